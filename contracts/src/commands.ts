@@ -1,0 +1,54 @@
+import type { Refusal } from './errors.js';
+import type { Paise } from './money.js';
+import type { RoleSlug } from './roles.js';
+
+export interface CreateUser {
+  type: 'CreateUser';
+  userId: string;
+  username: string;
+  fullName: string;
+  role: RoleSlug;
+  /** The creating upline; null only for the first admin. */
+  parentId: string | null;
+  passwordHash: string;
+  creditReference: Paise;
+  exposureLimit: Paise;
+  mustChangePassword: boolean;
+}
+
+/** Chips enter the system only here, to a top admin. */
+export interface MintChips {
+  type: 'MintChips';
+  userId: string;
+  amount: Paise;
+}
+
+export interface TransferChips {
+  type: 'TransferChips';
+  fromUserId: string;
+  toUserId: string;
+  amount: Paise;
+  remark: string;
+}
+
+export type Command = CreateUser | MintChips | TransferChips;
+
+/** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
+export interface CommandEnvelope<C extends Command = Command> {
+  /** Client idempotency key: a retry with the same id gets the first answer. */
+  commandId: string;
+  correlationId: string;
+  actor: string | null;
+  ip: string | null;
+  device: string | null;
+  at: string;
+  command: C;
+}
+
+/** The engine's answer, given only after the command's events are durable (DESIGN.md rule 4). */
+export type ExecuteResult = { ok: true; positions: number[]; duplicate: boolean } | { ok: false; refusal: Refusal };
+
+/** How the gateway reaches the engine: in process, or (distributed mode) the current leader. */
+export interface CommandBus {
+  execute(envelope: CommandEnvelope): Promise<ExecuteResult>;
+}

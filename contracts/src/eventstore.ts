@@ -1,0 +1,103 @@
+/** The event log port (DESIGN.md, services/eventstore). Both drivers implement it over one SQL schema. */
+export interface EventMetadata {
+  /** The command (idempotency key) that caused the event. */
+  commandId: string;
+  correlationId: string;
+  causationId: string | null;
+  actor: string | null;
+  ip: string | null;
+  device: string | null;
+  /** When the gateway stamped the command, ISO 8601. Folds read time from here, never from the clock. */
+  at: string;
+}
+
+export interface NewEvent<D = unknown> {
+  eventId: string;
+  type: string;
+  schemaVersion: number;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent<D = unknown> extends NewEvent<D> {
+  position: number;
+  streamId: string;
+  streamVersion: number;
+  recordedAt: string;
+}
+
+/** A version number (the stream's current last version), 'no_stream' (must be new) or 'any'. */
+export type ExpectedVersion = number | 'any' | 'no_stream';
+
+export interface AppendRequest {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  streamId: string;
+  /** Version of the stream's last event after the append (stream versions start at 1). */
+  streamVersion: number;
+  /** Global positions of the request's events, in order. */
+  positions: number[];
+  /** True when every event id was already in the log: nothing was written. */
+  duplicate: boolean;
+}
+
+export interface AppendOptions {
+  /** The writer's epoch; the append fails with StaleEpochError when a newer writer has claimed the log. */
+  epoch?: number;
+}
+
+export interface Snapshot<S = unknown> {
+  name: string;
+  position: number;
+  state: S;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Position of the last event handed to the handler. */
+  readonly position: number;
+}
+
+export interface SubscribeOptions {
+  batchSize?: number;
+  onError?: (err: unknown) => void;
+}
+
+export interface SqlResult<R> {
+  rows: R[];
+}
+
+export interface SqlClient {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<R>>;
+  /** Runs fn in one transaction; commits if it resolves, rolls back if it throws. */
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+export interface Leadership {
+  epoch: number;
+  /** Resolves when leadership is lost (the lock's connection dropped). */
+  lost: Promise<void>;
+  release(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly driver: 'pglite' | 'postgres';
+  readonly sql: SqlClient;
+  append(requests: AppendRequest[], options?: AppendOptions): Promise<AppendResult[]>;
+  readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /** Events with position greater than `after`, oldest first, at most `limit`. */
+  readAll(after: number, limit: number): Promise<StoredEvent[]>;
+  /** Position of the last committed event (0 when the log is empty). */
+  head(): Promise<number>;
+  /** Catch up from `after`, then follow live appends. The handler is called with one batch at a time. */
+  subscribe(after: number, handler: (batch: StoredEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription;
+  saveSnapshot<S>(name: string, position: number, state: S): Promise<void>;
+  loadSnapshot<S>(name: string): Promise<Snapshot<S> | null>;
+  /** Become the single writer: waits for the leader lock (PostgreSQL) and claims a new epoch. */
+  acquireLeadership(): Promise<Leadership>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm start`: builds the web app if it is missing, then runs everything in one process on the
+ * embedded default (PGlite in DATA_DIR, demo accounts seeded) or on DATABASE_URL.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, defaultWebDist, startServer } from '@exch/server';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = defaultWebDist(root);
+const production = process.env.NODE_ENV === 'production' || process.env.PRODUCTION === '1';
+const databaseUrl = process.env.DATABASE_URL || undefined;
+// Demo data only on the embedded default, never in production; SEED_DEMO=1 asks for it on PostgreSQL.
+const seed = !production && (databaseUrl === undefined || process.env.SEED_DEMO === '1');
+
+const log = pino(
+  { level: process.env.LOG_LEVEL ?? 'info' },
+  process.stdout.isTTY ? pino.transport({ target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId', translateTime: 'SYS:HH:MM:ss' } }) : undefined,
+);
+
+if (!existsSync(join(webDist, 'index.html'))) {
+  log.info('building the web app (first start only)');
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+}
+
+const server = await startServer({
+  port: Number(process.env.PORT ?? 3000),
+  dataDir: resolve(root, process.env.DATA_DIR ?? 'data'),
+  databaseUrl,
+  seedDemo: seed,
+  webDist,
+  maintenance: process.env.MAINTENANCE === '1',
+  logger: log,
+});
+
+const lines = [
+  '',
+  `  Exchange is running at ${server.url}`,
+  `  Back office:          ${server.url}/admin`,
+  `  Storage:              ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(root, process.env.DATA_DIR ?? 'data')}`}`,
+];
+if (seed) {
+  lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} ${a.role === 'user' ? 'player  -> /login' : `${a.role.padEnd(7)} -> /admin/login`}`);
+}
+process.stdout.write(lines.join('\n') + '\n\n');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    server.close().then(() => process.exit(0), (err) => {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  });
+}

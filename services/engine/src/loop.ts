@@ -1,0 +1,262 @@
+import {
+  EngineUnavailableError,
+  EVENT_SCHEMA_VERSION,
+  StaleEpochError,
+  type AppendRequest,
+  type CommandEnvelope,
+  type DomainEvent,
+  type EventStore,
+  type ExecuteResult,
+  type CommandBus,
+  type Leadership,
+  type NewEvent,
+  type StoredEvent,
+} from '@exch/contracts';
+import { decide } from './decide.js';
+import { evolve } from './evolve.js';
+import type { Log } from './log.js';
+import { emptyState, type EngineState } from './state.js';
+
+export interface EngineOptions {
+  store: EventStore;
+  log: Log;
+  /** Save a snapshot after this many events (0 = never). */
+  snapshotEvery?: number;
+  /** Most commands decided in one turn (one journal transaction). */
+  maxBatch?: number;
+}
+
+interface Pending {
+  envelope: CommandEnvelope;
+  resolve: (r: ExecuteResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface SnapshotBody {
+  state: EngineState;
+  versions: Record<string, number>;
+  processed: [string, number[]][];
+}
+
+const SNAPSHOT_NAME = 'engine';
+const REMEMBERED_COMMANDS = 100_000;
+const LOAD_BATCH = 5_000;
+
+/**
+ * The single writer (DESIGN.md rules 3 and 4): commands queue, each turn decides them one at a
+ * time against the in-memory state, journals the turn's events in one transaction and only then
+ * answers. A journal failure fails the turn's callers and rebuilds the state from snapshot + log.
+ */
+export class Engine implements CommandBus {
+  private state: EngineState = emptyState();
+  private versions: Record<string, number> = {};
+  private processed = new Map<string, number[]>();
+  private position = 0;
+  private sinceSnapshot = 0;
+  private queue: Pending[] = [];
+  private turning = false;
+  private status: 'running' | 'recovering' | 'stopped' = 'recovering';
+  private readonly snapshotEvery: number;
+  private readonly maxBatch: number;
+  /** Latency of the last journal commit, ms; for operators. */
+  lastCommitMs = 0;
+
+  private constructor(
+    private readonly opts: EngineOptions,
+    private readonly leadership: Leadership,
+  ) {
+    this.snapshotEvery = opts.snapshotEvery ?? 10_000;
+    this.maxBatch = opts.maxBatch ?? 1_000;
+  }
+
+  /** Waits for leadership (a standby waits here), loads snapshot + log, then serves. */
+  static async start(opts: EngineOptions): Promise<Engine> {
+    const leadership = await opts.store.acquireLeadership();
+    const engine = new Engine(opts, leadership);
+    await engine.load();
+    engine.status = 'running';
+    opts.log.info({ epoch: leadership.epoch, position: engine.position }, 'engine leading');
+    void leadership.lost.then(() => engine.halt('leadership lost'));
+    return engine;
+  }
+
+  get epoch(): number {
+    return this.leadership.epoch;
+  }
+  get headPosition(): number {
+    return this.position;
+  }
+  get queueDepth(): number {
+    return this.queue.length;
+  }
+  get running(): boolean {
+    return this.status === 'running';
+  }
+  /** Read-only view for tests and diagnostics; never mutate. */
+  get view(): Readonly<EngineState> {
+    return this.state;
+  }
+
+  execute(envelope: CommandEnvelope): Promise<ExecuteResult> {
+    if (this.status !== 'running') return Promise.reject(new EngineUnavailableError());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ envelope, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.halt('stopped');
+    while (this.turning) await new Promise((r) => setTimeout(r, 5));
+    await this.leadership.release();
+  }
+
+  private halt(reason: string): void {
+    if (this.status === 'stopped') return;
+    this.status = 'stopped';
+    this.opts.log.warn({ reason, epoch: this.epoch }, 'engine stopped');
+    for (const p of this.queue.splice(0)) p.reject(new EngineUnavailableError());
+  }
+
+  private schedule(): void {
+    if (this.turning || this.status !== 'running' || this.queue.length === 0) return;
+    this.turning = true;
+    setImmediate(() => void this.turn().finally(() => {
+      this.turning = false;
+      this.schedule();
+    }));
+  }
+
+  private async turn(): Promise<void> {
+    const batch = this.queue.splice(0, this.maxBatch);
+    const requests: AppendRequest[] = [];
+    const answers: (() => void)[] = [];
+    const inTurn = new Map<string, number[]>();
+
+    for (const p of batch) {
+      const { commandId } = p.envelope;
+      const earlier = this.processed.get(commandId) ?? inTurn.get(commandId);
+      if (earlier) {
+        answers.push(() => p.resolve({ ok: true, positions: earlier, duplicate: true }));
+        continue;
+      }
+      const decision = decide(this.state, p.envelope);
+      if (!decision.ok) {
+        const refusal = decision.refusal;
+        answers.push(() => p.resolve({ ok: false, refusal }));
+        continue;
+      }
+      const positions: number[] = [];
+      inTurn.set(commandId, positions);
+      decision.events.forEach((event, i) => {
+        requests.push(this.request(p.envelope, event, i));
+        evolve(this.state, event);
+      });
+      answers.push(() => p.resolve({ ok: true, positions, duplicate: false }));
+    }
+
+    if (requests.length > 0) {
+      const started = performance.now();
+      try {
+        const results = await this.opts.store.append(requests, { epoch: this.epoch });
+        this.lastCommitMs = performance.now() - started;
+        results.forEach((r, i) => {
+          const commandId = requests[i]!.events[0]!.metadata.commandId;
+          inTurn.get(commandId)!.push(...r.positions);
+          this.position = Math.max(this.position, ...r.positions);
+        });
+      } catch (err) {
+        for (const p of batch) p.reject(new EngineUnavailableError('The bet engine could not save this request, please try again'));
+        await this.recover(err);
+        return;
+      }
+      for (const [commandId, positions] of inTurn) this.remember(commandId, positions);
+      this.sinceSnapshot += requests.length;
+    }
+    for (const answer of answers) answer();
+    if (this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery) await this.snapshot();
+  }
+
+  private request(envelope: CommandEnvelope, event: DomainEvent, index: number): AppendRequest {
+    const current = this.versions[event.streamId] ?? 0;
+    this.versions[event.streamId] = current + 1;
+    const stored: NewEvent = {
+      // Derived from the command id so a retried command can never be journalled twice.
+      eventId: `${envelope.commandId}/${index}`,
+      type: event.type,
+      schemaVersion: EVENT_SCHEMA_VERSION[event.type],
+      data: event.data,
+      metadata: {
+        commandId: envelope.commandId,
+        correlationId: envelope.correlationId,
+        causationId: envelope.commandId,
+        actor: envelope.actor,
+        ip: envelope.ip,
+        device: envelope.device,
+        at: envelope.at,
+      },
+    };
+    return { streamId: event.streamId, expectedVersion: current === 0 ? 'no_stream' : current, events: [stored] };
+  }
+
+  private remember(commandId: string, positions: number[]): void {
+    this.processed.set(commandId, positions);
+    if (this.processed.size > REMEMBERED_COMMANDS) this.processed.delete(this.processed.keys().next().value!);
+  }
+
+  private async recover(err: unknown): Promise<void> {
+    if (err instanceof StaleEpochError) {
+      this.halt('deposed by a newer leader');
+      return;
+    }
+    this.opts.log.error({ err }, 'journal append failed; rebuilding state from the log');
+    this.status = 'recovering';
+    for (let attempt = 1; this.status === 'recovering'; attempt++) {
+      try {
+        await this.load();
+        this.status = 'running';
+        this.opts.log.info({ position: this.position }, 'engine recovered');
+      } catch (loadErr) {
+        this.opts.log.error({ err: loadErr, attempt }, 'engine reload failed; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * attempt)));
+      }
+    }
+  }
+
+  private async load(): Promise<void> {
+    const snap = await this.opts.store.loadSnapshot<SnapshotBody>(SNAPSHOT_NAME);
+    this.state = snap ? snap.state.state : emptyState();
+    this.versions = snap ? snap.state.versions : {};
+    this.processed = new Map(snap ? snap.state.processed : []);
+    this.position = snap ? snap.position : 0;
+    for (;;) {
+      const events = await this.opts.store.readAll(this.position, LOAD_BATCH);
+      if (events.length === 0) break;
+      for (const e of events) this.apply(e);
+    }
+    this.sinceSnapshot = 0;
+  }
+
+  private apply(e: StoredEvent): void {
+    evolve(this.state, e as unknown as DomainEvent);
+    this.versions[e.streamId] = e.streamVersion;
+    const known = this.processed.get(e.metadata.commandId);
+    if (known) known.push(e.position);
+    else this.remember(e.metadata.commandId, [e.position]);
+    this.position = e.position;
+  }
+
+  private async snapshot(): Promise<void> {
+    // Serialised now, so the saved state is exactly the state at this position.
+    const body: SnapshotBody = JSON.parse(
+      JSON.stringify({ state: this.state, versions: this.versions, processed: [...this.processed] }),
+    );
+    const position = this.position;
+    this.sinceSnapshot = 0;
+    try {
+      await this.opts.store.saveSnapshot(SNAPSHOT_NAME, position, body);
+    } catch (err) {
+      this.opts.log.warn({ err, position }, 'snapshot failed; the log still holds everything');
+    }
+  }
+}

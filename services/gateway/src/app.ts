@@ -1,0 +1,81 @@
+import fastifyJwt from '@fastify/jwt';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { paiseToRupees, type CommandBus, type SqlClient } from '@exch/contracts';
+import { requireAuth, verifyAccessToken } from './auth/guard.js';
+import { authRoutes } from './auth/routes.js';
+import { Sessions } from './auth/sessions.js';
+import { LoginThrottle } from './auth/throttle.js';
+import { installErrorHandling } from './http/errors.js';
+import { serveWeb } from './http/static.js';
+import { userRoutes } from './users/routes.js';
+import { Hub } from './ws/hub.js';
+
+export interface GatewayOptions {
+  sql: SqlClient;
+  commands: CommandBus;
+  logger: FastifyBaseLogger;
+  /** Folder of the built web app; null serves the API alone. */
+  webDist: string | null;
+  /** Shared signing secret; by default the one stored in the database. */
+  jwtSecret?: string;
+  /** Answer every API call with 503 and `maintenance: true` (SPEC.md section 4). */
+  maintenance?: boolean;
+  /** Operator view of projection lag, for /health. */
+  projectionLag?: () => Promise<{ name: string; lag: number }[]>;
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  hub: Hub;
+  /** Push fresh balances to the sockets of these users. */
+  pushBalances(userIds: string[]): Promise<void>;
+}
+
+const BODY_LIMIT = 64 * 1024;
+
+export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
+  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const sessions = new Sessions(opts.sql);
+  await sessions.setup();
+  await app.register(fastifyJwt, { secret: opts.jwtSecret ?? (await sessions.signingSecret()) });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  installErrorHandling(app);
+  app.decorateRequest('auth', null);
+
+  if (opts.maintenance) {
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.url.startsWith('/api/')) {
+        return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'Under maintenance', maintenance: true });
+      }
+    });
+  }
+
+  app.get('/health', async () => ({ status: 'ok', projections: opts.projectionLag ? await opts.projectionLag() : [] }));
+
+  const hub = new Hub(async (token) => {
+    const claims = verifyAccessToken(app, token);
+    if (!(await sessions.isActive(claims.sid))) throw new Error('Your session has ended, please log in again');
+    return claims;
+  });
+  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+
+  authRoutes(app, { sql: opts.sql, sessions, throttle: new LoginThrottle() });
+  userRoutes(app, opts.sql, sessions);
+  app.get('/api/ops/projections', { preHandler: requireAuth(app, sessions, 'admin') }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
+  await serveWeb(app, opts.webDist);
+  app.addHook('onClose', async () => hub.close());
+
+  async function pushBalances(userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const { rows } = await opts.sql.query<{ user_id: string; balance: string; exposure: string }>(
+      `select user_id, balance, exposure from rm_users where user_id = any($1::text[])`,
+      [userIds],
+    );
+    for (const r of rows) {
+      hub.pushToUser(r.user_id, { event: 'balance', data: { balance: paiseToRupees(Number(r.balance)), exposer: paiseToRupees(Number(r.exposure)) } });
+    }
+  }
+
+  return { app, hub, pushBalances };
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RoleSlug } from '@exch/contracts';
+import { HttpError } from '../http/errors.js';
+import type { AuthContext, Sessions } from './sessions.js';
+
+export interface AccessClaims {
+  sub: string;
+  role: RoleSlug;
+  ctx: AuthContext;
+  sid: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AccessClaims | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessClaims;
+    user: AccessClaims;
+  }
+}
+
+/** Verifies a bearer token; the messages are the ones SPEC.md section 8 clients react to. */
+export function verifyAccessToken(app: FastifyInstance, token: string): AccessClaims {
+  try {
+    return app.jwt.verify<AccessClaims>(token);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    throw new HttpError(401, code === 'FAST_JWT_EXPIRED' ? 'jwt expired' : 'jwt malformed', code === 'FAST_JWT_EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
+  }
+}
+
+/** preHandler: a valid access token of the given context (player site, admin area, or either). */
+export function requireAuth(app: FastifyInstance, sessions: Sessions, context: AuthContext | 'any') {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer (.+)$/i.exec(header) : null;
+    if (!match) throw new HttpError(401, 'No auth token', 'NO_TOKEN');
+    const claims = verifyAccessToken(app, match[1]!);
+    if (context !== 'any' && claims.ctx !== context) {
+      throw new HttpError(403, context === 'admin' ? 'Player accounts cannot use the admin area' : 'Admin accounts cannot use the player site', 'WRONG_CONTEXT');
+    }
+    if (!(await sessions.isActive(claims.sid))) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+    req.auth = claims;
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAdminSide, LoginBody, LogoutBody, RefreshBody, type AuthResponse, type SqlClient } from '@exch/contracts';
+import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { findUserById, findUserByUsername, toUserDto } from '../users/read.js';
+import { requireAuth, type AccessClaims } from './guard.js';
+import { DUMMY_HASH, verifyPassword } from './passwords.js';
+import type { AuthContext, Sessions } from './sessions.js';
+import type { LoginThrottle } from './throttle.js';
+
+export const ACCESS_TTL = '15m';
+
+interface Deps {
+  sql: SqlClient;
+  sessions: Sessions;
+  throttle: LoginThrottle;
+}
+
+const deviceOf = (req: FastifyRequest): string | null => req.headers['user-agent']?.slice(0, 300) ?? null;
+
+export function authRoutes(app: FastifyInstance, { sql, sessions, throttle }: Deps): void {
+  const sign = (claims: AccessClaims) => app.jwt.sign(claims, { expiresIn: ACCESS_TTL });
+
+  async function login(req: FastifyRequest, context: AuthContext): Promise<AuthResponse> {
+    const { username, password } = parse(LoginBody, req.body);
+    const key = `${req.ip}|${username.toLowerCase()}`;
+    const wait = throttle.retryAfter(key);
+    if (wait > 0) {
+      throw new HttpError(429, `Too many failed login attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`, 'LOGIN_THROTTLED');
+    }
+    const row = await findUserByUsername(sql, username);
+    const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
+    if (!row || !ok) {
+      throttle.fail(key);
+      throw new HttpError(401, 'Invalid username or password', 'BAD_CREDENTIALS');
+    }
+    throttle.succeed(key);
+    const adminSide = isAdminSide(row.role);
+    if (context === 'player' && adminSide) throw new HttpError(403, 'Admin accounts sign in at /admin/login', 'WRONG_CONTEXT');
+    if (context === 'admin' && !adminSide) throw new HttpError(403, 'Player accounts sign in at /login', 'WRONG_CONTEXT');
+    if (row.account_locked) throw new HttpError(403, 'Your account is locked. Please contact your upline.', 'ACCOUNT_LOCKED');
+    const { sessionId, refreshToken } = await sessions.open(row.user_id, context, req.ip, deviceOf(req));
+    req.log.info({ userId: row.user_id, context }, 'login');
+    return { token: sign({ sub: row.user_id, role: row.role, ctx: context, sid: sessionId }), refreshToken, role: row.role, user: toUserDto(row) };
+  }
+
+  app.post('/api/auth/login', (req) => login(req, 'player'));
+  app.post('/api/login-admin', (req) => login(req, 'admin'));
+
+  app.post('/api/refresh-token', async (req) => {
+    const { refreshToken } = parse(RefreshBody, req.body);
+    const rotated = await sessions.rotate(refreshToken);
+    if (!rotated) throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
+    const row = await findUserById(sql, rotated.userId);
+    if (!row || row.account_locked) {
+      await sessions.revoke(rotated.sessionId);
+      throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+    }
+    return {
+      token: sign({ sub: row.user_id, role: row.role, ctx: rotated.context, sid: rotated.sessionId }),
+      refreshToken: rotated.refreshToken,
+      role: row.role,
+    };
+  });
+
+  app.post('/api/auth/logout', { preHandler: requireAuth(app, sessions, 'any') }, async (req) => {
+    parse(LogoutBody, req.body ?? undefined);
+    await sessions.revoke(req.auth!.sid);
+    return { message: 'Logged out' };
+  });
+}

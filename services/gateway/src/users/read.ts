@@ -1,0 +1,44 @@
+import { paiseToRupees, ROLE_NAME, type RoleSlug, type SqlClient, type UserDto } from '@exch/contracts';
+
+export interface UserRow {
+  user_id: string;
+  username: string;
+  full_name: string;
+  role: RoleSlug;
+  parent_id: string | null;
+  password_hash: string;
+  credit_reference: string | number;
+  exposure_limit: string | number;
+  balance: string | number;
+  exposure: string | number;
+  must_change_password: boolean;
+  account_locked: boolean;
+}
+
+/** One white label for now; the field is kept because clients of SPEC.md section 3 read it. */
+export const WHITE_LABEL_ID = 'default';
+
+export async function findUserByUsername(sql: SqlClient, username: string): Promise<UserRow | null> {
+  const { rows } = await sql.query<UserRow>(`select * from rm_users where username_lower = lower($1)`, [username]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(sql: SqlClient, userId: string): Promise<UserRow | null> {
+  const { rows } = await sql.query<UserRow>(`select * from rm_users where user_id = $1`, [userId]);
+  return rows[0] ?? null;
+}
+
+export function toUserDto(row: UserRow): UserDto {
+  return {
+    _id: row.user_id,
+    username: row.username,
+    fullName: row.full_name,
+    role: { slug: row.role, name: ROLE_NAME[row.role] },
+    balance: { balance: paiseToRupees(Number(row.balance)), exposer: paiseToRupees(Number(row.exposure)) },
+    creditRefrences: paiseToRupees(Number(row.credit_reference)),
+    exposureLimit: paiseToRupees(Number(row.exposure_limit)),
+    white_label_id: WHITE_LABEL_ID,
+    parentId: row.parent_id,
+    mustChangePassword: row.must_change_password,
+  };
+}

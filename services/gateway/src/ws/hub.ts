@@ -1,0 +1,112 @@
+import type { WebSocket } from 'ws';
+import * as v from 'valibot';
+import { ClientMessage, type ServerMessage } from '@exch/contracts';
+import type { AccessClaims } from '../auth/guard.js';
+
+const MAX_FRAME = 4096;
+
+interface Client {
+  socket: WebSocket;
+  userId: string | null;
+  rooms: Set<string>;
+}
+
+/** Websocket clients by user and by match room; frames are `{event, data}` JSON (SPEC.md section 7). */
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private readonly byUser = new Map<string, Set<Client>>();
+  private readonly rooms = new Map<string, Set<Client>>();
+
+  constructor(private readonly verify: (token: string) => Promise<AccessClaims>) {}
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  attach(socket: WebSocket): void {
+    const client: Client = { socket, userId: null, rooms: new Set() };
+    this.clients.add(client);
+    socket.on('message', (raw, isBinary) => void this.receive(client, raw.toString(), isBinary));
+    socket.on('close', () => this.detach(client));
+    socket.on('error', () => this.detach(client));
+  }
+
+  pushToUser(userId: string, message: ServerMessage): void {
+    for (const c of this.byUser.get(userId) ?? []) this.send(c, message);
+  }
+
+  pushToRoom(room: string, message: ServerMessage): void {
+    for (const c of this.rooms.get(room) ?? []) this.send(c, message);
+  }
+
+  close(): void {
+    for (const c of this.clients) c.socket.close(1001, 'server shutting down');
+  }
+
+  private async receive(client: Client, text: string, isBinary: boolean): Promise<void> {
+    if (isBinary || text.length > MAX_FRAME) return this.send(client, { event: 'error', data: { message: 'Frames must be JSON text under 4 KB' } });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.send(client, { event: 'error', data: { message: 'Malformed JSON frame' } });
+    }
+    const parsed = v.safeParse(ClientMessage, json);
+    if (!parsed.success) return this.send(client, { event: 'error', data: { message: `Unknown or malformed message: ${parsed.issues[0].message}` } });
+    const msg = parsed.output;
+    switch (msg.event) {
+      case 'login':
+        try {
+          const claims = await this.verify(msg.data.token);
+          this.bindUser(client, claims.sub);
+          this.send(client, { event: 'loginSuccess', data: { userId: claims.sub, role: claims.role } });
+        } catch (err) {
+          this.send(client, { event: 'error', data: { message: (err as Error).message } });
+        }
+        return;
+      case 'joinRoom': {
+        const room = String(msg.data.matchId);
+        client.rooms.add(room);
+        setAdd(this.rooms, room, client);
+        return this.send(client, { event: 'joined', data: { matchId: room } });
+      }
+      case 'leaveRoom': {
+        const room = String(msg.data.matchId);
+        client.rooms.delete(room);
+        setDelete(this.rooms, room, client);
+        return this.send(client, { event: 'left', data: { matchId: room } });
+      }
+      case 'ping':
+        return this.send(client, { event: 'pong', data: {} });
+    }
+  }
+
+  private bindUser(client: Client, userId: string): void {
+    if (client.userId) setDelete(this.byUser, client.userId, client);
+    client.userId = userId;
+    setAdd(this.byUser, userId, client);
+  }
+
+  private detach(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    if (client.userId) setDelete(this.byUser, client.userId, client);
+    for (const room of client.rooms) setDelete(this.rooms, room, client);
+  }
+
+  private send(client: Client, message: ServerMessage): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  }
+}
+
+function setAdd<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key) ?? new Set<V>();
+  set.add(value);
+  map.set(key, set);
+}
+
+function setDelete<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
+}

@@ -1,0 +1,24 @@
+import type { SqlClient } from '@exch/contracts';
+
+export const CHECKPOINT_DDL = `create table if not exists projection_checkpoints (
+  name text primary key,
+  position bigint not null default 0,
+  updated_at timestamptz not null default now()
+)`;
+
+export async function readCheckpoint(sql: SqlClient, name: string, forUpdate = false): Promise<number> {
+  await sql.query(`insert into projection_checkpoints (name, position) values ($1, 0) on conflict (name) do nothing`, [name]);
+  const { rows } = await sql.query<{ position: string | number }>(
+    `select position from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
+    [name],
+  );
+  return Number(rows[0]!.position);
+}
+
+export async function writeCheckpoint(sql: SqlClient, name: string, position: number): Promise<void> {
+  await sql.query(`update projection_checkpoints set position = $2, updated_at = now() where name = $1`, [name, position]);
+}
+
+export async function resetCheckpoint(sql: SqlClient, name: string): Promise<void> {
+  await sql.query(`delete from projection_checkpoints where name = $1`, [name]);
+}

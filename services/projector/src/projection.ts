@@ -1,0 +1,12 @@
+import type { SqlClient, StoredEvent } from '@exch/contracts';
+
+/** A read model folded from the log. apply runs inside the runner's transaction, with the checkpoint. */
+export interface Projection {
+  name: string;
+  /** Tables it owns: dropped by rebuild. */
+  tables: string[];
+  /** Idempotent DDL (create ... if not exists). */
+  setup(sql: SqlClient): Promise<void>;
+  /** Fold a batch (position order, none seen before) into the read model. */
+  apply(tx: SqlClient, events: StoredEvent[]): Promise<void>;
+}

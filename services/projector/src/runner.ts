@@ -1,0 +1,130 @@
+import type { EventStore, StoredEvent, Subscription } from '@exch/contracts';
+import { CHECKPOINT_DDL, readCheckpoint, resetCheckpoint, writeCheckpoint } from './checkpoints.js';
+import type { Projection } from './projection.js';
+
+export interface RunnerLog {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ProjectionLag {
+  name: string;
+  checkpoint: number;
+  head: number;
+  lag: number;
+}
+
+type AppliedListener = (name: string, events: StoredEvent[]) => void;
+
+interface Running {
+  projection: Projection;
+  checkpoint: number;
+  subscription: Subscription | null;
+  waiters: { position: number; resolve: () => void }[];
+}
+
+/**
+ * Runs projections from their checkpoints over the in-process tail of the log. Each batch and
+ * its checkpoint commit in one transaction, and events at or below the stored checkpoint are
+ * skipped there, so a redelivered batch changes nothing (DESIGN.md rule 6).
+ */
+export class ProjectionRunner {
+  private readonly running = new Map<string, Running>();
+  private readonly listeners: AppliedListener[] = [];
+
+  constructor(
+    private readonly store: EventStore,
+    projections: Projection[],
+    private readonly log: RunnerLog,
+    private readonly batchSize = 500,
+  ) {
+    for (const projection of projections) this.running.set(projection.name, { projection, checkpoint: 0, subscription: null, waiters: [] });
+  }
+
+  async start(): Promise<void> {
+    await this.store.sql.query(CHECKPOINT_DDL);
+    for (const r of this.running.values()) await this.startOne(r);
+  }
+
+  /** Called after each committed batch: the websocket hub pushes from here. */
+  onApplied(listener: AppliedListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Resolves when every projection has folded the log up to `position` (read-your-writes). */
+  async waitFor(position: number, timeoutMs = 10_000): Promise<void> {
+    const waits = [...this.running.values()].map((r) => this.waitOne(r, position));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`projections did not reach position ${position} in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([Promise.all(waits), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async lag(): Promise<ProjectionLag[]> {
+    const head = await this.store.head();
+    return [...this.running.values()].map((r) => ({ name: r.projection.name, checkpoint: r.checkpoint, head, lag: head - r.checkpoint }));
+  }
+
+  /** Drops the projection's tables and checkpoint and replays it from position zero. */
+  async rebuild(name: string): Promise<void> {
+    const r = this.running.get(name);
+    if (!r) throw new Error(`unknown projection ${name}`);
+    await r.subscription?.stop();
+    await this.store.sql.transaction(async (tx) => {
+      for (const table of r.projection.tables) await tx.query(`drop table if exists ${table} cascade`);
+      await resetCheckpoint(tx, name);
+    });
+    this.log.info({ projection: name }, 'projection dropped; replaying from zero');
+    await this.startOne(r);
+  }
+
+  async stop(): Promise<void> {
+    for (const r of this.running.values()) await r.subscription?.stop();
+  }
+
+  private async startOne(r: Running): Promise<void> {
+    const { projection } = r;
+    await projection.setup(this.store.sql);
+    r.checkpoint = await readCheckpoint(this.store.sql, projection.name);
+    r.subscription = this.store.subscribe(r.checkpoint, (batch) => this.applyBatch(r, batch), {
+      batchSize: this.batchSize,
+      onError: (err) => this.log.error({ err, projection: projection.name }, 'projection batch failed; retrying'),
+    });
+  }
+
+  private async applyBatch(r: Running, batch: StoredEvent[]): Promise<void> {
+    const name = r.projection.name;
+    const fresh = await this.store.sql.transaction(async (tx) => {
+      const stored = await readCheckpoint(tx, name, true);
+      const unseen = batch.filter((e) => e.position > stored);
+      if (unseen.length > 0) {
+        await r.projection.apply(tx, unseen);
+        await writeCheckpoint(tx, name, unseen[unseen.length - 1]!.position);
+      }
+      return unseen;
+    });
+    r.checkpoint = Math.max(r.checkpoint, batch[batch.length - 1]!.position);
+    if (fresh.length > 0) this.notify(name, fresh);
+    r.waiters = r.waiters.filter((w) => (w.position <= r.checkpoint ? (w.resolve(), false) : true));
+  }
+
+  private notify(name: string, events: StoredEvent[]): void {
+    for (const l of this.listeners) {
+      try {
+        l(name, events);
+      } catch (err) {
+        this.log.error({ err, projection: name }, 'applied-listener failed');
+      }
+    }
+  }
+
+  private waitOne(r: Running, position: number): Promise<void> {
+    if (r.checkpoint >= position) return Promise.resolve();
+    return new Promise((resolve) => r.waiters.push({ position, resolve }));
+  }
+}

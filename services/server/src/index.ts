@@ -1,0 +1,2 @@
+export { startServer, defaultWebDist, type ServerOptions, type RunningServer } from './main.js';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.js';

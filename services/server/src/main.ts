@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { CommandBus, EventStore } from '@exch/contracts';
+import { Engine } from '@exch/engine';
+import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
+import { buildGateway, type Gateway } from '@exch/gateway';
+import { allProjections, ProjectionRunner, walletsTouched } from '@exch/projector';
+import { seedDemo } from './seed.js';
+
+export interface ServerOptions {
+  port: number;
+  host?: string;
+  /** Embedded PGlite data folder (ignored when databaseUrl is set). */
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  webDist: string | null;
+  maintenance?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  store: EventStore;
+  engine: Engine;
+  runner: ProjectionRunner;
+  gateway: Gateway;
+  close(): Promise<void>;
+}
+
+/** One process, everything in it: the embedded default (DESIGN.md "Running it"). */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const store = opts.databaseUrl ? await openPostgresStore({ connectionString: opts.databaseUrl }) : await openPGliteStore({ dataDir: opts.dataDir });
+  const engine = await Engine.start({ store, log: log.child({ part: 'engine' }) });
+  const runner = new ProjectionRunner(store, allProjections, log.child({ part: 'projector' }));
+  await runner.start();
+
+  // Read-your-writes: a command's caller is answered once the read models include its events.
+  const commands: CommandBus = {
+    async execute(envelope) {
+      const result = await engine.execute(envelope);
+      if (result.ok && result.positions.length > 0) await runner.waitFor(Math.max(...result.positions));
+      return result;
+    },
+  };
+
+  const gateway = await buildGateway({
+    sql: store.sql,
+    commands,
+    logger: log.child({ part: 'gateway' }),
+    webDist: opts.webDist,
+    maintenance: opts.maintenance ?? false,
+    projectionLag: () => runner.lag(),
+  });
+  runner.onApplied((name, events) => {
+    if (name === 'users') void gateway.pushBalances(walletsTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
+  });
+
+  if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
+
+  const address = await gateway.app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
+  const port = Number(new URL(address).port);
+  return {
+    url: `http://localhost:${port}`,
+    store,
+    engine,
+    runner,
+    gateway,
+    async close() {
+      await gateway.app.close();
+      await runner.stop();
+      await engine.stop();
+      await store.close();
+    },
+  };
+}
+
+export const defaultWebDist = (repoRoot: string): string => join(repoRoot, 'web', 'dist');

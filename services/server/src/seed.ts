@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Command, CommandBus, CommandEnvelope, RoleSlug } from '@exch/contracts';
+import { hashPassword } from '@exch/gateway';
+
+export const DEMO_PASSWORD = 'Demo@123';
+
+/** The demo hierarchy, each with the chips (rupees) its upline passes down. */
+export const DEMO_ACCOUNTS: { username: string; role: RoleSlug; parent: string | null; chips: number }[] = [
+  { username: 'admin', role: 'admin', parent: null, chips: 10_000_000 },
+  { username: 'sadmin1', role: 'sadmin', parent: 'admin', chips: 5_000_000 },
+  { username: 'master1', role: 'smdl', parent: 'sadmin1', chips: 2_000_000 },
+  { username: 'agent1', role: 'mdl', parent: 'master1', chips: 1_000_000 },
+  { username: 'dealer1', role: 'dl', parent: 'agent1', chips: 500_000 },
+  { username: 'player1', role: 'user', parent: 'dealer1', chips: 100_000 },
+  { username: 'player2', role: 'user', parent: 'dealer1', chips: 50_000 },
+  { username: 'player3', role: 'user', parent: 'dealer1', chips: 25_000 },
+];
+
+/**
+ * Seeds the demo hierarchy through real commands, so every row comes from the log. Command ids
+ * are fixed and existing accounts keep their ids, so a run after a crash half way finishes the
+ * job without doing anything twice.
+ */
+export async function seedDemo(bus: CommandBus, existing: (username: string) => string | undefined): Promise<boolean> {
+  if (DEMO_ACCOUNTS.every((a) => existing(a.username))) return false;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const ids = new Map<string, string>();
+  const run = async (commandId: string, actor: string | null, command: Command) => {
+    const envelope: CommandEnvelope = { commandId, correlationId: 'demo-seed', actor, ip: null, device: 'seed', at: new Date().toISOString(), command };
+    const result = await bus.execute(envelope);
+    if (!result.ok) throw new Error(`demo seed ${commandId} refused: ${result.refusal.message}`);
+  };
+  for (const a of DEMO_ACCOUNTS) {
+    const userId = existing(a.username) ?? randomUUID();
+    ids.set(a.username, userId);
+    const parentId = a.parent ? ids.get(a.parent)! : null;
+    await run(`seed:create:${a.username}`, parentId, {
+      type: 'CreateUser', userId, username: a.username, fullName: `Demo ${a.username}`, role: a.role, parentId, passwordHash: hash,
+      creditReference: a.chips * 100, exposureLimit: a.role === 'user' ? a.chips * 100 : 0, mustChangePassword: false,
+    });
+    const amount = a.chips * 100;
+    if (parentId === null) await run(`seed:mint:${a.username}`, null, { type: 'MintChips', userId, amount });
+    else await run(`seed:chips:${a.username}`, parentId, { type: 'TransferChips', fromUserId: parentId, toUserId: userId, amount, remark: 'Demo opening chips' });
+  }
+  return true;
+}
