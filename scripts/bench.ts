@@ -1,0 +1,4 @@
+/** `npm run bench`: the figures issues ask for, printed as tables (medians of several runs). */
+import { benchJournal } from './bench/journal.js';
+
+await benchJournal();
