@@ -95,6 +95,7 @@ export interface EventStore {
   head(): Promise<number>;
   /** Catch up from `after`, then follow live appends. The handler is called with one batch at a time. */
   subscribe(after: number, handler: (batch: StoredEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription;
+  /** Serialises `state` before it returns control, so the caller may go on mutating it. */
   saveSnapshot<S>(name: string, position: number, state: S): Promise<void>;
   loadSnapshot<S>(name: string): Promise<Snapshot<S> | null>;
   /** Become the single writer: waits for the leader lock (PostgreSQL) and claims a new epoch. */

@@ -247,10 +247,7 @@ export class Engine implements CommandBus {
   }
 
   private async snapshot(): Promise<void> {
-    // Serialised now, so the saved state is exactly the state at this position.
-    const body: SnapshotBody = JSON.parse(
-      JSON.stringify({ state: this.state, versions: this.versions, processed: [...this.processed] }),
-    );
+    const body: SnapshotBody = { state: this.state, versions: this.versions, processed: [...this.processed] };
     const position = this.position;
     this.sinceSnapshot = 0;
     try {

@@ -1,0 +1,51 @@
+/**
+ * The one schema both drivers run (DESIGN.md: "over the same SQL"). Every statement is
+ * idempotent so opening a store on an existing log is safe.
+ */
+export const SCHEMA_STATEMENTS: readonly string[] = [
+  `create table if not exists events (
+    position bigint primary key,
+    stream_id text not null,
+    stream_version int not null,
+    event_id text not null unique,
+    type text not null,
+    schema_version int not null,
+    data jsonb not null,
+    metadata jsonb not null,
+    recorded_at timestamptz not null default now(),
+    unique (stream_id, stream_version)
+  )`,
+  `create table if not exists streams (
+    stream_id text primary key,
+    version int not null
+  )`,
+  // One row (id is always true). Every append locks and advances it inside its own
+  // transaction, which serialises writers and makes a rolled-back append consume no
+  // positions: the log stays gap-free, so readers never need gap detection.
+  `create table if not exists log_head (
+    id boolean primary key default true check (id),
+    position bigint not null,
+    epoch bigint not null
+  )`,
+  `insert into log_head (id, position, epoch) values (true, 0, 0) on conflict (id) do nothing`,
+  `create table if not exists snapshots (
+    name text primary key,
+    position bigint not null,
+    state jsonb not null,
+    saved_at timestamptz not null default now()
+  )`,
+];
+
+/** The whole DDL as one script (for operators and docs). */
+export const SCHEMA_SQL = SCHEMA_STATEMENTS.map((s) => `${s};`).join('\n\n');
+
+/**
+ * Advisory lock keys (any fixed 64-bit numbers; these spell "exch" + purpose).
+ * Migration: two processes creating the tables at once would race in the catalog.
+ * Leader: held for as long as a process is the single writer (DESIGN.md rule 3).
+ */
+export const MIGRATION_LOCK_KEY = 0x65786368_0001;
+export const LEADER_LOCK_KEY = 0x65786368_0002;
+
+/** The channel PostgreSQL appends notify; the payload is the new head position. */
+export const EVENTS_CHANNEL = 'exch_events';
