@@ -1,37 +1,9 @@
 import type { Refusal } from './errors.js';
-import type { Paise } from './money.js';
-import type { RoleSlug } from './roles.js';
+import type { AccountCommand } from './accounts/commands.js';
 
-export interface CreateUser {
-  type: 'CreateUser';
-  userId: string;
-  username: string;
-  fullName: string;
-  role: RoleSlug;
-  /** The creating upline; null only for the first admin. */
-  parentId: string | null;
-  passwordHash: string;
-  creditReference: Paise;
-  exposureLimit: Paise;
-  mustChangePassword: boolean;
-}
+export type * from './accounts/commands.js';
 
-/** Chips enter the system only here, to a top admin. */
-export interface MintChips {
-  type: 'MintChips';
-  userId: string;
-  amount: Paise;
-}
-
-export interface TransferChips {
-  type: 'TransferChips';
-  fromUserId: string;
-  toUserId: string;
-  amount: Paise;
-  remark: string;
-}
-
-export type Command = CreateUser | MintChips | TransferChips;
+export type Command = AccountCommand;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

@@ -1,39 +1,9 @@
-import type { Posting } from './ledger.js';
-import type { Paise } from './money.js';
-import type { RoleSlug } from './roles.js';
+import type { AccountEventData } from './accounts/events.js';
+
+export type * from './accounts/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface UserCreated {
-  userId: string;
-  username: string;
-  fullName: string;
-  role: RoleSlug;
-  parentId: string | null;
-  passwordHash: string;
-  creditReference: Paise;
-  exposureLimit: Paise;
-  mustChangePassword: boolean;
-}
-
-export interface ChipsMinted {
-  userId: string;
-  amount: Paise;
-  postings: Posting[];
-}
-
-export interface ChipsTransferred {
-  fromUserId: string;
-  toUserId: string;
-  amount: Paise;
-  remark: string;
-  postings: Posting[];
-}
-
-export interface EventDataByType {
-  UserCreated: UserCreated;
-  ChipsMinted: ChipsMinted;
-  ChipsTransferred: ChipsTransferred;
-}
+export interface EventDataByType extends AccountEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -41,6 +11,17 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   UserCreated: 1,
   ChipsMinted: 1,
   ChipsTransferred: 1,
+  UserDetailsUpdated: 1,
+  CreditReferenceSet: 1,
+  ExposureLimitSet: 1,
+  PasswordChanged: 1,
+  TransactionPasswordSet: 1,
+  AccountLockSet: 1,
+  BetLockSet: 1,
+  PermissionsSet: 1,
+  TotpEnabled: 1,
+  TotpDisabled: 1,
+  UserLoggedIn: 1,
 };
 
 /** An event as decided by the engine, before the journal gives it an id and a position. */

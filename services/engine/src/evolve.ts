@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@exch/contracts';
-import type { EngineState } from './state.js';
+import type { EngineState, UserState } from './state.js';
 
 /**
  * The state after an event. It folds in place and returns the same object: the engine owns its
@@ -8,18 +8,45 @@ import type { EngineState } from './state.js';
  */
 export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'data'>): EngineState {
   const e = event as DomainEvent;
+  const user = (userId: string): UserState => state.users[userId]!;
   switch (e.type) {
     case 'UserCreated': {
-      const { userId, username, role, parentId } = e.data;
-      state.users[userId] = { userId, username, role, parentId };
+      const { userId, username, role, parentId, creditReference, exposureLimit } = e.data;
+      state.users[userId] = { userId, username, role, parentId, creditReference, exposureLimit, accountLocked: false, betLocked: false, totpEnabled: false };
       state.usernames[username.toLowerCase()] = userId;
-      return state;
+      break;
     }
     case 'ChipsMinted':
     case 'ChipsTransferred':
       for (const p of e.data.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
-      return state;
+      break;
+    case 'CreditReferenceSet':
+      user(e.data.userId).creditReference = e.data.creditReference;
+      break;
+    case 'ExposureLimitSet':
+      user(e.data.userId).exposureLimit = e.data.exposureLimit;
+      break;
+    case 'AccountLockSet':
+      user(e.data.userId).accountLocked = e.data.locked;
+      break;
+    case 'BetLockSet':
+      user(e.data.userId).betLocked = e.data.locked;
+      break;
+    case 'TotpEnabled':
+      user(e.data.userId).totpEnabled = true;
+      break;
+    case 'TotpDisabled':
+      user(e.data.userId).totpEnabled = false;
+      break;
+    // Read-side only: nothing the engine decides on.
+    case 'UserDetailsUpdated':
+    case 'PasswordChanged':
+    case 'TransactionPasswordSet':
+    case 'PermissionsSet':
+    case 'UserLoggedIn':
+      break;
   }
+  return state;
 }
 
 export const fold = (state: EngineState, events: Iterable<Pick<DomainEvent, 'type' | 'data'>>): EngineState => {

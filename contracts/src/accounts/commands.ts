@@ -1,0 +1,113 @@
+import type { Paise } from '../money.js';
+import type { RoleSlug } from '../roles.js';
+
+export interface CreateUser {
+  type: 'CreateUser';
+  userId: string;
+  username: string;
+  fullName: string;
+  role: RoleSlug;
+  /** The creating upline; null only for the first admin. */
+  parentId: string | null;
+  passwordHash: string;
+  creditReference: Paise;
+  exposureLimit: Paise;
+  mustChangePassword: boolean;
+}
+
+/** Chips enter the system only here, to a top admin. */
+export interface MintChips {
+  type: 'MintChips';
+  userId: string;
+  amount: Paise;
+}
+
+export interface TransferChips {
+  type: 'TransferChips';
+  fromUserId: string;
+  toUserId: string;
+  amount: Paise;
+  remark: string;
+}
+
+export interface UpdateUserDetails {
+  type: 'UpdateUserDetails';
+  userId: string;
+  fullName: string;
+}
+
+export interface SetCreditReference {
+  type: 'SetCreditReference';
+  userId: string;
+  creditReference: Paise;
+}
+
+export interface SetExposureLimit {
+  type: 'SetExposureLimit';
+  userId: string;
+  exposureLimit: Paise;
+}
+
+/** By the owner (mustChangePassword false) or reset by an upline (true). */
+export interface ChangePassword {
+  type: 'ChangePassword';
+  userId: string;
+  passwordHash: string;
+  mustChangePassword: boolean;
+}
+
+export interface SetTransactionPassword {
+  type: 'SetTransactionPassword';
+  userId: string;
+  transactionPasswordHash: string;
+}
+
+export interface SetAccountLock {
+  type: 'SetAccountLock';
+  userId: string;
+  locked: boolean;
+}
+
+export interface SetBetLock {
+  type: 'SetBetLock';
+  userId: string;
+  locked: boolean;
+}
+
+export interface SetPermissions {
+  type: 'SetPermissions';
+  userId: string;
+  permissions: string[] | null;
+}
+
+export interface EnableTotp {
+  type: 'EnableTotp';
+  userId: string;
+}
+
+export interface DisableTotp {
+  type: 'DisableTotp';
+  userId: string;
+}
+
+export interface RecordLogin {
+  type: 'RecordLogin';
+  userId: string;
+  context: 'player' | 'admin';
+}
+
+export type AccountCommand =
+  | CreateUser
+  | MintChips
+  | TransferChips
+  | UpdateUserDetails
+  | SetCreditReference
+  | SetExposureLimit
+  | ChangePassword
+  | SetTransactionPassword
+  | SetAccountLock
+  | SetBetLock
+  | SetPermissions
+  | EnableTotp
+  | DisableTotp
+  | RecordLogin;

@@ -1,0 +1,58 @@
+import {
+  userStream,
+  type ChangePassword,
+  type DisableTotp,
+  type EnableTotp,
+  type RecordLogin,
+  type SetTransactionPassword,
+} from '@exch/contracts';
+import { accept, refuse, type Decision } from '../decision.js';
+import type { EngineState } from '../state.js';
+import { isDecision, managed } from './manage.js';
+
+/** The owner changes its own password; an upline resets a downline's, which must then be changed at next login. */
+export function decideChangePassword(state: EngineState, c: ChangePassword, actor: string | null): Decision {
+  if (actor === c.userId) {
+    if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
+    if (c.mustChangePassword) return refuse('INVALID_REQUEST', 'Your own new password cannot require another change');
+  } else {
+    const target = managed(state, actor, c.userId);
+    if (isDecision(target)) return target;
+    if (!c.mustChangePassword) return refuse('INVALID_REQUEST', 'A reset password must be changed at next login');
+  }
+  if (!c.passwordHash) return refuse('INVALID_PASSWORD', 'Password is required');
+  return accept({ type: 'PasswordChanged', streamId: userStream(c.userId), data: { userId: c.userId, passwordHash: c.passwordHash, mustChangePassword: c.mustChangePassword } });
+}
+
+function own(state: EngineState, actor: string | null, userId: string): Decision | null {
+  if (!state.users[userId]) return refuse('UNKNOWN_USER', 'User not found');
+  if (actor !== userId) return refuse('FORBIDDEN', 'Only the account owner can do this');
+  return null;
+}
+
+export function decideSetTransactionPassword(state: EngineState, c: SetTransactionPassword, actor: string | null): Decision {
+  const refusal = own(state, actor, c.userId);
+  if (refusal) return refusal;
+  if (!c.transactionPasswordHash) return refuse('INVALID_PASSWORD', 'Transaction password is required');
+  return accept({ type: 'TransactionPasswordSet', streamId: userStream(c.userId), data: { userId: c.userId, transactionPasswordHash: c.transactionPasswordHash } });
+}
+
+export function decideEnableTotp(state: EngineState, c: EnableTotp, actor: string | null): Decision {
+  const refusal = own(state, actor, c.userId);
+  if (refusal) return refusal;
+  if (state.users[c.userId]!.totpEnabled) return refuse('TOTP_ALREADY_ENABLED', 'Two-factor authentication is already on');
+  return accept({ type: 'TotpEnabled', streamId: userStream(c.userId), data: { userId: c.userId } });
+}
+
+export function decideDisableTotp(state: EngineState, c: DisableTotp, actor: string | null): Decision {
+  const refusal = own(state, actor, c.userId);
+  if (refusal) return refusal;
+  if (!state.users[c.userId]!.totpEnabled) return refuse('TOTP_NOT_ENABLED', 'Two-factor authentication is not on');
+  return accept({ type: 'TotpDisabled', streamId: userStream(c.userId), data: { userId: c.userId } });
+}
+
+export function decideRecordLogin(state: EngineState, c: RecordLogin, actor: string | null): Decision {
+  const refusal = own(state, actor, c.userId);
+  if (refusal) return refusal;
+  return accept({ type: 'UserLoggedIn', streamId: userStream(c.userId), data: { userId: c.userId, context: c.context } });
+}
