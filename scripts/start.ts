@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, defaultWebDist, startServer } from '@exch/server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, startServer } from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -43,7 +43,7 @@ const lines = [
   `  Storage:              ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(root, process.env.DATA_DIR ?? 'data')}`}`,
 ];
 if (seed) {
-  lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+  lines.push(`  Demo logins (password ${DEMO_PASSWORD}; back-office transaction password ${DEMO_TRANSACTION_PASSWORD}):`);
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} ${a.role === 'user' ? 'player  -> /login' : `${a.role.padEnd(7)} -> /admin/login`}`);
 }
 process.stdout.write(lines.join('\n') + '\n\n');

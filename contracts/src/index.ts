@@ -7,3 +7,5 @@ export * from './events.js';
 export * from './commands.js';
 export * from './api/auth.js';
 export * from './ws.js';
+export * from './api/amount.js';
+export * from './api/accounts.js';

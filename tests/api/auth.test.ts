@@ -2,23 +2,12 @@ import t from 'tap';
 import { createSigner } from 'fast-jwt';
 import WebSocket from 'ws';
 import { startTestServer } from '../helpers/server.js';
+import { caller } from './call.js';
 
 const server = await startTestServer();
 t.teardown(() => server.close());
 
-interface Res {
-  status: number;
-  body: any;
-}
-async function call(method: string, path: string, body?: unknown, token?: string, raw?: string): Promise<Res> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(server.url + path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const text = await r.text();
-  return { status: r.status, body: text.startsWith('{') ? JSON.parse(text) : text };
-}
-const login = (username: string, admin = false, password = 'Demo@123') => call('POST', admin ? '/api/login-admin' : '/api/auth/login', { username, password });
+const { call, login } = caller(server);
 
 t.test('player login answers token, refresh token, role and the User of SPEC section 3', async (t) => {
   const r = await login('player1');

@@ -21,6 +21,8 @@ export interface ChipsMinted {
 }
 
 export interface ChipsTransferred {
+  /** deposit: an upline gives to its downline (D); withdraw: an upline takes back (W). */
+  kind: 'deposit' | 'withdraw';
   fromUserId: string;
   toUserId: string;
   amount: Paise;

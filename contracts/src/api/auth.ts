@@ -4,6 +4,8 @@ import type { RoleSlug } from '../roles.js';
 export const LoginBody = v.strictObject({
   username: v.pipe(v.string('username must be a string'), v.trim(), v.minLength(1, 'username is required'), v.maxLength(50, 'username is too long')),
   password: v.pipe(v.string('password must be a string'), v.minLength(1, 'password is required'), v.maxLength(200, 'password is too long')),
+  /** The authenticator code, needed when the account has two-factor authentication on. */
+  otp: v.optional(v.pipe(v.string('otp must be a string'), v.maxLength(10, 'otp is too long'))),
 });
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
@@ -28,6 +30,11 @@ export interface UserDto {
   white_label_id: string;
   parentId: string | null;
   mustChangePassword: boolean;
+  /** False for a back-office account that has not set its transaction password yet. */
+  hasTransactionPassword: boolean;
+  totpEnabled: boolean;
+  /** Privilege names of a restricted sub-login; null means every privilege of the role. */
+  permissions: string[] | null;
 }
 
 export interface AuthResponse {

@@ -95,13 +95,13 @@ t.test('TransferChips', async (t) => {
       ok: true,
       events: [{
         type: 'ChipsTransferred', streamId: 'user-s',
-        data: { fromUserId: 's', toUserId: 'm', amount: 12345, remark: 'D', postings: [{ account: 'wallet:s', amount: -12345 }, { account: 'wallet:m', amount: 12345 }] },
+        data: { kind: 'deposit', fromUserId: 's', toUserId: 'm', amount: 12345, remark: 'D', postings: [{ account: 'wallet:s', amount: -12345 }, { account: 'wallet:m', amount: 12345 }] },
       }],
     });
   });
   t.test('withdraw up one level, started by the upline', async (t) => {
     const d = scenario(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'a', amount: 20_000, remark: 'W' }, 'a');
-    t.match(d, { ok: true, events: [{ data: { postings: [{ account: 'wallet:s', amount: -20000 }, { account: 'wallet:a', amount: 20000 }] } }] });
+    t.match(d, { ok: true, events: [{ data: { kind: 'withdraw', postings: [{ account: 'wallet:s', amount: -20000 }, { account: 'wallet:a', amount: 20000 }] } }] });
   });
   t.test('more than the giver holds is refused', async (t) => {
     t.match(scenario(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 20_001, remark: '' }, 's'), {

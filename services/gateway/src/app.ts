@@ -8,6 +8,13 @@ import { Sessions } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { installErrorHandling } from './http/errors.js';
 import { serveWeb } from './http/static.js';
+import { adminAccountRoutes } from './accounts/admin-routes.js';
+import type { AccountDeps } from './accounts/deps.js';
+import { multiLoginRoutes } from './accounts/multi-login-routes.js';
+import { requirePermission } from './accounts/permissions.js';
+import { selfRoutes } from './accounts/self-routes.js';
+import { statementRoutes } from './accounts/statement-routes.js';
+import { TOTP_DDL } from './accounts/totp.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
 
@@ -60,8 +67,24 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   });
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
 
-  authRoutes(app, { sql: opts.sql, sessions, throttle: new LoginThrottle() });
+  await opts.sql.query(TOTP_DDL);
+  const throttle = new LoginThrottle();
+  const deps: AccountDeps = {
+    sql: opts.sql,
+    commands: opts.commands,
+    sessions,
+    throttle,
+    guard: {
+      admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(opts.sql, permission)],
+      any: requireAuth(app, sessions, 'any'),
+    },
+  };
+  authRoutes(app, deps);
   userRoutes(app, opts.sql, sessions);
+  adminAccountRoutes(app, deps);
+  selfRoutes(app, deps);
+  statementRoutes(app, deps);
+  multiLoginRoutes(app, deps);
   app.get('/api/ops/projections', { preHandler: requireAuth(app, sessions, 'admin') }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   await serveWeb(app, opts.webDist);
   app.addHook('onClose', async () => hub.close());

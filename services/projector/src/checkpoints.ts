@@ -3,6 +3,7 @@ import type { SqlClient } from '@exch/contracts';
 export const CHECKPOINT_DDL = `create table if not exists projection_checkpoints (
   name text primary key,
   position bigint not null default 0,
+  version int not null default 0,
   updated_at timestamptz not null default now()
 )`;
 
@@ -21,4 +22,13 @@ export async function writeCheckpoint(sql: SqlClient, name: string, position: nu
 
 export async function resetCheckpoint(sql: SqlClient, name: string): Promise<void> {
   await sql.query(`delete from projection_checkpoints where name = $1`, [name]);
+}
+
+export async function readVersion(sql: SqlClient, name: string): Promise<number | null> {
+  const { rows } = await sql.query<{ version: number }>(`select version from projection_checkpoints where name = $1`, [name]);
+  return rows[0] ? Number(rows[0].version) : null;
+}
+
+export async function writeVersion(sql: SqlClient, name: string, version: number): Promise<void> {
+  await sql.query(`update projection_checkpoints set version = $2 where name = $1`, [name, version]);
 }

@@ -3,6 +3,8 @@ import type { SqlClient, StoredEvent } from '@exch/contracts';
 /** A read model folded from the log. apply runs inside the runner's transaction, with the checkpoint. */
 export interface Projection {
   name: string;
+  /** Bump when the tables or the fold change: the runner then rebuilds it from zero at start. */
+  version: number;
   /** Tables it owns: dropped by rebuild. */
   tables: string[];
   /** Idempotent DDL (create ... if not exists). */

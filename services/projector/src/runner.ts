@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent, Subscription } from '@exch/contracts';
-import { CHECKPOINT_DDL, readCheckpoint, resetCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { CHECKPOINT_DDL, readCheckpoint, readVersion, resetCheckpoint, writeCheckpoint, writeVersion } from './checkpoints.js';
 import type { Projection } from './projection.js';
 
 export interface RunnerLog {
@@ -75,12 +75,16 @@ export class ProjectionRunner {
     const r = this.running.get(name);
     if (!r) throw new Error(`unknown projection ${name}`);
     await r.subscription?.stop();
-    await this.store.sql.transaction(async (tx) => {
-      for (const table of r.projection.tables) await tx.query(`drop table if exists ${table} cascade`);
-      await resetCheckpoint(tx, name);
-    });
-    this.log.info({ projection: name }, 'projection dropped; replaying from zero');
+    await this.drop(r.projection);
     await this.startOne(r);
+  }
+
+  private async drop(projection: Projection): Promise<void> {
+    await this.store.sql.transaction(async (tx) => {
+      for (const table of projection.tables) await tx.query(`drop table if exists ${table} cascade`);
+      await resetCheckpoint(tx, projection.name);
+    });
+    this.log.info({ projection: projection.name }, 'projection dropped; replaying from zero');
   }
 
   async stop(): Promise<void> {
@@ -89,8 +93,11 @@ export class ProjectionRunner {
 
   private async startOne(r: Running): Promise<void> {
     const { projection } = r;
+    const stored = await readVersion(this.store.sql, projection.name);
+    if (stored !== null && stored !== projection.version) await this.drop(projection);
     await projection.setup(this.store.sql);
     r.checkpoint = await readCheckpoint(this.store.sql, projection.name);
+    await writeVersion(this.store.sql, projection.name, projection.version);
     r.subscription = this.store.subscribe(r.checkpoint, (batch) => this.applyBatch(r, batch), {
       batchSize: this.batchSize,
       onError: (err) => this.log.error({ err, projection: projection.name }, 'projection batch failed; retrying'),

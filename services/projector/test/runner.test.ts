@@ -9,6 +9,7 @@ const log = pino({ level: 'silent' });
 /** A tiny read model: a running sum per stream, so double application would show. */
 const sums: Projection = {
   name: 'sums',
+  version: 1,
   tables: ['rm_sums'],
   async setup(sql: SqlClient) {
     await sql.query(`create table if not exists rm_sums (stream_id text primary key, total bigint not null)`);

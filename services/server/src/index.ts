@@ -1,2 +1,2 @@
 export { startServer, defaultWebDist, type ServerOptions, type RunningServer } from './main.js';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.js';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, seedDemo } from './seed.js';

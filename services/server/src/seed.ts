@@ -3,6 +3,8 @@ import type { Command, CommandBus, CommandEnvelope, RoleSlug } from '@exch/contr
 import { hashPassword } from '@exch/gateway';
 
 export const DEMO_PASSWORD = 'Demo@123';
+/** Back-office demo accounts confirm money and access changes with this. */
+export const DEMO_TRANSACTION_PASSWORD = 'Txn@1234';
 
 /** The demo hierarchy, each with the chips (rupees) its upline passes down. */
 export const DEMO_ACCOUNTS: { username: string; role: RoleSlug; parent: string | null; chips: number }[] = [
@@ -24,6 +26,7 @@ export const DEMO_ACCOUNTS: { username: string; role: RoleSlug; parent: string |
 export async function seedDemo(bus: CommandBus, existing: (username: string) => string | undefined): Promise<boolean> {
   if (DEMO_ACCOUNTS.every((a) => existing(a.username))) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
+  const txnHash = await hashPassword(DEMO_TRANSACTION_PASSWORD);
   const ids = new Map<string, string>();
   const run = async (commandId: string, actor: string | null, command: Command) => {
     const envelope: CommandEnvelope = { commandId, correlationId: 'demo-seed', actor, ip: null, device: 'seed', at: new Date().toISOString(), command };
@@ -38,6 +41,7 @@ export async function seedDemo(bus: CommandBus, existing: (username: string) => 
       type: 'CreateUser', userId, username: a.username, fullName: `Demo ${a.username}`, role: a.role, parentId, passwordHash: hash,
       creditReference: a.chips * 100, exposureLimit: a.role === 'user' ? a.chips * 100 : 0, mustChangePassword: false,
     });
+    if (a.role !== 'user') await run(`seed:txn:${a.username}`, userId, { type: 'SetTransactionPassword', userId, transactionPasswordHash: txnHash });
     const amount = a.chips * 100;
     if (parentId === null) await run(`seed:mint:${a.username}`, null, { type: 'MintChips', userId, amount });
     else await run(`seed:chips:${a.username}`, parentId, { type: 'TransferChips', fromUserId: parentId, toUserId: userId, amount, remark: 'Demo opening chips' });

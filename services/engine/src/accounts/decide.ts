@@ -68,6 +68,7 @@ export function decideTransferChips(state: EngineState, c: TransferChips, actor:
     type: 'ChipsTransferred',
     streamId: userStream(c.fromUserId),
     data: {
+      kind: deposit ? 'deposit' : 'withdraw',
       fromUserId: c.fromUserId,
       toUserId: c.toUserId,
       amount: c.amount,

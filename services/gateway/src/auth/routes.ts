@@ -1,28 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAdminSide, LoginBody, LogoutBody, RefreshBody, type AuthResponse, type SqlClient } from '@exch/contracts';
+import { isAdminSide, LoginBody, LogoutBody, RefreshBody, type AuthResponse } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { findUserById, findUserByUsername, toUserDto } from '../users/read.js';
 import { requireAuth, type AccessClaims } from './guard.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
-import type { AuthContext, Sessions } from './sessions.js';
-import type { LoginThrottle } from './throttle.js';
+import type { AuthContext } from './sessions.js';
+import type { AccountDeps } from '../accounts/deps.js';
+import { totpMatches, totpSecrets } from '../accounts/totp.js';
+import { send } from '../http/commands.js';
 
 export const ACCESS_TTL = '15m';
 
-interface Deps {
-  sql: SqlClient;
-  sessions: Sessions;
-  throttle: LoginThrottle;
-}
 
 const deviceOf = (req: FastifyRequest): string | null => req.headers['user-agent']?.slice(0, 300) ?? null;
 
-export function authRoutes(app: FastifyInstance, { sql, sessions, throttle }: Deps): void {
+export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands }: AccountDeps): void {
   const sign = (claims: AccessClaims) => app.jwt.sign(claims, { expiresIn: ACCESS_TTL });
 
   async function login(req: FastifyRequest, context: AuthContext): Promise<AuthResponse> {
-    const { username, password } = parse(LoginBody, req.body);
+    const { username, password, otp } = parse(LoginBody, req.body);
     const key = `${req.ip}|${username.toLowerCase()}`;
     const wait = throttle.retryAfter(key);
     if (wait > 0) {
@@ -34,6 +31,14 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle }: De
       throttle.fail(key);
       throw new HttpError(401, 'Invalid username or password', 'BAD_CREDENTIALS');
     }
+    if (row.totp_enabled) {
+      const { secret } = await totpSecrets(sql, row.user_id);
+      if (!otp) throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', 'OTP_REQUIRED');
+      if (!secret || !totpMatches(secret, otp)) {
+        throttle.fail(key);
+        throw new HttpError(401, 'Invalid authentication code', 'BAD_OTP');
+      }
+    }
     throttle.succeed(key);
     const adminSide = isAdminSide(row.role);
     if (context === 'player' && adminSide) throw new HttpError(403, 'Admin accounts sign in at /admin/login', 'WRONG_CONTEXT');
@@ -41,6 +46,8 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle }: De
     if (row.account_locked) throw new HttpError(403, 'Your account is locked. Please contact your upline.', 'ACCOUNT_LOCKED');
     const { sessionId, refreshToken } = await sessions.open(row.user_id, context, req.ip, deviceOf(req));
     req.log.info({ userId: row.user_id, context }, 'login');
+    req.auth = { sub: row.user_id, role: row.role, ctx: context, sid: sessionId };
+    await send(commands, req, { type: 'RecordLogin', userId: row.user_id, context });
     return { token: sign({ sub: row.user_id, role: row.role, ctx: context, sid: sessionId }), refreshToken, role: row.role, user: toUserDto(row) };
   }
 

@@ -81,6 +81,11 @@ export class Sessions {
     await this.sql.query(`update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null`, [sessionId]);
   }
 
+  /** Logs a user out everywhere: after a password reset or an account lock. */
+  async revokeAllFor(userId: string): Promise<void> {
+    await this.sql.query(`update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null`, [userId]);
+  }
+
   private async issueRefresh(sql: SqlClient, sessionId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await sql.query(`insert into auth_refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)`, [

@@ -13,6 +13,11 @@ export interface UserRow {
   exposure: string | number;
   must_change_password: boolean;
   account_locked: boolean;
+  bet_locked: boolean;
+  transaction_password_hash: string | null;
+  totp_enabled: boolean;
+  permissions: string[] | null;
+  created_at: Date | string;
 }
 
 /** One white label for now; the field is kept because clients of SPEC.md section 3 read it. */
@@ -40,5 +45,8 @@ export function toUserDto(row: UserRow): UserDto {
     white_label_id: WHITE_LABEL_ID,
     parentId: row.parent_id,
     mustChangePassword: row.must_change_password,
+    hasTransactionPassword: row.transaction_password_hash !== null,
+    totpEnabled: row.totp_enabled,
+    permissions: row.permissions,
   };
 }

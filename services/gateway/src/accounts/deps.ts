@@ -1,0 +1,19 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { CommandBus, SqlClient } from '@exch/contracts';
+import type { Sessions } from '../auth/sessions.js';
+import type { LoginThrottle } from '../auth/throttle.js';
+
+export interface Guards {
+  /** Admin-context token, then the named privilege. */
+  admin(permission: string): preHandlerAsyncHookHandler[];
+  /** Any logged-in user (player site or back office). */
+  any: preHandlerAsyncHookHandler;
+}
+
+export interface AccountDeps {
+  sql: SqlClient;
+  commands: CommandBus;
+  sessions: Sessions;
+  throttle: LoginThrottle;
+  guard: Guards;
+}

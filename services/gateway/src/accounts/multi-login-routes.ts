@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { NewPassword, PermissionsPasswordBody, ROLE_SLUGS } from '@exch/contracts';
+import { hashPassword } from '../auth/passwords.js';
+import { send } from '../http/commands.js';
+import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import type { AccountDeps } from './deps.js';
+import { downlineClient } from './downline.js';
+import { PERMISSION_CATALOG, PERMISSION_NAMES } from './permissions.js';
+import { checkTransactionPassword } from './transaction-password.js';
+
+const RoleSlugsQuery = v.object({
+  role_slugs: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.check((list) => list.every((r) => (ROLE_SLUGS as readonly string[]).includes(r)), 'role_slugs has an unknown role'),
+    ),
+    'agent,admin',
+  ),
+});
+
+/** Multi login (SPEC.md sections 2, 3, 6): privileges and passwords of back-office sub-logins in the downline. */
+export function multiLoginRoutes(app: FastifyInstance, deps: AccountDeps): void {
+  const { sql, commands, guard } = deps;
+
+  app.get('/api/roles/super-admin/permissions', { preHandler: guard.admin('multi-login') }, async () => ({
+    data: PERMISSION_CATALOG.map((c) => ({ category: c.category, permissions: c.permissions.map((p) => ({ _id: p.name, ...p })) })),
+  }));
+
+  app.get('/api/downline-users-by-role', { preHandler: guard.admin('multi-login') }, async (req) => {
+    const { role_slugs } = parse(RoleSlugsQuery, req.query);
+    const { rows } = await sql.query<{ user_id: string; username: string; role: string; permissions: string[] | null }>(
+      `with recursive down as (
+         select user_id, username, role, permissions from rm_users where parent_id = $1
+         union all
+         select u.user_id, u.username, u.role, u.permissions from rm_users u join down d on u.parent_id = d.user_id
+       ) select * from down where role = any($2::text[]) order by username`,
+      [req.auth!.sub, role_slugs],
+    );
+    const all = [...PERMISSION_NAMES];
+    return {
+      data: {
+        users_by_role: role_slugs.map((role) => ({
+          role,
+          users: rows
+            .filter((r) => r.role === role)
+            .map((r) => ({ id: r.user_id, username: r.username, email: { email: null }, permissions: { role_permissions: r.permissions ?? all } })),
+        })),
+      },
+    };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/users/:id/permissions-password', { preHandler: guard.admin('multi-login') }, async (req) => {
+    const body = parse(PermissionsPasswordBody, req.body);
+    const unknown = body.permissions.filter((p) => !PERMISSION_NAMES.has(p));
+    if (unknown.length > 0) throw new HttpError(400, `Unknown privilege: ${unknown.join(', ')}`, 'UNKNOWN_PERMISSION');
+    const newPassword = body.newPassword ? parse(NewPassword('New password'), body.newPassword) : null;
+    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+    if (target.role.slug !== 'agent' && target.role.slug !== 'admin') throw new HttpError(400, 'Multi login manages agent and admin sub-logins only', 'ROLE_NOT_ALLOWED');
+    await checkTransactionPassword(sql, deps.throttle, req, body.transactionPass);
+    await send(commands, req, { type: 'SetPermissions', userId: target._id, permissions: body.permissions }, ':permissions');
+    if (newPassword) {
+      await send(commands, req, { type: 'ChangePassword', userId: target._id, passwordHash: await hashPassword(newPassword), mustChangePassword: true }, ':password');
+      await deps.sessions.revokeAllFor(target._id);
+    }
+    return { message: 'User is Seccessfuly updated' };
+  });
+}

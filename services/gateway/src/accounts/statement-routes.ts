@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { PageQuery, paiseToRupees, StatementQuery, type ActivityRow, type Paged, type SqlClient, type StatementRow } from '@exch/contracts';
+import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import type { AccountDeps } from './deps.js';
+import { inDownline } from './downline.js';
+import { requirePermission } from './permissions.js';
+
+interface EntryRow {
+  position: string;
+  leg: number;
+  amount: string;
+  balance_after: string;
+  kind: string;
+  remark: string;
+  at: Date | string;
+  counterparty: string | null;
+}
+
+function describe(kind: string, amount: number, counterparty: string | null): string {
+  const cp = counterparty ?? 'house';
+  if (kind === 'mint') return 'Chips minted';
+  if (kind === 'deposit') return amount > 0 ? `Deposit from ${cp}` : `Deposit to ${cp}`;
+  if (kind === 'withdraw') return amount > 0 ? `Withdrawal from ${cp}` : `Withdrawn by ${cp}`;
+  return kind;
+}
+
+const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
+  data,
+  pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+});
+
+/**
+ * Whose records a caller may read: players their own; back-office logins their own or any
+ * downline account's (with the privilege), never another branch's.
+ */
+async function subjectOf(sql: SqlClient, req: FastifyRequest, requested: string | undefined, permission: string): Promise<string> {
+  const self = req.auth!.sub;
+  if (!requested || requested === self) return self;
+  if (req.auth!.ctx !== 'admin') throw new HttpError(403, 'Players can only read their own records', 'FORBIDDEN');
+  await requirePermission(sql, permission)(req, undefined as never);
+  if (!(await inDownline(sql, self, requested))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
+  return requested;
+}
+
+export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDeps): void {
+  app.get('/api/transactions/statement', { preHandler: guard.any }, async (req): Promise<Paged<StatementRow>> => {
+    const q = parse(StatementQuery, req.query);
+    const userId = await subjectOf(sql, req, q.userId, 'account-statement');
+    const params: unknown[] = [`wallet:${userId}`];
+    let where = 'e.account = $1';
+    if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
+    if (q.to) where += ` and e.at < ($${params.push(q.to)}::date + 1)`;
+    if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
+    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
+    const { rows } = await sql.query<EntryRow>(
+      `select e.position, e.leg, e.amount, e.balance_after, e.kind, e.remark, e.at, u.username as counterparty
+         from rm_ledger_entries e left join rm_users u on e.counterparty_account = 'wallet:' || u.user_id
+        where ${where} order by e.position desc, e.leg desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+      params,
+    );
+    const data = rows.map((r): StatementRow => {
+      const amount = Number(r.amount);
+      return {
+        _id: `${r.position}-${r.leg}`,
+        date: new Date(r.at).toISOString(),
+        description: describe(r.kind, amount, r.counterparty),
+        kind: r.kind,
+        credit: amount > 0 ? paiseToRupees(amount) : 0,
+        debit: amount < 0 ? paiseToRupees(-amount) : 0,
+        balance: paiseToRupees(Number(r.balance_after)),
+        remark: r.remark,
+        cause: { type: 'transfer', position: Number(r.position) },
+      };
+    });
+    return paged(data, q.page, q.limit, Number(count[0]!.n));
+  });
+
+  const ActivityQuery = v.object({ userId: v.optional(v.pipe(v.string(), v.maxLength(100))), ...PageQuery });
+  app.get('/api/activity-log', { preHandler: guard.any }, async (req): Promise<Paged<ActivityRow>> => {
+    const q = parse(ActivityQuery, req.query);
+    const userId = await subjectOf(sql, req, q.userId, 'activity-log');
+    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_activity where user_id = $1`, [userId]);
+    const { rows } = await sql.query<{ position: string; action: string; at: Date | string; ip: string | null; device: string | null; actor: string | null }>(
+      `select a.position, a.action, a.at, a.ip, a.device, u.username as actor
+         from rm_activity a left join rm_users u on u.user_id = a.actor_id
+        where a.user_id = $1 order by a.position desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+      [userId],
+    );
+    const data = rows.map((r) => ({ _id: String(r.position), action: r.action, at: new Date(r.at).toISOString(), ip: r.ip, device: r.device, actor: r.actor }));
+    return paged(data, q.page, q.limit, Number(count[0]!.n));
+  });
+}

@@ -1,0 +1,21 @@
+import type { ChipsMinted, ChipsTransferred, StoredEvent } from '@exch/contracts';
+
+const WALLET = /^wallet:(.+)$/;
+
+export const isMoneyEvent = (e: StoredEvent): boolean => e.type === 'ChipsMinted' || e.type === 'ChipsTransferred';
+
+/** The postings of a money event (empty for any other event). */
+export const postingsOf = (e: StoredEvent) => (isMoneyEvent(e) ? (e.data as ChipsMinted | ChipsTransferred).postings : []);
+
+/** The owner of a wallet account, or null for house accounts (mint, commission...). */
+export const walletOwner = (account: string): string | null => WALLET.exec(account)?.[1] ?? null;
+
+/** The wallet legs of a money event, by owner. */
+export const walletPostings = (e: StoredEvent): { userId: string; amount: number }[] =>
+  postingsOf(e).flatMap((p) => {
+    const userId = walletOwner(p.account);
+    return userId ? [{ userId, amount: p.amount }] : [];
+  });
+
+/** Wallet owners touched by a batch: their sockets get a balance push. */
+export const walletsTouched = (events: StoredEvent[]): string[] => [...new Set(events.flatMap((e) => walletPostings(e).map((p) => p.userId)))];
