@@ -1,0 +1,111 @@
+import type { AuthContextName } from '../auth/auth-context';
+import { clearCredentials, readCredentials, saveTokens } from '../auth/credentials';
+import { ApiRequestError, readErrorBody } from './api-error';
+
+/** What the app does when a call loses the session, hits maintenance, or fails with a message to show. */
+export interface ApiHooks {
+  onSessionLost(ctx: AuthContextName): void;
+  onMaintenance(): void;
+  onError(message: string): void;
+}
+
+let hooks: ApiHooks | null = null;
+
+export const installApiHooks = (next: ApiHooks): void => {
+  hooks = next;
+};
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Whose stored bearer token to send; null for calls made before logging in. */
+  auth: AuthContextName | null;
+  /** Show the server's message as a toast (SPEC.md section 8). Login forms show it inline and the profile poll only logs. */
+  toast?: boolean;
+}
+
+/** SPEC.md section 9: API timeout 50 s. */
+const TIMEOUT_MS = 50_000;
+/** SPEC.md section 8: this message is never shown. */
+const SILENT_MESSAGE = 'No auth token';
+
+/** Calls `/api{path}` and returns the JSON answer, or throws ApiRequestError. */
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  try {
+    return await send<T>(path, options, true);
+  } catch (e) {
+    if (e instanceof ApiRequestError && options.toast !== false && !e.maintenance && e.message !== SILENT_MESSAGE) {
+      hooks?.onError(e.message);
+    }
+    throw e;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions, mayRefresh: boolean): Promise<T> {
+  const { auth } = options;
+  const token = auth === null ? null : readCredentials(auth).token;
+  const response = await fetchJson(path, options.method ?? 'GET', options.body, token);
+  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+
+  const body = await readErrorBody(response);
+  if (body.maintenance) {
+    if (auth !== null) clearCredentials(auth);
+    hooks?.onMaintenance();
+  } else if (response.status === 401 && auth !== null) {
+    // Another call may have refreshed the token while this one was in flight.
+    const current = readCredentials(auth).token;
+    if (mayRefresh && current !== null && current !== token) return send(path, options, false);
+    if (mayRefresh && (await refreshTokens(auth))) return send(path, options, false);
+    clearCredentials(auth);
+    hooks?.onSessionLost(auth);
+  }
+  throw new ApiRequestError(body);
+}
+
+async function fetchJson(path: string, method: string, body: unknown, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(`/api${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (e) {
+    const timedOut = e instanceof DOMException && e.name === 'TimeoutError';
+    throw new ApiRequestError({
+      statusCode: 0,
+      error: 'Network Error',
+      message: timedOut ? 'The server took too long to answer, please try again' : 'Could not reach the server, please check your connection',
+    });
+  }
+}
+
+/** One refresh per context at a time; concurrent 401s wait for the same attempt. */
+const refreshing = new Map<AuthContextName, Promise<boolean>>();
+
+function refreshTokens(ctx: AuthContextName): Promise<boolean> {
+  let attempt = refreshing.get(ctx);
+  if (attempt === undefined) {
+    attempt = requestNewTokens(ctx).finally(() => refreshing.delete(ctx));
+    refreshing.set(ctx, attempt);
+  }
+  return attempt;
+}
+
+async function requestNewTokens(ctx: AuthContextName): Promise<boolean> {
+  const { refreshToken } = readCredentials(ctx);
+  if (refreshToken === null) return false;
+  try {
+    const response = await fetchJson('/refresh-token', 'POST', { refreshToken }, null);
+    if (!response.ok) return false;
+    const next = (await response.json()) as { token: string; refreshToken: string };
+    saveTokens(ctx, next.token, next.refreshToken);
+    return true;
+  } catch {
+    return false;
+  }
+}

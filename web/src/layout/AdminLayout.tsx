@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { ROLE_NAME } from '@exch/contracts';
+import { BRAND_NAME } from '../ui/brand';
+import { formatRupees } from '../ui/money';
+import { AdminNav } from './AdminNav';
+import { useLiveSession } from './use-live-session';
+
+export function AdminLayout() {
+  const { user, logout } = useLiveSession('admin');
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="app admin-app">
+      <header className="topbar">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          ☰
+        </button>
+        <Link to="/admin" className="logo">
+          {BRAND_NAME}
+        </Link>
+        <span className="logo-tag desktop-only">Back office</span>
+        {user && (
+          <div className="wallet">
+            <span className="wallet-item">
+              <b className="wallet-user" data-testid="admin-header-username">
+                {user.username}
+              </b>{' '}
+              <span className="role-badge">{ROLE_NAME[user.role.slug]}</span>
+            </span>
+            <span className="wallet-item">
+              <span className="wallet-label">Balance</span> <b>{formatRupees(user.balance.balance)}</b>
+            </span>
+          </div>
+        )}
+        <div className="topbar-actions">
+          <button type="button" className="btn btn-accent btn-sm" onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      </header>
+      <div className="admin-body">
+        <AdminNav role={user?.role.slug} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        <main className="page">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

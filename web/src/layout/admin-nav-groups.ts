@@ -1,0 +1,73 @@
+import type { LinkProps } from '@tanstack/react-router';
+
+interface AdminNavItem {
+  label: string;
+  to: LinkProps['to'];
+  /** Shown to role admin and super admin only (SPEC.md section 6). */
+  adminOnly?: boolean;
+}
+
+interface AdminNavGroup {
+  title: string;
+  items: AdminNavItem[];
+}
+
+/** The back-office menu; pages reached from other pages (a client's transactions, a match's markets) are not listed. */
+export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
+  {
+    title: 'Overview',
+    items: [
+      { label: 'Dashboard', to: '/admin' },
+      { label: 'Market analysis', to: '/admin/market-analysis' },
+    ],
+  },
+  {
+    title: 'Clients',
+    items: [
+      { label: 'Client list', to: '/admin/list-clients' },
+      { label: 'Add user', to: '/admin/add-user' },
+      { label: 'Multi login', to: '/admin/multi-login' },
+    ],
+  },
+  {
+    title: 'Sports & events',
+    items: [
+      { label: 'Sports list', to: '/admin/sports-list/{-$url}', adminOnly: true },
+      { label: 'Event management', to: '/admin/event-management' },
+      { label: 'Messages', to: '/admin/messages', adminOnly: true },
+    ],
+  },
+  {
+    title: 'Bets & reports',
+    items: [
+      { label: 'Unsettled bets', to: '/admin/unsettledbet' },
+      { label: 'Account statement', to: '/admin/accountstatement' },
+      { label: 'Profit & Loss', to: '/admin/profitloss' },
+      { label: 'Profit loss report', to: '/admin/profit-loss-report' },
+      { label: 'General report', to: '/admin/general-report' },
+      { label: 'Game reports', to: '/admin/game-reports' },
+    ],
+  },
+  {
+    title: 'Casino',
+    items: [
+      { label: 'Casino list', to: '/admin/casino-list' },
+      { label: 'Casino result report', to: '/admin/casino-result-report' },
+    ],
+  },
+  {
+    title: 'Payments',
+    items: [
+      { label: 'Deposit statement', to: '/admin/depositstatement' },
+      { label: 'Withdraw statement', to: '/admin/withdrawstatement' },
+      { label: 'Withdrawal requests', to: '/admin/withdrawal-requests' },
+      { label: 'Payment method', to: '/admin/payment-method' },
+    ],
+  },
+  {
+    title: 'Account',
+    items: [
+      { label: 'Change password', to: '/admin/change-password' },
+    ],
+  },
+];

@@ -1,0 +1,42 @@
+import { Outlet, createRoute, redirect } from '@tanstack/react-router';
+import { useProfile } from '../../api/profile-query';
+import { adminAreaRedirect, canManageSports } from '../../auth/session-rules';
+import { AdminLayout } from '../../layout/AdminLayout';
+import { usePageTitle } from '../../ui/use-page-title';
+import { rootRoute } from '../root-route';
+
+/** The back office: every /admin page but the login sits in this layout and behind its guard (SPEC.md section 2). */
+export const adminLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  beforeLoad: () => {
+    const to = adminAreaRedirect();
+    if (to !== null) throw redirect({ to, replace: true });
+  },
+  component: AdminLayout,
+});
+
+/** Pages only role admin and super admin may open (SPEC.md section 6). */
+export const adminOnlyRoute = createRoute({
+  getParentRoute: () => adminLayoutRoute,
+  id: 'admin-only',
+  component: AdminOnlyOutlet,
+});
+
+function AdminOnlyOutlet() {
+  const { data: user } = useProfile('admin');
+  if (user && canManageSports(user.role.slug)) return <Outlet />;
+  return <RestrictedCard />;
+}
+
+function RestrictedCard() {
+  usePageTitle('Not available');
+  return (
+    <section className="card">
+      <header className="card-head">
+        <h1>Not available for your role</h1>
+      </header>
+      <p className="muted">Sports, series, matches, markets, fancies and messages are managed by Admin and SuperMaster accounts.</p>
+    </section>
+  );
+}

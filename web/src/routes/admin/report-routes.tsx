@@ -1,0 +1,48 @@
+import { createRoute } from '@tanstack/react-router';
+import { BetHistoryByTypePage } from '../BetHistoryByTypePage';
+import { comingPage } from '../coming-page';
+import { adminLayoutRoute } from './admin-layout-route';
+
+/** Bets, statements and reports of the downline (SPEC.md section 2). */
+export const adminReportRoutes = [
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/accountstatement',
+    component: comingPage('Account statement', 'Credits, debits and transfers of your account and your downline.'),
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/profitloss',
+    component: comingPage('Profit & Loss', 'Profit and loss of your downline by event and market.'),
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/unsettledbet',
+    component: comingPage('Unsettled bets', 'Open bets of your downline, matched and unmatched.'),
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/unsettledbet/$type',
+    component: BetHistoryByTypePage,
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/game-reports',
+    component: comingPage('Game reports', 'Casino turnover and profit by game.'),
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/casino-result-report',
+    component: comingPage('Casino result report', 'Results of past casino rounds by table and date.'),
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/profit-loss-report',
+    component: comingPage('Profit loss report', 'Profit and loss by user over a date range.'),
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/general-report',
+    component: comingPage('General report', 'Balances, credit and exposure of the whole downline.'),
+  }),
+] as const;

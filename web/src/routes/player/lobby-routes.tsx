@@ -1,0 +1,30 @@
+import { createRoute } from '@tanstack/react-router';
+import { isSportId, type SportId } from '../../sports/sports';
+import { playerLayoutRoute } from './player-layout-route';
+import { LobbyPage } from './LobbyPage';
+
+/** The lobby may be opened on one sport (?sport=4), as the navigation's sport links do. */
+const validateSearch = (search: Record<string, unknown>): { sport?: SportId } =>
+  isSportId(search.sport) ? { sport: search.sport } : {};
+
+export const lobbyIndexRoute = createRoute({
+  getParentRoute: () => playerLayoutRoute,
+  path: '/',
+  validateSearch,
+  component: LobbyPage,
+});
+
+export const lobbyHomeRoute = createRoute({
+  getParentRoute: () => playerLayoutRoute,
+  path: '/home',
+  validateSearch,
+  component: LobbyPage,
+});
+
+/** The spelling is SPEC.md's. */
+export const lobbyDashboardRoute = createRoute({
+  getParentRoute: () => playerLayoutRoute,
+  path: '/dashbaord',
+  validateSearch,
+  component: LobbyPage,
+});

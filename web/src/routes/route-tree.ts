@@ -1,0 +1,48 @@
+import { adminCasinoRoutes } from './admin/casino-routes';
+import { adminClientRoutes } from './admin/client-routes';
+import { adminChangePasswordRoute, adminIndexRoute } from './admin/dashboard-routes';
+import { adminLayoutRoute, adminOnlyRoute } from './admin/admin-layout-route';
+import { adminNotFoundRoute } from './admin/not-found-route';
+import { adminPaymentRoutes } from './admin/payment-routes';
+import { adminReportRoutes } from './admin/report-routes';
+import { adminMarketRoutes, sportsSetupRoutes } from './admin/sports-routes';
+import { accountRoutes } from './player/account-routes';
+import { casinoRoutes } from './player/casino-routes';
+import { lobbyDashboardRoute, lobbyHomeRoute, lobbyIndexRoute } from './player/lobby-routes';
+import { paymentRoutes } from './player/payment-routes';
+import { playerLayoutRoute } from './player/player-layout-route';
+import { matchOddsRoute } from './player/sports-routes';
+import { adminLoginRoute, loginRoute } from './public/login-routes';
+import { maintenanceRoute } from './public/maintenance-route';
+import { adminTransactionPasswordRoute, firstTimePasswordRoute, transactionPasswordRoute } from './public/password-routes';
+import { rootRoute } from './root-route';
+
+/** Every route of SPEC.md section 2: public pages, the player site and the back office. */
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  adminLoginRoute,
+  firstTimePasswordRoute,
+  transactionPasswordRoute,
+  adminTransactionPasswordRoute,
+  maintenanceRoute,
+  playerLayoutRoute.addChildren([
+    lobbyIndexRoute,
+    lobbyHomeRoute,
+    lobbyDashboardRoute,
+    matchOddsRoute,
+    ...accountRoutes,
+    ...paymentRoutes,
+    ...casinoRoutes,
+  ]),
+  adminLayoutRoute.addChildren([
+    adminIndexRoute,
+    adminChangePasswordRoute,
+    ...adminClientRoutes,
+    ...adminMarketRoutes,
+    ...adminReportRoutes,
+    ...adminPaymentRoutes,
+    ...adminCasinoRoutes,
+    adminOnlyRoute.addChildren([...sportsSetupRoutes]),
+    adminNotFoundRoute,
+  ]),
+]);

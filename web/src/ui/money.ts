@@ -1,0 +1,13 @@
+import { formatPaise, type Paise, type UserDto } from '@exch/contracts';
+
+/** Rupees from the API are exact to the paisa; rounding undoes the float's representation error. */
+const toPaise = (rupees: number): Paise => Math.round(rupees * 100);
+
+/** Paise as "₹1,00,000.00", Indian digit grouping (DESIGN.md, "The screens"). */
+export const formatInr = (paise: Paise): string => `₹${formatPaise(paise)}`;
+
+/** Rupees from the API, formatted the same way. */
+export const formatRupees = (rupees: number): string => formatInr(toPaise(rupees));
+
+/** Available to bet = balance - exposure (DESIGN.md, "Exposure"), worked out in paise. */
+export const availablePaise = ({ balance, exposer }: UserDto['balance']): Paise => toPaise(balance) - toPaise(exposer);
