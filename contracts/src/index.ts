@@ -9,3 +9,4 @@ export * from './api/auth.js';
 export * from './ws.js';
 export * from './api/amount.js';
 export * from './api/accounts.js';
+export * from './market/ladder.js';

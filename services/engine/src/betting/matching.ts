@@ -1,0 +1,61 @@
+import type { Paise } from '@exch/contracts';
+
+/** Liquidity resting at one price: feed volume or a player's unmatched order, in arrival order. */
+export interface RestingOrder {
+  /** A player's bet id, or null for the feed's volume at this price. */
+  betId: string | null;
+  userId: string | null;
+  size: Paise;
+  /** Arrival sequence: time priority within a price. */
+  seq: number;
+}
+
+export interface Level {
+  price: number;
+  orders: RestingOrder[];
+}
+
+export interface Fill {
+  price: number;
+  size: Paise;
+  betId: string | null;
+  userId: string | null;
+}
+
+/**
+ * Matches an incoming order against the opposite side of one runner's book, best price first,
+ * then time. A back at odds X takes liquidity offered at X or higher; a lay at X takes liquidity at
+ * X or lower. `opposite` is sorted best first (backs' opposite: descending; lays': ascending) and is
+ * consumed in place; the unmatched remainder is returned for the caller to rest at X.
+ */
+export function matchOrder(opposite: Level[], side: 'back' | 'lay', price: number, size: Paise): { fills: Fill[]; remaining: Paise } {
+  const fills: Fill[] = [];
+  let remaining = size;
+  const acceptable = (levelPrice: number) => (side === 'back' ? levelPrice >= price : levelPrice <= price);
+  while (remaining > 0 && opposite.length > 0 && acceptable(opposite[0]!.price)) {
+    const level = opposite[0]!;
+    while (remaining > 0 && level.orders.length > 0) {
+      const order = level.orders[0]!;
+      const take = Math.min(order.size, remaining);
+      fills.push({ price: level.price, size: take, betId: order.betId, userId: order.userId });
+      order.size -= take;
+      remaining -= take;
+      if (order.size === 0) level.orders.shift();
+    }
+    if (level.orders.length === 0) opposite.shift();
+  }
+  return { fills, remaining };
+}
+
+/**
+ * Rests an order at its price on its own side, sorted best first for whoever would match it, then
+ * by time. Resting backs are taken by layers, who want the lowest odds: ascending. Resting lays are
+ * taken by backers, who want the highest: descending. (The feed's "back" prices sit with the lays.)
+ */
+export function restOrder(own: Level[], side: 'back' | 'lay', price: number, order: RestingOrder): void {
+  const better = (a: number, b: number) => (side === 'back' ? a < b : a > b);
+  let i = 0;
+  while (i < own.length && better(own[i]!.price, price)) i++;
+  if (own[i]?.price === price) own[i]!.orders.push(order);
+  else own.splice(i, 0, { price, orders: [order] });
+}
