@@ -20,7 +20,7 @@ export function decide(state: EngineState, envelope: CommandEnvelope): Decision 
     case 'CreateUser':
       return decideCreateUser(state, c, actor);
     case 'MintChips':
-      return decideMintChips(state, c);
+      return decideMintChips(state, c, actor);
     case 'TransferChips':
       return decideTransferChips(state, c, actor);
     case 'UpdateUserDetails':

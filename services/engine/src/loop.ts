@@ -170,9 +170,10 @@ export class Engine implements CommandBus {
         await this.recover(err);
         return;
       }
-      for (const [commandId, positions] of inTurn) this.remember(commandId, positions);
       this.sinceSnapshot += requests.length;
     }
+    // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
+    for (const [commandId, positions] of inTurn) this.remember(commandId, positions);
     for (const answer of answers) answer();
     if (this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery) await this.snapshot();
   }
@@ -234,7 +235,8 @@ export class Engine implements CommandBus {
       if (events.length === 0) break;
       for (const e of events) this.apply(e);
     }
-    this.sinceSnapshot = 0;
+    // Counted from the snapshot, so an engine restarted often still snapshots on schedule.
+    this.sinceSnapshot = this.position - (snap?.position ?? 0);
   }
 
   private apply(e: StoredEvent): void {

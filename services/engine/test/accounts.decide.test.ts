@@ -81,6 +81,7 @@ t.test('MintChips', async (t) => {
   });
   t.test('refuses anyone but the top admin, and bad amounts', async (t) => {
     t.match(scenario(given, { type: 'MintChips', userId: 's', amount: 100 }, null), { ok: false, refusal: { code: 'FORBIDDEN' } });
+    t.match(scenario(given, { type: 'MintChips', userId: 'a', amount: 100 }, 'a'), { ok: false, refusal: { code: 'FORBIDDEN', message: 'Chips can only be minted by the system' } }, 'not even by the admin itself');
     for (const amount of [0, -5, 1.5, Number.NaN, 1e16]) {
       t.match(scenario(given, { type: 'MintChips', userId: 'a', amount }, null), { ok: false, refusal: { code: 'INVALID_AMOUNT' } }, `amount ${amount}`);
     }

@@ -77,15 +77,16 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     guard: {
       admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(opts.sql, permission)],
       any: requireAuth(app, sessions, 'any'),
+      pendingPasswordChange: requireAuth(app, sessions, 'any', { passwordChangePending: true }),
     },
   };
   authRoutes(app, deps);
-  userRoutes(app, opts.sql, sessions);
+  userRoutes(app, deps);
   adminAccountRoutes(app, deps);
   selfRoutes(app, deps);
   statementRoutes(app, deps);
   multiLoginRoutes(app, deps);
-  app.get('/api/ops/projections', { preHandler: requireAuth(app, sessions, 'admin') }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
+  app.get('/api/ops/projections', { preHandler: deps.guard.admin('view-operations') }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   await serveWeb(app, opts.webDist);
   app.addHook('onClose', async () => hub.close());
 

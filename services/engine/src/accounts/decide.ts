@@ -33,7 +33,9 @@ export function decideCreateUser(state: EngineState, c: CreateUser, actor: strin
   return accept({ type: 'UserCreated', streamId: userStream(c.userId), data });
 }
 
-export function decideMintChips(state: EngineState, c: MintChips): Decision {
+/** Minting is the system's act (bootstrap, finance tooling), never a logged-in user's. */
+export function decideMintChips(state: EngineState, c: MintChips, actor: string | null): Decision {
+  if (actor !== null) return refuse('FORBIDDEN', 'Chips can only be minted by the system');
   const user = state.users[c.userId];
   if (!user) return refuse('UNKNOWN_USER', 'User not found');
   if (user.role !== 'admin' || user.parentId !== null) return refuse('FORBIDDEN', 'Chips can only be minted to the top admin');

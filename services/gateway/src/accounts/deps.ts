@@ -8,6 +8,8 @@ export interface Guards {
   admin(permission: string): preHandlerAsyncHookHandler[];
   /** Any logged-in user (player site or back office). */
   any: preHandlerAsyncHookHandler;
+  /** Any logged-in user, even one who still owes the forced password change. */
+  pendingPasswordChange: preHandlerAsyncHookHandler;
 }
 
 export interface AccountDeps {

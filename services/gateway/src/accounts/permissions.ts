@@ -25,7 +25,10 @@ export const PERMISSION_CATALOG: { category: string; permissions: { name: string
   },
   {
     category: 'Administration',
-    permissions: [{ name: 'multi-login', description: 'Manage privileges and passwords of sub-logins' }],
+    permissions: [
+      { name: 'multi-login', description: 'Manage privileges and passwords of sub-logins' },
+      { name: 'view-operations', description: 'See projection lag and other operator figures' },
+    ],
   },
 ];
 

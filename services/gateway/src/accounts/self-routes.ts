@@ -24,7 +24,7 @@ export function selfRoutes(app: FastifyInstance, { sql, commands, guard }: Accou
     return { message: 'Password changed' };
   });
 
-  app.post('/api/users/first-password', { preHandler: guard.any }, async (req) => {
+  app.post('/api/users/first-password', { preHandler: guard.pendingPasswordChange }, async (req) => {
     const body = parse(FirstPasswordBody, req.body);
     const row = await me(req.auth!.sub);
     if (!row.must_change_password) throw new HttpError(400, 'Your password does not need changing; use Change password', 'NOT_REQUIRED');

@@ -37,11 +37,14 @@ const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<
  */
 async function subjectOf(sql: SqlClient, req: FastifyRequest, requested: string | undefined, permission: string): Promise<string> {
   const self = req.auth!.sub;
-  if (!requested || requested === self) return self;
+  if (!requested) return self;
+  const { rows } = await sql.query<{ user_id: string }>(`select user_id from rm_users where user_id = $1 or username_lower = lower($1)`, [requested]);
+  const userId = rows[0]?.user_id;
+  if (userId === self) return self;
   if (req.auth!.ctx !== 'admin') throw new HttpError(403, 'Players can only read their own records', 'FORBIDDEN');
   await requirePermission(sql, permission)(req, undefined as never);
-  if (!(await inDownline(sql, self, requested))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
-  return requested;
+  if (!userId || !(await inDownline(sql, self, userId))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
+  return userId;
 }
 
 export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDeps): void {

@@ -33,8 +33,12 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
   }
 }
 
-/** preHandler: a valid access token of the given context (player site, admin area, or either). */
-export function requireAuth(app: FastifyInstance, sessions: Sessions, context: AuthContext | 'any') {
+/**
+ * preHandler: a valid access token of the given context (player site, admin area, or either), on a
+ * live session. Until a user has made the forced password change, only the routes that let them do
+ * it (`passwordChangePending`) accept the token: the server enforces it, not just the client.
+ */
+export function requireAuth(app: FastifyInstance, sessions: Sessions, context: AuthContext | 'any', { passwordChangePending = false } = {}) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer (.+)$/i.exec(header) : null;
@@ -43,7 +47,11 @@ export function requireAuth(app: FastifyInstance, sessions: Sessions, context: A
     if (context !== 'any' && claims.ctx !== context) {
       throw new HttpError(403, context === 'admin' ? 'Player accounts cannot use the admin area' : 'Admin accounts cannot use the player site', 'WRONG_CONTEXT');
     }
-    if (!(await sessions.isActive(claims.sid))) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+    const session = await sessions.state(claims.sid);
+    if (!session) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+    if (session.mustChangePassword && !passwordChangePending) {
+      throw new HttpError(403, 'Change your password before you continue', 'PASSWORD_CHANGE_REQUIRED');
+    }
     req.auth = claims;
   };
 }

@@ -3,7 +3,7 @@ import { isAdminSide, LoginBody, LogoutBody, RefreshBody, type AuthResponse } fr
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { findUserById, findUserByUsername, toUserDto } from '../users/read.js';
-import { requireAuth, type AccessClaims } from './guard.js';
+import type { AccessClaims } from './guard.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import type { AuthContext } from './sessions.js';
 import type { AccountDeps } from '../accounts/deps.js';
@@ -15,7 +15,7 @@ export const ACCESS_TTL = '15m';
 
 const deviceOf = (req: FastifyRequest): string | null => req.headers['user-agent']?.slice(0, 300) ?? null;
 
-export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands }: AccountDeps): void {
+export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands, guard }: AccountDeps): void {
   const sign = (claims: AccessClaims) => app.jwt.sign(claims, { expiresIn: ACCESS_TTL });
 
   async function login(req: FastifyRequest, context: AuthContext): Promise<AuthResponse> {
@@ -70,7 +70,7 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
     };
   });
 
-  app.post('/api/auth/logout', { preHandler: requireAuth(app, sessions, 'any') }, async (req) => {
+  app.post('/api/auth/logout', { preHandler: guard.pendingPasswordChange }, async (req) => {
     parse(LogoutBody, req.body ?? undefined);
     await sessions.revoke(req.auth!.sid);
     return { message: 'Logged out' };

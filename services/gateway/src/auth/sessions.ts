@@ -50,8 +50,16 @@ export class Sessions {
   }
 
   async isActive(sessionId: string): Promise<boolean> {
-    const { rows } = await this.sql.query(`select 1 from auth_sessions where id = $1 and revoked_at is null`, [sessionId]);
-    return rows.length > 0;
+    return (await this.state(sessionId)) !== null;
+  }
+
+  /** A live session and whether its user still owes the forced password change; null when revoked or unknown. */
+  async state(sessionId: string): Promise<{ mustChangePassword: boolean } | null> {
+    const { rows } = await this.sql.query<{ must_change_password: boolean | null }>(
+      `select u.must_change_password from auth_sessions s left join rm_users u on u.user_id = s.user_id where s.id = $1 and s.revoked_at is null`,
+      [sessionId],
+    );
+    return rows[0] ? { mustChangePassword: rows[0].must_change_password === true } : null;
   }
 
   /**

@@ -33,7 +33,7 @@ const DDL = [
 /** Logins and security actions with time, IP and device: the activity log of players and admins. */
 export const activityProjection: Projection = {
   name: 'activity',
-  version: 1,
+  version: 2,
   tables: ['rm_activity'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
@@ -44,7 +44,9 @@ export const activityProjection: Projection = {
       if (!action) return [];
       const data = e.data as Record<string, unknown>;
       const m = e.metadata;
-      return [{ position: e.position, user_id: data.userId, actor_id: m.actor, action: action(data), ip: m.ip, device: m.device, at: m.at }];
+      // An upline's own IP and device are not shown to the downline it acted on: only its name.
+      const self = m.actor === data.userId;
+      return [{ position: e.position, user_id: data.userId, actor_id: m.actor, action: action(data), ip: self ? m.ip : null, device: self ? m.device : null, at: m.at }];
     });
     if (rows.length === 0) return;
     await tx.query(

@@ -1,0 +1,441 @@
+/**
+ * The ledger check of DESIGN.md rule 2: replays the whole log and proves that
+ *
+ *  (a) every money event's postings sum to zero (and agree with the event's own amount and parties);
+ *  (b) no account but `mint` is ever below zero after an event;
+ *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
+ *  (d) every rm_ledger_entries row carries the replayed running balance of its account.
+ *
+ * It reads the log and the read models only (it never writes), and folds the postings itself
+ * instead of calling the engine's evolve: a check that shared the engine's code would share its bugs.
+ *
+ * Projections are compared at their own checkpoints, not at the head. The runner commits a
+ * projection's rows and its checkpoint in one transaction, so the pair read in one snapshot is a
+ * consistent cut of the log; the replay passes through every position on its way to the head, so it
+ * compares each read model when it reaches that read model's checkpoint. A lagging projector (or a
+ * server still running on PostgreSQL) therefore never causes a false difference, and nothing waits.
+ */
+import { MINT_ACCOUNT, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
+
+export type DifferenceKind =
+  /** The log skips a position (rule 3: positions are gap-free), or log_head disagrees with the last event. */
+  | 'position-gap'
+  /** A money event without a postings array, or a posting that is not {account: string, amount: safe integer}. */
+  | 'malformed-postings'
+  /** (a) The postings of one event do not sum to zero. */
+  | 'unbalanced'
+  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred). */
+  | 'postings-mismatch'
+  /** A posting to wallet:X before user X was created. */
+  | 'unknown-wallet'
+  /** (b) An account other than mint is below zero after an event. */
+  | 'negative-balance'
+  /** A running balance left the safe-integer range (rule 1). */
+  | 'unsafe-balance'
+  /** (c) rm_users: a balance that differs from the replay, a missing or an unexpected user row. */
+  | 'users-balance'
+  /** (c) rm_ledger_balances: a balance that differs from the replay, a missing or an unexpected account row. */
+  | 'ledger-balance'
+  /** (d) rm_ledger_entries: a missing, unexpected or different row (account, amount, user_id, balance_after). */
+  | 'ledger-entry'
+  /** A read model's checkpoint says it folded events, but its table is gone. */
+  | 'projection-missing';
+
+export interface Difference {
+  kind: DifferenceKind;
+  /** The log position it was found at (for read-model differences: the projection's checkpoint). */
+  position: number;
+  account?: string;
+  /** The replay's value and the one found (log or read model), as decimal strings when they are amounts. */
+  expected?: string;
+  actual?: string;
+  message: string;
+}
+
+export interface ProjectionCheck {
+  name: 'users' | 'ledger';
+  /** Position the read model has folded up to (0 when it never ran). */
+  checkpoint: number;
+  /** True when its rows were compared with the replay at its checkpoint. */
+  compared: boolean;
+  note: string;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  /** log_head when the check started; events appended after it are left for the next run. */
+  head: number;
+  events: number;
+  moneyEvents: number;
+  /** Ledger accounts seen in the replay (mint and every wallet that ever moved). */
+  accounts: number;
+  /** Sum of every account's balance at the head: 0 when the postings balance. */
+  sum: bigint;
+  /** How many differences were found; `differences` lists the first `maxListed` of them. */
+  differenceCount: number;
+  differences: Difference[];
+  projections: ProjectionCheck[];
+  ms: number;
+}
+
+export interface VerifyProgress {
+  /** Position replayed so far. */
+  position: number;
+  head: number;
+  events: number;
+}
+
+export interface VerifyOptions {
+  /** Events read per query (default 5,000). */
+  batchSize?: number;
+  /** Called after each batch. */
+  onProgress?: (p: VerifyProgress) => void;
+  /** Differences kept in the report (all are counted; default 100). */
+  maxListed?: number;
+  /** Accounts allowed below zero (default: only `mint`). */
+  mayGoNegative?: readonly string[];
+}
+
+const WALLET_PREFIX = 'wallet:';
+const MONEY_TYPES = new Set(['ChipsMinted', 'ChipsTransferred']);
+
+interface ProjectedBalances {
+  checkpoint: number;
+  /** null when the table does not exist. */
+  rows: Map<string, string> | null;
+}
+
+interface ProjectionsCut {
+  users: ProjectedBalances;
+  ledger: ProjectedBalances;
+}
+
+interface EntryRow {
+  position: number | string;
+  leg: number;
+  account: string;
+  user_id: string | null;
+  amount: string;
+  balance_after: string;
+}
+
+interface ExpectedLeg {
+  position: number;
+  leg: number;
+  account: string;
+  amount: number;
+  after: number;
+}
+
+const fmt = (n: number | bigint): string => n.toLocaleString('en-US');
+
+const tableExists = async (tx: SqlClient, table: string): Promise<boolean> =>
+  (await tx.query<{ t: string | null }>(`select to_regclass($1)::text as t`, [table])).rows[0]?.t != null;
+
+/**
+ * One consistent cut of the read models: each checkpoint with the rows it covers. REPEATABLE READ
+ * makes the reads one snapshot on PostgreSQL while projectors keep committing; PGlite has a single
+ * connection, so there nothing can commit in between anyway.
+ */
+async function readProjections(sql: SqlClient): Promise<ProjectionsCut> {
+  return sql.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read');
+    const checkpoints = new Map<string, number>();
+    if (await tableExists(tx, 'projection_checkpoints')) {
+      const { rows } = await tx.query<{ name: string; position: string }>(
+        `select name, position::text as position from projection_checkpoints where name in ('users', 'ledger')`,
+      );
+      for (const r of rows) checkpoints.set(r.name, Number(r.position));
+    }
+    const users: ProjectedBalances = { checkpoint: checkpoints.get('users') ?? 0, rows: null };
+    if (await tableExists(tx, 'rm_users')) {
+      const { rows } = await tx.query<{ user_id: string; balance: string }>(`select user_id, balance::text as balance from rm_users`);
+      users.rows = new Map(rows.map((r) => [r.user_id, r.balance]));
+    }
+    const ledger: ProjectedBalances = { checkpoint: checkpoints.get('ledger') ?? 0, rows: null };
+    if (await tableExists(tx, 'rm_ledger_balances')) {
+      const { rows } = await tx.query<{ account: string; balance: string }>(`select account, balance::text as balance from rm_ledger_balances`);
+      ledger.rows = new Map(rows.map((r) => [r.account, r.balance]));
+    }
+    return { users, ledger };
+  });
+}
+
+/** The postings of an event when it is a money event: null when it is not, a string when they are malformed. */
+function postingsOf(e: StoredEvent): { account: string; amount: number }[] | null | string {
+  const data = e.data as { postings?: unknown } | null;
+  const raw = data && typeof data === 'object' ? data.postings : undefined;
+  if (raw === undefined && !MONEY_TYPES.has(e.type)) return null;
+  if (!Array.isArray(raw)) return `${e.type} has no postings array`;
+  for (const [i, p] of raw.entries()) {
+    const ok = p && typeof p === 'object' && typeof p.account === 'string' && p.account.length > 0 && Number.isSafeInteger(p.amount);
+    if (!ok) return `${e.type} posting ${i} is not {account, amount in whole paise}: ${JSON.stringify(p)}`;
+  }
+  return raw as { account: string; amount: number }[];
+}
+
+/** What a ChipsMinted / ChipsTransferred must post, from its own fields; null for other types. */
+function impliedPostings(e: StoredEvent): Map<string, number> | null {
+  const d = e.data as Record<string, unknown>;
+  const legs = new Map<string, number>();
+  const add = (account: string, amount: number) => legs.set(account, (legs.get(account) ?? 0) + amount);
+  const amount = Number(d.amount);
+  if (e.type === 'ChipsMinted') {
+    add(MINT_ACCOUNT, -amount);
+    add(`${WALLET_PREFIX}${String(d.userId)}`, amount);
+  } else if (e.type === 'ChipsTransferred') {
+    add(`${WALLET_PREFIX}${String(d.fromUserId)}`, -amount);
+    add(`${WALLET_PREFIX}${String(d.toUserId)}`, amount);
+  } else return null;
+  return legs;
+}
+
+/** Replays the whole log (up to its head when called) and compares the read models with it. */
+export async function verifyLedger(store: EventStore, options: VerifyOptions = {}): Promise<LedgerReport> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? 5_000;
+  const maxListed = options.maxListed ?? 100;
+  const mayGoNegative = new Set(options.mayGoNegative ?? [MINT_ACCOUNT]);
+
+  const differences: Difference[] = [];
+  let differenceCount = 0;
+  const report = (d: Difference) => {
+    differenceCount++;
+    if (differences.length < maxListed) differences.push(d);
+  };
+
+  // Read models first, then the head: checkpoints never pass the head, so head >= every checkpoint.
+  const cut = await readProjections(store.sql);
+  const head = await store.head();
+
+  const balances = new Map<string, number>();
+  const users = new Set<string>();
+  const balance = (account: string): number => balances.get(account) ?? 0;
+
+  const projections: ProjectionCheck[] = [];
+  const lagNote = (checkpoint: number) =>
+    checkpoint === head ? 'at the head' : checkpoint < head ? `${fmt(head - checkpoint)} event${head - checkpoint === 1 ? '' : 's'} behind the head: compared at its checkpoint` : 'ahead of the head';
+
+  /** One read model's balances against the replay's, at the position the replay has reached. */
+  const compareBalances = (
+    name: 'users' | 'ledger',
+    position: number,
+    expected: Map<string, number>,
+    what: { kind: DifferenceKind; table: string; label: string; key: (k: string) => string; account: (k: string) => string },
+  ) => {
+    const { checkpoint, rows } = cut[name];
+    if (rows === null) {
+      if (checkpoint > 0) report({ kind: 'projection-missing', position: checkpoint, message: `the ${name} projection is at ${fmt(checkpoint)} but table ${what.table} is missing` });
+      projections.push({ name, checkpoint, compared: false, note: `${what.table} not found: not compared` });
+      return;
+    }
+    const at = `(${name} checkpoint ${fmt(checkpoint)})`;
+    for (const [k, value] of expected) {
+      const account = what.account(k);
+      const actual = rows.get(k);
+      if (actual === undefined) {
+        report({ kind: what.kind, position, account, expected: String(value), message: `${what.table} has no row for ${what.key(k)}, replay says ${value} ${at}` });
+      } else if (BigInt(actual) !== BigInt(value)) {
+        report({ kind: what.kind, position, account, expected: String(value), actual, message: `${what.label} of ${what.key(k)} is ${actual}, replay says ${value} ${at}` });
+      }
+    }
+    for (const [k, actual] of rows) {
+      if (!expected.has(k)) {
+        report({ kind: what.kind, position, account: what.account(k), actual, message: `${what.table} has ${what.key(k)} = ${actual}, unknown to the log up to ${fmt(checkpoint)}` });
+      }
+    }
+    projections.push({ name, checkpoint, compared: true, note: lagNote(checkpoint) });
+  };
+  // rm_users: one row per user created, holding that user's wallet.
+  const compareUsers = (position: number) =>
+    compareBalances('users', position, new Map([...users].map((u) => [u, balance(`${WALLET_PREFIX}${u}`)])), {
+      kind: 'users-balance', table: 'rm_users', label: 'rm_users.balance', key: (u) => `user ${u}`, account: (u) => `${WALLET_PREFIX}${u}`,
+    });
+  // rm_ledger_balances: one row per account any posting touched.
+  const compareLedger = (position: number) =>
+    compareBalances('ledger', position, balances, { kind: 'ledger-balance', table: 'rm_ledger_balances', label: 'rm_ledger_balances', key: (a) => a, account: (a) => a });
+
+  // Read-model comparisons wait until the replay has folded exactly up to their checkpoint.
+  const pending = [
+    { checkpoint: cut.users.checkpoint, compare: compareUsers },
+    { checkpoint: cut.ledger.checkpoint, compare: compareLedger },
+  ];
+  const compareDue = (replayedTo: number, final: boolean) => {
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const p = pending[i]!;
+      if (final || p.checkpoint <= replayedTo) {
+        pending.splice(i, 1);
+        p.compare(Math.min(p.checkpoint, replayedTo));
+      }
+    }
+  };
+
+  const compareEntries = (expected: ExpectedLeg[], rows: EntryRow[]) => {
+    const found = new Map(rows.map((r) => [`${Number(r.position)}/${r.leg}`, r]));
+    for (const leg of expected) {
+      const key = `${leg.position}/${leg.leg}`;
+      const row = found.get(key);
+      found.delete(key);
+      const owner = leg.account.startsWith(WALLET_PREFIX) ? leg.account.slice(WALLET_PREFIX.length) : null;
+      const want = `${leg.account} ${leg.amount} -> ${leg.after}`;
+      if (!row) {
+        report({ kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.after), message: `position ${fmt(leg.position)} leg ${leg.leg}: rm_ledger_entries has no row (expected ${want})` });
+        continue;
+      }
+      const wrong = [
+        row.account !== leg.account && `account ${row.account}, replay says ${leg.account}`,
+        BigInt(row.amount) !== BigInt(leg.amount) && `amount ${row.amount}, replay says ${leg.amount}`,
+        BigInt(row.balance_after) !== BigInt(leg.after) && `balance_after ${row.balance_after}, replay says ${leg.after}`,
+        row.user_id !== owner && `user_id ${row.user_id ?? 'null'}, replay says ${owner ?? 'null'}`,
+      ].filter((w): w is string => typeof w === 'string');
+      if (wrong.length > 0) {
+        report({
+          kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.after), actual: row.balance_after,
+          message: `position ${fmt(leg.position)} leg ${leg.leg} (${leg.account}): rm_ledger_entries has ${wrong.join('; ')}`,
+        });
+      }
+    }
+    for (const row of found.values()) {
+      report({
+        kind: 'ledger-entry', position: Number(row.position), account: row.account, actual: row.balance_after,
+        message: `position ${fmt(Number(row.position))} leg ${row.leg}: rm_ledger_entries has ${row.account} ${row.amount} -> ${row.balance_after}, but the log has no such posting`,
+      });
+    }
+  };
+
+  const entriesTable = cut.ledger.rows !== null && (await tableExists(store.sql, 'rm_ledger_entries'));
+  let events = 0;
+  let moneyEvents = 0;
+  let replayedTo = 0;
+
+  compareDue(0, false);
+  options.onProgress?.({ position: 0, head, events: 0 });
+  while (replayedTo < head) {
+    const batch = (await store.readAll(replayedTo, batchSize)).filter((e) => e.position <= head);
+    if (batch.length === 0) break;
+    const last = batch[batch.length - 1]!.position;
+    // (d) The ledger entries of this batch's positions that the ledger projection has folded.
+    const entriesTo = Math.min(last, cut.ledger.checkpoint);
+    const entries =
+      entriesTable && entriesTo > replayedTo
+        ? (
+            await store.sql.query<EntryRow>(
+              `select position, leg, account, user_id, amount::text as amount, balance_after::text as balance_after
+               from rm_ledger_entries where position > $1 and position <= $2 order by position, leg`,
+              [replayedTo, entriesTo],
+            )
+          ).rows
+        : [];
+    const expectedLegs: ExpectedLeg[] = [];
+
+    for (const e of batch) {
+      if (e.position !== replayedTo + 1) {
+        report({ kind: 'position-gap', position: e.position, message: `the log jumps from position ${fmt(replayedTo)} to ${fmt(e.position)}` });
+      }
+      // Compare before folding an event past a checkpoint (only reachable with a gap at the checkpoint).
+      compareDue(e.position - 1, false);
+      replayedTo = e.position;
+      events++;
+      if (e.type === 'UserCreated') users.add(String((e.data as { userId: unknown }).userId));
+
+      const postings = postingsOf(e);
+      if (postings === null) {
+        compareDue(replayedTo, false);
+        continue;
+      }
+      moneyEvents++;
+      if (typeof postings === 'string') {
+        report({ kind: 'malformed-postings', position: e.position, message: `position ${fmt(e.position)}: ${postings}; not folded` });
+        compareDue(replayedTo, false);
+        continue;
+      }
+
+      // (a) Sum to zero, exactly (BigInt: the sum of safe integers need not be one).
+      const sum = postings.reduce((s, p) => s + BigInt(p.amount), 0n);
+      if (sum !== 0n) {
+        report({
+          kind: 'unbalanced', position: e.position, expected: '0', actual: String(sum),
+          message: `position ${fmt(e.position)}: ${e.type} postings sum to ${sum}, not 0 (${postings.map((p) => `${p.account} ${p.amount}`).join(', ')})`,
+        });
+      } else {
+        const implied = impliedPostings(e);
+        if (implied) {
+          const posted = new Map<string, number>();
+          for (const p of postings) posted.set(p.account, (posted.get(p.account) ?? 0) + p.amount);
+          for (const [account, amount] of implied) if (amount === 0) implied.delete(account);
+          for (const [account, amount] of posted) if (amount === 0) posted.delete(account);
+          const same = implied.size === posted.size && [...implied].every(([a, v]) => posted.get(a) === v);
+          if (!same) {
+            report({
+              kind: 'postings-mismatch', position: e.position,
+              message: `position ${fmt(e.position)}: ${e.type} of ${String((e.data as { amount?: unknown }).amount)} posts ${postings.map((p) => `${p.account} ${p.amount}`).join(', ')}`,
+            });
+          }
+        }
+      }
+
+      // Fold leg by leg, as a statement shows it.
+      const touched = new Set<string>();
+      postings.forEach((p, leg) => {
+        if (p.account.startsWith(WALLET_PREFIX) && !users.has(p.account.slice(WALLET_PREFIX.length)) && !touched.has(p.account)) {
+          report({ kind: 'unknown-wallet', position: e.position, account: p.account, message: `position ${fmt(e.position)}: ${e.type} posts to ${p.account}, but no such user was created before it` });
+        }
+        const after = balance(p.account) + p.amount;
+        if (!Number.isSafeInteger(after)) {
+          report({ kind: 'unsafe-balance', position: e.position, account: p.account, message: `position ${fmt(e.position)}: ${p.account} leaves the safe-integer range` });
+        }
+        balances.set(p.account, after);
+        touched.add(p.account);
+        if (e.position <= cut.ledger.checkpoint) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount, after });
+      });
+
+      // (b) Only mint may be negative, after each event (its legs are one movement).
+      for (const account of touched) {
+        const b = balance(account);
+        if (b < 0 && !mayGoNegative.has(account)) {
+          report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative].join(', ')} may be negative` });
+        }
+      }
+      compareDue(replayedTo, false);
+    }
+
+    if (entriesTable) compareEntries(expectedLegs, entries);
+    options.onProgress?.({ position: replayedTo, head, events });
+  }
+
+  if (replayedTo !== head) {
+    report({ kind: 'position-gap', position: head, message: `log_head is ${fmt(head)} but the last event is at ${fmt(replayedTo)}` });
+  }
+  compareDue(replayedTo, true);
+  projections.sort((a, b) => a.name.localeCompare(b.name));
+
+  let sum = 0n;
+  for (const b of balances.values()) sum += BigInt(b);
+  return {
+    ok: differenceCount === 0,
+    head,
+    events,
+    moneyEvents,
+    accounts: balances.size,
+    sum,
+    differenceCount,
+    differences,
+    projections,
+    ms: performance.now() - started,
+  };
+}
+
+/** The verdict line, then (on failure) the first `list` differences, one per line. */
+export function formatReport(r: LedgerReport, list = 20): string[] {
+  const stats = `${fmt(r.events)} events, ${fmt(r.accounts)} accounts, sum ${fmt(r.sum)}`;
+  if (r.ok) return [`ledger OK: ${stats}, 0 differences`];
+  const lines = [`ledger FAILED: ${fmt(r.differenceCount)} difference${r.differenceCount === 1 ? '' : 's'} (${stats})`];
+  for (const d of r.differences.slice(0, list)) lines.push(`  ${d.kind}: ${d.message}`);
+  if (r.differenceCount > Math.min(list, r.differences.length)) lines.push(`  ... and ${fmt(r.differenceCount - Math.min(list, r.differences.length))} more`);
+  return lines;
+}
+
+/** Where each read model stood, for the operator (stderr). */
+export function formatProjections(r: LedgerReport): string[] {
+  return r.projections.map((p) => `projection ${p.name}: checkpoint ${fmt(p.checkpoint)} of ${fmt(r.head)}, ${p.note}`);
+}

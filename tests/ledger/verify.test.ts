@@ -1,0 +1,356 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import pino from 'pino';
+import type { Command, CommandEnvelope, EventStore, NewEvent } from '@exch/contracts';
+import { Engine } from '@exch/engine';
+import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
+import { allProjections, ProjectionRunner } from '@exch/projector';
+import { progressBar } from '../../scripts/ledger/progress.js';
+import { formatReport, verifyLedger, type VerifyProgress } from '../../scripts/ledger/verify.js';
+import { pgSkip, startPostgres } from '../helpers/postgres.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const log = pino({ level: 'silent' });
+let n = 0;
+const env = (command: Command, actor: string | null): CommandEnvelope => ({
+  commandId: `c${++n}`, correlationId: 'ledger-test', actor, ip: null, device: 'test', at: '2026-11-22T10:00:00.000Z', command,
+});
+const create = (userId: string, role: 'admin' | 'sadmin' | 'smdl' | 'user', parentId: string | null): Command => ({
+  type: 'CreateUser', userId, username: `user_${userId}`, fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false,
+});
+const transfer = (fromUserId: string, toUserId: string, amount: number): Command => ({ type: 'TransferChips', fromUserId, toUserId, amount, remark: '' });
+
+/** admin a > sadmin s > master m > players u1, u2, with chips passed down and some taken back. */
+async function buildLog(engine: Engine): Promise<void> {
+  const steps: [Command, string | null][] = [
+    [create('a', 'admin', null), null],
+    [{ type: 'MintChips', userId: 'a', amount: 1_000_000_00 }, null],
+    [create('s', 'sadmin', 'a'), 'a'],
+    [transfer('a', 's', 500_000_00), 'a'],
+    [create('m', 'smdl', 's'), 's'],
+    [transfer('s', 'm', 200_000_00), 's'],
+    [create('u1', 'user', 'm'), 'm'],
+    [create('u2', 'user', 'm'), 'm'],
+    [transfer('m', 'u1', 10_000_00), 'm'],
+    [transfer('m', 'u2', 5_000_00), 'm'],
+    [transfer('u1', 'm', 2_500_50), 'm'],
+    [{ type: 'SetBetLock', userId: 'u2', locked: true }, 'm'],
+    [transfer('u2', 'm', 1_00), 'm'],
+  ];
+  for (const [command, actor] of steps) {
+    const r = await engine.execute(env(command, actor));
+    if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.message}`);
+  }
+  const refused = await engine.execute(env(transfer('m', 'u2', 1_000_000_00), 'm'));
+  if (refused.ok || refused.refusal.code !== 'INSUFFICIENT_FUNDS') throw new Error('an overdraft was not refused');
+}
+
+/** A ChipsTransferred written straight into the log, around the engine and its rules. */
+const forged = (id: string, fromUserId: string, toUserId: string, amount: number, postings: { account: string; amount: number }[]): NewEvent => ({
+  eventId: `forged-${id}`,
+  type: 'ChipsTransferred',
+  schemaVersion: 1,
+  data: { kind: 'withdraw', fromUserId, toUserId, amount, remark: 'forged', postings },
+  metadata: { commandId: `forged-${id}`, correlationId: 'forged', causationId: null, actor: 'm', ip: null, device: null, at: '2026-11-22T11:00:00.000Z' },
+});
+
+async function runCli(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npx', ['tsx', 'scripts/ledger-verify.ts'],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Chips going back and forth between m and u1 until stopped: the log and the projections keep moving. */
+function keepBusy(engine: Engine): { stop(): Promise<number> } {
+  let running = true;
+  let done = 0;
+  const loop = (async () => {
+    while (running) {
+      const r = await engine.execute(env(done % 2 === 0 ? transfer('m', 'u1', 1_00) : transfer('u1', 'm', 1_00), 'm'));
+      if (!r.ok) throw new Error(r.refusal.message);
+      done++;
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return done;
+    },
+  };
+}
+
+t.test('a log made by the engine verifies; each corruption is found', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  await buildLog(engine);
+  const head = await store.head();
+
+  await t.test('a log without read models: the log checks alone', async (t) => {
+    const r = await verifyLedger(store);
+    t.match(r, { ok: true, events: head, accounts: 6, differenceCount: 0 });
+    t.match(r.projections, [
+      { name: 'ledger', checkpoint: 0, compared: false, note: 'rm_ledger_balances not found: not compared' },
+      { name: 'users', checkpoint: 0, compared: false, note: 'rm_users not found: not compared' },
+    ]);
+  });
+
+  let runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  t.teardown(() => runner.stop());
+  const settle = async () => runner.waitFor(await store.head());
+  await settle();
+
+  await t.test('the clean log', async (t) => {
+    const progress: VerifyProgress[] = [];
+    const r = await verifyLedger(store, { onProgress: (p) => progress.push(p) });
+    t.equal(r.ok, true, formatReport(r).join('\n'));
+    t.match(r, { head, events: head, moneyEvents: 7, accounts: 6, sum: 0n, differenceCount: 0, differences: [] });
+    t.match(r.projections, [
+      { name: 'ledger', checkpoint: head, compared: true, note: 'at the head' },
+      { name: 'users', checkpoint: head, compared: true, note: 'at the head' },
+    ]);
+    t.same(formatReport(r), [`ledger OK: ${head} events, 6 accounts, sum 0, 0 differences`]);
+    t.equal(progress.at(-1)?.position, head);
+
+    // Tiny batches: ledger entries are matched across batch boundaries.
+    const small: number[] = [];
+    const r2 = await verifyLedger(store, { batchSize: 2, onProgress: (p) => small.push(p.position) });
+    t.equal(r2.ok, true, formatReport(r2).join('\n'));
+    t.same(small, [...small].sort((x, y) => x - y), 'progress only moves forward');
+    t.equal(small.length, Math.ceil(head / 2) + 1);
+  });
+
+  await t.test('rm_users.balance one paisa off', async (t) => {
+    await store.sql.query(`update rm_users set balance = balance + 1 where user_id = 'u1'`);
+    const r = await verifyLedger(store);
+    t.equal(r.ok, false);
+    t.equal(r.differenceCount, 1);
+    t.match(r.differences[0], { kind: 'users-balance', account: 'wallet:u1', expected: String(10_000_00 - 2_500_50), actual: String(10_000_00 - 2_500_50 + 1) });
+    t.match(formatReport(r)[0], /^ledger FAILED: 1 difference \(/);
+    await store.sql.query(`update rm_users set balance = balance - 1 where user_id = 'u1'`);
+    t.equal((await verifyLedger(store)).ok, true, 'restored');
+  });
+
+  await t.test('an rm_ledger_balances row off, or missing', async (t) => {
+    await store.sql.query(`update rm_ledger_balances set balance = balance - 500 where account = 'mint'`);
+    let r = await verifyLedger(store);
+    t.equal(r.differenceCount, 1);
+    t.match(r.differences[0], { kind: 'ledger-balance', account: 'mint', expected: String(-1_000_000_00), actual: String(-1_000_000_00 - 500) });
+    await store.sql.query(`update rm_ledger_balances set balance = balance + 500 where account = 'mint'`);
+
+    await store.sql.query(`delete from rm_ledger_balances where account = 'wallet:s'`);
+    r = await verifyLedger(store);
+    t.equal(r.differenceCount, 1);
+    t.match(r.differences[0], { kind: 'ledger-balance', account: 'wallet:s', message: /no row/ });
+    await store.sql.query(`insert into rm_ledger_balances (account, balance) values ('wallet:s', $1)`, [300_000_00]);
+    t.equal((await verifyLedger(store)).ok, true, 'restored');
+  });
+
+  await t.test('a read model table dropped behind its checkpoint', async (t) => {
+    await store.sql.query(`drop table rm_users`);
+    const r = await verifyLedger(store);
+    t.match(r, { differenceCount: 1, differences: [{ kind: 'projection-missing', position: head }] });
+    await runner.rebuild('users');
+    await settle();
+    t.equal((await verifyLedger(store)).ok, true, 'rebuilt');
+  });
+
+  await t.test('an rm_ledger_entries running balance off', async (t) => {
+    const { rows } = await store.sql.query<{ position: number }>(`select position from rm_ledger_entries where account = 'wallet:u1' order by position limit 1`);
+    const position = Number(rows[0]!.position);
+    await store.sql.query(`update rm_ledger_entries set balance_after = balance_after + 7 where position = $1 and account = 'wallet:u1'`, [position]);
+    for (const batchSize of [5_000, 1]) {
+      const r = await verifyLedger(store, { batchSize });
+      t.equal(r.differenceCount, 1, `batch size ${batchSize}`);
+      t.match(r.differences[0], {
+        kind: 'ledger-entry', position, account: 'wallet:u1', expected: String(10_000_00), actual: String(10_000_00 + 7),
+        message: `position ${position} leg 1 (wallet:u1): rm_ledger_entries has balance_after 1000007, replay says 1000000`,
+      });
+    }
+    await store.sql.query(`update rm_ledger_entries set balance_after = balance_after - 7 where position = $1 and account = 'wallet:u1'`, [position]);
+    t.equal((await verifyLedger(store)).ok, true, 'restored');
+  });
+
+  await t.test('a lagging projection is compared at its checkpoint, not at the head', async (t) => {
+    await runner.stop();
+    const r = await engine.execute(env(transfer('m', 'u2', 1_000_00), 'm'));
+    t.equal(r.ok, true);
+    const lagging = await verifyLedger(store);
+    t.equal(lagging.ok, true, formatReport(lagging).join('\n'));
+    t.equal(lagging.head, head + 1);
+    t.match(lagging.projections, [
+      { name: 'ledger', checkpoint: head, compared: true, note: /^1 event behind the head/ },
+      { name: 'users', checkpoint: head, compared: true },
+    ]);
+    // A difference at the checkpoint is still found while the projection lags.
+    await store.sql.query(`update rm_users set balance = balance + 1 where user_id = 'u2'`);
+    const found = await verifyLedger(store);
+    t.match(found, { differenceCount: 1, differences: [{ kind: 'users-balance', account: 'wallet:u2', position: head }] });
+    await store.sql.query(`update rm_users set balance = balance - 1 where user_id = 'u2'`);
+
+    runner = new ProjectionRunner(store, allProjections, log);
+    await runner.start();
+    await settle();
+    t.equal((await verifyLedger(store)).ok, true, 'caught up');
+  });
+
+  await t.test('verifying while commands and projections keep committing', async (t) => {
+    const busy = keepBusy(engine);
+    for (let i = 0; i < 3; i++) {
+      const r = await verifyLedger(store, { batchSize: 4 });
+      t.equal(r.ok, true, formatReport(r).join('\n'));
+    }
+    t.ok((await busy.stop()) > 0);
+    await settle();
+    t.equal((await verifyLedger(store)).ok, true);
+  });
+
+  await t.test('postings appended around the engine', async (t) => {
+    await engine.stop();
+    // Money from nowhere: u1 gets 90 paise more than u2 gives.
+    const [bad] = await store.append([{ streamId: 'user-u2', expectedVersion: 'any', events: [forged('unbalanced', 'u2', 'm', 100, [
+      { account: 'wallet:u2', amount: -100 },
+      { account: 'wallet:m', amount: 190 },
+    ])] }]);
+    await settle();
+    let r = await verifyLedger(store);
+    t.equal(r.differenceCount, 1, formatReport(r).join('\n'));
+    t.match(r.differences[0], { kind: 'unbalanced', position: bad!.positions[0], actual: '90' });
+    t.equal(r.sum, 90n);
+    t.match(formatReport(r), [/^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 90\)$/, /^ {2}unbalanced: position \d+: ChipsTransferred postings sum to 90/]);
+
+    // Balanced, but u2 gives more than it has.
+    const u2 = Number((await store.sql.query<{ balance: string }>(`select balance from rm_users where user_id = 'u2'`)).rows[0]!.balance);
+    const [overdraft] = await store.append([{ streamId: 'user-u2', expectedVersion: 'any', events: [forged('overdraft', 'u2', 'm', u2 + 1, [
+      { account: 'wallet:u2', amount: -(u2 + 1) },
+      { account: 'wallet:m', amount: u2 + 1 },
+    ])] }]);
+    await settle();
+    r = await verifyLedger(store);
+    t.equal(r.differenceCount, 2, formatReport(r).join('\n'));
+    t.match(r.differences[1], { kind: 'negative-balance', position: overdraft!.positions[0], account: 'wallet:u2', actual: '-1' });
+
+    // Balanced and covered, but the postings pay someone the event does not name.
+    const [misdirected] = await store.append([{ streamId: 'user-m', expectedVersion: 'any', events: [forged('misdirected', 'm', 'u1', 50, [
+      { account: 'wallet:m', amount: -50 },
+      { account: 'wallet:s', amount: 50 },
+    ])] }]);
+    await settle();
+    r = await verifyLedger(store);
+    t.equal(r.differenceCount, 3);
+    t.match(r.differences[2], { kind: 'postings-mismatch', position: misdirected!.positions[0] });
+  });
+});
+
+t.test('the CLI on a PGlite folder: exit codes and verdict line', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-verify-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const dataDir = join(dir, 'data');
+  let store: EventStore = await openPGliteStore({ dataDir });
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  const runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  await buildLog(engine);
+  const head = await store.head();
+  await runner.waitFor(head);
+  await runner.stop();
+  await engine.stop();
+  await store.close();
+
+  let r = await runCli({ DATA_DIR: dataDir });
+  t.equal(r.code, 0, r.stderr);
+  t.equal(r.stdout, `ledger OK: ${head} events, 6 accounts, sum 0, 0 differences\n`);
+  t.match(r.stderr, /projection users: checkpoint \d+ of \d+, at the head/);
+
+  store = await openPGliteStore({ dataDir });
+  await store.sql.query(`update rm_users set balance = balance + 1 where user_id = 'u1'`);
+  await store.close();
+  r = await runCli({ DATA_DIR: dataDir });
+  t.equal(r.code, 1, r.stderr);
+  t.match(r.stdout, /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 0\)\n {2}users-balance: rm_users.balance of user u1 is 749951, replay says 749950/);
+
+  r = await runCli({ DATA_DIR: join(dir, 'nothing-here') });
+  t.equal(r.code, 2);
+  t.equal(r.stdout, '');
+  t.match(r.stderr, /cannot open the log: no event log in/);
+
+  // A running (or crashed) embedded server leaves postmaster.pid: a second PGlite must not open the folder.
+  writeFileSync(join(dataDir, 'postmaster.pid'), '-42\n');
+  r = await runCli({ DATA_DIR: dataDir });
+  t.equal(r.code, 2);
+  t.match(r.stderr, /is in use \(postmaster.pid\): stop the server first/);
+  rmSync(join(dataDir, 'postmaster.pid'));
+
+  r = await runCli({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+  t.equal(r.code, 2);
+  t.match(r.stderr, /cannot open the log: .*ECONNREFUSED/);
+});
+
+t.test('progress bar: only for large logs, at most ~10 redraws a second on a terminal', async (t) => {
+  let clock = 0;
+  const writes: string[] = [];
+  const tty = progressBar({ out: { isTTY: true, write: (s: string) => writes.push(s) }, now: () => clock });
+  tty.update({ position: 5_000, head: 10_000, events: 5_000 });
+  t.same(writes, [], 'a small log draws nothing');
+  for (let p = 0; p <= 1_000_000; p += 1_000) {
+    tty.update({ position: p, head: 1_000_000, events: p });
+    clock += 10; // a batch every 10 ms: 10 s in all
+  }
+  tty.done();
+  t.ok(writes.length <= 10_000 / 100 + 2, `${writes.length} redraws in 10 s`);
+  t.ok(writes.length >= 90);
+  t.match(writes.at(-2), /^\rledger: \[#{30}\] 100% 1,000,000\/1,000,000 events/, 'the last state is always drawn');
+  t.equal(writes.at(-1), '\n');
+
+  const lines: string[] = [];
+  const plain = progressBar({ out: { write: (s: string) => lines.push(s) }, now: () => clock });
+  for (let p = 0; p <= 50_000; p += 500) plain.update({ position: p, head: 50_000, events: p });
+  plain.done();
+  t.equal(lines.length, 11, 'a pipe gets one line per 10%');
+  t.ok(lines.every((l) => l.endsWith('\n') && !l.includes('\r')));
+});
+
+t.test('PostgreSQL: verifies while the engine writes; the CLI reads DATABASE_URL', { skip: pgSkip() }, async (t) => {
+  const pg = await startPostgres();
+  t.teardown(() => pg.stop());
+  const store = await openPostgresStore({ connectionString: pg.connectionString });
+  t.teardown(() => store.close());
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  const runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  t.teardown(async () => {
+    await runner.stop();
+    await engine.stop();
+  });
+  await buildLog(engine);
+
+  const busy = keepBusy(engine);
+  for (let i = 0; i < 3; i++) {
+    const r = await verifyLedger(store, { batchSize: 4 });
+    t.equal(r.ok, true, formatReport(r).join('\n'));
+  }
+  t.ok((await busy.stop()) > 0);
+  await runner.waitFor(await store.head());
+
+  await store.sql.query(`update rm_ledger_balances set balance = balance + 1 where account = 'wallet:m'`);
+  const r = await verifyLedger(store);
+  t.match(r, { differenceCount: 1, differences: [{ kind: 'ledger-balance', account: 'wallet:m' }] });
+  const cli = await runCli({ DATABASE_URL: pg.connectionString });
+  t.equal(cli.code, 1, cli.stderr);
+  t.match(cli.stdout, /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 0\)\n {2}ledger-balance: rm_ledger_balances of wallet:m is/);
+  await store.sql.query(`update rm_ledger_balances set balance = balance - 1 where account = 'wallet:m'`);
+  const ok = await runCli({ DATABASE_URL: pg.connectionString });
+  t.equal(ok.code, 0, ok.stderr);
+  t.match(ok.stdout, /^ledger OK: \d+ events, 6 accounts, sum 0, 0 differences\n$/);
+});
