@@ -11,6 +11,7 @@ import { showErrorToast } from './ui/toasts';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
+import './styles/accounts.css';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<CheckingAuth />);
@@ -22,6 +23,7 @@ if (maintenance) router.history.replace('/maintenance');
 installApiHooks({
   onSessionLost: (ctx) => void router.navigate({ to: loginPathFor(ctx), replace: true }),
   onMaintenance: () => void router.navigate({ to: '/maintenance', replace: true }),
+  onPasswordChangeRequired: (ctx) => void router.navigate({ to: '/first-time-password-change', search: { ctx }, replace: true }),
   onError: showErrorToast,
 });
 

@@ -6,6 +6,8 @@ import { ApiRequestError, readErrorBody } from './api-error';
 export interface ApiHooks {
   onSessionLost(ctx: AuthContextName): void;
   onMaintenance(): void;
+  /** The server refuses everything but the forced password change until it is made. */
+  onPasswordChangeRequired(ctx: AuthContextName): void;
   onError(message: string): void;
 }
 
@@ -22,19 +24,26 @@ export interface RequestOptions {
   auth: AuthContextName | null;
   /** Show the server's message as a toast (SPEC.md section 8). Login forms show it inline and the profile poll only logs. */
   toast?: boolean;
+  /**
+   * Sent as Idempotency-Key: the server answers a retry with the same key with the first answer,
+   * so a command repeated after a lost reply is not carried out twice (DESIGN.md rule 6).
+   */
+  idempotencyKey?: string;
 }
 
 /** SPEC.md section 9: API timeout 50 s. */
 const TIMEOUT_MS = 50_000;
 /** SPEC.md section 8: this message is never shown. */
 const SILENT_MESSAGE = 'No auth token';
+/** Answered to every call but the password change while it is owed; the app moves to that page instead of toasting. */
+const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
 
 /** Calls `/api{path}` and returns the JSON answer, or throws ApiRequestError. */
 export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
   try {
     return await send<T>(path, options, true);
   } catch (e) {
-    if (e instanceof ApiRequestError && options.toast !== false && !e.maintenance && e.message !== SILENT_MESSAGE) {
+    if (e instanceof ApiRequestError && options.toast !== false && !e.maintenance && e.message !== SILENT_MESSAGE && e.code !== PASSWORD_CHANGE_REQUIRED) {
       hooks?.onError(e.message);
     }
     throw e;
@@ -44,7 +53,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
 async function send<T>(path: string, options: RequestOptions, mayRefresh: boolean): Promise<T> {
   const { auth } = options;
   const token = auth === null ? null : readCredentials(auth).token;
-  const response = await fetchJson(path, options.method ?? 'GET', options.body, token);
+  const response = await fetchJson(path, options.method ?? 'GET', options.body, token, options.idempotencyKey);
   if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
 
   const body = await readErrorBody(response);
@@ -58,13 +67,16 @@ async function send<T>(path: string, options: RequestOptions, mayRefresh: boolea
     if (mayRefresh && (await refreshTokens(auth))) return send(path, options, false);
     clearCredentials(auth);
     hooks?.onSessionLost(auth);
+  } else if (response.status === 403 && body.code === PASSWORD_CHANGE_REQUIRED && auth !== null) {
+    hooks?.onPasswordChangeRequired(auth);
   }
   throw new ApiRequestError(body);
 }
 
-async function fetchJson(path: string, method: string, body: unknown, token: string | null): Promise<Response> {
+async function fetchJson(path: string, method: string, body: unknown, token: string | null, idempotencyKey?: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`/api${path}`, {

@@ -1,4 +1,5 @@
-import { isAdminSide, type RoleSlug } from '@exch/contracts';
+import { isAdminSide, type RoleSlug, type UserDto } from '@exch/contracts';
+import type { AuthContextName } from './auth-context';
 import { readCredentials } from './credentials';
 
 /** A player session: a stored user token and a stored user record whose role is user (SPEC.md section 2). */
@@ -29,3 +30,21 @@ export function adminAreaRedirect(): '/admin/login' | null {
 
 /** Sports, series, matches, markets, fancies and messages are for admin and super admin only (SPEC.md section 6). */
 export const canManageSports = (role: RoleSlug): boolean => role === 'admin' || role === 'super-admin';
+
+export const FIRST_PASSWORD_PATH = '/first-time-password-change';
+export const ADMIN_TRANSACTION_PASSWORD_PATH = '/admin/transaction-password';
+
+/**
+ * What a logged-in user must do before anything else: a password the upline gave must be replaced
+ * (both contexts), and a back-office account needs its transaction password, which confirms every
+ * money and access action. Null when the account is ready.
+ */
+export function pendingSetup(ctx: AuthContextName, record: UserDto | null | undefined): typeof FIRST_PASSWORD_PATH | typeof ADMIN_TRANSACTION_PASSWORD_PATH | null {
+  if (!record) return null;
+  if (record.mustChangePassword === true) return FIRST_PASSWORD_PATH;
+  if (ctx === 'admin' && record.hasTransactionPassword === false) return ADMIN_TRANSACTION_PASSWORD_PATH;
+  return null;
+}
+
+/** pendingSetup for the stored session of a context, as the route guards see it. */
+export const storedPendingSetup = (ctx: AuthContextName) => pendingSetup(ctx, readCredentials(ctx).record);

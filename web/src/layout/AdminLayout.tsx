@@ -45,7 +45,7 @@ export function AdminLayout() {
         </div>
       </header>
       <div className="admin-body">
-        <AdminNav role={user?.role.slug} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        <AdminNav user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main className="page">
           <Outlet />
         </main>

@@ -1,21 +1,27 @@
 import { Link } from '@tanstack/react-router';
-import type { RoleSlug } from '@exch/contracts';
+import type { UserDto } from '@exch/contracts';
+import { hasPrivilege } from '../auth/privileges';
 import { canManageSports } from '../auth/session-rules';
 import { ADMIN_NAV_GROUPS } from './admin-nav-groups';
 
 interface AdminNavProps {
-  role: RoleSlug | undefined;
+  user: UserDto | undefined;
   open: boolean;
   onNavigate: () => void;
 }
 
-/** Grouped back-office menu: a sidebar on wide screens, a drawer opened from the header on a phone. */
-export function AdminNav({ role, open, onNavigate }: AdminNavProps) {
-  const mayManageSports = role !== undefined && canManageSports(role);
+/**
+ * Grouped back-office menu: a sidebar on wide screens, a drawer opened from the header on a phone.
+ * Entries the role or a restricted sub-login may not use are left out.
+ */
+export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
+  const mayManageSports = user !== undefined && canManageSports(user.role.slug);
   return (
     <nav className={open ? 'sidenav open' : 'sidenav'} aria-label="Back office">
       {ADMIN_NAV_GROUPS.map((group) => {
-        const items = group.items.filter((item) => !item.adminOnly || mayManageSports);
+        const items = group.items.filter(
+          (item) => (!item.adminOnly || mayManageSports) && (item.privilege === undefined || user === undefined || hasPrivilege(user, item.privilege)),
+        );
         if (items.length === 0) return null;
         return (
           <details key={group.title} className="sidenav-group" open>

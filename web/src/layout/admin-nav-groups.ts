@@ -1,10 +1,13 @@
 import type { LinkProps } from '@tanstack/react-router';
+import type { Privilege } from '../auth/privileges';
 
 interface AdminNavItem {
   label: string;
   to: LinkProps['to'];
   /** Shown to role admin and super admin only (SPEC.md section 6). */
   adminOnly?: boolean;
+  /** Hidden from a multi-login sub-login that does not hold this privilege. */
+  privilege?: Privilege;
 }
 
 interface AdminNavGroup {
@@ -24,9 +27,9 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
   {
     title: 'Clients',
     items: [
-      { label: 'Client list', to: '/admin/list-clients' },
-      { label: 'Add user', to: '/admin/add-user' },
-      { label: 'Multi login', to: '/admin/multi-login' },
+      { label: 'Client list', to: '/admin/list-clients', privilege: 'view-clients' },
+      { label: 'Add user', to: '/admin/add-user', privilege: 'create-client' },
+      { label: 'Multi login', to: '/admin/multi-login', privilege: 'multi-login' },
     ],
   },
   {
@@ -68,6 +71,9 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     title: 'Account',
     items: [
       { label: 'Change password', to: '/admin/change-password' },
+      { label: 'Transaction password', to: '/admin/transaction-password' },
+      { label: 'Security', to: '/admin/settings/security-auth' },
+      { label: 'Activity log', to: '/admin/activity-log' },
     ],
   },
 ];

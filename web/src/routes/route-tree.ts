@@ -1,6 +1,6 @@
 import { adminCasinoRoutes } from './admin/casino-routes';
 import { adminClientRoutes } from './admin/client-routes';
-import { adminChangePasswordRoute, adminIndexRoute } from './admin/dashboard-routes';
+import { adminActivityRoute, adminChangePasswordRoute, adminIndexRoute, adminSecurityRoute } from './admin/dashboard-routes';
 import { adminLayoutRoute, adminOnlyRoute } from './admin/admin-layout-route';
 import { adminNotFoundRoute } from './admin/not-found-route';
 import { adminPaymentRoutes } from './admin/payment-routes';
@@ -37,6 +37,8 @@ export const routeTree = rootRoute.addChildren([
   adminLayoutRoute.addChildren([
     adminIndexRoute,
     adminChangePasswordRoute,
+    adminSecurityRoute,
+    adminActivityRoute,
     ...adminClientRoutes,
     ...adminMarketRoutes,
     ...adminReportRoutes,

@@ -5,7 +5,7 @@ export function Toaster() {
   return (
     <div className="toaster" role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <div key={toast.id} className="toast toast-error" role="alert">
+        <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span>{toast.message}</span>
           <button type="button" className="toast-close" aria-label="Close" onClick={() => dismissToast(toast.id)}>
             ×

@@ -3,8 +3,11 @@ import { useSyncExternalStore } from 'react';
 /** SPEC.md section 9: toasts close themselves after 1 s. */
 const TOAST_MS = 1_000;
 
+export type ToastKind = 'error' | 'success';
+
 interface Toast {
   id: number;
+  kind: ToastKind;
   message: string;
 }
 
@@ -17,10 +20,20 @@ const publish = (next: readonly Toast[]): void => {
   for (const listener of listeners) listener();
 };
 
-export function showErrorToast(message: string): void {
-  const toast = { id: nextId++, message };
+function showToast(kind: ToastKind, message: string): void {
+  const toast = { id: nextId++, kind, message };
   publish([...toasts, toast]);
   setTimeout(() => dismissToast(toast.id), TOAST_MS);
+}
+
+/** A server error message (SPEC.md section 8). */
+export function showErrorToast(message: string): void {
+  showToast('error', message);
+}
+
+/** A success: the server's message, or SPEC.md's wording where it gives one. */
+export function showSuccessToast(message: string): void {
+  showToast('success', message);
 }
 
 export function dismissToast(id: number): void {

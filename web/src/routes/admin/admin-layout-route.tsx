@@ -1,6 +1,6 @@
 import { Outlet, createRoute, redirect } from '@tanstack/react-router';
 import { useProfile } from '../../api/profile-query';
-import { adminAreaRedirect, canManageSports } from '../../auth/session-rules';
+import { adminAreaRedirect, canManageSports, storedPendingSetup } from '../../auth/session-rules';
 import { AdminLayout } from '../../layout/AdminLayout';
 import { usePageTitle } from '../../ui/use-page-title';
 import { rootRoute } from '../root-route';
@@ -12,6 +12,10 @@ export const adminLayoutRoute = createRoute({
   beforeLoad: () => {
     const to = adminAreaRedirect();
     if (to !== null) throw redirect({ to, replace: true });
+    // A password given by the upline is replaced, and a transaction password set, before anything else.
+    const setup = storedPendingSetup('admin');
+    if (setup === '/first-time-password-change') throw redirect({ to: setup, search: { ctx: 'admin' }, replace: true });
+    if (setup !== null) throw redirect({ to: setup, replace: true });
   },
   component: AdminLayout,
 });

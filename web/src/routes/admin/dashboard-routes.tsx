@@ -1,12 +1,15 @@
 import { createRoute } from '@tanstack/react-router';
 import { ROLE_NAME } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
-import { ComingCard } from '../../ui/ComingCard';
+import { hasPrivilege } from '../../auth/privileges';
 import { formatRupees } from '../../ui/money';
 import { usePageTitle } from '../../ui/use-page-title';
 import { WalletStats } from '../../ui/WalletStats';
-import { comingPage } from '../coming-page';
+import { ActivityLogPage } from '../shared/ActivityLogPage';
+import { ChangePasswordPage } from '../shared/ChangePasswordPage';
+import { SecurityPage } from '../shared/SecurityPage';
 import { adminLayoutRoute } from './admin-layout-route';
+import { ClientList } from './clients/ClientList';
 
 export const adminIndexRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
@@ -17,10 +20,24 @@ export const adminIndexRoute = createRoute({
 export const adminChangePasswordRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/change-password',
-  component: comingPage('Change password', 'Change the password you log in to the back office with.'),
+  component: () => <ChangePasswordPage ctx="admin" />,
 });
 
-/** /admin: the admin's own account; the client list of SPEC.md comes below it in a later issue. */
+/** Not in SPEC.md's list: the back office's own two-step verification, the page players have at settings/security-auth. */
+export const adminSecurityRoute = createRoute({
+  getParentRoute: () => adminLayoutRoute,
+  path: '/settings/security-auth',
+  component: () => <SecurityPage ctx="admin" />,
+});
+
+/** Not in SPEC.md's list either: the back-office login's own logins and security changes. */
+export const adminActivityRoute = createRoute({
+  getParentRoute: () => adminLayoutRoute,
+  path: '/activity-log',
+  component: () => <ActivityLogPage ctx="admin" />,
+});
+
+/** /admin: the admin's own account, and the client list below it (SPEC.md section 2: index is the client list). */
 function AdminDashboardPage() {
   const { data: user } = useProfile('admin');
   usePageTitle('Dashboard');
@@ -49,7 +66,7 @@ function AdminDashboardPage() {
           </dl>
         )}
       </section>
-      <ComingCard title="Client list" blurb="Your downline accounts with balance, exposure, credit and actions." />
+      {user && hasPrivilege(user, 'view-clients') && <ClientList heading="h2" />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { BetHistoryByTypePage } from '../BetHistoryByTypePage';
 import { comingPage } from '../coming-page';
+import { StatementPage } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 
 /** Bets, statements and reports of the downline (SPEC.md section 2). */
@@ -8,7 +9,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/accountstatement',
-    component: comingPage('Account statement', 'Credits, debits and transfers of your account and your downline.'),
+    component: () => <StatementPage ctx="admin" title="Account statement" />,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,

@@ -1,6 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
 import { comingPage } from '../coming-page';
 import { BetHistoryByTypePage } from '../BetHistoryByTypePage';
+import { ActivityLogPage } from '../shared/ActivityLogPage';
+import { ChangePasswordPage } from '../shared/ChangePasswordPage';
+import { SecurityPage } from '../shared/SecurityPage';
+import { StatementPage } from '../shared/StatementPage';
 import { playerLayoutRoute } from './player-layout-route';
 
 /** The player's own bets, reports and settings (SPEC.md section 2). */
@@ -8,7 +12,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/accountstatement',
-    component: comingPage('Account statement', 'Every credit and debit on your account with the running balance.'),
+    component: () => <StatementPage ctx="user" title="Account statement" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
@@ -48,17 +52,17 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/changepassword',
-    component: comingPage('Change password', 'Change the password you log in with.'),
+    component: () => <ChangePasswordPage ctx="user" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/activity-log',
-    component: comingPage('Activity log', 'Your logins with time, IP address and device.'),
+    component: () => <ActivityLogPage ctx="user" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/settings/security-auth',
-    component: comingPage('Security', 'Two-step verification and the devices allowed to log in.'),
+    component: () => <SecurityPage ctx="user" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,

@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { playerAreaRedirect } from '../../auth/session-rules';
+import { playerAreaRedirect, storedPendingSetup } from '../../auth/session-rules';
 import { PlayerLayout } from '../../layout/PlayerLayout';
 import { rootRoute } from '../root-route';
 
@@ -10,6 +10,8 @@ export const playerLayoutRoute = createRoute({
   beforeLoad: () => {
     const to = playerAreaRedirect();
     if (to !== null) throw redirect({ to, replace: true });
+    // A password given by the upline must be replaced before the player can do anything else.
+    if (storedPendingSetup('user') !== null) throw redirect({ to: '/first-time-password-change', search: { ctx: 'user' }, replace: true });
   },
   component: PlayerLayout,
 });

@@ -1,0 +1,202 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { canCreateRole, CreateUserBody, EditUserBody, ROLE_NAME, ROLE_SLUGS, type ClientRow, type RoleSlug } from '@exch/contracts';
+import { createUser, editUser, fetchClient } from '../../../api/account-calls';
+import { errorMessage } from '../../../api/error-message';
+import { useProfile } from '../../../api/profile-query';
+import { AmountField, FormError, PASSWORD_HINT, TextField, TransactionPasswordField } from '../../../ui/fields';
+import { showSuccessToast } from '../../../ui/toasts';
+import { usePageTitle } from '../../../ui/use-page-title';
+import { firstProblem } from '../../../ui/validate';
+
+/** Role names for a select: where two roles share a display name (mdl and agent are both Agent) the slug tells them apart. */
+export function roleLabel(role: RoleSlug): string {
+  const name = ROLE_NAME[role];
+  const shared = ROLE_SLUGS.filter((r) => ROLE_NAME[r] === name).length > 1;
+  return shared ? `${name} (${role})` : name;
+}
+
+/** /admin/add-user: a new account one level (or more) below the logged-in one, created under it. */
+export function AddUserPage() {
+  usePageTitle('Add user');
+  const { data: me } = useProfile('admin');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const roles = me ? ROLE_SLUGS.filter((r) => canCreateRole(me.role.slug, r)) : [];
+  const [form, setForm] = useState({
+    username: '',
+    fullName: '',
+    password: '',
+    confirmPassword: '',
+    role: '' as RoleSlug | '',
+    creditReference: '',
+    exposureLimit: '',
+    transactionPassword: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setError(null);
+  };
+  const role = form.role === '' ? (roles[0] ?? '') : form.role;
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const body = { ...form, username: form.username.trim(), fullName: form.fullName.trim(), role: role as RoleSlug, creditReference: form.creditReference.trim() || '0', exposureLimit: form.exposureLimit.trim() || '0' };
+    const problem = role === '' ? 'Choose a valid role' : firstProblem(CreateUserBody, body);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await createUser(body);
+      showSuccessToast(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['downline'] });
+      await navigate({ to: '/admin/list-clients' });
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card form-card user-form-card">
+      <header className="card-head">
+        <h1>Add user</h1>
+      </header>
+      {me && roles.length === 0 ? (
+        <p className="muted">Your role ({ROLE_NAME[me.role.slug]}) cannot create accounts.</p>
+      ) : (
+        <form className="grid-form" onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset disabled={busy || !me}>
+            <TextField label="Username" name="username" autoComplete="off" autoCapitalize="none" spellCheck={false} value={form.username} onValue={set('username')} hint="3 to 20 letters, digits or _" autoFocus />
+            <TextField label="Full name" name="fullName" autoComplete="off" value={form.fullName} onValue={set('fullName')} />
+            <TextField label="Password" name="password" type="password" autoComplete="new-password" value={form.password} onValue={set('password')} hint={`${PASSWORD_HINT} Changed at first login.`} />
+            <TextField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onValue={set('confirmPassword')} />
+            <label className="field">
+              <span>Role</span>
+              <select name="role" value={role} onChange={(e) => set('role')(e.target.value)}>
+                {roles.map((r) => (
+                  <option key={r} value={r}>
+                    {roleLabel(r)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="form-spacer" aria-hidden="true" />
+            <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} hint="The credit given; client P&L is measured against it." />
+            <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} hint="The most the account may have at risk in open bets." />
+            <div className="txn-row">
+              <TransactionPasswordField value={form.transactionPassword} onValue={set('transactionPassword')} />
+            </div>
+            <div className="form-wide">
+              <FormError message={error} />
+            </div>
+            <div className="form-actions form-wide">
+              <button type="submit" className="btn btn-primary">
+                {busy ? 'Creating...' : 'Create user'}
+              </button>
+              <Link to="/admin/list-clients" className="btn btn-outline">
+                Cancel
+              </Link>
+            </div>
+          </fieldset>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** /admin/add-user/{username}: a downline account's name, credit reference and exposure limit. */
+export function EditUserPage({ username }: { username: string }) {
+  usePageTitle(`Edit ${username}`);
+  const client = useQuery({ queryKey: ['client', username], queryFn: () => fetchClient(username), retry: false });
+  return (
+    <section className="card form-card user-form-card">
+      <header className="card-head">
+        <h1>Edit user</h1>
+      </header>
+      {client.data ? (
+        <EditUserForm key={client.data.user._id} row={client.data.user} />
+      ) : client.isError ? (
+        <>
+          <FormError message={errorMessage(client.error)} />
+          <p>
+            <Link to="/admin/list-clients">Back to the client list</Link>
+          </p>
+        </>
+      ) : (
+        <p className="muted">Loading...</p>
+      )}
+    </section>
+  );
+}
+
+function EditUserForm({ row }: { row: ClientRow }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    fullName: row.fullName,
+    creditReference: String(row.creditReference),
+    exposureLimit: String(row.exposureLimit),
+    transactionPassword: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const body = { ...form, fullName: form.fullName.trim(), creditReference: form.creditReference.trim(), exposureLimit: form.exposureLimit.trim() };
+    const problem = firstProblem(EditUserBody, body);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await editUser(row._id, body);
+      showSuccessToast(answer.message);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['downline'] }), queryClient.invalidateQueries({ queryKey: ['client'] })]);
+      await navigate({ to: '/admin/list-clients' });
+    } catch (e) {
+      setError(errorMessage(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="grid-form" onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset disabled={busy}>
+        <TextField label="Username" name="username" value={row.username} onValue={() => undefined} readOnly />
+        <TextField label="Role" name="role" value={row.role.name} onValue={() => undefined} readOnly />
+        <TextField label="Full name" name="fullName" autoComplete="off" value={form.fullName} onValue={set('fullName')} autoFocus />
+        <div className="form-spacer" aria-hidden="true" />
+        <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} />
+        <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} />
+        <div className="txn-row">
+          <TransactionPasswordField value={form.transactionPassword} onValue={set('transactionPassword')} />
+        </div>
+        <div className="form-wide">
+          <FormError message={error} />
+        </div>
+        <div className="form-actions form-wide">
+          <button type="submit" className="btn btn-primary">
+            {busy ? 'Saving...' : 'Save changes'}
+          </button>
+          <Link to="/admin/list-clients" className="btn btn-outline">
+            Cancel
+          </Link>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
