@@ -173,7 +173,10 @@ t.test('multi login: privileges are enforced by the gateway, not just hidden', a
   t.match(await call('PUT', `/api/users/${created.body.user._id}/permissions-password`, { permissions: ['view-clients'], newPassword: 'Sub12345', confirmNewPassword: 'Sub1234', transactionPass: TXN }, admin), { status: 400, body: { message: 'New password and confirm password must match' } });
   t.match(await call('PUT', `/api/users/${created.body.user._id}/permissions-password`, { permissions: ['fly'], newPassword: null, confirmNewPassword: null, transactionPass: TXN }, admin), { status: 400, body: { message: 'Unknown privilege: fly' } });
   t.match(await call('PUT', `/api/users/${created.body.user._id}/permissions-password`, { permissions: ['view-clients'], newPassword: 'Sub12345', confirmNewPassword: 'Sub12345', transactionPass: TXN }, admin), { status: 200, body: { message: 'User is Seccessfuly updated' } });
-  const sub = (await login('sub_agent', true, 'Sub12345')).body.token;
+  const handed = (await login('sub_agent', true, 'Sub12345')).body.token;
+  t.match(await call('GET', '/api/users/downline', undefined, handed), { status: 403, body: { message: 'Change your password before you continue' } });
+  t.equal((await call('POST', '/api/users/first-password', { newPassword: 'Sub56789', confirmPassword: 'Sub56789' }, handed)).status, 200);
+  const sub = (await login('sub_agent', true, 'Sub56789')).body.token;
   t.match(await call('GET', '/api/users/profile', undefined, sub), { body: { permissions: ['view-clients'] } });
   t.equal((await call('GET', '/api/users/downline', undefined, sub)).status, 200);
   t.match(await call('POST', '/api/users', { username: 'x_x' }, sub), { status: 403, body: { message: 'You do not have the privilege for this action' } });
