@@ -10,3 +10,4 @@ export * from './ws.js';
 export * from './api/amount.js';
 export * from './api/accounts.js';
 export * from './market/ladder.js';
+export * from './api/permissions.js';

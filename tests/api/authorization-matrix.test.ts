@@ -19,7 +19,7 @@
  */
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { ROLE_SLUGS, type RoleSlug } from '@exch/contracts';
+import { ROLE_SLUGS, type Privilege, type RoleSlug } from '@exch/contracts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD } from '@exch/server';
 import { startTestServer } from '../helpers/server.js';
 import { caller, type Res } from './call.js';
@@ -97,9 +97,6 @@ const newUserBody = (username: string, role: RoleSlug) => ({
 // The routes: method, path template, a valid body builder, the privilege it needs
 // ---------------------------------------------------------------------------------------------
 
-type Privilege =
-  | 'view-clients' | 'create-client' | 'deposit-chips' | 'withdraw-chips' | 'edit-limits'
-  | 'change-client-password' | 'lock-clients' | 'account-statement' | 'activity-log' | 'multi-login' | 'view-operations';
 
 interface Route {
   name: string;

@@ -1,11 +1,11 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { CommandBus, SqlClient } from '@exch/contracts';
+import type { CommandBus, Privilege, SqlClient } from '@exch/contracts';
 import type { Sessions } from '../auth/sessions.js';
 import type { LoginThrottle } from '../auth/throttle.js';
 
 export interface Guards {
   /** Admin-context token, then the named privilege. */
-  admin(permission: string): preHandlerAsyncHookHandler[];
+  admin(permission: Privilege): preHandlerAsyncHookHandler[];
   /** Any logged-in user (player site or back office). */
   any: preHandlerAsyncHookHandler;
   /** Any logged-in user, even one who still owes the forced password change. */

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { NewPassword, PermissionsPasswordBody, ROLE_SLUGS } from '@exch/contracts';
+import { isPrivilege, NewPassword, PERMISSION_CATALOG, PermissionsPasswordBody, PRIVILEGES, ROLE_SLUGS } from '@exch/contracts';
 import { hashPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import type { AccountDeps } from './deps.js';
 import { downlineClient } from './downline.js';
-import { PERMISSION_CATALOG, PERMISSION_NAMES } from './permissions.js';
 import { checkTransactionPassword } from './transaction-password.js';
 
 const RoleSlugsQuery = v.object({
@@ -39,14 +38,13 @@ export function multiLoginRoutes(app: FastifyInstance, deps: AccountDeps): void 
        ) select * from down where role = any($2::text[]) order by username`,
       [req.auth!.sub, role_slugs],
     );
-    const all = [...PERMISSION_NAMES];
     return {
       data: {
         users_by_role: role_slugs.map((role) => ({
           role,
           users: rows
             .filter((r) => r.role === role)
-            .map((r) => ({ id: r.user_id, username: r.username, email: { email: null }, permissions: { role_permissions: r.permissions ?? all } })),
+            .map((r) => ({ id: r.user_id, username: r.username, email: { email: null }, permissions: { role_permissions: r.permissions ?? PRIVILEGES } })),
         })),
       },
     };
@@ -54,7 +52,7 @@ export function multiLoginRoutes(app: FastifyInstance, deps: AccountDeps): void 
 
   app.put<{ Params: { id: string } }>('/api/users/:id/permissions-password', { preHandler: guard.admin('multi-login') }, async (req) => {
     const body = parse(PermissionsPasswordBody, req.body);
-    const unknown = body.permissions.filter((p) => !PERMISSION_NAMES.has(p));
+    const unknown = body.permissions.filter((p) => !isPrivilege(p));
     if (unknown.length > 0) throw new HttpError(400, `Unknown privilege: ${unknown.join(', ')}`, 'UNKNOWN_PERMISSION');
     const newPassword = body.newPassword ? parse(NewPassword('New password'), body.newPassword) : null;
     const target = await downlineClient(sql, req.auth!.sub, req.params.id);

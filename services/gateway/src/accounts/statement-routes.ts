@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { PageQuery, paiseToRupees, StatementQuery, type ActivityRow, type Paged, type SqlClient, type StatementRow } from '@exch/contracts';
+import { PageQuery, paiseToRupees, StatementQuery, type ActivityRow, type Paged, type Privilege, type SqlClient, type StatementRow } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import type { AccountDeps } from './deps.js';
@@ -35,7 +35,7 @@ const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<
  * Whose records a caller may read: players their own; back-office logins their own or any
  * downline account's (with the privilege), never another branch's.
  */
-async function subjectOf(sql: SqlClient, req: FastifyRequest, requested: string | undefined, permission: string): Promise<string> {
+async function subjectOf(sql: SqlClient, req: FastifyRequest, requested: string | undefined, permission: Privilege): Promise<string> {
   const self = req.auth!.sub;
   if (!requested) return self;
   const { rows } = await sql.query<{ user_id: string }>(`select user_id from rm_users where user_id = $1 or username_lower = lower($1)`, [requested]);

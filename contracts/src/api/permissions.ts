@@ -1,0 +1,35 @@
+/** The privileges a back-office login can hold (SPEC.md section 6, Multi Login), by category. */
+export const PERMISSION_CATALOG = [
+  {
+    category: 'Clients',
+    permissions: [
+      { name: 'view-clients', description: 'See the client list and drill into the downline' },
+      { name: 'create-client', description: 'Create and edit downline accounts' },
+      { name: 'deposit-chips', description: 'Deposit chips to a downline account' },
+      { name: 'withdraw-chips', description: 'Withdraw chips from a downline account' },
+      { name: 'edit-limits', description: 'Change credit reference and exposure limit' },
+      { name: 'change-client-password', description: 'Reset a downline account password' },
+      { name: 'lock-clients', description: 'Lock or unlock accounts and betting' },
+    ],
+  },
+  {
+    category: 'Reports',
+    permissions: [
+      { name: 'account-statement', description: 'Read account statements of the downline' },
+      { name: 'activity-log', description: 'Read the activity log' },
+    ],
+  },
+  {
+    category: 'Administration',
+    permissions: [
+      { name: 'multi-login', description: 'Manage privileges and passwords of sub-logins' },
+      { name: 'view-operations', description: 'See projection lag and other operator figures' },
+    ],
+  },
+] as const;
+
+export type Privilege = (typeof PERMISSION_CATALOG)[number]['permissions'][number]['name'];
+
+export const PRIVILEGES: readonly Privilege[] = PERMISSION_CATALOG.flatMap((c) => c.permissions.map((p) => p.name));
+
+export const isPrivilege = (s: string): s is Privilege => (PRIVILEGES as readonly string[]).includes(s);
