@@ -1,7 +1,7 @@
 import t from 'tap';
 import { currentTotp } from '../../services/gateway/src/accounts/totp.js';
 import { startTestServer } from '../helpers/server.js';
-import { caller } from './call.js';
+import { caller } from '../helpers/api.js';
 
 const server = await startTestServer();
 t.teardown(() => server.close());

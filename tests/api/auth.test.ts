@@ -2,7 +2,7 @@ import t from 'tap';
 import { createSigner } from 'fast-jwt';
 import WebSocket from 'ws';
 import { startTestServer } from '../helpers/server.js';
-import { caller } from './call.js';
+import { caller } from '../helpers/api.js';
 
 const server = await startTestServer();
 t.teardown(() => server.close());

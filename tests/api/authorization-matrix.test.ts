@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLE_SLUGS, type Privilege, type RoleSlug } from '@exch/contracts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD } from '@exch/server';
 import { startTestServer } from '../helpers/server.js';
-import { caller, type Res } from './call.js';
+import { caller, type Res } from '../helpers/api.js';
 
 const server = await startTestServer();
 t.teardown(() => server.close());

@@ -1,4 +1,4 @@
-import type { TestServer } from '../helpers/server.js';
+import type { TestServer } from './server.js';
 
 export interface Res {
   status: number;
