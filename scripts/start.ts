@@ -33,6 +33,8 @@ const server = await startServer({
   seedDemo: seed,
   webDist,
   maintenance: process.env.MAINTENANCE === '1',
+  // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
+  trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
   logger: log,
 });
 

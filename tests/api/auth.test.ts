@@ -48,6 +48,12 @@ t.test('repeated failures are rate limited, per username and address', async (t)
   t.equal(limited.status, 429);
   t.match(limited.body.message, /Too many failed login attempts/);
   t.equal((await login('player3')).status, 429, 'even the right password waits out the window');
+  const spoofed = await fetch(server.url + '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+    body: JSON.stringify({ username: 'player3', password: 'Demo@123' }),
+  });
+  t.equal(spoofed.status, 429, 'a made-up X-Forwarded-For does not reset the count');
   t.equal((await login('player2')).status, 200, 'other accounts are not affected');
 });
 

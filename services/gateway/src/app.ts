@@ -28,6 +28,11 @@ export interface GatewayOptions {
   jwtSecret?: string;
   /** Answer every API call with 503 and `maintenance: true` (SPEC.md section 4). */
   maintenance?: boolean;
+  /**
+   * Trust X-Forwarded-For from a proxy in front (true, or a list of proxy addresses). Off by
+   * default: trusted blindly, a client could pick its own IP and slip the login throttle.
+   */
+  trustProxy?: boolean | string[];
   /** Operator view of projection lag, for /health. */
   projectionLag?: () => Promise<{ name: string; lag: number }[]>;
 }
@@ -42,7 +47,7 @@ export interface Gateway {
 const BODY_LIMIT = 64 * 1024;
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
-  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: opts.trustProxy ?? false });
   const sessions = new Sessions(opts.sql);
   await sessions.setup();
   await app.register(fastifyJwt, { secret: opts.jwtSecret ?? (await sessions.signingSecret()) });

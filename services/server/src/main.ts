@@ -16,6 +16,8 @@ export interface ServerOptions {
   seedDemo: boolean;
   webDist: string | null;
   maintenance?: boolean;
+  /** Behind a reverse proxy: trust its X-Forwarded-For (see GatewayOptions.trustProxy). */
+  trustProxy?: boolean | string[];
   logger?: Logger;
 }
 
@@ -51,6 +53,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     logger: log.child({ part: 'gateway' }),
     webDist: opts.webDist,
     maintenance: opts.maintenance ?? false,
+    trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
   });
   runner.onApplied((name, events) => {

@@ -5,6 +5,8 @@
  */
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES = 5;
+/** Keys kept at most: a flood of made-up usernames must not grow memory without bound. */
+const MAX_KEYS = 100_000;
 
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
@@ -18,7 +20,11 @@ export class LoginThrottle {
   }
 
   fail(key: string): void {
-    this.failures.set(key, [...this.recent(key), this.now()]);
+    const list = [...this.recent(key), this.now()];
+    this.failures.delete(key);
+    this.failures.set(key, list);
+    // Map order is insertion order, refreshed above: the first key is the least recently failed.
+    if (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
   }
 
   succeed(key: string): void {
