@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_NAME } from '@exch/contracts';
 import { fetchPermissionCatalog, fetchSubLogins, savePermissionsPassword, type SubLogin } from '../../api/account-calls';
-import { errorMessage } from '../../api/error-message';
 import { FormError, PASSWORD_HINT, TextField, TransactionPasswordField } from '../../ui/fields';
 import { showSuccessToast } from '../../ui/toasts';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { usePageTitle } from '../../ui/use-page-title';
 
 /** SPEC.md sections 5 and 8 give this wording. */
@@ -30,13 +30,7 @@ export function MultiLoginPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [transactionPass, setTransactionPass] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  /** A message is about what was submitted: editing the form clears it. */
-  const edit = (setter: (v: string) => void) => (value: string) => {
-    setter(value);
-    setError(null);
-  };
+  const { busy, error, setError, edit, submit: sendForm } = useFormSubmit();
 
   const pick = (user: SubLogin & { role: string }): void => {
     setSelected(user);
@@ -64,15 +58,11 @@ export function MultiLoginPage() {
     });
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    if (selected === null) return;
-    if (newPassword !== confirmPassword) {
-      setError(MISMATCH);
+    if (selected === null) {
+      event.preventDefault();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await sendForm(event, newPassword !== confirmPassword ? MISMATCH : null, async () => {
       const answer = await savePermissionsPassword(selected.id, {
         permissions: allNames.filter((n) => granted.has(n)),
         newPassword: newPassword === '' ? null : newPassword,
@@ -85,11 +75,7 @@ export function MultiLoginPage() {
       setNewPassword('');
       setConfirmPassword('');
       setTransactionPass('');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

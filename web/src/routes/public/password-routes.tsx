@@ -1,20 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, createRoute, useNavigate } from '@tanstack/react-router';
 import { FirstPasswordBody, SetTransactionPasswordBody, type UserDto } from '@exch/contracts';
 import { setFirstPassword, setTransactionPassword } from '../../api/account-calls';
-import { errorMessage } from '../../api/error-message';
 import { fetchProfile, profileKey, useProfile } from '../../api/profile-query';
 import { homePathFor, loginPathFor, type AuthContextName } from '../../auth/auth-context';
 import { readCredentials, saveRecord } from '../../auth/credentials';
 import { pendingSetup } from '../../auth/session-rules';
 import { useLogout } from '../../auth/use-logout';
-import { FormError, PASSWORD_HINT, TextField } from '../../ui/fields';
+import { FormError, TextField } from '../../ui/fields';
 import { PublicShell } from '../../ui/PublicShell';
 import { showSuccessToast } from '../../ui/toasts';
+import { useFormSubmit } from '../../ui/use-form-submit';
 import { usePageTitle } from '../../ui/use-page-title';
 import { firstProblem } from '../../ui/validate';
 import { rootRoute } from '../root-route';
+import { NewPasswordFields } from '../shared/NewPasswordFields';
 
 const isContext = (value: unknown): value is AuthContextName => value === 'user' || value === 'admin';
 
@@ -101,36 +102,22 @@ function FirstPasswordForm({ ctx }: { ctx: AuthContextName }) {
   const profile = useProfile(ctx);
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, edit, submit } = useFormSubmit();
 
   const checked = profile.isFetchedAfterMount;
   const user = profile.data;
   const needed = user?.mustChangePassword === true;
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const body = { newPassword, confirmPassword };
-    const problem = firstProblem(FirstPasswordBody, body);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await setFirstPassword(ctx, body);
-      const fresh = await refreshRecord(ctx, { mustChangePassword: false });
-      if (fresh !== null) queryClient.setQueryData(profileKey(ctx), fresh);
-      showSuccessToast(answer.message);
-      if (ctx === 'admin' && (answer.needsTransactionPassword || fresh?.hasTransactionPassword === false)) {
-        await navigate({ to: '/admin/transaction-password', replace: true });
-      } else {
-        await navigate({ to: homePathFor(ctx), replace: true });
-      }
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
+  const body = { newPassword, confirmPassword };
+  const send = async (): Promise<void> => {
+    const answer = await setFirstPassword(ctx, body);
+    const fresh = await refreshRecord(ctx, { mustChangePassword: false });
+    if (fresh !== null) queryClient.setQueryData(profileKey(ctx), fresh);
+    showSuccessToast(answer.message);
+    if (ctx === 'admin' && (answer.needsTransactionPassword || fresh?.hasTransactionPassword === false)) {
+      await navigate({ to: '/admin/transaction-password', replace: true });
+    } else {
+      await navigate({ to: homePathFor(ctx), replace: true });
     }
   };
 
@@ -144,32 +131,10 @@ function FirstPasswordForm({ ctx }: { ctx: AuthContextName }) {
           Logged in as <b>{user.username}</b>.
         </p>
       )}
-      <form className="login-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="login-form" onSubmit={(e) => void submit(e, firstProblem(FirstPasswordBody, body), send, { leaves: true })} noValidate>
         {/* Closed (and said to be, for assistive technology) until the server confirms the change is due. */}
         <fieldset disabled={locked} aria-disabled={locked}>
-          <TextField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onValue={(v) => {
-              setNewPassword(v);
-              setError(null);
-            }}
-            hint={PASSWORD_HINT}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onValue={(v) => {
-              setConfirmPassword(v);
-              setError(null);
-            }}
-          />
+          <NewPasswordFields newPassword={newPassword} confirmPassword={confirmPassword} onNewPassword={edit(setNewPassword)} onConfirmPassword={edit(setConfirmPassword)} />
           <FormError message={error} />
           <button type="submit" className="btn btn-primary btn-block">
             {busy ? 'Saving...' : 'Change password'}
@@ -223,30 +188,16 @@ function TransactionPasswordForm({ ctx }: { ctx: AuthContextName }) {
   const [password, setPassword] = useState('');
   const [transactionPassword, setTxn] = useState('');
   const [confirmTransactionPassword, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, edit, submit } = useFormSubmit();
   const isSet = user?.hasTransactionPassword === true;
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const body = { password, transactionPassword, confirmTransactionPassword };
-    const problem = firstProblem(SetTransactionPasswordBody, body);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await setTransactionPassword(ctx, body);
-      const fresh = await refreshRecord(ctx, { hasTransactionPassword: true });
-      if (fresh !== null) queryClient.setQueryData(profileKey(ctx), fresh);
-      showSuccessToast(answer.message);
-      await navigate({ to: homePathFor(ctx), replace: true });
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+  const body = { password, transactionPassword, confirmTransactionPassword };
+  const send = async (): Promise<void> => {
+    const answer = await setTransactionPassword(ctx, body);
+    const fresh = await refreshRecord(ctx, { hasTransactionPassword: true });
+    if (fresh !== null) queryClient.setQueryData(profileKey(ctx), fresh);
+    showSuccessToast(answer.message);
+    await navigate({ to: homePathFor(ctx), replace: true });
   };
 
   return (
@@ -262,35 +213,11 @@ function TransactionPasswordForm({ ctx }: { ctx: AuthContextName }) {
           </>
         )}
       </p>
-      <form className="login-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="login-form" onSubmit={(e) => void submit(e, firstProblem(SetTransactionPasswordBody, body), send, { leaves: true })} noValidate>
         <fieldset disabled={busy}>
-          <TextField label="Login password" name="password" type="password" autoComplete="current-password" value={password} onValue={(v) => {
-              setPassword(v);
-              setError(null);
-            }} />
-          <TextField
-            label="Transaction password"
-            name="transactionPassword"
-            type="password"
-            autoComplete="off"
-            value={transactionPassword}
-            onValue={(v) => {
-              setTxn(v);
-              setError(null);
-            }}
-            hint="At least 6 characters."
-          />
-          <TextField
-            label="Confirm transaction password"
-            name="confirmTransactionPassword"
-            type="password"
-            autoComplete="off"
-            value={confirmTransactionPassword}
-            onValue={(v) => {
-              setConfirm(v);
-              setError(null);
-            }}
-          />
+          <TextField label="Login password" name="password" type="password" autoComplete="current-password" value={password} onValue={edit(setPassword)} />
+          <TextField label="Transaction password" name="transactionPassword" type="password" autoComplete="off" value={transactionPassword} onValue={edit(setTxn)} hint="At least 6 characters." />
+          <TextField label="Confirm transaction password" name="confirmTransactionPassword" type="password" autoComplete="off" value={confirmTransactionPassword} onValue={edit(setConfirm)} />
           <FormError message={error} />
           <button type="submit" className="btn btn-primary btn-block">
             {busy ? 'Saving...' : isSet ? 'Change transaction password' : 'Set transaction password'}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { canCreateRole, CreateUserBody, EditUserBody, ROLE_NAME, ROLE_SLUGS, type ClientRow, type RoleSlug } from '@exch/contracts';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { AmountField, FormError, PASSWORD_HINT, TextField, TransactionPasswordField } from '../../../ui/fields';
 import { showSuccessToast } from '../../../ui/toasts';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { firstProblem } from '../../../ui/validate';
 
@@ -34,33 +35,16 @@ export function AddUserPage() {
     exposureLimit: '',
     transactionPassword: '',
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const set = (key: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setError(null);
-  };
+  const { busy, error, edit, submit } = useFormSubmit();
+  const set = (key: keyof typeof form) => edit((value: string) => setForm((f) => ({ ...f, [key]: value })));
   const role = form.role === '' ? (roles[0] ?? '') : form.role;
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const body = { ...form, username: form.username.trim(), fullName: form.fullName.trim(), role: role as RoleSlug, creditReference: form.creditReference.trim() || '0', exposureLimit: form.exposureLimit.trim() || '0' };
-    const problem = role === '' ? 'Choose a valid role' : firstProblem(CreateUserBody, body);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await createUser(body);
-      showSuccessToast(answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['downline'] });
-      await navigate({ to: '/admin/list-clients' });
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+  const body = { ...form, username: form.username.trim(), fullName: form.fullName.trim(), role: role as RoleSlug, creditReference: form.creditReference.trim() || '0', exposureLimit: form.exposureLimit.trim() || '0' };
+  const send = async (): Promise<void> => {
+    const answer = await createUser(body);
+    showSuccessToast(answer.message);
+    await queryClient.invalidateQueries({ queryKey: ['downline'] });
+    await navigate({ to: '/admin/list-clients' });
   };
 
   return (
@@ -71,7 +55,7 @@ export function AddUserPage() {
       {me && roles.length === 0 ? (
         <p className="muted">Your role ({ROLE_NAME[me.role.slug]}) cannot create accounts.</p>
       ) : (
-        <form className="grid-form" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="grid-form" onSubmit={(e) => void submit(e, role === '' ? 'Choose a valid role' : firstProblem(CreateUserBody, body), send, { leaves: true })} noValidate>
           <fieldset disabled={busy || !me}>
             <TextField label="Username" name="username" autoComplete="off" autoCapitalize="none" spellCheck={false} value={form.username} onValue={set('username')} hint="3 to 20 letters, digits or _" autoFocus />
             <TextField label="Full name" name="fullName" autoComplete="off" value={form.fullName} onValue={set('fullName')} />
@@ -90,20 +74,7 @@ export function AddUserPage() {
             <div className="form-spacer" aria-hidden="true" />
             <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} hint="The credit given; client P&L is measured against it." />
             <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} hint="The most the account may have at risk in open bets." />
-            <div className="txn-row">
-              <TransactionPasswordField value={form.transactionPassword} onValue={set('transactionPassword')} />
-            </div>
-            <div className="form-wide">
-              <FormError message={error} />
-            </div>
-            <div className="form-actions form-wide">
-              <button type="submit" className="btn btn-primary">
-                {busy ? 'Creating...' : 'Create user'}
-              </button>
-              <Link to="/admin/list-clients" className="btn btn-outline">
-                Cancel
-              </Link>
-            </div>
+            <UserFormEnd transactionPassword={form.transactionPassword} onTransactionPassword={set('transactionPassword')} error={error} action={busy ? 'Creating...' : 'Create user'} />
           </fieldset>
         </form>
       )}
@@ -145,36 +116,19 @@ function EditUserForm({ row }: { row: ClientRow }) {
     exposureLimit: String(row.exposureLimit),
     transactionPassword: '',
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const set = (key: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setError(null);
-  };
+  const { busy, error, edit, submit } = useFormSubmit();
+  const set = (key: keyof typeof form) => edit((value: string) => setForm((f) => ({ ...f, [key]: value })));
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const body = { ...form, fullName: form.fullName.trim(), creditReference: form.creditReference.trim(), exposureLimit: form.exposureLimit.trim() };
-    const problem = firstProblem(EditUserBody, body);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await editUser(row._id, body);
-      showSuccessToast(answer.message);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['downline'] }), queryClient.invalidateQueries({ queryKey: ['client'] })]);
-      await navigate({ to: '/admin/list-clients' });
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
+  const body = { ...form, fullName: form.fullName.trim(), creditReference: form.creditReference.trim(), exposureLimit: form.exposureLimit.trim() };
+  const send = async (): Promise<void> => {
+    const answer = await editUser(row._id, body);
+    showSuccessToast(answer.message);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['downline'] }), queryClient.invalidateQueries({ queryKey: ['client'] })]);
+    await navigate({ to: '/admin/list-clients' });
   };
 
   return (
-    <form className="grid-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="grid-form" onSubmit={(e) => void submit(e, firstProblem(EditUserBody, body), send, { leaves: true })} noValidate>
       <fieldset disabled={busy}>
         <TextField label="Username" name="username" value={row.username} onValue={() => undefined} readOnly />
         <TextField label="Role" name="role" value={row.role.name} onValue={() => undefined} readOnly />
@@ -182,21 +136,30 @@ function EditUserForm({ row }: { row: ClientRow }) {
         <div className="form-spacer" aria-hidden="true" />
         <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} />
         <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} />
-        <div className="txn-row">
-          <TransactionPasswordField value={form.transactionPassword} onValue={set('transactionPassword')} />
-        </div>
-        <div className="form-wide">
-          <FormError message={error} />
-        </div>
-        <div className="form-actions form-wide">
-          <button type="submit" className="btn btn-primary">
-            {busy ? 'Saving...' : 'Save changes'}
-          </button>
-          <Link to="/admin/list-clients" className="btn btn-outline">
-            Cancel
-          </Link>
-        </div>
+        <UserFormEnd transactionPassword={form.transactionPassword} onTransactionPassword={set('transactionPassword')} error={error} action={busy ? 'Saving...' : 'Save changes'} />
       </fieldset>
     </form>
+  );
+}
+
+/** How both user forms end: the actor's transaction password, the form's message, then send or back to the list. */
+function UserFormEnd({ transactionPassword, onTransactionPassword, error, action }: { transactionPassword: string; onTransactionPassword: (v: string) => void; error: string | null; action: string }) {
+  return (
+    <>
+      <div className="txn-row">
+        <TransactionPasswordField value={transactionPassword} onValue={onTransactionPassword} />
+      </div>
+      <div className="form-wide">
+        <FormError message={error} />
+      </div>
+      <div className="form-actions form-wide">
+        <button type="submit" className="btn btn-primary">
+          {action}
+        </button>
+        <Link to="/admin/list-clients" className="btn btn-outline">
+          Cancel
+        </Link>
+      </div>
+    </>
   );
 }
