@@ -7,7 +7,7 @@ import { errorMessage } from '../../../api/error-message';
 import { profileKey } from '../../../api/profile-query';
 import { AmountField, FormError, PASSWORD_HINT, TextField, TransactionPasswordField } from '../../../ui/fields';
 import { Modal } from '../../../ui/Modal';
-import { formatInr, formatRupees } from '../../../ui/money';
+import { formatInr, formatRupees, toPaise } from '../../../ui/money';
 import { showSuccessToast } from '../../../ui/toasts';
 import { newIdempotencyKey, type ClientActionKind } from './client-actions';
 
@@ -102,8 +102,8 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
     case 'withdraw': {
       const deposit = kind === 'deposit';
       const typed = typedPaise(amount);
-      const mine = me === undefined ? null : Math.round(me.balance.balance * 100);
-      const theirs = Math.round(row.balance * 100);
+      const mine = me === undefined ? null : toPaise(me.balance.balance);
+      const theirs = toPaise(row.balance);
       const after = (paise: number | null, sign: 1 | -1): number | null => (paise === null || typed === null || typed === 0 ? null : paise + sign * typed);
       fields = (
         <>
