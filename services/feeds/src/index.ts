@@ -1,0 +1,2 @@
+export * from './port.js';
+export * from './simulator.js';

@@ -1,0 +1,165 @@
+/**
+ * The feed port (DESIGN.md services/feeds, docs/exchange-plan.md): the shapes of market data the
+ * engine will consume. Prices are integer hundredths on the ladder of '@exch/contracts'
+ * (1.85 -> 185), sizes integer paise, bookmaker rates and fancy rates integers (profit = rate x
+ * stake / 100), fancy lines integer runs. Feed updates are not journalled; the engine keeps the
+ * latest of each and records the price it used in the events it writes.
+ */
+
+export const SPORTS = [
+  { id: 1, name: 'Soccer' },
+  { id: 2, name: 'Tennis' },
+  { id: 4, name: 'Cricket' },
+] as const;
+
+export type SportId = (typeof SPORTS)[number]['id'];
+
+export interface Sport {
+  id: SportId;
+  name: string;
+}
+
+export interface Series {
+  id: string;
+  sportId: SportId;
+  name: string;
+}
+
+export interface Match {
+  id: string;
+  seriesId: string;
+  sportId: SportId;
+  name: string;
+  /** ISO 8601, UTC. */
+  startTime: string;
+  inPlay: boolean;
+}
+
+export type MarketKind = 'match_odds' | 'bookmaker' | 'fancy';
+
+/** The fancy types of SPEC.md section 2 (Match detail screen): all drawn with the No/Yes layout. */
+export const FANCY_TYPES = ['meter', 'oddeven', 'khado', 'Normal', 'fancy1', 'Over by over'] as const;
+export type FancyType = (typeof FANCY_TYPES)[number];
+
+export interface Runner {
+  selectionId: number;
+  name: string;
+}
+
+interface MarketBase {
+  marketId: string;
+  matchId: string;
+  name: string;
+}
+
+/** Match odds (exchange) and bookmaker markets: one runner per selection, in display order. */
+export interface RunnerMarket extends MarketBase {
+  kind: 'match_odds' | 'bookmaker';
+  runners: Runner[];
+}
+
+/** A fancy (session) market: no runners; its Yes/No line is the market. */
+export interface FancyMarket extends MarketBase {
+  kind: 'fancy';
+  fancyType: FancyType;
+  runners: [];
+}
+
+export type Market = RunnerMarket | FancyMarket;
+
+export interface Catalogue {
+  sports: Sport[];
+  series: Series[];
+  matches: Match[];
+  markets: Market[];
+}
+
+/** Status a feed may give a runner or a fancy. CLOSED and SETTLED are the engine's, not the feed's. */
+export const FEED_STATUSES = ['ACTIVE', 'SUSPENDED', 'Ball Running'] as const;
+export type FeedStatus = (typeof FEED_STATUSES)[number];
+
+export interface PriceSize {
+  /** Integer hundredths on the ladder. */
+  price: number;
+  /** Integer paise, > 0. */
+  size: number;
+}
+
+/**
+ * One exchange runner's offers, at most 3 levels a side. `back` = prices a player can back at
+ * (resting lays), best (highest) first, strictly descending; `lay` = prices a player can lay at,
+ * best (lowest) first, strictly ascending; back[0].price < lay[0].price.
+ */
+export interface ExchangeRunnerUpdate {
+  type: 'exchange';
+  marketId: string;
+  selectionId: number;
+  status: FeedStatus;
+  back: PriceSize[];
+  lay: PriceSize[];
+}
+
+/** A bookmaker runner's house rates, integers with back < lay (profit = rate x stake / 100). */
+export interface BookmakerRunnerUpdate {
+  type: 'bookmaker';
+  marketId: string;
+  selectionId: number;
+  status: FeedStatus;
+  back: number;
+  lay: number;
+}
+
+export interface FancySide {
+  /** Integer runs, >= 0. */
+  line: number;
+  /** Integer rate/volume (profit = rate x stake / 100). */
+  rate: number;
+}
+
+/** A fancy's No/Yes offer; no.line <= yes.line. */
+export interface FancyUpdate {
+  type: 'fancy';
+  marketId: string;
+  status: FeedStatus;
+  no: FancySide;
+  yes: FancySide;
+}
+
+/** The live score of a cricket match in play; innings counts up, and within one innings runs, wickets and balls only go up. */
+export interface CricketScoreUpdate {
+  type: 'score';
+  matchId: string;
+  innings: number;
+  battingTeam: string;
+  runs: number;
+  wickets: number;
+  /** Legal balls bowled in this innings. */
+  balls: number;
+  /** Overs as shown, "12.3" = 12 overs and 3 balls. */
+  overs: string;
+}
+
+export type FeedUpdate = ExchangeRunnerUpdate | BookmakerRunnerUpdate | FancyUpdate | CricketScoreUpdate;
+
+/** The key under which a consumer keeps the latest update of one runner, fancy or score. */
+export function updateKey(u: FeedUpdate): string {
+  switch (u.type) {
+    case 'exchange':
+    case 'bookmaker':
+      return `${u.type}:${u.marketId}:${u.selectionId}`;
+    case 'fancy':
+      return `fancy:${u.marketId}`;
+    case 'score':
+      return `score:${u.matchId}`;
+  }
+}
+
+export interface FeedPort {
+  catalogue(): Catalogue;
+  /** The current state of every runner, fancy and score, one update each; read it, then subscribe for changes. */
+  snapshot(): FeedUpdate[];
+  /** Listen to changes (one update per runner, fancy or score that changed); returns the unsubscribe. */
+  subscribe(listener: (update: FeedUpdate) => void): () => void;
+  start(): void;
+  stop(): void;
+}

@@ -1,0 +1,358 @@
+/**
+ * A deterministic built-in feed for demos and tests: four matches (two cricket, one in play with a
+ * live score, one soccer, one tennis), prices that drift by whole ticks on the contracts ladder,
+ * bookmaker rates that follow the exchange, fancy lines that follow the score, and the odd
+ * suspension or ball in play. All randomness comes from one seeded PRNG, so the same seed gives
+ * the same updates; `step()` advances one tick synchronously, `start()` runs it every `tickMs`.
+ */
+import { MAX_PRICE, MIN_PRICE, snapToLadder, tickFrom } from '@exch/contracts';
+import {
+  SPORTS,
+  updateKey,
+  type Catalogue,
+  type FancyMarket,
+  type FancyType,
+  type FeedPort,
+  type FeedStatus,
+  type FeedUpdate,
+  type Market,
+  type Match,
+  type PriceSize,
+  type Series,
+} from './port.js';
+
+export interface SimulatorOptions {
+  seed: number;
+  tickMs: number;
+  /** Milliseconds since the epoch; only used for the catalogue's start times. Defaults to Date.now. */
+  clock?: () => number;
+}
+
+export interface Simulator extends FeedPort {
+  /** Advance one tick; deliver and return the updates of what changed. */
+  step(): FeedUpdate[];
+}
+
+/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same stream. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LEVELS = 3;
+const MAX_SPREAD = 2;
+/** Best back stays where all 3 back levels and all 3 lay levels are distinct ladder prices. */
+const LOWEST_BACK = tickFrom(MIN_PRICE, LEVELS - 1)!;
+const HIGHEST_BACK = tickFrom(MAX_PRICE, -(MAX_SPREAD + LEVELS - 1))!;
+const MIN_SIZE = 100; // ₹1 in paise
+const MAX_SIZE = 100_000_00; // ₹1,00,000 in paise
+const INNINGS_BALLS = 120; // T20
+
+interface ExchangeRunner {
+  marketId: string;
+  selectionId: number;
+  back: number; // best back price, on the ladder
+  spread: number; // ticks from best back to best lay, 1..MAX_SPREAD
+  backSizes: number[];
+  laySizes: number[];
+  suspendedFor: number;
+  cooldown: number;
+}
+
+interface BookmakerRunner {
+  marketId: string;
+  selectionId: number;
+  source: ExchangeRunner;
+  suspendedFor: number;
+  cooldown: number;
+}
+
+type FancyRule = 'innings' | 'over' | 'wicket';
+
+interface Fancy {
+  marketId: string;
+  rule: FancyRule;
+  bias: number; // integer runs added to the projection, random-walks in [-3, 3]
+  sameLine: boolean; // true: one line at 110/90; false: lines one run apart at 100/100
+  suspendedFor: number;
+  cooldown: number;
+}
+
+interface Score {
+  innings: number;
+  runs: number;
+  wickets: number;
+  balls: number;
+  overStartRuns: number;
+}
+
+interface SimMatch {
+  match: Match;
+  teams: string[];
+  exchange: ExchangeRunner[];
+  bookmaker: BookmakerRunner[];
+  fancies: Fancy[];
+  score: Score | null; // null unless a cricket match in play
+  ballRunning: boolean;
+}
+
+interface MatchSeed {
+  id: string;
+  seriesId: string;
+  sportId: 1 | 2 | 4;
+  teams: string[];
+  /** Starting best back prices, one per runner (decimal odds). */
+  odds: number[];
+  startInMinutes: number;
+  fancies?: [name: string, type: FancyType, rule: FancyRule][];
+}
+
+const SERIES: Series[] = [
+  { id: 'sim-s-4-1', sportId: 4, name: 'T20 League (simulated)' },
+  { id: 'sim-s-1-1', sportId: 1, name: 'Premier League (simulated)' },
+  { id: 'sim-s-2-1', sportId: 2, name: 'ATP Tour (simulated)' },
+];
+
+const MATCHES: MatchSeed[] = [
+  {
+    id: 'sim-101', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Mumbai', 'Chennai'], odds: [1.85, 2.06], startInMinutes: -45,
+    fancies: [['20 over runs (current innings)', 'Normal', 'innings'], ['Current over runs', 'Over by over', 'over'], ['Fall of next wicket', 'Normal', 'wicket']],
+  },
+  {
+    id: 'sim-102', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Bengaluru', 'Kolkata'], odds: [2.3, 1.68], startInMinutes: 180,
+    fancies: [['20 over runs Bengaluru', 'Normal', 'innings'], ['1st over runs Bengaluru', 'Over by over', 'over']],
+  },
+  { id: 'sim-201', seriesId: 'sim-s-1-1', sportId: 1, teams: ['Arsenal', 'Chelsea', 'The Draw'], odds: [2.1, 3.6, 3.4], startInMinutes: 120 },
+  { id: 'sim-301', seriesId: 'sim-s-2-1', sportId: 2, teams: ['Player A', 'Player B'], odds: [1.5, 2.7], startInMinutes: 300 },
+];
+
+const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
+
+export function createSimulator({ seed, tickMs, clock = Date.now }: SimulatorOptions): Simulator {
+  const random = mulberry32(seed);
+  const chance = (p: number): boolean => random() < p;
+  /** Integer in [lo, hi]. */
+  const int = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+
+  const now = clock();
+  const markets: Market[] = [];
+  const sims: SimMatch[] = MATCHES.map((m, mi) => {
+    const match: Match = {
+      id: m.id,
+      seriesId: m.seriesId,
+      sportId: m.sportId,
+      name: m.teams.filter((t) => t !== 'The Draw').join(' v '),
+      startTime: new Date(now + m.startInMinutes * 60_000).toISOString(),
+      inPlay: m.startInMinutes <= 0,
+    };
+    const runners = m.teams.map((name, i) => ({ selectionId: (mi + 1) * 100 + i + 1, name }));
+    const moId = `${m.id}.mo`;
+    markets.push({ marketId: moId, matchId: m.id, kind: 'match_odds', name: 'Match Odds', runners });
+    const exchange = runners.map((r, i): ExchangeRunner => ({
+      marketId: moId,
+      selectionId: r.selectionId,
+      back: clamp(snapToLadder(Math.round(m.odds[i]! * 100), 'down'), LOWEST_BACK, HIGHEST_BACK),
+      spread: 1,
+      backSizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
+      laySizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
+      suspendedFor: 0,
+      cooldown: 0,
+    }));
+    const bookmaker: BookmakerRunner[] = [];
+    const fancies: Fancy[] = [];
+    if (m.sportId === 4) {
+      const bmId = `${m.id}.bm`;
+      markets.push({ marketId: bmId, matchId: m.id, kind: 'bookmaker', name: 'Bookmaker', runners });
+      exchange.forEach((source) => bookmaker.push({ marketId: bmId, selectionId: source.selectionId, source, suspendedFor: 0, cooldown: 0 }));
+      (m.fancies ?? []).forEach(([name, fancyType, rule], i) => {
+        const fancy: FancyMarket = { marketId: `${m.id}.f${i + 1}`, matchId: m.id, kind: 'fancy', fancyType, name, runners: [] };
+        markets.push(fancy);
+        fancies.push({ marketId: fancy.marketId, rule, bias: 0, sameLine: false, suspendedFor: 0, cooldown: 0 });
+      });
+    }
+    const score = m.sportId === 4 && match.inPlay ? { innings: 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 } : null;
+    return { match, teams: m.teams, exchange, bookmaker, fancies, score, ballRunning: false };
+  });
+
+  const catalogue: Catalogue = {
+    sports: SPORTS.map((s) => ({ ...s })),
+    series: SERIES.map((s) => ({ ...s })),
+    matches: sims.map((s) => ({ ...s.match })),
+    markets,
+  };
+
+  // --- State to updates -------------------------------------------------------------------
+
+  const exchangeUpdate = (r: ExchangeRunner): FeedUpdate => {
+    const back: PriceSize[] = [];
+    const lay: PriceSize[] = [];
+    for (let i = 0; i < LEVELS; i++) {
+      back.push({ price: tickFrom(r.back, -i)!, size: r.backSizes[i]! });
+      lay.push({ price: tickFrom(r.back, r.spread + i)!, size: r.laySizes[i]! });
+    }
+    return { type: 'exchange', marketId: r.marketId, selectionId: r.selectionId, status: r.suspendedFor > 0 ? 'SUSPENDED' : 'ACTIVE', back, lay };
+  };
+
+  const roundStatus = (item: { suspendedFor: number }, sim: SimMatch): FeedStatus =>
+    item.suspendedFor > 0 ? 'SUSPENDED' : sim.ballRunning ? 'Ball Running' : 'ACTIVE';
+
+  const bookmakerUpdate = (b: BookmakerRunner, sim: SimMatch): FeedUpdate => {
+    // House rate tracks the exchange's best back: 1.85 -> 84 to back, 86 to lay.
+    const back = Math.max(1, b.source.back - 100 - 1);
+    return { type: 'bookmaker', marketId: b.marketId, selectionId: b.selectionId, status: roundStatus(b, sim), back, lay: back + 2 };
+  };
+
+  const fancyUpdate = (f: Fancy, sim: SimMatch): FeedUpdate => {
+    const s = sim.score ?? { runs: 0, wickets: 0, balls: 0, overStartRuns: 0 };
+    const perBall = clamp(s.balls >= 6 ? s.runs / s.balls : 8 / 6, 4 / 6, 14 / 6);
+    const left = INNINGS_BALLS - s.balls;
+    let projection: number;
+    if (f.rule === 'innings') projection = s.runs + perBall * left;
+    else if (f.rule === 'over') projection = s.runs - s.overStartRuns + perBall * (6 - (s.balls % 6));
+    else projection = s.runs + perBall * Math.max(6, left / Math.max(1, 10 - s.wickets));
+    const line = Math.max(0, Math.round(projection) + f.bias);
+    const no = { line, rate: f.sameLine ? 110 : 100 };
+    const yes = { line: f.sameLine ? line : line + 1, rate: f.sameLine ? 90 : 100 };
+    return { type: 'fancy', marketId: f.marketId, status: roundStatus(f, sim), no, yes };
+  };
+
+  const scoreUpdate = (sim: SimMatch, s: Score): FeedUpdate => ({
+    type: 'score',
+    matchId: sim.match.id,
+    innings: s.innings,
+    battingTeam: sim.teams[(s.innings - 1) % 2]!,
+    runs: s.runs,
+    wickets: s.wickets,
+    balls: s.balls,
+    overs: `${Math.floor(s.balls / 6)}.${s.balls % 6}`,
+  });
+
+  function currentState(): FeedUpdate[] {
+    const out: FeedUpdate[] = [];
+    for (const sim of sims) {
+      for (const r of sim.exchange) out.push(exchangeUpdate(r));
+      for (const b of sim.bookmaker) out.push(bookmakerUpdate(b, sim));
+      for (const f of sim.fancies) out.push(fancyUpdate(f, sim));
+      if (sim.score) out.push(scoreUpdate(sim, sim.score));
+    }
+    return out;
+  }
+
+  // --- One tick ----------------------------------------------------------------------------
+
+  const moveBack = (r: ExchangeRunner, ticks: number): void => {
+    r.back = clamp(tickFrom(r.back, ticks)!, LOWEST_BACK, HIGHEST_BACK);
+  };
+
+  const driftSize = (size: number): number => clamp(Math.round(size * (0.8 + random() * 0.45)), MIN_SIZE, MAX_SIZE);
+
+  /** A suspension lasts 1..4 ticks, then at least 5 ticks pass before the next, so it always comes back. */
+  const maybeSuspend = (item: { suspendedFor: number; cooldown: number }, p: number): void => {
+    if (item.suspendedFor > 0) {
+      item.suspendedFor--;
+      if (item.suspendedFor === 0) item.cooldown = 5;
+    } else if (item.cooldown > 0) item.cooldown--;
+    else if (chance(p)) item.suspendedFor = int(1, 4);
+  };
+
+  function bowl(sim: SimMatch, s: Score): void {
+    const x = random();
+    const batting = sim.exchange[(s.innings - 1) % 2]!;
+    const fielding = sim.exchange[s.innings % 2]!;
+    if (x < 0.02) {
+      s.runs += 1; // wide: a run, no ball counted
+      return;
+    }
+    if (x < 0.07) {
+      s.wickets++;
+      moveBack(batting, int(2, 4));
+      moveBack(fielding, -int(1, 2));
+      for (const r of sim.exchange) if (r.suspendedFor === 0 && r.cooldown === 0) r.suspendedFor = 2;
+    } else {
+      const runs = x < 0.4 ? 0 : x < 0.72 ? 1 : x < 0.82 ? 2 : x < 0.84 ? 3 : x < 0.95 ? 4 : 6;
+      s.runs += runs;
+      if (runs >= 4) {
+        moveBack(batting, -1);
+        moveBack(fielding, 1);
+      }
+    }
+    s.balls++;
+    if (s.balls % 6 === 0) s.overStartRuns = s.runs;
+    if (s.balls >= INNINGS_BALLS || s.wickets >= 10) {
+      // Next innings; the other side bats. The simulator plays on so a demo never runs dry.
+      sim.score = { innings: s.innings + 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 };
+    }
+  }
+
+  function advance(): void {
+    for (const sim of sims) {
+      for (const r of sim.exchange) {
+        if (chance(0.3)) moveBack(r, chance(0.9) ? (chance(0.5) ? 1 : -1) : chance(0.5) ? 2 : -2);
+        if (chance(0.05)) r.spread = int(1, MAX_SPREAD);
+        for (let i = 0; i < LEVELS; i++) {
+          if (chance(0.15)) r.backSizes[i] = driftSize(r.backSizes[i]!);
+          if (chance(0.15)) r.laySizes[i] = driftSize(r.laySizes[i]!);
+        }
+        maybeSuspend(r, 0.01);
+      }
+      for (const b of sim.bookmaker) maybeSuspend(b, 0.01);
+      for (const f of sim.fancies) {
+        if (chance(0.1)) f.bias = clamp(f.bias + (chance(0.5) ? 1 : -1), -3, 3);
+        if (chance(0.03)) f.sameLine = !f.sameLine;
+        maybeSuspend(f, 0.01);
+      }
+      // In play: a ball is running for one tick, then its result lands on the score.
+      if (sim.score) {
+        if (sim.ballRunning) {
+          sim.ballRunning = false;
+          bowl(sim, sim.score);
+        } else if (chance(0.4)) sim.ballRunning = true;
+      }
+    }
+  }
+
+  // --- Port -------------------------------------------------------------------------------
+
+  const listeners = new Set<(update: FeedUpdate) => void>();
+  const last = new Map<string, string>();
+  for (const u of currentState()) last.set(updateKey(u), JSON.stringify(u));
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  function step(): FeedUpdate[] {
+    advance();
+    const changed: FeedUpdate[] = [];
+    for (const u of currentState()) {
+      const key = updateKey(u);
+      const json = JSON.stringify(u);
+      if (last.get(key) === json) continue;
+      last.set(key, json);
+      changed.push(u);
+    }
+    for (const u of changed) for (const l of [...listeners]) l(u);
+    return changed;
+  }
+
+  return {
+    catalogue: () => structuredClone(catalogue),
+    snapshot: currentState,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    start() {
+      if (timer === null) timer = setInterval(step, tickMs);
+    },
+    stop() {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+    },
+    step,
+  };
+}
+
