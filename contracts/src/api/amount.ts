@@ -16,6 +16,12 @@ export function parseRupees(input: unknown, field: string, allowZero: boolean): 
   return { paise };
 }
 
+/** Rupees as typed by a person ("1500", "1500.5") to paise; null when not an exact, positive-or-zero paise amount. */
+export function rupeesToPaise(input: string | number): Paise | null {
+  const r = parseRupees(input, 'Amount', true);
+  return 'paise' in r ? r.paise : null;
+}
+
 /** A rupee amount (JSON number or decimal string) parsed exactly to integer paise at the edge. */
 export const rupees = (field: string, { allowZero = false } = {}) =>
   v.pipe(

@@ -107,7 +107,7 @@ interface MatchSeed {
   seriesId: string;
   sportId: 1 | 2 | 4;
   teams: string[];
-  /** Starting best back prices, one per runner (decimal odds). */
+  /** Starting best back prices, one per runner, in hundredths (1.85 -> 185). */
   odds: number[];
   startInMinutes: number;
   fancies?: [name: string, type: FancyType, rule: FancyRule][];
@@ -121,15 +121,15 @@ const SERIES: Series[] = [
 
 const MATCHES: MatchSeed[] = [
   {
-    id: 'sim-101', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Mumbai', 'Chennai'], odds: [1.85, 2.06], startInMinutes: -45,
+    id: 'sim-101', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Mumbai', 'Chennai'], odds: [185, 206], startInMinutes: -45,
     fancies: [['20 over runs (current innings)', 'Normal', 'innings'], ['Current over runs', 'Over by over', 'over'], ['Fall of next wicket', 'Normal', 'wicket']],
   },
   {
-    id: 'sim-102', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Bengaluru', 'Kolkata'], odds: [2.3, 1.68], startInMinutes: 180,
+    id: 'sim-102', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Bengaluru', 'Kolkata'], odds: [230, 168], startInMinutes: 180,
     fancies: [['20 over runs Bengaluru', 'Normal', 'innings'], ['1st over runs Bengaluru', 'Over by over', 'over']],
   },
-  { id: 'sim-201', seriesId: 'sim-s-1-1', sportId: 1, teams: ['Arsenal', 'Chelsea', 'The Draw'], odds: [2.1, 3.6, 3.4], startInMinutes: 120 },
-  { id: 'sim-301', seriesId: 'sim-s-2-1', sportId: 2, teams: ['Player A', 'Player B'], odds: [1.5, 2.7], startInMinutes: 300 },
+  { id: 'sim-201', seriesId: 'sim-s-1-1', sportId: 1, teams: ['Arsenal', 'Chelsea', 'The Draw'], odds: [210, 360, 340], startInMinutes: 120 },
+  { id: 'sim-301', seriesId: 'sim-s-2-1', sportId: 2, teams: ['Player A', 'Player B'], odds: [150, 270], startInMinutes: 300 },
 ];
 
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
@@ -157,7 +157,7 @@ export function createSimulator({ seed, tickMs, clock = Date.now }: SimulatorOpt
     const exchange = runners.map((r, i): ExchangeRunner => ({
       marketId: moId,
       selectionId: r.selectionId,
-      back: clamp(snapToLadder(Math.round(m.odds[i]! * 100), 'down'), LOWEST_BACK, HIGHEST_BACK),
+      back: clamp(snapToLadder(m.odds[i]!, 'down'), LOWEST_BACK, HIGHEST_BACK),
       spread: 1,
       backSizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
       laySizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),

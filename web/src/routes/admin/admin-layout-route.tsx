@@ -2,7 +2,7 @@ import { Outlet, createRoute, redirect } from '@tanstack/react-router';
 import { useProfile } from '../../api/profile-query';
 import { adminAreaRedirect, canManageSports, storedPendingSetup } from '../../auth/session-rules';
 import { AdminLayout } from '../../layout/AdminLayout';
-import { usePageTitle } from '../../ui/use-page-title';
+import { NotAvailableCard } from '../../ui/NotAvailableCard';
 import { rootRoute } from '../root-route';
 
 /** The back office: every /admin page but the login sits in this layout and behind its guard (SPEC.md section 2). */
@@ -30,17 +30,10 @@ export const adminOnlyRoute = createRoute({
 function AdminOnlyOutlet() {
   const { data: user } = useProfile('admin');
   if (user && canManageSports(user.role.slug)) return <Outlet />;
-  return <RestrictedCard />;
-}
-
-function RestrictedCard() {
-  usePageTitle('Not available');
   return (
-    <section className="card">
-      <header className="card-head">
-        <h1>Not available for your role</h1>
-      </header>
-      <p className="muted">Sports, series, matches, markets, fancies and messages are managed by Admin and SuperMaster accounts.</p>
-    </section>
+    <NotAvailableCard title="Not available for your role">
+      Sports, series, matches, markets, fancies and messages are managed by Admin and SuperMaster accounts.
+    </NotAvailableCard>
   );
 }
+

@@ -1,11 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StatementRow } from '@exch/contracts';
+import { paiseToDecimal, type StatementRow } from '@exch/contracts';
 import { fetchStatement, type StatementParams, type StatementType } from '../../api/account-calls';
 import type { AuthContextName } from '../../auth/auth-context';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
-import { formatRupees } from '../../ui/money';
+import { formatRupees, toPaise } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -65,7 +65,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
   const exportPage = (): void => {
     const csv = toCsv(
       ['Date', 'Description', 'Credit', 'Debit', 'Balance', 'Remark'],
-      rows.map((r) => [formatDateTime(r.date), r.description, r.credit.toFixed(2), r.debit.toFixed(2), r.balance.toFixed(2), r.remark]),
+      rows.map((r) => [formatDateTime(r.date), r.description, ...[r.credit, r.debit, r.balance].map((x) => paiseToDecimal(toPaise(x))), r.remark]),
     );
     const who = (subject ?? 'my-account').replace(/[^\w-]+/g, '_');
     downloadCsv(`statement-${who}-${params.from}-to-${params.to}-page-${params.page}.csv`, csv);
