@@ -54,6 +54,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   installErrorHandling(app);
   app.decorateRequest('auth', null);
+  app.decorateRequest('privileges', null);
 
   if (opts.maintenance) {
     app.addHook('onRequest', async (req, reply) => {
@@ -80,7 +81,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     sessions,
     throttle,
     guard: {
-      admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(opts.sql, permission)],
+      admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(permission)],
       any: requireAuth(app, sessions, 'any'),
       pendingPasswordChange: requireAuth(app, sessions, 'any', { passwordChangePending: true }),
     },

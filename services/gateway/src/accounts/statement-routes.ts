@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import type { AccountDeps } from './deps.js';
 import { inDownline } from './downline.js';
-import { requirePermission } from './permissions.js';
+import { assertPrivilege } from './permissions.js';
 
 interface EntryRow {
   position: string;
@@ -42,7 +42,7 @@ async function subjectOf(sql: SqlClient, req: FastifyRequest, requested: string 
   const userId = rows[0]?.user_id;
   if (userId === self) return self;
   if (req.auth!.ctx !== 'admin') throw new HttpError(403, 'Players can only read their own records', 'FORBIDDEN');
-  await requirePermission(sql, permission)(req, undefined as never);
+  assertPrivilege(req, permission);
   if (!userId || !(await inDownline(sql, self, userId))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
   return userId;
 }

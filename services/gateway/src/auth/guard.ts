@@ -13,6 +13,8 @@ export interface AccessClaims {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AccessClaims | null;
+    /** The login's privileges, read with the session check; null = every privilege of its role. */
+    privileges: string[] | null;
   }
 }
 
@@ -53,5 +55,6 @@ export function requireAuth(app: FastifyInstance, sessions: Sessions, context: A
       throw new HttpError(403, 'Change your password before you continue', 'PASSWORD_CHANGE_REQUIRED');
     }
     req.auth = claims;
+    req.privileges = session.privileges;
   };
 }

@@ -53,13 +53,17 @@ export class Sessions {
     return (await this.state(sessionId)) !== null;
   }
 
-  /** A live session and whether its user still owes the forced password change; null when revoked or unknown. */
-  async state(sessionId: string): Promise<{ mustChangePassword: boolean } | null> {
-    const { rows } = await this.sql.query<{ must_change_password: boolean | null }>(
-      `select u.must_change_password from auth_sessions s left join rm_users u on u.user_id = s.user_id where s.id = $1 and s.revoked_at is null`,
+  /**
+   * A live session with what every request needs of its user (the forced password change still
+   * owed, the privileges held), in one query; null when revoked or unknown.
+   */
+  async state(sessionId: string): Promise<{ mustChangePassword: boolean; privileges: string[] | null } | null> {
+    const { rows } = await this.sql.query<{ must_change_password: boolean | null; permissions: string[] | null }>(
+      `select u.must_change_password, u.permissions from auth_sessions s left join rm_users u on u.user_id = s.user_id where s.id = $1 and s.revoked_at is null`,
       [sessionId],
     );
-    return rows[0] ? { mustChangePassword: rows[0].must_change_password === true } : null;
+    const row = rows[0];
+    return row ? { mustChangePassword: row.must_change_password === true, privileges: row.permissions ?? null } : null;
   }
 
   /**
