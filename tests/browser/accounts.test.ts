@@ -59,6 +59,11 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text);
     await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
   };
+  /** The role choices once the form has rendered: reading before that would see none. */
+  const roleOptions = async (page: Page) => {
+    await page.locator('select[name=role] option').first().waitFor({ state: 'attached' });
+    return page.locator('select[name=role] option').allTextContents();
+  };
   const modal = (page: Page) => page.locator('dialog.modal[open]');
 
   /** Opens a row's action, fills the modal and submits it. */
@@ -85,7 +90,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
 
     await admin.getByRole('link', { name: 'Add user' }).first().click();
     await waitForPath(admin, '/admin/add-user');
-    const roles = await admin.locator('select[name=role] option').allTextContents();
+    const roles = await roleOptions(admin);
     t.same(roles, ['SuperMaster', 'Sadmin', 'Master', 'Agent (mdl)', 'Agent (agent)', 'Dealer', 'USER'], 'every role below admin');
     // Client-side checks use the server's own schema and words.
     await admin.fill('input[name=username]', 'agent7');
@@ -132,7 +137,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     await agent.getByText('No clients yet').waitFor();
 
     await agent.goto(`${base}/admin/add-user`);
-    t.same(await agent.locator('select[name=role] option').allTextContents(), ['Dealer', 'USER'], 'an Agent creates dealers and players');
+    t.same(await roleOptions(agent), ['Dealer', 'USER'], 'an Agent creates dealers and players');
     await agent.fill('input[name=username]', 'punter7');
     await agent.fill('input[name=fullName]', 'Punter Seven');
     await agent.fill('input[name=password]', 'Punter7pass');
