@@ -1,9 +1,11 @@
 import type { Refusal } from './errors.js';
 import type { AccountCommand } from './accounts/commands.js';
+import type { BettingCommand } from './betting/commands.js';
 
 export type * from './accounts/commands.js';
+export type * from './betting/commands.js';
 
-export type Command = AccountCommand;
+export type Command = AccountCommand | BettingCommand;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

@@ -1,9 +1,11 @@
 import type { AccountEventData } from './accounts/events.js';
+import type { BettingEventData } from './betting/events.js';
 
 export type * from './accounts/events.js';
+export * from './betting/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -22,7 +24,25 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   TotpEnabled: 1,
   TotpDisabled: 1,
   UserLoggedIn: 1,
+  MatchListed: 1,
+  MatchInPlaySet: 1,
+  MarketListed: 1,
+  MarketSettingsSet: 1,
+  MarketStatusSet: 1,
+  BetPlaced: 1,
+  BetMatched: 1,
+  BetCancelled: 1,
+  BetDeleted: 1,
+  MarketSettled: 1,
+  MarketVoided: 1,
+  ResultRevoked: 1,
+  MarketLockSet: 1,
+  ButtonValuesSet: 1,
+  NewsMessageSet: 1,
 };
+
+/** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */
+export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked']);
 
 /** An event as decided by the engine, before the journal gives it an id and a position. */
 export type DomainEvent = { [K in EventType]: { type: K; streamId: string; data: EventDataByType[K] } }[EventType];

@@ -11,3 +11,5 @@ export * from './api/amount.js';
 export * from './api/accounts.js';
 export * from './market/ladder.js';
 export * from './api/permissions.js';
+export * from './market/feed.js';
+export * from './api/betting.js';

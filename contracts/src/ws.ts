@@ -1,10 +1,12 @@
 import * as v from 'valibot';
+import type { BetDto, OddsUpdate, ScoreDto } from './api/betting.js';
 
 /** Websocket frames are JSON `{event, data}` with SPEC.md section 7's event names. */
 export const ClientMessage = v.variant('event', [
   v.object({ event: v.literal('login'), data: v.object({ token: v.string() }) }),
   v.object({ event: v.literal('joinRoom'), data: v.object({ matchId: v.union([v.string(), v.number()]) }) }),
   v.object({ event: v.literal('leaveRoom'), data: v.object({ matchId: v.union([v.string(), v.number()]) }) }),
+  v.object({ event: v.literal('watch_fancy'), data: v.object({ gameId: v.union([v.string(), v.number()]), sportId: v.optional(v.union([v.string(), v.number()])) }) }),
   v.object({ event: v.literal('ping'), data: v.optional(v.unknown()) }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessage>;
@@ -16,6 +18,12 @@ export interface ServerMessages {
   joined: { matchId: string };
   left: { matchId: string };
   pong: Record<string, never>;
+  /** To a match room: the prices and statuses that changed. */
+  oddsUpdate: OddsUpdate;
+  scoreUpdate: ScoreDto;
+  /** To the bettor and to the match room's admins: a bet placed, matched or cancelled (its new state). */
+  placedBet: { bet: BetDto };
+  betDelete: { betId: string; matchId: string };
   error: { message: string };
 }
 export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];

@@ -1,2 +1,1 @@
-export * from './port.js';
 export * from './simulator.js';

@@ -5,8 +5,11 @@
  * suspension or ball in play. All randomness comes from one seeded PRNG, so the same seed gives
  * the same updates; `step()` advances one tick synchronously, `start()` runs it every `tickMs`.
  */
-import { MAX_PRICE, MIN_PRICE, snapToLadder, tickFrom } from '@exch/contracts';
 import {
+  MAX_PRICE,
+  MIN_PRICE,
+  snapToLadder,
+  tickFrom,
   SPORTS,
   updateKey,
   type Catalogue,
@@ -19,7 +22,7 @@ import {
   type Match,
   type PriceSize,
   type Series,
-} from './port.js';
+} from '@exch/contracts';
 
 export interface SimulatorOptions {
   seed: number;

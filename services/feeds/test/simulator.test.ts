@@ -1,6 +1,6 @@
 import t from 'tap';
-import { isLadderPrice } from '@exch/contracts';
-import { createSimulator, FANCY_TYPES, FEED_STATUSES, updateKey, type FeedUpdate } from '../src/index.js';
+import { FANCY_TYPES, FEED_STATUSES, isLadderPrice, updateKey, type FeedUpdate } from '@exch/contracts';
+import { createSimulator } from '../src/index.js';
 
 const clock = () => Date.parse('2025-01-01T12:00:00.000Z');
 const sim = (seed = 42) => createSimulator({ seed, tickMs: 1000, clock });

@@ -1,0 +1,211 @@
+import * as v from 'valibot';
+import type { FancyType, MarketKind } from '../market/feed.js';
+import type { ButtonValue, MarketStatus } from '../betting/events.js';
+
+/**
+ * The exchange's REST and websocket shapes (SPEC.md sections 3 and 7). Amounts are rupees as JSON
+ * numbers (converted from integer paise at the edge); match odds are decimal odds (1.85), bookmaker
+ * odds the rate (85 pays 0.85 per rupee), fancy odds the run line with the rate in `volume`.
+ */
+
+/** SPEC.md section 3 enumerations: bet on, and the odds type that goes with it. */
+export const MARKET_TYPE_OF: Record<MarketKind, 'MATCH_ODDS' | 'Bookmaker' | 'FANCY'> = { match_odds: 'MATCH_ODDS', bookmaker: 'Bookmaker', fancy: 'FANCY' };
+export const ODDS_TYPE_OF: Record<MarketKind, 'berFair' | 'bookMaker' | 'Fancy'> = { match_odds: 'berFair', bookmaker: 'bookMaker', fancy: 'Fancy' };
+export type MarketType = (typeof MARKET_TYPE_OF)[MarketKind];
+export const kindOfMarketType = (t: string): MarketKind | null =>
+  (Object.entries(MARKET_TYPE_OF).find(([, v]) => v.toLowerCase() === t.toLowerCase())?.[0] as MarketKind | undefined) ?? null;
+
+/** A runner's or fancy's live status: the feed's, or the market's when an admin suspended or closed it. */
+export type LiveStatus = 'ACTIVE' | 'SUSPENDED' | 'Ball Running' | 'CLOSED' | 'SETTLED';
+
+export interface PriceDto {
+  otype: 'back' | 'lay';
+  /** Match odds: decimal odds; bookmaker: rate; fancy: run line. */
+  odds: number;
+  /** Match odds: rupees available; fancy: the rate; bookmaker: 0. */
+  size: number;
+  /** Level, 0 = best. */
+  tno: number;
+}
+
+/** One runner (or the one line of a fancy) as SPEC.md's Market.section entry. */
+export interface SectionDto {
+  /** Selection id; for a fancy, 0. */
+  sid: number;
+  /** Runner name (nation). */
+  nat: string;
+  sno: number;
+  gstatus: LiveStatus;
+  /** Up to 3 back (best first) then up to 3 lay (best first). */
+  odds: PriceDto[];
+}
+
+export interface MarketDto {
+  marketId: string;
+  matchId: string;
+  marketName: string;
+  kind: MarketKind;
+  marketType: MarketType;
+  oddsType: 'berFair' | 'bookMaker' | 'Fancy';
+  fancyType: FancyType | null;
+  /** Rupees. */
+  min: number;
+  max: number;
+  /** Admin-set status of the whole market. */
+  status: MarketStatus | 'SETTLED';
+  betDelaySec: number;
+  commissionBp: number;
+  section: SectionDto[];
+  /** Declared result once settled: winner's selection id, or runs for a fancy; 'void' when voided. */
+  result: { selectionId?: number; runs?: number; void?: boolean } | null;
+}
+
+export interface ScoreDto {
+  matchId: string;
+  innings: number;
+  battingTeam: string;
+  runs: number;
+  wickets: number;
+  overs: string;
+}
+
+export interface MatchSummary {
+  matchId: string;
+  sportId: number;
+  sportName: string;
+  seriesId: string;
+  seriesName: string;
+  name: string;
+  /** ISO 8601. */
+  startTime: string;
+  inPlay: boolean;
+  /** Match odds best prices for the lobby: per runner best back and best lay (decimal odds, null when none). */
+  runners: { selectionId: number; name: string; back: number | null; lay: number | null; status: LiveStatus }[];
+}
+
+/** GET /api/matches/{matchId}. */
+export interface MatchDetail {
+  match: MatchSummary;
+  markets: MarketDto[];
+  score: ScoreDto | null;
+}
+
+/** GET /api/sports/whitelabel/allowed: `{ sports }`. */
+export interface SportDto {
+  id: number;
+  name: string;
+}
+
+/** GET /api/sports/active: `{ data }`, one entry per sport with its listed matches (in play first, then by start). */
+export interface ActiveSport {
+  sportId: number;
+  name: string;
+  matches: MatchSummary[];
+}
+
+export type BetStatus = 'pending' | 'won' | 'lost' | 'void' | 'cancelled' | 'deleted';
+
+/** A bet as listed (SPEC.md section 3), with what the screens need besides. */
+export interface BetDto {
+  _id: string;
+  user_id: string;
+  user_info: { username: string };
+  event_id: string;
+  event_name: string;
+  sportId: number;
+  market_id: string;
+  market_name: string;
+  market_type: MarketType;
+  gtype: MarketType;
+  selection: number | null;
+  selection_name: string;
+  odds: number;
+  volume: number | null;
+  odds_type: 'back' | 'lay';
+  stake: number;
+  matched_stake: number;
+  unmatched_stake: number;
+  /** SPEC.md section 4: 'match' once fully matched, 'unmatch' while any stake waits. */
+  type: 'match' | 'unmatch';
+  status: BetStatus;
+  potential_win: number;
+  potential_loss: number;
+  /** Settled P&L (rupees), null while pending. */
+  pnl: number | null;
+  reference_id: string;
+  placed_at: string;
+  settled_at: string | null;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
+/** The Bet-as-placed fields a client may send (SPEC.md section 3); server-computed ones are ignored. */
+export const BET_REQUIRED_FIELDS = ['user_id', 'event_id', 'event_name', 'market_id', 'market_type', 'selection', 'selection_name', 'odds', 'stake', 'bet_type'] as const;
+export const BET_OPTIONAL_FIELDS = [
+  'event_type', 'sportId', 'odds_type', 'potential_win', 'status', 'result', 'ip_address', 'device_info', 'white_label_id', 'reference_id', 'is_live_bet',
+  'balance_before', 'balance_after', 'settlement_lock', 'match_id', 'tournament_id', 'competition_id', 'table_id', 'game_round_id', 'game_session_id',
+  'matchId', 'isBack', 'volume', 'pnl', 'exposure', 'currentMarketOdds', 'type', 'betOn',
+] as const;
+
+const num = (field: string) => v.pipe(v.union([v.number(), v.string()], `${field} must be a number`), v.transform(Number), v.check((n: number) => Number.isFinite(n), `${field} must be a number`));
+
+/** After the required-fields check: the fields the engine uses, typed. */
+export const PlaceBetBody = v.object({
+  user_id: v.union([v.string(), v.number()]),
+  event_id: v.union([v.string(), v.number()]),
+  market_id: v.string('market_id must be text'),
+  market_type: v.string(),
+  selection: v.union([v.string(), v.number()]),
+  odds: num('Odds'),
+  stake: v.union([v.string(), v.number()], 'Stake must be a number'),
+  bet_type: v.picklist(['sports'], 'bet_type must be sports'),
+  odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
+  isBack: v.optional(v.boolean('isBack must be true or false')),
+  volume: v.optional(v.nullable(num('Volume'))),
+  reference_id: v.optional(v.pipe(v.string(), v.maxLength(64, 'reference_id is too long'))),
+});
+
+/** POST /api/bets answer. */
+export interface PlaceBetResponse {
+  message: string;
+  bet: BetDto;
+  bet_id: string;
+  reference_id: string;
+}
+
+export interface BettingButtons {
+  sportsButtons: ButtonValue[];
+  casinoButtons: ButtonValue[];
+}
+
+export const DEFAULT_SPORTS_BUTTONS: ButtonValue[] = [100, 500, 1000, 5000, 10000, 25000, 50000, 100000].map((value) => ({ label: value >= 1000 ? `${value / 1000}k` : String(value), value }));
+export const DEFAULT_CASINO_BUTTONS: ButtonValue[] = [100, 200, 500, 1000, 2000, 5000].map((value) => ({ label: value >= 1000 ? `${value / 1000}k` : String(value), value }));
+
+const buttons = (field: string) =>
+  v.pipe(
+    v.array(v.strictObject({ label: v.pipe(v.string(), v.trim(), v.minLength(1, `${field}: every button needs a label`), v.maxLength(10, `${field}: labels are at most 10 characters`)), value: v.pipe(v.number(`${field}: values must be numbers`), v.integer(`${field}: values must be whole rupees`), v.minValue(1, `${field}: values must be at least 1`), v.maxValue(10_000_000, `${field}: values are at most 1,00,00,000`)) })),
+    v.minLength(1, `${field}: at least one button`),
+    v.maxLength(12, `${field}: at most 12 buttons`),
+  );
+export const BettingButtonsBody = v.strictObject({ sportsButtons: buttons('Sports buttons'), casinoButtons: buttons('Casino buttons') });
+
+/** Websocket pushes of the exchange (added to ServerMessages). */
+export interface OddsUpdate {
+  matchId: string;
+  /** Only the runners and fancies that changed since the last push. */
+  markets: { marketId: string; section: SectionDto[] }[];
+}
+
+export interface MarketLockTarget {
+  event_id: string;
+  market_type: MarketType | null;
+  market_id: string | null;
+}
+
+export interface UserBookRow {
+  user: string;
+  selections: { selection_name: string; total_stake: number }[];
+}

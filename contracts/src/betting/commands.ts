@@ -1,0 +1,103 @@
+import type { Paise } from '../money.js';
+import type { Catalogue, MarketKind } from '../market/feed.js';
+import type { ButtonValue, MarketStatus, Side } from './events.js';
+
+/** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
+export interface SyncCatalogue {
+  type: 'SyncCatalogue';
+  catalogue: Pick<Catalogue, 'series' | 'matches' | 'markets'>;
+}
+
+export interface PlaceBet {
+  type: 'PlaceBet';
+  betId: string;
+  marketId: string;
+  selectionId: number | null;
+  side: Side;
+  /** As the player saw it: match odds in hundredths, bookmaker rate, fancy line. */
+  odds: number;
+  /** Fancy rate as seen; null otherwise. */
+  volume: number | null;
+  stake: Paise;
+  referenceId: string;
+  /** Set by the engine when it decides the bet again after the in-play delay. */
+  delayed?: boolean;
+}
+
+export interface CancelBet {
+  type: 'CancelBet';
+  betId: string;
+}
+
+export interface DeleteBets {
+  type: 'DeleteBets';
+  betIds: string[];
+}
+
+export interface SetMarketSettings {
+  type: 'SetMarketSettings';
+  marketId: string;
+  minStake: Paise;
+  maxStake: Paise;
+  betDelaySec: number;
+  commissionBp: number;
+}
+
+export interface SetMarketStatus {
+  type: 'SetMarketStatus';
+  marketId: string;
+  status: MarketStatus;
+}
+
+export interface SettleMarket {
+  type: 'SettleMarket';
+  marketId: string;
+  /** Winner of a match odds or bookmaker market. */
+  selectionId: number | null;
+  /** Runs of a fancy. */
+  runs: number | null;
+}
+
+export interface VoidMarket {
+  type: 'VoidMarket';
+  marketId: string;
+}
+
+export interface RevokeResult {
+  type: 'RevokeResult';
+  marketId: string;
+}
+
+export interface SetMarketLock {
+  type: 'SetMarketLock';
+  userId: string;
+  matchId: string;
+  marketKind: MarketKind | null;
+  marketId: string | null;
+  locked: boolean;
+}
+
+export interface SetButtonValues {
+  type: 'SetButtonValues';
+  sportsButtons: ButtonValue[];
+  casinoButtons: ButtonValue[];
+}
+
+export interface SetNewsMessage {
+  type: 'SetNewsMessage';
+  text: string;
+}
+
+export type BettingCommand =
+  | SyncCatalogue
+  | PlaceBet
+  | CancelBet
+  | DeleteBets
+  | SetMarketSettings
+  | SetMarketStatus
+  | SettleMarket
+  | VoidMarket
+  | RevokeResult
+  | SetMarketLock
+  | SetButtonValues
+  | SetNewsMessage;

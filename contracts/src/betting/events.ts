@@ -1,0 +1,207 @@
+import type { Posting } from '../ledger.js';
+import type { Paise } from '../money.js';
+import type { FancyType, MarketKind, SportId } from '../market/feed.js';
+
+export type Side = 'back' | 'lay';
+/** Admin-set market status; a runner's own ACTIVE / SUSPENDED / Ball Running comes from the feed. */
+export type MarketStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
+
+export interface MatchListed {
+  matchId: string;
+  sportId: SportId;
+  sportName: string;
+  seriesId: string;
+  seriesName: string;
+  name: string;
+  startTime: string;
+  inPlay: boolean;
+}
+
+export interface MatchInPlaySet {
+  matchId: string;
+  inPlay: boolean;
+}
+
+export interface MarketListed {
+  marketId: string;
+  matchId: string;
+  sportId: SportId;
+  kind: MarketKind;
+  name: string;
+  fancyType: FancyType | null;
+  runners: { selectionId: number; name: string }[];
+  minStake: Paise;
+  maxStake: Paise;
+  /** In-play delay before a bet is decided, seconds. */
+  betDelaySec: number;
+  /** Commission on a user's net winnings in the market, basis points. */
+  commissionBp: number;
+}
+
+export interface MarketSettingsSet {
+  marketId: string;
+  minStake: Paise;
+  maxStake: Paise;
+  betDelaySec: number;
+  commissionBp: number;
+}
+
+export interface MarketStatusSet {
+  marketId: string;
+  status: MarketStatus;
+}
+
+/** One fill of an exchange bet: `price` in hundredths, `size` the backer's stake in paise. */
+export interface BetFill {
+  price: number;
+  size: Paise;
+  /** The other player's bet when two players matched each other; null for the feed's liquidity. */
+  counterBetId: string | null;
+}
+
+export interface BetPlaced {
+  betId: string;
+  userId: string;
+  marketId: string;
+  matchId: string;
+  kind: MarketKind;
+  /** Null for a fancy (the line is the market). */
+  selectionId: number | null;
+  selectionName: string;
+  /** back = Yes for a fancy, lay = No. */
+  side: Side;
+  /** Match odds: hundredths (1.85 -> 185); bookmaker: the rate (85); fancy: the run line. */
+  odds: number;
+  /** Fancy rate (profit = volume x stake / 100); null otherwise. */
+  volume: number | null;
+  stake: Paise;
+  fills: BetFill[];
+  /** Stake still waiting unmatched at `odds` (match odds only). */
+  unmatched: Paise;
+  /** The user's exposure in this market and in total after the bet, and the wallet balance then. */
+  marketExposure: Paise;
+  totalExposure: Paise;
+  balance: Paise;
+  referenceId: string;
+  /** Arrival order: time priority among resting orders at one price. */
+  seq: number;
+}
+
+/** A later fill of a resting (unmatched) stake. */
+export interface BetMatched {
+  betId: string;
+  userId: string;
+  marketId: string;
+  fills: BetFill[];
+  unmatched: Paise;
+  marketExposure: Paise;
+  totalExposure: Paise;
+}
+
+/** Unmatched remainder taken off the book: by the player, an admin, or because the market settled. */
+export interface BetCancelled {
+  betId: string;
+  userId: string;
+  marketId: string;
+  size: Paise;
+  by: 'player' | 'admin' | 'lapsed';
+  marketExposure: Paise;
+  totalExposure: Paise;
+}
+
+/** An unsettled bet deleted by an upline (SPEC.md section 5): void, as if never placed. */
+export interface BetDeleted {
+  betId: string;
+  userId: string;
+  marketId: string;
+  marketExposure: Paise;
+  totalExposure: Paise;
+}
+
+export type MarketResult = { selectionId: number; runs?: undefined } | { runs: number; selectionId?: undefined };
+
+export interface SettledUser {
+  userId: string;
+  /** Net P&L of the user's bets in the market before commission. */
+  pnl: Paise;
+  commission: Paise;
+}
+
+export interface MarketSettled {
+  marketId: string;
+  matchId: string;
+  /** The settling command's id: a revoke names the settlement it reverses. */
+  settlementId: string;
+  result: MarketResult;
+  bets: { betId: string; userId: string; pnl: Paise }[];
+  users: SettledUser[];
+  /** wallet:{user} against house:pnl and house:commission; sums to zero. */
+  postings: Posting[];
+}
+
+export interface MarketVoided {
+  marketId: string;
+  matchId: string;
+  settlementId: string;
+  betIds: string[];
+  userIds: string[];
+}
+
+export interface ResultRevoked {
+  marketId: string;
+  matchId: string;
+  settlementId: string;
+  /** The exact reverse of the settlement's postings (none for a void). */
+  postings: Posting[];
+  userIds: string[];
+}
+
+export interface MarketLockSet {
+  userId: string;
+  matchId: string;
+  /** Null: every market of the match. */
+  marketKind: MarketKind | null;
+  /** Null: every market of the kind. */
+  marketId: string | null;
+  locked: boolean;
+}
+
+export interface ButtonValue {
+  label: string;
+  value: number;
+}
+
+export interface ButtonValuesSet {
+  userId: string;
+  sportsButtons: ButtonValue[];
+  casinoButtons: ButtonValue[];
+}
+
+export interface NewsMessageSet {
+  text: string;
+}
+
+export interface BettingEventData {
+  MatchListed: MatchListed;
+  MatchInPlaySet: MatchInPlaySet;
+  MarketListed: MarketListed;
+  MarketSettingsSet: MarketSettingsSet;
+  MarketStatusSet: MarketStatusSet;
+  BetPlaced: BetPlaced;
+  BetMatched: BetMatched;
+  BetCancelled: BetCancelled;
+  BetDeleted: BetDeleted;
+  MarketSettled: MarketSettled;
+  MarketVoided: MarketVoided;
+  ResultRevoked: ResultRevoked;
+  MarketLockSet: MarketLockSet;
+  ButtonValuesSet: ButtonValuesSet;
+  NewsMessageSet: NewsMessageSet;
+}
+
+export const HOUSE_PNL_ACCOUNT = 'house:pnl';
+export const HOUSE_COMMISSION_ACCOUNT = 'house:commission';
+
+export const matchStream = (matchId: string): string => `match-${matchId}`;
+export const marketStream = (marketId: string): string => `market-${marketId}`;
+export const betStream = (betId: string): string => `bet-${betId}`;
