@@ -133,10 +133,18 @@ export interface MarketSettled {
   /** The settling command's id: a revoke names the settlement it reverses. */
   settlementId: string;
   result: MarketResult;
-  bets: { betId: string; userId: string; pnl: Paise }[];
+  /** Every unsettled bet of the market; `lapsed` is unmatched stake taken off the book. */
+  bets: { betId: string; userId: string; outcome: 'won' | 'lost' | 'void'; pnl: Paise; lapsed: Paise }[];
   users: SettledUser[];
   /** wallet:{user} against house:pnl and house:commission; sums to zero. */
   postings: Posting[];
+  /** Each bettor's total exposure once this market's is released. */
+  exposures: UserExposure[];
+}
+
+export interface UserExposure {
+  userId: string;
+  totalExposure: Paise;
 }
 
 export interface MarketVoided {
@@ -144,7 +152,7 @@ export interface MarketVoided {
   matchId: string;
   settlementId: string;
   betIds: string[];
-  userIds: string[];
+  exposures: UserExposure[];
 }
 
 export interface ResultRevoked {
@@ -153,7 +161,9 @@ export interface ResultRevoked {
   settlementId: string;
   /** The exact reverse of the settlement's postings (none for a void). */
   postings: Posting[];
-  userIds: string[];
+  /** The bets that return to pending (matched stake only; lapsed stake stays off the book). */
+  betIds: string[];
+  exposures: UserExposure[];
 }
 
 export interface MarketLockSet {
