@@ -24,6 +24,13 @@ export interface PlaceBet {
   delayed?: boolean;
 }
 
+/** System only: the feed moved a runner; resting orders its offers now reach are matched. */
+export interface MatchResting {
+  type: 'MatchResting';
+  marketId: string;
+  selectionId: number;
+}
+
 export interface CancelBet {
   type: 'CancelBet';
   betId: string;
@@ -91,6 +98,7 @@ export interface SetNewsMessage {
 export type BettingCommand =
   | SyncCatalogue
   | PlaceBet
+  | MatchResting
   | CancelBet
   | DeleteBets
   | SetMarketSettings

@@ -9,11 +9,20 @@ import {
   decideUpdateUserDetails,
 } from './accounts/manage.js';
 import { decideChangePassword, decideDisableTotp, decideEnableTotp, decideRecordLogin, decideSetTransactionPassword } from './accounts/self.js';
-import type { Decision } from './decision.js';
+import { decideDeleteBets, decideCancelBet } from './betting/cancel.js';
+import { decideSetMarketSettings, decideSetMarketStatus, decideSetNewsMessage, decideSyncCatalogue } from './betting/catalogue.js';
+import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
+import { decidePlaceBet } from './betting/place.js';
+import { decideRematch } from './betting/rematch.js';
+import type { QuoteView } from './betting/quotes.js';
+import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
+import { refuse, type Decision } from './decision.js';
 import type { EngineState } from './state.js';
 
-/** Pure: the events a command produces against a state, or a typed refusal. */
-export function decide(state: EngineState, envelope: CommandEnvelope): Decision {
+const NO_QUOTES: QuoteView = { exchange: () => undefined, bookmaker: () => undefined, fancy: () => undefined };
+
+/** Pure: the events a command produces against a state (and the live prices it may read), or a typed refusal. */
+export function decide(state: EngineState, envelope: CommandEnvelope, quotes: QuoteView = NO_QUOTES): Decision {
   const c = envelope.command;
   const actor = envelope.actor;
   switch (c.type) {
@@ -45,5 +54,33 @@ export function decide(state: EngineState, envelope: CommandEnvelope): Decision 
       return decideDisableTotp(state, c, actor);
     case 'RecordLogin':
       return decideRecordLogin(state, c, actor);
+    case 'SyncCatalogue':
+      return decideSyncCatalogue(state, c, actor);
+    case 'PlaceBet':
+      return decidePlaceBet(state, quotes, c, envelope);
+    case 'MatchResting':
+      return actor === null ? decideRematch(state, quotes, c.marketId, c.selectionId) : refuse('FORBIDDEN', 'Resting orders are matched by the system');
+    case 'CancelBet':
+      return decideCancelBet(state, c, actor);
+    case 'DeleteBets':
+      return decideDeleteBets(state, c, actor);
+    case 'SetMarketSettings':
+      return decideSetMarketSettings(state, c, actor);
+    case 'SetMarketStatus':
+      return decideSetMarketStatus(state, c, actor);
+    case 'SettleMarket':
+      return decideSettleMarket(state, c, actor, envelope.commandId);
+    case 'VoidMarket':
+      return decideVoidMarket(state, c, actor, envelope.commandId);
+    case 'RevokeResult':
+      return decideRevokeResult(state, c, actor);
+    case 'SetMarketLock':
+      return decideSetMarketLock(state, c, actor);
+    case 'SetButtonValues':
+      return decideSetButtonValues(state, c, actor);
+    case 'SetNewsMessage':
+      return decideSetNewsMessage(state, c, actor);
+    default:
+      return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }
 }

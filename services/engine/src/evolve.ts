@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@exch/contracts';
+import { evolveBetting } from './betting/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
 /**
@@ -45,6 +46,8 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'PermissionsSet':
     case 'UserLoggedIn':
       break;
+    default:
+      evolveBetting(state, e);
   }
   return state;
 }

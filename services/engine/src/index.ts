@@ -4,3 +4,5 @@ export { evolve, fold } from './evolve.js';
 export { emptyState, balanceOf, isAncestor, type EngineState, type UserState } from './state.js';
 export type { Decision } from './decision.js';
 export type { Log } from './log.js';
+export { Quotes, type QuoteView } from './betting/quotes.js';
+export { MARKET_DEFAULTS } from './betting/catalogue.js';

@@ -12,6 +12,10 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '@exch/contracts';
+import { randomUUID } from 'node:crypto';
+import type { FeedUpdate } from '@exch/contracts';
+import { betDelayMs } from './betting/place.js';
+import { Quotes } from './betting/quotes.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import type { Log } from './log.js';
@@ -32,6 +36,11 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** A feed price change: applied to the quotes in turn order, so decisions see prices in arrival order. */
+interface QuoteItem {
+  quote: FeedUpdate;
+}
+
 interface SnapshotBody {
   state: EngineState;
   versions: Record<string, number>;
@@ -41,6 +50,7 @@ interface SnapshotBody {
 const SNAPSHOT_NAME = 'engine';
 const REMEMBERED_COMMANDS = 100_000;
 const LOAD_BATCH = 5_000;
+const REMATCH_PREFIX = 'rematch:';
 
 /**
  * The single writer (DESIGN.md rules 3 and 4): commands queue, each turn decides them one at a
@@ -53,7 +63,10 @@ export class Engine implements CommandBus {
   private processed = new Map<string, number[]>();
   private position = 0;
   private sinceSnapshot = 0;
-  private queue: Pending[] = [];
+  private queue: (Pending | QuoteItem)[] = [];
+  private readonly quotes = new Quotes();
+  /** Bets waiting out their in-play delay, by command id; a retry meanwhile joins the first. */
+  private readonly delayed = new Map<string, Pending[]>();
   private turning = false;
   private status: 'running' | 'recovering' | 'stopped' = 'recovering';
   private readonly snapshotEvery: number;
@@ -105,6 +118,13 @@ export class Engine implements CommandBus {
     });
   }
 
+  /** A live price from the feed; not journalled (docs/exchange-plan.md). Ignored unless running. */
+  quote(update: FeedUpdate): void {
+    if (this.status !== 'running') return;
+    this.queue.push({ quote: update });
+    this.schedule();
+  }
+
   async stop(): Promise<void> {
     this.halt('stopped');
     while (this.turning) await new Promise((r) => setTimeout(r, 5));
@@ -115,7 +135,9 @@ export class Engine implements CommandBus {
     if (this.status === 'stopped') return;
     this.status = 'stopped';
     this.opts.log.warn({ reason, epoch: this.epoch }, 'engine stopped');
-    for (const p of this.queue.splice(0)) p.reject(new EngineUnavailableError());
+    for (const p of this.queue.splice(0)) if ('envelope' in p) p.reject(new EngineUnavailableError());
+    for (const waiters of this.delayed.values()) for (const p of waiters) p.reject(new EngineUnavailableError());
+    this.delayed.clear();
   }
 
   private schedule(): void {
@@ -133,26 +155,47 @@ export class Engine implements CommandBus {
     const answers: (() => void)[] = [];
     const inTurn = new Map<string, number[]>();
 
-    for (const p of batch) {
+    const waiting: Pending[] = [];
+    for (const item of batch) {
+      if (!('envelope' in item)) {
+        this.applyQuote(item.quote, requests, inTurn);
+        continue;
+      }
+      const p = item;
+      waiting.push(p);
       const { commandId } = p.envelope;
       const earlier = this.processed.get(commandId) ?? inTurn.get(commandId);
       if (earlier) {
         answers.push(() => p.resolve({ ok: true, positions: earlier, duplicate: true }));
         continue;
       }
-      const decision = decide(this.state, p.envelope);
+      const joined = this.delayed.get(commandId);
+      if (joined && !(p.envelope.command.type === 'PlaceBet' && p.envelope.command.delayed)) {
+        joined.push(p);
+        waiting.pop();
+        continue;
+      }
+      const decision = decide(this.state, p.envelope, this.quotes);
+      const delay = p.envelope.command.type === 'PlaceBet' ? betDelayMs(this.state, p.envelope.command) : 0;
+      if (decision.ok && delay > 0) {
+        this.delay(p, delay);
+        waiting.pop();
+        continue;
+      }
+      const settle = (r: ExecuteResult) => {
+        p.resolve(r);
+        for (const w of this.delayed.get(commandId) ?? []) w.resolve(r.ok ? { ...r, duplicate: true } : r);
+        this.delayed.delete(commandId);
+      };
       if (!decision.ok) {
         const refusal = decision.refusal;
-        answers.push(() => p.resolve({ ok: false, refusal }));
+        answers.push(() => settle({ ok: false, refusal }));
         continue;
       }
       const positions: number[] = [];
       inTurn.set(commandId, positions);
-      decision.events.forEach((event, i) => {
-        requests.push(this.request(p.envelope, event, i));
-        evolve(this.state, event);
-      });
-      answers.push(() => p.resolve({ ok: true, positions, duplicate: false }));
+      this.journal(p.envelope, decision.events, requests);
+      answers.push(() => settle({ ok: true, positions, duplicate: false }));
     }
 
     if (requests.length > 0) {
@@ -166,16 +209,63 @@ export class Engine implements CommandBus {
           this.position = Math.max(this.position, ...r.positions);
         });
       } catch (err) {
-        for (const p of batch) p.reject(new EngineUnavailableError('The bet engine could not save this request, please try again'));
+        const failed = new EngineUnavailableError('The bet engine could not save this request, please try again');
+        for (const p of waiting) {
+          p.reject(failed);
+          for (const w of this.delayed.get(p.envelope.commandId) ?? []) w.reject(failed);
+          this.delayed.delete(p.envelope.commandId);
+        }
         await this.recover(err);
         return;
       }
       this.sinceSnapshot += requests.length;
     }
     // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
-    for (const [commandId, positions] of inTurn) this.remember(commandId, positions);
+    for (const [commandId, positions] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || positions.length > 0) this.remember(commandId, positions);
     for (const answer of answers) answer();
     if (this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery) await this.snapshot();
+  }
+
+  /** Evolves the state by a decision's events and queues them for this turn's journal transaction. */
+  private journal(envelope: CommandEnvelope, events: DomainEvent[], requests: AppendRequest[]): void {
+    events.forEach((event, i) => {
+      requests.push(this.request(envelope, event, i));
+      evolve(this.state, event);
+      this.quotes.absorb(event, this.state);
+    });
+  }
+
+  /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled). */
+  private applyQuote(update: FeedUpdate, requests: AppendRequest[], inTurn: Map<string, number[]>): void {
+    this.quotes.apply(update);
+    if (update.type !== 'exchange') return;
+    const envelope: CommandEnvelope = {
+      commandId: `${REMATCH_PREFIX}${randomUUID()}`,
+      correlationId: randomUUID(),
+      actor: null,
+      ip: null,
+      device: null,
+      at: new Date().toISOString(),
+      command: { type: 'MatchResting', marketId: update.marketId, selectionId: update.selectionId },
+    };
+    const decision = decide(this.state, envelope, this.quotes);
+    if (!decision.ok || decision.events.length === 0) return;
+    inTurn.set(envelope.commandId, []);
+    this.journal(envelope, decision.events, requests);
+  }
+
+  /** In play: the bet waits out the market's delay, then is decided again against the prices of then. */
+  private delay(p: Pending, ms: number): void {
+    this.delayed.set(p.envelope.commandId, []);
+    const command = { ...p.envelope.command, delayed: true } as CommandEnvelope['command'];
+    setTimeout(() => {
+      if (this.status !== 'running') {
+        p.reject(new EngineUnavailableError());
+        return;
+      }
+      this.queue.push({ ...p, envelope: { ...p.envelope, command } });
+      this.schedule();
+    }, ms).unref();
   }
 
   private request(envelope: CommandEnvelope, event: DomainEvent, index: number): AppendRequest {

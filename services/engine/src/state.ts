@@ -1,4 +1,5 @@
-import type { Paise, RoleSlug } from '@exch/contracts';
+import type { FancyType, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
+import type { Level } from './betting/matching.js';
 
 export interface UserState {
   userId: string;
@@ -12,6 +13,64 @@ export interface UserState {
   totpEnabled: boolean;
 }
 
+export interface MatchState {
+  matchId: string;
+  sportId: SportId;
+  name: string;
+  inPlay: boolean;
+}
+
+export interface Settlement {
+  settlementId: string;
+  void: boolean;
+  postings: Posting[];
+  /** The bets it settled (they return to open on a revoke). */
+  betIds: string[];
+}
+
+export interface MarketState {
+  marketId: string;
+  matchId: string;
+  kind: MarketKind;
+  name: string;
+  fancyType: FancyType | null;
+  runners: { selectionId: number; name: string }[];
+  minStake: Paise;
+  maxStake: Paise;
+  betDelaySec: number;
+  commissionBp: number;
+  /** ACTIVE / SUSPENDED / CLOSED as set by an admin; SETTLED or VOID once a result is declared. */
+  status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED' | 'SETTLED' | 'VOID';
+  settlement: Settlement | null;
+  /** Every bet ever placed on it, in order. */
+  betIds: string[];
+}
+
+export interface BetState {
+  betId: string;
+  userId: string;
+  marketId: string;
+  kind: MarketKind;
+  selectionId: number | null;
+  side: Side;
+  odds: number;
+  volume: number | null;
+  stake: Paise;
+  /** Matched parts: match odds at each fill's price; bookmaker and fancy one fill at the bet's own rate. */
+  fills: { price: number; size: Paise }[];
+  unmatched: Paise;
+  seq: number;
+  status: 'open' | 'settled' | 'deleted';
+}
+
+/** Players' resting (unmatched) orders on one runner; the feed's liquidity is not state (docs/exchange-plan.md). */
+export interface RunnerBook {
+  /** Resting backs, taken by layers: best (lowest) first. */
+  backs: Level[];
+  /** Resting lays, taken by backers: best (highest) first. */
+  lays: Level[];
+}
+
 /** Everything the engine decides against. Plain objects only, so a snapshot is a JSON copy. */
 export interface EngineState {
   users: Record<string, UserState>;
@@ -19,9 +78,40 @@ export interface EngineState {
   usernames: Record<string, string>;
   /** Ledger account -> balance in paise. */
   balances: Record<string, Paise>;
+  matches: Record<string, MatchState>;
+  markets: Record<string, MarketState>;
+  bets: Record<string, BetState>;
+  /** `${userId}|${marketId}` -> the user's open bets there. */
+  positions: Record<string, string[]>;
+  /** `${userId}|${marketId}` -> exposure of those bets; and per user the sum over markets. */
+  marketExposure: Record<string, Paise>;
+  exposure: Record<string, Paise>;
+  /** `${marketId}|${selectionId}` -> resting orders. */
+  books: Record<string, RunnerBook>;
+  /** userId -> lock keys (see lockKeys). */
+  marketLocks: Record<string, string[]>;
+  /** Arrival counter of bets: time priority. */
+  seq: number;
 }
 
-export const emptyState = (): EngineState => ({ users: {}, usernames: {}, balances: {} });
+export const emptyState = (): EngineState => ({
+  users: {},
+  usernames: {},
+  balances: {},
+  matches: {},
+  markets: {},
+  bets: {},
+  positions: {},
+  marketExposure: {},
+  exposure: {},
+  books: {},
+  marketLocks: {},
+  seq: 0,
+});
+
+export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;
+export const bookKey = (marketId: string, selectionId: number): string => `${marketId}|${selectionId}`;
+export const exposureOfUser = (state: EngineState, userId: string): Paise => state.exposure[userId] ?? 0;
 
 export const balanceOf = (state: EngineState, account: string): Paise => state.balances[account] ?? 0;
 

@@ -10,7 +10,7 @@ import {
   type TransferChips,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import { balanceOf, type EngineState } from '../state.js';
+import { balanceOf, exposureOfUser, type EngineState } from '../state.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 
@@ -65,7 +65,8 @@ export function decideTransferChips(state: EngineState, c: TransferChips, actor:
   if (!deposit && !withdraw) return refuse('NOT_DOWNLINE', 'Chips move only between an upline and its direct downline');
   const upline = deposit ? from.userId : to.userId;
   if (actor !== upline) return refuse('FORBIDDEN', 'Only the upline can move these chips');
-  if (balanceOf(state, walletAccount(from.userId)) < c.amount) return refuse('INSUFFICIENT_FUNDS', 'Insufficient balance');
+  // Exposure is held against the balance: only what is available can leave (DESIGN.md rule 2).
+  if (balanceOf(state, walletAccount(from.userId)) - exposureOfUser(state, from.userId) < c.amount) return refuse('INSUFFICIENT_FUNDS', 'Insufficient balance');
   return accept({
     type: 'ChipsTransferred',
     streamId: userStream(c.fromUserId),

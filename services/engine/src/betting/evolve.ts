@@ -1,0 +1,147 @@
+import type { BettingEventData, Paise, Posting } from '@exch/contracts';
+import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
+import { restOrder } from './matching.js';
+import { lockKey } from './locks.js';
+
+type BettingEvent = { [K in keyof BettingEventData]: { type: K; data: BettingEventData[K] } }[keyof BettingEventData];
+
+function setExposure(state: EngineState, userId: string, marketId: string, marketExposure: Paise, totalExposure: Paise): void {
+  const key = positionKey(userId, marketId);
+  if (marketExposure === 0) delete state.marketExposure[key];
+  else state.marketExposure[key] = marketExposure;
+  state.exposure[userId] = totalExposure;
+}
+
+/** Takes a bet's resting order off its runner's book, or shrinks it to what is still unmatched. */
+function restingSize(state: EngineState, bet: BetState, size: Paise): void {
+  if (bet.selectionId === null) return;
+  const book = state.books[bookKey(bet.marketId, bet.selectionId)];
+  if (!book) return;
+  const levels = bet.side === 'back' ? book.backs : book.lays;
+  const i = levels.findIndex((l) => l.price === bet.odds);
+  const level = levels[i];
+  if (!level) return;
+  const order = level.orders.find((o) => o.betId === bet.betId);
+  if (!order) return;
+  order.size = size;
+  if (size === 0) level.orders.splice(level.orders.indexOf(order), 1);
+  if (level.orders.length === 0) levels.splice(i, 1);
+}
+
+function removePosition(state: EngineState, bet: BetState): void {
+  const key = positionKey(bet.userId, bet.marketId);
+  const ids = (state.positions[key] ?? []).filter((id) => id !== bet.betId);
+  if (ids.length === 0) delete state.positions[key];
+  else state.positions[key] = ids;
+}
+
+const post = (state: EngineState, postings: Posting[]) => {
+  for (const p of postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+};
+
+/** The betting half of evolve: folds in place, like the accounts half. */
+export function evolveBetting(state: EngineState, e: BettingEvent): void {
+  switch (e.type) {
+    case 'MatchListed': {
+      const { matchId, sportId, name, inPlay } = e.data;
+      state.matches[matchId] = { matchId, sportId, name, inPlay };
+      break;
+    }
+    case 'MatchInPlaySet':
+      state.matches[e.data.matchId]!.inPlay = e.data.inPlay;
+      break;
+    case 'MarketListed': {
+      const { sportId: _s, ...m } = e.data;
+      state.markets[m.marketId] = { ...m, status: 'ACTIVE', settlement: null, betIds: [] };
+      break;
+    }
+    case 'MarketSettingsSet':
+      Object.assign(state.markets[e.data.marketId]!, { minStake: e.data.minStake, maxStake: e.data.maxStake, betDelaySec: e.data.betDelaySec, commissionBp: e.data.commissionBp });
+      break;
+    case 'MarketStatusSet':
+      state.markets[e.data.marketId]!.status = e.data.status;
+      break;
+    case 'BetPlaced': {
+      const d = e.data;
+      const bet: BetState = {
+        betId: d.betId, userId: d.userId, marketId: d.marketId, kind: d.kind, selectionId: d.selectionId, side: d.side, odds: d.odds, volume: d.volume,
+        stake: d.stake, fills: d.fills.map((f) => ({ price: f.price, size: f.size })), unmatched: d.unmatched, seq: d.seq, status: 'open',
+      };
+      state.bets[bet.betId] = bet;
+      state.markets[bet.marketId]!.betIds.push(bet.betId);
+      const key = positionKey(bet.userId, bet.marketId);
+      (state.positions[key] ??= []).push(bet.betId);
+      state.seq = Math.max(state.seq, d.seq);
+      if (bet.unmatched > 0 && bet.selectionId !== null) {
+        const book = (state.books[bookKey(bet.marketId, bet.selectionId)] ??= { backs: [], lays: [] });
+        restOrder(bet.side === 'back' ? book.backs : book.lays, bet.side, bet.odds, { betId: bet.betId, userId: bet.userId, size: bet.unmatched, seq: bet.seq });
+      }
+      setExposure(state, d.userId, d.marketId, d.marketExposure, d.totalExposure);
+      break;
+    }
+    case 'BetMatched': {
+      const bet = state.bets[e.data.betId]!;
+      for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
+      bet.unmatched = e.data.unmatched;
+      restingSize(state, bet, bet.unmatched);
+      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      break;
+    }
+    case 'BetCancelled': {
+      const bet = state.bets[e.data.betId]!;
+      restingSize(state, bet, 0);
+      bet.unmatched = 0;
+      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      break;
+    }
+    case 'BetDeleted': {
+      const bet = state.bets[e.data.betId]!;
+      restingSize(state, bet, 0);
+      bet.unmatched = 0;
+      bet.status = 'deleted';
+      removePosition(state, bet);
+      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      break;
+    }
+    case 'MarketSettled':
+    case 'MarketVoided': {
+      const market = state.markets[e.data.marketId]!;
+      const betIds = e.type === 'MarketSettled' ? e.data.bets.map((b) => b.betId) : e.data.betIds;
+      for (const id of betIds) {
+        const bet = state.bets[id]!;
+        restingSize(state, bet, 0);
+        bet.unmatched = 0;
+        bet.status = 'settled';
+        removePosition(state, bet);
+      }
+      for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, 0, x.totalExposure);
+      const postings = e.type === 'MarketSettled' ? e.data.postings : [];
+      post(state, postings);
+      market.status = e.type === 'MarketSettled' ? 'SETTLED' : 'VOID';
+      market.settlement = { settlementId: e.data.settlementId, void: e.type === 'MarketVoided', postings, betIds };
+      break;
+    }
+    case 'ResultRevoked': {
+      const market = state.markets[e.data.marketId]!;
+      post(state, e.data.postings);
+      for (const id of e.data.betIds) {
+        const bet = state.bets[id]!;
+        bet.status = 'open';
+        (state.positions[positionKey(bet.userId, bet.marketId)] ??= []).push(id);
+      }
+      for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, x.totalExposure - (state.exposure[x.userId] ?? 0), x.totalExposure);
+      market.status = 'CLOSED';
+      market.settlement = null;
+      break;
+    }
+    case 'MarketLockSet': {
+      const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);
+      const held = (state.marketLocks[e.data.userId] ?? []).filter((k) => k !== key);
+      state.marketLocks[e.data.userId] = e.data.locked ? [...held, key] : held;
+      break;
+    }
+    case 'ButtonValuesSet':
+    case 'NewsMessageSet':
+      break;
+  }
+}

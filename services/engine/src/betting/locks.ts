@@ -1,0 +1,40 @@
+import { userStream, type MarketKind, type SetButtonValues, type SetMarketLock } from '@exch/contracts';
+import { accept, refuse, type Decision } from '../decision.js';
+import { isAncestor, type EngineState, type MarketState } from '../state.js';
+
+/** A lock on a whole match, a kind of market in it, or one market. */
+export const lockKey = (matchId: string, kind: MarketKind | null, marketId: string | null): string => `${matchId}|${kind ?? '*'}|${marketId ?? '*'}`;
+
+/** Locked if the user or any upline above it holds a lock covering the market: locking an agent locks its downline. */
+export function isMarketLocked(state: Readonly<EngineState>, userId: string, market: MarketState): boolean {
+  const covering = [lockKey(market.matchId, null, null), lockKey(market.matchId, market.kind, null), lockKey(market.matchId, market.kind, market.marketId)];
+  for (let u = state.users[userId]; u; u = u.parentId ? state.users[u.parentId] : undefined) {
+    const locks = state.marketLocks[u.userId];
+    if (locks && covering.some((k) => locks.includes(k))) return true;
+  }
+  return false;
+}
+
+/** An upline locks or unlocks betting for a downline user on a match, a market kind or a market (Bet Lock). */
+export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLock, actor: string | null): Decision {
+  if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
+  if (!isAncestor(state, actor, c.userId)) return refuse('NOT_DOWNLINE', 'You can only lock users of your downline');
+  if (!state.matches[c.matchId]) return refuse('MATCH_NOT_FOUND', 'Match not found');
+  let kind = c.marketKind;
+  if (c.marketId !== null) {
+    const market = state.markets[c.marketId];
+    if (!market || market.matchId !== c.matchId) return refuse('MARKET_NOT_FOUND', 'Market not found in this match');
+    kind = market.kind;
+  }
+  const key = lockKey(c.matchId, kind, c.marketId);
+  const held = (state.marketLocks[c.userId] ?? []).includes(key);
+  if (held === c.locked) return accept();
+  return accept({ type: 'MarketLockSet', streamId: userStream(c.userId), data: { userId: c.userId, matchId: c.matchId, marketKind: kind, marketId: c.marketId, locked: c.locked } });
+}
+
+export function decideSetButtonValues(state: Readonly<EngineState>, c: SetButtonValues, actor: string | null): Decision {
+  if (!actor || !state.users[actor]) return refuse('FORBIDDEN', 'Sign in to save your buttons');
+  const valid = (list: { label: string; value: number }[]) => list.length > 0 && list.length <= 12 && list.every((b) => b.label.length > 0 && Number.isSafeInteger(b.value) && b.value > 0);
+  if (!valid(c.sportsButtons) || !valid(c.casinoButtons)) return refuse('INVALID_BUTTONS', 'Buttons need a label and a whole positive value, 1 to 12 of each');
+  return accept({ type: 'ButtonValuesSet', streamId: userStream(actor), data: { userId: actor, sportsButtons: c.sportsButtons, casinoButtons: c.casinoButtons } });
+}

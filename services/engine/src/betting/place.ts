@@ -1,0 +1,155 @@
+import { formatPaise, isLadderPrice, betStream, type BetFill, type CommandEnvelope, type DomainEvent, type PlaceBet } from '@exch/contracts';
+import { accept, refuse, type Decision } from '../decision.js';
+import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import { walletAccount } from '@exch/contracts';
+import { isMarketLocked } from './locks.js';
+import { matchOrder, type Level } from './matching.js';
+import { MAX_STAKE_PAISE } from './outcome.js';
+import { exposureAfter } from './positions.js';
+import type { QuoteView } from './quotes.js';
+
+const STATUS_REFUSAL: Record<string, [string, string]> = {
+  SUSPENDED: ['MARKET_SUSPENDED', 'Market is suspended'],
+  'Ball Running': ['BALL_RUNNING', 'Ball Running: bets are not accepted right now'],
+};
+
+/** Time the bet must wait before it is decided: in play only, and once. */
+export function betDelayMs(state: Readonly<EngineState>, c: PlaceBet): number {
+  const market = state.markets[c.marketId];
+  if (!market || c.delayed) return 0;
+  return state.matches[market.matchId]?.inPlay ? market.betDelaySec * 1000 : 0;
+}
+
+/**
+ * The opposite side a bet can take on one runner: the feed's offers plus other players' resting
+ * orders, best price first and, within a price, the feed before players, then time. A copy: the
+ * decision must not touch state.
+ */
+function oppositeLevels(state: Readonly<EngineState>, quotes: QuoteView, c: PlaceBet, selectionId: number, userId: string): Level[] {
+  const feed = quotes.exchange(c.marketId, selectionId);
+  const feedSide = c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []);
+  const book = state.books[bookKey(c.marketId, selectionId)];
+  const players = c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []);
+  const byPrice = new Map<number, Level>();
+  const level = (price: number) => byPrice.get(price) ?? byPrice.set(price, { price, orders: [] }).get(price)!;
+  for (const f of feedSide) if (f.size > 0) level(f.price).orders.push({ betId: null, userId: null, size: f.size, seq: 0 });
+  for (const l of players) for (const o of l.orders) if (o.userId !== userId) level(l.price).orders.push({ ...o });
+  return [...byPrice.values()].sort((a, b) => (c.side === 'back' ? b.price - a.price : a.price - b.price));
+}
+
+function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: MarketState, c: PlaceBet): { code: string; message: string } | null {
+  if (market.kind === 'fancy') {
+    if (c.selectionId !== null) return { code: 'INVALID_SELECTION', message: 'A fancy has no selection to choose' };
+    const q = quotes.fancy(market.marketId);
+    if (!q) return { code: 'NO_PRICE', message: 'Prices are not available yet, please try again' };
+    if (q.status !== 'ACTIVE') return { code: STATUS_REFUSAL[q.status]![0], message: STATUS_REFUSAL[q.status]![1] };
+    const offer = c.side === 'back' ? q.yes : q.no;
+    if (c.odds !== offer.line || c.volume !== offer.rate) return { code: 'ODDS_CHANGED', message: 'Odds changed, please place the bet again' };
+    return null;
+  }
+  const runner = market.runners.find((r) => r.selectionId === c.selectionId);
+  if (!runner) return { code: 'INVALID_SELECTION', message: 'Selection not found in this market' };
+  if (market.kind === 'bookmaker') {
+    const q = quotes.bookmaker(market.marketId, runner.selectionId);
+    if (!q) return { code: 'NO_PRICE', message: 'Prices are not available yet, please try again' };
+    if (q.status !== 'ACTIVE') return { code: STATUS_REFUSAL[q.status]![0], message: STATUS_REFUSAL[q.status]![1] };
+    const rate = c.side === 'back' ? q.back : q.lay;
+    if (rate <= 0) return { code: 'NO_PRICE', message: 'No rate is offered on this side' };
+    if (c.odds !== rate) return { code: 'ODDS_CHANGED', message: 'Odds changed, please place the bet again' };
+    return null;
+  }
+  const q = quotes.exchange(market.marketId, runner.selectionId);
+  if (!q) return { code: 'NO_PRICE', message: 'Prices are not available yet, please try again' };
+  if (q.status !== 'ACTIVE') return { code: STATUS_REFUSAL[q.status]![0], message: STATUS_REFUSAL[q.status]![1] };
+  if (!isLadderPrice(c.odds)) return { code: 'INVALID_ODDS', message: 'Odds must be a valid exchange price between 1.01 and 1000' };
+  return null;
+}
+
+/**
+ * Place a bet (SPEC.md sections 4, 5 and 9; docs/exchange-plan.md): checks in the order a player
+ * would want to hear them, matching on match odds, then the exposure the bet adds against the
+ * available balance and the exposure limit.
+ */
+export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, c: PlaceBet, envelope: CommandEnvelope): Decision {
+  const userId = envelope.actor;
+  const user = userId ? state.users[userId] : undefined;
+  if (!user || !userId) return refuse('FORBIDDEN', 'Only players can place bets');
+  if (user.role !== 'user') return refuse('FORBIDDEN', 'Only players can place bets');
+  if (user.accountLocked) return refuse('ACCOUNT_LOCKED', 'Your account is locked. Please contact your upline.');
+  if (user.betLocked) return refuse('BET_LOCKED', 'Betting is locked for your account. Please contact your upline.');
+  if (state.bets[c.betId]) return refuse('DUPLICATE_BET', 'This bet was already placed');
+  const market = state.markets[c.marketId];
+  if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
+  if (isMarketLocked(state, userId, market)) return refuse('MARKET_LOCKED', 'Betting on this market is locked for your account. Please contact your upline.');
+  if (market.status === 'SUSPENDED') return refuse('MARKET_SUSPENDED', 'Market is suspended');
+  if (market.status !== 'ACTIVE') return refuse('MARKET_CLOSED', 'Market is closed for betting');
+  if (c.side !== 'back' && c.side !== 'lay') return refuse('INVALID_SIDE', 'Choose back or lay');
+  if (!Number.isSafeInteger(c.stake) || c.stake <= 0) return refuse('INVALID_STAKE', 'Stake must be a positive amount in whole paise');
+  if (c.stake < market.minStake) return refuse('STAKE_TOO_LOW', `Minimum stake is ₹${formatPaise(market.minStake)}`);
+  if (c.stake > market.maxStake || c.stake > MAX_STAKE_PAISE) return refuse('STAKE_TOO_HIGH', `Maximum stake is ₹${formatPaise(Math.min(market.maxStake, MAX_STAKE_PAISE))}`);
+  if (!Number.isSafeInteger(c.odds) || c.odds <= 0) return refuse('INVALID_ODDS', 'Odds must be a positive number');
+  const priceRefusal = priceCheck(state, quotes, market, c);
+  if (priceRefusal) return refuse(priceRefusal.code, priceRefusal.message);
+
+  const seq = state.seq + 1;
+  let fills: BetFill[] = [];
+  let unmatched = 0;
+  if (market.kind === 'match_odds') {
+    const result = matchOrder(oppositeLevels(state, quotes, c, c.selectionId!, userId), c.side, c.odds, c.stake);
+    fills = result.fills.map((f) => ({ price: f.price, size: f.size, counterBetId: f.betId }));
+    unmatched = result.remaining;
+  } else {
+    fills = [{ price: c.odds, size: c.stake, counterBetId: null }];
+  }
+  const bet: BetState = {
+    betId: c.betId, userId, marketId: market.marketId, kind: market.kind, selectionId: c.selectionId, side: c.side, odds: c.odds,
+    volume: market.kind === 'fancy' ? c.volume : null, stake: c.stake, fills: fills.map(({ price, size }) => ({ price, size })), unmatched, seq, status: 'open',
+  };
+
+  // Counter bets (players matched against each other) change too: one BetMatched each.
+  const changed = new Map<string, BetState>([[bet.betId, bet]]);
+  const counterFills = new Map<string, BetFill[]>();
+  for (const f of fills) {
+    if (f.counterBetId === null) continue;
+    const other = changed.get(f.counterBetId) ?? { ...state.bets[f.counterBetId]!, fills: [...state.bets[f.counterBetId]!.fills] };
+    other.fills.push({ price: f.price, size: f.size });
+    other.unmatched -= f.size;
+    changed.set(other.betId, other);
+    counterFills.set(other.betId, [...(counterFills.get(other.betId) ?? []), { price: f.price, size: f.size, counterBetId: bet.betId }]);
+  }
+
+  const mine = exposureAfter(state, userId, market.marketId, changed);
+  const balance = balanceOf(state, walletAccount(userId));
+  const before = state.exposure[userId] ?? 0;
+  if (mine.totalExposure > before) {
+    if (mine.totalExposure > balance) {
+      return refuse('INSUFFICIENT_BALANCE', `Insufficient balance: this bet needs ₹${formatPaise(mine.totalExposure - before)}, available ₹${formatPaise(Math.max(0, balance - before))}`);
+    }
+    if (user.exposureLimit > 0 && mine.totalExposure > user.exposureLimit) {
+      return refuse('EXPOSURE_LIMIT', `Exposure limit exceeded: your limit is ₹${formatPaise(user.exposureLimit)}`);
+    }
+  }
+
+  const events: DomainEvent[] = [
+    {
+      type: 'BetPlaced',
+      streamId: betStream(bet.betId),
+      data: {
+        betId: bet.betId, userId, marketId: market.marketId, matchId: market.matchId, kind: market.kind, selectionId: c.selectionId,
+        selectionName: market.kind === 'fancy' ? market.name : market.runners.find((r) => r.selectionId === c.selectionId)!.name,
+        side: c.side, odds: c.odds, volume: bet.volume, stake: c.stake, fills, unmatched, marketExposure: mine.marketExposure, totalExposure: mine.totalExposure,
+        balance, referenceId: c.referenceId, seq,
+      },
+    },
+  ];
+  for (const [betId, fillsOfOther] of counterFills) {
+    const other = changed.get(betId)!;
+    const theirs = exposureAfter(state, other.userId, market.marketId, changed);
+    events.push({
+      type: 'BetMatched',
+      streamId: betStream(betId),
+      data: { betId, userId: other.userId, marketId: market.marketId, fills: fillsOfOther, unmatched: other.unmatched, marketExposure: theirs.marketExposure, totalExposure: theirs.totalExposure },
+    });
+  }
+  return accept(...events);
+}

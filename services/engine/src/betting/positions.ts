@@ -1,0 +1,53 @@
+import type { Paise } from '@exch/contracts';
+import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import { exposureOf, fancyExposure, runnerBook, type FancyPosition, type RunnerPosition } from './exposure.js';
+import { bookmakerOutcome, exchangeOutcome, fancyOutcome, type Outcome } from './outcome.js';
+
+const sum = (outcomes: Outcome[]): Outcome => outcomes.reduce((a, o) => ({ win: a.win + o.win, lose: a.lose + o.lose }), { win: 0, lose: 0 });
+
+/** What a bet's matched part wins or loses: each exchange fill at its own price. */
+export function matchedOutcome(bet: BetState): Outcome {
+  switch (bet.kind) {
+    case 'match_odds':
+      return sum(bet.fills.map((f) => exchangeOutcome(bet.side, f.price, f.size)));
+    case 'bookmaker':
+      return sum(bet.fills.map((f) => bookmakerOutcome(bet.side, f.price, f.size)));
+    case 'fancy':
+      return sum(bet.fills.map((f) => fancyOutcome(bet.side === 'back' ? 'yes' : 'no', bet.volume ?? 0, f.size)));
+  }
+}
+
+const unmatchedOutcome = (bet: BetState): Outcome => (bet.unmatched > 0 ? exchangeOutcome(bet.side, bet.odds, bet.unmatched) : { win: 0, lose: 0 });
+
+/**
+ * A user's open bets in a market, with `changed` standing in for bets a decision is about to
+ * change or add: exposure can then be computed for the state after the decision without copying it.
+ */
+export function openBets(state: Readonly<EngineState>, userId: string, marketId: string, changed: ReadonlyMap<string, BetState> = new Map()): BetState[] {
+  const ids = state.positions[positionKey(userId, marketId)] ?? [];
+  const bets = ids.map((id) => changed.get(id) ?? state.bets[id]!);
+  for (const [id, bet] of changed) if (bet.userId === userId && bet.marketId === marketId && !ids.includes(id)) bets.push(bet);
+  return bets.filter((b) => b.status === 'open');
+}
+
+export const runnerPositions = (bets: BetState[]): RunnerPosition[] =>
+  bets.map((b) => ({ selectionId: String(b.selectionId), side: b.side, matched: matchedOutcome(b), unmatched: unmatchedOutcome(b) }));
+
+export const fancyPositions = (bets: BetState[]): FancyPosition[] =>
+  bets.map((b) => ({ side: b.side === 'back' ? 'yes' : 'no', line: b.odds, outcome: matchedOutcome(b) }));
+
+/** The worst outcome of these bets in this market, as a positive amount. */
+export function exposureIn(market: MarketState, bets: BetState[]): Paise {
+  if (bets.length === 0) return 0;
+  if (market.kind === 'fancy') return fancyExposure(fancyPositions(bets));
+  return exposureOf(runnerBook(market.runners.map((r) => String(r.selectionId)), runnerPositions(bets)).values());
+}
+
+/** A user's market and total exposure once `changed` applies. */
+export function exposureAfter(state: Readonly<EngineState>, userId: string, marketId: string, changed: ReadonlyMap<string, BetState>): { marketExposure: Paise; totalExposure: Paise } {
+  const market = state.markets[marketId]!;
+  const key = positionKey(userId, marketId);
+  const marketExposure = exposureIn(market, openBets(state, userId, marketId, changed));
+  const totalExposure = (state.exposure[userId] ?? 0) - (state.marketExposure[key] ?? 0) + marketExposure;
+  return { marketExposure, totalExposure };
+}
