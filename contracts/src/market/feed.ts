@@ -1,5 +1,5 @@
 /**
- * The feed port (DESIGN.md services/feeds, docs/exchange-plan.md): the shapes of market data the
+ * The feed port (DESIGN.md services/feeds, docs/exchange.md): the shapes of market data the
  * engine will consume. Prices are integer hundredths on the ladder of '@exch/contracts'
  * (1.85 -> 185), sizes integer paise, bookmaker rates and fancy rates integers (profit = rate x
  * stake / 100), fancy lines integer runs. Feed updates are not journalled; the engine keeps the

@@ -118,7 +118,7 @@ export class Engine implements CommandBus {
     });
   }
 
-  /** A live price from the feed; not journalled (docs/exchange-plan.md). Ignored unless running. */
+  /** A live price from the feed; not journalled (docs/exchange.md). Ignored unless running. */
   quote(update: FeedUpdate): void {
     if (this.status !== 'running') return;
     this.queue.push({ quote: update });

@@ -63,7 +63,7 @@ export interface BetState {
   status: 'open' | 'settled' | 'deleted';
 }
 
-/** Players' resting (unmatched) orders on one runner; the feed's liquidity is not state (docs/exchange-plan.md). */
+/** Players' resting (unmatched) orders on one runner; the feed's liquidity is not state (docs/exchange.md). */
 export interface RunnerBook {
   /** Resting backs, taken by layers: best (lowest) first. */
   backs: Level[];

@@ -1,6 +1,6 @@
 import { betStream, type CancelBet, type DeleteBets, type DomainEvent } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import { isAncestor, type BetState, type EngineState } from '../state.js';
+import { isAncestor, positionKey, type BetState, type EngineState } from '../state.js';
 import { exposureAfter } from './positions.js';
 
 /** The unmatched remainder of a bet off the book, by the bettor or an upline. */
@@ -30,10 +30,20 @@ export function decideDeleteBets(state: Readonly<EngineState>, c: DeleteBets, ac
     if (bet.status !== 'open') return refuse('NOT_PENDING', 'Only pending bets can be deleted');
     changed.set(id, { ...bet, status: 'deleted', unmatched: 0 });
   }
+  // One user's bets in several markets: each event's total must count every market's change, not only its own.
+  const marketExposures = new Map<string, { userId: string; marketExposure: number; delta: number }>();
+  for (const bet of changed.values()) {
+    const key = positionKey(bet.userId, bet.marketId);
+    if (marketExposures.has(key)) continue;
+    const { marketExposure } = exposureAfter(state, bet.userId, bet.marketId, changed);
+    marketExposures.set(key, { userId: bet.userId, marketExposure, delta: marketExposure - (state.marketExposure[key] ?? 0) });
+  }
+  const totals = new Map<string, number>();
+  for (const m of marketExposures.values()) totals.set(m.userId, (totals.get(m.userId) ?? state.exposure[m.userId] ?? 0) + m.delta);
   const events: DomainEvent[] = [...changed.values()].map((bet) => ({
     type: 'BetDeleted',
     streamId: betStream(bet.betId),
-    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, ...exposureAfter(state, bet.userId, bet.marketId, changed) },
+    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, marketExposure: marketExposures.get(positionKey(bet.userId, bet.marketId))!.marketExposure, totalExposure: totals.get(bet.userId)! },
   }));
   return accept(...events);
 }

@@ -66,7 +66,7 @@ function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: Mar
 }
 
 /**
- * Place a bet (SPEC.md sections 4, 5 and 9; docs/exchange-plan.md): checks in the order a player
+ * Place a bet (SPEC.md sections 4, 5 and 9; docs/exchange.md): checks in the order a player
  * would want to hear them, matching on match odds, then the exposure the bet adds against the
  * available balance and the exposure limit.
  */

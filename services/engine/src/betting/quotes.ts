@@ -9,7 +9,7 @@ export interface QuoteView {
 }
 
 /**
- * The latest feed prices, held in memory and never journalled (docs/exchange-plan.md). Feed
+ * The latest feed prices, held in memory and never journalled (docs/exchange.md). Feed
  * liquidity taken by a bet is subtracted until the feed sends that runner again, so two bets in
  * one turn cannot both take the same volume.
  */
