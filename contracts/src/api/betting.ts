@@ -209,3 +209,85 @@ export interface UserBookRow {
   user: string;
   selections: { selection_name: string; total_stake: number }[];
 }
+
+/** GET /api/profit-loss/mine rows: one per settled market; `pnl` before commission (rupees). */
+export interface ProfitLossRow {
+  event_id: string;
+  event_name: string;
+  market_id: string;
+  market_name: string;
+  market_type: MarketType;
+  pnl: number;
+  commission: number;
+  settled_at: string;
+}
+
+const TransactionPasswordField = v.pipe(v.string('Transaction password is required'), v.minLength(1, 'Transaction password is required'), v.maxLength(100, 'Transaction password is too long'));
+const idText = (field: string) => v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), v.maxLength(100, `${field} is too long`));
+const wholeNumber = (field: string, min: number, max: number) =>
+  v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be a whole number`), v.minValue(min, `${field} must be at least ${min}`), v.maxValue(max, `${field} is at most ${max}`));
+
+/** PATCH /api/bets/{id}/status. */
+export const BetStatusBody = v.strictObject({ status: v.picklist(['cancelled'], "status must be 'cancelled'") });
+
+/** POST /api/delete-bets (role admin). */
+export const DeleteBetsBody = v.strictObject({
+  ids: v.pipe(v.array(idText('Bet id'), 'ids must be a list of bet ids'), v.minLength(1, 'Please select one item'), v.maxLength(500, 'At most 500 bets at once')),
+  transaction_password: TransactionPasswordField,
+});
+
+/** PUT /api/market-locks/{matchId}. */
+export const MarketLockBody = v.strictObject({
+  userId: v.union([idText('userId'), v.pipe(v.array(idText('userId')), v.minLength(1, 'Choose at least one user'), v.maxLength(1000, 'At most 1000 users at once'))], 'userId must be a user id or a list of them'),
+  is_locked: v.boolean('is_locked must be true or false'),
+  lock_target: v.strictObject({
+    event_id: v.union([idText('event_id'), v.number()], 'lock_target.event_id is required'),
+    market_type: v.nullish(v.string('market_type must be text')),
+    market_id: v.nullish(idText('market_id')),
+  }, 'lock_target must say the event (and optionally market_type, market_id)'),
+  transaction_password: TransactionPasswordField,
+});
+
+/** POST /api/alluserbetList?page=n: the back office's bet history filter (`status` defaults to pending; deleted=true lists deleted bets). */
+export const AllUserBetListBody = v.strictObject({
+  market_type: v.optional(v.string('market_type must be text')),
+  matched_status: v.optional(v.picklist(['matched', 'unmatched'], 'matched_status must be matched or unmatched')),
+  odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
+  deleted: v.optional(v.boolean('deleted must be true or false')),
+  status: v.optional(v.picklist(['pending', 'settled', 'all'], 'status must be pending, settled or all')),
+  event_id: v.optional(idText('event_id')),
+  username: v.optional(v.pipe(v.string('username must be text'), v.maxLength(50, 'username is too long'))),
+  amount_from: v.optional(v.union([v.string(), v.number()], 'amount_from must be a number')),
+  amount_to: v.optional(v.union([v.string(), v.number()], 'amount_to must be a number')),
+  start_date: v.optional(v.string('start_date must be a date')),
+  end_date: v.optional(v.string('end_date must be a date')),
+  limit: v.optional(wholeNumber('limit', 1, 100)),
+});
+
+/** POST /api/get-user-wise-book. */
+export const MarketBookBody = v.strictObject({ marketId: idText('marketId') });
+/** POST /api/get-fancy-position: the downline's total, or one user's. */
+export const FancyPositionBody = v.strictObject({ marketId: idText('marketId'), userId: v.optional(idText('userId')) });
+
+/** PUT /api/admin/markets/{marketId}/settings: stakes in rupees, commission in percent (2 decimals at most). */
+export const MarketSettingsBody = v.strictObject({
+  min: v.union([v.number(), v.string()], 'min must be a number'),
+  max: v.union([v.number(), v.string()], 'max must be a number'),
+  betDelaySec: wholeNumber('betDelaySec', 0, 30),
+  commissionPercent: v.pipe(
+    v.number('commissionPercent must be a number'),
+    v.check((n) => /^\d{1,3}(\.\d{1,2})?$/.test(String(n)), 'commissionPercent must be 0 to 100 with at most 2 decimals'),
+    v.maxValue(100, 'commissionPercent must be 0 to 100 with at most 2 decimals'),
+  ),
+});
+
+export const MarketStatusBody = v.strictObject({ status: v.picklist(['ACTIVE', 'SUSPENDED', 'CLOSED'], 'Status must be ACTIVE, SUSPENDED or CLOSED') });
+
+/** POST /api/admin/markets/{marketId}/result: the winner of a runner market, or the runs of a fancy. */
+export const MarketResultBody = v.pipe(
+  v.strictObject({ selectionId: v.optional(wholeNumber('selectionId', 0, Number.MAX_SAFE_INTEGER)), runs: v.optional(wholeNumber('runs', 0, 10_000)) }),
+  v.check((b) => (b.selectionId === undefined) !== (b.runs === undefined), 'Give the winner (selectionId) or the runs, not both'),
+);
+
+/** PUT /api/messages. */
+export const NewsMessageBody = v.strictObject({ text: v.pipe(v.string('text must be text'), v.trim(), v.maxLength(500, 'The message is at most 500 characters')) });

@@ -20,6 +20,15 @@ export const PERMISSION_CATALOG = [
     ],
   },
   {
+    category: 'Sports',
+    permissions: [
+      { name: 'view-bets', description: 'See the downline\'s bets, user books, selection analysis and profit-loss' },
+      { name: 'delete-bets', description: 'Delete pending bets of the downline' },
+      { name: 'lock-bets', description: 'Lock betting on a match or market for downline users' },
+      { name: 'manage-markets', description: 'Market settings, status, results and the news line (admin and super admin)' },
+    ],
+  },
+  {
     category: 'Administration',
     permissions: [
       { name: 'multi-login', description: 'Manage privileges and passwords of sub-logins' },

@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { paiseToRupees, type CommandBus, type SqlClient } from '@exch/contracts';
+import { paiseToRupees, type CommandBus, type FeedPort, type SqlClient } from '@exch/contracts';
 import { requireAuth, verifyAccessToken } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { Sessions } from './auth/sessions.js';
@@ -15,6 +15,22 @@ import { requirePermission } from './accounts/permissions.js';
 import { selfRoutes } from './accounts/self-routes.js';
 import { statementRoutes } from './accounts/statement-routes.js';
 import { TOTP_DDL } from './accounts/totp.js';
+import { adminBetRoutes } from './bets/admin-routes.js';
+import { placeBetRoute } from './bets/place-route.js';
+import { playerBetRoutes } from './bets/player-routes.js';
+import { betStatusRoute } from './bets/status-route.js';
+import { bookRoutes } from './books/routes.js';
+import { buttonRoutes } from './buttons/routes.js';
+import { pushBets } from './live/bet-pusher.js';
+import { OddsPusher } from './live/odds-pusher.js';
+import { lockRoutes } from './locks/routes.js';
+import { adminMarketRoutes } from './markets/admin-routes.js';
+import type { ExchangeDeps } from './markets/deps.js';
+import { discoveryRoutes } from './markets/discovery-routes.js';
+import { LivePrices } from './markets/live-prices.js';
+import { manageMarketRoutes } from './markets/manage-routes.js';
+import { openApiRoute } from './openapi/route.js';
+import { reportRoutes } from './reports/routes.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
 
@@ -35,6 +51,8 @@ export interface GatewayOptions {
   trustProxy?: boolean | string[];
   /** Operator view of projection lag, for /health. */
   projectionLag?: () => Promise<{ name: string; lag: number }[]>;
+  /** Live prices and scores for the match pages and oddsUpdate pushes; null: catalogue without prices. */
+  feed?: FeedPort | null;
 }
 
 export interface Gateway {
@@ -42,6 +60,10 @@ export interface Gateway {
   hub: Hub;
   /** Push fresh balances to the sockets of these users. */
   pushBalances(userIds: string[]): Promise<void>;
+  /** Push these bets' new state to their bettors and to their uplines watching the match. */
+  pushBets(betIds: string[]): Promise<void>;
+  /** Push these markets' sections (status or result changed) to their match rooms. */
+  pushMarkets(marketIds: string[]): void;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -82,6 +104,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     throttle,
     guard: {
       admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(permission)],
+      player: requireAuth(app, sessions, 'player'),
       any: requireAuth(app, sessions, 'any'),
       pendingPasswordChange: requireAuth(app, sessions, 'any', { passwordChangePending: true }),
     },
@@ -92,6 +115,17 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   selfRoutes(app, deps);
   statementRoutes(app, deps);
   multiLoginRoutes(app, deps);
+
+  // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.
+  const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));
+  const odds = new OddsPusher(opts.sql, hub, prices, opts.logger);
+  const exchange: ExchangeDeps = { ...deps, prices };
+  for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes]) {
+    routes(app, exchange);
+  }
+  openApiRoute(app);
+  prices.start();
+  app.addHook('onClose', async () => prices.stop());
   app.get('/api/ops/projections', { preHandler: deps.guard.admin('view-operations') }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   await serveWeb(app, opts.webDist);
   app.addHook('onClose', async () => hub.close());
@@ -107,5 +141,11 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     }
   }
 
-  return { app, hub, pushBalances };
+  return {
+    app,
+    hub,
+    pushBalances,
+    pushBets: (betIds) => pushBets(opts.sql, hub, betIds),
+    pushMarkets: (marketIds) => odds.marketsChanged(marketIds),
+  };
 }

@@ -1,11 +1,18 @@
 export { ProjectionRunner, type ProjectionLag, type RunnerLog } from './runner.js';
 export type { Projection } from './projection.js';
-export { walletsTouched, walletOwner, postingsOf } from './wallets.js';
+export { walletOwner, postingsOf } from './wallets.js';
+export { balancesTouched } from './exposure.js';
+export { betsTouched } from './bets/projection.js';
+export { marketsTouched } from './catalogue/projection.js';
 
 import { activityProjection } from './activity/projection.js';
+import { betsProjection } from './bets/projection.js';
+import { buttonValuesProjection } from './buttons/projection.js';
+import { catalogueProjection } from './catalogue/projection.js';
 import { ledgerProjection } from './ledger/projection.js';
+import { marketLocksProjection } from './locks/projection.js';
 import { usersProjection } from './users/projection.js';
 
-export { activityProjection, ledgerProjection, usersProjection };
+export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, usersProjection };
 /** Every read model of the product, in the order they are started. */
-export const allProjections = [usersProjection, ledgerProjection, activityProjection];
+export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection];

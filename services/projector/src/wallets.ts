@@ -1,11 +1,11 @@
-import type { ChipsMinted, ChipsTransferred, StoredEvent } from '@exch/contracts';
+import { MONEY_EVENT_TYPES, type Posting, type StoredEvent } from '@exch/contracts';
 
 const WALLET = /^wallet:(.+)$/;
 
-export const isMoneyEvent = (e: StoredEvent): boolean => e.type === 'ChipsMinted' || e.type === 'ChipsTransferred';
+export const isMoneyEvent = (e: StoredEvent): boolean => MONEY_EVENT_TYPES.has(e.type);
 
 /** The postings of a money event (empty for any other event). */
-export const postingsOf = (e: StoredEvent) => (isMoneyEvent(e) ? (e.data as ChipsMinted | ChipsTransferred).postings : []);
+export const postingsOf = (e: StoredEvent): Posting[] => (isMoneyEvent(e) ? (e.data as { postings: Posting[] }).postings : []);
 
 /** The owner of a wallet account, or null for house accounts (mint, commission...). */
 export const walletOwner = (account: string): string | null => WALLET.exec(account)?.[1] ?? null;
@@ -17,5 +17,5 @@ export const walletPostings = (e: StoredEvent): { userId: string; amount: number
     return userId ? [{ userId, amount: p.amount }] : [];
   });
 
-/** Wallet owners touched by a batch: their sockets get a balance push. */
+/** Wallet owners touched by a batch. */
 export const walletsTouched = (events: StoredEvent[]): string[] => [...new Set(events.flatMap((e) => walletPostings(e).map((p) => p.userId)))];

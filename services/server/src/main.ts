@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { CommandBus, EventStore } from '@exch/contracts';
 import { Engine } from '@exch/engine';
+import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { buildGateway, type Gateway } from '@exch/gateway';
-import { allProjections, ProjectionRunner, walletsTouched } from '@exch/projector';
+import { allProjections, balancesTouched, betsTouched, marketsTouched, ProjectionRunner } from '@exch/projector';
+import { connectFeed } from './feed.js';
 import { seedDemo } from './seed.js';
 
 export interface ServerOptions {
@@ -19,6 +21,8 @@ export interface ServerOptions {
   /** Behind a reverse proxy: trust its X-Forwarded-For (see GatewayOptions.trustProxy). */
   trustProxy?: boolean | string[];
   logger?: Logger;
+  /** The built-in feed simulator (docs/exchange.md); null runs without live markets. */
+  feed?: { seed: number; tickMs: number } | null;
 }
 
 export interface RunningServer {
@@ -47,7 +51,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     },
   };
 
+  const feed = opts.feed ? createSimulator({ seed: opts.feed.seed, tickMs: opts.feed.tickMs }) : null;
   const gateway = await buildGateway({
+    feed,
     sql: store.sql,
     commands,
     logger: log.child({ part: 'gateway' }),
@@ -56,11 +62,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
   });
+  // Pushes follow the read model they read: balances and exposure from users, bets from bets, market states from catalogue.
   runner.onApplied((name, events) => {
-    if (name === 'users') void gateway.pushBalances(walletsTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
+    if (name === 'users') void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
+    if (name === 'bets') void gateway.pushBets(betsTouched(events)).catch((err) => log.warn({ err }, 'bet push failed'));
+    if (name === 'catalogue') gateway.pushMarkets(marketsTouched(events));
   });
 
   if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
+
+  const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
 
   const address = await gateway.app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
   const port = Number(new URL(address).port);
@@ -71,6 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     runner,
     gateway,
     async close() {
+      disconnectFeed();
       await gateway.app.close();
       await runner.stop();
       await engine.stop();

@@ -6,6 +6,8 @@ import type { LoginThrottle } from '../auth/throttle.js';
 export interface Guards {
   /** Admin-context token, then the named privilege. */
   admin(permission: Privilege): preHandlerAsyncHookHandler[];
+  /** A player-site token (role user). */
+  player: preHandlerAsyncHookHandler;
   /** Any logged-in user (player site or back office). */
   any: preHandlerAsyncHookHandler;
   /** Any logged-in user, even one who still owes the forced password change. */

@@ -18,8 +18,12 @@ interface EntryRow {
   counterparty: string | null;
 }
 
-function describe(kind: string, amount: number, counterparty: string | null): string {
+/** Settlement rows carry their whole story (match / market: result) in the ledger's remark. */
+const SETTLEMENT_KINDS = new Set(['settlement', 'revoke']);
+
+function describe(kind: string, amount: number, counterparty: string | null, remark: string): string {
   const cp = counterparty ?? 'house';
+  if (SETTLEMENT_KINDS.has(kind)) return remark;
   if (kind === 'mint') return 'Chips minted';
   if (kind === 'deposit') return amount > 0 ? `Deposit from ${cp}` : `Deposit to ${cp}`;
   if (kind === 'withdraw') return amount > 0 ? `Withdrawal from ${cp}` : `Withdrawn by ${cp}`;
@@ -68,13 +72,14 @@ export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDep
       return {
         _id: `${r.position}-${r.leg}`,
         date: new Date(r.at).toISOString(),
-        description: describe(r.kind, amount, r.counterparty),
+        description: describe(r.kind, amount, r.counterparty, r.remark),
         kind: r.kind,
         credit: amount > 0 ? paiseToRupees(amount) : 0,
         debit: amount < 0 ? paiseToRupees(-amount) : 0,
         balance: paiseToRupees(Number(r.balance_after)),
-        remark: r.remark,
-        cause: { type: 'transfer', position: Number(r.position) },
+        remark: SETTLEMENT_KINDS.has(r.kind) ? '' : r.remark,
+        // The log position of the cause: a transfer, a mint, or the market's settlement or revoke.
+        cause: { type: r.kind === 'deposit' || r.kind === 'withdraw' ? 'transfer' : r.kind, position: Number(r.position) },
       };
     });
     return paged(data, q.page, q.limit, Number(count[0]!.n));

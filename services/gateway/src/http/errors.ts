@@ -25,7 +25,7 @@ const REASON: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-const REFUSAL_STATUS: Record<string, number> = { FORBIDDEN: 403, USERNAME_TAKEN: 409, DUPLICATE_ID: 409 };
+const REFUSAL_STATUS: Record<string, number> = { FORBIDDEN: 403, USERNAME_TAKEN: 409, DUPLICATE_ID: 409, BET_NOT_FOUND: 404, MARKET_NOT_FOUND: 404, MATCH_NOT_FOUND: 404 };
 
 export const refusalError = (r: Refusal): HttpError => new HttpError(REFUSAL_STATUS[r.code] ?? 400, r.message, r.code);
 

@@ -2,12 +2,14 @@ import type { WebSocket } from 'ws';
 import * as v from 'valibot';
 import { ClientMessage, type ServerMessage } from '@exch/contracts';
 import type { AccessClaims } from '../auth/guard.js';
+import type { AuthContext } from '../auth/sessions.js';
 
 const MAX_FRAME = 4096;
 
 interface Client {
   socket: WebSocket;
   userId: string | null;
+  ctx: AuthContext | null;
   rooms: Set<string>;
 }
 
@@ -24,7 +26,7 @@ export class Hub {
   }
 
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, rooms: new Set() };
+    const client: Client = { socket, userId: null, ctx: null, rooms: new Set() };
     this.clients.add(client);
     socket.on('message', (raw, isBinary) => void this.receive(client, raw.toString(), isBinary));
     socket.on('close', () => this.detach(client));
@@ -37,6 +39,21 @@ export class Hub {
 
   pushToRoom(room: string, message: ServerMessage): void {
     for (const c of this.rooms.get(room) ?? []) this.send(c, message);
+  }
+
+  /** Is anyone in the room? Pushes to an empty room are not worth building. */
+  watching(room: string): boolean {
+    return this.rooms.has(room);
+  }
+
+  /** The back-office users with a socket in the room. */
+  roomAdmins(room: string): Set<string> {
+    return new Set([...(this.rooms.get(room) ?? [])].flatMap((c) => (c.ctx === 'admin' && c.userId ? [c.userId] : [])));
+  }
+
+  /** To the room's back-office sockets of these users only (an upline sees its own downline's bets). */
+  pushToRoomAdmins(room: string, userIds: ReadonlySet<string>, message: ServerMessage): void {
+    for (const c of this.rooms.get(room) ?? []) if (c.ctx === 'admin' && c.userId && userIds.has(c.userId)) this.send(c, message);
   }
 
   close(): void {
@@ -58,18 +75,17 @@ export class Hub {
       case 'login':
         try {
           const claims = await this.verify(msg.data.token);
-          this.bindUser(client, claims.sub);
+          this.bindUser(client, claims.sub, claims.ctx);
           this.send(client, { event: 'loginSuccess', data: { userId: claims.sub, role: claims.role } });
         } catch (err) {
           this.send(client, { event: 'error', data: { message: (err as Error).message } });
         }
         return;
-      case 'joinRoom': {
-        const room = String(msg.data.matchId);
-        client.rooms.add(room);
-        setAdd(this.rooms, room, client);
-        return this.send(client, { event: 'joined', data: { matchId: room } });
-      }
+      case 'joinRoom':
+        return this.join(client, String(msg.data.matchId));
+      // The fancy lines of a match are pushed to its room like its other prices.
+      case 'watch_fancy':
+        return this.join(client, String(msg.data.gameId));
       case 'leaveRoom': {
         const room = String(msg.data.matchId);
         client.rooms.delete(room);
@@ -81,9 +97,16 @@ export class Hub {
     }
   }
 
-  private bindUser(client: Client, userId: string): void {
+  private join(client: Client, room: string): void {
+    client.rooms.add(room);
+    setAdd(this.rooms, room, client);
+    this.send(client, { event: 'joined', data: { matchId: room } });
+  }
+
+  private bindUser(client: Client, userId: string, ctx: AuthContext): void {
     if (client.userId) setDelete(this.byUser, client.userId, client);
     client.userId = userId;
+    client.ctx = ctx;
     setAdd(this.byUser, userId, client);
   }
 

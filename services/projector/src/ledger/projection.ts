@@ -1,6 +1,7 @@
-import type { ChipsMinted, ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
+import type { ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
+import { MarketLabels } from './market-labels.js';
 
 const DDL = [
   `create table if not exists rm_ledger_balances (
@@ -26,35 +27,43 @@ const DDL = [
 ];
 
 /** Statement kind of a money event, from one account's side. */
-function kindOf(e: StoredEvent): string {
-  if (e.type === 'ChipsMinted') return 'mint';
-  return (e.data as ChipsTransferred).kind;
-}
-
-function remarkOf(e: StoredEvent): string {
-  return e.type === 'ChipsTransferred' ? (e.data as ChipsTransferred).remark : '';
-}
+const KIND: Record<string, (e: StoredEvent) => string> = {
+  ChipsMinted: () => 'mint',
+  ChipsTransferred: (e) => (e.data as ChipsTransferred).kind,
+  MarketSettled: () => 'settlement',
+  ResultRevoked: () => 'revoke',
+};
 
 /**
  * The double-entry ledger as statements read it: one row per posting with the account's running
- * balance after it, and the balance of every account (house accounts included).
+ * balance after it, and the balance of every account (house accounts included). Settlements and
+ * revokes carry a remark naming the match, market and result, from the catalogue events this
+ * projection folds itself (so it never waits on another read model).
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  version: 1,
-  tables: ['rm_ledger_entries', 'rm_ledger_balances'],
+  version: 2,
+  tables: ['rm_ledger_entries', 'rm_ledger_balances', ...MarketLabels.tables],
   async setup(sql: SqlClient) {
-    for (const stmt of DDL) await sql.query(stmt);
+    for (const stmt of [...DDL, ...MarketLabels.DDL]) await sql.query(stmt);
   },
   async apply(tx: SqlClient, events: StoredEvent[]) {
+    const labels = await MarketLabels.load(tx, events);
     const money = events.filter(isMoneyEvent);
+    const remarks = new Map<number, string>();
+    for (const e of events) {
+      const remark = labels.fold(e);
+      if (remark !== null) remarks.set(e.position, remark);
+    }
+    await labels.save(tx);
     if (money.length === 0) return;
     const accounts = [...new Set(money.flatMap((e) => postingsOf(e).map((p) => p.account)))];
     const { rows } = await tx.query<{ account: string; balance: string }>(`select account, balance from rm_ledger_balances where account = any($1::text[])`, [accounts]);
     const balances = new Map(rows.map((r) => [r.account, Number(r.balance)]));
     const entries: unknown[] = [];
     for (const e of money) {
-      const postings = (e.data as ChipsMinted | ChipsTransferred).postings;
+      const postings = postingsOf(e);
+      const remark = e.type === 'ChipsTransferred' ? (e.data as ChipsTransferred).remark : (remarks.get(e.position) ?? '');
       postings.forEach((p, leg) => {
         const after = (balances.get(p.account) ?? 0) + p.amount;
         balances.set(p.account, after);
@@ -62,7 +71,7 @@ export const ledgerProjection: Projection = {
         const other = postings.length === 2 ? postings[1 - leg]!.account : null;
         entries.push({
           position: e.position, leg, account: p.account, user_id: walletOwner(p.account), amount: p.amount, balance_after: after,
-          kind: kindOf(e), counterparty_account: other, remark: remarkOf(e), actor_id: e.metadata.actor, at: e.metadata.at,
+          kind: KIND[e.type]!(e), counterparty_account: other, remark, actor_id: e.metadata.actor, at: e.metadata.at,
         });
       });
     }

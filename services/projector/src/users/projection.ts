@@ -12,6 +12,7 @@ import type {
   UserDetailsUpdated,
   UserLoggedIn,
 } from '@exch/contracts';
+import { exposuresOf } from '../exposure.js';
 import type { Projection } from '../projection.js';
 import { walletPostings } from '../wallets.js';
 
@@ -61,25 +62,40 @@ const SETTERS: Record<string, (e: StoredEvent) => [string, unknown[]]> = {
   UserLoggedIn: (e) => ['last_login_at = $2', [e.metadata.at]],
 };
 
-/** Accounts as the gateway and the back office read them: identity, role, upline, limits, locks, balance (paise). */
+/** Accounts as the gateway and the back office read them: identity, role, upline, limits, locks, balance and exposure (paise). */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   tables: ['rm_users'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
   },
   async apply(tx: SqlClient, events: StoredEvent[]) {
-    // Balance deltas of a run of money events are summed first: one update per wallet, not per event.
+    // Balance deltas and exposures of a run of betting and money events are gathered first: one statement each, not one per event.
     const deltas = new Map<string, number>();
+    const exposures = new Map<string, number>();
     const flush = async () => {
-      for (const [userId, delta] of deltas) await tx.query(`update rm_users set balance = balance + $2 where user_id = $1`, [userId, delta]);
+      if (deltas.size > 0) {
+        await tx.query(
+          `update rm_users u set balance = u.balance + r.delta from jsonb_to_recordset($1::jsonb) as r(user_id text, delta bigint) where u.user_id = r.user_id`,
+          [JSON.stringify([...deltas].map(([user_id, delta]) => ({ user_id, delta })))],
+        );
+      }
+      if (exposures.size > 0) {
+        await tx.query(
+          `update rm_users u set exposure = r.exposure from jsonb_to_recordset($1::jsonb) as r(user_id text, exposure bigint) where u.user_id = r.user_id`,
+          [JSON.stringify([...exposures].map(([user_id, exposure]) => ({ user_id, exposure })))],
+        );
+      }
       deltas.clear();
+      exposures.clear();
     };
     for (const e of events) {
       const postings = walletPostings(e);
-      if (postings.length > 0) {
+      const exposed = exposuresOf(e);
+      if (postings.length > 0 || exposed.length > 0) {
         for (const { userId, amount } of postings) deltas.set(userId, (deltas.get(userId) ?? 0) + amount);
+        for (const { userId, totalExposure } of exposed) exposures.set(userId, totalExposure);
         continue;
       }
       await flush();

@@ -1,0 +1,97 @@
+import { MARKET_TYPE_OF, paiseToRupees, type BetDto, type BetFill, type BetStatus, type MarketKind, type Paise, type SqlClient } from '@exch/contracts';
+
+export interface BetDbRow {
+  bet_id: string;
+  user_id: string;
+  username: string;
+  match_id: string;
+  event_name: string | null;
+  sport_id: number | null;
+  market_id: string;
+  market_name: string | null;
+  kind: MarketKind;
+  selection_id: number | null;
+  selection_name: string;
+  side: 'back' | 'lay';
+  odds: number;
+  volume: number | null;
+  stake: string;
+  unmatched: string;
+  cancelled: string;
+  fills: BetFill[];
+  status: BetStatus;
+  pnl: string | null;
+  reference_id: string;
+  placed_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+/** rm_bets with the names the lists show; `b`, `u`, `mk` and `mt` are free for where clauses. */
+export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, mt.name as event_name, mt.sport_id, b.market_id, mk.name as market_name,
+    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.status, b.pnl,
+    b.reference_id, b.placed_at, b.settled_at
+  from rm_bets b
+  join rm_users u on u.user_id = b.user_id
+  left join rm_markets mk on mk.market_id = b.market_id
+  left join rm_matches mt on mt.match_id = b.match_id`;
+
+const floor100 = (n: number) => Math.floor(n / 100);
+const ceil100 = (n: number) => Math.ceil(n / 100);
+
+/** What one part of a bet wins and loses at a price (SPEC.md section 9; profit rounds down, liability up). */
+export function outcome(kind: MarketKind, side: 'back' | 'lay', price: number, volume: number | null, stake: Paise): { win: Paise; lose: Paise } {
+  const edge = kind === 'match_odds' ? (price - 100) * stake : kind === 'bookmaker' ? price * stake : (volume ?? 0) * stake;
+  return side === 'back' ? { win: floor100(edge), lose: stake } : { win: stake, lose: ceil100(edge) };
+}
+
+/** Potential win and loss of the live stake: each match-odds fill at its own price, the rest at the asked odds. */
+function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise; lose: Paise } {
+  const parts: [number, Paise][] = r.kind === 'match_odds' ? [...r.fills.map((f): [number, Paise] => [f.price, f.size]), [r.odds, unmatched]] : [[r.odds, matched + unmatched]];
+  return parts.reduce((sum, [price, size]) => {
+    const o = outcome(r.kind, r.side, price, r.volume, size);
+    return { win: sum.win + o.win, lose: sum.lose + o.lose };
+  }, { win: 0, lose: 0 });
+}
+
+export function toBetDto(r: BetDbRow): BetDto {
+  const unmatched = Number(r.unmatched);
+  const matched = Number(r.stake) - unmatched - Number(r.cancelled);
+  const p = potential(r, matched, unmatched);
+  const type = MARKET_TYPE_OF[r.kind];
+  return {
+    _id: r.bet_id,
+    user_id: r.user_id,
+    user_info: { username: r.username },
+    event_id: r.match_id,
+    event_name: r.event_name ?? r.match_id,
+    sportId: r.sport_id ?? 0,
+    market_id: r.market_id,
+    market_name: r.market_name ?? r.market_id,
+    market_type: type,
+    gtype: type,
+    selection: r.selection_id,
+    selection_name: r.selection_name,
+    odds: r.kind === 'match_odds' ? r.odds / 100 : r.odds,
+    volume: r.volume,
+    odds_type: r.side,
+    stake: paiseToRupees(Number(r.stake)),
+    matched_stake: paiseToRupees(matched),
+    unmatched_stake: paiseToRupees(unmatched),
+    type: unmatched > 0 ? 'unmatch' : 'match',
+    status: r.status,
+    potential_win: paiseToRupees(p.win),
+    potential_loss: paiseToRupees(p.lose),
+    pnl: r.pnl === null ? null : paiseToRupees(Number(r.pnl)),
+    reference_id: r.reference_id,
+    placed_at: new Date(r.placed_at).toISOString(),
+    settled_at: r.settled_at === null ? null : new Date(r.settled_at).toISOString(),
+  };
+}
+
+/** Bets by id, as DTOs in the order asked. */
+export async function betsById(sql: SqlClient, ids: string[]): Promise<BetDto[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql.query<BetDbRow>(`${BET_SELECT} where b.bet_id = any($1::text[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r.bet_id, toBetDto(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

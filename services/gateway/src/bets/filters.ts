@@ -1,0 +1,71 @@
+import { kindOfMarketType, MARKET_TYPE_OF, parseRupees, type MarketKind, type Paise } from '@exch/contracts';
+import { HttpError } from '../http/errors.js';
+import { IN_DOWNLINE } from './scope.js';
+
+export const BET_STATUSES = ['pending', 'settled', 'deleted', 'all', 'won', 'lost', 'void', 'cancelled'] as const;
+export type BetStatusFilter = (typeof BET_STATUSES)[number];
+
+export const STATUS_SQL: Record<BetStatusFilter, string> = {
+  pending: `b.status = 'pending'`,
+  settled: `b.status in ('won', 'lost', 'void')`,
+  deleted: `b.status = 'deleted'`,
+  all: 'true',
+  won: `b.status = 'won'`,
+  lost: `b.status = 'lost'`,
+  void: `b.status = 'void'`,
+  cancelled: `b.status = 'cancelled'`,
+};
+
+/** What the back office's bet lists can filter on; the actor's downline always. */
+export interface BetFilter {
+  status: BetStatusFilter;
+  matchId?: string;
+  kinds?: MarketKind[];
+  matched?: 'matched' | 'unmatched';
+  side?: 'back' | 'lay';
+  username?: string;
+  from?: string;
+  to?: string;
+  minStake?: Paise;
+  maxStake?: Paise;
+}
+
+/** A market type as SPEC.md names it (MATCH_ODDS, Bookmaker, FANCY) or as a kind (match_odds...). */
+export function kindOf(text: string): MarketKind {
+  const kind = kindOfMarketType(text) ?? (Object.keys(MARKET_TYPE_OF) as MarketKind[]).find((k) => k === text.toLowerCase());
+  if (!kind) throw new HttpError(400, `Unknown market type: ${text}`);
+  return kind;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date (YYYY-MM-DD) or date-time (datetime-local or ISO) filter value. */
+export function dateParam(field: string, text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) throw new HttpError(400, `${field} must be a date or date and time`);
+  return text;
+}
+
+export function stakeParam(field: string, value: string | number | undefined): Paise | undefined {
+  if (value === undefined || value === '') return undefined;
+  const r = parseRupees(value, field, true);
+  if ('error' in r) throw new HttpError(400, r.error);
+  return r.paise;
+}
+
+/** The where clause over `b` (rm_bets) and `u` (rm_users); `params[0]` must be the actor for downlineCte(1). */
+export function betWhere(f: BetFilter, params: unknown[]): string {
+  const parts = [IN_DOWNLINE, STATUS_SQL[f.status]];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  if (f.matchId) parts.push(`b.match_id = ${add(f.matchId)}`);
+  if (f.kinds && f.kinds.length > 0) parts.push(`b.kind = any(${add(f.kinds)}::text[])`);
+  if (f.matched === 'matched') parts.push('b.stake - b.unmatched - b.cancelled > 0');
+  if (f.matched === 'unmatched') parts.push('b.unmatched > 0');
+  if (f.side) parts.push(`b.side = ${add(f.side)}`);
+  if (f.username) parts.push(`u.username_lower like ${add(`%${f.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (f.from) parts.push(`b.placed_at >= ${add(f.from)}::timestamptz`);
+  if (f.to) parts.push(f.to.length === 10 ? `b.placed_at < ${add(f.to)}::date + 1` : `b.placed_at <= ${add(f.to)}::timestamptz`);
+  if (f.minStake !== undefined) parts.push(`b.stake >= ${add(f.minStake)}`);
+  if (f.maxStake !== undefined) parts.push(`b.stake <= ${add(f.maxStake)}`);
+  return parts.join(' and ');
+}

@@ -1,0 +1,52 @@
+import type { BetFill, MarketKind, Paise } from '@exch/contracts';
+import { outcome } from '../bets/dto.js';
+
+/** A pending bet as the books read it (amounts in paise). */
+export interface BookBet {
+  user_id: string;
+  username: string;
+  kind: MarketKind;
+  selection_id: number | null;
+  selection_name: string;
+  side: 'back' | 'lay';
+  odds: number;
+  volume: number | null;
+  stake: string | number;
+  unmatched: string | number;
+  cancelled: string | number;
+  fills: BetFill[];
+}
+
+const matchedOf = (b: BookBet): Paise => Number(b.stake) - Number(b.unmatched) - Number(b.cancelled);
+
+/** The matched parts of a bet: each match-odds fill at its price, else the whole matched stake at the bet's rate. */
+const parts = (b: BookBet): { price: number; size: Paise }[] => (b.kind === 'match_odds' ? b.fills : [{ price: b.odds, size: matchedOf(b) }]);
+
+/** Profit or loss of matched positions for each possible winner (User Book): a back wins on its runner, a lay on every other. */
+export function runnerBook(selectionIds: readonly number[], bets: readonly BookBet[]): Map<number, Paise> {
+  const book = new Map(selectionIds.map((id) => [id, 0]));
+  for (const b of bets) {
+    for (const p of parts(b)) {
+      const o = outcome(b.kind, b.side, p.price, b.volume, p.size);
+      for (const id of selectionIds) {
+        const wins = (id === b.selection_id) === (b.side === 'back');
+        book.set(id, book.get(id)! + (wins ? o.win : -o.lose));
+      }
+    }
+  }
+  return book;
+}
+
+/**
+ * Run Position of a fancy: P&L of matched Yes (back) and No (lay) bets at each run value. It only
+ * changes at a line, so each line and the run just below it are enough; rows ascend.
+ */
+export function fancyLadder(bets: readonly BookBet[]): { run: number; pnl: Paise }[] {
+  const positions = bets.map((b) => ({ yes: b.side === 'back', line: b.odds, o: outcome('fancy', b.side, b.odds, b.volume, matchedOf(b)) }));
+  if (positions.length === 0) return [];
+  const runs = [...new Set(positions.flatMap((p) => [p.line - 1, p.line]))].filter((r) => r >= 0).sort((a, b) => a - b);
+  return runs.map((run) => ({
+    run,
+    pnl: positions.reduce((sum, p) => sum + ((run >= p.line) === p.yes ? p.o.win : -p.o.lose), 0),
+  }));
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { FancyPositionBody, MarketBookBody, paiseToRupees, type UserBookRow } from '@exch/contracts';
+import { downlineClient } from '../accounts/downline.js';
+import { downlineCte } from '../bets/scope.js';
+import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import type { ExchangeDeps } from '../markets/deps.js';
+import { findMarket } from '../markets/read.js';
+import { fancyLadder, runnerBook, type BookBet } from './compute.js';
+
+/** User Book, market user book and Run Position (SPEC.md section 2, Modals) over the caller's downline's pending bets. */
+export function bookRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): void {
+  const pendingBets = async (actorId: string, marketId: string, userId?: string): Promise<BookBet[]> => {
+    const params: unknown[] = [marketId, actorId];
+    const { rows } = await sql.query<BookBet>(
+      `${downlineCte(2)}
+       select b.user_id, u.username, b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills
+         from rm_bets b join rm_users u on u.user_id = b.user_id
+        where b.market_id = $1 and b.status = 'pending' and b.user_id in (select user_id from downline)
+          ${userId ? `and b.user_id = $${params.push(userId)}` : ''}
+        order by u.username_lower, b.placed_position`,
+      params,
+    );
+    return rows;
+  };
+  const byUser = (bets: BookBet[]): Map<string, BookBet[]> => {
+    const out = new Map<string, BookBet[]>();
+    for (const b of bets) out.set(b.username, [...(out.get(b.username) ?? []), b]);
+    return out;
+  };
+
+  app.get<{ Params: { marketId: string } }>('/api/market-locks/user-book/:marketId', { preHandler: guard.admin('view-bets') }, async (req) => {
+    await findMarket(sql, req.params.marketId);
+    const users: UserBookRow[] = [...byUser(await pendingBets(req.auth!.sub, req.params.marketId))].map(([user, bets]) => {
+      const stakes = new Map<string, number>();
+      for (const b of bets) stakes.set(b.selection_name, (stakes.get(b.selection_name) ?? 0) + Number(b.stake) - Number(b.cancelled));
+      return { user, selections: [...stakes].map(([selection_name, total]) => ({ selection_name, total_stake: paiseToRupees(total) })) };
+    });
+    return users.length === 0 ? { message: 'No Result Found', data: { users } } : { data: { users } };
+  });
+
+  app.post('/api/get-user-wise-book', { preHandler: guard.admin('view-bets') }, async (req) => {
+    const { marketId } = parse(MarketBookBody, req.body);
+    const market = await findMarket(sql, marketId);
+    if (market.kind === 'fancy') throw new HttpError(400, 'A fancy has no runners: use the fancy position');
+    const ids = market.runners.map((r) => r.selectionId);
+    const users = [...byUser(await pendingBets(req.auth!.sub, marketId))].map(([username, bets]) => ({
+      username,
+      book: Object.fromEntries([...runnerBook(ids, bets)].map(([id, pnl]) => [String(id), paiseToRupees(pnl)])),
+    }));
+    return { markets: [{ marketId, runners: market.runners, users }] };
+  });
+
+  app.post('/api/get-fancy-position', { preHandler: guard.admin('view-bets') }, async (req) => {
+    const body = parse(FancyPositionBody, req.body);
+    const market = await findMarket(sql, body.marketId);
+    if (market.kind !== 'fancy') throw new HttpError(400, 'Run position is for fancy markets only');
+    const userId = body.userId === undefined ? undefined : (await downlineClient(sql, req.auth!.sub, body.userId))._id;
+    const ladder = fancyLadder(await pendingBets(req.auth!.sub, body.marketId, userId));
+    return { data: { completeBookList: ladder.map((r) => ({ run: r.run, value: paiseToRupees(r.pnl) })) } };
+  });
+}

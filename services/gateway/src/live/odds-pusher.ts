@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FeedUpdate, OddsUpdate, SqlClient } from '@exch/contracts';
+import { scoreOf } from '../markets/discovery-routes.js';
+import type { LivePrices } from '../markets/live-prices.js';
+import { marketsById } from '../markets/read.js';
+import { sectionsOf } from '../markets/sections.js';
+import type { Hub } from '../ws/hub.js';
+
+/**
+ * Pushes to each watched match room what changed: the coalesced feed changes (only their runners
+ * and fancies) and markets whose admin status or result changed (every runner), and the score.
+ */
+export class OddsPusher {
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly hub: Hub,
+    private readonly prices: LivePrices,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** From the feed, via LivePrices' coalescing. */
+  feedChanged(updates: FeedUpdate[]): void {
+    const changed = new Map<string, Set<number>>();
+    for (const u of updates) {
+      const matchId = this.prices.matchOf(u);
+      if (matchId === null || !this.hub.watching(matchId)) continue;
+      if (u.type === 'score') {
+        const score = scoreOf(this.prices, matchId);
+        if (score) this.hub.pushToRoom(matchId, { event: 'scoreUpdate', data: score });
+        continue;
+      }
+      const sids = changed.get(u.marketId) ?? new Set<number>();
+      sids.add(u.type === 'fancy' ? 0 : u.selectionId);
+      changed.set(u.marketId, sids);
+    }
+    this.push(changed);
+  }
+
+  /** From the catalogue projection: markets an admin suspended, closed, settled, voided or revoked. */
+  marketsChanged(marketIds: string[]): void {
+    this.push(new Map(marketIds.map((id) => [id, null])));
+  }
+
+  /** Market id -> the runners to send (null: all). */
+  private push(changed: Map<string, Set<number> | null>): void {
+    if (changed.size === 0 || this.hub.size === 0) return;
+    void this.send(changed).catch((err) => this.log.warn({ err }, 'odds push failed'));
+  }
+
+  private async send(changed: Map<string, Set<number> | null>): Promise<void> {
+    const byMatch = new Map<string, OddsUpdate['markets']>();
+    for (const m of await marketsById(this.sql, [...changed.keys()])) {
+      if (!this.hub.watching(m.match_id)) continue;
+      const section = sectionsOf(m, this.prices, changed.get(m.market_id) ?? undefined);
+      if (section.length === 0) continue;
+      byMatch.set(m.match_id, [...(byMatch.get(m.match_id) ?? []), { marketId: m.market_id, section }]);
+    }
+    for (const [matchId, markets] of byMatch) this.hub.pushToRoom(matchId, { event: 'oddsUpdate', data: { matchId, markets } });
+  }
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { MarketLockBody, type MarketKind } from '@exch/contracts';
+import { checkTransactionPassword } from '../accounts/transaction-password.js';
+import { kindOf } from '../bets/filters.js';
+import { downlineCte } from '../bets/scope.js';
+import { send } from '../http/commands.js';
+import { HttpError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import type { ExchangeDeps } from '../markets/deps.js';
+import { findMarket, findMatch } from '../markets/read.js';
+
+const text = (field: string) => v.pipe(v.string(`${field} must be text`), v.maxLength(100, `${field} is too long`));
+const LocksQuery = v.object({ event_id: text('event_id'), market_type: v.optional(text('market_type')), market_id: v.optional(text('market_id')) });
+
+interface Target {
+  matchId: string;
+  kind: MarketKind | null;
+  marketId: string | null;
+}
+
+/** A lock target checked against the catalogue: a match, a kind of its markets, or one of its markets. */
+async function target(sql: ExchangeDeps['sql'], matchId: string, marketType: string | null | undefined, marketId: string | null | undefined): Promise<Target> {
+  await findMatch(sql, matchId);
+  const kind = marketType ? kindOf(marketType) : null;
+  if (marketId) {
+    const market = await findMarket(sql, marketId);
+    if (market.match_id !== matchId) throw new HttpError(404, 'Market not found in this match', 'MARKET_NOT_FOUND');
+    if (kind && market.kind !== kind) throw new HttpError(400, 'market_type does not match the market');
+    return { matchId, kind: market.kind, marketId };
+  }
+  return { matchId, kind, marketId: null };
+}
+
+/** Bet Lock (SPEC.md section 2, Modals): an upline locks betting on a match or market for downline players. */
+export function lockRoutes(app: FastifyInstance, { sql, commands, throttle, guard }: ExchangeDeps): void {
+  app.get('/api/users/downline-with-locks', { preHandler: guard.admin('lock-bets') }, async (req) => {
+    const q = parse(LocksQuery, req.query);
+    const t = await target(sql, q.event_id, q.market_type, q.market_id);
+    const { rows } = await sql.query<{ user_id: string; username: string; role: string; is_locked: boolean }>(
+      `${downlineCte(1)}
+       select u.user_id, u.username, u.role, coalesce(l.locked, false) as is_locked
+         from rm_users u
+         left join rm_market_locks l on l.user_id = u.user_id and l.match_id = $2 and l.market_kind = $3 and l.market_id = $4
+        where u.user_id in (select user_id from downline) and u.role = 'user'
+        order by u.username_lower`,
+      [req.auth!.sub, t.matchId, t.kind ?? '', t.marketId ?? ''],
+    );
+    return { data: { users: rows.map((r) => ({ userId: r.user_id, username: r.username, role: r.role, is_locked: r.is_locked })) } };
+  });
+
+  app.put<{ Params: { matchId: string } }>('/api/market-locks/:matchId', { preHandler: guard.admin('lock-bets') }, async (req) => {
+    const body = parse(MarketLockBody, req.body);
+    if (String(body.lock_target.event_id) !== req.params.matchId) throw new HttpError(400, 'lock_target.event_id must be the match in the path');
+    const t = await target(sql, req.params.matchId, body.lock_target.market_type, body.lock_target.market_id);
+    const userIds = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
+    const { rows } = await sql.query<{ n: string }>(`${downlineCte(2)}select count(*) as n from downline where user_id = any($1::text[])`, [userIds, req.auth!.sub]);
+    if (Number(rows[0]!.n) !== userIds.length) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
+    await checkTransactionPassword(sql, throttle, req, body.transaction_password);
+    for (const [i, userId] of userIds.entries()) {
+      await send(commands, req, { type: 'SetMarketLock', userId, matchId: t.matchId, marketKind: t.kind, marketId: t.marketId, locked: body.is_locked }, `:${i}`);
+    }
+    return { message: body.is_locked ? 'Betting locked' : 'Betting unlocked' };
+  });
+}

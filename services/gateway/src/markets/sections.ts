@@ -1,0 +1,113 @@
+import {
+  MARKET_TYPE_OF,
+  ODDS_TYPE_OF,
+  paiseToRupees,
+  type FancyType,
+  type LiveStatus,
+  type MarketDto,
+  type MarketKind,
+  type MatchSummary,
+  type PriceDto,
+  type PriceSize,
+  type SectionDto,
+} from '@exch/contracts';
+import type { LivePrices } from './live-prices.js';
+
+export interface MarketRow {
+  market_id: string;
+  match_id: string;
+  sport_id: number;
+  kind: MarketKind;
+  name: string;
+  fancy_type: FancyType | null;
+  runners: { selectionId: number; name: string }[];
+  min_stake: string | number;
+  max_stake: string | number;
+  bet_delay_sec: number;
+  commission_bp: number;
+  status: MarketDto['status'];
+  result: MarketDto['result'];
+}
+
+export interface MatchRow {
+  match_id: string;
+  sport_id: number;
+  sport_name: string;
+  series_id: string;
+  series_name: string;
+  name: string;
+  start_time: Date | string;
+  in_play: boolean;
+}
+
+const ladder = (otype: 'back' | 'lay', levels: PriceSize[]): PriceDto[] => levels.map((l, tno) => ({ otype, odds: l.price / 100, size: paiseToRupees(l.size), tno }));
+
+/**
+ * A runner's (or a fancy's) live offer with its status. The admin's status of the whole market
+ * wins over the feed's; a runner the feed has not priced yet is suspended; a closed or settled
+ * market shows no prices.
+ */
+function section(m: MarketRow, prices: LivePrices, sid: number, nat: string, sno: number): SectionDto {
+  let feedStatus: LiveStatus = 'SUSPENDED';
+  let odds: PriceDto[] = [];
+  if (m.kind === 'match_odds') {
+    const u = prices.exchange(m.market_id, sid);
+    if (u) [feedStatus, odds] = [u.status, [...ladder('back', u.back), ...ladder('lay', u.lay)]];
+  } else if (m.kind === 'bookmaker') {
+    const u = prices.bookmaker(m.market_id, sid);
+    if (u) [feedStatus, odds] = [u.status, [{ otype: 'back', odds: u.back, size: 0, tno: 0 }, { otype: 'lay', odds: u.lay, size: 0, tno: 0 }]];
+  } else {
+    const u = prices.fancy(m.market_id);
+    if (u) [feedStatus, odds] = [u.status, [{ otype: 'back', odds: u.yes.line, size: u.yes.rate, tno: 0 }, { otype: 'lay', odds: u.no.line, size: u.no.rate, tno: 0 }]];
+  }
+  const gstatus = m.status === 'ACTIVE' ? feedStatus : m.status;
+  return { sid, nat, sno, gstatus, odds: gstatus === 'CLOSED' || gstatus === 'SETTLED' ? [] : odds };
+}
+
+/** Every runner of a market, or only those named in `only` (a fancy's one line has sid 0). */
+export function sectionsOf(m: MarketRow, prices: LivePrices, only?: ReadonlySet<number>): SectionDto[] {
+  if (m.kind === 'fancy') return !only || only.has(0) ? [section(m, prices, 0, m.name, 1)] : [];
+  return m.runners.flatMap((r, i) => (!only || only.has(r.selectionId) ? [section(m, prices, r.selectionId, r.name, i + 1)] : []));
+}
+
+export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
+  return {
+    marketId: m.market_id,
+    matchId: m.match_id,
+    marketName: m.name,
+    kind: m.kind,
+    marketType: MARKET_TYPE_OF[m.kind],
+    oddsType: ODDS_TYPE_OF[m.kind],
+    fancyType: m.fancy_type,
+    min: paiseToRupees(Number(m.min_stake)),
+    max: paiseToRupees(Number(m.max_stake)),
+    status: m.status,
+    betDelaySec: m.bet_delay_sec,
+    commissionBp: m.commission_bp,
+    section: sectionsOf(m, prices),
+    result: m.result,
+  };
+}
+
+/** The lobby's line of a match: best back and lay per match-odds runner. */
+export function toMatchSummary(match: MatchRow, matchOdds: MarketRow | undefined, prices: LivePrices): MatchSummary {
+  return {
+    matchId: match.match_id,
+    sportId: match.sport_id,
+    sportName: match.sport_name,
+    seriesId: match.series_id,
+    seriesName: match.series_name,
+    name: match.name,
+    startTime: new Date(match.start_time).toISOString(),
+    inPlay: match.in_play,
+    runners: matchOdds
+      ? sectionsOf(matchOdds, prices).map((s) => ({
+          selectionId: s.sid,
+          name: s.nat,
+          back: s.odds.find((o) => o.otype === 'back' && o.tno === 0)?.odds ?? null,
+          lay: s.odds.find((o) => o.otype === 'lay' && o.tno === 0)?.odds ?? null,
+          status: s.gstatus,
+        }))
+      : [],
+  };
+}

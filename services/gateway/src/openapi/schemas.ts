@@ -1,0 +1,58 @@
+/** JSON Schemas of the exchange's shapes (contracts/src/api/betting.ts), for the OpenAPI description. */
+
+type Schema = Record<string, unknown>;
+
+const str: Schema = { type: 'string' };
+const num: Schema = { type: 'number' };
+const int: Schema = { type: 'integer' };
+const bool: Schema = { type: 'boolean' };
+const nullable = (s: Schema): Schema => ({ ...s, nullable: true });
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const arr = (items: Schema): Schema => ({ type: 'array', items });
+const obj = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({ type: 'object', properties, required });
+const oneOf = (...values: string[]): Schema => ({ type: 'string', enum: values });
+
+const MARKET_TYPE = oneOf('MATCH_ODDS', 'Bookmaker', 'FANCY');
+const LIVE_STATUS = oneOf('ACTIVE', 'SUSPENDED', 'Ball Running', 'CLOSED', 'SETTLED');
+
+export const SCHEMAS: Record<string, Schema> = {
+  Error: obj({ statusCode: int, error: str, message: str, code: str }, ['statusCode', 'error', 'message']),
+  Message: obj({ message: str }),
+  SportDto: obj({ id: int, name: str }),
+  PriceDto: obj({ otype: oneOf('back', 'lay'), odds: { ...num, description: 'Match odds: decimal odds; bookmaker: rate; fancy: run line' }, size: { ...num, description: 'Match odds: rupees available; fancy: the rate; bookmaker: 0' }, tno: int }),
+  SectionDto: obj({ sid: int, nat: str, sno: int, gstatus: LIVE_STATUS, odds: arr(ref('PriceDto')) }),
+  MarketDto: obj({
+    marketId: str, matchId: str, marketName: str, kind: oneOf('match_odds', 'bookmaker', 'fancy'), marketType: MARKET_TYPE, oddsType: oneOf('berFair', 'bookMaker', 'Fancy'),
+    fancyType: nullable(str), min: num, max: num, status: oneOf('ACTIVE', 'SUSPENDED', 'CLOSED', 'SETTLED'), betDelaySec: int, commissionBp: int, section: arr(ref('SectionDto')),
+    result: nullable(obj({ selectionId: int, runs: int, void: bool }, [])),
+  }),
+  MatchSummary: obj({
+    matchId: str, sportId: int, sportName: str, seriesId: str, seriesName: str, name: str, startTime: { ...str, format: 'date-time' }, inPlay: bool,
+    runners: arr(obj({ selectionId: int, name: str, back: nullable(num), lay: nullable(num), status: LIVE_STATUS })),
+  }),
+  ScoreDto: obj({ matchId: str, innings: int, battingTeam: str, runs: int, wickets: int, overs: str }),
+  MatchDetail: obj({ match: ref('MatchSummary'), markets: arr(ref('MarketDto')), score: nullable(ref('ScoreDto')) }),
+  ActiveSport: obj({ sportId: int, name: str, matches: arr(ref('MatchSummary')) }),
+  BetDto: obj({
+    _id: str, user_id: str, user_info: obj({ username: str }), event_id: str, event_name: str, sportId: int, market_id: str, market_name: str, market_type: MARKET_TYPE, gtype: MARKET_TYPE,
+    selection: nullable(int), selection_name: str, odds: num, volume: nullable(int), odds_type: oneOf('back', 'lay'), stake: num, matched_stake: num, unmatched_stake: num,
+    type: oneOf('match', 'unmatch'), status: oneOf('pending', 'won', 'lost', 'void', 'cancelled', 'deleted'), potential_win: num, potential_loss: num, pnl: nullable(num),
+    reference_id: str, placed_at: { ...str, format: 'date-time' }, settled_at: nullable({ ...str, format: 'date-time' }),
+  }),
+  Pagination: obj({ page: int, limit: int, total: int, totalPages: int }),
+  BetPage: obj({ data: arr(ref('BetDto')), pagination: ref('Pagination') }),
+  ProfitLossRow: obj({ event_id: str, event_name: str, market_id: str, market_name: str, market_type: MARKET_TYPE, pnl: num, commission: num, settled_at: str }),
+  PlaceBetBody: {
+    ...obj({
+      user_id: str, event_id: str, event_name: str, market_id: str, market_type: MARKET_TYPE, selection: { oneOf: [int, str] }, selection_name: str,
+      odds: { ...num, description: 'Match odds: decimal (2 decimals at most); bookmaker: the rate; fancy: the run line' }, stake: { ...num, description: 'Rupees, 2 decimals at most' },
+      bet_type: oneOf('sports'), odds_type: oneOf('back', 'lay'), isBack: bool, volume: nullable({ ...int, description: 'Fancy: the rate' }), reference_id: str,
+    }, ['user_id', 'event_id', 'event_name', 'market_id', 'market_type', 'selection', 'selection_name', 'odds', 'stake', 'bet_type']),
+    description: 'The Bet-as-placed fields of SPEC.md section 3; other listed fields are accepted and ignored, unknown ones refused.',
+  },
+  PlaceBetResponse: obj({ message: str, bet: ref('BetDto'), bet_id: str, reference_id: str }),
+  ButtonValue: obj({ label: str, value: int }),
+  BettingButtons: obj({ sportsButtons: arr(ref('ButtonValue')), casinoButtons: arr(ref('ButtonValue')) }),
+  MarketLockTarget: obj({ event_id: str, market_type: nullable(MARKET_TYPE), market_id: nullable(str) }),
+  UserBookRow: obj({ user: str, selections: arr(obj({ selection_name: str, total_stake: num })) }),
+};
