@@ -12,6 +12,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/pages.css';
 import './styles/accounts.css';
+import './styles/exchange.css';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<CheckingAuth />);

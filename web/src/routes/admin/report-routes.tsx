@@ -1,8 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { BetHistoryByTypePage } from '../BetHistoryByTypePage';
 import { comingPage } from '../coming-page';
 import { StatementPage } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
+import { BetHistoryPage } from './exchange/BetHistoryPage';
+import { DownlineProfitLossPage } from './exchange/DownlineProfitLossPage';
 
 /** Bets, statements and reports of the downline (SPEC.md section 2). */
 export const adminReportRoutes = [
@@ -14,17 +15,17 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profitloss',
-    component: comingPage('Profit & Loss', 'Profit and loss of your downline by event and market.'),
+    component: DownlineProfitLossPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/unsettledbet',
-    component: comingPage('Unsettled bets', 'Open bets of your downline, matched and unmatched.'),
+    component: BetHistoryPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/unsettledbet/$type',
-    component: BetHistoryByTypePage,
+    component: BetHistoryPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,

@@ -1,5 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { comingPage } from '../coming-page';
+import { AdminOddsPage } from './exchange/AdminOddsPage';
+import { EventManagementPage } from './exchange/EventManagementPage';
+import { MarketAnalysisPage } from './exchange/MarketAnalysisPage';
+import { MarketsSetupPage, MatchesPage, MessagesPage, SeriesPage, SportsListPage } from './exchange/SetupPages';
 import { adminLayoutRoute, adminOnlyRoute } from './admin-layout-route';
 
 /** Markets as every admin role sees them (SPEC.md section 2). */
@@ -7,22 +10,22 @@ export const adminMarketRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/market-analysis',
-    component: comingPage('Market analysis', 'Stakes and positions of your downline on each running match.'),
+    component: () => <MarketAnalysisPage />,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/market-analysis/match',
-    component: comingPage('Match analysis', 'Stakes and positions on one match, selection by selection.'),
+    component: () => <MarketAnalysisPage title="Match Analysis" />,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/odds/$sportId/$matchId',
-    component: comingPage('Match odds', 'The match with its markets, bets of your downline, user book and bet lock.'),
+    component: AdminOddsPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/event-management',
-    component: comingPage('Event management', 'Open, suspend and close events and their markets.'),
+    component: EventManagementPage,
   }),
 ] as const;
 
@@ -31,36 +34,36 @@ export const sportsSetupRoutes = [
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/sports-list/{-$url}',
-    component: comingPage('Sports list', 'Sports offered on your site and whether they are active.'),
+    component: SportsListPage,
   }),
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/series/$sportId',
-    component: comingPage('Series', 'Tournaments and leagues of a sport.'),
+    component: SeriesPage,
   }),
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/matches/$sportId',
-    component: comingPage('Matches', 'Matches of a sport, to add and activate.'),
+    component: () => <MatchesPage active={false} />,
   }),
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/active-matches/$sportId/{-$matchType}',
-    component: comingPage('Active matches', 'Matches open for betting, with their status and limits.'),
+    component: () => <MatchesPage active />,
   }),
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/active-markets/$matchId',
-    component: comingPage('Active markets', 'Markets of a match with status, limits and results.'),
+    component: () => <MarketsSetupPage fancies={false} />,
   }),
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/active-fancies/$matchId',
-    component: comingPage('Active fancies', 'Fancy and session markets of a match with their run lines.'),
+    component: () => <MarketsSetupPage fancies />,
   }),
   createRoute({
     getParentRoute: () => adminOnlyRoute,
     path: '/messages',
-    component: comingPage('Messages', 'News and notices shown to players and agents.'),
+    component: MessagesPage,
   }),
 ] as const;

@@ -1,50 +1,143 @@
 import { Link, useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { ActiveSport, MatchSummary } from '@exch/contracts';
+import { fetchActiveSports } from '../../api/betting-calls';
 import { useProfile } from '../../api/profile-query';
-import { SPORT_NAME } from '../../sports/sports';
+import { formatLobbyStart, formatOdds } from '../../exchange/format';
+import { PriceCell } from '../../exchange/PriceCell';
+import { SPORT_IDS, SPORT_NAME, isSportId } from '../../sports/sports';
 import { usePageTitle } from '../../ui/use-page-title';
 import { WalletStats } from '../../ui/WalletStats';
 
-/** The home lobby: for now a welcome card with the wallet; the sports lobby fills this page in a later issue. */
+/** The lobby's prices are refreshed this often: one cheap call for every listed match instead of a room per match. */
+const LOBBY_REFRESH_MS = 5_000;
+
+/**
+ * The home lobby (/, /home, /dashbaord): the wallet, then per sport its in-play and upcoming
+ * matches with the best back and lay price of each runner (1 X 2), each linking to its odds page.
+ * Opened with ?sport=4 it lists that sport only.
+ */
 export function LobbyPage() {
   const { data: user } = useProfile('user');
   const sport = useSearch({ strict: false, select: (search) => search.sport });
   const sportName = sport === undefined ? null : SPORT_NAME[sport];
   usePageTitle(sportName ?? 'Home');
 
+  const active = useQuery({
+    queryKey: ['sports-active'],
+    queryFn: async () => {
+      try {
+        return (await fetchActiveSports('user')).data;
+      } catch (e) {
+        console.warn('Failed to fetch the lobby', e);
+        throw e;
+      }
+    },
+    refetchInterval: LOBBY_REFRESH_MS,
+  });
+
+  const order = (id: number): number => {
+    const i = SPORT_IDS.findIndex((s) => s === id);
+    return i === -1 ? SPORT_IDS.length : i;
+  };
+  const sports = (active.data ?? []).filter((s) => sport === undefined || s.sportId === sport).sort((a, b) => order(a.sportId) - order(b.sportId));
+
   return (
     <>
-      <section className="card welcome-card">
+      <section className="card welcome-card compact">
         <header className="card-head">
           <h1>Welcome{user ? `, ${user.fullName || user.username}` : ''}</h1>
+          <span className="welcome-links">
+            <Link to="/deposit" className="btn btn-sm btn-success">
+              Deposit
+            </Link>
+            <Link to="/withdraw" className="btn btn-sm btn-danger">
+              Withdraw
+            </Link>
+          </span>
         </header>
         {user && (
           <dl className="stat-grid">
             <WalletStats wallet={user.balance} />
           </dl>
         )}
-        <div className="quick-links">
-          <Link to="/deposit" className="btn btn-success">
-            Deposit
-          </Link>
-          <Link to="/withdraw" className="btn btn-danger">
-            Withdraw
-          </Link>
-          <Link to="/accountstatement" className="btn btn-outline">
-            Account statement
-          </Link>
-        </div>
+        <nav className="lobby-links" aria-label="My account">
+          <Link to="/current/bets">Current bets</Link>
+          <Link to="/unsettledbet">Unsettled bets</Link>
+          <Link to="/bethistory">Bet history</Link>
+          <Link to="/profitloss">Profit &amp; Loss</Link>
+          <Link to="/accountstatement">Account statement</Link>
+        </nav>
       </section>
-      <section className="card coming-card">
-        <header className="card-head">
-          <h2>{sportName ? `${sportName} matches` : 'Sports lobby'}</h2>
-          <span className="badge">Coming soon</span>
-        </header>
-        <p className="muted">
-          {sportName
-            ? `In-play and upcoming ${sportName.toLowerCase()} matches with live back and lay prices will be listed here.`
-            : 'In-play and upcoming cricket, football and tennis matches with live back and lay prices will be listed here.'}
-        </p>
-      </section>
+
+      {sports.map((s) => (
+        <SportCard key={s.sportId} sport={s} />
+      ))}
+      {sports.length === 0 && (
+        <section className="market-card lobby-sport">
+          <header className="market-head">
+            <h2>{sportName ?? 'Sports'}</h2>
+          </header>
+          <p className="lobby-empty">{active.isPending ? 'Loading matches...' : active.isError ? 'The matches could not be loaded' : 'No Data Found'}</p>
+        </section>
+      )}
     </>
+  );
+}
+
+function SportCard({ sport }: { sport: ActiveSport }) {
+  const name = isSportId(sport.sportId) ? SPORT_NAME[sport.sportId] : sport.name;
+  const inPlay = sport.matches.filter((m) => m.inPlay).length;
+  return (
+    <section className="market-card lobby-sport" data-sport-id={sport.sportId} aria-label={name}>
+      <header className="market-head">
+        <h2>{name}</h2>
+        {inPlay > 0 && <span className="market-tag live">{inPlay} in-play</span>}
+      </header>
+      <div className="lobby-row lobby-head" aria-hidden="true">
+        <span className="lobby-match">Match</span>
+        <span className="lobby-col">1</span>
+        <span className="lobby-col">X</span>
+        <span className="lobby-col">2</span>
+      </div>
+      {sport.matches.map((m) => (
+        <MatchRow key={m.matchId} match={m} />
+      ))}
+      {sport.matches.length === 0 && <p className="lobby-empty">No Data Found</p>}
+    </section>
+  );
+}
+
+type Runner = MatchSummary['runners'][number];
+
+/** 1 X 2: the home side, the draw (when there is one) and the away side. */
+function columns(runners: readonly Runner[]): (Runner | null)[] {
+  const draw = runners.find((r) => /draw/i.test(r.name)) ?? null;
+  const sides = runners.filter((r) => r !== draw);
+  return [sides[0] ?? null, draw, sides[1] ?? null];
+}
+
+function MatchRow({ match }: { match: MatchSummary }) {
+  return (
+    <Link
+      to="/odds/$sportId/$matchId"
+      params={{ sportId: String(match.sportId), matchId: match.matchId }}
+      className="lobby-row lobby-match-row"
+      data-match-id={match.matchId}
+    >
+      <span className="lobby-match">
+        <span className="lobby-name">{match.name}</span>
+        <span className="lobby-when">
+          {match.inPlay ? <span className="live-dot">In-Play</span> : <span>{formatLobbyStart(match.startTime)}</span>}
+          <span className="lobby-series">{match.seriesName}</span>
+        </span>
+      </span>
+      {columns(match.runners).map((r, i) => (
+        <span key={i} className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}>
+          <PriceCell side="back" price={r?.back != null ? formatOdds('match_odds', r.back) : null} size={null} best />
+          <PriceCell side="lay" price={r?.lay != null ? formatOdds('match_odds', r.lay) : null} size={null} best />
+        </span>
+      ))}
+    </Link>
   );
 }

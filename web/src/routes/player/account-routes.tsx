@@ -1,11 +1,15 @@
 import { createRoute } from '@tanstack/react-router';
 import { comingPage } from '../coming-page';
-import { BetHistoryByTypePage } from '../BetHistoryByTypePage';
 import { ActivityLogPage } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
 import { StatementPage } from '../shared/StatementPage';
+import { PlayerBetHistoryTypePage } from './BetHistoryTypePage';
+import { BetListPage } from './BetListPage';
+import { ButtonValuesPage } from './ButtonValuesPage';
+import { CurrentBetsPage } from './CurrentBetsPage';
 import { playerLayoutRoute } from './player-layout-route';
+import { ProfitLossPage } from './ProfitLossPage';
 
 /** The player's own bets, reports and settings (SPEC.md section 2). */
 export const accountRoutes = [
@@ -17,27 +21,27 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/profitloss',
-    component: comingPage('Profit & Loss', 'Your profit and loss by sport, event and market over a date range.'),
+    component: ProfitLossPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/bethistory',
-    component: comingPage('Bet history', 'Your settled bets with stake, odds and result, filtered by date.'),
+    component: () => <BetListPage title="Bet history" status="settled" dated />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet',
-    component: comingPage('Unsettled bets', 'All your open bets, matched and unmatched, across every market.'),
+    component: () => <BetListPage title="Unsettled bets" status="pending" dated={false} />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet/$type',
-    component: BetHistoryByTypePage,
+    component: PlayerBetHistoryTypePage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/current/bets',
-    component: comingPage('Current bets', 'Bets placed on matches that are still running.'),
+    component: CurrentBetsPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
@@ -47,7 +51,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/button-values',
-    component: comingPage('Button values', 'Set the quick stake buttons shown on the bet slip.'),
+    component: ButtonValuesPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { comingPage } from '../coming-page';
+import { MatchPage } from './MatchPage';
 import { playerLayoutRoute } from './player-layout-route';
 
 export const matchOddsRoute = createRoute({
   getParentRoute: () => playerLayoutRoute,
   path: '/odds/$sportId/$matchId',
-  component: comingPage('Match odds', 'Live match odds, bookmaker and fancy markets with the bet slip, score and TV.'),
+  component: MatchPage,
 });
