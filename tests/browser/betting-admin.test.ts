@@ -1,0 +1,236 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import type { AuthResponse, BetDto, MatchDetail, Paginated } from '@exch/contracts';
+import { DEMO_TRANSACTION_PASSWORD } from '@exch/server';
+import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession } from '../helpers/browser.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const DESKTOP = { width: 1366, height: 768 };
+const MOBILE = { width: 375, height: 812 };
+const LOCK_MESSAGE = 'Betting on this market is locked for your account. Please contact your upline.';
+
+// The back office's betting screens against the real engine (SPEC.md sections 2, 5, 6): Bet Lock on
+// the admin odds page stops a player's bets on that market; a result declared in event management
+// reaches the player's statement and profit/loss; the downline's bets show in My Bet and the bet history.
+t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => {
+  ensureWebBuilt();
+  const server: TestServer = await startTestServer();
+  t.teardown(() => server.close());
+  const base = server.url;
+
+  const admin = await apiLogin(base, 'admin', 'admin');
+  const player = await apiLogin(base, 'player', 'player1');
+
+  const api = async <T>(method: string, path: string, auth: AuthResponse, body?: unknown): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${auth.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  /** Polls until `check` passes: read models follow the log a moment after a command is decided. */
+  const eventually = async (what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> => {
+    const until = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const matchOf = async (matchId: string) => (await api<MatchDetail>('GET', `/matches/${matchId}`, player)).body;
+
+  /** A back bet at 1.01: it takes the best price offered, so it is matched whatever the feed did meanwhile. */
+  const backBet = async (matchId: string, stake: number) => {
+    const detail = await matchOf(matchId);
+    const market = detail.markets.find((m) => m.kind === 'match_odds')!;
+    const runner = market.section[0]!;
+    const res = await api<{ message: string; bet?: BetDto }>('POST', '/bets', player, {
+      user_id: player.user._id,
+      event_id: matchId,
+      event_name: detail.match.name,
+      market_id: market.marketId,
+      market_type: market.marketType,
+      selection: runner.sid,
+      selection_name: runner.nat,
+      odds: 1.01,
+      odds_type: 'back',
+      stake,
+      bet_type: 'sports',
+    });
+    return { res, detail, market, runner };
+  };
+
+  const open = async (auth: AuthResponse, kind: 'admin' | 'player', path: string, viewport = DESKTOP) => {
+    const browser = await launchBrowser(viewport);
+    t.teardown(() => browser.close());
+    const page = browser.page;
+    // Toasts live 1 s (SPEC.md section 9): log every one so a busy machine cannot miss it.
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { toastLog: string[] }).toastLog = log;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openWithStorage(page, base, storedSession(kind, auth), path);
+    return page;
+  };
+  const toast = async (page: Page, text: string) => {
+    await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text);
+    await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
+  };
+  const shoot = async (page: Page, name: string) => {
+    await page.setViewportSize(DESKTOP);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: screenshotPath(`${name}-desktop`), fullPage: true });
+    await page.setViewportSize(MOBILE);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: screenshotPath(`${name}-mobile`), fullPage: true });
+    await page.setViewportSize(DESKTOP);
+  };
+
+  t.test('(a) Bet Lock on the admin odds page refuses the player bets on that market', async (t) => {
+    const page = await open(admin, 'admin', '/admin/odds/4/sim-101');
+    await page.getByRole('heading', { name: 'Match Odds' }).waitFor();
+    // Read-only prices: no bet panel for the back office (SPEC.md section 5).
+    await page.locator('.ax-market .ax-price b').first().waitFor();
+    t.equal(await page.getByText('Place Bet').count(), 0, 'no bet panel on the admin odds page');
+
+    await page.getByRole('button', { name: 'Bet Lock: Match Odds' }).click();
+    const dialog = page.locator('dialog.modal[open]');
+    await dialog.locator('label[data-username=player1] input').waitFor();
+    t.equal(await dialog.locator('input[name=allAccounts]').count(), 1, 'an all-accounts checkbox');
+    t.notOk(await dialog.locator('label[data-username=player1] input').isChecked(), 'player1 starts unlocked');
+    await shoot(page, 'admin-bet-lock');
+
+    // The transaction password is asked for.
+    await dialog.locator('label[data-username=player1] input').check();
+    await dialog.locator('button[type=submit]').click();
+    t.equal(await dialog.locator('.form-error').textContent(), 'Enter your transaction password');
+    await dialog.locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
+    await dialog.locator('button[type=submit]').click();
+    await toast(page, 'Betting locked');
+    await dialog.waitFor({ state: 'detached' });
+
+    const locked = await backBet('sim-101', 100);
+    t.ok(locked.res.status >= 400 && locked.res.status < 500, `the bet is refused (${locked.res.status})`);
+    t.equal(locked.res.body.message, LOCK_MESSAGE, 'with the lock message');
+
+    // The same player may still bet on another market of the match (the lock is per market).
+    const bookmaker = locked.detail.markets.find((m) => m.kind === 'bookmaker');
+    if (bookmaker) {
+      const rate = bookmaker.section[0]!.odds.find((o) => o.otype === 'back');
+      if (rate) {
+        const other = await api<{ message: string }>('POST', '/bets', player, {
+          user_id: player.user._id, event_id: 'sim-101', event_name: locked.detail.match.name, market_id: bookmaker.marketId, market_type: bookmaker.marketType,
+          selection: bookmaker.section[0]!.sid, selection_name: bookmaker.section[0]!.nat, odds: rate.odds, odds_type: 'back', stake: 100, bet_type: 'sports',
+        });
+        t.not(other.body.message, LOCK_MESSAGE, 'another market of the match is not locked');
+      }
+    }
+
+    // The modal shows the lock once the read model has it; unlocking lets the player bet again.
+    await eventually('the lock in the read model', async () => {
+      const r = await api<{ data: { users: { username: string; is_locked: boolean }[] } }>('GET', `/users/downline-with-locks?event_id=sim-101&market_type=MATCH_ODDS&market_id=${locked.market.marketId}`, admin);
+      return r.body.data.users.some((u) => u.username === 'player1' && u.is_locked);
+    });
+    await page.getByRole('button', { name: 'Bet Lock: Match Odds' }).click();
+    await dialog.locator('label[data-username=player1] input').waitFor();
+    t.ok(await dialog.locator('label[data-username=player1] input').isChecked(), 'player1 shows as locked');
+    await dialog.locator('label[data-username=player1] input').uncheck();
+    await dialog.locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
+    await dialog.locator('button[type=submit]').click();
+    await toast(page, 'Betting unlocked');
+    const unlocked = await backBet('sim-101', 100);
+    t.not(unlocked.res.body.message, LOCK_MESSAGE, 'after unlocking the lock message is gone');
+  });
+
+  t.test('(b) a result declared in event management reaches the player statement and profit/loss', async (t) => {
+    const matchId = 'sim-102';
+    // The simulator suspends markets now and then (ball running, a goal): try again until one is taken.
+    let placed = await backBet(matchId, 200);
+    for (let i = 0; i < 60 && placed.res.status !== 200 && /suspend|ball running|not active|closed/i.test(placed.res.body.message); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      placed = await backBet(matchId, 200);
+    }
+    t.equal(placed.res.status, 200, `player1 bets on ${placed.detail.match.name}: ${placed.res.body.message}`);
+    const betId = placed.res.body.bet!._id;
+    await eventually('the bet in the downline lists', async () => {
+      const r = await api<Paginated<BetDto>>('POST', '/alluserbetList?page=1', admin, { market_type: 'MATCH_ODDS', matched_status: 'matched' });
+      return r.body.data.some((b) => b._id === betId && b.matched_stake > 0);
+    });
+
+    // The admin odds page lists it in My Bet; the bet history lists it with its trash icon.
+    const page = await open(admin, 'admin', `/admin/odds/4/${matchId}`);
+    await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).waitFor();
+    t.match(await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).textContent(), /player1/, 'My Bet shows the bet with the user name');
+    await page.getByRole('button', { name: 'View All' }).click();
+    await page.locator(`dialog.modal[open] [data-testid=event-bets] td:has-text("player1")`).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // A bet placed while the page is open arrives over the socket (placedBet to the match room's uplines).
+    let second = await backBet(matchId, 100);
+    for (let i = 0; i < 60 && second.res.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      second = await backBet(matchId, 100);
+    }
+    const secondId = second.res.body.bet!._id;
+    await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${secondId}"]`).waitFor();
+    t.pass('a new bet shows in My Bet without reloading');
+
+    await page.goto(`${base}/admin/unsettledbet`);
+    const historyRow = page.locator(`[data-testid=bet-history] tr[data-bet-id="${betId}"]`);
+    await historyRow.waitFor();
+    t.equal(await historyRow.getByRole('button', { name: 'Delete bet of player1' }).count(), 1, 'a pending bet has its trash icon');
+
+    // The trash icon deletes one pending bet after the browser's confirmation.
+    const secondRow = page.locator(`[data-testid=bet-history] tr[data-bet-id="${secondId}"]`);
+    await secondRow.waitFor();
+    let confirmText = '';
+    page.once('dialog', (d) => {
+      confirmText = d.message();
+      void d.accept();
+    });
+    await secondRow.getByRole('button', { name: 'Delete bet of player1' }).click();
+    await toast(page, 'Bet deleted');
+    t.equal(confirmText, 'Are you sure you want to delete?', 'the browser asks first');
+    await secondRow.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('radio', { name: 'Deleted' }).check();
+    await page.locator(`[data-testid=bet-history] tr[data-bet-id="${secondId}"]`).waitFor();
+    t.pass('the deleted bet is listed under Deleted');
+    await page.getByRole('radio', { name: 'All' }).check();
+    await historyRow.waitFor();
+    // Bulk Delete with nothing ticked says so (SPEC.md section 5).
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toast(page, 'Please select one item');
+    await shoot(page, 'admin-bet-history');
+
+    // Declare the winner in event management.
+    await page.goto(`${base}/admin/event-management`);
+    const row = page.locator(`tr[data-market-id="${placed.market.marketId}"]`);
+    await row.waitFor();
+    await row.locator('select[name=winner]').selectOption(String(placed.runner.sid));
+    page.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'Declare' }).click();
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+    t.pass(`${placed.runner.nat} declared the winner; the market left the open list`);
+    await page.getByRole('tab', { name: 'Settled' }).click();
+    const settled = page.locator(`tr[data-market-id="${placed.market.marketId}"]`);
+    await settled.waitFor();
+    t.match(await settled.textContent(), placed.runner.nat, 'the settled list shows the declared winner');
+
+    // The player's statement and profit/loss show the settlement.
+    await eventually('the settlement in the player statement', async () => {
+      const r = await api<{ data: { description: string; remark: string }[] }>('GET', '/transactions/statement?type=all&page=1&limit=25', player);
+      return r.body.data.some((row) => `${row.description} ${row.remark}`.includes(placed.detail.match.name));
+    });
+    const playerPage = await open(player, 'player', '/accountstatement');
+    await playerPage.locator('.statement-table tbody tr', { hasText: placed.detail.match.name }).first().waitFor();
+    t.pass('the account statement lists the settlement');
+    await playerPage.goto(`${base}/profitloss`);
+    const pnlRow = playerPage.locator('tbody tr', { hasText: placed.detail.match.name }).first();
+    await pnlRow.waitFor();
+    t.match(await pnlRow.textContent(), /₹/, 'the profit/loss page lists the market with its amount');
+    t.notMatch(await pnlRow.textContent(), /-₹/, 'a winning back bet is a profit');
+  });
+});

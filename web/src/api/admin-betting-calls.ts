@@ -1,0 +1,169 @@
+import type { BetDto, MarketDto, MarketLockTarget, MarketType, MatchDetail, MatchSummary, Paginated, UserBookRow } from '@exch/contracts';
+import { apiRequest } from './client';
+
+/**
+ * The back office's exchange calls (docs/exchange-api.md, "Back office" and "Market management").
+ * Reads toast the server's message on failure (SPEC.md section 8); mutations do not, the modal or
+ * page that made them shows it.
+ */
+
+export interface MessageAnswer {
+  message: string;
+}
+
+const query = (params: Record<string, string | number | boolean | undefined | null>): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+};
+
+const enc = encodeURIComponent;
+
+// The match page
+
+export const fetchMatchDetail = (matchId: string): Promise<MatchDetail> => apiRequest(`/matches/${enc(matchId)}`, { auth: 'admin', toast: false });
+
+export interface CategorizedParams {
+  matched_status?: 'matched' | 'unmatched';
+  market_types?: string;
+  odds_type?: 'back' | 'lay';
+  status?: string;
+  username?: string;
+  startDate?: string;
+  endDate?: string;
+  min_stake?: string;
+  max_stake?: string;
+}
+
+/** Bets of the downline on one match, grouped by market type. */
+export const fetchEventBets = (matchId: string, p: CategorizedParams = {}): Promise<{ data: { markets: Partial<Record<MarketType, BetDto[]>> } }> =>
+  apiRequest(`/bets/event/${enc(matchId)}/categorized${query({ ...p })}`, { auth: 'admin', toast: false });
+
+export interface LockUser {
+  userId: string;
+  username: string;
+  role: string;
+  is_locked: boolean;
+}
+
+export const fetchDownlineWithLocks = (target: MarketLockTarget): Promise<{ data: { users: LockUser[] } }> =>
+  apiRequest(`/users/downline-with-locks${query({ event_id: target.event_id, market_type: target.market_type, market_id: target.market_id })}`, { auth: 'admin', toast: false });
+
+export const setMarketLocks = (
+  matchId: string,
+  body: { userId: string | string[]; is_locked: boolean; lock_target: MarketLockTarget; transaction_password: string },
+): Promise<MessageAnswer> => apiRequest(`/market-locks/${enc(matchId)}`, { method: 'PUT', body, auth: 'admin', toast: false });
+
+/** Stakes per user and selection; the server may answer 'No Result Found' with no users. */
+export const fetchUserBook = (marketId: string): Promise<{ data?: { users?: UserBookRow[] }; message?: string }> =>
+  apiRequest(`/market-locks/user-book/${enc(marketId)}`, { auth: 'admin', toast: false });
+
+export interface UserWiseBook {
+  markets: { marketId: string; runners: { selectionId: number; name: string }[]; users: { username: string; book: Record<string, number> }[] }[];
+}
+
+/** Each downline user's profit or loss on every runner of the market. */
+export const fetchUserWiseBook = (marketId: string): Promise<UserWiseBook> =>
+  apiRequest('/get-user-wise-book', { method: 'POST', body: { marketId }, auth: 'admin', toast: false });
+
+export const fetchFancyPosition = (marketId: string, userId?: string): Promise<{ data: { completeBookList: { run: number; value: number }[] } }> =>
+  apiRequest('/get-fancy-position', { method: 'POST', body: userId === undefined ? { marketId } : { marketId, userId }, auth: 'admin', toast: false });
+
+// Bet history
+
+export interface BetListFilter {
+  market_type?: MarketType;
+  matched_status?: 'matched' | 'unmatched';
+  odds_type?: 'back' | 'lay';
+  deleted?: boolean;
+  username?: string;
+  amount_from?: string;
+  amount_to?: string;
+  start_date?: string;
+  end_date?: string;
+  limit?: number;
+}
+
+export const fetchAllUserBets = (page: number, body: BetListFilter): Promise<Paginated<BetDto>> =>
+  apiRequest(`/alluserbetList${query({ page })}`, { method: 'POST', body, auth: 'admin' });
+
+/** Role admin only; confirmed with the transaction password. */
+export const deleteBets = (ids: string[], transactionPassword: string): Promise<MessageAnswer & { deleted?: number }> =>
+  apiRequest('/delete-bets', { method: 'POST', body: { ids, transaction_password: transactionPassword }, auth: 'admin', toast: false });
+
+/** An upline deletes one pending bet of its downline. */
+export const deleteBet = (id: string): Promise<MessageAnswer> =>
+  apiRequest(`/bets/${enc(id)}/status`, { method: 'PATCH', body: { status: 'cancelled' }, auth: 'admin', toast: false });
+
+/** User-name suggestions for the bet history filter ('Failed to fetch user suggestions' is the caller's). */
+export const fetchUserSuggestions = (search: string): Promise<{ users: { _id: string; username: string; role: { slug: string; name: string } }[] }> =>
+  apiRequest(`/users/downline${query({ search, limit: 10, page: 1 })}`, { auth: 'admin', toast: false });
+
+// Reports
+
+export interface SelectionAnalysisEvent {
+  event_id: string;
+  event_name: string;
+  matchDateTime: string;
+  /** Not in SPEC.md's shape; used when the server sends it, else cricket (4). */
+  sportId?: number;
+  markets: { market_type: string; market_id?: string; market_name?: string; selections: { selection_name: string; totalStake: number }[] }[];
+}
+
+export const fetchSelectionAnalysis = (search: string): Promise<{ eventAnalysis: SelectionAnalysisEvent[] }> =>
+  apiRequest(`/report/selection_analysis${query({ search })}`, { auth: 'admin', toast: false });
+
+interface PnlPart {
+  netProfitLoss: number;
+}
+
+export interface DownlineProfitLossUser {
+  _id?: string;
+  username: string;
+  role: { name: string; slug?: string };
+  profitLoss: { casino?: PnlPart; sports?: PnlPart; thirdParty?: PnlPart; netProfitLoss?: number };
+  netProfitLoss?: number;
+}
+
+export const fetchDownlineProfitLoss = (p: { page: number; limit: number; reportType: 'ALL' | 'user'; search?: string }): Promise<{ users: DownlineProfitLossUser[]; total: number }> =>
+  apiRequest(`/bet/downline/profit-loss${query({ ...p })}`, { auth: 'admin' });
+
+// Market management
+
+export type EventMarket = MarketDto & { matchName: string; sportId: number; betCount: number };
+
+export const fetchEventManagement = (status: 'open' | 'settled'): Promise<{ data: EventMarket[] }> =>
+  apiRequest(`/admin/event-management${query({ status })}`, { auth: 'admin' });
+
+export const setMarketStatus = (marketId: string, status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED'): Promise<MessageAnswer & { data?: MarketDto }> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/status`, { method: 'PUT', body: { status }, auth: 'admin', toast: false });
+
+export const declareResult = (marketId: string, body: { selectionId: number } | { runs: number }): Promise<MessageAnswer> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/result`, { method: 'POST', body, auth: 'admin', toast: false });
+
+export const voidMarket = (marketId: string): Promise<MessageAnswer> => apiRequest(`/admin/markets/${enc(marketId)}/void`, { method: 'POST', auth: 'admin', toast: false });
+
+export const revokeResult = (marketId: string): Promise<MessageAnswer> => apiRequest(`/admin/markets/${enc(marketId)}/revoke`, { method: 'POST', auth: 'admin', toast: false });
+
+export const saveMarketSettings = (marketId: string, body: { min: number; max: number; betDelaySec: number; commissionPercent: number }): Promise<MessageAnswer & { data: MarketDto }> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/settings`, { method: 'PUT', body, auth: 'admin', toast: false });
+
+/** `matches` is a count or the list, whichever the server sends. */
+export const fetchAdminSports = (): Promise<{ data: { id: number; name: string; matches: number | unknown[] }[] }> => apiRequest('/admin/sports', { auth: 'admin' });
+
+export const fetchAdminSeries = (sportId: string): Promise<{ data: { seriesId: string; name: string; matches: number | unknown[] }[] }> =>
+  apiRequest(`/admin/series/${enc(sportId)}`, { auth: 'admin' });
+
+export const fetchAdminMatches = (sportId: string, status: 'active' | 'all'): Promise<{ data: MatchSummary[] }> =>
+  apiRequest(`/admin/matches/${enc(sportId)}${query({ status })}`, { auth: 'admin' });
+
+export const fetchAdminMarkets = (matchId: string, kind?: string): Promise<{ data: MarketDto[] }> =>
+  apiRequest(`/admin/markets/${enc(matchId)}${query({ kind })}`, { auth: 'admin' });
+
+export const fetchNewsMessage = (): Promise<{ data: { text: string } }> => apiRequest('/messages', { auth: 'admin' });
+
+export const saveNewsMessage = (text: string): Promise<MessageAnswer> => apiRequest('/messages', { method: 'PUT', body: { text }, auth: 'admin', toast: false });
+
+/** A count from a number or a list. */
+export const countOf = (v: number | unknown[] | undefined): number => (Array.isArray(v) ? v.length : typeof v === 'number' ? v : 0);
