@@ -1,4 +1,6 @@
 /** `npm run bench`: the figures issues ask for, printed as tables (medians of several runs). */
+import { benchBetting } from './bench/betting.js';
 import { benchJournal } from './bench/journal.js';
 
 await benchJournal();
+await benchBetting();
