@@ -1,0 +1,106 @@
+import type { ActiveSport, BetDto, BettingButtons, MarketType, MatchDetail, Paginated, PlaceBetResponse, SportDto } from '@exch/contracts';
+import type { AuthContextName } from '../auth/auth-context';
+import { apiRequest } from './client';
+
+/**
+ * The exchange's calls (docs/exchange-api.md). Amounts are rupees; match odds decimal odds,
+ * bookmaker odds the rate, fancy odds the run line with its rate in `volume`.
+ */
+
+const query = (params: Record<string, string | number | undefined>): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+};
+
+const id = (value: string): string => encodeURIComponent(value);
+
+// Discovery
+
+export const fetchAllowedSports = (ctx: AuthContextName): Promise<{ sports: SportDto[] }> => apiRequest('/sports/whitelabel/allowed', { auth: ctx, toast: false });
+
+/** Failures are logged by the lobby, not toasted: it polls. */
+export const fetchActiveSports = (ctx: AuthContextName): Promise<{ data: ActiveSport[] }> => apiRequest('/sports/active', { auth: ctx, toast: false });
+
+/** The match page shows a failure inline (not found, or the server unreachable) instead of toasting it. */
+export const fetchMatch = (ctx: AuthContextName, matchId: string): Promise<MatchDetail> => apiRequest(`/matches/${id(matchId)}`, { auth: ctx, toast: false });
+
+// The player's bets
+
+/** The Bet-as-placed payload of SPEC.md section 3, as far as the client knows it. */
+export interface PlaceBetInput {
+  user_id: string;
+  event_id: string;
+  event_name: string;
+  event_type: string;
+  sportId: number;
+  matchId: string;
+  match_id: string;
+  market_id: string;
+  market_type: MarketType;
+  betOn: MarketType;
+  selection: number;
+  selection_name: string;
+  odds: number;
+  volume: number | null;
+  odds_type: 'back' | 'lay';
+  isBack: boolean;
+  stake: number;
+  potential_win: number;
+  bet_type: 'sports';
+  /** SPEC.md section 4: 'unmatch' when the player moved the odds off the market's. The server decides the matching. */
+  type: 'match' | 'unmatch';
+  currentMarketOdds: number | null;
+  is_live_bet: boolean;
+  device_info: string;
+  reference_id: string;
+}
+
+/** Errors are toasted by the caller's apiRequest (SPEC.md section 8: the server's message). */
+export const placeBet = (body: PlaceBetInput, idempotencyKey: string): Promise<PlaceBetResponse> =>
+  apiRequest('/bets', { method: 'POST', body, auth: 'user', idempotencyKey });
+
+/** Pending bets, matched and unmatched; on one match with `eventId`. Failures are logged only (SPEC.md section 8). */
+export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> => apiRequest(`/my_bets${query({ eventId })}`, { auth: 'user', toast: false });
+
+export const fetchRecentBets = (eventId: string, marketId?: string): Promise<{ data: BetDto[] }> =>
+  apiRequest(`/recent/bets${query({ eventId, marketId })}`, { auth: 'user', toast: false });
+
+export type MyBetsStatus = 'pending' | 'settled' | 'deleted' | 'all';
+
+export interface MyBetsParams {
+  status: MyBetsStatus;
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+}
+
+export const fetchBetsMine = (p: MyBetsParams): Promise<Paginated<BetDto>> => apiRequest(`/bets/mine${query({ ...p })}`, { auth: 'user' });
+
+/** Cancels the unmatched remainder of one of the player's bets. */
+export const cancelBet = (betId: string): Promise<{ message: string; bet: BetDto }> =>
+  apiRequest(`/bets/${id(betId)}/status`, { method: 'PATCH', body: { status: 'cancelled' }, auth: 'user' });
+
+export interface ProfitLossRow {
+  event_id: string;
+  event_name: string;
+  market_id: string;
+  market_name: string;
+  market_type: MarketType;
+  pnl: number;
+  commission: number;
+  settled_at: string;
+}
+
+export const fetchMyProfitLoss = (p: { from: string; to: string; page: number; limit: number }): Promise<Paginated<ProfitLossRow>> =>
+  apiRequest(`/profit-loss/mine${query({ ...p })}`, { auth: 'user' });
+
+// Stake buttons
+
+export const fetchBettingButtons = (ctx: AuthContextName, userId: string): Promise<{ data: BettingButtons }> =>
+  apiRequest(`/betting-buttons/${id(userId)}`, { auth: ctx, toast: false });
+
+export const saveBettingButtons = (body: BettingButtons): Promise<{ message: string; data: BettingButtons }> =>
+  apiRequest('/betting-buttons', { method: 'PUT', body, auth: 'user', toast: false });

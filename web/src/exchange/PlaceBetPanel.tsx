@@ -1,0 +1,253 @@
+import { useRef, useState } from 'react';
+import { BET_REQUIRED_FIELDS, isLadderPrice, MARKET_TYPE_OF, type BetDto, type ButtonValue, type MarketDto, type MatchSummary, type PlaceBetResponse } from '@exch/contracts';
+import { placeBet, type PlaceBetInput } from '../api/betting-calls';
+import { ApiRequestError } from '../api/api-error';
+import { shortDevice } from '../ui/device';
+import { formatRupees } from '../ui/money';
+import { showErrorToast, showSuccessToast } from '../ui/toasts';
+import { betOutcome, matchedPositions, runnerBook } from './book';
+import { formatOdds } from './format';
+import { bestPrice, closedReason, type BetPick } from './pick';
+import { BookFigure } from './RunnerMarket';
+
+/** SPEC.md sections 5 and 9: exchange odds step 0.01, rounded to 4 decimals; odds input length 4, stake length 10. */
+const ODDS_STEP = 0.01;
+const ODDS_MIN = 1.01;
+const ODDS_MAX = 1000;
+const ODDS_MAX_LENGTH = 4;
+const STAKE_MAX_LENGTH = 10;
+
+/** The open bet slip: what was clicked, and the odds and stake as typed. */
+export interface Slip {
+  pick: BetPick;
+  odds: number;
+  stake: string;
+  /** Sent as Idempotency-Key: a retry after a lost answer is not placed twice. */
+  key: string;
+}
+
+export function newSlipKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const openSlip = (pick: BetPick, stake = ''): Slip => ({ pick, odds: pick.odds, stake, key: newSlipKey() });
+
+const roundOdds = (n: number): number => Math.round(n * 10_000) / 10_000;
+
+/** The price the bet goes in at: exchange odds as the player set them; a bookmaker rate or fancy line always the live one. */
+export function slipPrice(slip: Slip, market: MarketDto | undefined): { odds: number; volume: number | null; live: number | null } {
+  const section = market?.section.find((s) => s.sid === slip.pick.sid);
+  const live = bestPrice(section, slip.pick.side);
+  if (slip.pick.kind === 'match_odds') return { odds: slip.odds, volume: null, live: live?.odds ?? null };
+  return { odds: live?.odds ?? slip.pick.odds, volume: slip.pick.kind === 'fancy' ? (live?.size ?? slip.pick.volume) : null, live: live?.odds ?? null };
+}
+
+const stakeOf = (slip: Slip): number => (slip.stake === '' ? 0 : Number(slip.stake));
+
+/** Each runner's book after the bet, from the player's matched bets on the market plus this one (runner markets only). */
+export function slipPreview(slip: Slip, market: MarketDto | undefined, bets: readonly BetDto[]): Map<number, number> | null {
+  if (!market || market.kind === 'fancy') return null;
+  const stake = stakeOf(slip);
+  const { odds } = slipPrice(slip, market);
+  const positions = matchedPositions(market.marketId, bets);
+  if (stake > 0) positions.push({ selection: slip.pick.sid, side: slip.pick.side, odds, stake });
+  return runnerBook(market, positions);
+}
+
+interface PlaceBetPanelProps {
+  slip: Slip;
+  onChange: (slip: Slip) => void;
+  onClose: () => void;
+  /** The market, live. */
+  market: MarketDto | undefined;
+  match: MatchSummary;
+  userId: string;
+  buttons: readonly ButtonValue[];
+  /** The player's pending bets on the match, for the per-runner P&L after the bet. */
+  bets: readonly BetDto[];
+  onPlaced: (answer: PlaceBetResponse) => void;
+}
+
+/**
+ * The Place Bet panel of SPEC.md section 2: (Bet for), Odds (read-only with an up/down spinner on
+ * exchange markets), Stake, Profit; quick stake buttons; Reset; Submit, disabled and reading
+ * 'Placing Bet...' while the bet is out; below, each runner's P&L if the bet is placed.
+ */
+export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, buttons, bets, onPlaced }: PlaceBetPanelProps) {
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const { pick } = slip;
+  const kind = pick.kind;
+  const { odds, volume, live } = slipPrice(slip, market);
+  const stake = stakeOf(slip);
+  const outcome = betOutcome(kind, pick.side, odds, stake, volume);
+  const section = market?.section.find((s) => s.sid === pick.sid);
+  const closed = !market || !section ? 'Closed' : closedReason(market, section);
+  const preview = slipPreview(slip, market, bets);
+  const sideName = kind === 'fancy' ? (pick.side === 'back' ? 'Yes' : 'No') : pick.side === 'back' ? 'Back' : 'Lay';
+  const offMarket = kind === 'match_odds' && live !== null && roundOdds(odds) !== live;
+  // SPEC.md steps odds by 0.01; the exchange's ladder is coarser above 2, and the server refuses prices off it.
+  const offLadder = kind === 'match_odds' && !isLadderPrice(Math.round(odds * 100));
+
+  const edit = (next: Partial<Slip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
+  const stepOdds = (direction: 1 | -1): void => edit({ odds: Math.min(ODDS_MAX, Math.max(ODDS_MIN, roundOdds(odds + direction * ODDS_STEP))) });
+
+  const submit = async (): Promise<void> => {
+    if (inFlight.current) return; // SPEC.md section 5: duplicate submit blocked while a bet is in progress
+    if (!(stake > 0)) return showErrorToast('Please enter a stake');
+    const body: PlaceBetInput = {
+      user_id: userId,
+      event_id: match.matchId,
+      event_name: match.name,
+      event_type: match.sportName,
+      sportId: match.sportId,
+      matchId: match.matchId,
+      match_id: match.matchId,
+      market_id: pick.marketId,
+      market_type: MARKET_TYPE_OF[kind],
+      betOn: MARKET_TYPE_OF[kind],
+      selection: pick.sid,
+      selection_name: pick.name,
+      odds,
+      volume,
+      odds_type: pick.side,
+      isBack: pick.side === 'back',
+      stake,
+      potential_win: outcome.win,
+      bet_type: 'sports',
+      type: offMarket ? 'unmatch' : 'match',
+      currentMarketOdds: live,
+      is_live_bet: match.inPlay,
+      device_info: shortDevice(navigator.userAgent),
+      reference_id: slip.key,
+    };
+    const missing = BET_REQUIRED_FIELDS.filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
+    if (missing.length > 0) return showErrorToast(`Missing required fields: ${missing.join(', ')}`);
+
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const answer = await placeBet(body, slip.key);
+      showSuccessToast(answer.message || `Bet placed successfully! on Event: ${answer.bet_id}`);
+      onPlaced(answer);
+    } catch (e) {
+      // The server's message was toasted by the API client; the panel stays. A refused bet may be sent again as a new one.
+      if (e instanceof ApiRequestError && e.statusCode !== 0) onChange({ ...slip, key: newSlipKey() });
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={`place-bet ${pick.side}`} aria-label="Place Bet" data-testid="place-bet">
+      <header className="place-bet-head">
+        <h2>Place Bet</h2>
+        <button type="button" className="place-bet-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="place-bet-body">
+        <div className="slip-grid">
+          <span className="slip-label slip-for-label">(Bet for)</span>
+          <span className="slip-label slip-odds-label">Odds</span>
+          <span className="slip-label slip-stake-label">Stake</span>
+          <span className="slip-label slip-profit-label">Profit</span>
+          <div className="slip-for">
+            <span className={`side-tag ${pick.side}`}>{sideName}</span>
+            <b data-testid="slip-selection">{pick.name}</b>
+          </div>
+          <div className="slip-odds">
+            {kind === 'match_odds' && (
+              <button type="button" className="spin" aria-label="Lower odds" onClick={() => stepOdds(-1)} disabled={odds <= ODDS_MIN}>
+                −
+              </button>
+            )}
+            <input
+              name="odds"
+              readOnly
+              maxLength={ODDS_MAX_LENGTH}
+              value={formatOdds(kind, odds)}
+              aria-label="Odds"
+              onKeyDown={(e) => {
+                if (kind !== 'match_odds') return;
+                if (e.key === 'ArrowUp') stepOdds(1);
+                if (e.key === 'ArrowDown') stepOdds(-1);
+              }}
+            />
+            {kind === 'match_odds' && (
+              <button type="button" className="spin" aria-label="Raise odds" onClick={() => stepOdds(1)} disabled={odds >= ODDS_MAX}>
+                +
+              </button>
+            )}
+          </div>
+          <div className="slip-stake">
+            <input
+              name="stake"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              maxLength={STAKE_MAX_LENGTH}
+              placeholder="0"
+              aria-label="Stake"
+              value={slip.stake}
+              autoFocus
+              onChange={(e) => edit({ stake: e.target.value.replace(/\D/g, '').slice(0, STAKE_MAX_LENGTH) })}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void submit();
+              }}
+            />
+          </div>
+          <div className="slip-profit" data-testid="slip-profit">
+            {pick.side === 'back' ? (
+              <span className={outcome.win > 0 ? 'positive' : undefined}>{outcome.win.toFixed(2)}</span>
+            ) : (
+              <span className={outcome.lose > 0 ? 'negative' : undefined} title="Liability">
+                {outcome.lose > 0 ? `-${outcome.lose.toFixed(2)}` : '0.00'}
+              </span>
+            )}
+          </div>
+        </div>
+        {kind === 'fancy' && volume !== null && (
+          <p className="slip-note">
+            {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatRupees(outcome.win)}, risks {formatRupees(outcome.lose)}.
+          </p>
+        )}
+        {offLadder && <p className="slip-note warn">{formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).</p>}
+        {offMarket && !offLadder && <p className="slip-note warn">Odds differ from the market ({formatOdds(kind, live)}): the bet waits unmatched until the price reaches it.</p>}
+        {closed !== null && <p className="slip-note warn">{closed === 'Closed' ? 'This market is closed.' : `${closed}: bets are not taken right now.`}</p>}
+
+        <div className="stake-buttons">
+          {buttons.map((b) => (
+            <button key={`${b.label}-${b.value}`} type="button" className="stake-button" onClick={() => edit({ stake: String(b.value) })}>
+              {b.label}
+            </button>
+          ))}
+        </div>
+
+        <div className="slip-actions">
+          <button type="button" className="btn btn-sm slip-reset" onClick={() => edit({ stake: '' })} disabled={busy}>
+            Reset
+          </button>
+          <button type="button" className="btn btn-sm slip-submit" onClick={() => void submit()} disabled={busy || closed !== null || !(stake > 0)}>
+            {busy ? 'Placing Bet...' : 'Submit'}
+          </button>
+        </div>
+
+        {preview && market && (
+          <div className="slip-book" aria-label="Profit and loss by runner">
+            {market.section.map((s) => (
+              <div key={s.sid} className="slip-book-row">
+                <span>{s.nat}</span>
+                <BookFigure value={preview.get(s.sid)} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

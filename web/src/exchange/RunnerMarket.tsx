@@ -1,0 +1,138 @@
+import { memo, type ReactNode } from 'react';
+import type { MarketDto, PriceDto, SectionDto } from '@exch/contracts';
+import { formatRupees } from '../ui/money';
+import { abbreviate, formatOdds, marketTitle } from './format';
+import { canPick, closedReason, sideLevels, type BetPick } from './pick';
+import { PriceCell } from './PriceCell';
+
+const LEVELS = 3;
+
+interface RunnerMarketProps {
+  market: MarketDto;
+  /** What each runner's result pays the player now (matched bets), by selection id. */
+  book?: ReadonlyMap<number, number> | undefined;
+  /** The same after the bet being placed, while the Place Bet panel is open on this market. */
+  preview?: ReadonlyMap<number, number> | null | undefined;
+  /** Absent for non-players: the cells cannot be clicked (SPEC.md section 5). */
+  onPick?: ((pick: BetPick) => void) | undefined;
+  selected?: { sid: number; side: 'back' | 'lay' } | null | undefined;
+  /** Extra controls in the market's title bar (the back office's Bet Lock and User Book). */
+  actions?: ReactNode;
+}
+
+/**
+ * A match odds or bookmaker market as a Back/Lay table: per runner three back cells then three
+ * lay cells, the best of each side next to the middle (SPEC.md section 2), Min and Max in the head.
+ */
+export const RunnerMarket = memo(function RunnerMarket({ market, book, preview, onPick, selected, actions }: RunnerMarketProps) {
+  return (
+    <section className={`market-card runner-market kind-${market.kind}`} data-market-id={market.marketId} aria-label={marketTitle(market.marketName)}>
+      <header className="market-head">
+        <h2>{marketTitle(market.marketName)}</h2>
+        {market.betDelaySec > 0 && <span className="market-tag">Delay {market.betDelaySec}s</span>}
+        {actions}
+      </header>
+      <div className="runner-row runner-head">
+        <div className="runner-name">
+          <span className="market-limits">
+            Min: {abbreviate(market.min)} <span aria-hidden="true">|</span> Max: {abbreviate(market.max)}
+          </span>
+        </div>
+        <div className="cells">
+          <span className="depth" />
+          <span className="depth" />
+          <span className="side-label back">Back</span>
+          <span className="side-label lay">Lay</span>
+          <span className="depth" />
+          <span className="depth" />
+        </div>
+      </div>
+      {market.section.map((runner) => (
+        <RunnerRow
+          key={runner.sid}
+          market={market}
+          runner={runner}
+          book={book?.get(runner.sid)}
+          preview={preview?.get(runner.sid)}
+          onPick={onPick}
+          selectedSide={selected?.sid === runner.sid ? selected.side : null}
+        />
+      ))}
+    </section>
+  );
+});
+
+interface RunnerRowProps {
+  market: MarketDto;
+  runner: SectionDto;
+  book: number | undefined;
+  preview: number | undefined;
+  onPick: ((pick: BetPick) => void) | undefined;
+  selectedSide: 'back' | 'lay' | null;
+}
+
+function RunnerRow({ market, runner, book, preview, onPick, selectedSide }: RunnerRowProps) {
+  const back = sideLevels(runner, 'back');
+  const lay = sideLevels(runner, 'lay');
+  const closed = closedReason(market, runner);
+  const showBook = book !== undefined && (book !== 0 || (preview !== undefined && preview !== 0));
+
+  const cell = (side: 'back' | 'lay', level: number, price: PriceDto | undefined) => {
+    const pickable = onPick !== undefined && canPick(market, runner, price);
+    return (
+      <PriceCell
+        key={`${side}${level}`}
+        side={side}
+        price={price ? formatOdds(market.kind, price.odds) : null}
+        size={market.kind === 'bookmaker' || !price ? null : price.size}
+        best={level === 0}
+        selected={level === 0 && selectedSide === side}
+        label={price ? `${side === 'back' ? 'Back' : 'Lay'} ${runner.nat} at ${formatOdds(market.kind, price.odds)}` : undefined}
+        onPick={
+          pickable
+            ? () => onPick({ marketId: market.marketId, kind: market.kind, sid: runner.sid, name: runner.nat, side, odds: price.odds, volume: null })
+            : undefined
+        }
+      />
+    );
+  };
+
+  return (
+    <div className={closed ? 'runner-row closed' : 'runner-row'} data-sid={runner.sid} data-runner={runner.nat}>
+      <div className="runner-name">
+        <span className="runner-title">{runner.nat}</span>
+        {(showBook || preview !== undefined) && (
+          <span className="runner-book">
+            {showBook && <BookFigure value={book} testId="runner-book" />}
+            {preview !== undefined && (
+              <>
+                <span className="book-arrow" aria-hidden="true">
+                  »
+                </span>
+                <BookFigure value={preview} testId="runner-preview" />
+              </>
+            )}
+          </span>
+        )}
+      </div>
+      <div className="cells">
+        {[2, 1, 0].map((level) => cell('back', level, back[level]))}
+        {Array.from({ length: LEVELS }, (_, level) => cell('lay', level, lay[level]))}
+        {closed !== null && (
+          <div className={`status-overlay ${closed === 'Ball Running' ? 'ball-running' : ''}`} role="status">
+            {closed}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function BookFigure({ value, testId }: { value: number | undefined; testId?: string }) {
+  if (value === undefined) return null;
+  return (
+    <span className={value > 0 ? 'book-figure positive' : value < 0 ? 'book-figure negative' : 'book-figure'} data-testid={testId}>
+      {formatRupees(value)}
+    </span>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BetDto } from '@exch/contracts';
+import { cancelBet } from '../../api/betting-calls';
+import { profileKey } from '../../api/profile-query';
+import { betOddsText, betSideName } from '../../exchange/bet-text';
+import { BET_LIST_KEYS, useMyBetPushes, useMyBets } from '../../exchange/bets-data';
+import { trimNumber } from '../../exchange/format';
+import { formatDateTime } from '../../ui/dates';
+import { formatRupees } from '../../ui/money';
+import { showSuccessToast } from '../../ui/toasts';
+import { usePageTitle } from '../../ui/use-page-title';
+import { EMPTY_TABLE } from './BetListPage';
+
+type Filter = 'all' | 'matched' | 'unmatched';
+type Side = 'all' | 'back' | 'lay';
+
+/**
+ * /current/bets: the player's open bets on matches still running (GET /api/my_bets), live over the
+ * socket, grouped by match, filtered by matched state and side; unmatched stake can be cancelled.
+ */
+export function CurrentBetsPage() {
+  usePageTitle('Current bets');
+  useMyBetPushes();
+  const queryClient = useQueryClient();
+  const bets = useMyBets(null);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [side, setSide] = useState<Side>('all');
+
+  const shown = (bets.data ?? []).filter(
+    (b) => (filter === 'all' || (filter === 'matched' ? b.matched_stake > 0 : b.unmatched_stake > 0)) && (side === 'all' || b.odds_type === side),
+  );
+  const byEvent = new Map<string, BetDto[]>();
+  for (const b of shown) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), b]);
+
+  const cancel = async (bet: BetDto): Promise<void> => {
+    try {
+      const answer = await cancelBet(bet._id);
+      showSuccessToast(answer.message);
+      for (const queryKey of BET_LIST_KEYS) void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKey('user') });
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+
+  return (
+    <section className="card table-card">
+      <header className="card-head">
+        <h1>Current bets</h1>
+      </header>
+      <div className="toolbar">
+        <div className="seg" role="radiogroup" aria-label="Matched state">
+          {(['all', 'matched', 'unmatched'] as const).map((f) => (
+            <button key={f} type="button" role="radio" aria-checked={filter === f} className={filter === f ? 'active' : ''} onClick={() => setFilter(f)}>
+              {f === 'all' ? 'All' : f === 'matched' ? 'Matched' : 'Unmatched'}
+            </button>
+          ))}
+        </div>
+        <div className="seg" role="radiogroup" aria-label="Side">
+          {(['all', 'back', 'lay'] as const).map((s) => (
+            <button key={s} type="button" role="radio" aria-checked={side === s} className={side === s ? 'active' : ''} onClick={() => setSide(s)}>
+              {s === 'all' ? 'All' : s === 'back' ? 'Back' : 'Lay'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className={bets.isFetching ? 'table-wrap loading' : 'table-wrap'}>
+        <table className="data-table stack-table bets-table">
+          <thead>
+            <tr>
+              <th>Selection</th>
+              <th>Market</th>
+              <th>Type</th>
+              <th className="num">Odds</th>
+              <th className="num">Matched</th>
+              <th className="num">Unmatched</th>
+              <th>Placed</th>
+              <th className="num">Action</th>
+            </tr>
+          </thead>
+          {[...byEvent].map(([eventId, list]) => (
+            <tbody key={eventId}>
+              <tr className="group-row">
+                <td colSpan={8}>
+                  <Link to="/odds/$sportId/$matchId" params={{ sportId: String(list[0]!.sportId), matchId: eventId }} className="event-link">
+                    {list[0]!.event_name}
+                  </Link>
+                </td>
+              </tr>
+              {list.map((bet) => (
+                <CurrentRow key={bet._id} bet={bet} onCancel={cancel} />
+              ))}
+            </tbody>
+          ))}
+          {byEvent.size === 0 && (
+            <tbody>
+              <tr className="empty-row">
+                <td colSpan={8}>{bets.isPending ? 'Loading...' : bets.isError ? 'The bets could not be loaded' : EMPTY_TABLE}</td>
+              </tr>
+            </tbody>
+          )}
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function CurrentRow({ bet, onCancel }: { bet: BetDto; onCancel: (bet: BetDto) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <tr className={`bet-row ${bet.odds_type}`} data-bet-id={bet._id}>
+      <td data-label="Selection" className="strong-cell">
+        {bet.selection_name}
+      </td>
+      <td data-label="Market">{bet.market_name}</td>
+      <td data-label="Type">
+        <span className={`side-tag ${bet.odds_type}`}>{betSideName(bet)}</span>
+      </td>
+      <td data-label="Odds" className="num">
+        {betOddsText(bet)}
+      </td>
+      <td data-label="Matched" className="num">
+        {formatRupees(bet.matched_stake)}
+      </td>
+      <td data-label="Unmatched" className="num">
+        {bet.unmatched_stake > 0 ? <span className="state-badge state-unmatched">{trimNumber(bet.unmatched_stake)}</span> : <span className="muted">-</span>}
+      </td>
+      <td data-label="Placed" className="nowrap muted-cell">
+        {formatDateTime(bet.placed_at)}
+      </td>
+      <td data-label="Action" className="num">
+        {bet.unmatched_stake > 0 ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline cancel-unmatched"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void onCancel(bet).finally(() => setBusy(false));
+            }}
+          >
+            Cancel unmatched
+          </button>
+        ) : (
+          <span className="muted">-</span>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,224 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BetDto, MarketDto, MatchDetail, PlaceBetResponse } from '@exch/contracts';
+import { cancelBet } from '../../api/betting-calls';
+import { profileKey, useProfile } from '../../api/profile-query';
+import { BET_LIST_KEYS, myBetsKey, upsertPending, useMyBetPushes, useMyBets } from '../../exchange/bets-data';
+import { matchedPositions, runnerBook } from '../../exchange/book';
+import { FancyMarkets } from '../../exchange/FancyMarkets';
+import { formatMatchStart, NO_HEADER_SPORTS } from '../../exchange/format';
+import { splitMarkets, useLiveMatch } from '../../exchange/match-data';
+import { MyBetCard } from '../../exchange/MyBetCard';
+import type { BetPick } from '../../exchange/pick';
+import { openSlip, PlaceBetPanel, slipPreview, type Slip } from '../../exchange/PlaceBetPanel';
+import { RunnerMarket } from '../../exchange/RunnerMarket';
+import { ScoreBoard } from '../../exchange/ScoreBoard';
+import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons';
+import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
+import { showSuccessToast } from '../../ui/toasts';
+import { usePageTitle } from '../../ui/use-page-title';
+
+type MobileTab = 'odds' | 'bets';
+
+/**
+ * odds/{sportId}/{matchId} (SPEC.md section 2, Match detail screen): the match header, match odds
+ * and bookmaker as Back/Lay tables, fancies as No/Yes rows, all live over the match room; beside
+ * them the Place Bet panel, the score board and My Bet. On a phone: ODDS / PLACED BET / TV tabs
+ * and the bet slip as a sheet from the bottom. There is no stream provider, so no TV frames.
+ */
+export function MatchPage() {
+  const matchId = useParams({ strict: false, select: (p) => p.matchId ?? '' });
+  const { data: user } = useProfile('user');
+  const isPlayer = user?.role.slug === 'user';
+  const queryClient = useQueryClient();
+  const detail = useLiveMatch('user', matchId);
+  const bets = useMyBets(matchId);
+  useMyBetPushes();
+  const buttons = useBettingButtons('user', user?._id);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [slip, setSlip] = useState<Slip | null>(null);
+  const [tab, setTab] = useState<MobileTab>('odds');
+  usePageTitle(detail.data?.match.name ?? 'Match odds');
+  // Another match: its own slip and tab.
+  useEffect(() => {
+    setSlip(null);
+    setTab('odds');
+  }, [matchId]);
+
+  const pick = useCallback((p: BetPick) => setSlip(openSlip(p)), []);
+  const myBets = bets.data ?? [];
+
+  const refreshAfterBet = (): void => {
+    for (const queryKey of BET_LIST_KEYS) void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: profileKey('user') });
+  };
+
+  const placed = (answer: PlaceBetResponse): void => {
+    setSlip(null);
+    queryClient.setQueryData<BetDto[]>(myBetsKey(matchId), (list) => upsertPending(list, answer.bet));
+    refreshAfterBet();
+  };
+
+  const cancel = async (bet: BetDto): Promise<void> => {
+    try {
+      const answer = await cancelBet(bet._id);
+      showSuccessToast(answer.message);
+      queryClient.setQueryData<BetDto[]>(myBetsKey(matchId), (list) => upsertPending(list, answer.bet));
+      refreshAfterBet();
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
+
+  if (detail.isPending) {
+    return (
+      <section className="card match-loading" aria-busy="true">
+        <p className="muted">Loading match...</p>
+      </section>
+    );
+  }
+  if (detail.isError || !detail.data) {
+    return (
+      <section className="card not-found">
+        <h1>Match not available</h1>
+        <p className="muted">{detail.error?.message ?? 'This match could not be loaded.'}</p>
+        <Link to="/" className="btn btn-primary">
+          Back to the lobby
+        </Link>
+      </section>
+    );
+  }
+
+  const { match, markets, score } = detail.data;
+  const slipMarket = slip ? markets.find((m) => m.marketId === slip.pick.marketId) : undefined;
+
+  const slipPanel =
+    slip && user ? (
+      <PlaceBetPanel
+        key={`${slip.pick.marketId}:${slip.pick.sid}:${slip.pick.side}:${slip.pick.odds}`}
+        slip={slip}
+        onChange={setSlip}
+        onClose={() => setSlip(null)}
+        market={slipMarket}
+        match={match}
+        userId={user._id}
+        buttons={sportsButtonsOf(buttons.data)}
+        bets={myBets}
+        onPlaced={placed}
+      />
+    ) : null;
+
+  const myBetCard = (
+    <MyBetCard
+      bets={myBets}
+      loading={bets.isPending}
+      onCancel={isPlayer ? cancel : undefined}
+      viewAll={
+        <Link to="/unsettledbet" className="view-all">
+          View All
+        </Link>
+      }
+    />
+  );
+
+  const marketsView = (
+    <Markets detail={detail.data} bets={myBets} slip={slip} onPick={isPlayer ? pick : undefined} />
+  );
+
+  return (
+    <div className="match-page" data-match-id={match.matchId}>
+      <MatchHeader detail={detail.data} />
+      {isMobile ? (
+        <>
+          <div className="match-tabs" role="tablist">
+            <button type="button" role="tab" aria-selected={tab === 'odds'} className={tab === 'odds' ? 'active' : ''} onClick={() => setTab('odds')}>
+              ODDS
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'bets'} className={tab === 'bets' ? 'active' : ''} onClick={() => setTab('bets')}>
+              PLACED BET ({myBets.length})
+            </button>
+            <button type="button" role="tab" aria-selected={false} disabled title="No live stream for this match">
+              TV <span className="tab-note">N/A</span>
+            </button>
+          </div>
+          {tab === 'odds' ? (
+            <>
+              {score && <ScoreBoard match={match} score={score} />}
+              {marketsView}
+            </>
+          ) : (
+            myBetCard
+          )}
+          {slipPanel && (
+            <div className="slip-sheet" role="dialog" aria-modal="true" aria-label="Place Bet">
+              <button type="button" className="slip-backdrop" aria-label="Close the bet slip" onClick={() => setSlip(null)} />
+              <div className="slip-sheet-body">{slipPanel}</div>
+            </div>
+          )}
+        </>
+      ) : (
+        <div className="match-layout">
+          <div className="match-main">{marketsView}</div>
+          <aside className="match-side">
+            {slipPanel}
+            <ScoreBoard match={match} score={score} />
+            {myBetCard}
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MatchHeader({ detail }: { detail: MatchDetail }) {
+  const { match } = detail;
+  return (
+    <header className="match-header">
+      <div className="match-title">
+        <h1 data-testid="match-name">{match.name}</h1>
+        <span className="match-series">{match.seriesName}</span>
+      </div>
+      <div className="match-when">
+        {match.inPlay && <span className="live-dot">In-Play</span>}
+        {!NO_HEADER_SPORTS.has(match.sportId) && <span className="match-start">{formatMatchStart(match.startTime)}</span>}
+      </div>
+    </header>
+  );
+}
+
+interface MarketsProps {
+  detail: MatchDetail;
+  bets: readonly BetDto[];
+  slip: Slip | null;
+  onPick: ((pick: BetPick) => void) | undefined;
+}
+
+function Markets({ detail, bets, slip, onPick }: MarketsProps) {
+  const { runnerMarkets, fancies } = splitMarkets(detail.markets);
+  if (runnerMarkets.length === 0 && fancies.length === 0) {
+    return (
+      <section className="card">
+        <p className="muted">No markets are open on this match.</p>
+      </section>
+    );
+  }
+  const selectedOn = (m: MarketDto) => (slip && slip.pick.marketId === m.marketId ? { sid: slip.pick.sid, side: slip.pick.side } : null);
+  return (
+    <div className="markets">
+      {runnerMarkets.map((m) => (
+        <RunnerMarket
+          key={m.marketId}
+          market={m}
+          book={runnerBook(m, matchedPositions(m.marketId, bets))}
+          preview={slip && slip.pick.marketId === m.marketId && Number(slip.stake) > 0 ? slipPreview(slip, m, bets) : null}
+          onPick={onPick}
+          selected={selectedOn(m)}
+        />
+      ))}
+      {fancies.length > 0 && (
+        <FancyMarkets markets={fancies} onPick={onPick} selected={slip && slip.pick.kind === 'fancy' ? { marketId: slip.pick.marketId, side: slip.pick.side } : null} />
+      )}
+    </div>
+  );
+}
