@@ -26,12 +26,10 @@ const parts = (b: BookBet): { price: number; size: Paise }[] => (b.kind === 'mat
 export function runnerBook(selectionIds: readonly number[], bets: readonly BookBet[]): Map<number, Paise> {
   const book = new Map(selectionIds.map((id) => [id, 0]));
   for (const b of bets) {
-    for (const p of parts(b)) {
-      const o = outcome(b.kind, b.side, p.price, b.volume, p.size);
-      for (const id of selectionIds) {
-        const wins = (id === b.selection_id) === (b.side === 'back');
-        book.set(id, book.get(id)! + (wins ? o.win : -o.lose));
-      }
+    const o = outcome(b.kind, b.side, parts(b), b.volume);
+    for (const id of selectionIds) {
+      const wins = (id === b.selection_id) === (b.side === 'back');
+      book.set(id, book.get(id)! + (wins ? o.win : -o.lose));
     }
   }
   return book;
@@ -42,7 +40,7 @@ export function runnerBook(selectionIds: readonly number[], bets: readonly BookB
  * changes at a line, so each line and the run just below it are enough; rows ascend.
  */
 export function fancyLadder(bets: readonly BookBet[]): { run: number; pnl: Paise }[] {
-  const positions = bets.map((b) => ({ yes: b.side === 'back', line: b.odds, o: outcome('fancy', b.side, b.odds, b.volume, matchedOf(b)) }));
+  const positions = bets.map((b) => ({ yes: b.side === 'back', line: b.odds, o: outcome('fancy', b.side, [{ price: b.odds, size: matchedOf(b) }], b.volume) }));
   if (positions.length === 0) return [];
   const runs = [...new Set(positions.flatMap((p) => [p.line - 1, p.line]))].filter((r) => r >= 0).sort((a, b) => a - b);
   return runs.map((run) => ({
