@@ -37,6 +37,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   MarketVoided: 1,
   ResultRevoked: 1,
   MarketLockSet: 1,
+  HousePriceSet: 1,
+  HousePriceCleared: 1,
   ButtonValuesSet: 1,
   NewsMessageSet: 1,
 };

@@ -1,5 +1,5 @@
 import type { Paise } from '../money.js';
-import type { Catalogue, MarketKind } from '../market/feed.js';
+import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind } from '../market/feed.js';
 import type { ButtonValue, MarketStatus, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
@@ -84,6 +84,17 @@ export interface SetMarketLock {
   locked: boolean;
 }
 
+/** Admin: a bookmaker runner's rates or a fancy's No/Yes line by hand (the feed is then ignored for the market). */
+export interface SetHousePrice {
+  type: 'SetHousePrice';
+  price: BookmakerRunnerUpdate | FancyUpdate;
+}
+
+export interface ClearHousePrice {
+  type: 'ClearHousePrice';
+  marketId: string;
+}
+
 export interface SetButtonValues {
   type: 'SetButtonValues';
   sportsButtons: ButtonValue[];
@@ -107,5 +118,7 @@ export type BettingCommand =
   | VoidMarket
   | RevokeResult
   | SetMarketLock
+  | SetHousePrice
+  | ClearHousePrice
   | SetButtonValues
   | SetNewsMessage;

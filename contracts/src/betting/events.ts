@@ -1,6 +1,6 @@
 import type { Posting } from '../ledger.js';
 import type { Paise } from '../money.js';
-import type { FancyType, MarketKind, SportId } from '../market/feed.js';
+import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, SportId } from '../market/feed.js';
 
 export type Side = 'back' | 'lay';
 /** Admin-set market status; a runner's own ACTIVE / SUSPENDED / Ball Running comes from the feed. */
@@ -176,6 +176,17 @@ export interface MarketLockSet {
   locked: boolean;
 }
 
+/** An admin sets a bookmaker runner's rates or a fancy's line by hand: the market follows the house, not the feed. */
+export interface HousePriceSet {
+  marketId: string;
+  price: BookmakerRunnerUpdate | FancyUpdate;
+}
+
+/** The market follows the feed again. */
+export interface HousePriceCleared {
+  marketId: string;
+}
+
 export interface ButtonValue {
   label: string;
   value: number;
@@ -205,6 +216,8 @@ export interface BettingEventData {
   MarketVoided: MarketVoided;
   ResultRevoked: ResultRevoked;
   MarketLockSet: MarketLockSet;
+  HousePriceSet: HousePriceSet;
+  HousePriceCleared: HousePriceCleared;
   ButtonValuesSet: ButtonValuesSet;
   NewsMessageSet: NewsMessageSet;
 }

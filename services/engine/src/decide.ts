@@ -12,6 +12,7 @@ import { decideChangePassword, decideDisableTotp, decideEnableTotp, decideRecord
 import { decideDeleteBets, decideCancelBet } from './betting/cancel.js';
 import { decideSetMarketSettings, decideSetMarketStatus, decideSetNewsMessage, decideSyncCatalogue } from './betting/catalogue.js';
 import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
+import { decideClearHousePrice, decideSetHousePrice, withHousePrices } from './betting/house-prices.js';
 import { decidePlaceBet } from './betting/place.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
@@ -22,8 +23,9 @@ import type { EngineState } from './state.js';
 const NO_QUOTES: QuoteView = { exchange: () => undefined, bookmaker: () => undefined, fancy: () => undefined };
 
 /** Pure: the events a command produces against a state (and the live prices it may read), or a typed refusal. */
-export function decide(state: EngineState, envelope: CommandEnvelope, quotes: QuoteView = NO_QUOTES): Decision {
+export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes: QuoteView = NO_QUOTES): Decision {
   const c = envelope.command;
+  const quotes = withHousePrices(state, feedQuotes);
   const actor = envelope.actor;
   switch (c.type) {
     case 'CreateUser':
@@ -76,6 +78,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, quotes: Qu
       return decideRevokeResult(state, c, actor);
     case 'SetMarketLock':
       return decideSetMarketLock(state, c, actor);
+    case 'SetHousePrice':
+      return decideSetHousePrice(state, c, actor);
+    case 'ClearHousePrice':
+      return decideClearHousePrice(state, c, actor);
     case 'SetButtonValues':
       return decideSetButtonValues(state, c, actor);
     case 'SetNewsMessage':

@@ -316,7 +316,8 @@ export class Engine implements CommandBus {
 
   private async load(): Promise<void> {
     const snap = await this.opts.store.loadSnapshot<SnapshotBody>(SNAPSHOT_NAME);
-    this.state = snap ? snap.state.state : emptyState();
+    // Over an empty state: a snapshot taken before a part of the state existed still loads.
+    this.state = snap ? { ...emptyState(), ...snap.state.state } : emptyState();
     this.versions = snap ? snap.state.versions : {};
     this.processed = new Map(snap ? snap.state.processed : []);
     this.position = snap ? snap.position : 0;

@@ -1,4 +1,4 @@
-import type { FancyType, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
+import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
 
 export interface UserState {
@@ -41,6 +41,8 @@ export interface MarketState {
   commissionBp: number;
   /** ACTIVE / SUSPENDED / CLOSED as set by an admin; SETTLED or VOID once a result is declared. */
   status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED' | 'SETTLED' | 'VOID';
+  /** Bookmaker or fancy priced by hand: bets take the house's price, not the feed's. */
+  manual?: boolean;
   settlement: Settlement | null;
   /** Every bet ever placed on it, in order. */
   betIds: string[];
@@ -90,6 +92,8 @@ export interface EngineState {
   books: Record<string, RunnerBook>;
   /** userId -> lock keys (see lockKeys). */
   marketLocks: Record<string, string[]>;
+  /** Prices set by hand (updateKey -> price), for markets marked manual. */
+  housePrices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   /** Arrival counter of bets: time priority. */
   seq: number;
 }
@@ -106,6 +110,7 @@ export const emptyState = (): EngineState => ({
   exposure: {},
   books: {},
   marketLocks: {},
+  housePrices: {},
   seq: 0,
 });
 

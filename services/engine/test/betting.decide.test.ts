@@ -608,3 +608,28 @@ t.test('SyncCatalogue lists new matches and markets once, and in-play changes', 
   t.equal(s.matches.M1!.inPlay, true);
   t.same(decide(s, envelope(inPlay, null)), { ok: true, events: [] });
 });
+
+t.test('house prices by hand: bookmaker rates and fancy lines override the feed until cleared', async (t) => {
+  const w = new World();
+  const setBm = { type: 'SetHousePrice', price: { type: 'bookmaker', marketId: 'bm', selectionId: 1, status: 'ACTIVE', back: 95, lay: 98 } } as const;
+  t.match(w.when(setBm, 'd'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'a dealer may not');
+  t.match(w.when({ ...setBm, price: { ...setBm.price, back: 99, lay: 98 } }, 'a'), { ok: false, refusal: { message: 'The back rate must not be above the lay rate' } });
+  t.match(w.when({ ...setBm, price: { ...setBm.price, selectionId: 9 } }, 'a'), { ok: false, refusal: { code: 'INVALID_SELECTION' } });
+  w.do(setBm, 'a');
+  // The feed still says 85: the market follows the house now.
+  t.match(w.when(back('b1', 'bm', 1, 85, 100_00), 'p1'), { ok: false, refusal: { message: 'Odds changed, please place the bet again' } });
+  // ₹100 back at 95 wins ₹95.00.
+  t.match(w.when(back('b1', 'bm', 1, 95, 100_00), 'p1'), { ok: true, events: [{ type: 'BetPlaced', data: { odds: 95, fills: [{ price: 95, size: 100_00 }] } }] });
+  // Runners without a house price are not offered while the market is priced by hand.
+  t.match(w.when(back('b2', 'bm', 2, 110, 100_00), 'p1'), { ok: false, refusal: { code: 'NO_PRICE' } });
+
+  const setFy = { type: 'SetHousePrice', price: { type: 'fancy', marketId: 'fy', status: 'ACTIVE', no: { line: 60, rate: 100 }, yes: { line: 61, rate: 100 } } } as const;
+  t.match(w.when({ ...setFy, price: { ...setFy.price, no: { line: 62, rate: 100 } } }, 'a'), { ok: false, refusal: { message: 'The No line must not be above the Yes line' } });
+  w.do(setFy, 'a');
+  t.match(w.when(back('f1', 'fy', null, 61, 100_00, 100), 'p1'), { ok: true });
+  t.match(w.when(back('f1', 'fy', null, 50, 100_00, 100), 'p1'), { ok: false, refusal: { code: 'ODDS_CHANGED' } });
+
+  w.do({ type: 'ClearHousePrice', marketId: 'fy' }, 'a');
+  t.match(w.when(back('f1', 'fy', null, 50, 100_00, 100), 'p1'), { ok: true }, 'the feed line again');
+  t.same(w.when({ type: 'ClearHousePrice', marketId: 'fy' }, 'a'), { ok: true, events: [] }, 'clearing twice changes nothing');
+});

@@ -1,4 +1,4 @@
-import type { BettingEventData, Paise, Posting } from '@exch/contracts';
+import { updateKey, type BettingEventData, type Paise, type Posting } from '@exch/contracts';
 import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
 import { restOrder } from './matching.js';
 import { lockKey } from './locks.js';
@@ -138,6 +138,15 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);
       const held = (state.marketLocks[e.data.userId] ?? []).filter((k) => k !== key);
       state.marketLocks[e.data.userId] = e.data.locked ? [...held, key] : held;
+      break;
+    }
+    case 'HousePriceSet':
+      state.markets[e.data.marketId]!.manual = true;
+      state.housePrices[updateKey(e.data.price)] = e.data.price;
+      break;
+    case 'HousePriceCleared': {
+      state.markets[e.data.marketId]!.manual = false;
+      for (const [key, price] of Object.entries(state.housePrices)) if (price.marketId === e.data.marketId) delete state.housePrices[key];
       break;
     }
     case 'ButtonValuesSet':
