@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FancyType, MarketKind } from '../market/feed.js';
+import { FEED_STATUSES, type FancyType, type MarketKind } from '../market/feed.js';
 import type { ButtonValue, MarketStatus } from '../betting/events.js';
 
 /**
@@ -55,6 +55,8 @@ export interface MarketDto {
   status: MarketStatus | 'SETTLED';
   betDelaySec: number;
   commissionBp: number;
+  /** Bookmaker or fancy priced by hand by an admin: `section` shows the house's prices and the feed is ignored. */
+  manual: boolean;
   section: SectionDto[];
   /** Declared result once settled: winner's selection id, or runs for a fancy; 'void' when voided. */
   result: { selectionId?: number; runs?: number; void?: boolean } | null;
@@ -282,6 +284,22 @@ export const MarketSettingsBody = v.strictObject({
 });
 
 export const MarketStatusBody = v.strictObject({ status: v.picklist(['ACTIVE', 'SUSPENDED', 'CLOSED'], 'Status must be ACTIVE, SUSPENDED or CLOSED') });
+
+/**
+ * PUT /api/admin/markets/{marketId}/house-price: a bookmaker runner's `{ selectionId, back, lay }`
+ * or a fancy's `{ noLine, noRate, yesLine, yesRate }`, with an optional status (ACTIVE when left out).
+ * Which fields a market needs is checked against its kind by the route.
+ */
+export const HousePriceBody = v.strictObject({
+  selectionId: v.optional(wholeNumber('selectionId', 0, Number.MAX_SAFE_INTEGER)),
+  back: v.optional(wholeNumber('back', 1, 1_000)),
+  lay: v.optional(wholeNumber('lay', 1, 1_000)),
+  noLine: v.optional(wholeNumber('noLine', 0, 10_000)),
+  noRate: v.optional(wholeNumber('noRate', 1, 1_000)),
+  yesLine: v.optional(wholeNumber('yesLine', 0, 10_000)),
+  yesRate: v.optional(wholeNumber('yesRate', 1, 1_000)),
+  status: v.optional(v.picklist(FEED_STATUSES, 'status must be ACTIVE, SUSPENDED or Ball Running')),
+});
 
 /** POST /api/admin/markets/{marketId}/result: the winner of a runner market, or the runs of a fancy. */
 export const MarketResultBody = v.pipe(

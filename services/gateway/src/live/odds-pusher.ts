@@ -8,7 +8,8 @@ import type { Hub } from '../ws/hub.js';
 
 /**
  * Pushes to each watched match room what changed: the coalesced feed changes (only their runners
- * and fancies) and markets whose admin status or result changed (every runner), and the score.
+ * and fancies, except of markets priced by hand) and markets whose admin status, house prices or
+ * result changed (every runner), and the score.
  */
 export class OddsPusher {
   constructor(
@@ -33,24 +34,24 @@ export class OddsPusher {
       sids.add(u.type === 'fancy' ? 0 : u.selectionId);
       changed.set(u.marketId, sids);
     }
-    this.push(changed);
+    this.push(changed, true);
   }
 
-  /** From the catalogue projection: markets an admin suspended, closed, settled, voided or revoked. */
+  /** From the catalogue projection: markets an admin suspended, closed, settled, voided, revoked or priced by hand. */
   marketsChanged(marketIds: string[]): void {
-    this.push(new Map(marketIds.map((id) => [id, null])));
+    this.push(new Map(marketIds.map((id) => [id, null])), false);
   }
 
-  /** Market id -> the runners to send (null: all). */
-  private push(changed: Map<string, Set<number> | null>): void {
+  /** Market id -> the runners to send (null: all). Feed changes of markets priced by hand are not sent. */
+  private push(changed: Map<string, Set<number> | null>, fromFeed: boolean): void {
     if (changed.size === 0 || this.hub.size === 0) return;
-    void this.send(changed).catch((err) => this.log.warn({ err }, 'odds push failed'));
+    void this.send(changed, fromFeed).catch((err) => this.log.warn({ err }, 'odds push failed'));
   }
 
-  private async send(changed: Map<string, Set<number> | null>): Promise<void> {
+  private async send(changed: Map<string, Set<number> | null>, fromFeed: boolean): Promise<void> {
     const byMatch = new Map<string, OddsUpdate['markets']>();
     for (const m of await marketsById(this.sql, [...changed.keys()])) {
-      if (!this.hub.watching(m.match_id)) continue;
+      if (!this.hub.watching(m.match_id) || (fromFeed && m.manual)) continue;
       const section = sectionsOf(m, this.prices, changed.get(m.market_id) ?? undefined);
       if (section.length === 0) continue;
       byMatch.set(m.match_id, [...(byMatch.get(m.match_id) ?? []), { marketId: m.market_id, section }]);

@@ -59,7 +59,7 @@ export function adminMarketRoutes(app: FastifyInstance, deps: ExchangeDeps): voi
     const q = parse(EventsQuery, req.query);
     const { rows } = await sql.query<MarketRow & { match_name: string; bet_count: string }>(
       `select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
-              k.status, k.result, m.name as match_name,
+              k.status, k.manual, k.house_prices, k.result, m.name as match_name,
               (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')) as bet_count
          from rm_markets k join rm_matches m on m.match_id = k.match_id
         where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, parseRupees, type Command, type MarketDto } from '@exch/contracts';
+import { HousePriceBody, MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, parseRupees, type BookmakerRunnerUpdate, type Command, type FancyUpdate, type MarketDto } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
@@ -20,7 +20,7 @@ const basisPoints = (percent: number): number => {
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
 };
 
-/** Market settings, status, results and the news line: admin and super admin (docs/exchange-api.md, Market management). */
+/** Market settings, status, house prices, results and the news line: admin and super admin (docs/exchange-api.md, Market management). */
 export function manageMarketRoutes(app: FastifyInstance, deps: ExchangeDeps): void {
   const { sql, commands, prices } = deps;
   const preHandler = marketAdminGuard(deps.guard);
@@ -53,6 +53,39 @@ export function manageMarketRoutes(app: FastifyInstance, deps: ExchangeDeps): vo
     }
     await send(commands, req, { type: 'SettleMarket', marketId: market.market_id, selectionId: body.selectionId ?? null, runs: body.runs ?? null });
     return { message: 'Result declared' };
+  });
+
+  app.put<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/house-price', { preHandler }, async (req) => {
+    const body = parse(HousePriceBody, req.body);
+    const market = await findMarket(sql, req.params.marketId);
+    const status = body.status ?? 'ACTIVE';
+    const given = (fields: (keyof typeof body)[]) => fields.filter((f) => body[f] !== undefined);
+    const missing = (fields: (keyof typeof body)[]) => fields.filter((f) => body[f] === undefined);
+    let price: BookmakerRunnerUpdate | FancyUpdate;
+    if (market.kind === 'bookmaker') {
+      const stray = given(['noLine', 'noRate', 'yesLine', 'yesRate']);
+      if (stray.length > 0) throw new HttpError(400, `A bookmaker runner is priced by selectionId, back and lay, not ${stray.join(', ')}`);
+      const lacking = missing(['selectionId', 'back', 'lay']);
+      if (lacking.length > 0) throw new HttpError(400, `Missing required fields: ${lacking.join(', ')}`);
+      if (!market.runners.some((r) => r.selectionId === body.selectionId)) throw new HttpError(400, 'selectionId must be a runner of this market');
+      price = { type: 'bookmaker', marketId: market.market_id, selectionId: body.selectionId!, status, back: body.back!, lay: body.lay! };
+    } else if (market.kind === 'fancy') {
+      const stray = given(['selectionId', 'back', 'lay']);
+      if (stray.length > 0) throw new HttpError(400, `A fancy is priced by noLine, noRate, yesLine and yesRate, not ${stray.join(', ')}`);
+      const lacking = missing(['noLine', 'noRate', 'yesLine', 'yesRate']);
+      if (lacking.length > 0) throw new HttpError(400, `Missing required fields: ${lacking.join(', ')}`);
+      price = { type: 'fancy', marketId: market.market_id, status, no: { line: body.noLine!, rate: body.noRate! }, yes: { line: body.yesLine!, rate: body.yesRate! } };
+    } else {
+      throw new HttpError(400, 'Only bookmaker markets and fancies are priced by hand');
+    }
+    await send(commands, req, { type: 'SetHousePrice', price });
+    return { message: market.kind === 'fancy' ? 'Line set by hand' : 'Rates set by hand', data: await dto(market.market_id) };
+  });
+
+  app.delete<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/house-price', { preHandler }, async (req) => {
+    const market = await findMarket(sql, req.params.marketId);
+    await send(commands, req, { type: 'ClearHousePrice', marketId: market.market_id });
+    return { message: 'The market follows the feed again', data: await dto(market.market_id) };
   });
 
   const simple: [string, (marketId: string) => Command, string][] = [

@@ -2,7 +2,7 @@ import type { SqlClient } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import type { MarketRow, MatchRow } from './sections.js';
 
-const MARKET_COLUMNS = 'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, result';
+const MARKET_COLUMNS = 'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result';
 const MATCH_COLUMNS = 'match_id, sport_id, sport_name, series_id, series_name, name, start_time, in_play';
 
 /** A match is open while any of its markets is not settled. */

@@ -7,6 +7,8 @@ import {
   type MarketDto,
   type MarketKind,
   type MatchSummary,
+  type BookmakerRunnerUpdate,
+  type FancyUpdate,
   type PriceDto,
   type PriceSize,
   type SectionDto,
@@ -26,6 +28,10 @@ export interface MarketRow {
   bet_delay_sec: number;
   commission_bp: number;
   status: MarketDto['status'];
+  /** Priced by hand: the house prices below stand in for the feed's. */
+  manual: boolean;
+  /** A bookmaker runner's house price under its selection id, a fancy's under "0". */
+  house_prices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   result: MarketDto['result'];
 }
 
@@ -45,19 +51,21 @@ const ladder = (otype: 'back' | 'lay', levels: PriceSize[]): PriceDto[] => level
 /**
  * A runner's (or a fancy's) live offer with its status. The admin's status of the whole market
  * wins over the feed's; a runner the feed has not priced yet is suspended; a closed or settled
- * market shows no prices.
+ * market shows no prices. A market priced by hand shows the house's prices only (a runner
+ * without one is suspended), as the engine takes bets at them.
  */
 function section(m: MarketRow, prices: LivePrices, sid: number, nat: string, sno: number): SectionDto {
   let feedStatus: LiveStatus = 'SUSPENDED';
   let odds: PriceDto[] = [];
+  const house = m.manual ? m.house_prices?.[String(sid)] : undefined;
   if (m.kind === 'match_odds') {
     const u = prices.exchange(m.market_id, sid);
     if (u) [feedStatus, odds] = [u.status, [...ladder('back', u.back), ...ladder('lay', u.lay)]];
   } else if (m.kind === 'bookmaker') {
-    const u = prices.bookmaker(m.market_id, sid);
+    const u = m.manual ? (house?.type === 'bookmaker' ? house : undefined) : prices.bookmaker(m.market_id, sid);
     if (u) [feedStatus, odds] = [u.status, [{ otype: 'back', odds: u.back, size: 0, tno: 0 }, { otype: 'lay', odds: u.lay, size: 0, tno: 0 }]];
   } else {
-    const u = prices.fancy(m.market_id);
+    const u = m.manual ? (house?.type === 'fancy' ? house : undefined) : prices.fancy(m.market_id);
     if (u) [feedStatus, odds] = [u.status, [{ otype: 'back', odds: u.yes.line, size: u.yes.rate, tno: 0 }, { otype: 'lay', odds: u.no.line, size: u.no.rate, tno: 0 }]];
   }
   const gstatus = m.status === 'ACTIVE' ? feedStatus : m.status;
@@ -84,6 +92,7 @@ export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
     status: m.status,
     betDelaySec: m.bet_delay_sec,
     commissionBp: m.commission_bp,
+    manual: m.manual === true,
     section: sectionsOf(m, prices),
     result: m.result,
   };

@@ -23,7 +23,8 @@ export const SCHEMAS: Record<string, Schema> = {
   SectionDto: obj({ sid: int, nat: str, sno: int, gstatus: LIVE_STATUS, odds: arr(ref('PriceDto')) }),
   MarketDto: obj({
     marketId: str, matchId: str, marketName: str, kind: oneOf('match_odds', 'bookmaker', 'fancy'), marketType: MARKET_TYPE, oddsType: oneOf('berFair', 'bookMaker', 'Fancy'),
-    fancyType: nullable(str), min: num, max: num, status: oneOf('ACTIVE', 'SUSPENDED', 'CLOSED', 'SETTLED'), betDelaySec: int, commissionBp: int, section: arr(ref('SectionDto')),
+    fancyType: nullable(str), min: num, max: num, status: oneOf('ACTIVE', 'SUSPENDED', 'CLOSED', 'SETTLED'), betDelaySec: int, commissionBp: int,
+    manual: { ...bool, description: 'Bookmaker or fancy priced by hand: section shows the house prices, the feed is ignored' }, section: arr(ref('SectionDto')),
     result: nullable(obj({ selectionId: int, runs: int, void: bool }, [])),
   }),
   MatchSummary: obj({

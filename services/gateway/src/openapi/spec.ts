@@ -3,7 +3,7 @@ import { SCHEMAS } from './schemas.js';
 type Auth = 'any' | 'player' | 'admin' | 'market-admin';
 
 interface Operation {
-  method: 'get' | 'post' | 'put' | 'patch';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   tag: string;
   summary: string;
@@ -54,6 +54,8 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/api/admin/markets/{matchId}', tag: 'Market management', summary: 'Markets of a match', auth: 'market-admin', query: ['kind'], answer: list('MarketDto') },
   { method: 'put', path: '/api/admin/markets/{marketId}/settings', tag: 'Market management', summary: 'Stake limits, bet delay, commission', auth: 'market-admin', body: free('{ min, max, betDelaySec, commissionPercent }'), answer: free('{ message, data: MarketDto }') },
   { method: 'put', path: '/api/admin/markets/{marketId}/status', tag: 'Market management', summary: 'Suspend, close or reopen a market', auth: 'market-admin', body: free('{ status: ACTIVE | SUSPENDED | CLOSED }'), answer: free('{ message, data: MarketDto }') },
+  { method: 'put', path: '/api/admin/markets/{marketId}/house-price', tag: 'Market management', summary: 'Price a bookmaker runner or a fancy by hand (the market then ignores the feed)', auth: 'market-admin', body: free('{ selectionId, back, lay, status? } for a bookmaker runner, or { noLine, noRate, yesLine, yesRate, status? } for a fancy; status ACTIVE (default) | SUSPENDED | Ball Running'), answer: free('{ message, data: MarketDto }') },
+  { method: 'delete', path: '/api/admin/markets/{marketId}/house-price', tag: 'Market management', summary: 'Clear the house prices: the market follows the feed again', auth: 'market-admin', answer: free('{ message, data: MarketDto }') },
   { method: 'post', path: '/api/admin/markets/{marketId}/result', tag: 'Market management', summary: 'Declare the result and settle', auth: 'market-admin', body: free('{ selectionId } or { runs }'), answer: 'Message' },
   { method: 'post', path: '/api/admin/markets/{marketId}/void', tag: 'Market management', summary: 'Void the market', auth: 'market-admin', answer: 'Message' },
   { method: 'post', path: '/api/admin/markets/{marketId}/revoke', tag: 'Market management', summary: 'Revoke the declared result', auth: 'market-admin', answer: 'Message' },

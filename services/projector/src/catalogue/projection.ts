@@ -1,4 +1,6 @@
 import type {
+  HousePriceCleared,
+  HousePriceSet,
   MarketListed,
   MarketSettingsSet,
   MarketSettled,
@@ -39,6 +41,8 @@ const DDL = [
     bet_delay_sec int not null,
     commission_bp int not null,
     status text not null default 'ACTIVE',
+    manual boolean not null default false,
+    house_prices jsonb not null default '{}'::jsonb,
     result jsonb,
     settlement_id text,
     settled_at timestamptz,
@@ -105,6 +109,18 @@ const HANDLERS: Record<string, Handler> = {
     const d = e.data as ResultRevoked;
     return tx.query(`update rm_markets set status = 'CLOSED', result = null, settled_at = null where market_id = $1`, [d.marketId]);
   },
+  // A bookmaker runner's house price under its selection id, a fancy's under "0"; the market follows them until cleared.
+  HousePriceSet: (tx, e) => {
+    const d = e.data as HousePriceSet;
+    const key = d.price.type === 'bookmaker' ? String(d.price.selectionId) : '0';
+    return tx.query(`update rm_markets set manual = true, house_prices = house_prices || jsonb_build_object($2::text, $3::jsonb) where market_id = $1`, [
+      d.marketId, key, JSON.stringify(d.price),
+    ]);
+  },
+  HousePriceCleared: (tx, e) => {
+    const d = e.data as HousePriceCleared;
+    return tx.query(`update rm_markets set manual = false, house_prices = '{}'::jsonb where market_id = $1`, [d.marketId]);
+  },
   NewsMessageSet: (tx, e) => {
     const d = e.data as NewsMessageSet;
     return tx.query(`insert into rm_news (id, text, updated_at) values (1, $1, $2) on conflict (id) do update set text = excluded.text, updated_at = excluded.updated_at`, [
@@ -113,16 +129,16 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-const MARKET_CHANGES = new Set(['MarketSettingsSet', 'MarketStatusSet', 'MarketSettled', 'MarketVoided', 'ResultRevoked']);
+const MARKET_CHANGES = new Set(['MarketSettingsSet', 'MarketStatusSet', 'MarketSettled', 'MarketVoided', 'ResultRevoked', 'HousePriceSet', 'HousePriceCleared']);
 
-/** Markets whose settings, status or result a batch changed: their match rooms get the new state. */
+/** Markets whose settings, status, house prices or result a batch changed: their match rooms get the new state. */
 export const marketsTouched = (events: StoredEvent[]): string[] =>
   [...new Set(events.filter((e) => MARKET_CHANGES.has(e.type)).map((e) => (e.data as { marketId: string }).marketId))];
 
-/** Sports matches and their markets with settings, admin status and result, and the news line. */
+/** Sports matches and their markets with settings, admin status, house prices and result, and the news line. */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 1,
+  version: 2,
   tables: ['rm_matches', 'rm_markets', 'rm_news'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
