@@ -233,4 +233,39 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     t.match(await pnlRow.textContent(), /₹/, 'the profit/loss page lists the market with its amount');
     t.notMatch(await pnlRow.textContent(), /-₹/, 'a winning back bet is a profit');
   });
+
+  t.test('(c) a fancy line set by hand on the active-fancies page is what the player sees, until it follows the feed again', async (t) => {
+    const page = await open(admin, 'admin', '/admin/active-fancies/sim-101');
+    const row = page.locator('tr[data-market-id="sim-101.f1"]');
+    await row.waitFor();
+    t.equal(await row.locator('.ax-manual-badge').count(), 0, 'follows the feed at first');
+    await row.getByRole('button', { name: /^Rates by hand/ }).click();
+    const dialog = page.locator('dialog.modal[open]');
+    await dialog.locator('input[name=noLine]').waitFor();
+    await dialog.locator('input[name=noLine]').fill('');
+    await dialog.locator('button[type=submit]').click();
+    t.match(await dialog.locator('.form-error').textContent(), 'Enter whole numbers', 'an empty line is caught before the server');
+    for (const [name, value] of [['noLine', '60'], ['noRate', '100'], ['yesLine', '61'], ['yesRate', '90']] as const) await dialog.locator(`input[name=${name}]`).fill(value);
+    await shoot(page, 'admin-fancy-by-hand');
+    await dialog.locator('button[type=submit]').click();
+    await toast(page, 'Line set by hand');
+    await dialog.waitFor({ state: 'detached' });
+    await row.locator('.ax-manual-badge').waitFor();
+    const fancy = (await matchOf('sim-101')).markets.find((m) => m.marketId === 'sim-101.f1')!;
+    t.equal(fancy.manual, true);
+    t.match(fancy.section[0]!.odds, [{ otype: 'back', odds: 61, size: 90 }, { otype: 'lay', odds: 60, size: 100 }], 'the player sees the house line');
+    await shoot(page, 'admin-fancies-manual');
+
+    await row.getByRole('button', { name: /^Rates by hand/ }).click();
+    await dialog.getByRole('button', { name: 'Follow feed' }).click();
+    await toast(page, 'The market follows the feed again');
+    await row.locator('.ax-manual-badge').waitFor({ state: 'detached' });
+    t.equal((await matchOf('sim-101')).markets.find((m) => m.marketId === 'sim-101.f1')!.manual, false, 'back on the feed');
+
+    // The bookmaker's per-runner rates, for the screenshots.
+    await page.goto(`${base}/admin/active-markets/sim-101`);
+    await page.locator('tr[data-market-id="sim-101.bm"]').getByRole('button', { name: /^Rates by hand/ }).click();
+    await dialog.locator('input[name^=back-]').first().waitFor();
+    await shoot(page, 'admin-bookmaker-by-hand');
+  });
 });

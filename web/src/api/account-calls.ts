@@ -1,6 +1,6 @@
 import type { ActivityRow, ClientRow, DownlineResponse, Paged, RoleSlug, StatementRow } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
-import { apiRequest } from './client';
+import { apiRequest, queryString } from './client';
 
 /**
  * The account-management calls of the gateway (services/gateway/src/accounts). Amounts go out as
@@ -29,15 +29,8 @@ export interface DownlineParams {
   limit: number;
 }
 
-const query = (params: Record<string, string | number | undefined>): string => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s === '' ? '' : `?${s}`;
-};
-
 export const fetchDownline = (p: DownlineParams): Promise<DownlineResponse> =>
-  apiRequest<DownlineResponse>(`/users/downline${query({ ...p })}`, { auth: 'admin' });
+  apiRequest<DownlineResponse>(`/users/downline${queryString({ ...p })}`, { auth: 'admin' });
 
 export const fetchClient = (idOrUsername: string): Promise<{ user: ClientRow }> =>
   apiRequest(`/users/${encodeURIComponent(idOrUsername)}`, { auth: 'admin', toast: false });
@@ -111,10 +104,10 @@ export interface StatementParams {
 }
 
 export const fetchStatement = (ctx: AuthContextName, p: StatementParams): Promise<Paged<StatementRow>> =>
-  apiRequest(`/transactions/statement${query({ ...p })}`, { auth: ctx });
+  apiRequest(`/transactions/statement${queryString({ ...p })}`, { auth: ctx });
 
 export const fetchActivity = (ctx: AuthContextName, p: { userId?: string; page: number; limit: number }): Promise<Paged<ActivityRow>> =>
-  apiRequest(`/activity-log${query({ ...p })}`, { auth: ctx });
+  apiRequest(`/activity-log${queryString({ ...p })}`, { auth: ctx });
 
 // Two-factor authentication
 

@@ -1,22 +1,12 @@
-import type { BetDto, MarketDto, MarketLockTarget, MarketType, MatchDetail, MatchSummary, Paginated, UserBookRow } from '@exch/contracts';
-import { apiRequest } from './client';
+import type { BetDto, FeedStatus, MarketDto, MarketLockTarget, MarketStatus, MarketType, MatchDetail, MatchSummary, Paginated, UserBookRow } from '@exch/contracts';
+import type { MessageAnswer } from './account-calls';
+import { apiRequest, queryString } from './client';
 
 /**
  * The back office's exchange calls (docs/exchange-api.md, "Back office" and "Market management").
  * Reads toast the server's message on failure (SPEC.md section 8); mutations do not, the modal or
  * page that made them shows it.
  */
-
-export interface MessageAnswer {
-  message: string;
-}
-
-const query = (params: Record<string, string | number | boolean | undefined | null>): string => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s === '' ? '' : `?${s}`;
-};
 
 const enc = encodeURIComponent;
 
@@ -38,7 +28,7 @@ export interface CategorizedParams {
 
 /** Bets of the downline on one match, grouped by market type. */
 export const fetchEventBets = (matchId: string, p: CategorizedParams = {}): Promise<{ data: { markets: Partial<Record<MarketType, BetDto[]>> } }> =>
-  apiRequest(`/bets/event/${enc(matchId)}/categorized${query({ ...p })}`, { auth: 'admin', toast: false });
+  apiRequest(`/bets/event/${enc(matchId)}/categorized${queryString({ ...p })}`, { auth: 'admin', toast: false });
 
 export interface LockUser {
   userId: string;
@@ -48,7 +38,7 @@ export interface LockUser {
 }
 
 export const fetchDownlineWithLocks = (target: MarketLockTarget): Promise<{ data: { users: LockUser[] } }> =>
-  apiRequest(`/users/downline-with-locks${query({ event_id: target.event_id, market_type: target.market_type, market_id: target.market_id })}`, { auth: 'admin', toast: false });
+  apiRequest(`/users/downline-with-locks${queryString({ event_id: target.event_id, market_type: target.market_type, market_id: target.market_id })}`, { auth: 'admin', toast: false });
 
 export const setMarketLocks = (
   matchId: string,
@@ -86,7 +76,7 @@ export interface BetListFilter {
 }
 
 export const fetchAllUserBets = (page: number, body: BetListFilter): Promise<Paginated<BetDto>> =>
-  apiRequest(`/alluserbetList${query({ page })}`, { method: 'POST', body, auth: 'admin' });
+  apiRequest(`/alluserbetList${queryString({ page })}`, { method: 'POST', body, auth: 'admin' });
 
 /** Role admin only; confirmed with the transaction password. */
 export const deleteBets = (ids: string[], transactionPassword: string): Promise<MessageAnswer & { deleted?: number }> =>
@@ -98,7 +88,7 @@ export const deleteBet = (id: string): Promise<MessageAnswer> =>
 
 /** User-name suggestions for the bet history filter ('Failed to fetch user suggestions' is the caller's). */
 export const fetchUserSuggestions = (search: string): Promise<{ users: { _id: string; username: string; role: { slug: string; name: string } }[] }> =>
-  apiRequest(`/users/downline${query({ search, limit: 10, page: 1 })}`, { auth: 'admin', toast: false });
+  apiRequest(`/users/downline${queryString({ search, limit: 10, page: 1 })}`, { auth: 'admin', toast: false });
 
 // Reports
 
@@ -112,7 +102,7 @@ export interface SelectionAnalysisEvent {
 }
 
 export const fetchSelectionAnalysis = (search: string): Promise<{ eventAnalysis: SelectionAnalysisEvent[] }> =>
-  apiRequest(`/report/selection_analysis${query({ search })}`, { auth: 'admin', toast: false });
+  apiRequest(`/report/selection_analysis${queryString({ search })}`, { auth: 'admin', toast: false });
 
 interface PnlPart {
   netProfitLoss: number;
@@ -127,16 +117,16 @@ export interface DownlineProfitLossUser {
 }
 
 export const fetchDownlineProfitLoss = (p: { page: number; limit: number; reportType: 'ALL' | 'user'; search?: string }): Promise<{ users: DownlineProfitLossUser[]; total: number }> =>
-  apiRequest(`/bet/downline/profit-loss${query({ ...p })}`, { auth: 'admin' });
+  apiRequest(`/bet/downline/profit-loss${queryString({ ...p })}`, { auth: 'admin' });
 
 // Market management
 
 export type EventMarket = MarketDto & { matchName: string; sportId: number; betCount: number };
 
 export const fetchEventManagement = (status: 'open' | 'settled'): Promise<{ data: EventMarket[] }> =>
-  apiRequest(`/admin/event-management${query({ status })}`, { auth: 'admin' });
+  apiRequest(`/admin/event-management${queryString({ status })}`, { auth: 'admin' });
 
-export const setMarketStatus = (marketId: string, status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED'): Promise<MessageAnswer & { data?: MarketDto }> =>
+export const setMarketStatus = (marketId: string, status: MarketStatus): Promise<MessageAnswer & { data?: MarketDto }> =>
   apiRequest(`/admin/markets/${enc(marketId)}/status`, { method: 'PUT', body: { status }, auth: 'admin', toast: false });
 
 export const declareResult = (marketId: string, body: { selectionId: number } | { runs: number }): Promise<MessageAnswer> =>
@@ -149,6 +139,18 @@ export const revokeResult = (marketId: string): Promise<MessageAnswer> => apiReq
 export const saveMarketSettings = (marketId: string, body: { min: number; max: number; betDelaySec: number; commissionPercent: number }): Promise<MessageAnswer & { data: MarketDto }> =>
   apiRequest(`/admin/markets/${enc(marketId)}/settings`, { method: 'PUT', body, auth: 'admin', toast: false });
 
+/** A bookmaker runner's rates or a fancy's No/Yes line by hand; status ACTIVE when left out. */
+export type HousePriceBody =
+  | { selectionId: number; back: number; lay: number; status?: FeedStatus }
+  | { noLine: number; noRate: number; yesLine: number; yesRate: number; status?: FeedStatus };
+
+export const setHousePrice = (marketId: string, body: HousePriceBody): Promise<MessageAnswer & { data: MarketDto }> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/house-price`, { method: 'PUT', body, auth: 'admin', toast: false });
+
+/** The market follows the feed again. */
+export const clearHousePrice = (marketId: string): Promise<MessageAnswer & { data: MarketDto }> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/house-price`, { method: 'DELETE', auth: 'admin', toast: false });
+
 /** `matches` is a count or the list, whichever the server sends. */
 export const fetchAdminSports = (): Promise<{ data: { id: number; name: string; matches: number | unknown[] }[] }> => apiRequest('/admin/sports', { auth: 'admin' });
 
@@ -156,10 +158,10 @@ export const fetchAdminSeries = (sportId: string): Promise<{ data: { seriesId: s
   apiRequest(`/admin/series/${enc(sportId)}`, { auth: 'admin' });
 
 export const fetchAdminMatches = (sportId: string, status: 'active' | 'all'): Promise<{ data: MatchSummary[] }> =>
-  apiRequest(`/admin/matches/${enc(sportId)}${query({ status })}`, { auth: 'admin' });
+  apiRequest(`/admin/matches/${enc(sportId)}${queryString({ status })}`, { auth: 'admin' });
 
 export const fetchAdminMarkets = (matchId: string, kind?: string): Promise<{ data: MarketDto[] }> =>
-  apiRequest(`/admin/markets/${enc(matchId)}${query({ kind })}`, { auth: 'admin' });
+  apiRequest(`/admin/markets/${enc(matchId)}${queryString({ kind })}`, { auth: 'admin' });
 
 export const fetchNewsMessage = (): Promise<{ data: { text: string } }> => apiRequest('/messages', { auth: 'admin' });
 

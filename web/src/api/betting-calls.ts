@@ -1,18 +1,11 @@
-import type { ActiveSport, BetDto, BettingButtons, MarketType, MatchDetail, Paginated, PlaceBetResponse, SportDto } from '@exch/contracts';
+import type { ActiveSport, BetDto, BettingButtons, MarketType, MatchDetail, Paginated, PlaceBetResponse, ProfitLossRow, SportDto } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
-import { apiRequest } from './client';
+import { apiRequest, queryString } from './client';
 
 /**
  * The exchange's calls (docs/exchange-api.md). Amounts are rupees; match odds decimal odds,
  * bookmaker odds the rate, fancy odds the run line with its rate in `volume`.
  */
-
-const query = (params: Record<string, string | number | undefined>): string => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s === '' ? '' : `?${s}`;
-};
 
 const id = (value: string): string => encodeURIComponent(value);
 
@@ -62,10 +55,10 @@ export const placeBet = (body: PlaceBetInput, idempotencyKey: string): Promise<P
   apiRequest('/bets', { method: 'POST', body, auth: 'user', idempotencyKey });
 
 /** Pending bets, matched and unmatched; on one match with `eventId`. Failures are logged only (SPEC.md section 8). */
-export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> => apiRequest(`/my_bets${query({ eventId })}`, { auth: 'user', toast: false });
+export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> => apiRequest(`/my_bets${queryString({ eventId })}`, { auth: 'user', toast: false });
 
 export const fetchRecentBets = (eventId: string, marketId?: string): Promise<{ data: BetDto[] }> =>
-  apiRequest(`/recent/bets${query({ eventId, marketId })}`, { auth: 'user', toast: false });
+  apiRequest(`/recent/bets${queryString({ eventId, marketId })}`, { auth: 'user', toast: false });
 
 export type MyBetsStatus = 'pending' | 'settled' | 'deleted' | 'all';
 
@@ -77,25 +70,14 @@ export interface MyBetsParams {
   limit: number;
 }
 
-export const fetchBetsMine = (p: MyBetsParams): Promise<Paginated<BetDto>> => apiRequest(`/bets/mine${query({ ...p })}`, { auth: 'user' });
+export const fetchBetsMine = (p: MyBetsParams): Promise<Paginated<BetDto>> => apiRequest(`/bets/mine${queryString({ ...p })}`, { auth: 'user' });
 
 /** Cancels the unmatched remainder of one of the player's bets. */
 export const cancelBet = (betId: string): Promise<{ message: string; bet: BetDto }> =>
   apiRequest(`/bets/${id(betId)}/status`, { method: 'PATCH', body: { status: 'cancelled' }, auth: 'user' });
 
-export interface ProfitLossRow {
-  event_id: string;
-  event_name: string;
-  market_id: string;
-  market_name: string;
-  market_type: MarketType;
-  pnl: number;
-  commission: number;
-  settled_at: string;
-}
-
 export const fetchMyProfitLoss = (p: { from: string; to: string; page: number; limit: number }): Promise<Paginated<ProfitLossRow>> =>
-  apiRequest(`/profit-loss/mine${query({ ...p })}`, { auth: 'user' });
+  apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
 
 // Stake buttons
 

@@ -31,6 +31,14 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
+/** "?a=1&b=x" of the parameters that have a value, or "" when none has. */
+export const queryString = (params: Record<string, string | number | boolean | undefined | null>): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+};
+
 /** SPEC.md section 9: API timeout 50 s. */
 const TIMEOUT_MS = 50_000;
 /** SPEC.md section 8: this message is never shown. */

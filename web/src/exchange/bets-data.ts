@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BetDto, UserDto } from '@exch/contracts';
-import { fetchMyBets } from '../api/betting-calls';
+import { cancelBet, fetchMyBets } from '../api/betting-calls';
 import { profileKey } from '../api/profile-query';
 import { useLiveEvent } from '../live/use-live';
+import { showSuccessToast } from '../ui/toasts';
 
 /** SPEC.md section 9: my bets are fetched at most every 5 s unless forced (a placement, a push). */
 const MY_BETS_THROTTLE_MS = 5_000;
@@ -59,4 +60,28 @@ export function useMyBetPushes(): void {
     queryClient.setQueryData<BetDto[]>(myBetsKey(null), drop);
     refresh();
   });
+}
+
+/** After a bet is placed or cancelled: every bet list and the balance (its exposure moved) from the server again. */
+export function useRefreshMyBets(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of BET_LIST_KEYS) void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: profileKey('user') });
+  };
+}
+
+/** Cancels a bet's unmatched stake; `cancelled` sees the bet as it now stands before the lists refresh. */
+export function useCancelBet(cancelled?: (bet: BetDto) => void): (bet: BetDto) => Promise<void> {
+  const refresh = useRefreshMyBets();
+  return async (bet) => {
+    try {
+      const answer = await cancelBet(bet._id);
+      showSuccessToast(answer.message);
+      cancelled?.(answer.bet);
+      refresh();
+    } catch {
+      // The API client showed the server's message.
+    }
+  };
 }

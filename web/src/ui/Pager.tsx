@@ -1,19 +1,24 @@
 import { useState, type FormEvent } from 'react';
 
 interface PagerProps {
-  page: number;
-  totalPages: number;
+  /** Undefined until the first page has loaded. */
+  pagination: { page: number; totalPages: number } | undefined;
   onPage: (page: number) => void;
 }
 
 /**
  * First, Previous, Next, Last and a go-to-page box that accepts only pages between 1 and the last
- * (SPEC.md sections 2 and 5).
+ * (SPEC.md sections 2 and 5); nothing while there is only one page.
  */
-export function Pager({ page, totalPages, onPage }: PagerProps) {
+export function Pager({ pagination, onPage }: PagerProps) {
+  if (pagination === undefined || pagination.totalPages <= 1) return null;
+  return <PagerNav page={pagination.page} last={pagination.totalPages} onPage={onPage} />;
+}
+
+/** Its own component, so the go-to-page box starts empty each time the pager comes back. */
+function PagerNav({ page, last, onPage }: { page: number; last: number; onPage: (page: number) => void }) {
   const [jump, setJump] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const last = Math.max(1, totalPages);
 
   const go = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -46,31 +51,29 @@ export function Pager({ page, totalPages, onPage }: PagerProps) {
           Last
         </button>
       </div>
-      {last > 1 && (
-        <form className="pager-jump" onSubmit={go} noValidate>
-          <label>
-            <span>Go to page</span>
-            <input
-              name="goToPage"
-              inputMode="numeric"
-              value={jump}
-              onChange={(e) => {
-                setJump(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error !== null}
-            />
-          </label>
-          <button type="submit" className="btn btn-sm btn-primary" disabled={jump.trim() === ''}>
-            Go
-          </button>
-          {error !== null && (
-            <span className="pager-error" role="alert">
-              {error}
-            </span>
-          )}
-        </form>
-      )}
+      <form className="pager-jump" onSubmit={go} noValidate>
+        <label>
+          <span>Go to page</span>
+          <input
+            name="goToPage"
+            inputMode="numeric"
+            value={jump}
+            onChange={(e) => {
+              setJump(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={error !== null}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm btn-primary" disabled={jump.trim() === ''}>
+          Go
+        </button>
+        {error !== null && (
+          <span className="pager-error" role="alert">
+            {error}
+          </span>
+        )}
+      </form>
     </nav>
   );
 }

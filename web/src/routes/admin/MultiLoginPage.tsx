@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_NAME } from '@exch/contracts';
 import { fetchPermissionCatalog, fetchSubLogins, savePermissionsPassword, type SubLogin } from '../../api/account-calls';
+import { EmptyRow } from '../../ui/EmptyRow';
 import { FormError, PASSWORD_HINT, TextField, TransactionPasswordField } from '../../ui/fields';
 import { showSuccessToast } from '../../ui/toasts';
 import { useFormSubmit } from '../../ui/use-form-submit';
@@ -117,11 +118,7 @@ export function MultiLoginPage() {
                   </tr>
                 );
               })}
-              {users.length === 0 && (
-                <tr className="empty-row">
-                  <td colSpan={4}>{subLogins.isPending ? 'Loading...' : 'No agent or admin logins in your downline yet. Create one with Add user.'}</td>
-                </tr>
-              )}
+              {users.length === 0 && <EmptyRow span={4} query={subLogins} empty="No agent or admin logins in your downline yet. Create one with Add user." />}
             </tbody>
           </table>
         </div>

@@ -1,21 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BetDto } from '@exch/contracts';
-import { cancelBet, fetchBetsMine, type MyBetsParams, type MyBetsStatus } from '../../api/betting-calls';
-import { profileKey } from '../../api/profile-query';
-import { BET_LIST_KEYS, useMyBetPushes } from '../../exchange/bets-data';
+import { fetchBetsMine, type MyBetsParams, type MyBetsStatus } from '../../api/betting-calls';
+import { useMyBetPushes } from '../../exchange/bets-data';
 import { betOddsText, betSideName } from '../../exchange/bet-text';
+import { CancelUnmatchedCell } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
+import { EMPTY_TABLE, EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
-import { showSuccessToast } from '../../ui/toasts';
+import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
-
-/** SPEC.md section 8's words for an empty table. */
-export const EMPTY_TABLE = 'No data Available in Table';
 
 interface BetListPageProps {
   title: string;
@@ -32,11 +31,8 @@ interface BetListPageProps {
 export function BetListPage({ title, status, dated }: BetListPageProps) {
   usePageTitle(title);
   useMyBetPushes();
-  const queryClient = useQueryClient();
-  const defaults = lastSevenDays();
-  const [draft, setDraft] = useState(defaults);
-  const [draftError, setDraftError] = useState<string | null>(null);
-  const [params, setParams] = useState<MyBetsParams>({ status, ...(dated ? defaults : {}), page: 1, limit: 25 });
+  const [params, setParams] = useState<MyBetsParams>(() => ({ status, ...(dated ? lastSevenDays() : {}), page: 1, limit: 25 }));
+  const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
 
   const list = useQuery({
     queryKey: ['bets-mine', params],
@@ -46,32 +42,6 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
   const rows = list.data?.data ?? [];
   const pagination = list.data?.pagination;
 
-  const apply = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (draft.from === '' || draft.to === '') return setDraftError('Choose both dates');
-    if (draft.from > draft.to) return setDraftError('From must be on or before To');
-    setDraftError(null);
-    setParams((p) => ({ ...p, ...draft, page: 1 }));
-  };
-
-  const reset = (): void => {
-    const next = lastSevenDays();
-    setDraft(next);
-    setDraftError(null);
-    setParams((p) => ({ ...p, ...next, page: 1 }));
-  };
-
-  const cancel = async (bet: BetDto): Promise<void> => {
-    try {
-      const answer = await cancelBet(bet._id);
-      showSuccessToast(answer.message);
-      for (const queryKey of BET_LIST_KEYS) void queryClient.invalidateQueries({ queryKey });
-      void queryClient.invalidateQueries({ queryKey: profileKey('user') });
-    } catch {
-      // The API client showed the server's message.
-    }
-  };
-
   const settled = status === 'settled';
   const columns = settled ? 10 : status === 'pending' ? 10 : 9;
 
@@ -80,31 +50,7 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
       <header className="card-head">
         <h1>{title}</h1>
       </header>
-      {dated && (
-        <form className="filter-bar" onSubmit={apply} noValidate>
-          <label className="field">
-            <span>From</span>
-            <input type="date" name="from" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          </label>
-          <label className="field">
-            <span>To</span>
-            <input type="date" name="to" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-          </label>
-          <div className="filter-actions">
-            <button type="submit" className="btn btn-primary">
-              Submit
-            </button>
-            <button type="button" className="btn btn-outline" onClick={reset}>
-              Reset
-            </button>
-          </div>
-          {draftError !== null && (
-            <p className="form-error filter-error" role="alert">
-              {draftError}
-            </p>
-          )}
-        </form>
-      )}
+      {dated && <DateRangeFilter range={range} />}
 
       <div className="table-meta">
         <span className="muted">
@@ -133,17 +79,13 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
           </thead>
           <tbody>
             {rows.map((bet) => (
-              <BetRow key={bet._id} bet={bet} status={status} onCancel={cancel} />
+              <BetRow key={bet._id} bet={bet} status={status} />
             ))}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={columns}>{list.isPending ? 'Loading...' : list.isError ? 'The bets could not be loaded' : EMPTY_TABLE}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={columns} query={list} empty={EMPTY_TABLE} failed="The bets could not be loaded" />}
           </tbody>
         </table>
       </div>
-      {pagination && pagination.totalPages > 1 && <Pager page={pagination.page} totalPages={pagination.totalPages} onPage={(page) => setParams((p) => ({ ...p, page }))} />}
+      <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
     </section>
   );
 }
@@ -157,8 +99,7 @@ const RESULT_LABEL: Record<BetDto['status'], string> = {
   deleted: 'Deleted',
 };
 
-function BetRow({ bet, status, onCancel }: { bet: BetDto; status: BetListPageProps['status']; onCancel: (bet: BetDto) => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
+function BetRow({ bet, status }: { bet: BetDto; status: BetListPageProps['status'] }) {
   return (
     <tr className={`bet-row ${bet.odds_type}`} data-bet-id={bet._id}>
       <td data-label="Placed" className="nowrap muted-cell">
@@ -206,25 +147,7 @@ function BetRow({ bet, status, onCancel }: { bet: BetDto; status: BetListPagePro
           <span className="state-badge state-locked">{RESULT_LABEL[bet.status]}</span>
         </td>
       )}
-      {status === 'pending' && (
-        <td data-label="Action" className="num">
-          {bet.unmatched_stake > 0 ? (
-            <button
-              type="button"
-              className="btn btn-sm btn-outline cancel-unmatched"
-              disabled={busy}
-              onClick={() => {
-                setBusy(true);
-                void onCancel(bet).finally(() => setBusy(false));
-              }}
-            >
-              Cancel unmatched
-            </button>
-          ) : (
-            <span className="muted">-</span>
-          )}
-        </td>
-      )}
+      {status === 'pending' && <CancelUnmatchedCell bet={bet} />}
     </tr>
   );
 }

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { BetDto } from '@exch/contracts';
-import { cancelBet } from '../../api/betting-calls';
-import { profileKey } from '../../api/profile-query';
 import { betOddsText, betSideName } from '../../exchange/bet-text';
-import { BET_LIST_KEYS, useMyBetPushes, useMyBets } from '../../exchange/bets-data';
+import { useMyBetPushes, useMyBets } from '../../exchange/bets-data';
+import { CancelUnmatchedCell } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
 import { formatDateTime } from '../../ui/dates';
+import { EMPTY_TABLE, EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
-import { showSuccessToast } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
-import { EMPTY_TABLE } from './BetListPage';
 
 type Filter = 'all' | 'matched' | 'unmatched';
 type Side = 'all' | 'back' | 'lay';
@@ -23,7 +20,6 @@ type Side = 'all' | 'back' | 'lay';
 export function CurrentBetsPage() {
   usePageTitle('Current bets');
   useMyBetPushes();
-  const queryClient = useQueryClient();
   const bets = useMyBets(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [side, setSide] = useState<Side>('all');
@@ -33,17 +29,6 @@ export function CurrentBetsPage() {
   );
   const byEvent = new Map<string, BetDto[]>();
   for (const b of shown) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), b]);
-
-  const cancel = async (bet: BetDto): Promise<void> => {
-    try {
-      const answer = await cancelBet(bet._id);
-      showSuccessToast(answer.message);
-      for (const queryKey of BET_LIST_KEYS) void queryClient.invalidateQueries({ queryKey });
-      void queryClient.invalidateQueries({ queryKey: profileKey('user') });
-    } catch {
-      // The API client showed the server's message.
-    }
-  };
 
   return (
     <section className="card table-card">
@@ -90,15 +75,13 @@ export function CurrentBetsPage() {
                 </td>
               </tr>
               {list.map((bet) => (
-                <CurrentRow key={bet._id} bet={bet} onCancel={cancel} />
+                <CurrentRow key={bet._id} bet={bet} />
               ))}
             </tbody>
           ))}
           {byEvent.size === 0 && (
             <tbody>
-              <tr className="empty-row">
-                <td colSpan={8}>{bets.isPending ? 'Loading...' : bets.isError ? 'The bets could not be loaded' : EMPTY_TABLE}</td>
-              </tr>
+              <EmptyRow span={8} query={bets} empty={EMPTY_TABLE} failed="The bets could not be loaded" />
             </tbody>
           )}
         </table>
@@ -107,8 +90,7 @@ export function CurrentBetsPage() {
   );
 }
 
-function CurrentRow({ bet, onCancel }: { bet: BetDto; onCancel: (bet: BetDto) => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
+function CurrentRow({ bet }: { bet: BetDto }) {
   return (
     <tr className={`bet-row ${bet.odds_type}`} data-bet-id={bet._id}>
       <td data-label="Selection" className="strong-cell">
@@ -130,23 +112,7 @@ function CurrentRow({ bet, onCancel }: { bet: BetDto; onCancel: (bet: BetDto) =>
       <td data-label="Placed" className="nowrap muted-cell">
         {formatDateTime(bet.placed_at)}
       </td>
-      <td data-label="Action" className="num">
-        {bet.unmatched_stake > 0 ? (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline cancel-unmatched"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              void onCancel(bet).finally(() => setBusy(false));
-            }}
-          >
-            Cancel unmatched
-          </button>
-        ) : (
-          <span className="muted">-</span>
-        )}
-      </td>
+      <CancelUnmatchedCell bet={bet} />
     </tr>
   );
 }

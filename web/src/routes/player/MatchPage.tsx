@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BetDto, MarketDto, MatchDetail, PlaceBetResponse } from '@exch/contracts';
-import { cancelBet } from '../../api/betting-calls';
-import { profileKey, useProfile } from '../../api/profile-query';
-import { BET_LIST_KEYS, myBetsKey, upsertPending, useMyBetPushes, useMyBets } from '../../exchange/bets-data';
+import { useProfile } from '../../api/profile-query';
+import { myBetsKey, upsertPending, useCancelBet, useMyBetPushes, useMyBets, useRefreshMyBets } from '../../exchange/bets-data';
 import { matchedPositions, runnerBook } from '../../exchange/book';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
 import { formatMatchStart, NO_HEADER_SPORTS } from '../../exchange/format';
@@ -16,7 +15,6 @@ import { RunnerMarket } from '../../exchange/RunnerMarket';
 import { ScoreBoard } from '../../exchange/ScoreBoard';
 import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons';
 import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
-import { showSuccessToast } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
 
 type MobileTab = 'odds' | 'bets';
@@ -49,27 +47,18 @@ export function MatchPage() {
   const pick = useCallback((p: BetPick) => setSlip(openSlip(p)), []);
   const myBets = bets.data ?? [];
 
-  const refreshAfterBet = (): void => {
-    for (const queryKey of BET_LIST_KEYS) void queryClient.invalidateQueries({ queryKey });
-    void queryClient.invalidateQueries({ queryKey: profileKey('user') });
+  const refreshAfterBet = useRefreshMyBets();
+  const showInMyBets = (bet: BetDto): void => {
+    queryClient.setQueryData<BetDto[]>(myBetsKey(matchId), (list) => upsertPending(list, bet));
   };
 
   const placed = (answer: PlaceBetResponse): void => {
     setSlip(null);
-    queryClient.setQueryData<BetDto[]>(myBetsKey(matchId), (list) => upsertPending(list, answer.bet));
+    showInMyBets(answer.bet);
     refreshAfterBet();
   };
 
-  const cancel = async (bet: BetDto): Promise<void> => {
-    try {
-      const answer = await cancelBet(bet._id);
-      showSuccessToast(answer.message);
-      queryClient.setQueryData<BetDto[]>(myBetsKey(matchId), (list) => upsertPending(list, answer.bet));
-      refreshAfterBet();
-    } catch {
-      // The API client showed the server's message.
-    }
-  };
+  const cancel = useCancelBet(showInMyBets);
 
   if (detail.isPending) {
     return (

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchMyProfitLoss } from '../../api/betting-calls';
 import { marketTitle } from '../../exchange/format';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
+import { EMPTY_TABLE, EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
+import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
-import { EMPTY_TABLE } from './BetListPage';
 
 /**
  * /profitloss: the player's settled markets with their profit or loss and commission
@@ -16,10 +18,8 @@ import { EMPTY_TABLE } from './BetListPage';
  */
 export function ProfitLossPage() {
   usePageTitle('Profit & Loss');
-  const defaults = lastSevenDays();
-  const [draft, setDraft] = useState(defaults);
-  const [draftError, setDraftError] = useState<string | null>(null);
-  const [params, setParams] = useState({ ...defaults, page: 1, limit: 25 });
+  const [params, setParams] = useState(() => ({ ...lastSevenDays(), page: 1, limit: 25 }));
+  const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
 
   const report = useQuery({
     queryKey: ['profit-loss-mine', params],
@@ -30,49 +30,12 @@ export function ProfitLossPage() {
   const pagination = report.data?.pagination;
   const pageTotal = rows.reduce((sum, r) => sum + r.pnl, 0);
 
-  const apply = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (draft.from === '' || draft.to === '') return setDraftError('Choose both dates');
-    if (draft.from > draft.to) return setDraftError('From must be on or before To');
-    setDraftError(null);
-    setParams((p) => ({ ...p, ...draft, page: 1 }));
-  };
-
-  const reset = (): void => {
-    const next = lastSevenDays();
-    setDraft(next);
-    setDraftError(null);
-    setParams((p) => ({ ...p, ...next, page: 1 }));
-  };
-
   return (
     <section className="card table-card">
       <header className="card-head">
         <h1>Profit &amp; Loss</h1>
       </header>
-      <form className="filter-bar" onSubmit={apply} noValidate>
-        <label className="field">
-          <span>From</span>
-          <input type="date" name="from" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>To</span>
-          <input type="date" name="to" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </label>
-        <div className="filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Submit
-          </button>
-          <button type="button" className="btn btn-outline" onClick={reset}>
-            Reset
-          </button>
-        </div>
-        {draftError !== null && (
-          <p className="form-error filter-error" role="alert">
-            {draftError}
-          </p>
-        )}
-      </form>
+      <DateRangeFilter range={range} />
 
       <div className="table-meta">
         <span className="muted">
@@ -122,15 +85,11 @@ export function ProfitLossPage() {
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={5}>{report.isPending ? 'Loading...' : report.isError ? 'The report could not be loaded' : EMPTY_TABLE}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={5} query={report} empty={EMPTY_TABLE} failed="The report could not be loaded" />}
           </tbody>
         </table>
       </div>
-      {pagination && pagination.totalPages > 1 && <Pager page={pagination.page} totalPages={pagination.totalPages} onPage={(page) => setParams((p) => ({ ...p, page }))} />}
+      <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
       <p className="muted pl-foot">
         Open bets are in <Link to="/unsettledbet">Unsettled bets</Link>.
       </p>

@@ -4,6 +4,7 @@ import { fetchActivity } from '../../api/account-calls';
 import { useProfile } from '../../api/profile-query';
 import type { AuthContextName } from '../../auth/auth-context';
 import { formatDateTime } from '../../ui/dates';
+import { EmptyRow } from '../../ui/EmptyRow';
 import { shortDevice } from '../../ui/device';
 import { Pager } from '../../ui/Pager';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -63,15 +64,11 @@ export function ActivityLogPage({ ctx }: { ctx: AuthContextName }) {
                 </tr>
               );
             })}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={5}>{activity.isPending ? 'Loading...' : activity.isError ? 'The activity log could not be loaded' : 'No records found'}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={5} query={activity} empty="No records found" failed="The activity log could not be loaded" />}
           </tbody>
         </table>
       </div>
-      {pagination && pagination.totalPages > 1 && <Pager page={pagination.page} totalPages={pagination.totalPages} onPage={(page) => setPaging((p) => ({ ...p, page }))} />}
+      <Pager pagination={pagination} onPage={(page) => setPaging((p) => ({ ...p, page }))} />
     </section>
   );
 }

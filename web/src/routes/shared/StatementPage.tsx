@@ -1,14 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { paiseToDecimal, type StatementRow } from '@exch/contracts';
 import { fetchStatement, type StatementParams, type StatementType } from '../../api/account-calls';
 import type { AuthContextName } from '../../auth/auth-context';
 import { downloadCsv, toCsv } from '../../ui/csv';
+import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
+import { EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees, toPaise } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
+import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
+
+/** What the filter opens with and Reset returns to. */
+const defaultFilter = () => ({ ...lastSevenDays(), type: 'all' as StatementType });
 
 const TYPE_LABEL: Record<StatementType, string> = {
   all: 'All',
@@ -34,10 +40,9 @@ interface StatementPageProps {
  */
 export function StatementPage({ ctx, title, userId, subject, intro }: StatementPageProps) {
   usePageTitle(title);
-  const defaults = lastSevenDays();
-  const [draft, setDraft] = useState({ from: defaults.from, to: defaults.to, type: 'all' as StatementType });
-  const [draftError, setDraftError] = useState<string | null>(null);
-  const [params, setParams] = useState<StatementParams>({ userId, ...draft, page: 1, limit: 25 });
+  const [params, setParams] = useState<StatementParams>(() => ({ userId, ...defaultFilter(), page: 1, limit: 25 }));
+  const range = useDateRange(defaultFilter, (f) => setParams((p) => ({ ...p, ...f, page: 1 })));
+  const { draft, setDraft } = range;
 
   const statement = useQuery({
     queryKey: ['statement', ctx, params],
@@ -46,21 +51,6 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
   });
   const rows = statement.data?.data ?? [];
   const pagination = statement.data?.pagination;
-
-  const apply = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (draft.from === '' || draft.to === '') return setDraftError('Choose both dates');
-    if (draft.from > draft.to) return setDraftError('From must be on or before To');
-    setDraftError(null);
-    setParams((p) => ({ ...p, ...draft, page: 1 }));
-  };
-
-  const reset = (): void => {
-    const next = { ...lastSevenDays(), type: 'all' as StatementType };
-    setDraft(next);
-    setDraftError(null);
-    setParams((p) => ({ ...p, ...next, page: 1 }));
-  };
 
   const exportPage = (): void => {
     const csv = toCsv(
@@ -80,15 +70,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         </button>
       </header>
       {intro}
-      <form className="filter-bar" onSubmit={apply} noValidate>
-        <label className="field">
-          <span>From</span>
-          <input type="date" name="from" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>To</span>
-          <input type="date" name="to" value={draft.to} min={draft.from || undefined} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </label>
+      <DateRangeFilter range={range}>
         <label className="field">
           <span>Type</span>
           <select name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as StatementType })}>
@@ -101,20 +83,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
               ))}
           </select>
         </label>
-        <div className="filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Submit
-          </button>
-          <button type="button" className="btn btn-outline" onClick={reset}>
-            Reset
-          </button>
-        </div>
-        {draftError !== null && (
-          <p className="form-error filter-error" role="alert">
-            {draftError}
-          </p>
-        )}
-      </form>
+      </DateRangeFilter>
 
       <div className="table-meta">
         <span className="muted">
@@ -139,17 +108,11 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
             {rows.map((r) => (
               <StatementLine key={r._id} row={r} />
             ))}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={6}>{statement.isPending ? 'Loading...' : statement.isError ? 'The statement could not be loaded' : 'No records found'}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={6} query={statement} empty="No records found" failed="The statement could not be loaded" />}
           </tbody>
         </table>
       </div>
-      {pagination && pagination.totalPages > 1 && (
-        <Pager page={pagination.page} totalPages={pagination.totalPages} onPage={(page) => setParams((p) => ({ ...p, page }))} />
-      )}
+      <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
     </section>
   );
 }

@@ -6,9 +6,9 @@ import { fetchClient, fetchDownline, type DownlineSort } from '../../../api/acco
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
 import { formatRupees } from '../../../ui/money';
-import { Pager } from '../../../ui/Pager';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { PageSize } from '../../../ui/PageSize';
+import { TableFoot } from '../../../ui/TableFoot';
 import { CLIENT_ACTIONS, type ClientActionKind } from './client-actions';
 import { ClientActionModal } from './ClientActionModal';
 
@@ -148,10 +148,7 @@ export function ClientList({ parent, heading }: { parent?: string; heading: 'h1'
         </table>
       </div>
 
-      <div className="table-foot">
-        <span className="muted">{data ? `${data.total} client${data.total === 1 ? '' : 's'}` : '\u00a0'}</span>
-        {totalPages > 1 && <Pager page={page} totalPages={totalPages} onPage={setPage} />}
-      </div>
+      <TableFoot total={data?.total} noun="client" pagination={{ page, totalPages }} onPage={setPage} />
       <Legend me={me} />
 
       {action !== null && <ClientActionModal kind={action.kind} row={action.row} me={me} onClose={() => setAction(null)} />}

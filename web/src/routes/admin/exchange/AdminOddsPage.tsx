@@ -6,11 +6,11 @@ import { fetchMatchDetail } from '../../../api/admin-betting-calls';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
+import { formatMatchStart, NO_HEADER_SPORTS } from '../../../exchange/format';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { BetLockModal } from './BetLockModal';
 import { RunPositionModal, UserBookModal } from './BookModals';
 import { EventBetsModal, MyBetCard, eventBetsKey, useEventBets } from './EventBets';
-import { NO_HEADER_SPORTS, formatMatchTime } from './format';
 import { MarketBoard, type MarketAction } from './MarketBoard';
 import { useMatchRoom } from './use-match-room';
 import '../../../styles/admin-exchange.css';
@@ -94,7 +94,7 @@ export function AdminOddsPage() {
           </div>
           <div className="ax-match-when">
             {detail?.match.inPlay && <span className="ax-inplay">In play</span>}
-            {detail && <time dateTime={detail.match.startTime}>{formatMatchTime(detail.match.startTime)}</time>}
+            {detail && <time dateTime={detail.match.startTime}>{formatMatchStart(detail.match.startTime)}</time>}
           </div>
         </header>
       )}

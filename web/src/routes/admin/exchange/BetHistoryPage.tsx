@@ -6,12 +6,14 @@ import { deleteBet, deleteBets, fetchAllUserBets, fetchUserSuggestions, type Bet
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
+import { FilterActions } from '../../../ui/DateRangeFilter';
+import { formatDateTime } from '../../../ui/dates';
+import { EmptyRow } from '../../../ui/EmptyRow';
 import { FormError, TransactionPasswordField } from '../../../ui/fields';
 import { Modal } from '../../../ui/Modal';
-import { formatDateTime } from '../../../ui/dates';
 import { formatRupees } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
-import { Pager } from '../../../ui/Pager';
+import { TableFoot } from '../../../ui/TableFoot';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { useFormSubmit } from '../../../ui/use-form-submit';
@@ -209,24 +211,13 @@ export function BetHistoryPage() {
           <span>End date</span>
           <input type="datetime-local" name="endDate" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
         </label>
-        <div className="filter-actions">
-          <button type="submit" className="btn btn-primary">
-            Submit
-          </button>
-          <button type="button" className="btn btn-outline" onClick={reset}>
-            Reset
-          </button>
+        <FilterActions onReset={reset} error={draftError}>
           {isAdmin && (
             <button type="button" className="btn btn-danger" onClick={bulkDelete}>
               Delete
             </button>
           )}
-        </div>
-        {draftError !== null && (
-          <p className="form-error filter-error" role="alert">
-            {draftError}
-          </p>
-        )}
+        </FilterActions>
       </form>
 
       <div className="table-meta">
@@ -317,18 +308,11 @@ export function BetHistoryPage() {
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={columns}>{bets.isPending ? 'Loading...' : 'No Data Found'}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={columns} query={bets} />}
           </tbody>
         </table>
       </div>
-      <div className="table-foot">
-        <span className="muted">{pagination ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'}` : '\u00a0'}</span>
-        {pagination && pagination.totalPages > 1 && <Pager page={pagination.page} totalPages={pagination.totalPages} onPage={setPage} />}
-      </div>
+      <TableFoot total={pagination?.total} noun="bet" pagination={pagination} onPage={setPage} />
       {deleting && (
         <DeleteBetsModal
           ids={[...ticked]}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchDownlineProfitLoss, type DownlineProfitLossUser } from '../../../api/admin-betting-calls';
+import { EmptyRow } from '../../../ui/EmptyRow';
 import { formatRupees } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
-import { Pager } from '../../../ui/Pager';
+import { TableFoot } from '../../../ui/TableFoot';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { pnlClass } from './format';
@@ -109,11 +110,7 @@ export function DownlineProfitLossPage() {
                 <Pts label="Profit/Loss" value={net(u)} strong />
               </tr>
             ))}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={7}>{report.isPending ? 'Loading...' : 'No Data Found'}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={7} query={report} />}
           </tbody>
           {rows.length > 0 && (
             <tfoot>
@@ -131,10 +128,7 @@ export function DownlineProfitLossPage() {
           )}
         </table>
       </div>
-      <div className="table-foot">
-        <span className="muted">{report.data ? `${total} account${total === 1 ? '' : 's'}` : '\u00a0'}</span>
-        {totalPages > 1 && <Pager page={page} totalPages={totalPages} onPage={setPage} />}
-      </div>
+      <TableFoot total={report.data ? total : undefined} noun="account" pagination={{ page, totalPages }} onPage={setPage} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BetDto, MarketType } from '@exch/contracts';
 import { fetchEventBets } from '../../../api/admin-betting-calls';
 import { formatDateTime } from '../../../ui/dates';
+import { EmptyRow } from '../../../ui/EmptyRow';
 import { Modal } from '../../../ui/Modal';
 import { formatRupees } from '../../../ui/money';
 import { MARKET_TYPES, formatOdds, marketTitle } from './format';
@@ -160,11 +161,7 @@ export function EventBetsModal({ matchId, matchName, onClose }: { matchId: strin
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && (
-              <tr className="empty-row">
-                <td colSpan={7}>{bets.isPending ? 'Loading...' : bets.isError ? 'Failed to fetch previous bets' : 'No Data Found'}</td>
-              </tr>
-            )}
+            {rows.length === 0 && <EmptyRow span={7} query={bets} failed="Failed to fetch previous bets" />}
           </tbody>
         </table>
       </div>

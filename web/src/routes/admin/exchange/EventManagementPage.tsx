@@ -118,14 +118,20 @@ function EventManagement() {
   );
 }
 
-function MarketCell({ market }: { market: EventMarket }) {
+/** The first two cells of both row kinds: the market with its type, and its bet count. */
+function MarketCells({ market }: { market: EventMarket }) {
   return (
-    <td data-label="Market" className="strong-cell">
-      <div className="ax-cell-stack">
-        <span>{marketTitle(market.marketName)}</span>
-        <span className="muted ax-sub">{marketTypeLabel(market.marketType)}</span>
-      </div>
-    </td>
+    <>
+      <td data-label="Market" className="strong-cell">
+        <div className="ax-cell-stack">
+          <span>{marketTitle(market.marketName)}</span>
+          <span className="muted ax-sub">{marketTypeLabel(market.marketType)}</span>
+        </div>
+      </td>
+      <td data-label="Bets" className="num">
+        {market.betCount}
+      </td>
+    </>
   );
 }
 
@@ -169,10 +175,7 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
 
   return (
     <tr data-market-id={market.marketId}>
-      <MarketCell market={market} />
-      <td data-label="Bets" className="num">
-        {market.betCount}
-      </td>
+      <MarketCells market={market} />
       <td data-label="Status">
         <div className="ax-segmented" role="group" aria-label={`Status of ${name}`}>
           {STATUSES.map((s) => (
@@ -222,10 +225,7 @@ function SettledMarketRow({ market }: { market: EventMarket }) {
   const name = marketTitle(market.marketName);
   return (
     <tr data-market-id={market.marketId}>
-      <MarketCell market={market} />
-      <td data-label="Bets" className="num">
-        {market.betCount}
-      </td>
+      <MarketCells market={market} />
       <td data-label="Status">
         <span className="state-badge state-off">{market.status}</span>
       </td>

@@ -3,11 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { fetchSelectionAnalysis } from '../../../api/admin-betting-calls';
 import { ApiRequestError } from '../../../api/api-error';
+import { formatMatchStart } from '../../../exchange/format';
 import { showErrorToast } from '../../../ui/toasts';
 import { formatRupees } from '../../../ui/money';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { formatMatchTime, marketTypeLabel } from './format';
+import { marketTypeLabel } from './format';
 import '../../../styles/admin-exchange.css';
 
 /** SPEC.md section 9: the search waits 500 ms, the list refreshes every 5 s. */
@@ -79,7 +80,7 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
                   {ev.event_name}
                 </Link>
                 <time className="muted" dateTime={ev.matchDateTime}>
-                  {formatMatchTime(ev.matchDateTime)}
+                  {formatMatchStart(ev.matchDateTime)}
                 </time>
               </header>
               <div className="ax-analysis-markets">

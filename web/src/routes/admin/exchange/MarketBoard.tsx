@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MarketDto, PriceDto, SectionDto } from '@exch/contracts';
+import { abbreviate } from '../../../exchange/format';
 import { formatRupees } from '../../../ui/money';
-import { abbreviate, formatOdds, ladder, marketTitle } from './format';
+import { formatOdds, ladder, marketTitle } from './format';
 
 /** What a market's buttons open: the page shows the modal. */
 export type MarketAction = 'bet-lock' | 'user-book' | 'run-position';

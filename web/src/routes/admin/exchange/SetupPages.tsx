@@ -14,12 +14,15 @@ import {
   setMarketStatus,
 } from '../../../api/admin-betting-calls';
 import { errorMessage } from '../../../api/error-message';
+import { formatMatchStart } from '../../../exchange/format';
+import { EmptyRow } from '../../../ui/EmptyRow';
 import { FormError, TextField } from '../../../ui/fields';
 import { Modal } from '../../../ui/Modal';
 import { formatRupees } from '../../../ui/money';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { formatMatchTime, formatOdds, marketTitle, marketTypeLabel } from './format';
+import { formatOdds, marketTitle, marketTypeLabel } from './format';
+import { canPriceByHand, HousePriceModal } from './HousePriceModal';
 import '../../../styles/admin-exchange.css';
 
 /**
@@ -27,13 +30,7 @@ import '../../../styles/admin-exchange.css';
  * matches, the markets and fancies of a match with their settings and status, and the news line.
  */
 
-function EmptyRow({ span, query, empty = 'No Data Found' }: { span: number; query: { isPending: boolean; isError: boolean }; empty?: string }) {
-  return (
-    <tr className="empty-row">
-      <td colSpan={span}>{query.isPending ? 'Loading...' : query.isError ? 'The list could not be loaded' : empty}</td>
-    </tr>
-  );
-}
+const LIST_FAILED = 'The list could not be loaded';
 
 export function SportsListPage() {
   usePageTitle('Sports list');
@@ -81,7 +78,7 @@ export function SportsListPage() {
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && <EmptyRow span={4} query={sports} />}
+            {rows.length === 0 && <EmptyRow span={4} query={sports} failed={LIST_FAILED} />}
           </tbody>
         </table>
       </div>
@@ -135,7 +132,7 @@ export function SeriesPage() {
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && <EmptyRow span={3} query={series} />}
+            {rows.length === 0 && <EmptyRow span={3} query={series} failed={LIST_FAILED} />}
           </tbody>
         </table>
       </div>
@@ -196,7 +193,7 @@ export function MatchesPage({ active }: { active: boolean }) {
             {rows.map((m) => (
               <MatchLine key={m.matchId} match={m} />
             ))}
-            {rows.length === 0 && <EmptyRow span={5} query={matches} />}
+            {rows.length === 0 && <EmptyRow span={5} query={matches} failed={LIST_FAILED} />}
           </tbody>
         </table>
       </div>
@@ -214,7 +211,7 @@ function MatchLine({ match }: { match: MatchSummary }) {
       </td>
       <td data-label="Series">{match.seriesName}</td>
       <td data-label="Start" className="nowrap">
-        {formatMatchTime(match.startTime)}
+        {formatMatchStart(match.startTime)}
       </td>
       <td data-label="State">{match.inPlay ? <span className="state-badge state-ok">In play</span> : <span className="state-badge state-off">Upcoming</span>}</td>
       <td data-label="Markets" className="actions-cell">
@@ -240,6 +237,7 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
   const markets = useQuery({ queryKey: ['admin-markets', matchId], queryFn: () => fetchAdminMarkets(matchId), refetchInterval: 15_000 });
   const rows = (markets.data?.data ?? []).filter((m) => (fancies ? m.kind === 'fancy' : m.kind !== 'fancy'));
   const [editing, setEditing] = useState<MarketDto | null>(null);
+  const [pricing, setPricing] = useState<MarketDto | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const changeStatus = async (m: MarketDto, status: MarketStatus): Promise<void> => {
@@ -291,7 +289,14 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
                 <tr key={m.marketId} data-market-id={m.marketId}>
                   <td data-label={fancies ? 'Fancy' : 'Market'} className="strong-cell">
                     <div className="ax-cell-stack">
-                      <span>{marketTitle(m.marketName)}</span>
+                      <span>
+                        {marketTitle(m.marketName)}
+                        {m.manual && (
+                          <span className="state-badge ax-manual-badge" title="Priced by hand: the feed is ignored">
+                            Manual
+                          </span>
+                        )}
+                      </span>
                       <span className="muted ax-sub">
                         {fancies ? (m.fancyType ?? 'Fancy') : marketTypeLabel(m.marketType)}
                         {fancies && m.section[0] && <> · line {formatOdds(m.section[0].odds.find((o) => o.otype === 'back')?.odds ?? 0, m.marketType)}</>}
@@ -331,17 +336,25 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
                     )}
                   </td>
                   <td data-label="Settings" className="actions-cell">
-                    <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(m)} disabled={settled} aria-label={`Settings: ${marketTitle(m.marketName)}`}>
-                      Edit
-                    </button>
+                    <div className="ax-setup-actions">
+                      <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(m)} disabled={settled} aria-label={`Settings: ${marketTitle(m.marketName)}`}>
+                        Edit
+                      </button>
+                      {canPriceByHand(m) && (
+                        <button type="button" className="btn btn-sm btn-outline" onClick={() => setPricing(m)} aria-label={`Rates by hand: ${marketTitle(m.marketName)}`}>
+                          Rates by hand
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               );
             })}
-            {rows.length === 0 && <EmptyRow span={7} query={markets} empty={fancies ? 'No fancies for this match' : 'No markets for this match'} />}
+            {rows.length === 0 && <EmptyRow span={7} query={markets} empty={fancies ? 'No fancies for this match' : 'No markets for this match'} failed={LIST_FAILED} />}
           </tbody>
         </table>
       </div>
+      {pricing !== null && <HousePriceModal market={pricing} onClose={() => setPricing(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin-markets', matchId] })} />}
       {editing !== null && <MarketSettingsModal market={editing} onClose={() => setEditing(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin-markets', matchId] })} />}
     </section>
   );

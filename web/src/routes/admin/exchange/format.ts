@@ -27,33 +27,6 @@ export const marketTitle = (name: string): string =>
 /** Fancy-type markets get the No/Yes layout (SPEC.md section 2). */
 export const isFancy = (m: Pick<MarketDto, 'kind'>): boolean => m.kind === 'fancy';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** "MM/DD/YYYY h:mm a" (SPEC.md section 9). */
-export function formatMatchTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const h = d.getHours();
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} ${h % 12 === 0 ? 12 : h % 12}:${pad(d.getMinutes())} ${h < 12 ? 'am' : 'pm'}`;
-}
-
-/** Sizes abbreviated: 1.2k, 3.4M, 5G (SPEC.md section 9). */
-export function abbreviate(n: number): string {
-  const abs = Math.abs(n);
-  const units: [number, string][] = [
-    [1e9, 'G'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ];
-  for (const [size, unit] of units) {
-    if (abs >= size) {
-      const v = n / size;
-      return `${Number(v.toFixed(v >= 100 || v <= -100 ? 0 : 1))}${unit}`;
-    }
-  }
-  return String(Math.round(n));
-}
-
 /** Odds as shown: match odds as decimal odds to two places, bookmaker rates and fancy runs as they are. */
 export const formatOdds = (odds: number, marketType: string = 'MATCH_ODDS'): string => (marketType === 'MATCH_ODDS' ? odds.toFixed(2) : String(odds));
 
@@ -65,11 +38,10 @@ export function ladder(section: SectionDto): { back: (SectionDto['odds'][number]
   return { back: three(back), lay: three(lay) };
 }
 
-/** Sport ids whose match header is not shown (SPEC.md section 2). */
-export const NO_HEADER_SPORTS = new Set([65, 10]);
-
 /** A row's amount with the sign of a profit or loss. */
 export const pnlClass = (n: number): string => (n > 0 ? 'positive' : n < 0 ? 'negative' : '');
+
+const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** datetime-local's "YYYY-MM-DDTHH:mm" of a date. */
 export const localDateTime = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;

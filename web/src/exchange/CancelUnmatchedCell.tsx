@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import type { BetDto } from '@exch/contracts';
+import { useCancelBet } from './bets-data';
+
+/** The Action cell of the player's bet lists: cancels the unmatched stake, while there is any. */
+export function CancelUnmatchedCell({ bet }: { bet: BetDto }) {
+  const cancel = useCancelBet();
+  const [busy, setBusy] = useState(false);
+  return (
+    <td data-label="Action" className="num">
+      {bet.unmatched_stake > 0 ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline cancel-unmatched"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            void cancel(bet).finally(() => setBusy(false));
+          }}
+        >
+          Cancel unmatched
+        </button>
+      ) : (
+        <span className="muted">-</span>
+      )}
+    </td>
+  );
+}

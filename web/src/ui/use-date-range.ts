@@ -1,0 +1,39 @@
+import { useState, type FormEvent } from 'react';
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/** A From/To filter: edited as a draft, applied on Submit once both dates are set and in order. */
+export interface DateRangeDraft<D extends DateRange> {
+  draft: D;
+  setDraft: (draft: D) => void;
+  error: string | null;
+  apply: (event: FormEvent<HTMLFormElement>) => void;
+  /** Back to `initial()`, applied at once. */
+  reset: () => void;
+}
+
+/** `initial` is called again on Reset, so "the last 7 days" ends today even on a page left open overnight. */
+export function useDateRange<D extends DateRange>(initial: () => D, onApply: (range: D) => void): DateRangeDraft<D> {
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  const apply = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (draft.from === '' || draft.to === '') return setError('Choose both dates');
+    if (draft.from > draft.to) return setError('From must be on or before To');
+    setError(null);
+    onApply(draft);
+  };
+
+  const reset = (): void => {
+    const next = initial();
+    setDraft(next);
+    setError(null);
+    onApply(next);
+  };
+
+  return { draft, setDraft, error, apply, reset };
+}
