@@ -1,5 +1,5 @@
 import t from 'tap';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, loginWithForm, readStorage, waitForPath } from '../helpers/browser.js';
+import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, loginWithForm, readStorage, screenshotPath, waitForPath } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Login and logout through the real pages against the whole product (SPEC.md sections 2, 4 and 7).
@@ -28,6 +28,24 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
     t.ok(stored.user_token && stored.user_refresh_token, 'player tokens stored');
     t.equal(JSON.parse(stored.user!).username, 'player1', 'player record stored');
     t.equal(stored.admin_token, null, 'no admin session created');
+  });
+
+  t.test('the news line an admin sets shows under the player menu, at phone width too', async (t) => {
+    const page = await open();
+    await loginWithForm(page, base, 'player', 'player1');
+    await page.getByTestId('header-balance').waitFor();
+    t.equal(await page.getByTestId('news-line').count(), 0, 'no line while there is no message');
+    const { token } = await apiLogin(base, 'admin', 'admin');
+    const res = await fetch(`${base}/api/messages`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ text: 'Mumbai v Chennai: bookmaker closes at the 18th over' }) });
+    t.equal(res.status, 200);
+    await page.reload();
+    const line = page.getByTestId('news-line');
+    await line.waitFor();
+    t.match(await line.textContent(), /Mumbai v Chennai: bookmaker closes at the 18th over/);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: screenshotPath('news-line-mobile') });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: screenshotPath('news-line-desktop') });
   });
 
   t.test('admin logs in and lands on /admin with its own account', async (t) => {

@@ -163,7 +163,6 @@ export const fetchAdminMatches = (sportId: string, status: 'active' | 'all'): Pr
 export const fetchAdminMarkets = (matchId: string, kind?: string): Promise<{ data: MarketDto[] }> =>
   apiRequest(`/admin/markets/${enc(matchId)}${queryString({ kind })}`, { auth: 'admin' });
 
-export const fetchNewsMessage = (): Promise<{ data: { text: string } }> => apiRequest('/messages', { auth: 'admin' });
 
 export const saveNewsMessage = (text: string): Promise<MessageAnswer> => apiRequest('/messages', { method: 'PUT', body: { text }, auth: 'admin', toast: false });
 

@@ -14,6 +14,9 @@ const id = (value: string): string => encodeURIComponent(value);
 export const fetchAllowedSports = (ctx: AuthContextName): Promise<{ sports: SportDto[] }> => apiRequest('/sports/whitelabel/allowed', { auth: ctx, toast: false });
 
 /** Failures are logged by the lobby, not toasted: it polls. */
+/** The news line admins set (GET /api/messages): empty text when there is none. */
+export const fetchNewsMessage = (ctx: AuthContextName): Promise<{ data: { text: string } }> => apiRequest('/messages', { auth: ctx, toast: false });
+
 export const fetchActiveSports = (ctx: AuthContextName): Promise<{ data: ActiveSport[] }> => apiRequest('/sports/active', { auth: ctx, toast: false });
 
 /** The match page shows a failure inline (not found, or the server unreachable) instead of toasting it. */

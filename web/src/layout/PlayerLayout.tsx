@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { NewsLine } from './NewsLine';
 import { PlayerHeader } from './PlayerHeader';
 import { PlayerNav } from './PlayerNav';
 import { useLiveSession } from './use-live-session';
@@ -9,6 +10,7 @@ export function PlayerLayout() {
     <div className="app">
       <PlayerHeader user={user} onLogout={logout} />
       <PlayerNav />
+      <NewsLine />
       <main className="page">
         <Outlet />
       </main>

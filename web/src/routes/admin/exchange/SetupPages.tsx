@@ -8,7 +8,6 @@ import {
   fetchAdminMatches,
   fetchAdminSeries,
   fetchAdminSports,
-  fetchNewsMessage,
   saveMarketSettings,
   saveNewsMessage,
   setMarketStatus,
@@ -21,6 +20,7 @@ import { Modal } from '../../../ui/Modal';
 import { formatRupees } from '../../../ui/money';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { usePageTitle } from '../../../ui/use-page-title';
+import { fetchNewsMessage } from '../../../api/betting-calls';
 import { formatOdds, marketTitle, marketTypeLabel } from './format';
 import { canPriceByHand, HousePriceModal } from './HousePriceModal';
 import '../../../styles/admin-exchange.css';
@@ -421,7 +421,7 @@ function MarketSettingsModal({ market, onClose, onSaved }: { market: MarketDto; 
 export function MessagesPage() {
   usePageTitle('Messages');
   const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: ['news-message'], queryFn: fetchNewsMessage });
+  const current = useQuery({ queryKey: ['news-message'], queryFn: () => fetchNewsMessage('admin') });
   const [text, setText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
