@@ -106,6 +106,10 @@ t.test('the result declared again: the other way round', async (t) => {
     ['Arsenal v Chelsea / Match Odds: Arsenal won', rupees(p1Win - p1Commission), 0],
   ]);
   t.match((await call('GET', '/api/profit-loss/mine', undefined, p2.token)).body.data, [{ pnl: 100, commission: 2 }]);
+  // The statement's Bet settlement type: declared results and their revokes, and nothing else.
+  const settlements = (await call('GET', '/api/transactions/statement?type=settlement', undefined, p1.token)).body.data as { kind: string }[];
+  t.same(settlements.map((r) => r.kind), ['settlement', 'revoke', 'settlement']);
+  t.same((await call('GET', '/api/transactions/statement?type=deposit', undefined, p1.token)).body.data.every((r: { kind: string }) => r.kind === 'deposit'), true);
 });
 
 t.test('voiding a market releases the exposure and moves no money; a revoked void reopens the bets', async (t) => {

@@ -115,7 +115,7 @@ export const StatementQuery = v.object({
   userId: v.optional(v.pipe(v.string(), v.maxLength(100))),
   from: isoDate('from'),
   to: isoDate('to'),
-  type: v.optional(v.picklist(['all', 'deposit', 'withdraw', 'mint'], 'Unknown statement type'), 'all'),
+  type: v.optional(v.picklist(['all', 'deposit', 'withdraw', 'settlement', 'mint'], 'Unknown statement type'), 'all'),
   ...PageQuery,
 });
 

@@ -92,7 +92,7 @@ export const setTransactionPassword = (
 
 // Statements and the activity log
 
-export type StatementType = 'all' | 'deposit' | 'withdraw' | 'mint';
+export type StatementType = 'all' | 'deposit' | 'withdraw' | 'settlement' | 'mint';
 
 export interface StatementParams {
   userId: string | undefined;

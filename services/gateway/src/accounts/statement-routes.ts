@@ -59,7 +59,9 @@ export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDep
     let where = 'e.account = $1';
     if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
     if (q.to) where += ` and e.at < ($${params.push(q.to)}::date + 1)`;
-    if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
+    // Bet settlement covers declared results and their revokes: statements show both.
+    if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
+    else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
     const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
     const { rows } = await sql.query<EntryRow>(
       `select e.position, e.leg, e.amount, e.balance_after, e.kind, e.remark, e.at, u.username as counterparty

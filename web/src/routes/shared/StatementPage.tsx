@@ -20,6 +20,7 @@ const TYPE_LABEL: Record<StatementType, string> = {
   all: 'All',
   deposit: 'Deposit',
   withdraw: 'Withdraw',
+  settlement: 'Bet settlement',
   mint: 'Chips minted',
 };
 
