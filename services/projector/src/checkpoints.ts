@@ -16,8 +16,18 @@ export async function readCheckpoint(sql: SqlClient, name: string, forUpdate = f
   return Number(rows[0]!.position);
 }
 
-export async function writeCheckpoint(sql: SqlClient, name: string, position: number): Promise<void> {
-  await sql.query(`update projection_checkpoints set position = $2, updated_at = now() where name = $1`, [name, position]);
+/** The stored checkpoints of these projections, locked for the rest of the transaction. */
+export async function readCheckpoints(tx: SqlClient, names: string[]): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ name: string; position: string | number }>(
+    `select name, position from projection_checkpoints where name = any($1::text[]) order by name for update`,
+    [names],
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.position)]));
+}
+
+export async function writeCheckpoints(tx: SqlClient, names: string[], position: number): Promise<void> {
+  if (names.length === 0) return;
+  await tx.query(`update projection_checkpoints set position = $2, updated_at = now() where name = any($1::text[])`, [names, position]);
 }
 
 export async function resetCheckpoint(sql: SqlClient, name: string): Promise<void> {

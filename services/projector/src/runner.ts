@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent, Subscription } from '@exch/contracts';
-import { CHECKPOINT_DDL, readCheckpoint, readVersion, resetCheckpoint, writeCheckpoint, writeVersion } from './checkpoints.js';
+import { CHECKPOINT_DDL, readCheckpoint, readCheckpoints, readVersion, resetCheckpoint, writeCheckpoints, writeVersion } from './checkpoints.js';
 import type { Projection } from './projection.js';
 
 export interface RunnerLog {
@@ -19,18 +19,23 @@ type AppliedListener = (name: string, events: StoredEvent[]) => void;
 interface Running {
   projection: Projection;
   checkpoint: number;
-  subscription: Subscription | null;
   waiters: { position: number; resolve: () => void }[];
 }
 
 /**
- * Runs projections from their checkpoints over the in-process tail of the log. Each batch and
+ * Runs projections from their checkpoints over the in-process tail of the log. Each read model and
  * its checkpoint commit in one transaction, and events at or below the stored checkpoint are
  * skipped there, so a redelivered batch changes nothing (DESIGN.md rule 6).
+ *
+ * One pass serves every projection: the log is read once per batch and all read models fold it in
+ * one transaction, each past its own checkpoint. On the embedded database, where every statement
+ * queues on one connection, that is one read and one commit per batch instead of one per read
+ * model. The price: a projection that keeps failing holds the others back until it is fixed.
  */
 export class ProjectionRunner {
   private readonly running = new Map<string, Running>();
   private readonly listeners: AppliedListener[] = [];
+  private subscription: Subscription | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -38,12 +43,13 @@ export class ProjectionRunner {
     private readonly log: RunnerLog,
     private readonly batchSize = 500,
   ) {
-    for (const projection of projections) this.running.set(projection.name, { projection, checkpoint: 0, subscription: null, waiters: [] });
+    for (const projection of projections) this.running.set(projection.name, { projection, checkpoint: 0, waiters: [] });
   }
 
   async start(): Promise<void> {
     await this.store.sql.query(CHECKPOINT_DDL);
-    for (const r of this.running.values()) await this.startOne(r);
+    for (const r of this.running.values()) await this.prepare(r);
+    this.follow();
   }
 
   /** Called after each committed batch: the websocket hub pushes from here. */
@@ -74,9 +80,10 @@ export class ProjectionRunner {
   async rebuild(name: string): Promise<void> {
     const r = this.running.get(name);
     if (!r) throw new Error(`unknown projection ${name}`);
-    await r.subscription?.stop();
+    await this.subscription?.stop();
     await this.drop(r.projection);
-    await this.startOne(r);
+    await this.prepare(r);
+    this.follow();
   }
 
   private async drop(projection: Projection): Promise<void> {
@@ -88,36 +95,48 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    for (const r of this.running.values()) await r.subscription?.stop();
+    await this.subscription?.stop();
+    this.subscription = null;
   }
 
-  private async startOne(r: Running): Promise<void> {
+  /** Rebuilds on a version change, creates the tables and reads where the projection stands. */
+  private async prepare(r: Running): Promise<void> {
     const { projection } = r;
     const stored = await readVersion(this.store.sql, projection.name);
     if (stored !== null && stored !== projection.version) await this.drop(projection);
     await projection.setup(this.store.sql);
     r.checkpoint = await readCheckpoint(this.store.sql, projection.name);
     await writeVersion(this.store.sql, projection.name, projection.version);
-    r.subscription = this.store.subscribe(r.checkpoint, (batch) => this.applyBatch(r, batch), {
+  }
+
+  /** One subscription from the furthest-behind checkpoint feeds every projection. */
+  private follow(): void {
+    const from = Math.min(...[...this.running.values()].map((r) => r.checkpoint));
+    this.subscription = this.store.subscribe(from, (batch) => this.applyBatch(batch), {
       batchSize: this.batchSize,
-      onError: (err) => this.log.error({ err, projection: projection.name }, 'projection batch failed; retrying'),
+      onError: (err) => this.log.error({ err }, 'projection batch failed; retrying'),
     });
   }
 
-  private async applyBatch(r: Running, batch: StoredEvent[]): Promise<void> {
-    const name = r.projection.name;
-    const fresh = await this.store.sql.transaction(async (tx) => {
-      const stored = await readCheckpoint(tx, name, true);
-      const unseen = batch.filter((e) => e.position > stored);
-      if (unseen.length > 0) {
+  private async applyBatch(batch: StoredEvent[]): Promise<void> {
+    const last = batch[batch.length - 1]!.position;
+    const due = [...this.running.values()].filter((r) => r.checkpoint < last);
+    if (due.length === 0) return;
+    const applied = await this.store.sql.transaction(async (tx) => {
+      const stored = await readCheckpoints(tx, due.map((r) => r.projection.name));
+      const folded: [Running, StoredEvent[]][] = [];
+      for (const r of due) {
+        const unseen = batch.filter((e) => e.position > (stored.get(r.projection.name) ?? 0));
+        if (unseen.length === 0) continue;
         await r.projection.apply(tx, unseen);
-        await writeCheckpoint(tx, name, unseen[unseen.length - 1]!.position);
+        folded.push([r, unseen]);
       }
-      return unseen;
+      await writeCheckpoints(tx, folded.map(([r]) => r.projection.name), last);
+      return folded;
     });
-    r.checkpoint = Math.max(r.checkpoint, batch[batch.length - 1]!.position);
-    if (fresh.length > 0) this.notify(name, fresh);
-    r.waiters = r.waiters.filter((w) => (w.position <= r.checkpoint ? (w.resolve(), false) : true));
+    for (const r of due) r.checkpoint = Math.max(r.checkpoint, last);
+    for (const [r, events] of applied) this.notify(r.projection.name, events);
+    for (const r of due) r.waiters = r.waiters.filter((w) => (w.position <= r.checkpoint ? (w.resolve(), false) : true));
   }
 
   private notify(name: string, events: StoredEvent[]): void {
