@@ -6,17 +6,11 @@
  */
 import type { Command, CommandEnvelope, ExecuteResult, Paise, PlaceBet, SyncCatalogue } from '@exch/contracts';
 import type { EngineState } from '@exch/engine';
+import { mulberry32 } from '@exch/feeds';
 
-/** mulberry32: small, fast, good enough to pick commands. */
+/** A seeded PRNG (the feed simulator's mulberry32) with the helpers random tests pick commands with. */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const chance = (p: number) => next() < p;

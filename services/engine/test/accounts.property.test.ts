@@ -29,6 +29,7 @@ import {
 import { openPGliteStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { Engine, emptyState, fold, type EngineState } from '../src/index.js';
+import { prng } from '../../../tests/engine/fixtures.js';
 
 const SEQUENCES = Number(process.env.PROPERTY_SEQUENCES ?? 30);
 const COMMANDS = Number(process.env.PROPERTY_COMMANDS ?? 300);
@@ -36,21 +37,6 @@ const PER_STORE = 5;
 const BASE_SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const log = pino({ level: 'silent' });
 
-/** mulberry32: small, fast, good enough to pick commands. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
-}
 type Rng = ReturnType<typeof prng>;
 
 // ---- The model: the rules as the brief states them, kept apart from the engine's code. ----
