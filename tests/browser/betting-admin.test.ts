@@ -143,6 +143,29 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     await toast(page, 'Betting unlocked');
     const unlocked = await backBet('sim-101', 100);
     t.not(unlocked.res.body.message, LOCK_MESSAGE, 'after unlocking the lock message is gone');
+
+    // Whole match: every market of it is locked for the player, the bookmaker too.
+    await page.getByRole('button', { name: 'Bet Lock: Match Odds' }).click();
+    await dialog.locator('label[data-username=player1] input').waitFor();
+    await dialog.locator('input[name=scope][value=match]').check();
+    await dialog.getByText('Ticked accounts cannot bet on any market of this match.', { exact: false }).waitFor();
+    await dialog.locator('label[data-username=player1] input').waitFor();
+    t.notOk(await dialog.locator('label[data-username=player1] input').isChecked(), 'no whole-match lock yet');
+    await dialog.locator('label[data-username=player1] input').check();
+    await dialog.locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
+    await dialog.locator('button[type=submit]').click();
+    await toast(page, 'Betting locked');
+    await dialog.waitFor({ state: 'detached' });
+    const bookmakerMarket = unlocked.detail.markets.find((m) => m.kind === 'bookmaker')!;
+    const refused = await api<{ message: string }>('POST', '/bets', player, {
+      user_id: player.user._id, event_id: 'sim-101', event_name: unlocked.detail.match.name, market_id: bookmakerMarket.marketId, market_type: bookmakerMarket.marketType,
+      selection: bookmakerMarket.section[0]!.sid, selection_name: bookmakerMarket.section[0]!.nat, odds: 90, odds_type: 'back', stake: 100, bet_type: 'sports',
+    });
+    t.equal(refused.body.message, LOCK_MESSAGE, 'the bookmaker of a match locked whole is refused with the lock message');
+    const byMatch = await api<{ message: string }>('PUT', '/market-locks/sim-101', admin, {
+      userId: player.user._id, is_locked: false, lock_target: { event_id: 'sim-101', market_type: null, market_id: null }, transaction_password: DEMO_TRANSACTION_PASSWORD,
+    });
+    t.equal(byMatch.body.message, 'Betting unlocked');
   });
 
   t.test('(b) a result declared in event management reaches the player statement and profit/loss', async (t) => {

@@ -10,12 +10,17 @@ import { marketTitle } from './format';
 
 /**
  * Bet Lock (SPEC.md section 2, Modals): a checkbox per downline player, ticked when betting on this
- * market is locked for them, an all-accounts checkbox, and the transaction password. Saving sends
- * the accounts that changed: one call for the newly locked, one for the newly unlocked.
+ * market (or, by choice, the whole match) is locked for them, an all-accounts checkbox, and the
+ * transaction password. Saving sends the accounts that changed: one call for the newly locked, one
+ * for the newly unlocked.
  */
 export function BetLockModal({ matchId, matchName, market, onClose }: { matchId: string; matchName: string; market: MarketDto; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const target: MarketLockTarget = useMemo(() => ({ event_id: matchId, market_type: market.marketType, market_id: market.marketId }), [matchId, market]);
+  const [scope, setScope] = useState<'market' | 'match'>('market');
+  const target: MarketLockTarget = useMemo(
+    () => (scope === 'market' ? { event_id: matchId, market_type: market.marketType, market_id: market.marketId } : { event_id: matchId, market_type: null, market_id: null }),
+    [matchId, market, scope],
+  );
   const users = useQuery({
     queryKey: ['downline-with-locks', target],
     queryFn: () => fetchDownlineWithLocks(target),
@@ -34,6 +39,13 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
 
   const ticks = locked ?? {};
   const allTicked = list.length > 0 && list.every((u) => ticks[u.userId] === true);
+
+  // Another scope has its own locks: the ticks start again from the server's.
+  const chooseScope = (next: 'market' | 'match'): void => {
+    setScope(next);
+    setLocked(null);
+    setError(null);
+  };
 
   const toggle = (userId: string, value: boolean): void => {
     setLocked({ ...ticks, [userId]: value });
@@ -79,7 +91,19 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
     >
       <form className="modal-form ax-lock-form" onSubmit={submit} noValidate>
         <fieldset disabled={busy}>
-          <p className="muted modal-note">Ticked accounts cannot bet on this market. Untick to let them bet again.</p>
+          <div className="ax-lock-scope" role="radiogroup" aria-label="Lock scope">
+            <label className="check">
+              <input type="radio" name="scope" value="market" checked={scope === 'market'} onChange={() => chooseScope('market')} />
+              <span>This market</span>
+            </label>
+            <label className="check">
+              <input type="radio" name="scope" value="match" checked={scope === 'match'} onChange={() => chooseScope('match')} />
+              <span>Whole match</span>
+            </label>
+          </div>
+          <p className="muted modal-note">
+            Ticked accounts cannot bet on {scope === 'market' ? 'this market' : 'any market of this match'}. Untick to let them bet again.
+          </p>
           {users.isPending ? (
             <p className="muted">Loading accounts...</p>
           ) : users.isError ? (
