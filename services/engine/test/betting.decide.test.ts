@@ -633,3 +633,22 @@ t.test('house prices by hand: bookmaker rates and fancy lines override the feed 
   t.match(w.when(back('f1', 'fy', null, 50, 100_00, 100), 'p1'), { ok: true }, 'the feed line again');
   t.same(w.when({ type: 'ClearHousePrice', marketId: 'fy' }, 'a'), { ok: true, events: [] }, 'clearing twice changes nothing');
 });
+
+t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes and other markets stay', async (t) => {
+  const w = new World();
+  // p1 lays India ₹100 at 2.00: the best lay offered is 2.12, so it rests; liability (2.00 - 1) x ₹100 = ₹100.
+  w.do(lay('r1', 'mo', 1, 200, 100_00), 'p1');
+  // p2 backs India ₹100 at 2.06 or better: ₹50 at 2.10 and ₹50 at 2.08, all matched; nothing of it lapses.
+  w.do(back('m1', 'mo', 1, 206, 100_00), 'p2');
+  // p1 also backs on the bookmaker: ₹100 at risk there, untouched by the lapse.
+  w.do(back('k1', 'bm', 1, 85, 100_00), 'p1');
+  t.equal(w.exposure('p1'), 200_00);
+  const turn = CATALOGUE.type === 'SyncCatalogue' ? { ...CATALOGUE, catalogue: { ...CATALOGUE.catalogue, matches: CATALOGUE.catalogue.matches.map((m) => ({ ...m, inPlay: true })) } } : CATALOGUE;
+  t.same(w.when(turn, null), {
+    ok: true,
+    events: [
+      { type: 'MatchInPlaySet', streamId: 'match-M1', data: { matchId: 'M1', inPlay: true } },
+      { type: 'BetCancelled', streamId: 'bet-r1', data: { betId: 'r1', userId: 'p1', marketId: 'mo', size: 100_00, by: 'lapsed', marketExposure: 0, totalExposure: 100_00 } },
+    ],
+  });
+});

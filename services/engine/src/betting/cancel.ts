@@ -1,7 +1,28 @@
 import { betStream, type CancelBet, type DeleteBets, type DomainEvent } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import { isAncestor, positionKey, type BetState, type EngineState } from '../state.js';
-import { exposureAfter } from './positions.js';
+import { isAncestor, type BetState, type EngineState } from '../state.js';
+import { exposureAfter, exposuresAfter } from './positions.js';
+
+/**
+ * At the turn in play the match's unmatched match-odds stakes lapse, as on exchanges that do not
+ * keep them: a price asked before the off is no price for a match under way.
+ */
+export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): DomainEvent[] {
+  const changed = new Map<string, BetState>();
+  for (const market of Object.values(state.markets)) {
+    if (market.matchId !== matchId || market.kind !== 'match_odds') continue;
+    for (const id of market.betIds) {
+      const bet = state.bets[id]!;
+      if (bet.status === 'open' && bet.unmatched > 0) changed.set(id, { ...bet, unmatched: 0 });
+    }
+  }
+  const exposures = exposuresAfter(state, changed);
+  return [...changed.values()].map((bet) => ({
+    type: 'BetCancelled',
+    streamId: betStream(bet.betId),
+    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, size: state.bets[bet.betId]!.unmatched, by: 'lapsed', ...exposures(bet) },
+  }));
+}
 
 /** The unmatched remainder of a bet off the book, by the bettor or an upline. */
 export function decideCancelBet(state: Readonly<EngineState>, c: CancelBet, actor: string | null): Decision {
@@ -30,20 +51,11 @@ export function decideDeleteBets(state: Readonly<EngineState>, c: DeleteBets, ac
     if (bet.status !== 'open') return refuse('NOT_PENDING', 'Only pending bets can be deleted');
     changed.set(id, { ...bet, status: 'deleted', unmatched: 0 });
   }
-  // One user's bets in several markets: each event's total must count every market's change, not only its own.
-  const marketExposures = new Map<string, { userId: string; marketExposure: number; delta: number }>();
-  for (const bet of changed.values()) {
-    const key = positionKey(bet.userId, bet.marketId);
-    if (marketExposures.has(key)) continue;
-    const { marketExposure } = exposureAfter(state, bet.userId, bet.marketId, changed);
-    marketExposures.set(key, { userId: bet.userId, marketExposure, delta: marketExposure - (state.marketExposure[key] ?? 0) });
-  }
-  const totals = new Map<string, number>();
-  for (const m of marketExposures.values()) totals.set(m.userId, (totals.get(m.userId) ?? state.exposure[m.userId] ?? 0) + m.delta);
+  const exposures = exposuresAfter(state, changed);
   const events: DomainEvent[] = [...changed.values()].map((bet) => ({
     type: 'BetDeleted',
     streamId: betStream(bet.betId),
-    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, marketExposure: marketExposures.get(positionKey(bet.userId, bet.marketId))!.marketExposure, totalExposure: totals.get(bet.userId)! },
+    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, ...exposures(bet) },
   }));
   return accept(...events);
 }

@@ -1,5 +1,6 @@
 import { SPORTS, marketStream, matchStream, type DomainEvent, type MarketKind, type SetMarketSettings, type SetMarketStatus, type SetNewsMessage, type SyncCatalogue } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { lapseAtInPlay } from './cancel.js';
 import type { EngineState } from '../state.js';
 
 /** Defaults for a market the feed lists, by kind (admins change them per market). */
@@ -31,6 +32,7 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
       });
     } else if (known.inPlay !== m.inPlay) {
       events.push({ type: 'MatchInPlaySet', streamId: matchStream(m.id), data: { matchId: m.id, inPlay: m.inPlay } });
+      if (m.inPlay) events.push(...lapseAtInPlay(state, m.id));
     }
   }
   const matchIds = new Set([...Object.keys(state.matches), ...c.catalogue.matches.map((m) => m.id)]);

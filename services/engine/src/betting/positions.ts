@@ -68,3 +68,20 @@ export function exposureAfter(state: Readonly<EngineState>, userId: string, mark
   const totalExposure = (state.exposure[userId] ?? 0) - (state.marketExposure[key] ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
+
+/**
+ * Exposures after several bets change at once, per bet's user and market: a user's total counts
+ * the change in every market touched, not only the bet's own.
+ */
+export function exposuresAfter(state: Readonly<EngineState>, changed: ReadonlyMap<string, BetState>): (bet: BetState) => { marketExposure: Paise; totalExposure: Paise } {
+  const markets = new Map<string, Paise>();
+  const totals = new Map<string, Paise>();
+  for (const bet of changed.values()) {
+    const key = positionKey(bet.userId, bet.marketId);
+    if (markets.has(key)) continue;
+    const { marketExposure } = exposureAfter(state, bet.userId, bet.marketId, changed);
+    markets.set(key, marketExposure);
+    totals.set(bet.userId, (totals.get(bet.userId) ?? state.exposure[bet.userId] ?? 0) + marketExposure - (state.marketExposure[key] ?? 0));
+  }
+  return (bet) => ({ marketExposure: markets.get(positionKey(bet.userId, bet.marketId))!, totalExposure: totals.get(bet.userId)! });
+}
