@@ -13,3 +13,4 @@ export * from './market/ladder.js';
 export * from './api/permissions.js';
 export * from './market/feed.js';
 export * from './api/betting.js';
+export * from './betting/outcome.js';

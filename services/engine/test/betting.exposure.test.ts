@@ -1,5 +1,5 @@
 import t from 'tap';
-import { bookmakerOutcome, exchangeOutcome, fancyOutcome } from '../src/betting/outcome.js';
+import { bookmakerOutcome, exchangeOutcome, fancyOutcome } from '@exch/contracts';
 import { exposureOf, fancyExposure, fancyLadder, runnerBook, type RunnerPosition } from '../src/betting/exposure.js';
 
 const none = { win: 0, lose: 0 };

@@ -1,19 +1,22 @@
 import { useRef, useState } from 'react';
-import { BET_REQUIRED_FIELDS, isLadderPrice, MARKET_TYPE_OF, type BetDto, type ButtonValue, type MarketDto, type MatchSummary, type PlaceBetResponse } from '@exch/contracts';
+import { BET_REQUIRED_FIELDS, formatPaise, isLadderPrice, MARKET_TYPE_OF, paiseToRupees, rupeesToPaise, type BetDto, type Paise, type ButtonValue, type MarketDto, type MatchSummary, type PlaceBetResponse } from '@exch/contracts';
 import { placeBet, type PlaceBetInput } from '../api/betting-calls';
 import { ApiRequestError } from '../api/api-error';
 import { shortDevice } from '../ui/device';
-import { formatRupees } from '../ui/money';
+import { formatInr } from '../ui/money';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
-import { betOutcome, matchedPositions, runnerBook } from './book';
+import { betOutcome, matchedPositions, runnerBook, toHundredths } from './book';
 import { formatOdds } from './format';
 import { bestPrice, closedReason, type BetPick } from './pick';
 import { BookFigure } from './RunnerMarket';
 
-/** SPEC.md sections 5 and 9: exchange odds step 0.01, rounded to 4 decimals; odds input length 4, stake length 10. */
-const ODDS_STEP = 0.01;
-const ODDS_MIN = 1.01;
-const ODDS_MAX = 1000;
+/**
+ * SPEC.md sections 5 and 9: exchange odds step 0.01; odds input length 4, stake length 10. The
+ * spinner counts in integer hundredths, so no float error builds up.
+ */
+const ODDS_STEP = 1;
+const ODDS_MIN = 101;
+const ODDS_MAX = 100_000;
 const ODDS_MAX_LENGTH = 4;
 const STAKE_MAX_LENGTH = 10;
 
@@ -34,8 +37,6 @@ export function newSlipKey(): string {
 
 export const openSlip = (pick: BetPick, stake = ''): Slip => ({ pick, odds: pick.odds, stake, key: newSlipKey() });
 
-const roundOdds = (n: number): number => Math.round(n * 10_000) / 10_000;
-
 /** The price the bet goes in at: exchange odds as the player set them; a bookmaker rate or fancy line always the live one. */
 export function slipPrice(slip: Slip, market: MarketDto | undefined): { odds: number; volume: number | null; live: number | null } {
   const section = market?.section.find((s) => s.sid === slip.pick.sid);
@@ -44,10 +45,11 @@ export function slipPrice(slip: Slip, market: MarketDto | undefined): { odds: nu
   return { odds: live?.odds ?? slip.pick.odds, volume: slip.pick.kind === 'fancy' ? (live?.size ?? slip.pick.volume) : null, live: live?.odds ?? null };
 }
 
-const stakeOf = (slip: Slip): number => (slip.stake === '' ? 0 : Number(slip.stake));
+/** The stake as typed (whole rupees) in paise, 0 while empty. */
+const stakeOf = (slip: Slip): Paise => (slip.stake === '' ? 0 : (rupeesToPaise(slip.stake) ?? 0));
 
 /** Each runner's book after the bet, from the player's matched bets on the market plus this one (runner markets only). */
-export function slipPreview(slip: Slip, market: MarketDto | undefined, bets: readonly BetDto[]): Map<number, number> | null {
+export function slipPreview(slip: Slip, market: MarketDto | undefined, bets: readonly BetDto[]): Map<number, Paise> | null {
   if (!market || market.kind === 'fancy') return null;
   const stake = stakeOf(slip);
   const { odds } = slipPrice(slip, market);
@@ -87,12 +89,12 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
   const closed = !market || !section ? 'Closed' : closedReason(market, section);
   const preview = slipPreview(slip, market, bets);
   const sideName = kind === 'fancy' ? (pick.side === 'back' ? 'Yes' : 'No') : pick.side === 'back' ? 'Back' : 'Lay';
-  const offMarket = kind === 'match_odds' && live !== null && roundOdds(odds) !== live;
+  const offMarket = kind === 'match_odds' && live !== null && toHundredths(odds) !== toHundredths(live);
   // SPEC.md steps odds by 0.01; the exchange's ladder is coarser above 2, and the server refuses prices off it.
-  const offLadder = kind === 'match_odds' && !isLadderPrice(Math.round(odds * 100));
+  const offLadder = kind === 'match_odds' && !isLadderPrice(toHundredths(odds));
 
   const edit = (next: Partial<Slip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
-  const stepOdds = (direction: 1 | -1): void => edit({ odds: Math.min(ODDS_MAX, Math.max(ODDS_MIN, roundOdds(odds + direction * ODDS_STEP))) });
+  const stepOdds = (direction: 1 | -1): void => edit({ odds: Math.min(ODDS_MAX, Math.max(ODDS_MIN, toHundredths(odds) + direction * ODDS_STEP)) / 100 });
 
   const submit = async (): Promise<void> => {
     if (inFlight.current) return; // SPEC.md section 5: duplicate submit blocked while a bet is in progress
@@ -114,8 +116,8 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
       volume,
       odds_type: pick.side,
       isBack: pick.side === 'back',
-      stake,
-      potential_win: outcome.win,
+      stake: paiseToRupees(stake),
+      potential_win: paiseToRupees(outcome.win),
       bet_type: 'sports',
       type: offMarket ? 'unmatch' : 'match',
       currentMarketOdds: live,
@@ -161,7 +163,7 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
           </div>
           <div className="slip-odds">
             {kind === 'match_odds' && (
-              <button type="button" className="spin" aria-label="Lower odds" onClick={() => stepOdds(-1)} disabled={odds <= ODDS_MIN}>
+              <button type="button" className="spin" aria-label="Lower odds" onClick={() => stepOdds(-1)} disabled={toHundredths(odds) <= ODDS_MIN}>
                 −
               </button>
             )}
@@ -178,7 +180,7 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
               }}
             />
             {kind === 'match_odds' && (
-              <button type="button" className="spin" aria-label="Raise odds" onClick={() => stepOdds(1)} disabled={odds >= ODDS_MAX}>
+              <button type="button" className="spin" aria-label="Raise odds" onClick={() => stepOdds(1)} disabled={toHundredths(odds) >= ODDS_MAX}>
                 +
               </button>
             )}
@@ -203,17 +205,17 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
           </div>
           <div className="slip-profit" data-testid="slip-profit">
             {pick.side === 'back' ? (
-              <span className={outcome.win > 0 ? 'positive' : undefined}>{outcome.win.toFixed(2)}</span>
+              <span className={outcome.win > 0 ? 'positive' : undefined}>{formatPaise(outcome.win)}</span>
             ) : (
               <span className={outcome.lose > 0 ? 'negative' : undefined} title="Liability">
-                {outcome.lose > 0 ? `-${outcome.lose.toFixed(2)}` : '0.00'}
+                {outcome.lose > 0 ? `-${formatPaise(outcome.lose)}` : '0.00'}
               </span>
             )}
           </div>
         </div>
         {kind === 'fancy' && volume !== null && (
           <p className="slip-note">
-            {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatRupees(outcome.win)}, risks {formatRupees(outcome.lose)}.
+            {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks {formatInr(outcome.lose)}.
           </p>
         )}
         {offLadder && <p className="slip-note warn">{formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).</p>}

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import type { MarketDto, PriceDto, SectionDto } from '@exch/contracts';
-import { formatRupees } from '../ui/money';
+import type { MarketDto, Paise, PriceDto, SectionDto } from '@exch/contracts';
+import { formatInr } from '../ui/money';
 import { abbreviate, formatOdds, marketTitle } from './format';
 import { canPick, closedReason, sideLevels, type BetPick } from './pick';
 import { PriceCell } from './PriceCell';
@@ -10,9 +10,10 @@ const LEVELS = 3;
 interface RunnerMarketProps {
   market: MarketDto;
   /** What each runner's result pays the player now (matched bets), by selection id. */
-  book?: ReadonlyMap<number, number> | undefined;
+  /** The player's P&L per runner, paise. */
+  book?: ReadonlyMap<number, Paise> | undefined;
   /** The same after the bet being placed, while the Place Bet panel is open on this market. */
-  preview?: ReadonlyMap<number, number> | null | undefined;
+  preview?: ReadonlyMap<number, Paise> | null | undefined;
   /** Absent for non-players: the cells cannot be clicked (SPEC.md section 5). */
   onPick?: ((pick: BetPick) => void) | undefined;
   selected?: { sid: number; side: 'back' | 'lay' } | null | undefined;
@@ -65,8 +66,8 @@ export const RunnerMarket = memo(function RunnerMarket({ market, book, preview, 
 interface RunnerRowProps {
   market: MarketDto;
   runner: SectionDto;
-  book: number | undefined;
-  preview: number | undefined;
+  book: Paise | undefined;
+  preview: Paise | undefined;
   onPick: ((pick: BetPick) => void) | undefined;
   selectedSide: 'back' | 'lay' | null;
 }
@@ -128,11 +129,11 @@ function RunnerRow({ market, runner, book, preview, onPick, selectedSide }: Runn
   );
 }
 
-export function BookFigure({ value, testId }: { value: number | undefined; testId?: string }) {
+export function BookFigure({ value, testId }: { value: Paise | undefined; testId?: string }) {
   if (value === undefined) return null;
   return (
     <span className={value > 0 ? 'book-figure positive' : value < 0 ? 'book-figure negative' : 'book-figure'} data-testid={testId}>
-      {formatRupees(value)}
+      {formatInr(value)}
     </span>
   );
 }

@@ -1,46 +1,40 @@
-import type { BetDto, MarketDto, MarketKind } from '@exch/contracts';
+import { betOutcome as outcomeInPaise, type BetDto, type MarketDto, type MarketKind, type Outcome, type Paise } from '@exch/contracts';
+import { toPaise } from '../ui/money';
 
 /**
- * Bet outcomes and books as the player sees them, in rupees (SPEC.md section 9). Figures shown here
- * are previews; the server's own integer-paise sums decide.
+ * Bet outcomes and books as the player sees them, in integer paise with the engine's own formulas
+ * (SPEC.md section 9, contracts' betOutcome). Figures shown here are previews; the server decides.
  */
 
-export interface Outcome {
-  /** What the player wins when the bet wins. */
-  win: number;
-  /** What the player loses when it loses (positive). */
-  lose: number;
-}
+/** Decimal odds from the API or the spinner to integer hundredths (1.85 -> 185): rounding undoes the float's representation error. */
+export const toHundredths = (odds: number): number => Math.round(odds * 100);
 
-const round2 = (n: number): number => Math.round(n * 100) / 100;
+/** The API's price to the engine's: match odds in hundredths, rates and lines as they are. */
+const enginePrice = (kind: MarketKind, odds: number): number => (kind === 'match_odds' ? toHundredths(odds) : odds);
 
-/**
- * Match odds: back profit odds x stake - stake, loss stake; lay the reverse. Bookmaker: profit
- * rate x stake / 100. Fancy: Yes (back) wins volume x stake / 100 and loses the stake; No (lay) the reverse.
- */
-export function betOutcome(kind: MarketKind, side: 'back' | 'lay', odds: number, stake: number, volume: number | null): Outcome {
-  if (!Number.isFinite(stake) || stake <= 0) return { win: 0, lose: 0 };
-  const edge = kind === 'match_odds' ? (odds - 1) * stake : kind === 'bookmaker' ? (odds * stake) / 100 : ((volume ?? 0) * stake) / 100;
-  return side === 'back' ? { win: round2(edge), lose: round2(stake) } : { win: round2(stake), lose: round2(edge) };
+export function betOutcome(kind: MarketKind, side: 'back' | 'lay', odds: number, stake: Paise, volume: number | null): Outcome {
+  if (!Number.isSafeInteger(stake) || stake <= 0) return { win: 0, lose: 0 };
+  return outcomeInPaise(kind, side, [{ price: enginePrice(kind, odds), size: stake }], volume);
 }
 
 /** One position on a runner market: a matched bet, or the one being placed. */
 export interface Position {
   selection: number;
   side: 'back' | 'lay';
+  /** As the API shows it (decimal odds, or a rate). */
   odds: number;
-  stake: number;
+  stake: Paise;
 }
 
-/** What each runner's result would pay the player: per selection id, the sum over positions. */
-export function runnerBook(market: Pick<MarketDto, 'kind' | 'section'>, positions: Position[]): Map<number, number> {
-  const book = new Map<number, number>(market.section.map((s) => [s.sid, 0]));
+/** What each runner's result would pay the player, in paise: per selection id, the sum over positions. */
+export function runnerBook(market: Pick<MarketDto, 'kind' | 'section'>, positions: Position[]): Map<number, Paise> {
+  const book = new Map<number, Paise>(market.section.map((s) => [s.sid, 0]));
   if (market.kind === 'fancy') return book;
   for (const p of positions) {
     const { win, lose } = betOutcome(market.kind, p.side, p.odds, p.stake, null);
     for (const sid of book.keys()) {
       const wins = sid === p.selection ? p.side === 'back' : p.side === 'lay';
-      book.set(sid, round2(book.get(sid)! + (wins ? win : -lose)));
+      book.set(sid, book.get(sid)! + (wins ? win : -lose));
     }
   }
   return book;
@@ -50,5 +44,5 @@ export function runnerBook(market: Pick<MarketDto, 'kind' | 'section'>, position
 export function matchedPositions(marketId: string, bets: readonly BetDto[]): Position[] {
   return bets
     .filter((b) => b.market_id === marketId && b.status === 'pending' && b.matched_stake > 0 && b.selection !== null)
-    .map((b) => ({ selection: b.selection!, side: b.odds_type, odds: b.odds, stake: b.matched_stake }));
+    .map((b) => ({ selection: b.selection!, side: b.odds_type, odds: b.odds, stake: toPaise(b.matched_stake) }));
 }

@@ -1,5 +1,4 @@
-import type { Paise } from '@exch/contracts';
-import type { Outcome } from './outcome.js';
+import type { Outcome, Paise } from '@exch/contracts';
 
 /** A position on one runner of a winner-takes-all market (match odds, bookmaker). */
 export interface RunnerPosition {

@@ -1,10 +1,8 @@
-import { formatPaise, isLadderPrice, betStream, type BetFill, type CommandEnvelope, type DomainEvent, type PlaceBet } from '@exch/contracts';
+import { formatPaise, isLadderPrice, MAX_STAKE_PAISE, betStream, walletAccount, type BetFill, type CommandEnvelope, type DomainEvent, type PlaceBet } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
-import { walletAccount } from '@exch/contracts';
 import { isMarketLocked } from './locks.js';
 import { matchOrder, type Level } from './matching.js';
-import { MAX_STAKE_PAISE } from './outcome.js';
 import { exposureAfter } from './positions.js';
 import type { QuoteView } from './quotes.js';
 

@@ -1,30 +1,12 @@
-import type { Paise } from '@exch/contracts';
+import { betOutcome, exchangeOutcome, type Outcome, type Paise } from '@exch/contracts';
 import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
 import { exposureOf, fancyExposure, runnerBook, type FancyPosition, type RunnerPosition } from './exposure.js';
-import { bookmakerOutcome, exchangeOutcome, fancyOutcome, type Outcome } from './outcome.js';
-
-const sum = (outcomes: Outcome[]): Outcome => outcomes.reduce((a, o) => ({ win: a.win + o.win, lose: a.lose + o.lose }), { win: 0, lose: 0 });
-
-/** Profit of a back (liability of a lay) over an exchange bet's fills, x 100, before rounding. */
-const matchedEdge = (bet: BetState): number => bet.fills.reduce((s, f) => s + (f.price - 100) * f.size, 0);
 
 /**
- * What a bet's matched part wins or loses: each exchange fill at its own price, rounded once for the
- * bet (per fill, a later fill or a cancel could add a paisa of liability the bettor was never checked for).
+ * What a bet's matched part wins or loses: each fill at its own price, rounded once for the bet
+ * (per fill, a later fill or a cancel could add a paisa of liability the bettor was never checked for).
  */
-export function matchedOutcome(bet: BetState): Outcome {
-  switch (bet.kind) {
-    case 'match_odds': {
-      const stake = bet.fills.reduce((s, f) => s + f.size, 0);
-      const edge = matchedEdge(bet);
-      return bet.side === 'back' ? { win: Math.floor(edge / 100), lose: stake } : { win: stake, lose: Math.ceil(edge / 100) };
-    }
-    case 'bookmaker':
-      return sum(bet.fills.map((f) => bookmakerOutcome(bet.side, f.price, f.size)));
-    case 'fancy':
-      return sum(bet.fills.map((f) => fancyOutcome(bet.side === 'back' ? 'yes' : 'no', bet.volume ?? 0, f.size)));
-  }
-}
+export const matchedOutcome = (bet: BetState): Outcome => betOutcome(bet.kind, bet.side, bet.fills, bet.volume);
 
 function unmatchedOutcome(bet: BetState): Outcome {
   if (bet.unmatched === 0) return { win: 0, lose: 0 };
@@ -32,8 +14,8 @@ function unmatchedOutcome(bet: BetState): Outcome {
   if (bet.side === 'back') return own;
   // A lay's liability is rounded up once over its matched and unmatched stake together: fills at its
   // price or better then never raise it, so a rematch cannot take a bettor past his balance.
-  const edge = matchedEdge(bet);
-  return { win: own.win, lose: Math.ceil((edge + (bet.odds - 100) * bet.unmatched) / 100) - Math.ceil(edge / 100) };
+  const whole = betOutcome(bet.kind, bet.side, [...bet.fills, { price: bet.odds, size: bet.unmatched }], null);
+  return { win: own.win, lose: whole.lose - matchedOutcome(bet).lose };
 }
 
 /**

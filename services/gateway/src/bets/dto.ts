@@ -1,4 +1,4 @@
-import { MARKET_TYPE_OF, paiseToRupees, type BetDto, type BetFill, type BetStatus, type MarketKind, type Paise, type SqlClient } from '@exch/contracts';
+import { betOutcome, MARKET_TYPE_OF, paiseToRupees, type BetDto, type BetFill, type BetStatus, type MarketKind, type Paise, type SqlClient } from '@exch/contracts';
 
 export interface BetDbRow {
   bet_id: string;
@@ -35,24 +35,10 @@ export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, m
   left join rm_markets mk on mk.market_id = b.market_id
   left join rm_matches mt on mt.match_id = b.match_id`;
 
-/**
- * What a bet's parts win and lose together (SPEC.md section 9): each part at its own price, rounded
- * once for the whole bet (profit down, liability up) as the engine reserves and settles it.
- */
-export function outcome(kind: MarketKind, side: 'back' | 'lay', parts: readonly { price: number; size: Paise }[], volume: number | null): { win: Paise; lose: Paise } {
-  let edge = 0;
-  let stake = 0;
-  for (const { price, size } of parts) {
-    edge += kind === 'match_odds' ? (price - 100) * size : kind === 'bookmaker' ? price * size : (volume ?? 0) * size;
-    stake += size;
-  }
-  return side === 'back' ? { win: Math.floor(edge / 100), lose: stake } : { win: stake, lose: Math.ceil(edge / 100) };
-}
-
 /** Potential win and loss of the live stake: each match-odds fill at its own price, the rest at the asked odds. */
 function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise; lose: Paise } {
   const parts = r.kind === 'match_odds' ? [...r.fills, { price: r.odds, size: unmatched }] : [{ price: r.odds, size: matched + unmatched }];
-  return outcome(r.kind, r.side, parts, r.volume);
+  return betOutcome(r.kind, r.side, parts, r.volume);
 }
 
 export function toBetDto(r: BetDbRow): BetDto {

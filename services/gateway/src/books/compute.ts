@@ -1,5 +1,4 @@
-import type { BetFill, MarketKind, Paise } from '@exch/contracts';
-import { outcome } from '../bets/dto.js';
+import { betOutcome, type BetFill, type MarketKind, type Paise } from '@exch/contracts';
 
 /** A pending bet as the books read it (amounts in paise). */
 export interface BookBet {
@@ -26,7 +25,7 @@ const parts = (b: BookBet): { price: number; size: Paise }[] => (b.kind === 'mat
 export function runnerBook(selectionIds: readonly number[], bets: readonly BookBet[]): Map<number, Paise> {
   const book = new Map(selectionIds.map((id) => [id, 0]));
   for (const b of bets) {
-    const o = outcome(b.kind, b.side, parts(b), b.volume);
+    const o = betOutcome(b.kind, b.side, parts(b), b.volume);
     for (const id of selectionIds) {
       const wins = (id === b.selection_id) === (b.side === 'back');
       book.set(id, book.get(id)! + (wins ? o.win : -o.lose));
@@ -40,7 +39,7 @@ export function runnerBook(selectionIds: readonly number[], bets: readonly BookB
  * changes at a line, so each line and the run just below it are enough; rows ascend.
  */
 export function fancyLadder(bets: readonly BookBet[]): { run: number; pnl: Paise }[] {
-  const positions = bets.map((b) => ({ yes: b.side === 'back', line: b.odds, o: outcome('fancy', b.side, [{ price: b.odds, size: matchedOf(b) }], b.volume) }));
+  const positions = bets.map((b) => ({ yes: b.side === 'back', line: b.odds, o: betOutcome('fancy', b.side, [{ price: b.odds, size: matchedOf(b) }], b.volume) }));
   if (positions.length === 0) return [];
   const runs = [...new Set(positions.flatMap((p) => [p.line - 1, p.line]))].filter((r) => r >= 0).sort((a, b) => a - b);
   return runs.map((run) => ({
