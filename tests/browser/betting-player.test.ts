@@ -120,9 +120,11 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       return { answer, target };
     };
 
-    // The feed moves fast: a price may reach the bet during the 2 s in-play delay, matching it at once. Then lay lower.
-    let placed = await layBelow(1, '100');
-    for (let ticks = 2; placed.answer.bet.unmatched_stake === 0 && ticks <= 5; ticks++) {
+    // The feed moves a tick at a time, fast: a bet one tick off can be reached before the page shows it
+    // as unmatched, so it starts three ticks off; if a price still reaches it during the 2 s in-play
+    // delay (matched at once), lay lower.
+    let placed = await layBelow(3, '100');
+    for (let ticks = 4; placed.answer.bet.unmatched_stake === 0 && ticks <= 7; ticks++) {
       t.comment('matched at once during the in-play delay; laying lower');
       placed = await layBelow(ticks, '100');
     }
