@@ -14,3 +14,4 @@ export * from './api/permissions.js';
 export * from './market/feed.js';
 export * from './api/betting.js';
 export * from './betting/outcome.js';
+export * from './partition.js';

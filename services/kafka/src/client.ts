@@ -1,0 +1,66 @@
+import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+
+/** The slice of pino's logger the Kafka port writes to. */
+export interface BusLog {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface KafkaSettings {
+  /** Comma-separated host:port list, as in KAFKA_BROKERS. */
+  brokers: string;
+  clientId: string;
+  log: BusLog;
+}
+
+/** kafkajs logs through the process's pino logger instead of its own console writer. */
+function pinoLogCreator(log: BusLog) {
+  return () =>
+    ({ namespace, level, log: entry }: LogEntry) => {
+      const { message, ...rest } = entry;
+      const obj = { kafka: namespace, ...rest };
+      if (level === logLevel.ERROR) log.error(obj, message);
+      else if (level === logLevel.WARN) log.warn(obj, message);
+      else if (level === logLevel.INFO) log.info(obj, message);
+      else log.debug(obj, message);
+    };
+}
+
+export function connectKafka(settings: KafkaSettings): Kafka {
+  return new Kafka({
+    clientId: settings.clientId,
+    brokers: settings.brokers.split(',').map((b) => b.trim()).filter(Boolean),
+    logLevel: logLevel.WARN,
+    logCreator: pinoLogCreator(settings.log),
+    retry: { initialRetryTime: 200, retries: 12 },
+  });
+}
+
+/** Creates the topics that do not exist yet (partition counts of existing ones are left alone). */
+export async function ensureTopics(kafka: Kafka, topics: { topic: string; partitions: number }[]): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((t) => !existing.has(t.topic));
+    if (missing.length > 0) {
+      await admin.createTopics({ waitForLeaders: true, topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.partitions, replicationFactor: 1 })) });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** The partition count of a topic (the relay and the gateways must agree on it). */
+export async function partitionCount(kafka: Kafka, topic: string): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const meta = await admin.fetchTopicMetadata({ topics: [topic] });
+    return meta.topics[0]!.partitions.length;
+  } finally {
+    await admin.disconnect();
+  }
+}

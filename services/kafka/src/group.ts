@@ -1,0 +1,108 @@
+import type { Consumer, Kafka } from 'kafkajs';
+import type { BusLog } from './client.js';
+
+export interface InRecord {
+  partition: number;
+  offset: string;
+  key: string | null;
+  value: string;
+  headers: Record<string, string>;
+}
+
+export interface GroupOptions {
+  groupId: string;
+  topic: string;
+  /** Where a group with no committed offset starts: the oldest message, or only new ones. */
+  fromBeginning: boolean;
+  /**
+   * The next offset to read for each newly assigned partition, from the consumer's own store (the
+   * projectors keep it in PostgreSQL with the read model); partitions left out resume at the
+   * group's committed offset.
+   */
+  resumeAt?: (partitions: number[]) => Promise<Map<number, string>>;
+  /** One partition's records in offset order; the offsets count as consumed once it resolves. */
+  eachBatch: (partition: number, records: InRecord[]) => Promise<void>;
+  /** Called after each rebalance with the partitions this member now owns. */
+  onAssigned?: (partitions: number[]) => void;
+}
+
+const headersOf = (h: Record<string, unknown> | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString() : String(v)]));
+
+/**
+ * A consumer group member. Offsets are resolved only after eachBatch resolves (so after the
+ * caller's own commit), which keeps the group's committed offsets at or behind the caller's
+ * store: resuming from either loses nothing.
+ */
+export class GroupConsumer {
+  private owned: number[] = [];
+
+  private constructor(private readonly consumer: Consumer) {}
+
+  static async start(kafka: Kafka, opts: GroupOptions, log: BusLog): Promise<GroupConsumer> {
+    const consumer = kafka.consumer({
+      groupId: opts.groupId,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      rebalanceTimeout: 20_000,
+      allowAutoTopicCreation: false,
+      maxBytesPerPartition: 4 * 1024 * 1024,
+    });
+    const member = new GroupConsumer(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning });
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      const partitions = (payload.memberAssignment[opts.topic] ?? []).slice().sort((a, b) => a - b);
+      member.owned = partitions;
+      log.info({ groupId: opts.groupId, partitions }, 'partitions assigned');
+      opts.onAssigned?.(partitions);
+      if (!opts.resumeAt || partitions.length === 0) return;
+      opts
+        .resumeAt(partitions)
+        .then((at) => {
+          for (const [partition, offset] of at) consumer.seek({ topic: opts.topic, partition, offset });
+        })
+        .catch((err: unknown) => log.error({ err, groupId: opts.groupId }, 'could not read stored offsets; resuming at the committed ones'));
+    });
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      autoCommit: true,
+      autoCommitInterval: 1_000,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        if (batch.messages.length === 0 || !isRunning() || isStale()) return;
+        const records = batch.messages.map((m) => ({
+          partition: batch.partition,
+          offset: m.offset,
+          key: m.key ? m.key.toString() : null,
+          value: m.value ? m.value.toString() : '',
+          headers: headersOf(m.headers as Record<string, unknown> | undefined),
+        }));
+        await opts.eachBatch(batch.partition, records);
+        resolveOffset(batch.lastOffset());
+        await heartbeat();
+      },
+    });
+    return member;
+  }
+
+  /** The partitions this member owns since the last rebalance. */
+  get partitions(): number[] {
+    return this.owned;
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.disconnect();
+  }
+}
+
+/** The newest offset (high watermark) of each partition of a topic. */
+export async function topicEnds(kafka: Kafka, topic: string): Promise<Map<number, bigint>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    return new Map(offsets.map((o) => [o.partition, BigInt(o.high)]));
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,31 @@
+import type { Kafka, Producer } from 'kafkajs';
+
+export interface OutMessage {
+  key: string;
+  value: string;
+  partition?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * An idempotent producer with one request in flight: a retried send cannot reorder or duplicate
+ * messages within a partition, and send resolves only when every in-sync replica has them.
+ */
+export class OrderedProducer {
+  private constructor(private readonly producer: Producer) {}
+
+  static async open(kafka: Kafka): Promise<OrderedProducer> {
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    await producer.connect();
+    return new OrderedProducer(producer);
+  }
+
+  async send(topic: string, messages: OutMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.producer.send({ topic, acks: -1, messages });
+  }
+
+  async close(): Promise<void> {
+    await this.producer.disconnect();
+  }
+}

@@ -1,0 +1,2 @@
+export { Relay, toMessage, type RelayOptions, type RelayLog } from './relay.js';
+export { readRelayCheckpoint } from './checkpoint.js';

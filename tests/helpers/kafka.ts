@@ -1,0 +1,48 @@
+/**
+ * Throwaway Kafka brokers for tests (DESIGN.md "Real services in tests, without Docker"): a
+ * single KRaft node from infra/kafka in a temp folder, random ports, removed on stop or at exit.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kafkaUnavailableReason, killBroker, startBroker } from '../../infra/kafka/broker.js';
+
+export interface ThrowawayKafka {
+  brokers: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The `skip` option for a test that needs Kafka: a reason when no broker can start here, false
+ * when one can. Under CI=true it is never skipped: the test runs and fails on startKafka().
+ */
+export function kafkaSkip(): string | false {
+  const reason = kafkaUnavailableReason();
+  if (!reason || process.env.CI === 'true') return false;
+  return `Kafka not available: ${reason}`;
+}
+
+const running = new Set<string>();
+
+process.once('exit', () => {
+  for (const root of running) {
+    killBroker(root);
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+export async function startKafka(partitions = 4): Promise<ThrowawayKafka> {
+  const reason = kafkaUnavailableReason();
+  if (reason) throw new Error(`Cannot start Kafka: ${reason}`);
+  const root = mkdtempSync(join(tmpdir(), 'exch-kafka-'));
+  running.add(root);
+  const broker = await startBroker(root, { partitions });
+  return {
+    brokers: broker.brokers,
+    async stop() {
+      await broker.stop();
+      running.delete(root);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
