@@ -28,6 +28,8 @@ export interface EngineOptions {
   snapshotEvery?: number;
   /** Most commands decided in one turn (one journal transaction). */
   maxBatch?: number;
+  /** After each journal commit: its latency and event count (metrics). */
+  onCommit?: (ms: number, events: number) => void;
 }
 
 interface Pending {
@@ -73,6 +75,9 @@ export class Engine implements CommandBus {
   private readonly maxBatch: number;
   /** Latency of the last journal commit, ms; for operators. */
   lastCommitMs = 0;
+  private haltedWith!: (reason: string) => void;
+  /** Resolves with the reason when the engine stops serving (stopped, or leadership lost). */
+  readonly halted = new Promise<string>((resolve) => (this.haltedWith = resolve));
 
   private constructor(
     private readonly opts: EngineOptions,
@@ -135,6 +140,7 @@ export class Engine implements CommandBus {
     if (this.status === 'stopped') return;
     this.status = 'stopped';
     this.opts.log.warn({ reason, epoch: this.epoch }, 'engine stopped');
+    this.haltedWith(reason);
     for (const p of this.queue.splice(0)) if ('envelope' in p) p.reject(new EngineUnavailableError());
     for (const waiters of this.delayed.values()) for (const p of waiters) p.reject(new EngineUnavailableError());
     this.delayed.clear();
@@ -203,6 +209,7 @@ export class Engine implements CommandBus {
       try {
         const results = await this.opts.store.append(requests, { epoch: this.epoch });
         this.lastCommitMs = performance.now() - started;
+        this.opts.onCommit?.(this.lastCommitMs, requests.reduce((n, r) => n + r.events.length, 0));
         results.forEach((r, i) => {
           const commandId = requests[i]!.events[0]!.metadata.commandId;
           inTurn.get(commandId)!.push(...r.positions);

@@ -38,15 +38,28 @@ export function connectKafka(settings: KafkaSettings): Kafka {
   });
 }
 
+export interface TopicSpec {
+  topic: string;
+  partitions: number;
+  /** Keep every message (the event topic: a new read model folds it from the start). */
+  keepForever?: boolean;
+}
+
 /** Creates the topics that do not exist yet (partition counts of existing ones are left alone). */
-export async function ensureTopics(kafka: Kafka, topics: { topic: string; partitions: number }[]): Promise<void> {
+export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t.topic));
     if (missing.length > 0) {
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((t) => ({ topic: t.topic, numPartitions: t.partitions, replicationFactor: 1 })) });
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((t) => ({
+          topic: t.topic, numPartitions: t.partitions, replicationFactor: 1,
+          configEntries: t.keepForever ? [{ name: 'retention.ms', value: '-1' }, { name: 'retention.bytes', value: '-1' }] : [],
+        })),
+      });
     }
   } finally {
     await admin.disconnect();

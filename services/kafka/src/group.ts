@@ -36,6 +36,10 @@ const headersOf = (h: Record<string, unknown> | undefined): Record<string, strin
  */
 export class GroupConsumer {
   private owned: number[] = [];
+  /** Next offset to apply per partition, once known from resumeAt; a batch starting later is a gap. */
+  private readonly next = new Map<number, bigint>();
+  /** The stored offsets of the latest assignment; batches wait for them. */
+  private resumed: Promise<void> = Promise.resolve();
 
   private constructor(private readonly consumer: Consumer) {}
 
@@ -54,15 +58,17 @@ export class GroupConsumer {
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
       const partitions = (payload.memberAssignment[opts.topic] ?? []).slice().sort((a, b) => a - b);
       member.owned = partitions;
+      member.next.clear();
       log.info({ groupId: opts.groupId, partitions }, 'partitions assigned');
       opts.onAssigned?.(partitions);
       if (!opts.resumeAt || partitions.length === 0) return;
-      opts
-        .resumeAt(partitions)
-        .then((at) => {
-          for (const [partition, offset] of at) consumer.seek({ topic: opts.topic, partition, offset });
-        })
-        .catch((err: unknown) => log.error({ err, groupId: opts.groupId }, 'could not read stored offsets; resuming at the committed ones'));
+      member.resumed = opts.resumeAt(partitions).then((at) => {
+        for (const [partition, offset] of at) {
+          member.next.set(partition, BigInt(offset));
+          consumer.seek({ topic: opts.topic, partition, offset });
+        }
+      });
+      member.resumed.catch((err: unknown) => log.error({ err, groupId: opts.groupId }, 'could not read stored offsets'));
     });
     await consumer.run({
       eachBatchAutoResolve: false,
@@ -70,14 +76,24 @@ export class GroupConsumer {
       autoCommitInterval: 1_000,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         if (batch.messages.length === 0 || !isRunning() || isStale()) return;
-        const records = batch.messages.map((m) => ({
-          partition: batch.partition,
-          offset: m.offset,
-          key: m.key ? m.key.toString() : null,
-          value: m.value ? m.value.toString() : '',
-          headers: headersOf(m.headers as Record<string, unknown> | undefined),
-        }));
-        await opts.eachBatch(batch.partition, records);
+        await member.resumed;
+        const expected = member.next.get(batch.partition);
+        // A fetch that began before the seek to the stored offset landed: never apply past a gap.
+        if (expected !== undefined && BigInt(batch.firstOffset()!) > expected) {
+          consumer.seek({ topic: opts.topic, partition: batch.partition, offset: expected.toString() });
+          return;
+        }
+        const records = batch.messages
+          .filter((m) => expected === undefined || BigInt(m.offset) >= expected)
+          .map((m) => ({
+            partition: batch.partition,
+            offset: m.offset,
+            key: m.key ? m.key.toString() : null,
+            value: m.value ? m.value.toString() : '',
+            headers: headersOf(m.headers as Record<string, unknown> | undefined),
+          }));
+        if (records.length > 0) await opts.eachBatch(batch.partition, records);
+        member.next.set(batch.partition, BigInt(batch.lastOffset()) + 1n);
         resolveOffset(batch.lastOffset());
         await heartbeat();
       },

@@ -1,4 +1,4 @@
-import type { Kafka, Producer } from 'kafkajs';
+import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 
 export interface OutMessage {
   key: string;
@@ -15,7 +15,11 @@ export class OrderedProducer {
   private constructor(private readonly producer: Producer) {}
 
   static async open(kafka: Kafka): Promise<OrderedProducer> {
-    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    // Unlimited retries: kafkajs warns that a bounded count can break idempotence; a send simply waits for the broker.
+    const producer = kafka.producer({
+      idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner, retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+    });
     await producer.connect();
     return new OrderedProducer(producer);
   }

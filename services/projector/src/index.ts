@@ -16,3 +16,5 @@ import { usersProjection } from './users/projection.js';
 export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, usersProjection };
 /** Every read model of the product, in the order they are started. */
 export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection];
+export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
+export { PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';

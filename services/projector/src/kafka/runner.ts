@@ -1,0 +1,107 @@
+import { EVENTS_TOPIC, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { GroupConsumer, type BusLog, type InRecord, type Kafka } from '@exch/kafka';
+import { CHECKPOINT_DDL, readCheckpoint, readVersion, resetCheckpoint, writeVersion } from '../checkpoints.js';
+import type { Projection } from '../projection.js';
+import { lockPartitionCheckpoint, PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints, resetPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
+
+export interface KafkaRunnerOptions {
+  sql: SqlClient;
+  kafka: Kafka;
+  projection: Projection;
+  log: BusLog;
+  topic?: string;
+  /** Called after each committed batch with the events folded (pushes, metrics). */
+  onApplied?: (partition: number, events: StoredEvent[]) => void;
+}
+
+/**
+ * One read model as a member of the Kafka consumer group `projector.<name>` (distributed mode).
+ * Each batch of a partition folds in one PostgreSQL transaction together with that partition's
+ * checkpoint (next offset and highest position); on assignment the member seeks to the stored
+ * offsets. Copies (a relay that republished after a crash, a batch redelivered after a
+ * rebalance) are at or below the stored position and are skipped, so no event is applied twice.
+ */
+export class KafkaProjectionRunner {
+  private consumer: GroupConsumer | null = null;
+  private readonly topic: string;
+  readonly groupId: string;
+  applied = 0;
+
+  constructor(private readonly opts: KafkaRunnerOptions) {
+    this.topic = opts.topic ?? EVENTS_TOPIC;
+    this.groupId = `projector.${opts.projection.name}`;
+  }
+
+  async start(): Promise<void> {
+    await this.prepare();
+    this.consumer = await GroupConsumer.start(
+      this.opts.kafka,
+      {
+        groupId: this.groupId,
+        topic: this.topic,
+        fromBeginning: true,
+        resumeAt: (partitions) => this.storedOffsets(partitions),
+        eachBatch: (partition, records) => this.fold(partition, records),
+      },
+      this.opts.log,
+    );
+  }
+
+  /** Partitions this member owns now. */
+  get partitions(): number[] {
+    return this.consumer?.partitions ?? [];
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.stop();
+    this.consumer = null;
+  }
+
+  /**
+   * Rebuilds on a version change and creates the tables, under an advisory lock so that members
+   * starting together do it once.
+   */
+  private async prepare(): Promise<void> {
+    const { projection, sql } = this.opts;
+    await sql.query(CHECKPOINT_DDL);
+    await sql.query(PARTITION_CHECKPOINT_DDL);
+    await sql.transaction(async (tx) => {
+      await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`projection:${projection.name}`]);
+      const stored = await readVersion(tx, projection.name);
+      if (stored !== null && stored !== projection.version) {
+        for (const table of projection.tables) await tx.query(`drop table if exists ${table} cascade`);
+        await resetCheckpoint(tx, projection.name);
+        await resetPartitionCheckpoints(tx, projection.name);
+        this.opts.log.info({ projection: projection.name, from: stored, to: projection.version }, 'projection version changed; folding from the start');
+      }
+      await projection.setup(tx);
+      await readCheckpoint(tx, projection.name);
+      await writeVersion(tx, projection.name, projection.version);
+    });
+  }
+
+  private async storedOffsets(partitions: number[]): Promise<Map<number, string>> {
+    const stored = new Map((await readPartitionCheckpoints(this.opts.sql, this.opts.projection.name, this.topic)).map((c) => [c.partition, c.nextOffset]));
+    return new Map(partitions.map((p) => [p, (stored.get(p) ?? 0n).toString()]));
+  }
+
+  private async fold(partition: number, records: InRecord[]): Promise<void> {
+    const { projection, sql } = this.opts;
+    const events = records.map((r) => JSON.parse(r.value) as StoredEvent);
+    const nextOffset = BigInt(records[records.length - 1]!.offset) + 1n;
+    const folded = await sql.transaction(async (tx) => {
+      let position = await lockPartitionCheckpoint(tx, projection.name, this.topic, partition);
+      const unseen: StoredEvent[] = [];
+      for (const e of events) {
+        if (e.position <= position) continue;
+        unseen.push(e);
+        position = e.position;
+      }
+      if (unseen.length > 0) await projection.apply(tx, unseen);
+      await writePartitionCheckpoint(tx, projection.name, this.topic, { partition, nextOffset, position });
+      return unseen;
+    });
+    this.applied += folded.length;
+    if (folded.length > 0) this.opts.onApplied?.(partition, folded);
+  }
+}

@@ -1,0 +1,114 @@
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import { EngineUnavailableError, type CommandEnvelope } from '@exch/contracts';
+import { Engine } from '@exch/engine';
+import { openPostgresStore } from '@exch/eventstore';
+import { createSimulator } from '@exch/feeds';
+import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
+import { connectFeed } from '../feed.js';
+import { seedDemo } from '../seed.js';
+import { announceLeader } from './engine-leader.js';
+import { publishFeed } from './feed-topic.js';
+import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from './metrics.js';
+import { FEED_TOPIC, type DistributedSettings } from './settings.js';
+
+const BODY_LIMIT = 256 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > BODY_LIMIT) reject(new Error('body too large'));
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString()));
+    req.on('error', reject);
+  });
+}
+
+export interface EngineProcessOptions {
+  /** The feed simulator runs on the leader only (its prices reach gateways through Kafka). */
+  feed: { seed: number; tickMs: number } | null;
+  seedDemo: boolean;
+}
+
+/**
+ * An engine instance: a standby until it wins PostgreSQL's advisory lock, then the leader. It
+ * announces its command endpoint in `engine_leader` only once it has loaded the log, so gateways
+ * never reach a leader that is still catching up. Resolves with the reason it stopped leading.
+ */
+export async function runEngineProcess(settings: DistributedSettings, log: Logger, opts: EngineProcessOptions): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
+  const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  const registry = processRegistry('engine', settings.instance);
+  let engine: Engine | null = null;
+  const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
+  const committed = counter(registry, 'engine_events_committed_total', 'Events journalled by this engine');
+  const commands = counter(registry, 'engine_commands_total', 'Commands answered, by outcome', ['outcome']);
+  gauge(registry, 'engine_queue_depth', 'Commands and feed updates waiting for the next turn', (g) => void g.set(engine?.queueDepth ?? 0));
+  gauge(registry, 'engine_leader', '1 while this instance leads', (g) => void g.set(engine?.running ? 1 : 0));
+  gauge(registry, 'engine_log_position', 'Last log position this engine has applied', (g) => void g.set(engine?.headPosition ?? 0));
+
+  const commandRoute: Route = async (req, res) => {
+    if (req.method !== 'POST' || req.url !== '/commands') return false;
+    if (!engine?.running) return (json(res, 503, { message: 'not the leader' }), true);
+    let envelope: CommandEnvelope;
+    try {
+      envelope = JSON.parse(await readBody(req)) as CommandEnvelope;
+    } catch (err) {
+      return (json(res, 400, { message: (err as Error).message }), true);
+    }
+    try {
+      const result = await engine.execute(envelope);
+      commands.inc({ outcome: result.ok ? 'accepted' : 'refused' });
+      json(res, 200, result);
+    } catch (err) {
+      if (!(err instanceof EngineUnavailableError)) throw err;
+      commands.inc({ outcome: 'unavailable' });
+      json(res, 503, { message: err.message });
+    }
+    return true;
+  };
+  const server = await serveHttp(settings.port, registry, () => ({ role: engine?.running ? 'leader' : 'standby', epoch: engine?.epoch ?? null, instance: settings.instance }), [commandRoute]);
+  log.info({ port: settings.port }, 'engine standing by for leadership');
+
+  engine = await Engine.start({
+    store,
+    log,
+    onCommit: (ms, events) => {
+      commitSeconds.observe(ms / 1000);
+      committed.inc(events);
+    },
+  });
+  const leader = engine;
+  await announceLeader(store.sql, leader.epoch, `http://${settings.advertisedHost}:${settings.port}`);
+  log.info({ epoch: leader.epoch, url: `http://${settings.advertisedHost}:${settings.port}` }, 'engine leading; command endpoint announced');
+
+  if (opts.seedDemo && (await seedDemo(leader, (u) => leader.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
+
+  let stopFeed = async () => {};
+  if (opts.feed) {
+    const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
+    await ensureTopics(kafka, [{ topic: FEED_TOPIC, partitions: 1 }]);
+    const producer = await OrderedProducer.open(kafka);
+    const feed = createSimulator(opts.feed);
+    const unpublish = publishFeed(feed, producer, log);
+    const disconnect = await connectFeed(feed, leader, leader, log.child({ part: 'feed' }));
+    stopFeed = async () => {
+      disconnect();
+      unpublish();
+      await producer.close();
+    };
+  }
+
+  return {
+    halted: leader.halted,
+    async close() {
+      await stopFeed();
+      await leader.stop();
+      server.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Logger } from 'pino';
+import { EVENTS_TOPIC, type CommandBus } from '@exch/contracts';
+import { openPostgresStore } from '@exch/eventstore';
+import { buildGateway } from '@exch/gateway';
+import { connectKafka, ensureTopics, partitionCount, topicEnds } from '@exch/kafka';
+import { PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints } from '@exch/projector';
+import { EngineClient } from './engine-client.js';
+import { RemoteFeed } from './feed-topic.js';
+import { counter, gauge, processRegistry } from './metrics.js';
+import { projectionNames } from './projector-process.js';
+import { deliverNotices } from './pushes.js';
+import { ReadYourWrites } from './read-your-writes.js';
+import { FEED_TOPIC, PUSHES_TOPIC, type DistributedSettings } from './settings.js';
+
+export interface GatewayProcessOptions {
+  webDist: string | null;
+  trustProxy?: boolean | string[];
+}
+
+/**
+ * A stateless gateway: commands go to whichever engine leads, reads come from the read models in
+ * PostgreSQL, pushes arrive from the projectors over Kafka. Run as many as the load needs.
+ */
+export async function runGatewayProcess(settings: DistributedSettings, log: Logger, opts: GatewayProcessOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  await store.sql.query(PARTITION_CHECKPOINT_DDL);
+  const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
+  await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: settings.partitions, keepForever: true }, { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
+  const partitions = await partitionCount(kafka, EVENTS_TOPIC);
+  const feed = new RemoteFeed();
+  await feed.connect(kafka, settings.instance, log);
+
+  const registry = processRegistry('gateway', settings.instance);
+  const commandsSent = counter(registry, 'gateway_commands_total', 'Commands sent to the engine, by outcome', ['outcome']);
+  const engine = new EngineClient(store.sql, log);
+  const readYourWrites = new ReadYourWrites(store.sql, partitions, projectionNames(), log);
+  const commands: CommandBus = {
+    async execute(envelope) {
+      const result = await engine.execute(envelope);
+      commandsSent.inc({ outcome: result.ok ? 'accepted' : 'refused' });
+      if (result.ok) await readYourWrites.waitFor(result.positions);
+      return result;
+    },
+  };
+  const projectionLag = async () => {
+    const ends = await topicEnds(kafka, EVENTS_TOPIC);
+    return Promise.all(
+      projectionNames().map(async (name) => {
+        const stored = new Map((await readPartitionCheckpoints(store.sql, name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
+        const lag = [...ends].reduce((sum, [partition, end]) => sum + Number(end - (stored.get(partition) ?? 0n)), 0);
+        return { name, lag };
+      }),
+    );
+  };
+  const gateway = await buildGateway({ feed, sql: store.sql, commands, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
+  gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
+  gateway.app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  const notices = await deliverNotices(kafka, gateway, settings.instance, log);
+  const address = await gateway.app.listen({ port: settings.port, host: '0.0.0.0' });
+  log.info({ address, partitions }, 'gateway listening');
+  return {
+    url: `http://127.0.0.1:${new URL(address).port}`,
+    async close() {
+      await notices.stop();
+      feed.stop();
+      await gateway.app.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Distributed mode's processes (DESIGN.md "Running it", docs/distributed.md):
+ *
+ *   npm run engine                      one leader, any number of standbys
+ *   npm run relay                       one
+ *   npm run projector -- --name users   per read model (or a comma list, or all), as many as partitions
+ *   npm run gateway                     as many as the load needs
+ *
+ * Each needs DATABASE_URL and KAFKA_BROKERS; PORT sets its HTTP port (metrics on /metrics).
+ */
+import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { runEngineProcess } from './engine-process.js';
+import { runGatewayProcess } from './gateway-process.js';
+import { runProjectorProcess } from './projector-process.js';
+import { runRelayProcess } from './relay-process.js';
+import { readSettings } from './settings.js';
+
+const DEFAULT_PORTS: Record<string, number> = { engine: 4100, relay: 4200, projector: 4300, gateway: 3000 };
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(role: string | undefined): Promise<void> {
+  if (!role || !(role in DEFAULT_PORTS)) throw new Error(`usage: main.ts engine|relay|projector|gateway (got ${role ?? 'nothing'})`);
+  const settings = readSettings(role, DEFAULT_PORTS[role]!);
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { role, instance: settings.instance } });
+  let running: { close(): Promise<void> };
+  if (role === 'engine') {
+    const feedOff = process.env.FEED === 'off';
+    const engine = await runEngineProcess(settings, log, {
+      feed: feedOff ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
+      seedDemo: process.env.SEED_DEMO === '1',
+    });
+    // A deposed leader must not linger: the supervisor starts it again, as a standby.
+    void engine.halted.then((reason) => {
+      log.warn({ reason }, 'engine no longer leads; exiting');
+      process.exit(3);
+    });
+    running = engine;
+  } else if (role === 'relay') {
+    running = await runRelayProcess(settings, log);
+  } else if (role === 'projector') {
+    running = await runProjectorProcess(settings, log, argument('name') ?? process.env.PROJECTIONS ?? 'all');
+  } else {
+    const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+    const webDist = resolve(repo, 'web', 'dist');
+    running = await runGatewayProcess(settings, log, { webDist: existsSync(webDist) ? webDist : null });
+  }
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => (log.error({ err }, 'shutdown failed'), process.exit(1)),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main(process.argv[2]).catch((err: unknown) => {
+  process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

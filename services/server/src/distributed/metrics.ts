@@ -1,0 +1,49 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** One registry per process, with Node's default metrics and the process's role as a label. */
+export function processRegistry(role: string, instance: string): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ role, instance });
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+export const counter = (registry: Registry, name: string, help: string, labelNames: string[] = []) =>
+  new Counter({ name, help, labelNames, registers: [registry] });
+
+export const gauge = (registry: Registry, name: string, help: string, collect: (g: Gauge) => void | Promise<void>, labelNames: string[] = []) =>
+  new Gauge({ name, help, labelNames, registers: [registry], collect() { return collect(this); } });
+
+export const histogram = (registry: Registry, name: string, help: string, buckets: number[]) =>
+  new Histogram({ name, help, buckets, registers: [registry] });
+
+export type Route = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+/** Writes a JSON answer. */
+export function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * The HTTP endpoint of a process without the gateway: GET /metrics (Prometheus text format),
+ * GET /health, and whatever `routes` answer (the engine's command endpoint).
+ */
+export function serveHttp(port: number, registry: Registry, health: () => object, routes: Route[] = []): Promise<Server> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        if (req.method === 'GET' && req.url === '/metrics') {
+          res.writeHead(200, { 'content-type': registry.contentType }).end(await registry.metrics());
+          return;
+        }
+        if (req.method === 'GET' && req.url === '/health') return json(res, 200, health());
+        for (const route of routes) if (await route(req, res)) return;
+        json(res, 404, { message: 'Not found' });
+      } catch (err) {
+        json(res, 500, { message: (err as Error).message });
+      }
+    })();
+  });
+  return new Promise((resolve) => server.listen(port, '0.0.0.0', () => resolve(server)));
+}

@@ -1,0 +1,69 @@
+import type { Logger } from 'pino';
+import { EVENTS_TOPIC } from '@exch/contracts';
+import { openPostgresStore } from '@exch/eventstore';
+import { connectKafka, ensureTopics, OrderedProducer, topicEnds } from '@exch/kafka';
+import { allProjections, KafkaProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
+import { counter, gauge, processRegistry, serveHttp } from './metrics.js';
+import { noticeFor, publishNotice } from './pushes.js';
+import { PUSHES_TOPIC, type DistributedSettings } from './settings.js';
+
+export const projectionNames = (): string[] => allProjections.map((p) => p.name);
+
+/** Resolves the --name argument: one read model, a comma list, or `all`. */
+export function chooseProjections(names: string) {
+  const wanted = names === 'all' ? projectionNames() : names.split(',').map((n) => n.trim());
+  const unknown = wanted.filter((n) => !projectionNames().includes(n));
+  if (unknown.length > 0) throw new Error(`unknown projection ${unknown.join(', ')}; choose from ${projectionNames().join(', ')} or all`);
+  return allProjections.filter((p) => wanted.includes(p.name));
+}
+
+/**
+ * A projector instance: one member of the consumer group of each read model it runs. Start as many
+ * as the event topic has partitions; Kafka shares the partitions among them.
+ */
+export async function runProjectorProcess(settings: DistributedSettings, log: Logger, names: string): Promise<{ close(): Promise<void> }> {
+  const projections = chooseProjections(names);
+  const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
+  await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: settings.partitions, keepForever: true }, { topic: PUSHES_TOPIC, partitions: 1 }]);
+  const producer = await OrderedProducer.open(kafka);
+  const registry = processRegistry('projector', settings.instance);
+  const applied = counter(registry, 'projector_events_applied_total', 'Events folded into the read model', ['projection']);
+
+  const runners = projections.map(
+    (projection) =>
+      new KafkaProjectionRunner({
+        sql: store.sql,
+        kafka,
+        projection,
+        log: log.child({ projection: projection.name }),
+        onApplied: (_partition, events) => {
+          applied.inc({ projection: projection.name }, events.length);
+          const notice = noticeFor(projection.name, events);
+          if (notice) void publishNotice(producer, notice).catch((err: unknown) => log.warn({ err }, 'push notice failed'));
+        },
+      }),
+  );
+  gauge(registry, 'projector_partitions_owned', 'Partitions of the event topic this member folds', (g) => {
+    for (const r of runners) g.set({ projection: r.groupId.slice('projector.'.length) }, r.partitions.length);
+  }, ['projection']);
+  gauge(registry, 'projector_lag', 'Events in the partition not yet folded into the read model (all members)', async (g) => {
+    const ends = await topicEnds(kafka, EVENTS_TOPIC);
+    for (const p of projections) {
+      const stored = new Map((await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
+      for (const [partition, end] of ends) g.set({ projection: p.name, partition: String(partition) }, Number(end - (stored.get(partition) ?? 0n)));
+    }
+  }, ['projection', 'partition']);
+
+  for (const r of runners) await r.start();
+  const server = await serveHttp(settings.port, registry, () => ({ role: 'projector', instance: settings.instance, partitions: Object.fromEntries(runners.map((r) => [r.groupId, r.partitions])) }));
+  log.info({ projections: projections.map((p) => p.name), port: settings.port }, 'projector running');
+  return {
+    async close() {
+      for (const r of runners) await r.stop();
+      await producer.close();
+      server.close();
+      await store.close();
+    },
+  };
+}

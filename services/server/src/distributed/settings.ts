@@ -1,0 +1,34 @@
+import { hostname } from 'node:os';
+
+/** Distributed mode's settings, from the environment (docs/distributed.md lists them). */
+export interface DistributedSettings {
+  databaseUrl: string;
+  kafkaBrokers: string;
+  /** Partitions of the event topic: the most projector instances per read model that get work. */
+  partitions: number;
+  /** This process's name in logs, Kafka client ids and the leader table. */
+  instance: string;
+  /** Port of the process's HTTP endpoint (metrics, health; commands on the engine; the API on a gateway). */
+  port: number;
+  /** Address other processes reach this one at (the engine's command endpoint). */
+  advertisedHost: string;
+}
+
+export function readSettings(role: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): DistributedSettings {
+  const databaseUrl = env.DATABASE_URL;
+  const kafkaBrokers = env.KAFKA_BROKERS;
+  if (!databaseUrl) throw new Error('DATABASE_URL is required in distributed mode');
+  if (!kafkaBrokers) throw new Error('KAFKA_BROKERS is required in distributed mode');
+  return {
+    databaseUrl,
+    kafkaBrokers,
+    partitions: Number(env.EVENT_PARTITIONS ?? 4),
+    instance: env.INSTANCE ?? `${role}-${hostname()}-${process.pid}`,
+    port: Number(env.PORT ?? defaultPort),
+    advertisedHost: env.ADVERTISED_HOST ?? '127.0.0.1',
+  };
+}
+
+/** Topics besides the event log: pushes for the gateways and the live feed. Neither is a record of anything. */
+export const PUSHES_TOPIC = 'exchange.pushes';
+export const FEED_TOPIC = 'exchange.feed';

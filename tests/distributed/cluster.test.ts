@@ -1,0 +1,138 @@
+/**
+ * Distributed mode end to end, every part a real process on real PostgreSQL and Kafka: an engine
+ * leader and a standby, the relay, two projectors, two gateways.
+ *
+ * - A bet placed through one gateway reaches the player's websocket on the other gateway
+ *   (the push travels engine -> log -> relay -> Kafka -> projector -> Kafka -> gateway).
+ * - The leader is killed (SIGKILL) under a stream of bets: the standby takes over, the gateways
+ *   find it by themselves, every acknowledged bet is in the log and the read model exactly once.
+ */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import t from 'tap';
+import pg from 'pg';
+import type { MatchDetail } from '@exch/contracts';
+import { caller } from '../helpers/api.js';
+import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
+import { betBody, best, openSocket } from '../helpers/exchange.js';
+import { kafkaSkip, startKafka } from '../helpers/kafka.js';
+import { pgSkip, startPostgres } from '../helpers/postgres.js';
+import type { TestServer } from '../helpers/server.js';
+
+const skip = pgSkip() || kafkaSkip();
+const MO = 'sim-101.mo';
+
+t.test('distributed mode: pushes across gateways and engine failover under load', { skip, timeout: 600_000 }, async (t) => {
+  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
+  const env: ClusterEnv = { databaseUrl: pgServer.connectionString, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-cluster-')) };
+  t.comment(`process logs in ${env.logDir}`);
+  const db = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
+  const started: Member[] = [];
+  t.teardown(async () => {
+    await Promise.all(started.map((m) => m.kill()));
+    await db.end();
+    await Promise.all([pgServer.stop(), kafkaServer.stop()]);
+  });
+  const feed = { FEED: 'on', FEED_SEED: '7', FEED_TICK_MS: '300' };
+  const member = async (...a: Parameters<typeof startMember>) => {
+    const m = await startMember(...a);
+    started.push(m);
+    return m;
+  };
+  const leader = await member(env, 'engine', 'engine-a', { ...feed, SEED_DEMO: '1' });
+  await eventually('engine-a to lead', async () => (await (await fetch(`${leader.url}/health`)).json()).role === 'leader');
+  const standby = await member(env, 'engine', 'engine-b', feed);
+  await member(env, 'relay', 'relay');
+  await member(env, 'projector', 'projector-1', {}, ['--name', 'all']);
+  await member(env, 'projector', 'projector-2', {}, ['--name', 'all']);
+  const g1 = await member(env, 'gateway', 'gateway-1');
+  const g2 = await member(env, 'gateway', 'gateway-2');
+  t.equal((await (await fetch(`${standby.url}/health`)).json()).role, 'standby', 'the second engine waits as a standby');
+
+  const api1 = caller({ url: g1.url } as TestServer);
+  const api2 = caller({ url: g2.url } as TestServer);
+  await eventually('the demo accounts in the read models', async () => (await api1.login('player1')).status === 200);
+  const players = await Promise.all(['player1', 'player2', 'player3'].map(async (u) => {
+    const r = await api1.login(u);
+    return { token: r.body.token as string, userId: r.body.user._id as string };
+  }));
+  let detail!: MatchDetail;
+  await eventually('live prices on the gateway (from the feed topic)', async () => {
+    const r = await api1.call('GET', '/api/matches/sim-101', undefined, players[0]!.token);
+    detail = r.body;
+    return r.status === 200 && detail.markets.some((m) => m.marketId === MO && m.section.some((s) => s.odds.some((o) => o.otype === 'back' && o.tno === 0 && o.odds > 0)));
+  });
+
+  await t.test('a bet through gateway 1 is pushed to the player on gateway 2', async (t) => {
+    const p = players[0]!;
+    const live = await openSocket({ url: g2.url } as TestServer, p.token);
+    t.teardown(() => live.close());
+    const sid = detail.markets.find((m) => m.marketId === MO)!.section[0]!.sid;
+    const r = await api1.call('POST', '/api/bets', betBody(detail, MO, sid, 'back', best(detail, MO, sid, 'back').odds, 100, p.userId), p.token);
+    t.equal(r.status, 200, JSON.stringify(r.body));
+    const pushed = await live.next('placedBet', (d) => d.bet._id === r.body.bet_id);
+    t.equal(pushed.bet._id, r.body.bet_id, 'placedBet arrived on the other gateway');
+    t.ok(live.all('balance').length > 0 || (await live.next('balance')), 'and the new balance with it');
+  });
+
+  await t.test('killing the leader under a stream of bets loses and doubles nothing', async (t) => {
+    const sid = detail.markets.find((m) => m.marketId === MO)!.section[0]!.sid;
+    const acknowledged: string[] = [];
+    const refused: string[] = [];
+    let retries = 0;
+    let killedAt = 0;
+    let firstAfterKill = 0;
+    const PER_WORKER = 25;
+    const worker = async (w: number) => {
+      const p = players[w % players.length]!;
+      const api = w % 2 === 0 ? api1 : api2;
+      for (let i = 0; i < PER_WORKER; i++) {
+        const key = `failover-${w}-${i}`;
+        for (;;) {
+          const fresh = (await api.call('GET', '/api/matches/sim-101', undefined, p.token)).body as MatchDetail;
+          const body = betBody(fresh, MO, sid, 'back', best(fresh, MO, sid, 'back').odds, 100, p.userId);
+          const r = await fetch(`${api === api1 ? g1.url : g2.url}/api/bets`, {
+            method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'idempotency-key': key },
+          }).catch(() => null);
+          if (r?.status === 200) {
+            acknowledged.push(((await r.json()) as { bet_id: string }).bet_id);
+            if (killedAt && !firstAfterKill) firstAfterKill = Date.now();
+            break;
+          }
+          if (r && r.status >= 400 && r.status < 500) {
+            refused.push(`${r.status} ${JSON.stringify(await r.json())}`);
+            break;
+          }
+          retries++;
+          await new Promise((res) => setTimeout(res, 200));
+        }
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map(worker));
+    await eventually('some bets before the kill', async () => acknowledged.length >= 20, 60_000);
+    await leader.kill();
+    killedAt = Date.now();
+    t.comment(`leader killed after ${acknowledged.length} acknowledged bets`);
+    await load;
+    t.comment(`${acknowledged.length} acknowledged, ${refused.length} refused, ${retries} retries during the failover`);
+    for (const reason of new Set(refused)) t.comment(`refused: ${reason}`);
+    t.equal(acknowledged.length + refused.length, 4 * PER_WORKER, 'every bet got an answer');
+    // The simulated feed suspends runners now and then; no other refusal is expected.
+    t.ok(refused.every((r) => r.includes('MARKET_SUSPENDED') || r.includes('BALL_RUNNING')), 'refusals are the feed\'s suspensions only');
+    t.ok(acknowledged.length >= 40, 'most bets were accepted');
+    t.comment(`first bet acknowledged ${firstAfterKill - killedAt} ms after the kill`);
+    t.equal((await (await fetch(`${standby.url}/health`)).json()).role, 'leader', 'the standby leads now');
+
+    const { rows: placed } = await db.query<{ bet_id: string; n: string }>(
+      `select data->>'betId' as bet_id, count(*) as n from events where type = 'BetPlaced' and data->>'betId' = any($1::text[]) group by 1`, [acknowledged]);
+    t.equal(placed.length, acknowledged.length, 'every acknowledged bet is in the log');
+    t.ok(placed.every((r) => Number(r.n) === 1), 'none twice');
+    t.equal(new Set(acknowledged).size, acknowledged.length, 'no bet id answered twice');
+    await eventually('the read model to hold them', async () => {
+      const { rows } = await db.query<{ n: string }>(`select count(*) as n from rm_bets where bet_id = any($1::text[])`, [acknowledged]);
+      return Number(rows[0]!.n) === acknowledged.length;
+    });
+    t.pass('every acknowledged bet is in the bets read model');
+  });
+});

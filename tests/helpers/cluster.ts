@@ -1,0 +1,80 @@
+/**
+ * Distributed mode's processes as real child processes (services/server/src/distributed/main.ts),
+ * for tests that kill and add members: engine leader and standby, relay, projectors, gateways.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../../infra/postgres/cluster.js';
+import { repoRoot } from './server.js';
+
+export interface Member {
+  role: string;
+  port: number;
+  url: string;
+  process: ChildProcess;
+  /** SIGKILL: no goodbye to the group, no lock release but the dropped connection. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ClusterEnv {
+  databaseUrl: string;
+  kafkaBrokers: string;
+  logDir: string;
+}
+
+const members = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const p of members) p.kill('SIGKILL');
+});
+
+const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
+
+/** Starts one process and waits until its HTTP endpoint answers /health. */
+export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'projector' | 'gateway', name: string, extra: Record<string, string> = {}, args: string[] = []): Promise<Member> {
+  const port = await freePort();
+  mkdirSync(env.logDir, { recursive: true });
+  const out = createWriteStream(join(env.logDir, `${name}.log`));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/server/src/distributed/main.ts'), role, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, PORT: String(port), INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  members.add(child);
+  child.once('exit', () => members.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${join(env.logDir, `${name}.log`)}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not answer /health in 90 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    role, port, url, process: child,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
+/** Polls until check() is true, or fails with `what`. */
+export async function eventually(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
