@@ -43,8 +43,8 @@ t.test('distributed mode: pushes across gateways and engine failover under load'
   const leader = await member(env, 'engine', 'engine-a', { ...feed, SEED_DEMO: '1' });
   await eventually('engine-a to lead', async () => (await (await fetch(`${leader.url}/health`)).json()).role === 'leader');
   const standby = await member(env, 'engine', 'engine-b', feed);
-  await member(env, 'relay', 'relay');
-  await member(env, 'projector', 'projector-1', {}, ['--name', 'all']);
+  const relay = await member(env, 'relay', 'relay');
+  const projector1 = await member(env, 'projector', 'projector-1', {}, ['--name', 'all']);
   await member(env, 'projector', 'projector-2', {}, ['--name', 'all']);
   const g1 = await member(env, 'gateway', 'gateway-1');
   const g2 = await member(env, 'gateway', 'gateway-2');
@@ -74,6 +74,19 @@ t.test('distributed mode: pushes across gateways and engine failover under load'
     const pushed = await live.next('placedBet', (d) => d.bet._id === r.body.bet_id);
     t.equal(pushed.bet._id, r.body.bet_id, 'placedBet arrived on the other gateway');
     t.ok(live.all('balance').length > 0 || (await live.next('balance')), 'and the new balance with it');
+  });
+
+  await t.test('every process serves Prometheus metrics', async (t) => {
+    const metrics = async (m: Member) => (await fetch(`${m.url}/metrics`)).text();
+    t.match(await metrics(leader), /engine_leader\{role="engine",instance="engine-a"\} 1/, 'the leader says it leads');
+    t.match(await metrics(standby), /engine_leader\{role="engine",instance="engine-b"\} 0/, 'the standby says it does not');
+    t.match(await metrics(leader), /engine_commit_seconds_count\{role="engine",instance="engine-a"\} [1-9]/, 'commit latency');
+    t.match(await metrics(leader), /engine_queue_depth\{/, 'queue depth');
+    t.match(await metrics(relay), /relay_position\{role="relay",instance="relay"\} [1-9]/, 'relay position');
+    const projector = await metrics(projector1);
+    t.match(projector, /projector_lag\{projection="users",partition="0",role="projector",instance="projector-1"\} \d+/, 'lag per read model and partition');
+    t.match(projector, /projector_events_applied_total\{/, 'events applied');
+    t.match(await metrics(g2), /gateway_websocket_clients\{role="gateway",instance="gateway-2"\} \d+/, 'websocket clients');
   });
 
   await t.test('killing the leader under a stream of bets loses and doubles nothing', async (t) => {

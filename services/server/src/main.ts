@@ -7,6 +7,7 @@ import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { buildGateway, type Gateway } from '@exch/gateway';
 import { allProjections, balancesTouched, betsTouched, marketsTouched, ProjectionRunner } from '@exch/projector';
 import { connectFeed } from './feed.js';
+import { counter, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
 
 export interface ServerOptions {
@@ -38,7 +39,17 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const store = opts.databaseUrl ? await openPostgresStore({ connectionString: opts.databaseUrl }) : await openPGliteStore({ dataDir: opts.dataDir });
-  const engine = await Engine.start({ store, log: log.child({ part: 'engine' }) });
+  const registry = processRegistry('server', 'embedded');
+  const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
+  const committed = counter(registry, 'engine_events_committed_total', 'Events journalled by the engine');
+  const engine = await Engine.start({
+    store,
+    log: log.child({ part: 'engine' }),
+    onCommit: (ms, events) => {
+      commitSeconds.observe(ms / 1000);
+      committed.inc(events);
+    },
+  });
   const runner = new ProjectionRunner(store, allProjections, log.child({ part: 'projector' }));
   await runner.start();
 
@@ -62,6 +73,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
   });
+  gauge(registry, 'engine_queue_depth', 'Commands and feed updates waiting for the next turn', (g) => void g.set(engine.queueDepth));
+  gauge(registry, 'projector_lag', 'Events in the log not yet folded into the read model', async (g) => {
+    for (const l of await runner.lag()) g.set({ projection: l.name }, l.lag);
+  }, ['projection']);
+  gauge(registry, 'gateway_websocket_clients', 'Open websocket connections', (g) => void g.set(gateway.hub.size));
+  gateway.app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   // Pushes follow the read model they read: balances and exposure from users, bets from bets, market states from catalogue.
   runner.onApplied((name, events) => {
     if (name === 'users') void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));

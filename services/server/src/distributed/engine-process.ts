@@ -9,7 +9,7 @@ import { connectFeed } from '../feed.js';
 import { seedDemo } from '../seed.js';
 import { announceLeader } from './engine-leader.js';
 import { publishFeed } from './feed-topic.js';
-import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from './metrics.js';
+import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
 import { FEED_TOPIC, type DistributedSettings } from './settings.js';
 
 const BODY_LIMIT = 256 * 1024;

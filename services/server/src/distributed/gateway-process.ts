@@ -6,7 +6,7 @@ import { connectKafka, ensureTopics, partitionCount, topicEnds } from '@exch/kaf
 import { PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
 import { RemoteFeed } from './feed-topic.js';
-import { counter, gauge, processRegistry } from './metrics.js';
+import { counter, gauge, processRegistry } from '../metrics.js';
 import { projectionNames } from './projector-process.js';
 import { deliverNotices } from './pushes.js';
 import { ReadYourWrites } from './read-your-writes.js';

@@ -3,7 +3,7 @@ import { EVENTS_TOPIC } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, topicEnds } from '@exch/kafka';
 import { allProjections, KafkaProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
-import { counter, gauge, processRegistry, serveHttp } from './metrics.js';
+import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticeFor, publishNotice } from './pushes.js';
 import { PUSHES_TOPIC, type DistributedSettings } from './settings.js';
 

@@ -3,7 +3,7 @@ import { EVENTS_TOPIC } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, partitionCount } from '@exch/kafka';
 import { Relay } from '@exch/relay';
-import { counter, gauge, processRegistry, serveHttp } from './metrics.js';
+import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import type { DistributedSettings } from './settings.js';
 
 /** The relay: one instance publishes the log to Kafka (a second one would only republish copies). */
