@@ -42,9 +42,31 @@ function jarsPresent(): boolean {
   return existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === KAFKA_VERSION;
 }
 
-/** Resolves the broker's jars into infra/kafka/libs once (mvn, runtime scope). */
+const LOCK = join(HERE, '.libs.lock');
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Resolves the broker's jars into infra/kafka/libs once (mvn, runtime scope); test files starting together take turns. */
 export function ensureJars(): string {
   if (jarsPresent()) return LIBS;
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${LOCK} held for 10 minutes; remove it if no mvn is running`);
+      sleepSync(500);
+    }
+  }
+  try {
+    if (!jarsPresent()) resolveJars();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+  return LIBS;
+}
+
+function resolveJars(): void {
   rmSync(LIBS, { recursive: true, force: true });
   execFileSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${LIBS}`], {
     cwd: HERE,
@@ -52,7 +74,6 @@ export function ensureJars(): string {
   });
   if (!readdirSync(LIBS).some((f) => f.startsWith('kafka_2.13-'))) throw new Error('mvn did not resolve kafka_2.13');
   writeFileSync(STAMP, `${KAFKA_VERSION}\n`);
-  return LIBS;
 }
 
 export interface BrokerLayout {
