@@ -11,14 +11,20 @@ import { envelope, hierarchy, matchCatalogue, must, placeBet, prng, RUNNERS } fr
 export interface WorkloadOptions {
   seed: number;
   players: number;
-  /** Stop once the log holds at least this many events. */
-  events: number;
   /** Commands in flight at once (the engine decides them in shared turns). */
   concurrency?: number;
   onProgress?: (position: number) => void;
 }
 
-export async function writeWorkload(engine: Engine, opts: WorkloadOptions): Promise<{ commands: number; accepted: number }> {
+export interface Workload {
+  /** Writes until the log holds at least this many events. */
+  until(events: number): Promise<void>;
+  readonly commands: number;
+  readonly accepted: number;
+}
+
+/** Sets up the hierarchy and three matches; `until` then writes the traffic. */
+export async function startWorkload(engine: Engine, opts: WorkloadOptions): Promise<Workload> {
   const rng = prng(opts.seed);
   const players = await hierarchy(engine, opts.players, 50_000_00, `w${opts.seed}-`);
   const exchange = new Map<string, number>();
@@ -92,7 +98,7 @@ export async function writeWorkload(engine: Engine, opts: WorkloadOptions): Prom
   };
 
   const concurrency = opts.concurrency ?? 64;
-  while (engine.headPosition < opts.events) {
+  const step = async () => {
     const r = rng.next();
     if (r < 0.85) {
       await Promise.all(Array.from({ length: concurrency }, () => run(betCommand(), rng.pick(players))));
@@ -128,6 +134,16 @@ export async function writeWorkload(engine: Engine, opts: WorkloadOptions): Prom
       live[i] = await newMatch();
     }
     opts.onProgress?.(engine.headPosition);
-  }
-  return { commands, accepted };
+  };
+  return {
+    async until(events) {
+      while (engine.headPosition < events) await step();
+    },
+    get commands() {
+      return commands;
+    },
+    get accepted() {
+      return accepted;
+    },
+  };
 }

@@ -1,0 +1,118 @@
+/**
+ * Projectors as Kafka consumer groups, with real processes: two members fold every read model
+ * while the engine keeps writing; one is killed (SIGKILL) mid-stream and a third joins. When the
+ * group has caught up, every read-model table equals a single-process replay of the same log
+ * (the embedded ProjectionRunner folding it in position order into a second database): no event
+ * lost, none applied twice, whatever the interleaving of partitions and members.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import pg from 'pg';
+import { EVENTS_TOPIC, type StoredEvent } from '@exch/contracts';
+import { Engine } from '@exch/engine';
+import { openPostgresStore } from '@exch/eventstore';
+import { connectKafka, topicEnds } from '@exch/kafka';
+import { allProjections, ProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
+import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
+import { kafkaSkip, startKafka } from '../helpers/kafka.js';
+import { pgSkip, startPostgres } from '../helpers/postgres.js';
+import { startWorkload } from '../helpers/workload.js';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+const skip = pgSkip() || kafkaSkip();
+
+/** Every row of a table, as sorted JSON strings (order-insensitive), wall-clock columns left out. */
+async function rowsOf(db: pg.Pool, table: string): Promise<string[]> {
+  const { rows } = await db.query(`select * from ${table}`);
+  return rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'updated_at').sort()))).sort();
+}
+
+t.test('a projector group survives a killed member and a new one, and equals a single-process replay', { skip, timeout: 900_000 }, async (t) => {
+  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
+  const base = pgServer.connectionString.replace(/\/postgres$/, '');
+  const admin = new pg.Pool({ connectionString: pgServer.connectionString, max: 1 });
+  await admin.query('create database live');
+  await admin.query('create database reference');
+  const env: ClusterEnv = { databaseUrl: `${base}/live`, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-group-')) };
+  t.comment(`process logs in ${env.logDir}`);
+  const live = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
+  const members: Member[] = [];
+  const store = await openPostgresStore({ connectionString: env.databaseUrl });
+  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0 });
+  t.teardown(async () => {
+    await Promise.all(members.map((m) => m.kill()));
+    await engine.stop();
+    await store.close();
+    await live.end();
+    await admin.end();
+    await Promise.all([pgServer.stop(), kafkaServer.stop()]);
+  });
+
+  const workload = await startWorkload(engine, { seed: 11, players: 60, concurrency: 64 });
+  await workload.until(15_000);
+  members.push(await startMember(env, 'relay', 'relay'));
+  const one = await startMember(env, 'projector', 'projector-1', {}, ['--name', 'all']);
+  const two = await startMember(env, 'projector', 'projector-2', {}, ['--name', 'all']);
+  members.push(one, two);
+
+  const folded = async () => {
+    let sum = 0;
+    for (const p of allProjections) for (const c of await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)) sum += c.position > 0 ? 1 : 0;
+    return sum;
+  };
+  // More events while the group works, and a member killed once it has folded something.
+  const more = workload.until(40_000);
+  await eventually('the group to fold some events', async () => (await folded()) > 4, 120_000);
+  await one.kill();
+  t.comment('projector-1 killed mid-stream');
+  const three = await startMember(env, 'projector', 'projector-3', {}, ['--name', 'all']);
+  members.push(three);
+  await more;
+  const head = await store.head();
+  t.comment(`log head ${head}`);
+
+  const kafka = connectKafka({ brokers: kafkaServer.brokers, clientId: 'group-test', log: silent });
+  await eventually('the group to fold the whole topic', async () => {
+    const ends = await topicEnds(kafka, EVENTS_TOPIC);
+    const published = [...ends.values()].reduce((a, b) => a + b, 0n);
+    if (published < BigInt(head)) return false;
+    for (const p of allProjections) {
+      const stored = new Map((await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
+      for (const [partition, end] of ends) if ((stored.get(partition) ?? 0n) < end) return false;
+    }
+    return true;
+  }, 300_000);
+  const health = async (m: Member) => (await (await fetch(`${m.url}/health`)).json()) as { partitions: Record<string, number[]> };
+  const owned = [await health(two), await health(three)].map((h) => h.partitions['projector.users'] ?? []);
+  t.same(owned.flat().sort(), [0, 1, 2, 3], 'the two live members share the four partitions of each read model');
+  t.ok(owned.every((ps) => ps.length > 0), 'each live member has work');
+
+  // The reference: the same log, position by position, folded by the single-process runner.
+  const refStore = await openPostgresStore({ connectionString: `${base}/reference` });
+  t.teardown(() => refStore.close());
+  for (let after = 0; ; ) {
+    const batch: StoredEvent[] = await store.readAll(after, 2_000);
+    if (batch.length === 0) break;
+    await refStore.append(batch.map((e) => ({ streamId: e.streamId, expectedVersion: 'any' as const, events: [e] })));
+    after = batch[batch.length - 1]!.position;
+  }
+  t.equal(await refStore.head(), head, 'the reference log is the same length');
+  const runner = new ProjectionRunner(refStore, allProjections, silent);
+  await runner.start();
+  await runner.waitFor(head, 300_000);
+  await runner.stop();
+
+  const reference = new pg.Pool({ connectionString: `${base}/reference`, max: 2 });
+  t.teardown(() => reference.end());
+  for (const p of allProjections) {
+    for (const table of p.tables) {
+      const [a, b] = [await rowsOf(live, table), await rowsOf(reference, table)];
+      t.equal(a.length, b.length, `${table}: ${b.length} rows`);
+      const missing = b.filter((r) => !a.includes(r)).slice(0, 3);
+      const extra = a.filter((r) => !b.includes(r)).slice(0, 3);
+      t.same({ missing, extra }, { missing: [], extra: [] }, `${table} equals the single-process replay`);
+    }
+  }
+});
