@@ -15,3 +15,4 @@ export * from './market/feed.js';
 export * from './api/betting.js';
 export * from './betting/outcome.js';
 export * from './partition.js';
+export * from './api/as-of.js';

@@ -7,6 +7,8 @@ export interface ProgressOutput {
 
 export interface ProgressOptions {
   out: ProgressOutput;
+  /** What starts each line (default "ledger"): the tool's name. */
+  label?: string;
   /** Logs of at most this many events draw nothing (default 10,000). */
   threshold?: number;
   /** Least time between two redraws on a terminal (default 100 ms: at most ~10 a second). */
@@ -32,6 +34,7 @@ export function progressBar(options: ProgressOptions): ProgressBar {
   const threshold = options.threshold ?? 10_000;
   const minInterval = options.minIntervalMs ?? 100;
   const width = options.width ?? 30;
+  const label = options.label ?? 'ledger';
   const now = options.now ?? (() => performance.now());
   const started = now();
   let lastDraw = -Infinity;
@@ -43,7 +46,7 @@ export function progressBar(options: ProgressOptions): ProgressBar {
     const filled = Math.round(fraction * width);
     const seconds = (now() - started) / 1000;
     const rate = seconds > 0 ? Math.round(p.events / seconds) : 0;
-    return `ledger: [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(fraction * 100)
+    return `${label}: [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(fraction * 100)
       .toString()
       .padStart(3)}% ${fmt(p.position)}/${fmt(p.head)} events${rate > 0 ? `, ${fmt(rate)}/s` : ''}`;
   };

@@ -9,6 +9,7 @@ import { LoginThrottle } from './auth/throttle.js';
 import { installErrorHandling } from './http/errors.js';
 import { serveWeb } from './http/static.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
+import { asOfRoutes } from './accounts/as-of-routes.js';
 import type { AccountDeps } from './accounts/deps.js';
 import { multiLoginRoutes } from './accounts/multi-login-routes.js';
 import { requirePermission } from './accounts/permissions.js';
@@ -114,6 +115,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   adminAccountRoutes(app, deps);
   selfRoutes(app, deps);
   statementRoutes(app, deps);
+  asOfRoutes(app, deps);
   multiLoginRoutes(app, deps);
 
   // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.

@@ -1,4 +1,4 @@
-import type { ActivityRow, ClientRow, DownlineResponse, Paged, RoleSlug, StatementRow } from '@exch/contracts';
+import type { ActivityRow, AsOfStatement, ClientRow, DownlineResponse, Paged, RoleSlug, StatementRow } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
 import { apiRequest, queryString } from './client';
 
@@ -105,6 +105,10 @@ export interface StatementParams {
 
 export const fetchStatement = (ctx: AuthContextName, p: StatementParams): Promise<Paged<StatementRow>> =>
   apiRequest(`/transactions/statement${queryString({ ...p })}`, { auth: ctx });
+
+/** Back office: a wallet's balance at a past moment (`at`, ISO) and its statement up to then. */
+export const fetchStatementAsOf = (userId: string, p: { at: string; page: number; limit: number }): Promise<AsOfStatement> =>
+  apiRequest(`/admin/users/${encodeURIComponent(userId)}/as-of${queryString({ ...p })}`, { auth: 'admin' });
 
 export const fetchActivity = (ctx: AuthContextName, p: { userId?: string; page: number; limit: number }): Promise<Paged<ActivityRow>> =>
   apiRequest(`/activity-log${queryString({ ...p })}`, { auth: ctx });

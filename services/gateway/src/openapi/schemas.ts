@@ -52,6 +52,14 @@ export const SCHEMAS: Record<string, Schema> = {
     description: 'The Bet-as-placed fields of SPEC.md section 3; other listed fields are accepted and ignored, unknown ones refused.',
   },
   PlaceBetResponse: obj({ message: str, bet: ref('BetDto'), bet_id: str, reference_id: str }),
+  StatementRow: obj({
+    _id: str, date: { ...str, format: 'date-time' }, description: str, kind: str, credit: num, debit: num, balance: { ...num, description: 'The wallet after this row' }, remark: str,
+    cause: obj({ type: str, position: { ...int, description: 'Log position of the transfer, mint, settlement or revoke' } }),
+  }),
+  AsOfStatement: obj({
+    userId: str, username: str, at: { ...str, format: 'date-time' }, balance: { ...num, description: 'Rupees: every posting to the wallet stamped at or before at' },
+    entries: arr(ref('StatementRow')), pagination: ref('Pagination'),
+  }),
   ButtonValue: obj({ label: str, value: int }),
   BettingButtons: obj({ sportsButtons: arr(ref('ButtonValue')), casinoButtons: arr(ref('ButtonValue')) }),
   MarketLockTarget: obj({ event_id: str, market_type: nullable(MARKET_TYPE), market_id: nullable(str) }),

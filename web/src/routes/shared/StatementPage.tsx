@@ -1,17 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { paiseToDecimal, type StatementRow } from '@exch/contracts';
-import { fetchStatement, type StatementParams, type StatementType } from '../../api/account-calls';
+import { paiseToDecimal } from '@exch/contracts';
+import { fetchStatement, fetchStatementAsOf, type StatementParams, type StatementType } from '../../api/account-calls';
 import type { AuthContextName } from '../../auth/auth-context';
+import { readCredentials } from '../../auth/credentials';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
-import { EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees, toPaise } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
+import { AsOfForm } from './AsOfForm';
+import { StatementTable } from './StatementTable';
 
 /** What the filter opens with and Reset returns to. */
 const defaultFilter = () => ({ ...lastSevenDays(), type: 'all' as StatementType });
@@ -38,20 +40,34 @@ interface StatementPageProps {
 /**
  * Every credit and debit of one wallet with the balance after it: From/To dates (last 7 days by
  * default, SPEC.md section 9), a type filter, paging, and a CSV of the page for reconciling by hand.
+ * The back office also has an "As of" view: the balance at a past moment and the rows up to it.
  */
 export function StatementPage({ ctx, title, userId, subject, intro }: StatementPageProps) {
   usePageTitle(title);
   const [params, setParams] = useState<StatementParams>(() => ({ userId, ...defaultFilter(), page: 1, limit: 25 }));
   const range = useDateRange(defaultFilter, (f) => setParams((p) => ({ ...p, ...f, page: 1 })));
   const { draft, setDraft } = range;
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const [asOfPage, setAsOfPage] = useState(1);
 
   const statement = useQuery({
     queryKey: ['statement', ctx, params],
     queryFn: () => fetchStatement(ctx, params),
     placeholderData: keepPreviousData,
+    enabled: asOf === null,
   });
-  const rows = statement.data?.data ?? [];
-  const pagination = statement.data?.pagination;
+
+  // The as-of view: the back office only, for the account shown (the caller's own without userId).
+  const account = userId ?? (ctx === 'admin' ? readCredentials('admin').record?._id : undefined);
+  const past = useQuery({
+    queryKey: ['statement-as-of', account, asOf, asOfPage, params.limit],
+    queryFn: () => fetchStatementAsOf(account!, { at: asOf!, page: asOfPage, limit: params.limit }),
+    placeholderData: keepPreviousData,
+    enabled: asOf !== null && account !== undefined,
+  });
+  const showing = asOf === null ? statement : past;
+  const rows = (asOf === null ? statement.data?.data : past.data?.entries) ?? [];
+  const pagination = asOf === null ? statement.data?.pagination : past.data?.pagination;
 
   const exportPage = (): void => {
     const csv = toCsv(
@@ -59,7 +75,8 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       rows.map((r) => [formatDateTime(r.date), r.description, ...[r.credit, r.debit, r.balance].map((x) => paiseToDecimal(toPaise(x))), r.remark]),
     );
     const who = (subject ?? 'my-account').replace(/[^\w-]+/g, '_');
-    downloadCsv(`statement-${who}-${params.from}-to-${params.to}-page-${params.page}.csv`, csv);
+    const span = asOf === null ? `${params.from}-to-${params.to}` : `as-of-${formatDateTime(asOf).replace(/[^\d]+/g, '')}`;
+    downloadCsv(`statement-${who}-${span}-page-${pagination?.page ?? 1}.csv`, csv);
   };
 
   return (
@@ -71,74 +88,54 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         </button>
       </header>
       {intro}
-      <DateRangeFilter range={range}>
-        <label className="field">
-          <span>Type</span>
-          <select name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as StatementType })}>
-            {(Object.keys(TYPE_LABEL) as StatementType[])
-              .filter((t) => t !== 'mint' || ctx === 'admin')
-              .map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABEL[t]}
-                </option>
-              ))}
-          </select>
-        </label>
-      </DateRangeFilter>
+      {asOf === null && (
+        <DateRangeFilter range={range}>
+          <label className="field">
+            <span>Type</span>
+            <select name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as StatementType })}>
+              {(Object.keys(TYPE_LABEL) as StatementType[])
+                .filter((t) => t !== 'mint' || ctx === 'admin')
+                .map((t) => (
+                  <option key={t} value={t}>
+                    {TYPE_LABEL[t]}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </DateRangeFilter>
+      )}
+      {account !== undefined && (
+        <AsOfForm
+          value={asOf}
+          onChange={(at) => {
+            setAsOf(at);
+            setAsOfPage(1);
+          }}
+        />
+      )}
+      {asOf !== null && (
+        <p className="as-of-balance" role="status">
+          Balance as of {formatDateTime(asOf)}: <b>{past.data && past.data.at === asOf ? formatRupees(past.data.balance) : '…'}</b>
+        </p>
+      )}
 
       <div className="table-meta">
         <span className="muted">
-          {pagination ? `${pagination.total} record${pagination.total === 1 ? '' : 's'} · ${params.from} to ${params.to}` : '\u00a0'}
+          {pagination
+            ? `${pagination.total} record${pagination.total === 1 ? '' : 's'} · ${asOf === null ? `${params.from} to ${params.to}` : `up to ${formatDateTime(asOf)}`}`
+            : '\u00a0'}
         </span>
-        <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
+        <PageSize
+          value={params.limit}
+          onChange={(limit) => {
+            setParams((p) => ({ ...p, limit, page: 1 }));
+            setAsOfPage(1);
+          }}
+        />
       </div>
 
-      <div className={statement.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table statement-table">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Description</th>
-              <th className="num">Credit</th>
-              <th className="num">Debit</th>
-              <th className="num">Balance</th>
-              <th>Remark</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <StatementLine key={r._id} row={r} />
-            ))}
-            {rows.length === 0 && <EmptyRow span={6} query={statement} empty="No records found" failed="The statement could not be loaded" />}
-          </tbody>
-        </table>
-      </div>
-      <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <StatementTable rows={rows} query={showing} empty={asOf === null ? 'No records found' : 'No records up to that moment'} />
+      <Pager pagination={pagination} onPage={(page) => (asOf === null ? setParams((p) => ({ ...p, page })) : setAsOfPage(page))} />
     </section>
-  );
-}
-
-function StatementLine({ row }: { row: StatementRow }) {
-  return (
-    <tr>
-      <td data-label="Date" className="nowrap">
-        {formatDateTime(row.date)}
-      </td>
-      <td data-label="Description" className="strong-cell">
-        {row.description}
-      </td>
-      <td data-label="Credit" className="num">
-        {row.credit > 0 ? <span className="positive">{formatRupees(row.credit)}</span> : <span className="muted">-</span>}
-      </td>
-      <td data-label="Debit" className="num">
-        {row.debit > 0 ? <span className="negative">{formatRupees(row.debit)}</span> : <span className="muted">-</span>}
-      </td>
-      <td data-label="Balance" className="num strong-cell">
-        {formatRupees(row.balance)}
-      </td>
-      <td data-label="Remark" className="remark-cell">
-        {row.remark || <span className="muted">-</span>}
-      </td>
-    </tr>
   );
 }
