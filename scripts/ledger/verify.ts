@@ -5,7 +5,8 @@
  *  (b) no account but `mint` and `house:pnl` is ever below zero after an event (a revoked result
  *      may leave a wallet below zero: the winnings it takes back may be spent);
  *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
- *  (d) every rm_ledger_entries row carries the replayed running balance of its account.
+ *  (d) rm_ledger_entries holds exactly the replayed postings (account, amount, owner), so the running
+ *      balance a statement sums from them is the replayed one.
  *
  * It reads the log and the read models only (it never writes), and folds the postings itself
  * instead of calling the engine's evolve: a check that shared the engine's code would share its bugs.
@@ -37,7 +38,7 @@ export type DifferenceKind =
   | 'users-balance'
   /** (c) rm_ledger_balances: a balance that differs from the replay, a missing or an unexpected account row. */
   | 'ledger-balance'
-  /** (d) rm_ledger_entries: a missing, unexpected or different row (account, amount, user_id, balance_after). */
+  /** (d) rm_ledger_entries: a missing, unexpected or different row (account, amount, user_id). */
   | 'ledger-entry'
   /** A read model's checkpoint says it folded events, but its table is gone. */
   | 'projection-missing';
@@ -125,7 +126,6 @@ interface EntryRow {
   account: string;
   user_id: string | null;
   amount: string;
-  balance_after: string;
 }
 
 interface ExpectedLeg {
@@ -133,7 +133,6 @@ interface ExpectedLeg {
   leg: number;
   account: string;
   amount: number;
-  after: number;
 }
 
 const fmt = (n: number | bigint): string => n.toLocaleString('en-US');
@@ -286,28 +285,27 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       const row = found.get(key);
       found.delete(key);
       const owner = leg.account.startsWith(WALLET_PREFIX) ? leg.account.slice(WALLET_PREFIX.length) : null;
-      const want = `${leg.account} ${leg.amount} -> ${leg.after}`;
+      const want = `${leg.account} ${leg.amount}`;
       if (!row) {
-        report({ kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.after), message: `position ${fmt(leg.position)} leg ${leg.leg}: rm_ledger_entries has no row (expected ${want})` });
+        report({ kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.amount), message: `position ${fmt(leg.position)} leg ${leg.leg}: rm_ledger_entries has no row (expected ${want})` });
         continue;
       }
       const wrong = [
         row.account !== leg.account && `account ${row.account}, replay says ${leg.account}`,
         BigInt(row.amount) !== BigInt(leg.amount) && `amount ${row.amount}, replay says ${leg.amount}`,
-        BigInt(row.balance_after) !== BigInt(leg.after) && `balance_after ${row.balance_after}, replay says ${leg.after}`,
         row.user_id !== owner && `user_id ${row.user_id ?? 'null'}, replay says ${owner ?? 'null'}`,
       ].filter((w): w is string => typeof w === 'string');
       if (wrong.length > 0) {
         report({
-          kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.after), actual: row.balance_after,
+          kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.amount), actual: row.amount,
           message: `position ${fmt(leg.position)} leg ${leg.leg} (${leg.account}): rm_ledger_entries has ${wrong.join('; ')}`,
         });
       }
     }
     for (const row of found.values()) {
       report({
-        kind: 'ledger-entry', position: Number(row.position), account: row.account, actual: row.balance_after,
-        message: `position ${fmt(Number(row.position))} leg ${row.leg}: rm_ledger_entries has ${row.account} ${row.amount} -> ${row.balance_after}, but the log has no such posting`,
+        kind: 'ledger-entry', position: Number(row.position), account: row.account, actual: row.amount,
+        message: `position ${fmt(Number(row.position))} leg ${row.leg}: rm_ledger_entries has ${row.account} ${row.amount}, but the log has no such posting`,
       });
     }
   };
@@ -329,7 +327,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       entriesTable && entriesTo > replayedTo
         ? (
             await store.sql.query<EntryRow>(
-              `select position, leg, account, user_id, amount::text as amount, balance_after::text as balance_after
+              `select position, leg, account, user_id, amount::text as amount
                from rm_ledger_entries where position > $1 and position <= $2 order by position, leg`,
               [replayedTo, entriesTo],
             )
@@ -395,7 +393,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         }
         balances.set(p.account, after);
         touched.add(p.account);
-        if (e.position <= cut.ledger.checkpoint) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount, after });
+        if (e.position <= cut.ledger.checkpoint) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
       });
 
       // (b) Only mint and the house P&L may be negative, after each event (its legs are one movement).

@@ -166,19 +166,19 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
     t.equal((await verifyLedger(store)).ok, true, 'rebuilt');
   });
 
-  await t.test('an rm_ledger_entries running balance off', async (t) => {
+  await t.test('an rm_ledger_entries amount off (statements sum their running balance from it)', async (t) => {
     const { rows } = await store.sql.query<{ position: number }>(`select position from rm_ledger_entries where account = 'wallet:u1' order by position limit 1`);
     const position = Number(rows[0]!.position);
-    await store.sql.query(`update rm_ledger_entries set balance_after = balance_after + 7 where position = $1 and account = 'wallet:u1'`, [position]);
+    await store.sql.query(`update rm_ledger_entries set amount = amount + 7 where position = $1 and account = 'wallet:u1'`, [position]);
     for (const batchSize of [5_000, 1]) {
       const r = await verifyLedger(store, { batchSize });
       t.equal(r.differenceCount, 1, `batch size ${batchSize}`);
       t.match(r.differences[0], {
         kind: 'ledger-entry', position, account: 'wallet:u1', expected: String(10_000_00), actual: String(10_000_00 + 7),
-        message: `position ${position} leg 1 (wallet:u1): rm_ledger_entries has balance_after 1000007, replay says 1000000`,
+        message: `position ${position} leg 1 (wallet:u1): rm_ledger_entries has amount 1000007, replay says 1000000`,
       });
     }
-    await store.sql.query(`update rm_ledger_entries set balance_after = balance_after - 7 where position = $1 and account = 'wallet:u1'`, [position]);
+    await store.sql.query(`update rm_ledger_entries set amount = amount - 7 where position = $1 and account = 'wallet:u1'`, [position]);
     t.equal((await verifyLedger(store)).ok, true, 'restored');
   });
 

@@ -157,8 +157,11 @@ t.test('users: balance moves with settlements and revokes, exposure is the engin
   t.match(users.find((u) => u.user_id === P2), { balance: '0', exposure: '0' });
 });
 
-t.test('ledger: settlement and revoke rows name the match, market and result', async (t) => {
-  const { rows } = await all.sql.query(`select kind, amount, balance_after, remark from rm_ledger_entries where account = $1 order by position`, [`wallet:${P1}`]);
+t.test('ledger: settlement and revoke rows name the match, market and result; running balances sum at read time', async (t) => {
+  const { rows } = await all.sql.query(
+    `select kind, amount, sum(amount) over (order by position, leg) as balance_after, remark from rm_ledger_entries where account = $1 order by position`,
+    [`wallet:${P1}`],
+  );
   t.same(rows, [
     { kind: 'deposit', amount: '1000000', balance_after: '1000000', remark: 'opening' },
     { kind: 'settlement', amount: '99750', balance_after: '1099750', remark: 'Mumbai v Chennai / Match Odds: Mumbai won' },

@@ -4,6 +4,7 @@ import { PageQuery, paiseToRupees, StatementQuery, type ActivityRow, type Paged,
 import { HttpError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import type { AccountDeps } from './deps.js';
+import { describeEntry, SETTLEMENT_KINDS } from './as-of.js';
 import { inDownline } from './downline.js';
 import { assertPrivilege } from './permissions.js';
 
@@ -18,17 +19,6 @@ interface EntryRow {
   counterparty: string | null;
 }
 
-/** Settlement rows carry their whole story (match / market: result) in the ledger's remark. */
-const SETTLEMENT_KINDS = new Set(['settlement', 'revoke']);
-
-function describe(kind: string, amount: number, counterparty: string | null, remark: string): string {
-  const cp = counterparty ?? 'house';
-  if (SETTLEMENT_KINDS.has(kind)) return remark;
-  if (kind === 'mint') return 'Chips minted';
-  if (kind === 'deposit') return amount > 0 ? `Deposit from ${cp}` : `Deposit to ${cp}`;
-  if (kind === 'withdraw') return amount > 0 ? `Withdrawal from ${cp}` : `Withdrawn by ${cp}`;
-  return kind;
-}
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
   data,
@@ -63,9 +53,11 @@ export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDep
     if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
     else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
     const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
+    // The running balance is summed over all of the account's postings, before the filters pick rows.
     const { rows } = await sql.query<EntryRow>(
       `select e.position, e.leg, e.amount, e.balance_after, e.kind, e.remark, e.at, u.username as counterparty
-         from rm_ledger_entries e left join rm_users u on e.counterparty_account = 'wallet:' || u.user_id
+         from (select *, sum(amount) over (order by position, leg) as balance_after from rm_ledger_entries where account = $1) e
+         left join rm_users u on e.counterparty_account = 'wallet:' || u.user_id
         where ${where} order by e.position desc, e.leg desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
       params,
     );
@@ -74,7 +66,7 @@ export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDep
       return {
         _id: `${r.position}-${r.leg}`,
         date: new Date(r.at).toISOString(),
-        description: describe(r.kind, amount, r.counterparty, r.remark),
+        description: describeEntry(r.kind, amount, r.counterparty, r.remark),
         kind: r.kind,
         credit: amount > 0 ? paiseToRupees(amount) : 0,
         debit: amount < 0 ? paiseToRupees(-amount) : 0,

@@ -1,8 +1,15 @@
 import type { ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
-import { MarketLabels } from './market-labels.js';
+import { MarketLabels, type Remark } from './market-labels.js';
 
+/**
+ * One row per posting. The running balance of a statement is not stored: it depends on every
+ * earlier posting of the account, which distributed mode may fold later (partitions arrive in any
+ * order), so readers sum it: `sum(amount) over (partition by account order by position, leg)`.
+ * `remark_match_id` is set while a settlement's remark names its match by id, the match not listed
+ * yet (MarketLabels).
+ */
 const DDL = [
   `create table if not exists rm_ledger_balances (
     account text primary key,
@@ -14,16 +21,17 @@ const DDL = [
     account text not null,
     user_id text,
     amount bigint not null,
-    balance_after bigint not null,
     kind text not null,
     counterparty_account text,
     remark text not null default '',
+    remark_match_id text,
     actor_id text,
     at timestamptz not null,
     primary key (position, leg)
   )`,
   `create index if not exists rm_ledger_entries_user on rm_ledger_entries (user_id, position)`,
-  `create index if not exists rm_ledger_entries_account on rm_ledger_entries (account, position)`,
+  `create index if not exists rm_ledger_entries_account on rm_ledger_entries (account, position, leg)`,
+  `create index if not exists rm_ledger_entries_awaiting on rm_ledger_entries (remark_match_id) where remark_match_id is not null`,
 ];
 
 /** Statement kind of a money event, from one account's side. */
@@ -35,14 +43,15 @@ const KIND: Record<string, (e: StoredEvent) => string> = {
 };
 
 /**
- * The double-entry ledger as statements read it: one row per posting with the account's running
- * balance after it, and the balance of every account (house accounts included). Settlements and
- * revokes carry a remark naming the match, market and result, from the catalogue events this
- * projection folds itself (so it never waits on another read model).
+ * The double-entry ledger as statements read it: one row per posting, and the balance of every
+ * account (house accounts included), kept by adding each batch's movements so that consumers of
+ * several partitions can credit one account at once. Settlements and revokes carry a remark naming
+ * the match, market and result, from the catalogue events this projection folds itself (so it
+ * never waits on another read model).
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  version: 2,
+  version: 3,
   tables: ['rm_ledger_entries', 'rm_ledger_balances', ...MarketLabels.tables],
   async setup(sql: SqlClient) {
     for (const stmt of [...DDL, ...MarketLabels.DDL]) await sql.query(stmt);
@@ -50,43 +59,45 @@ export const ledgerProjection: Projection = {
   async apply(tx: SqlClient, events: StoredEvent[]) {
     const labels = await MarketLabels.load(tx, events);
     const money = events.filter(isMoneyEvent);
-    const remarks = new Map<number, string>();
+    const remarks = new Map<number, Remark>();
     for (const e of events) {
       const remark = labels.fold(e);
       if (remark !== null) remarks.set(e.position, remark);
     }
     await labels.save(tx);
-    if (money.length === 0) return;
-    const accounts = [...new Set(money.flatMap((e) => postingsOf(e).map((p) => p.account)))];
-    const { rows } = await tx.query<{ account: string; balance: string }>(`select account, balance from rm_ledger_balances where account = any($1::text[])`, [accounts]);
-    const balances = new Map(rows.map((r) => [r.account, Number(r.balance)]));
+    const deltas = new Map<string, number>();
     const entries: unknown[] = [];
     for (const e of money) {
       const postings = postingsOf(e);
-      const remark = e.type === 'ChipsTransferred' ? (e.data as ChipsTransferred).remark : (remarks.get(e.position) ?? '');
+      const remark = e.type === 'ChipsTransferred' ? { text: (e.data as ChipsTransferred).remark, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
       postings.forEach((p, leg) => {
-        const after = (balances.get(p.account) ?? 0) + p.amount;
-        balances.set(p.account, after);
+        deltas.set(p.account, (deltas.get(p.account) ?? 0) + p.amount);
         // With two legs the counterparty is the other one; wider postings name none.
         const other = postings.length === 2 ? postings[1 - leg]!.account : null;
         entries.push({
-          position: e.position, leg, account: p.account, user_id: walletOwner(p.account), amount: p.amount, balance_after: after,
-          kind: KIND[e.type]!(e), counterparty_account: other, remark, actor_id: e.metadata.actor, at: e.metadata.at,
+          position: e.position, leg, account: p.account, user_id: walletOwner(p.account), amount: p.amount, kind: KIND[e.type]!(e),
+          counterparty_account: other, remark: remark.text, remark_match_id: remark.awaits, actor_id: e.metadata.actor, at: e.metadata.at,
         });
       });
     }
-    await tx.query(
-      `insert into rm_ledger_entries (position, leg, account, user_id, amount, balance_after, kind, counterparty_account, remark, actor_id, at)
-       select position, leg, account, user_id, amount, balance_after, kind, counterparty_account, remark, actor_id, at
-       from jsonb_to_recordset($1::jsonb) as r(position bigint, leg int, account text, user_id text, amount bigint, balance_after bigint,
-         kind text, counterparty_account text, remark text, actor_id text, at timestamptz)`,
-      [JSON.stringify(entries)],
-    );
+    if (entries.length > 0) {
+      await tx.query(
+        `insert into rm_ledger_entries (position, leg, account, user_id, amount, kind, counterparty_account, remark, remark_match_id, actor_id, at)
+         select position, leg, account, user_id, amount, kind, counterparty_account, remark, remark_match_id, actor_id, at
+         from jsonb_to_recordset($1::jsonb) as r(position bigint, leg int, account text, user_id text, amount bigint,
+           kind text, counterparty_account text, remark text, remark_match_id text, actor_id text, at timestamptz)`,
+        [JSON.stringify(entries)],
+      );
+    }
+    await labels.nameAwaitingRemarks(tx);
+    if (deltas.size === 0) return;
+    // In account order: consumers that credit the same accounts take their row locks in one order.
+    const rows = [...deltas].sort(([a], [b]) => (a < b ? -1 : 1)).map(([account, delta]) => ({ account, delta }));
     await tx.query(
       `insert into rm_ledger_balances (account, balance)
-       select account, balance from jsonb_to_recordset($1::jsonb) as r(account text, balance bigint)
-       on conflict (account) do update set balance = excluded.balance`,
-      [JSON.stringify([...balances].map(([account, balance]) => ({ account, balance })))],
+       select account, delta from jsonb_to_recordset($1::jsonb) as r(account text, delta bigint)
+       on conflict (account) do update set balance = rm_ledger_balances.balance + excluded.balance`,
+      [JSON.stringify(rows)],
     );
   },
 };
