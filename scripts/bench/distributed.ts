@@ -81,7 +81,8 @@ async function projectorRun(base: string, brokers: string, kafka: Kafka, instanc
   const started = performance.now();
   const members: Member[] = [];
   try {
-    for (let i = 0; i < instances; i++) members.push(await startMember(env, 'projector', `bench-projector-${instances}-${i}`, { LOG_LEVEL: 'warn' }, ['--name', 'all']));
+    // Started together, so the group forms once instead of rebalancing when the second joins.
+    members.push(...(await Promise.all(Array.from({ length: instances }, (_, i) => startMember(env, 'projector', `bench-projector-${instances}-${i}`, { LOG_LEVEL: 'warn' }, ['--name', 'all'])))));
     for (;;) {
       let behind = 0n;
       for (const p of allProjections) {

@@ -17,4 +17,4 @@ export { activityProjection, betsProjection, buttonValuesProjection, cataloguePr
 /** Every read model of the product, in the order they are started. */
 export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
-export { PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
+export { ensureCheckpointTables, readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';

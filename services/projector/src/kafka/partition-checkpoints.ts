@@ -1,6 +1,7 @@
 import type { SqlClient } from '@exch/contracts';
+import { CHECKPOINT_DDL } from '../checkpoints.js';
 
-export const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_partition_checkpoints (
+const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_partition_checkpoints (
   name text not null,
   topic text not null,
   partition int not null,
@@ -9,6 +10,15 @@ export const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_p
   updated_at timestamptz not null default now(),
   primary key (name, topic, partition)
 )`;
+
+/** Both checkpoint tables, created once even when several processes start together. */
+export async function ensureCheckpointTables(sql: SqlClient): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('projection checkpoints'))`);
+    await tx.query(CHECKPOINT_DDL);
+    await tx.query(PARTITION_CHECKPOINT_DDL);
+  });
+}
 
 export interface PartitionCheckpoint {
   partition: number;

@@ -1,8 +1,8 @@
 import { EVENTS_TOPIC, type SqlClient, type StoredEvent } from '@exch/contracts';
 import { GroupConsumer, type BusLog, type InRecord, type Kafka } from '@exch/kafka';
-import { CHECKPOINT_DDL, readCheckpoint, readVersion, resetCheckpoint, writeVersion } from '../checkpoints.js';
+import { readCheckpoint, readVersion, resetCheckpoint, writeVersion } from '../checkpoints.js';
 import type { Projection } from '../projection.js';
-import { lockPartitionCheckpoint, PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints, resetPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
+import { ensureCheckpointTables, lockPartitionCheckpoint, readPartitionCheckpoints, resetPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
 
 export interface KafkaRunnerOptions {
   sql: SqlClient;
@@ -59,16 +59,17 @@ export class KafkaProjectionRunner {
 
   /**
    * Rebuilds on a version change and creates the tables, under an advisory lock so that members
-   * starting together do it once.
+   * starting together do it once. At the stored version it runs no DDL at all: creating an index
+   * "if not exists" still locks the table, and would deadlock with members folding into it.
    */
   private async prepare(): Promise<void> {
     const { projection, sql } = this.opts;
-    await sql.query(CHECKPOINT_DDL);
-    await sql.query(PARTITION_CHECKPOINT_DDL);
+    await ensureCheckpointTables(sql);
     await sql.transaction(async (tx) => {
       await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`projection:${projection.name}`]);
       const stored = await readVersion(tx, projection.name);
-      if (stored !== null && stored !== projection.version) {
+      if (stored === projection.version) return;
+      if (stored !== null) {
         for (const table of projection.tables) await tx.query(`drop table if exists ${table} cascade`);
         await resetCheckpoint(tx, projection.name);
         await resetPartitionCheckpoints(tx, projection.name);

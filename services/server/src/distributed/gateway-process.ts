@@ -3,7 +3,7 @@ import { EVENTS_TOPIC, type CommandBus } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { buildGateway } from '@exch/gateway';
 import { connectKafka, ensureTopics, partitionCount, topicEnds } from '@exch/kafka';
-import { PARTITION_CHECKPOINT_DDL, readPartitionCheckpoints } from '@exch/projector';
+import { ensureCheckpointTables, readPartitionCheckpoints } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
 import { RemoteFeed } from './feed-topic.js';
 import { counter, gauge, processRegistry } from '../metrics.js';
@@ -23,7 +23,7 @@ export interface GatewayProcessOptions {
  */
 export async function runGatewayProcess(settings: DistributedSettings, log: Logger, opts: GatewayProcessOptions): Promise<{ url: string; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
-  await store.sql.query(PARTITION_CHECKPOINT_DDL);
+  await ensureCheckpointTables(store.sql);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
   await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: settings.partitions, keepForever: true }, { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
