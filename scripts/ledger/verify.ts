@@ -17,7 +17,7 @@
  * compares each read model when it reaches that read model's checkpoint. A lagging projector (or a
  * server still running on PostgreSQL) therefore never causes a false difference, and nothing waits.
  */
-import { MINT_ACCOUNT, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { MINT_ACCOUNT, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
 
 export type DifferenceKind =
   /** The log skips a position (rule 3: positions are gap-free), or log_head disagrees with the last event. */
@@ -96,6 +96,8 @@ export interface VerifyOptions {
   maxListed?: number;
   /** Accounts allowed below zero (default: `mint` and `house:pnl`). */
   mayGoNegative?: readonly string[];
+  /** Partitions of the event topic, for read models folded by Kafka projector groups (default EVENT_PARTITIONS or 4). */
+  partitions?: number;
 }
 
 const WALLET_PREFIX = 'wallet:';
@@ -110,7 +112,13 @@ const HOUSE_PNL = 'house:pnl';
 const MAY_OVERDRAW = new Set(['ResultRevoked']);
 
 interface ProjectedBalances {
+  /** In distributed mode the highest of the partitions' checkpoints. */
   checkpoint: number;
+  /**
+   * Distributed mode (docs/distributed.md): each partition's checkpoint. The read model then holds
+   * exactly the events at or below their partition's checkpoint, not a prefix of the log.
+   */
+  byPartition: Map<number, number> | null;
   /** null when the table does not exist. */
   rows: Map<string, string> | null;
 }
@@ -155,12 +163,24 @@ async function readProjections(sql: SqlClient): Promise<ProjectionsCut> {
       );
       for (const r of rows) checkpoints.set(r.name, Number(r.position));
     }
-    const users: ProjectedBalances = { checkpoint: checkpoints.get('users') ?? 0, rows: null };
+    const byPartition = new Map<string, Map<number, number>>();
+    if (await tableExists(tx, 'projection_partition_checkpoints')) {
+      const { rows } = await tx.query<{ name: string; partition: number; position: string }>(
+        `select name, partition, position::text as position from projection_partition_checkpoints where name in ('users', 'ledger')`,
+      );
+      for (const r of rows) byPartition.set(r.name, (byPartition.get(r.name) ?? new Map()).set(Number(r.partition), Number(r.position)));
+    }
+    // A read model folded by a projector group has partition checkpoints and no global one.
+    const at = (name: string): Pick<ProjectedBalances, 'checkpoint' | 'byPartition'> => {
+      const parts = (checkpoints.get(name) ?? 0) === 0 ? byPartition.get(name) : undefined;
+      return parts ? { checkpoint: Math.max(0, ...parts.values()), byPartition: parts } : { checkpoint: checkpoints.get(name) ?? 0, byPartition: null };
+    };
+    const users: ProjectedBalances = { ...at('users'), rows: null };
     if (await tableExists(tx, 'rm_users')) {
       const { rows } = await tx.query<{ user_id: string; balance: string }>(`select user_id, balance::text as balance from rm_users`);
       users.rows = new Map(rows.map((r) => [r.user_id, r.balance]));
     }
-    const ledger: ProjectedBalances = { checkpoint: checkpoints.get('ledger') ?? 0, rows: null };
+    const ledger: ProjectedBalances = { ...at('ledger'), rows: null };
     if (await tableExists(tx, 'rm_ledger_balances')) {
       const { rows } = await tx.query<{ account: string; balance: string }>(`select account, balance::text as balance from rm_ledger_balances`);
       ledger.rows = new Map(rows.map((r) => [r.account, r.balance]));
@@ -220,9 +240,19 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   const users = new Set<string>();
   const balance = (account: string): number => balances.get(account) ?? 0;
 
+  // Whether a read model has folded this event: a prefix of the log, or (distributed) per partition.
+  const partitions = options.partitions ?? Number(process.env.EVENT_PARTITIONS ?? 4);
+  const covers = (name: 'users' | 'ledger', e: StoredEvent): boolean => {
+    const { checkpoint, byPartition } = cut[name];
+    return byPartition ? e.position <= (byPartition.get(partitionOf(e.streamId, partitions)) ?? 0) : e.position <= checkpoint;
+  };
+  /** The balances a partition-folded read model must hold: the replay of the events it covers only. */
+  const partial = { users: { balances: new Map<string, number>(), users: new Set<string>() }, ledger: { balances: new Map<string, number>(), users: new Set<string>() } };
+
   const projections: ProjectionCheck[] = [];
-  const lagNote = (checkpoint: number) =>
-    checkpoint === head ? 'at the head' : checkpoint < head ? `${fmt(head - checkpoint)} event${head - checkpoint === 1 ? '' : 's'} behind the head: compared at its checkpoint` : 'ahead of the head';
+  const lagNote = (checkpoint: number, name: 'users' | 'ledger') =>
+    cut[name].byPartition ? `folded by a projector group: compared per partition (${[...cut[name].byPartition!].sort(([a], [b]) => a - b).map(([p, c]) => `${p}:${fmt(c)}`).join(' ')})`
+    : checkpoint === head ? 'at the head' : checkpoint < head ? `${fmt(head - checkpoint)} event${head - checkpoint === 1 ? '' : 's'} behind the head: compared at its checkpoint` : 'ahead of the head';
 
   /** One read model's balances against the replay's, at the position the replay has reached. */
   const compareBalances = (
@@ -252,21 +282,29 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         report({ kind: what.kind, position, account: what.account(k), actual, message: `${what.table} has ${what.key(k)} = ${actual}, unknown to the log up to ${fmt(checkpoint)}` });
       }
     }
-    projections.push({ name, checkpoint, compared: true, note: lagNote(checkpoint) });
+    projections.push({ name, checkpoint, compared: true, note: lagNote(checkpoint, name) });
   };
-  // rm_users: one row per user created, holding that user's wallet.
-  const compareUsers = (position: number) =>
-    compareBalances('users', position, new Map([...users].map((u) => [u, balance(`${WALLET_PREFIX}${u}`)])), {
+  // rm_users: one row per user created, holding that user's wallet. Folded by partition, a row can
+  // also exist for a wallet whose money arrived before its UserCreated (a bare row).
+  const compareUsers = (position: number) => {
+    const p = cut.users.byPartition ? partial.users : null;
+    const owners = p ? new Set([...p.users, ...[...p.balances.keys()].filter((a) => a.startsWith(WALLET_PREFIX)).map((a) => a.slice(WALLET_PREFIX.length))]) : users;
+    const of = (u: string) => (p ? (p.balances.get(`${WALLET_PREFIX}${u}`) ?? 0) : balance(`${WALLET_PREFIX}${u}`));
+    compareBalances('users', position, new Map([...owners].map((u) => [u, of(u)])), {
       kind: 'users-balance', table: 'rm_users', label: 'rm_users.balance', key: (u) => `user ${u}`, account: (u) => `${WALLET_PREFIX}${u}`,
     });
+  };
   // rm_ledger_balances: one row per account any posting touched.
   const compareLedger = (position: number) =>
-    compareBalances('ledger', position, balances, { kind: 'ledger-balance', table: 'rm_ledger_balances', label: 'rm_ledger_balances', key: (a) => a, account: (a) => a });
+    compareBalances('ledger', position, cut.ledger.byPartition ? partial.ledger.balances : balances, {
+      kind: 'ledger-balance', table: 'rm_ledger_balances', label: 'rm_ledger_balances', key: (a) => a, account: (a) => a,
+    });
 
-  // Read-model comparisons wait until the replay has folded exactly up to their checkpoint.
+  // Read-model comparisons wait until the replay has folded exactly up to their checkpoint; one folded
+  // by partition is compared at the end, against the events it covers.
   const pending = [
-    { checkpoint: cut.users.checkpoint, compare: compareUsers },
-    { checkpoint: cut.ledger.checkpoint, compare: compareLedger },
+    { checkpoint: cut.users.byPartition ? head : cut.users.checkpoint, compare: compareUsers },
+    { checkpoint: cut.ledger.byPartition ? head : cut.ledger.checkpoint, compare: compareLedger },
   ];
   const compareDue = (replayedTo: number, final: boolean) => {
     for (let i = pending.length - 1; i >= 0; i--) {
@@ -323,16 +361,27 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     const last = batch[batch.length - 1]!.position;
     // (d) The ledger entries of this batch's positions that the ledger projection has folded.
     const entriesTo = Math.min(last, cut.ledger.checkpoint);
-    const entries =
-      entriesTable && entriesTo > replayedTo
+    // A partition-folded ledger keeps folding after the cut: read only the positions the cut covers.
+    const coveredPositions = cut.ledger.byPartition ? batch.filter((e) => covers('ledger', e)).map((e) => e.position) : null;
+    const entries = !entriesTable
+      ? []
+      : coveredPositions
         ? (
             await store.sql.query<EntryRow>(
               `select position, leg, account, user_id, amount::text as amount
-               from rm_ledger_entries where position > $1 and position <= $2 order by position, leg`,
-              [replayedTo, entriesTo],
+               from rm_ledger_entries where position = any($1::bigint[]) order by position, leg`,
+              [coveredPositions],
             )
           ).rows
-        : [];
+        : entriesTo > replayedTo
+          ? (
+              await store.sql.query<EntryRow>(
+                `select position, leg, account, user_id, amount::text as amount
+                 from rm_ledger_entries where position > $1 and position <= $2 order by position, leg`,
+                [replayedTo, entriesTo],
+              )
+            ).rows
+          : [];
     const expectedLegs: ExpectedLeg[] = [];
 
     for (const e of batch) {
@@ -343,7 +392,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       compareDue(e.position - 1, false);
       replayedTo = e.position;
       events++;
-      if (e.type === 'UserCreated') users.add(String((e.data as { userId: unknown }).userId));
+      if (e.type === 'UserCreated') {
+        const userId = String((e.data as { userId: unknown }).userId);
+        users.add(userId);
+        for (const name of ['users', 'ledger'] as const) if (covers(name, e)) partial[name].users.add(userId);
+      }
 
       const postings = postingsOf(e);
       if (postings === null) {
@@ -393,7 +446,10 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         }
         balances.set(p.account, after);
         touched.add(p.account);
-        if (e.position <= cut.ledger.checkpoint) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
+        for (const name of ['users', 'ledger'] as const) {
+          if (cut[name].byPartition && covers(name, e)) partial[name].balances.set(p.account, (partial[name].balances.get(p.account) ?? 0) + p.amount);
+        }
+        if (covers('ledger', e)) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
       });
 
       // (b) Only mint and the house P&L may be negative, after each event (its legs are one movement).

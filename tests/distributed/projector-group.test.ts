@@ -19,6 +19,7 @@ import { eventually, startMember, type ClusterEnv, type Member } from '../helper
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 import { startWorkload } from '../helpers/workload.js';
+import { formatReport, verifyLedger } from '../../scripts/ledger/verify.js';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 const skip = pgSkip() || kafkaSkip();
@@ -67,6 +68,10 @@ t.test('a projector group survives a killed member and a new one, and equals a s
   await eventually('the group to fold some events', async () => (await folded()) > 4, 120_000);
   await one.kill();
   t.comment('projector-1 killed mid-stream');
+  // ledger:verify on a group mid-stream: each read model is compared at its partitions' checkpoints.
+  const midway = await verifyLedger(store);
+  t.ok(midway.ok, `ledger:verify mid-stream: ${formatReport(midway).join(' / ')}`);
+  t.ok(midway.projections.every((p) => p.compared && p.note.startsWith('folded by a projector group')), 'both balance read models compared per partition');
   const three = await startMember(env, 'projector', 'projector-3', {}, ['--name', 'all']);
   members.push(three);
   await more;
@@ -84,6 +89,16 @@ t.test('a projector group survives a killed member and a new one, and equals a s
     }
     return true;
   }, 300_000);
+  const final = await verifyLedger(store);
+  t.ok(final.ok && final.projections.every((p) => p.compared), `ledger:verify after the group caught up: ${formatReport(final).join(' / ')}`);
+
+  // A wrong balance in a partition-folded read model is found.
+  const { rows: [victim] } = await live.query<{ account: string }>(`select account from rm_ledger_balances where account like 'wallet:%' order by account limit 1`);
+  await live.query(`update rm_ledger_balances set balance = balance + 1 where account = $1`, [victim!.account]);
+  const tampered = await verifyLedger(store);
+  t.match(tampered.differences.map((d) => d.kind), ['ledger-balance'], 'a balance off by one paisa is reported');
+  await live.query(`update rm_ledger_balances set balance = balance - 1 where account = $1`, [victim!.account]);
+
   const health = async (m: Member) => (await (await fetch(`${m.url}/health`)).json()) as { partitions: Record<string, number[]> };
   const owned = [await health(two), await health(three)].map((h) => h.partitions['projector.users'] ?? []);
   t.same(owned.flat().sort(), [0, 1, 2, 3], 'the two live members share the four partitions of each read model');
