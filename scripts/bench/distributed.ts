@@ -18,6 +18,7 @@ import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, topicEnds, type Kafka } from '@exch/kafka';
 import { allProjections, readPartitionCheckpoints } from '@exch/projector';
 import { Relay } from '@exch/relay';
+import { eventTopic } from '@exch/server';
 import { startMember, type Member } from '../../tests/helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../../tests/helpers/kafka.js';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
@@ -53,7 +54,7 @@ async function writeLog(store: EventStore): Promise<number> {
 
 /** One relay run from position 0 into a topic of its own; the first run fills the real event topic. */
 async function relayRun(store: EventStore, kafka: Kafka, topic: string, head: number): Promise<{ ms: number; rss: number }> {
-  await ensureTopics(kafka, [{ topic, partitions: PARTITIONS, keepForever: true }]);
+  await ensureTopics(kafka, [eventTopic(PARTITIONS, topic)]);
   const producer = await OrderedProducer.open(kafka);
   const relay = new Relay({ store, producer, partitions: PARTITIONS, log: silent, topic });
   const started = performance.now();

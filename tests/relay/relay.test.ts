@@ -8,6 +8,7 @@ import { EVENTS_TOPIC, partitionOf, type EventStore, type NewEvent, type StoredE
 import { openPGliteStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, GroupConsumer, OrderedProducer, type InRecord } from '@exch/kafka';
 import { Relay } from '@exch/relay';
+import { eventTopic } from '@exch/server';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 
 const log = pino({ level: 'warn' });
@@ -54,10 +55,15 @@ t.test('the relay publishes the log in order, keyed by stream, and resumes from 
   });
   const store = await openPGliteStore({ dataDir: dir });
   const kafka = connectKafka({ brokers: kafkaServer.brokers, clientId: 'relay-test', log });
-  await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: PARTITIONS }]);
+  await ensureTopics(kafka, [eventTopic(PARTITIONS)]);
   const producer = await OrderedProducer.open(kafka);
 
-  await appendMany(store, 1_000, 7);
+  await appendMany(store, 999, 7);
+  // A settlement posts to every bettor of its market in one event: far over Kafka's 1 MB default.
+  const big = event('MarketSettled', 999);
+  big.data = { postings: Array.from({ length: 40_000 }, (_, i) => ({ account: `wallet:player-${i}`, amount: i % 2 ? 100 : -100 })) };
+  await store.append([{ streamId: 'market-big', expectedVersion: 'any', events: [big] }]);
+  t.ok(JSON.stringify(big).length > 1_500_000, 'a 1.5 MB+ event in the log');
   let relay = new Relay({ store, producer, partitions: PARTITIONS, log });
   t.equal(await relay.start(), 0, 'a new relay starts at position 0');
   await appendMany(store, 500, 7);

@@ -43,6 +43,8 @@ export interface TopicSpec {
   partitions: number;
   /** Keep every message (the event topic: a new read model folds it from the start). */
   keepForever?: boolean;
+  /** Largest message the topic takes, when more than the broker's default (the event topic's settlements). */
+  maxMessageBytes?: number;
 }
 
 /** Creates the topics that do not exist yet (partition counts of existing ones are left alone). */
@@ -57,7 +59,10 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
         waitForLeaders: true,
         topics: missing.map((t) => ({
           topic: t.topic, numPartitions: t.partitions, replicationFactor: 1,
-          configEntries: t.keepForever ? [{ name: 'retention.ms', value: '-1' }, { name: 'retention.bytes', value: '-1' }] : [],
+          configEntries: [
+            ...(t.keepForever ? [{ name: 'retention.ms', value: '-1' }, { name: 'retention.bytes', value: '-1' }] : []),
+            ...(t.maxMessageBytes ? [{ name: 'max.message.bytes', value: String(t.maxMessageBytes) }] : []),
+          ],
         })),
       });
     }

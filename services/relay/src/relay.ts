@@ -19,6 +19,8 @@ export interface RelayOptions {
   onPublished?: (events: StoredEvent[]) => void;
 }
 
+const SEND_BYTES = 4 * 1024 * 1024;
+
 /** The wire form of one event: the stored event as JSON, its position and type also as headers. */
 export function toMessage(e: StoredEvent, partitions: number) {
   return {
@@ -56,11 +58,34 @@ export class Relay {
   }
 
   private async publish(batch: StoredEvent[]): Promise<void> {
-    await this.opts.producer.send(this.topic, batch.map((e) => toMessage(e, this.opts.partitions)));
+    // In sends of a few MB: one produce request stays well under the broker's request limit even
+    // when a batch holds large settlements. Sends go one after the other, so order is kept.
+    let chunk: ReturnType<typeof toMessage>[] = [];
+    let bytes = 0;
+    for (const e of batch) {
+      const message = toMessage(e, this.opts.partitions);
+      if (chunk.length > 0 && bytes + message.value.length > SEND_BYTES) {
+        await this.send(chunk);
+        chunk = [];
+        bytes = 0;
+      }
+      chunk.push(message);
+      bytes += message.value.length;
+    }
+    await this.send(chunk);
     const last = batch[batch.length - 1]!.position;
     await writeRelayCheckpoint(this.opts.store.sql, this.topic, last);
     this.published = last;
     this.opts.onPublished?.(batch);
+  }
+
+  private async send(messages: ReturnType<typeof toMessage>[]): Promise<void> {
+    try {
+      await this.opts.producer.send(this.topic, messages);
+    } catch (err) {
+      const largest = Math.max(...messages.map((m) => m.value.length));
+      throw new Error(`relay: the broker refused events from position ${messages[0]!.headers.position} (${messages.length} events, largest ${largest} bytes): ${(err as Error).message}`, { cause: err });
+    }
   }
 
   async stop(): Promise<void> {

@@ -10,7 +10,7 @@ import { counter, gauge, processRegistry } from '../metrics.js';
 import { projectionNames } from './projector-process.js';
 import { deliverNotices } from './pushes.js';
 import { ReadYourWrites } from './read-your-writes.js';
-import { FEED_TOPIC, PUSHES_TOPIC, type DistributedSettings } from './settings.js';
+import { FEED_TOPIC, PUSHES_TOPIC, eventTopic, type DistributedSettings } from './settings.js';
 
 export interface GatewayProcessOptions {
   webDist: string | null;
@@ -25,7 +25,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   await ensureCheckpointTables(store.sql);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-  await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: settings.partitions, keepForever: true }, { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
+  await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
   const feed = new RemoteFeed();
   await feed.connect(kafka, settings.instance, log);

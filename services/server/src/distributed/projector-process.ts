@@ -5,7 +5,7 @@ import { connectKafka, ensureTopics, OrderedProducer, topicEnds } from '@exch/ka
 import { allProjections, KafkaProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticeFor, publishNotice } from './pushes.js';
-import { PUSHES_TOPIC, type DistributedSettings } from './settings.js';
+import { PUSHES_TOPIC, eventTopic, type DistributedSettings } from './settings.js';
 
 export const projectionNames = (): string[] => allProjections.map((p) => p.name);
 
@@ -25,7 +25,7 @@ export async function runProjectorProcess(settings: DistributedSettings, log: Lo
   const projections = chooseProjections(names);
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-  await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: settings.partitions, keepForever: true }, { topic: PUSHES_TOPIC, partitions: 1 }]);
+  await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }]);
   const producer = await OrderedProducer.open(kafka);
   const registry = processRegistry('projector', settings.instance);
   const applied = counter(registry, 'projector_events_applied_total', 'Events folded into the read model', ['projection']);

@@ -4,13 +4,13 @@ import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, partitionCount } from '@exch/kafka';
 import { Relay } from '@exch/relay';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
-import type { DistributedSettings } from './settings.js';
+import { eventTopic, type DistributedSettings } from './settings.js';
 
 /** The relay: one instance publishes the log to Kafka (a second one would only republish copies). */
 export async function runRelayProcess(settings: DistributedSettings, log: Logger): Promise<{ close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-  await ensureTopics(kafka, [{ topic: EVENTS_TOPIC, partitions: settings.partitions, keepForever: true }]);
+  await ensureTopics(kafka, [eventTopic(settings.partitions)]);
   // The topic's real partition count wins over the setting: streams must keep their partition.
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
   const producer = await OrderedProducer.open(kafka);
