@@ -21,7 +21,7 @@ import t from 'tap';
 import { LADDER, type Command, type DomainEvent, type ExecuteResult, type Paise, type Posting } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, type EngineState } from '@exch/engine';
-import { envelope, hierarchy, matchCatalogue, must, placeBet, prng, recomputeExposure, RUNNERS } from './fixtures.js';
+import { envelope, feedWalk, hierarchy, matchCatalogue, must, placeBet, prng, recomputeExposure, RUNNERS } from './fixtures.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const STEPS = Number(process.env.PROPERTY_STEPS ?? 4_000);
@@ -40,35 +40,9 @@ const players = await hierarchy(engine, PLAYERS, BALANCE);
 
 // ---- The feed: one random walk per runner, sent to the engine as it moves. ----
 
-const statuses = [...Array<'ACTIVE'>(14).fill('ACTIVE'), 'SUSPENDED', 'Ball Running'] as const;
-const exchange = new Map<string, { back: number; spread: number }>(); // ladder indices
-const bookmaker = new Map<string, { back: number; lay: number }>();
-const fancy = new Map<string, { noLine: number; yesLine: number; noRate: number; yesRate: number }>();
-const size = () => (rng.chance(0.3) ? rng.int(100, 5_000) : rng.int(5_000, 200_000));
-
-function moveExchange(marketId: string, selectionId: number): void {
-  const key = `${marketId}|${selectionId}`;
-  const r = exchange.get(key) ?? { back: rng.int(40, 160), spread: 1 };
-  r.back = Math.min(LADDER.length - 8, Math.max(3, r.back + rng.int(-2, 2)));
-  r.spread = rng.int(1, 4);
-  exchange.set(key, r);
-  const back = [0, 1, 2].map((i) => ({ price: LADDER[r.back - i]!, size: size() }));
-  const lay = [0, 1, 2].map((i) => ({ price: LADDER[r.back + r.spread + i]!, size: size() }));
-  engine.quote({ type: 'exchange', marketId, selectionId, status: rng.pick(statuses), back, lay });
-}
-function moveBookmaker(marketId: string, selectionId: number): void {
-  const back = rng.int(20, 300);
-  const lay = back + rng.int(1, 5);
-  bookmaker.set(`${marketId}|${selectionId}`, { back, lay });
-  engine.quote({ type: 'bookmaker', marketId, selectionId, status: rng.pick(statuses), back, lay });
-}
-function moveFancy(marketId: string): void {
-  const previous = fancy.get(marketId)?.noLine ?? rng.int(30, 90);
-  const noLine = Math.max(1, previous + rng.int(-3, 3));
-  const f = { noLine, yesLine: noLine + rng.int(0, 1), noRate: rng.int(100, 130), yesRate: rng.int(75, 100) };
-  fancy.set(marketId, f);
-  engine.quote({ type: 'fancy', marketId, status: rng.pick(statuses), no: { line: f.noLine, rate: f.noRate }, yes: { line: f.yesLine, rate: f.yesRate } });
-}
+// The engine variable changes when the test restarts it, so the walk quotes through it late.
+const walk = feedWalk({ quote: (u) => engine.quote(u) }, rng, [...Array<'ACTIVE'>(14).fill('ACTIVE'), 'SUSPENDED', 'Ball Running']);
+const { exchange, bookmaker, fancy } = walk;
 
 let matches = 0;
 async function newMatch(): Promise<void> {
@@ -77,11 +51,7 @@ async function newMatch(): Promise<void> {
   for (const kind of ['mo', 'bm', 'fy']) {
     await must(engine, { type: 'SetMarketSettings', marketId: `${kind}${n}`, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: rng.pick([0, 200, 500]) }, 'a');
   }
-  for (const r of RUNNERS) {
-    moveExchange(`mo${n}`, r.selectionId);
-    moveBookmaker(`bm${n}`, r.selectionId);
-  }
-  moveFancy(`fy${n}`);
+  walk.openMatch(n);
 }
 
 // ---- Commands. ----
@@ -147,10 +117,7 @@ async function step(): Promise<void> {
     results.forEach((res, i) => record(cmds[i]![0], res));
   } else if (r < 0.65) {
     for (let i = rng.int(1, 4); i > 0; i--) {
-      const m = rng.pick(live());
-      if (m.kind === 'match_odds') moveExchange(m.marketId, rng.pick(RUNNERS).selectionId);
-      else if (m.kind === 'bookmaker') moveBookmaker(m.marketId, rng.pick(RUNNERS).selectionId);
-      else moveFancy(m.marketId);
+      walk.moveMarket(rng.pick(live()));
     }
   } else if (r < 0.73) {
     const resting = openBets().filter((b) => b.unmatched > 0);

@@ -4,7 +4,7 @@
  * engine's code (from the rules: per bet, profit rounds down and liability up; an unmatched part
  * counts only on its losing side; fancy Yes wins at runs >= line).
  */
-import type { Command, CommandEnvelope, ExecuteResult, Paise, PlaceBet, SyncCatalogue } from '@exch/contracts';
+import { LADDER, type Command, type CommandEnvelope, type ExecuteResult, type FeedStatus, type FeedUpdate, type Paise, type PlaceBet, type SyncCatalogue } from '@exch/contracts';
 import type { EngineState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
 
@@ -79,6 +79,71 @@ export function matchCatalogue(ns: number[], inPlay = false): SyncCatalogue {
 export const placeBet = (betId: string, marketId: string, selectionId: number | null, side: 'back' | 'lay', odds: number, stake: Paise, volume: number | null = null): PlaceBet => ({
   type: 'PlaceBet', betId, marketId, selectionId, side, odds, volume, stake, referenceId: `ref-${betId}`,
 });
+
+// ---- The feed as a seeded random walk, quoted to the engine. ----
+
+/**
+ * One random walk per runner (exchange ladder indices, bookmaker rates, fancy lines), sent to the
+ * engine as quotes; `betNear` prices a bet from the walk's last quote so that some bets match the
+ * feed, some rest where other players' bets can take them.
+ */
+export function feedWalk(engine: { quote(update: FeedUpdate): void }, rng: Rng, statuses: readonly FeedStatus[]) {
+  const exchange = new Map<string, { back: number; spread: number }>();
+  const bookmaker = new Map<string, { back: number; lay: number }>();
+  const fancy = new Map<string, { noLine: number; yesLine: number; noRate: number; yesRate: number }>();
+  const size = () => (rng.chance(0.3) ? rng.int(100, 5_000) : rng.int(5_000, 200_000));
+  const moveExchange = (marketId: string, selectionId: number) => {
+    const r = exchange.get(`${marketId}|${selectionId}`) ?? { back: rng.int(40, 160), spread: 1 };
+    r.back = Math.min(LADDER.length - 8, Math.max(3, r.back + rng.int(-2, 2)));
+    r.spread = rng.int(1, 4);
+    exchange.set(`${marketId}|${selectionId}`, r);
+    const back = [0, 1, 2].map((i) => ({ price: LADDER[r.back - i]!, size: size() }));
+    const lay = [0, 1, 2].map((i) => ({ price: LADDER[r.back + r.spread + i]!, size: size() }));
+    engine.quote({ type: 'exchange', marketId, selectionId, status: rng.pick(statuses), back, lay });
+  };
+  const moveBookmaker = (marketId: string, selectionId: number) => {
+    const back = rng.int(20, 300);
+    const lay = back + rng.int(1, 5);
+    bookmaker.set(`${marketId}|${selectionId}`, { back, lay });
+    engine.quote({ type: 'bookmaker', marketId, selectionId, status: rng.pick(statuses), back, lay });
+  };
+  const moveFancy = (marketId: string) => {
+    const noLine = Math.max(1, (fancy.get(marketId)?.noLine ?? rng.int(30, 90)) + rng.int(-3, 3));
+    const f = { noLine, yesLine: noLine + rng.int(0, 1), noRate: rng.int(100, 130), yesRate: rng.int(75, 100) };
+    fancy.set(marketId, f);
+    engine.quote({ type: 'fancy', marketId, status: rng.pick(statuses), no: { line: f.noLine, rate: f.noRate }, yes: { line: f.yesLine, rate: f.yesRate } });
+  };
+  /** One move of a market's feed: a runner's prices, or the fancy's line. */
+  const moveMarket = (market: { marketId: string; kind: 'match_odds' | 'bookmaker' | 'fancy' }) => {
+    if (market.kind === 'match_odds') moveExchange(market.marketId, rng.pick(RUNNERS).selectionId);
+    else if (market.kind === 'bookmaker') moveBookmaker(market.marketId, rng.pick(RUNNERS).selectionId);
+    else moveFancy(market.marketId);
+  };
+  /** Quotes every runner of matchCatalogue's match n. */
+  const openMatch = (n: number) => {
+    for (const r of RUNNERS) {
+      moveExchange(`mo${n}`, r.selectionId);
+      moveBookmaker(`bm${n}`, r.selectionId);
+    }
+    moveFancy(`fy${n}`);
+  };
+  /** A bet around the last quote: a back at or below the best back matches the feed, above it rests (the reverse for a lay). */
+  const betNear = (market: { marketId: string; kind: 'match_odds' | 'bookmaker' | 'fancy' }, betId: string, side: 'back' | 'lay', stake: Paise): PlaceBet => {
+    if (market.kind === 'fancy') {
+      const f = fancy.get(market.marketId)!;
+      return placeBet(betId, market.marketId, null, side, side === 'back' ? f.yesLine : f.noLine, stake, side === 'back' ? f.yesRate : f.noRate);
+    }
+    const selectionId = rng.pick(RUNNERS).selectionId;
+    if (market.kind === 'bookmaker') {
+      const q = bookmaker.get(`${market.marketId}|${selectionId}`)!;
+      return placeBet(betId, market.marketId, selectionId, side, side === 'back' ? q.back : q.lay, stake);
+    }
+    const q = exchange.get(`${market.marketId}|${selectionId}`)!;
+    const at = side === 'back' ? q.back + rng.int(-2, q.spread + 1) : q.back + q.spread + rng.int(-q.spread - 1, 2);
+    return placeBet(betId, market.marketId, selectionId, side, LADDER[Math.min(LADDER.length - 1, Math.max(0, at))]!, stake);
+  };
+  return { exchange, bookmaker, fancy, moveExchange, moveBookmaker, moveFancy, moveMarket, openMatch, betNear };
+}
 
 // ---- Exposure, recomputed from the bets alone. ----
 

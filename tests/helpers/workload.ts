@@ -4,9 +4,9 @@
  * other), cancels, transfers both ways, settlements, voids and revokes. Used by the distributed
  * tests (projector groups) and the benchmarks that need many events (relay, projectors, replay).
  */
-import { LADDER, type Command, type ExecuteResult } from '@exch/contracts';
+import type { Command, ExecuteResult } from '@exch/contracts';
 import type { Engine } from '@exch/engine';
-import { envelope, hierarchy, matchCatalogue, must, placeBet, prng, RUNNERS } from '../engine/fixtures.js';
+import { envelope, feedWalk, hierarchy, matchCatalogue, must, prng, RUNNERS } from '../engine/fixtures.js';
 
 export interface WorkloadOptions {
   seed: number;
@@ -27,67 +27,28 @@ export interface Workload {
 export async function startWorkload(engine: Engine, opts: WorkloadOptions): Promise<Workload> {
   const rng = prng(opts.seed);
   const players = await hierarchy(engine, opts.players, 50_000_00, `w${opts.seed}-`);
-  const exchange = new Map<string, number>();
-  const bookmaker = new Map<string, number>();
-  const fancy = new Map<string, number>();
+  const walk = feedWalk(engine, rng, [...Array<'ACTIVE'>(19).fill('ACTIVE'), 'SUSPENDED']);
   let matchN = 0;
   let betN = 0;
   let commands = 0;
   let accepted = 0;
 
-  const moveExchange = (marketId: string, selectionId: number) => {
-    const key = `${marketId}|${selectionId}`;
-    const at = Math.min(LADDER.length - 8, Math.max(3, (exchange.get(key) ?? rng.int(40, 160)) + rng.int(-2, 2)));
-    exchange.set(key, at);
-    const size = () => rng.int(1_000, 200_000);
-    engine.quote({
-      type: 'exchange', marketId, selectionId, status: rng.chance(0.95) ? 'ACTIVE' : 'SUSPENDED',
-      back: [0, 1, 2].map((i) => ({ price: LADDER[at - i]!, size: size() })), lay: [1, 2, 3].map((i) => ({ price: LADDER[at + i]!, size: size() })),
-    });
-  };
-  const moveBookmaker = (marketId: string, selectionId: number) => {
-    const back = rng.int(20, 300);
-    bookmaker.set(`${marketId}|${selectionId}`, back);
-    engine.quote({ type: 'bookmaker', marketId, selectionId, status: 'ACTIVE', back, lay: back + 2 });
-  };
-  const moveFancy = (marketId: string) => {
-    const line = Math.max(1, (fancy.get(marketId) ?? rng.int(30, 90)) + rng.int(-3, 3));
-    fancy.set(marketId, line);
-    engine.quote({ type: 'fancy', marketId, status: 'ACTIVE', no: { line, rate: 100 }, yes: { line: line + 1, rate: 90 } });
-  };
   const newMatch = async () => {
     const n = ++matchN;
     await must(engine, matchCatalogue([n]), null);
     for (const kind of ['mo', 'bm', 'fy']) {
       await must(engine, { type: 'SetMarketSettings', marketId: `${kind}${n}`, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 }, 'a');
     }
-    for (const r of RUNNERS) {
-      moveExchange(`mo${n}`, r.selectionId);
-      moveBookmaker(`bm${n}`, r.selectionId);
-    }
-    moveFancy(`fy${n}`);
+    walk.openMatch(n);
     return n;
   };
   const live = [await newMatch(), await newMatch(), await newMatch()];
 
+  const KINDS = { mo: 'match_odds', bm: 'bookmaker', fy: 'fancy' } as const;
   const betCommand = (): Command => {
-    const n = rng.pick(live);
-    const kind = rng.pick(['mo', 'mo', 'mo', 'bm', 'fy']);
-    const side = rng.chance(0.5) ? 'back' : 'lay';
-    const stake = rng.int(100, 2_000_00);
-    const betId = `w${opts.seed}-b${++betN}`;
-    const selectionId = rng.pick(RUNNERS).selectionId;
-    if (kind === 'mo') {
-      const at = exchange.get(`mo${n}|${selectionId}`)!;
-      // Around the touch: some match the feed, some rest inside the spread where other players take them.
-      return placeBet(betId, `mo${n}`, selectionId, side, LADDER[Math.max(0, at + rng.int(-1, 3))]!, stake);
-    }
-    if (kind === 'bm') {
-      const back = bookmaker.get(`bm${n}|${selectionId}`)!;
-      return placeBet(betId, `bm${n}`, selectionId, side, side === 'back' ? back : back + 2, stake);
-    }
-    const line = fancy.get(`fy${n}`)!;
-    return placeBet(betId, `fy${n}`, null, side, side === 'back' ? line + 1 : line, stake, side === 'back' ? 90 : 100);
+    const kind = rng.pick(['mo', 'mo', 'mo', 'bm', 'fy'] as const);
+    const market = { marketId: `${kind}${rng.pick(live)}`, kind: KINDS[kind] };
+    return walk.betNear(market, `w${opts.seed}-b${++betN}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100, 2_000_00));
   };
 
   const run = async (command: Command, actor: string | null): Promise<ExecuteResult> => {
@@ -105,9 +66,9 @@ export async function startWorkload(engine: Engine, opts: WorkloadOptions): Prom
     } else if (r < 0.9) {
       for (let i = 0; i < 6; i++) {
         const n = rng.pick(live);
-        moveExchange(`mo${n}`, rng.pick(RUNNERS).selectionId);
-        moveBookmaker(`bm${n}`, rng.pick(RUNNERS).selectionId);
-        moveFancy(`fy${n}`);
+        walk.moveMarket({ marketId: `mo${n}`, kind: 'match_odds' });
+        walk.moveMarket({ marketId: `bm${n}`, kind: 'bookmaker' });
+        walk.moveMarket({ marketId: `fy${n}`, kind: 'fancy' });
       }
     } else if (r < 0.94) {
       const resting = Object.values(engine.view.bets).filter((b) => b.status === 'open' && b.unmatched > 0).slice(-200);
@@ -126,7 +87,7 @@ export async function startWorkload(engine: Engine, opts: WorkloadOptions): Prom
       await run({ type: 'SettleMarket', marketId: `mo${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null }, 'a');
       await run({ type: 'SettleMarket', marketId: `bm${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null }, 'a');
       if (rng.chance(0.2)) await run({ type: 'VoidMarket', marketId: `fy${n}` }, 'a');
-      else await run({ type: 'SettleMarket', marketId: `fy${n}`, selectionId: null, runs: (fancy.get(`fy${n}`) ?? 50) + rng.int(-5, 5) }, 'a');
+      else await run({ type: 'SettleMarket', marketId: `fy${n}`, selectionId: null, runs: (walk.fancy.get(`fy${n}`)?.noLine ?? 50) + rng.int(-5, 5) }, 'a');
       if (rng.chance(0.25)) {
         await run({ type: 'RevokeResult', marketId: `mo${n}` }, 'a');
         await run({ type: 'SettleMarket', marketId: `mo${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null }, 'a');

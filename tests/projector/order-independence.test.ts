@@ -21,11 +21,11 @@
  */
 import t, { type Test } from 'tap';
 import pino from 'pino';
-import { LADDER, partitionOf, PRIVILEGES, type Command, type EventStore, type ExecuteResult, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { partitionOf, PRIVILEGES, type Command, type EventStore, type ExecuteResult, type SqlClient, type StoredEvent } from '@exch/contracts';
 import { Engine, type EngineState } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner, type Projection } from '@exch/projector';
-import { envelope, hierarchy, matchCatalogue, placeBet, prng, RUNNERS, type Executor, type Rng } from '../engine/fixtures.js';
+import { envelope, feedWalk, hierarchy, matchCatalogue, placeBet, prng, RUNNERS, type Executor, type Rng } from '../engine/fixtures.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
 const SEED = Number(process.env.ORDER_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -55,38 +55,9 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
   const view = (): Readonly<EngineState> => engine.view;
 
   // The feed: a random walk per runner.
-  const exchange = new Map<string, { back: number; spread: number }>();
-  const bookmaker = new Map<string, { back: number; lay: number }>();
-  const fancy = new Map<string, { noLine: number; yesLine: number; noRate: number; yesRate: number }>();
-  const statuses = [...Array<'ACTIVE'>(14).fill('ACTIVE'), 'SUSPENDED'] as const;
-  const size = () => (rng.chance(0.3) ? rng.int(100, 5_000) : rng.int(5_000, 200_000));
-  const moveExchange = (marketId: string, selectionId: number) => {
-    const r = exchange.get(`${marketId}|${selectionId}`) ?? { back: rng.int(40, 160), spread: 1 };
-    r.back = Math.min(LADDER.length - 8, Math.max(3, r.back + rng.int(-2, 2)));
-    r.spread = rng.int(1, 4);
-    exchange.set(`${marketId}|${selectionId}`, r);
-    const back = [0, 1, 2].map((i) => ({ price: LADDER[r.back - i]!, size: size() }));
-    const lay = [0, 1, 2].map((i) => ({ price: LADDER[r.back + r.spread + i]!, size: size() }));
-    engine.quote({ type: 'exchange', marketId, selectionId, status: rng.pick(statuses), back, lay });
-  };
-  const moveBookmaker = (marketId: string, selectionId: number) => {
-    const back = rng.int(20, 300);
-    const lay = back + rng.int(1, 5);
-    bookmaker.set(`${marketId}|${selectionId}`, { back, lay });
-    engine.quote({ type: 'bookmaker', marketId, selectionId, status: rng.pick(statuses), back, lay });
-  };
-  const moveFancy = (marketId: string) => {
-    const noLine = Math.max(1, (fancy.get(marketId)?.noLine ?? rng.int(30, 90)) + rng.int(-3, 3));
-    const f = { noLine, yesLine: noLine + rng.int(0, 1), noRate: rng.int(100, 130), yesRate: rng.int(75, 100) };
-    fancy.set(marketId, f);
-    engine.quote({ type: 'fancy', marketId, status: rng.pick(statuses), no: { line: f.noLine, rate: f.noRate }, yes: { line: f.yesLine, rate: f.yesRate } });
-  };
-  const move = (marketId: string) => {
-    const m = view().markets[marketId]!;
-    if (m.kind === 'match_odds') moveExchange(marketId, rng.pick(RUNNERS).selectionId);
-    else if (m.kind === 'bookmaker') moveBookmaker(marketId, rng.pick(RUNNERS).selectionId);
-    else moveFancy(marketId);
-  };
+  const walk = feedWalk(engine, rng, [...Array<'ACTIVE'>(14).fill('ACTIVE'), 'SUSPENDED']);
+  const { moveBookmaker, fancy } = walk;
+  const move = (marketId: string) => walk.moveMarket(view().markets[marketId]!);
 
   let matches = 0;
   const newMatch = async () => {
@@ -95,11 +66,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     for (const kind of ['mo', 'bm', 'fy']) {
       await run({ type: 'SetMarketSettings', marketId: `${kind}${n}`, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: rng.pick([0, 200, 500]) }, 'a');
     }
-    for (const r of RUNNERS) {
-      moveExchange(`mo${n}`, r.selectionId);
-      moveBookmaker(`bm${n}`, r.selectionId);
-    }
-    moveFancy(`fy${n}`);
+    walk.openMatch(n);
   };
   let extraMarkets = 0;
   /** A bookmaker market listed later for a match already known: its MarketListed and the MatchListed are on different streams. */
@@ -118,20 +85,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     const side = rng.chance(0.5) ? 'back' : 'lay';
     const r = rng.next();
     const stake = r < 0.45 ? rng.int(100, 5_000) : r < 0.85 ? rng.int(5_000, 100_000) : rng.int(100_000, 700_000);
-    const betId = `b${++betN}`;
-    if (market.kind === 'match_odds') {
-      const selectionId = rng.pick(RUNNERS).selectionId;
-      const q = exchange.get(`${market.marketId}|${selectionId}`)!;
-      const at = side === 'back' ? q.back + rng.int(-2, q.spread + 1) : q.back + q.spread + rng.int(-q.spread - 1, 2);
-      return placeBet(betId, market.marketId, selectionId, side, LADDER[Math.min(LADDER.length - 1, Math.max(0, at))]!, stake);
-    }
-    if (market.kind === 'bookmaker') {
-      const selectionId = rng.pick(RUNNERS).selectionId;
-      const q = bookmaker.get(`${market.marketId}|${selectionId}`)!;
-      return placeBet(betId, market.marketId, selectionId, side, side === 'back' ? q.back : q.lay, stake);
-    }
-    const f = fancy.get(market.marketId)!;
-    return placeBet(betId, market.marketId, null, side, side === 'back' ? f.yesLine : f.noLine, stake, side === 'back' ? f.yesRate : f.noRate);
+    return walk.betNear(market, `b${++betN}`, side, stake);
   };
   /** The opposite of a resting order at its price, by another player: the two players match each other. */
   const crossCommand = (): [Command, string] | null => {
