@@ -69,7 +69,14 @@ t.test('distributed mode: pushes across gateways and engine failover under load'
     const live = await openSocket({ url: g2.url } as TestServer, p.token);
     t.teardown(() => live.close());
     const sid = detail.markets.find((m) => m.marketId === MO)!.section[0]!.sid;
-    const r = await api1.call('POST', '/api/bets', betBody(detail, MO, sid, 'back', best(detail, MO, sid, 'back').odds, 100, p.userId), p.token);
+    // The simulated feed suspends runners now and then: bet again on fresh prices until one is taken.
+    let r = { status: 0, body: {} as any };
+    for (let attempt = 0; attempt < 30 && r.status !== 200; attempt++) {
+      if (attempt > 0) await new Promise((res) => setTimeout(res, 300));
+      const fresh = (await api1.call('GET', '/api/matches/sim-101', undefined, p.token)).body as MatchDetail;
+      r = await api1.call('POST', '/api/bets', betBody(fresh, MO, sid, 'back', best(fresh, MO, sid, 'back').odds, 100, p.userId), p.token);
+      if (r.status !== 200 && r.body.code !== 'MARKET_SUSPENDED') break;
+    }
     t.equal(r.status, 200, JSON.stringify(r.body));
     const pushed = await live.next('placedBet', (d) => d.bet._id === r.body.bet_id);
     t.equal(pushed.bet._id, r.body.bet_id, 'placedBet arrived on the other gateway');
