@@ -36,8 +36,8 @@ export interface EngineProcessOptions {
 
 /**
  * An engine instance: a standby until it wins PostgreSQL's advisory lock, then the leader. It
- * announces its command endpoint in `engine_leader` only once it has loaded the log, so gateways
- * never reach a leader that is still catching up. Resolves with the reason it stopped leading.
+ * announces its command endpoint in `engine_leader` only once it has loaded the log and quoted the
+ * feed, so gateways never reach a leader that is still catching up. Resolves with the reason it stopped leading.
  */
 export async function runEngineProcess(settings: DistributedSettings, log: Logger, opts: EngineProcessOptions): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
@@ -82,8 +82,6 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
     },
   });
   const leader = engine;
-  await announceLeader(store.sql, leader.epoch, `http://${settings.advertisedHost}:${settings.port}`);
-  log.info({ epoch: leader.epoch, url: `http://${settings.advertisedHost}:${settings.port}` }, 'engine leading; command endpoint announced');
 
   if (opts.seedDemo && (await seedDemo(leader, (u) => leader.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
 
@@ -101,6 +99,11 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
       await producer.close();
     };
   }
+
+  // Announced last: gateways reach a new leader only once it has the log and the feed's prices
+  // (before, a failover answered bets with 'Prices are not available yet' for a moment).
+  await announceLeader(store.sql, leader.epoch, `http://${settings.advertisedHost}:${settings.port}`);
+  log.info({ epoch: leader.epoch, url: `http://${settings.advertisedHost}:${settings.port}` }, 'engine leading; command endpoint announced');
 
   return {
     halted: leader.halted,
