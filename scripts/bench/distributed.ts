@@ -15,8 +15,8 @@ import pg from 'pg';
 import { EVENTS_TOPIC, type EventStore } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
-import { connectKafka, ensureTopics, OrderedProducer, topicEnds, type Kafka } from '@exch/kafka';
-import { allProjections, readPartitionCheckpoints } from '@exch/projector';
+import { connectKafka, ensureTopics, OrderedProducer, type Kafka } from '@exch/kafka';
+import { allProjections, groupLag } from '@exch/projector';
 import { Relay } from '@exch/relay';
 import { eventTopic } from '@exch/server';
 import { startMember, type Member } from '../../tests/helpers/cluster.js';
@@ -78,21 +78,13 @@ async function projectorRun(base: string, brokers: string, kafka: Kafka, instanc
   await admin.end();
   const env = { databaseUrl: `${base}/${database}`, kafkaBrokers: brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-bench-projectors-')) };
   const checkpoints = await openPostgresStore({ connectionString: env.databaseUrl });
-  const ends = await topicEnds(kafka, EVENTS_TOPIC);
   const started = performance.now();
   const members: Member[] = [];
   try {
     // Started together, so the group forms once instead of rebalancing when the second joins.
     members.push(...(await Promise.all(Array.from({ length: instances }, (_, i) => startMember(env, 'projector', `bench-projector-${instances}-${i}`, { LOG_LEVEL: 'warn' }, ['--name', 'all'])))));
-    for (;;) {
-      let behind = 0n;
-      for (const p of allProjections) {
-        const stored = new Map((await readPartitionCheckpoints(checkpoints.sql, p.name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
-        for (const [partition, end] of ends) behind += end - (stored.get(partition) ?? 0n);
-      }
-      if (behind === 0n) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    const names = allProjections.map((p) => p.name);
+    while ((await groupLag(checkpoints.sql, kafka, names)).some((l) => l.lag > 0)) await new Promise((r) => setTimeout(r, 500));
     return { ms: performance.now() - started };
   } finally {
     await Promise.all(members.map((m) => m.stop()));

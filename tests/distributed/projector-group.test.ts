@@ -14,7 +14,7 @@ import { EVENTS_TOPIC, type StoredEvent } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, topicEnds } from '@exch/kafka';
-import { allProjections, ProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
+import { allProjections, groupLag, ProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
 import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
@@ -83,11 +83,7 @@ t.test('a projector group survives a killed member and a new one, and equals a s
     const ends = await topicEnds(kafka, EVENTS_TOPIC);
     const published = [...ends.values()].reduce((a, b) => a + b, 0n);
     if (published < BigInt(head)) return false;
-    for (const p of allProjections) {
-      const stored = new Map((await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
-      for (const [partition, end] of ends) if ((stored.get(partition) ?? 0n) < end) return false;
-    }
-    return true;
+    return (await groupLag(store.sql, kafka, allProjections.map((p) => p.name))).every((l) => l.lag === 0);
   }, 300_000);
   const final = await verifyLedger(store);
   t.ok(final.ok && final.projections.every((p) => p.compared), `ledger:verify after the group caught up: ${formatReport(final).join(' / ')}`);

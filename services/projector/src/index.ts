@@ -18,3 +18,4 @@ export { activityProjection, betsProjection, buttonValuesProjection, cataloguePr
 export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { ensureCheckpointTables, readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
+export { groupLag, type PartitionLag } from './kafka/lag.js';

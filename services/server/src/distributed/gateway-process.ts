@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import { EVENTS_TOPIC, type CommandBus } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { buildGateway } from '@exch/gateway';
-import { connectKafka, ensureTopics, partitionCount, topicEnds } from '@exch/kafka';
-import { ensureCheckpointTables, readPartitionCheckpoints } from '@exch/projector';
+import { connectKafka, ensureTopics, partitionCount } from '@exch/kafka';
+import { ensureCheckpointTables, groupLag } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
 import { RemoteFeed } from './feed-topic.js';
 import { counter, gauge, processRegistry } from '../metrics.js';
@@ -43,14 +43,8 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
     },
   };
   const projectionLag = async () => {
-    const ends = await topicEnds(kafka, EVENTS_TOPIC);
-    return Promise.all(
-      projectionNames().map(async (name) => {
-        const stored = new Map((await readPartitionCheckpoints(store.sql, name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
-        const lag = [...ends].reduce((sum, [partition, end]) => sum + Number(end - (stored.get(partition) ?? 0n)), 0);
-        return { name, lag };
-      }),
-    );
+    const lags = await groupLag(store.sql, kafka, projectionNames());
+    return projectionNames().map((name) => ({ name, lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0) }));
   };
   const gateway = await buildGateway({ feed, sql: store.sql, commands, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));

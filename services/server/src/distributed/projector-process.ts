@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
-import { EVENTS_TOPIC } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
-import { connectKafka, ensureTopics, OrderedProducer, topicEnds } from '@exch/kafka';
-import { allProjections, KafkaProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
+import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
+import { allProjections, groupLag, KafkaProjectionRunner } from '@exch/projector';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticeFor, publishNotice } from './pushes.js';
 import { PUSHES_TOPIC, eventTopic, type DistributedSettings } from './settings.js';
@@ -48,11 +47,7 @@ export async function runProjectorProcess(settings: DistributedSettings, log: Lo
     for (const r of runners) g.set({ projection: r.groupId.slice('projector.'.length) }, r.partitions.length);
   }, ['projection']);
   gauge(registry, 'projector_lag', 'Events in the partition not yet folded into the read model (all members)', async (g) => {
-    const ends = await topicEnds(kafka, EVENTS_TOPIC);
-    for (const p of projections) {
-      const stored = new Map((await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)).map((c) => [c.partition, c.nextOffset]));
-      for (const [partition, end] of ends) g.set({ projection: p.name, partition: String(partition) }, Number(end - (stored.get(partition) ?? 0n)));
-    }
+    for (const l of await groupLag(store.sql, kafka, projections.map((p) => p.name))) g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
   }, ['projection', 'partition']);
 
   for (const r of runners) await r.start();
