@@ -48,9 +48,17 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
 
   /** Submits the open slip and returns the server's answer; the button reads 'Placing Bet...' meanwhile (match odds have a 2 s in-play delay). */
   const submitSlip = async (t: Test, page: Page): Promise<PlaceBetResponse> => {
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bets' && r.request().method() === 'POST', { timeout: 30_000 });
-    await page.locator('.slip-submit').click();
-    const response = await answer;
+    const post = async () => {
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bets' && r.request().method() === 'POST', { timeout: 30_000 });
+      await page.locator('.slip-submit').click();
+      return answer;
+    };
+    let response = await post();
+    // The simulated feed suspends runners now and then (also during the in-play delay): submit again, as a player would.
+    for (let i = 0; i < 5 && response.status() === 400 && /suspended|Ball Running/i.test(await response.text()); i++) {
+      await page.waitForTimeout(1_000);
+      response = await post();
+    }
     t.ok(response.ok(), `POST /api/bets answered ${response.status()}`);
     t.ok(response.request().headers()['idempotency-key'], 'sent with an Idempotency-Key');
     return (await response.json()) as PlaceBetResponse;
