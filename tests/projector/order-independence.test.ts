@@ -21,11 +21,11 @@
  */
 import t, { type Test } from 'tap';
 import pino from 'pino';
-import { partitionOf, PRIVILEGES, type Command, type EventStore, type ExecuteResult, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { LADDER, partitionOf, PRIVILEGES, type Command, type EventStore, type ExecuteResult, type SqlClient, type StoredEvent } from '@exch/contracts';
 import { Engine, type EngineState } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner, type Projection } from '@exch/projector';
-import { envelope, feedWalk, hierarchy, matchCatalogue, placeBet, prng, RUNNERS, type Executor, type Rng } from '../engine/fixtures.js';
+import { envelope, feedWalk, hierarchy, matchCatalogue, must, placeBet, prng, RUNNERS, type Executor, type Rng } from '../engine/fixtures.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
 const SEED = Number(process.env.ORDER_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -190,8 +190,36 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       await run(betCommand(), rng.pick(players));
     }
   }
+  await scriptedTail(timed, engine, matches + 1);
   await engine.stop();
   return tally;
+}
+
+/**
+ * Whatever a seed did (one CI seed placed no resting order at all), the log ends with two players
+ * matching each other and a cancelled order: two fresh players on a fresh match, the feed quoted
+ * with a gap between its back and lay prices so that a lay inside the gap rests.
+ */
+async function scriptedTail(timed: Executor, engine: Engine, n: number): Promise<void> {
+  await must(timed, { type: 'SetPermissions', userId: 'd', permissions: null }, 'g');
+  await must(timed, { type: 'MintChips', userId: 'a', amount: 20_000_00 }, null);
+  for (const [from, to] of [['a', 's'], ['s', 'm'], ['m', 'g'], ['g', 'd']] as const) await must(timed, { type: 'TransferChips', fromUserId: from, toUserId: to, amount: 20_000_00, remark: '' }, from);
+  const [layer, backer] = ['tail-layer', 'tail-backer'];
+  for (const id of [layer, backer]) {
+    await must(timed, { type: 'CreateUser', userId: id, username: id.replace('-', '_'), fullName: id, role: 'user', parentId: 'd', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false }, 'd');
+    await must(timed, { type: 'TransferChips', fromUserId: 'd', toUserId: id, amount: 10_000_00, remark: '' }, 'd');
+  }
+  await must(timed, matchCatalogue([n]), null);
+  const marketId = `mo${n}`;
+  await must(timed, { type: 'SetMarketSettings', marketId, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 }, 'a');
+  const i = 60;
+  for (const r of RUNNERS) {
+    engine.quote({ type: 'exchange', marketId, selectionId: r.selectionId, status: 'ACTIVE', back: [{ price: LADDER[i]!, size: 1_000_00 }], lay: [{ price: LADDER[i + 3]!, size: 1_000_00 }] });
+  }
+  const inside = LADDER[i + 1]!;
+  await must(timed, placeBet('tail-1', marketId, 1, 'lay', inside, 500_00), layer);
+  await must(timed, placeBet('tail-2', marketId, 1, 'back', inside, 300_00), backer);
+  await must(timed, { type: 'CancelBet', betId: 'tail-1' }, layer);
 }
 
 // ---- Folds. ----
