@@ -154,6 +154,33 @@ export function updateKey(u: FeedUpdate): string {
   }
 }
 
+/** The latest update of every runner, fancy and score, by `updateKey`; what the engine's quotes and the gateway's live prices both keep. */
+export class LatestUpdates {
+  protected readonly latest = new Map<string, FeedUpdate>();
+
+  protected put(u: FeedUpdate): string {
+    const key = updateKey(u);
+    this.latest.set(key, u);
+    return key;
+  }
+
+  exchange(marketId: string, selectionId: number): ExchangeRunnerUpdate | undefined {
+    return this.latest.get(`exchange:${marketId}:${selectionId}`) as ExchangeRunnerUpdate | undefined;
+  }
+
+  bookmaker(marketId: string, selectionId: number): BookmakerRunnerUpdate | undefined {
+    return this.latest.get(`bookmaker:${marketId}:${selectionId}`) as BookmakerRunnerUpdate | undefined;
+  }
+
+  fancy(marketId: string): FancyUpdate | undefined {
+    return this.latest.get(`fancy:${marketId}`) as FancyUpdate | undefined;
+  }
+
+  score(matchId: string): CricketScoreUpdate | undefined {
+    return this.latest.get(`score:${matchId}`) as CricketScoreUpdate | undefined;
+  }
+}
+
 export interface FeedPort {
   catalogue(): Catalogue;
   /** The current state of every runner, fancy and score, one update each; read it, then subscribe for changes. */

@@ -1,5 +1,5 @@
 import type { EngineState } from '../state.js';
-import { updateKey, type BetFill, type DomainEvent, type FeedUpdate, type FancyUpdate, type BookmakerRunnerUpdate, type ExchangeRunnerUpdate, type PriceSize } from '@exch/contracts';
+import { LatestUpdates, type BetFill, type DomainEvent, type FeedUpdate, type FancyUpdate, type BookmakerRunnerUpdate, type ExchangeRunnerUpdate, type PriceSize } from '@exch/contracts';
 
 /** What decisions read of the live prices; the loop owns the writable Quotes. */
 export interface QuoteView {
@@ -13,24 +13,13 @@ export interface QuoteView {
  * liquidity taken by a bet is subtracted until the feed sends that runner again, so two bets in
  * one turn cannot both take the same volume.
  */
-export class Quotes implements QuoteView {
-  private readonly latest = new Map<string, FeedUpdate>();
-
+export class Quotes extends LatestUpdates implements QuoteView {
   apply(update: FeedUpdate): void {
     if (update.type === 'exchange') {
+      // A copy: absorb() subtracts taken volume from it in place.
       const copy = (levels: PriceSize[]) => levels.map((l) => ({ ...l }));
-      this.latest.set(updateKey(update), { ...update, back: copy(update.back), lay: copy(update.lay) });
-    } else this.latest.set(updateKey(update), update);
-  }
-
-  exchange(marketId: string, selectionId: number): ExchangeRunnerUpdate | undefined {
-    return this.latest.get(`exchange:${marketId}:${selectionId}`) as ExchangeRunnerUpdate | undefined;
-  }
-  bookmaker(marketId: string, selectionId: number): BookmakerRunnerUpdate | undefined {
-    return this.latest.get(`bookmaker:${marketId}:${selectionId}`) as BookmakerRunnerUpdate | undefined;
-  }
-  fancy(marketId: string): FancyUpdate | undefined {
-    return this.latest.get(`fancy:${marketId}`) as FancyUpdate | undefined;
+      this.put({ ...update, back: copy(update.back), lay: copy(update.lay) });
+    } else this.put(update);
   }
 
   /** Subtracts the feed liquidity that an accepted decision's fills took. */

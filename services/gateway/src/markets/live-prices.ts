@@ -1,12 +1,4 @@
-import {
-  updateKey,
-  type BookmakerRunnerUpdate,
-  type CricketScoreUpdate,
-  type ExchangeRunnerUpdate,
-  type FancyUpdate,
-  type FeedPort,
-  type FeedUpdate,
-} from '@exch/contracts';
+import { LatestUpdates, type FeedPort, type FeedUpdate } from '@exch/contracts';
 
 /** Changes are pushed at most this often: a burst of ticks on one runner becomes one push with the latest. */
 export const COALESCE_MS = 100;
@@ -15,8 +7,7 @@ export const COALESCE_MS = 100;
  * The latest feed update of every runner, fancy and score, kept by the gateway to answer reads
  * without asking the engine; and the keys that changed, handed on at most every COALESCE_MS.
  */
-export class LivePrices {
-  private readonly latest = new Map<string, FeedUpdate>();
+export class LivePrices extends LatestUpdates {
   private readonly matchOfMarket = new Map<string, string>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
@@ -25,34 +16,20 @@ export class LivePrices {
   constructor(
     private readonly feed: FeedPort | null,
     private readonly onChanges: (updates: FeedUpdate[]) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   start(): void {
     if (!this.feed) return;
     this.unsubscribe = this.feed.subscribe((u) => this.receive(u));
-    for (const u of this.feed.snapshot()) this.latest.set(updateKey(u), u);
+    for (const u of this.feed.snapshot()) this.put(u);
   }
 
   stop(): void {
     this.unsubscribe();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-  }
-
-  exchange(marketId: string, selectionId: number): ExchangeRunnerUpdate | undefined {
-    return this.latest.get(`exchange:${marketId}:${selectionId}`) as ExchangeRunnerUpdate | undefined;
-  }
-
-  bookmaker(marketId: string, selectionId: number): BookmakerRunnerUpdate | undefined {
-    return this.latest.get(`bookmaker:${marketId}:${selectionId}`) as BookmakerRunnerUpdate | undefined;
-  }
-
-  fancy(marketId: string): FancyUpdate | undefined {
-    return this.latest.get(`fancy:${marketId}`) as FancyUpdate | undefined;
-  }
-
-  score(matchId: string): CricketScoreUpdate | undefined {
-    return this.latest.get(`score:${matchId}`) as CricketScoreUpdate | undefined;
   }
 
   /** The match a feed market belongs to (from the feed's own catalogue, re-read when a market is new to it). */
@@ -65,9 +42,7 @@ export class LivePrices {
   }
 
   private receive(u: FeedUpdate): void {
-    const key = updateKey(u);
-    this.latest.set(key, u);
-    this.dirty.add(key);
+    this.dirty.add(this.put(u));
     this.timer ??= setTimeout(() => this.flush(), COALESCE_MS);
   }
 
