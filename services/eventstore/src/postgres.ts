@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { EventStore, SqlClient } from '@exch/contracts';
-import { acquireLeaderLock } from './pg-leadership.js';
+import { acquireLeaderLock, holdSessionLock } from './pg-leadership.js';
 import { NotificationListener } from './pg-listener.js';
 import { EVENTS_CHANNEL } from './schema.js';
 import { migrate, transactionClient, type QueryFn } from './sql.js';
@@ -56,6 +56,8 @@ function poolClient(pool: pg.Pool): SqlClient {
 export interface PostgresEventStore extends EventStore {
   /** Backend pid of the LISTEN connection (tests use it to simulate a dropped connection). */
   listenerPid(): Promise<number | null>;
+  /** Waits for a session advisory lock of its own (a standby's wait); close() releases it. */
+  holdLock(key: number): Promise<{ lost: Promise<void>; release(): Promise<void> }>;
 }
 
 /** The PostgreSQL driver: many processes can share the log; one leads at a time. */
@@ -95,5 +97,5 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     wake,
     { pollIntervalMs: options.pollIntervalMs ?? 3_000, retryDelayMs: 250 },
   );
-  return Object.assign(store, { listenerPid: () => listener.pid() });
+  return Object.assign(store, { listenerPid: () => listener.pid(), holdLock: (key: number) => holdSessionLock(connectionString, key, leaders) });
 }

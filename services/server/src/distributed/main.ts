@@ -2,7 +2,7 @@
  * Distributed mode's processes (DESIGN.md "Running it", docs/distributed.md):
  *
  *   npm run engine                      one leader, any number of standbys
- *   npm run relay                       one
+ *   npm run relay                       one publishes, any others stand by
  *   npm run projector -- --name users   per read model (or a comma list, or all), as many as partitions
  *   npm run gateway                     as many as the load needs
  *
@@ -43,7 +43,13 @@ async function main(role: string | undefined): Promise<void> {
     });
     running = engine;
   } else if (role === 'relay') {
-    running = await runRelayProcess(settings, log);
+    const relay = await runRelayProcess(settings, log);
+    // Without the lock another relay may be publishing: stop, and come back as a standby.
+    void relay.halted.then((reason) => {
+      log.warn({ reason }, 'relay lost its lock; exiting');
+      process.exit(3);
+    });
+    running = relay;
   } else if (role === 'projector') {
     running = await runProjectorProcess(settings, log, argument('name') ?? process.env.PROJECTIONS ?? 'all');
   } else {

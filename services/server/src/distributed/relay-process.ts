@@ -1,30 +1,42 @@
 import type { Logger } from 'pino';
 import { EVENTS_TOPIC } from '@exch/contracts';
-import { openPostgresStore } from '@exch/eventstore';
+import { openPostgresStore, RELAY_LOCK_KEY } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, partitionCount } from '@exch/kafka';
 import { Relay } from '@exch/relay';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { eventTopic, type DistributedSettings } from './settings.js';
 
-/** The relay: one instance publishes the log to Kafka (a second one would only republish copies). */
-export async function runRelayProcess(settings: DistributedSettings, log: Logger): Promise<{ close(): Promise<void> }> {
+/**
+ * A relay instance: a standby until it holds the relay lock, then the one that publishes the log
+ * to Kafka. Two publishing at once would only send copies (consumers skip them), but the lock
+ * keeps the traffic single and lets a second instance take over when the first dies. Resolves
+ * `halted` when the lock's connection drops, so the supervisor restarts it as a standby.
+ */
+export async function runRelayProcess(settings: DistributedSettings, log: Logger): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  const registry = processRegistry('relay', settings.instance);
+  const published = counter(registry, 'relay_events_published_total', 'Events the broker acknowledged');
+  let relay: Relay | null = null;
+  gauge(registry, 'relay_active', '1 while this instance holds the relay lock and publishes', (g) => void g.set(relay ? 1 : 0));
+  gauge(registry, 'relay_position', 'Last log position the broker acknowledged', (g) => void g.set(relay?.published ?? 0));
+  gauge(registry, 'relay_lag', 'Events in the log not yet on Kafka (0 on a standby)', async (g) => void g.set(relay ? (await store.head()) - relay.published : 0));
+  const server = await serveHttp(settings.port, registry, () => ({ role: relay ? 'relay' : 'standby', instance: settings.instance, position: relay?.published ?? null }));
+  log.info({ port: settings.port }, 'relay standing by for the relay lock');
+
+  const lock = await store.holdLock(RELAY_LOCK_KEY);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
   await ensureTopics(kafka, [eventTopic(settings.partitions)]);
   // The topic's real partition count wins over the setting: streams must keep their partition.
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
   const producer = await OrderedProducer.open(kafka);
-  const registry = processRegistry('relay', settings.instance);
-  const published = counter(registry, 'relay_events_published_total', 'Events the broker acknowledged');
-  const relay = new Relay({ store, producer, partitions, log, onPublished: (events) => published.inc(events.length) });
-  gauge(registry, 'relay_position', 'Last log position the broker acknowledged', (g) => void g.set(relay.published));
-  gauge(registry, 'relay_lag', 'Events in the log not yet on Kafka', async (g) => void g.set((await store.head()) - relay.published));
-  await relay.start();
-  const server = await serveHttp(settings.port, registry, () => ({ role: 'relay', instance: settings.instance, position: relay.published }));
-  log.info({ partitions, port: settings.port }, 'relay running');
+  const active = new Relay({ store, producer, partitions, log, onPublished: (events) => published.inc(events.length) });
+  await active.start();
+  relay = active;
+  log.info({ partitions }, 'relay publishing');
   return {
+    halted: lock.lost.then(() => 'the relay lock connection dropped'),
     async close() {
-      await relay.stop();
+      await active.stop();
       await producer.close();
       server.close();
       await store.close();
