@@ -15,7 +15,7 @@ import pg from 'pg';
 import { EVENTS_TOPIC, type EventStore } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
-import { connectKafka, ensureTopics, OrderedProducer, type Kafka } from '@exch/kafka';
+import { connectKafka, ensureTopics, OrderedProducer, TopicEnds, type Kafka } from '@exch/kafka';
 import { allProjections, groupLag } from '@exch/projector';
 import { Relay } from '@exch/relay';
 import { eventTopic } from '@exch/server';
@@ -78,15 +78,17 @@ async function projectorRun(base: string, brokers: string, kafka: Kafka, instanc
   await admin.end();
   const env = { databaseUrl: `${base}/${database}`, kafkaBrokers: brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-bench-projectors-')) };
   const checkpoints = await openPostgresStore({ connectionString: env.databaseUrl });
+  const ends = new TopicEnds(kafka);
   const started = performance.now();
   const members: Member[] = [];
   try {
     // Started together, so the group forms once instead of rebalancing when the second joins.
     members.push(...(await Promise.all(Array.from({ length: instances }, (_, i) => startMember(env, 'projector', `bench-projector-${instances}-${i}`, { LOG_LEVEL: 'warn' }, ['--name', 'all'])))));
     const names = allProjections.map((p) => p.name);
-    while ((await groupLag(checkpoints.sql, kafka, names)).some((l) => l.lag > 0)) await new Promise((r) => setTimeout(r, 500));
+    while ((await groupLag(checkpoints.sql, ends, names)).some((l) => l.lag > 0)) await new Promise((r) => setTimeout(r, 500));
     return { ms: performance.now() - started };
   } finally {
+    await ends.close();
     await Promise.all(members.map((m) => m.stop()));
     await checkpoints.close();
   }

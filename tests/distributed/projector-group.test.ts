@@ -13,7 +13,7 @@ import pg from 'pg';
 import { EVENTS_TOPIC, type StoredEvent } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
-import { connectKafka, topicEnds } from '@exch/kafka';
+import { connectKafka, TopicEnds } from '@exch/kafka';
 import { allProjections, groupLag, ProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
 import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
@@ -78,13 +78,13 @@ t.test('a projector group survives a killed member and a new one, and equals a s
   const head = await store.head();
   t.comment(`log head ${head}`);
 
-  const kafka = connectKafka({ brokers: kafkaServer.brokers, clientId: 'group-test', log: silent });
+  const topicEnds = new TopicEnds(connectKafka({ brokers: kafkaServer.brokers, clientId: 'group-test', log: silent }));
   await eventually('the group to fold the whole topic', async () => {
-    const ends = await topicEnds(kafka, EVENTS_TOPIC);
-    const published = [...ends.values()].reduce((a, b) => a + b, 0n);
+    const published = [...(await topicEnds.of(EVENTS_TOPIC)).values()].reduce((a, b) => a + b, 0n);
     if (published < BigInt(head)) return false;
-    return (await groupLag(store.sql, kafka, allProjections.map((p) => p.name))).every((l) => l.lag === 0);
+    return (await groupLag(store.sql, topicEnds, allProjections.map((p) => p.name))).every((l) => l.lag === 0);
   }, 300_000);
+  await topicEnds.close();
   const final = await verifyLedger(store);
   t.ok(final.ok && final.projections.every((p) => p.compared), `ledger:verify after the group caught up: ${formatReport(final).join(' / ')}`);
 

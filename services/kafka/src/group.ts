@@ -1,4 +1,4 @@
-import type { Consumer, Kafka } from 'kafkajs';
+import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { BusLog } from './client.js';
 
 export interface InRecord {
@@ -111,14 +111,34 @@ export class GroupConsumer {
   }
 }
 
-/** The newest offset (high watermark) of each partition of a topic. */
-export async function topicEnds(kafka: Kafka, topic: string): Promise<Map<number, bigint>> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    return new Map(offsets.map((o) => [o.partition, BigInt(o.high)]));
-  } finally {
-    await admin.disconnect();
+/**
+ * The newest offset (high watermark) of each partition of a topic, over one admin connection kept
+ * open: metrics scrapes, /health and lag waits ask often, and a connect per ask costs a handshake
+ * and a metadata fetch. A failed read drops the connection; the next read opens a new one.
+ */
+export class TopicEnds {
+  private admin: Promise<Admin> | null = null;
+
+  constructor(private readonly kafka: Kafka) {}
+
+  async of(topic: string): Promise<Map<number, bigint>> {
+    this.admin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })();
+    try {
+      const offsets = await (await this.admin).fetchTopicOffsets(topic);
+      return new Map(offsets.map((o) => [o.partition, BigInt(o.high)]));
+    } catch (err) {
+      await this.close();
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    const admin = this.admin;
+    this.admin = null;
+    await (await admin?.catch(() => null))?.disconnect();
   }
 }

@@ -1,5 +1,5 @@
 import { EVENTS_TOPIC, type SqlClient } from '@exch/contracts';
-import { topicEnds, type Kafka } from '@exch/kafka';
+import type { TopicEnds } from '@exch/kafka';
 import { readPartitionCheckpoints } from './partition-checkpoints.js';
 
 export interface PartitionLag {
@@ -10,8 +10,8 @@ export interface PartitionLag {
 }
 
 /** Each read model's lag per partition of the event topic: the topic's end minus the stored next offset. */
-export async function groupLag(sql: SqlClient, kafka: Kafka, projections: string[], topic = EVENTS_TOPIC): Promise<PartitionLag[]> {
-  const ends = await topicEnds(kafka, topic);
+export async function groupLag(sql: SqlClient, topicEnds: TopicEnds, projections: string[], topic = EVENTS_TOPIC): Promise<PartitionLag[]> {
+  const ends = await topicEnds.of(topic);
   const lags: PartitionLag[] = [];
   for (const projection of projections) {
     const stored = new Map((await readPartitionCheckpoints(sql, projection, topic)).map((c) => [c.partition, c.nextOffset]));

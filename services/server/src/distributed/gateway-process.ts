@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { EVENTS_TOPIC, type CommandBus } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { buildGateway } from '@exch/gateway';
-import { connectKafka, ensureTopics, partitionCount } from '@exch/kafka';
+import { connectKafka, ensureTopics, partitionCount, TopicEnds } from '@exch/kafka';
 import { ensureCheckpointTables, groupLag } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
 import { RemoteFeed } from './feed-topic.js';
@@ -42,8 +42,9 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
       return result;
     },
   };
+  const topicEnds = new TopicEnds(kafka);
   const projectionLag = async () => {
-    const lags = await groupLag(store.sql, kafka, projectionNames());
+    const lags = await groupLag(store.sql, topicEnds, projectionNames());
     return projectionNames().map((name) => ({ name, lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0) }));
   };
   const gateway = await buildGateway({ feed, sql: store.sql, commands, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
@@ -58,6 +59,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
       await notices.stop();
       feed.stop();
       await gateway.app.close();
+      await topicEnds.close();
       await store.close();
     },
   };

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { openPostgresStore } from '@exch/eventstore';
-import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
+import { connectKafka, ensureTopics, OrderedProducer, TopicEnds } from '@exch/kafka';
 import { allProjections, groupLag, KafkaProjectionRunner } from '@exch/projector';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticeFor, publishNotice } from './pushes.js';
@@ -46,8 +46,9 @@ export async function runProjectorProcess(settings: DistributedSettings, log: Lo
   gauge(registry, 'projector_partitions_owned', 'Partitions of the event topic this member folds', (g) => {
     for (const r of runners) g.set({ projection: r.groupId.slice('projector.'.length) }, r.partitions.length);
   }, ['projection']);
+  const topicEnds = new TopicEnds(kafka);
   gauge(registry, 'projector_lag', 'Events in the partition not yet folded into the read model (all members)', async (g) => {
-    for (const l of await groupLag(store.sql, kafka, projections.map((p) => p.name))) g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
+    for (const l of await groupLag(store.sql, topicEnds, projections.map((p) => p.name))) g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
   }, ['projection', 'partition']);
 
   for (const r of runners) await r.start();
@@ -57,6 +58,7 @@ export async function runProjectorProcess(settings: DistributedSettings, log: Lo
     async close() {
       for (const r of runners) await r.stop();
       await producer.close();
+      await topicEnds.close();
       server.close();
       await store.close();
     },
