@@ -130,8 +130,11 @@ t.test('a second relay process stands by and takes over when the first is killed
   // Killed while events keep coming: the standby resumes from the checkpoint the first one left.
   const more = appendMany(store, 600, 7);
   await a.kill();
+  const killed = performance.now();
+  await eventually('relay-b to take over', async () => (await health(b)).role === 'relay', 90_000);
+  t.comment(`relay-b was publishing ${((performance.now() - killed) / 1000).toFixed(1)} s after the kill`);
   await more;
-  await eventually('relay-b to take over and publish everything', async () => (await health(b)).position === 1_200, 90_000);
+  await eventually('relay-b to publish everything', async () => (await health(b)).position === 1_200, 90_000);
   t.ok(await active(b), 'relay_active is 1 on the relay that took over');
 
   const records = await readTopic(kafkaServer.brokers, (r) => new Set(r.map((x) => x.headers.position)).size >= 1_200);
