@@ -1,6 +1,7 @@
 /**
  * Writes infra/docker-compose.yml for operators who have Docker: PostgreSQL, Kafka and one of
- * each process of distributed mode (two engines: leader and standby). The broker's settings come
+ * each process of distributed mode (two engines: leader and standby; two relays: one publishing,
+ * one standing by). The broker's settings come
  * from the same brokerProperties() the scripts and tests start Kafka with, and the processes read
  * the same environment variables as `npm run engine|relay|projector|gateway`, so the two cannot
  * drift apart (tests/infra/compose.test.ts compares the file with this output).
@@ -62,7 +63,8 @@ export function composeFile(): string {
     '    volumes: [ "kafkadata:/var/lib/kafka/data" ]',
     service('engine-a', 'npm run engine', { PORT: '4100', ADVERTISED_HOST: 'engine-a', SEED_DEMO: '1' }),
     service('engine-b', 'npm run engine', { PORT: '4100', ADVERTISED_HOST: 'engine-b' }),
-    service('relay', 'npm run relay', { PORT: '4200' }),
+    service('relay-a', 'npm run relay', { PORT: '4200' }),
+    service('relay-b', 'npm run relay', { PORT: '4200' }),
     service('projector', 'npm run projector -- --name all', { PORT: '4300' }),
     service('gateway', 'npm run gateway', { PORT: '3000' }, ['    ports: [ "3000:3000" ]']),
     'volumes:',
