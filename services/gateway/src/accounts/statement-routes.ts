@@ -1,45 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { PageQuery, paiseToRupees, StatementQuery, type ActivityRow, type Paged, type Privilege, type SqlClient, type StatementRow } from '@exch/contracts';
-import { HttpError } from '../http/errors.js';
+import { PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
 import { parse } from '../http/validate.js';
 import type { AccountDeps } from './deps.js';
-import { describeEntry, SETTLEMENT_KINDS } from './as-of.js';
-import { inDownline } from './downline.js';
-import { assertPrivilege } from './permissions.js';
-
-interface EntryRow {
-  position: string;
-  leg: number;
-  amount: string;
-  balance_after: string;
-  kind: string;
-  remark: string;
-  at: Date | string;
-  counterparty: string | null;
-}
-
+import { lineOf, SETTLEMENT_KINDS, toStatementRow, type LineRow } from './ledger-lines.js';
+import { subjectOf } from './subject.js';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
   data,
   pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
 });
-
-/**
- * Whose records a caller may read: players their own; back-office logins their own or any
- * downline account's (with the privilege), never another branch's.
- */
-async function subjectOf(sql: SqlClient, req: FastifyRequest, requested: string | undefined, permission: Privilege): Promise<string> {
-  const self = req.auth!.sub;
-  if (!requested) return self;
-  const { rows } = await sql.query<{ user_id: string }>(`select user_id from rm_users where user_id = $1 or username_lower = lower($1)`, [requested]);
-  const userId = rows[0]?.user_id;
-  if (userId === self) return self;
-  if (req.auth!.ctx !== 'admin') throw new HttpError(403, 'Players can only read their own records', 'FORBIDDEN');
-  assertPrivilege(req, permission);
-  if (!userId || !(await inDownline(sql, self, userId))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
-  return userId;
-}
 
 export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDeps): void {
   app.get('/api/transactions/statement', { preHandler: guard.any }, async (req): Promise<Paged<StatementRow>> => {
@@ -54,29 +24,14 @@ export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDep
     else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
     const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
     // The running balance is summed over all of the account's postings, before the filters pick rows.
-    const { rows } = await sql.query<EntryRow>(
-      `select e.position, e.leg, e.amount, e.balance_after, e.kind, e.remark, e.at, u.username as counterparty
-         from (select *, sum(amount) over (order by position, leg) as balance_after from rm_ledger_entries where account = $1) e
+    const { rows } = await sql.query<LineRow>(
+      `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
+         from (select *, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = $1) e
          left join rm_users u on e.counterparty_account = 'wallet:' || u.user_id
         where ${where} order by e.position desc, e.leg desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
       params,
     );
-    const data = rows.map((r): StatementRow => {
-      const amount = Number(r.amount);
-      return {
-        _id: `${r.position}-${r.leg}`,
-        date: new Date(r.at).toISOString(),
-        description: describeEntry(r.kind, amount, r.counterparty, r.remark),
-        kind: r.kind,
-        credit: amount > 0 ? paiseToRupees(amount) : 0,
-        debit: amount < 0 ? paiseToRupees(-amount) : 0,
-        balance: paiseToRupees(Number(r.balance_after)),
-        remark: SETTLEMENT_KINDS.has(r.kind) ? '' : r.remark,
-        // The log position of the cause: a transfer, a mint, or the market's settlement or revoke.
-        cause: { type: r.kind === 'deposit' || r.kind === 'withdraw' ? 'transfer' : r.kind, position: Number(r.position) },
-      };
-    });
-    return paged(data, q.page, q.limit, Number(count[0]!.n));
+    return paged(rows.map((r) => toStatementRow(lineOf(r))), q.page, q.limit, Number(count[0]!.n));
   });
 
   const ActivityQuery = v.object({ userId: v.optional(v.pipe(v.string(), v.maxLength(100))), ...PageQuery });

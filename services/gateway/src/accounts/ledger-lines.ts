@@ -1,0 +1,79 @@
+/**
+ * A wallet's ledger postings as the statement shows them: the wording, the running balance and the
+ * JSON row. GET /api/transactions/statement, the as-of view and `npm run statement` all read them so.
+ */
+import { paiseToRupees, type Paise, type StatementRow } from '@exch/contracts';
+
+/** One posting to the wallet, amounts in paise. */
+export interface LedgerLine {
+  position: number;
+  leg: number;
+  /** Signed: a credit is positive. */
+  amount: Paise;
+  /** The wallet's balance after this posting. */
+  balance: Paise;
+  kind: string;
+  remark: string;
+  at: Date;
+  /** The other party's username (two-legged postings between wallets), else null. */
+  counterparty: string | null;
+  /** As the statement words it ("Deposit from dealer1", "Mumbai v Chennai / Match Odds: Mumbai won"). */
+  description: string;
+}
+
+/** Settlement rows carry their whole story (match / market: result) in the ledger's remark. */
+export const SETTLEMENT_KINDS = new Set(['settlement', 'revoke']);
+
+/** The statement's wording of a posting. */
+export function describeEntry(kind: string, amount: Paise, counterparty: string | null, remark: string): string {
+  const cp = counterparty ?? 'house';
+  if (SETTLEMENT_KINDS.has(kind)) return remark;
+  if (kind === 'mint') return 'Chips minted';
+  if (kind === 'deposit') return amount > 0 ? `Deposit from ${cp}` : `Deposit to ${cp}`;
+  if (kind === 'withdraw') return amount > 0 ? `Withdrawal from ${cp}` : `Withdrawn by ${cp}`;
+  return kind;
+}
+
+/** A posting as the statement queries select it; `running` is the window sum of amounts up to it. */
+export interface LineRow {
+  position: string;
+  leg: number;
+  amount: string;
+  running: string;
+  kind: string;
+  remark: string;
+  at: Date | string;
+  counterparty: string | null;
+}
+
+/** A selected posting, amounts in paise. */
+export function lineOf(r: LineRow): LedgerLine {
+  const amount = Number(r.amount);
+  return {
+    position: Number(r.position),
+    leg: r.leg,
+    amount,
+    balance: Number(r.running),
+    kind: r.kind,
+    remark: r.remark,
+    at: new Date(r.at),
+    counterparty: r.counterparty,
+    description: describeEntry(r.kind, amount, r.counterparty, r.remark),
+  };
+}
+
+/** A posting as the statement's JSON row (rupees), the same shape GET /api/transactions/statement answers. */
+export function toStatementRow(l: LedgerLine): StatementRow {
+  return {
+    _id: `${l.position}-${l.leg}`,
+    date: l.at.toISOString(),
+    description: l.description,
+    kind: l.kind,
+    credit: l.amount > 0 ? paiseToRupees(l.amount) : 0,
+    debit: l.amount < 0 ? paiseToRupees(-l.amount) : 0,
+    balance: paiseToRupees(l.balance),
+    remark: SETTLEMENT_KINDS.has(l.kind) ? '' : l.remark,
+    // The log position of the cause: a transfer, a mint, or the market's settlement or revoke.
+    cause: { type: l.kind === 'deposit' || l.kind === 'withdraw' ? 'transfer' : l.kind, position: l.position },
+  };
+}
