@@ -1,10 +1,5 @@
 import { useState, type FormEvent } from 'react';
-
-/** "YYYY-MM-DDTHH:mm:ss" in the browser's zone, as a datetime-local input holds it. */
-const localInput = (d: Date): string => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
+import { localInputValue } from '../../ui/dates';
 
 interface AsOfFormProps {
   /** The moment shown (ISO, UTC), or null while the page shows the ordinary statement. */
@@ -17,7 +12,7 @@ interface AsOfFormProps {
  * the page then shows the balance at that moment and the rows up to it, until "Back to statement".
  */
 export function AsOfForm({ value, onChange }: AsOfFormProps) {
-  const [draft, setDraft] = useState(() => (value ? localInput(new Date(value)) : ''));
+  const [draft, setDraft] = useState(() => (value ? localInputValue(new Date(value)) : ''));
   const [error, setError] = useState<string | null>(null);
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
@@ -33,7 +28,7 @@ export function AsOfForm({ value, onChange }: AsOfFormProps) {
     <form className="filter-bar as-of-bar" onSubmit={apply} noValidate aria-label="Balance as of a moment">
       <label className="field">
         <span>As of</span>
-        <input type="datetime-local" name="asOf" step={1} value={draft} max={localInput(new Date())} onChange={(e) => setDraft(e.target.value)} />
+        <input type="datetime-local" name="asOf" step={1} value={draft} max={localInputValue(new Date())} onChange={(e) => setDraft(e.target.value)} />
       </label>
       <div className="filter-actions">
         <button type="submit" className="btn btn-primary">

@@ -65,9 +65,9 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
     placeholderData: keepPreviousData,
     enabled: asOf !== null && account !== undefined,
   });
-  const showing = asOf === null ? statement : past;
-  const rows = (asOf === null ? statement.data?.data : past.data?.entries) ?? [];
-  const pagination = asOf === null ? statement.data?.pagination : past.data?.pagination;
+  const { showing, rows = [], pagination } = asOf === null
+    ? { showing: statement, rows: statement.data?.data, pagination: statement.data?.pagination }
+    : { showing: past, rows: past.data?.entries, pagination: past.data?.pagination };
 
   const exportPage = (): void => {
     const csv = toCsv(
