@@ -1,5 +1,5 @@
 /**
- * How the operator tools (replay, statement) open the log: the same storage settings as `npm start`.
+ * How the operator tools (ledger:verify, replay, statement) open the log: the same storage settings as `npm start`.
  * DATABASE_URL set: PostgreSQL, which many processes share, so the server may keep running.
  * Otherwise PGlite in DATA_DIR (default ./data, relative to the repository): a single-process
  * database. PGlite itself does not refuse a second process on the same folder (both would write
@@ -17,8 +17,6 @@ export interface OpenLogOptions {
   env: NodeJS.ProcessEnv;
   /** Open a PGlite folder even though its postmaster.pid is there (a crashed server's leftover). */
   force?: boolean;
-  /** Name of the force option in this tool's usage, for the message. */
-  forceOption?: string;
 }
 
 export interface OpenedLog {
@@ -39,7 +37,7 @@ export async function openLog(options: OpenLogOptions): Promise<OpenedLog> {
   if (existsSync(join(dataDir, 'postmaster.pid')) && !options.force) {
     throw new LogInUseError(
       `${dataDir} is in use (postmaster.pid is there): PGlite allows one process, so stop the server (npm start) first; ` +
-        `if it crashed, start and stop it once, or pass ${options.forceOption ?? '--force'}`,
+        `if it crashed, start and stop it once, or pass --force`,
     );
   }
   return { store: await openPGliteStore({ dataDir }), where: `PGlite in ${dataDir}` };

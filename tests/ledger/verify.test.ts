@@ -289,7 +289,7 @@ t.test('the CLI on a PGlite folder: exit codes and verdict line', async (t) => {
   writeFileSync(join(dataDir, 'postmaster.pid'), '-42\n');
   r = await runCli({ DATA_DIR: dataDir });
   t.equal(r.code, 2);
-  t.match(r.stderr, /is in use \(postmaster.pid\): stop the server first/);
+  t.match(r.stderr, /is in use \(postmaster.pid is there\): PGlite allows one process, so stop the server/);
   rmSync(join(dataDir, 'postmaster.pid'));
 
   r = await runCli({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
