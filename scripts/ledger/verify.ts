@@ -17,7 +17,8 @@
  * compares each read model when it reaches that read model's checkpoint. A lagging projector (or a
  * server still running on PostgreSQL) therefore never causes a false difference, and nothing waits.
  */
-import { MINT_ACCOUNT, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { EVENTS_TOPIC, MINT_ACCOUNT, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { readPartitionCheckpoints } from '@exch/projector';
 
 export type DifferenceKind =
   /** The log skips a position (rule 3: positions are gap-free), or log_head disagrees with the last event. */
@@ -165,10 +166,10 @@ async function readProjections(sql: SqlClient): Promise<ProjectionsCut> {
     }
     const byPartition = new Map<string, Map<number, number>>();
     if (await tableExists(tx, 'projection_partition_checkpoints')) {
-      const { rows } = await tx.query<{ name: string; partition: number; position: string }>(
-        `select name, partition, position::text as position from projection_partition_checkpoints where name in ('users', 'ledger')`,
-      );
-      for (const r of rows) byPartition.set(r.name, (byPartition.get(r.name) ?? new Map()).set(Number(r.partition), Number(r.position)));
+      for (const name of ['users', 'ledger']) {
+        const parts = await readPartitionCheckpoints(tx, name, EVENTS_TOPIC);
+        if (parts.length > 0) byPartition.set(name, new Map(parts.map((c) => [c.partition, c.position])));
+      }
     }
     // A read model folded by a projector group has partition checkpoints and no global one.
     const at = (name: string): Pick<ProjectedBalances, 'checkpoint' | 'byPartition'> => {

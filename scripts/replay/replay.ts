@@ -19,7 +19,7 @@
  * differences are still listed, but they do not fail the run.
  */
 import { EVENTS_TOPIC, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
-import type { Projection } from '@exch/projector';
+import { readPartitionCheckpoints, type Projection } from '@exch/projector';
 import { compareTable, differencesOf, LIVE_SCHEMA, type TableDiff } from './compare.js';
 import { applyBatch, applyEvents, quoteIdent, replaySchemaName, setUp, type FoldTarget } from './fold.js';
 
@@ -105,15 +105,12 @@ async function readLive(sql: SqlClient, name: string, partitions: number): Promi
   }
   const version = single ? Number(single.version) : null;
   if (await exists(sql, 'projection_partition_checkpoints')) {
-    const { rows } = await sql.query<{ partition: number; position: string }>(
-      `select partition, position::text as position from ${LIVE_SCHEMA}.projection_partition_checkpoints where name = $1 and topic = $2`,
-      [name, EVENTS_TOPIC],
-    );
+    const rows = await readPartitionCheckpoints(sql, name, EVENTS_TOPIC);
     if (rows.length > 0) {
       const cut = Array<number>(partitions).fill(0);
       for (const r of rows) {
         if (r.partition >= partitions) throw new Error(`the live ${name} model has a checkpoint for partition ${r.partition} of ${EVENTS_TOPIC}, but the topic is taken to have ${partitions} partitions (--partitions, EVENT_PARTITIONS)`);
-        cut[r.partition] = Number(r.position);
+        cut[r.partition] = r.position;
       }
       return { checkpoint: Math.max(...cut), version, partitions: cut };
     }
@@ -154,9 +151,10 @@ export async function replayProjection(store: EventStore, projection: Projection
   if (options.toPosition !== undefined && options.asOf) throw new Error('give toPosition or asOf, not both');
   const mode: ReplayMode = options.toPosition !== undefined ? 'to-position' : options.asOf ? 'as-of' : 'live-checkpoint';
   const asOfMs = options.asOf?.getTime();
+  const partitions = options.partitions ?? 4;
 
   // The checkpoint first, then the head: a checkpoint never passes the head read after it.
-  const liveAtStart = await readLive(store.sql, projection.name, options.partitions ?? 4);
+  const liveAtStart = await readLive(store.sql, projection.name, partitions);
   const head = await store.head();
   // Following the live model's partitions (distributed mode) only when comparing at its checkpoints.
   const parts = mode === 'live-checkpoint' && liveAtStart?.partitions ? liveAtStart.partitions.length : 1;
@@ -231,14 +229,14 @@ export async function replayProjection(store: EventStore, projection: Projection
       return cut.some((c, p) => c > folded[p]!) ? cut : null;
     };
     for (let round = 0; round < CATCH_UP_ROUNDS; round++) {
-      const cut = behind(await readLive(store.sql, projection.name, options.partitions ?? 4));
+      const cut = behind(await readLive(store.sql, projection.name, partitions));
       if (!cut || cut.reduce((s, c, p) => s + Math.max(0, c - folded[p]!), 0) <= batchSize) break;
       await foldTo(cut);
     }
     const { live, tables } = await store.sql.transaction(async (tx) => {
       // One snapshot of the live tables and their checkpoint (PGlite has one connection: nothing commits in between anyway).
       await tx.query('set transaction isolation level repeatable read');
-      const now = await readLive(tx, projection.name, options.partitions ?? 4);
+      const now = await readLive(tx, projection.name, partitions);
       const cut = behind(now);
       // PGlite runs one statement at a time: reading the log from outside this transaction would wait for it forever.
       if (cut && store.driver === 'postgres') {
