@@ -64,13 +64,15 @@ export class Relay {
     let bytes = 0;
     for (const e of batch) {
       const message = toMessage(e, this.opts.partitions);
-      if (chunk.length > 0 && bytes + message.value.length > SEND_BYTES) {
+      // Bytes on the wire, not UTF-16 units: names and remarks may hold any script.
+      const size = Buffer.byteLength(message.value);
+      if (chunk.length > 0 && bytes + size > SEND_BYTES) {
         await this.send(chunk);
         chunk = [];
         bytes = 0;
       }
       chunk.push(message);
-      bytes += message.value.length;
+      bytes += size;
     }
     await this.send(chunk);
     const last = batch[batch.length - 1]!.position;
@@ -83,7 +85,7 @@ export class Relay {
     try {
       await this.opts.producer.send(this.topic, messages);
     } catch (err) {
-      const largest = Math.max(...messages.map((m) => m.value.length));
+      const largest = Math.max(...messages.map((m) => Buffer.byteLength(m.value)));
       throw new Error(`relay: the broker refused events from position ${messages[0]!.headers.position} (${messages.length} events, largest ${largest} bytes): ${(err as Error).message}`, { cause: err });
     }
   }
