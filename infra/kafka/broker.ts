@@ -121,6 +121,42 @@ function java(args: string[], logFile: string): string[] {
   ];
 }
 
+/**
+ * A KRaft cluster id: 16 random bytes in base64url, never starting with '-'. Kafka's own
+ * Uuid.randomUuid() refuses such ids because a command line reads them as an option (one id in
+ * 64 would, and StorageTool then failed with "expected one argument").
+ */
+export function newClusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
+/**
+ * Formats the broker's storage. The id goes as `--cluster-id=ID`, so even an id that starts with
+ * '-' is a value, and StorageTool's own output is part of the error when it fails.
+ */
+export function formatStorage(paths: BrokerLayout, clusterId: string): void {
+  try {
+    execFileSync('java', java(['kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', paths.properties], paths.logFile), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    });
+  } catch (err) {
+    const e = err as { status?: number | null; stdout?: string; stderr?: string };
+    throw new Error(`Kafka StorageTool format exited with ${e.status ?? 'a signal'}:\n${`${e.stderr ?? ''}${e.stdout ?? ''}`.trim() || '(no output)'}`);
+  }
+}
+
+/** The last lines of the files a failed broker wrote (its stdout/stderr and its log4j log). */
+function tails(...files: string[]): string {
+  return files
+    .filter((f) => existsSync(f))
+    .map((f) => `--- ${f} (last lines) ---\n${readFileSync(f, 'utf8').split('\n').slice(-40).join('\n')}`)
+    .join('\n') || '(the broker wrote nothing)';
+}
+
 export interface RunningBroker {
   brokers: string;
   port: number;
@@ -136,11 +172,9 @@ export async function startBroker(root: string, options: { port?: number; partit
   const port = options.port ?? (await freePort());
   const controllerPort = await freePort();
   writeFileSync(paths.properties, brokerProperties(paths.dataDir, port, controllerPort, options.partitions ?? 4));
-  if (!existsSync(join(paths.dataDir, 'meta.properties'))) {
-    const clusterId = randomBytes(16).toString('base64url');
-    execFileSync('java', java(['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', paths.properties], paths.logFile), { stdio: 'ignore' });
-  }
-  const out = openSync(join(paths.root, 'broker.out'), 'a');
+  if (!existsSync(join(paths.dataDir, 'meta.properties'))) formatStorage(paths, newClusterId());
+  const outFile = join(paths.root, 'broker.out');
+  const out = openSync(outFile, 'a');
   const child = spawn('java', java(['kafka.Kafka', paths.properties], paths.logFile), { stdio: ['ignore', out, out], detached: options.detached ?? false });
   closeSync(out);
   if (options.detached) child.unref();
@@ -150,10 +184,10 @@ export async function startBroker(root: string, options: { port?: number; partit
   child.once('exit', (code) => (exited = code ?? -1));
   const deadline = Date.now() + 90_000;
   while (!(await accepts(port))) {
-    if (exited !== null) throw new Error(`Kafka exited with ${exited} before listening; see ${paths.logFile}`);
+    if (exited !== null) throw new Error(`Kafka exited with ${exited} before listening\n${tails(outFile, paths.logFile)}`);
     if (Date.now() > deadline) {
       stopPid(pid);
-      throw new Error(`Kafka did not listen on ${port} within 90 s; see ${paths.logFile}`);
+      throw new Error(`Kafka did not listen on ${port} within 90 s\n${tails(outFile, paths.logFile)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
