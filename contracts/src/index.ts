@@ -8,6 +8,8 @@ export * from './commands.js';
 export * from './api/auth.js';
 export * from './ws.js';
 export * from './api/amount.js';
+export * from './api/text.js';
+export * from './api/dates.js';
 export * from './api/accounts.js';
 export * from './market/ladder.js';
 export * from './api/permissions.js';

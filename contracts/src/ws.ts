@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import type { BetDto, OddsUpdate, ScoreDto } from './api/betting.js';
+import { idOrNumber, text } from './api/text.js';
 
 /** Websocket frames are JSON `{event, data}` with SPEC.md section 7's event names. */
 export const ClientMessage = v.variant('event', [
-  v.object({ event: v.literal('login'), data: v.object({ token: v.string() }) }),
-  v.object({ event: v.literal('joinRoom'), data: v.object({ matchId: v.union([v.string(), v.number()]) }) }),
-  v.object({ event: v.literal('leaveRoom'), data: v.object({ matchId: v.union([v.string(), v.number()]) }) }),
-  v.object({ event: v.literal('watch_fancy'), data: v.object({ gameId: v.union([v.string(), v.number()]), sportId: v.optional(v.union([v.string(), v.number()])) }) }),
+  v.object({ event: v.literal('login'), data: v.object({ token: text('token', { min: 1, max: 2000 }) }) }),
+  v.object({ event: v.literal('joinRoom'), data: v.object({ matchId: idOrNumber('matchId') }) }),
+  v.object({ event: v.literal('leaveRoom'), data: v.object({ matchId: idOrNumber('matchId') }) }),
+  v.object({ event: v.literal('watch_fancy'), data: v.object({ gameId: idOrNumber('gameId'), sportId: v.optional(idOrNumber('sportId')) }) }),
   v.object({ event: v.literal('ping'), data: v.optional(v.unknown()) }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessage>;

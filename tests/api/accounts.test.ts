@@ -101,7 +101,7 @@ t.test('withdraw W takes chips back up; the statement shows both sides', async (
   t.match(theirs.body.data[0], { description: 'Withdrawn by dealer1', debit: 100.25, balance: 49899.75 });
   t.match(await call('GET', `/api/transactions/statement?userId=${p2}`, undefined, (await login('player1')).body.token), { status: 403 });
   t.match(await call('GET', `/api/transactions/statement?userId=${await idOf(admin, 'sadmin1')}`, undefined, dealer), { status: 404 });
-  t.match(await call('GET', '/api/transactions/statement?from=yesterday', undefined, dealer), { status: 400, body: { message: 'from must be a date (YYYY-MM-DD)' } });
+  t.match(await call('GET', '/api/transactions/statement?from=yesterday', undefined, dealer), { status: 400, body: { message: 'Invalid date in from (use YYYY-MM-DD)' } });
 });
 
 t.test('a locked player cannot log in; a bet lock is shown; unlocking restores access', async (t) => {

@@ -98,7 +98,7 @@ t.test('bad input gets a 4xx with a clear message and changes nothing', async (t
   const head = await server.store.head();
   t.match(await call('POST', '/api/auth/login', undefined, undefined, '{"username": "player1", '), { status: 400, body: { message: 'Malformed JSON in request body' } });
   t.match(await call('POST', '/api/auth/login', { username: 'player1' }), { status: 400, body: { message: /password/ } });
-  t.match(await call('POST', '/api/auth/login', { username: 42, password: 'x' }), { status: 400, body: { message: 'username must be a string' } });
+  t.match(await call('POST', '/api/auth/login', { username: 42, password: 'x' }), { status: 400, body: { message: 'username must be text' } });
   t.match(await call('POST', '/api/auth/login', { username: 'a', password: 'b', extra: 1 }), { status: 400, body: { message: 'Unknown field: extra' } });
   t.match(await call('POST', '/api/auth/login', [1, 2]), { status: 400 });
   t.match(await call('POST', '/api/auth/login', { username: 'x'.repeat(70_000), password: 'y' }), { status: 413 });

@@ -54,7 +54,7 @@ t.test('the bets of one match by market type, filtered, for the caller\'s downli
   const cricketBets = (await call('GET', '/api/bets/event/sim-101/categorized?market_types=FANCY,Bookmaker', undefined, dealer)).body.data.markets;
   t.match(cricketBets, { FANCY: [{ _id: f1._id, odds: yes.odds, volume: yes.size, market_type: 'FANCY' }], Bookmaker: [{ _id: bm1._id, odds: bmRate }], MATCH_ODDS: [] });
   t.match(await call('GET', '/api/bets/event/sim-201/categorized?market_types=CASINO', undefined, dealer), { status: 400, body: { message: 'Unknown market type: CASINO' } });
-  t.match(await call('GET', '/api/bets/event/sim-201/categorized?startDate=yesterday', undefined, dealer), { status: 400, body: { message: 'startDate must be a date or date and time' } });
+  t.match(await call('GET', '/api/bets/event/sim-201/categorized?startDate=yesterday', undefined, dealer), { status: 400, body: { message: 'Invalid date in startDate (use YYYY-MM-DD or YYYY-MM-DDTHH:mm)' } });
   t.match(await call('GET', '/api/bets/event/sim-201/categorized?max_stake=-1', undefined, dealer), { status: 400, body: { message: 'max_stake must not be negative' } });
   t.match(await call('GET', '/api/bets/event/sim-201/categorized', undefined, p2.token), { status: 403 });
 

@@ -55,7 +55,7 @@ t.test('POST /api/bets refuses incomplete, unknown, foreign and malformed bets b
   const cases: [Record<string, unknown>, string | RegExp][] = [
     [{ odds: 1.855 }, 'Odds can have at most 2 decimals'],
     [{ odds: 'abc' }, 'Odds must be a number'],
-    [{ odds: -2 }, 'Odds must be a decimal number like 1.85'],
+    [{ odds: -2 }, 'Odds must not be negative'],
     [{ stake: 'ten' }, 'Stake must be a number'],
     [{ stake: 10.001 }, 'Stake can have at most 2 decimals (whole paise)'],
     [{ stake: -5 }, 'Stake must not be negative'],

@@ -30,10 +30,16 @@ export const browserSkipReason: string | false =
 export interface LaunchedBrowser {
   context: BrowserContext;
   page: Page;
+  /** Content-Security-Policy violations the pages reported so far (close() fails on any). */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with a new empty profile: no stored tokens from an earlier test. */
+/**
+ * Debian's Chromium, headless, with a new empty profile: no stored tokens from an earlier test.
+ * Every page's console is watched for Content-Security-Policy violations: the web app must run
+ * under the gateway's policy, so close() throws if any was reported.
+ */
 export async function launchBrowser(viewport = { width: 1366, height: 768 }): Promise<LaunchedBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'exch-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -42,13 +48,21 @@ export async function launchBrowser(viewport = { width: 1366, height: 768 }): Pr
     args: CHROMIUM_ARGS,
     viewport,
   });
+  const cspViolations: string[] = [];
+  const watch = (p: Page) => p.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${p.url()}: ${msg.text()}`);
+  });
+  for (const p of context.pages()) watch(p);
+  context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
+    cspViolations,
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
+      if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -1,30 +1,29 @@
 import * as v from 'valibot';
 import { ROLE_SLUGS, type RoleSlug } from '../roles.js';
 import { rupees } from './amount.js';
-
-const text = (field: string, min: number, max: number) =>
-  v.pipe(v.string(`${field} must be text`), v.trim(), v.minLength(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`), v.maxLength(max, `${field} is too long`));
+import { dateFilter } from './dates.js';
+import { idText, text } from './text.js';
 
 /** At least 8 characters with a letter and a digit: the floor for accounts that hold money. */
 export const NewPassword = (field = 'Password') =>
   v.pipe(
-    v.string(`${field} must be text`),
-    v.minLength(8, `${field} must be at least 8 characters`),
-    v.maxLength(100, `${field} is too long`),
+    text(field, { min: 8, max: 100, trim: false }),
     v.regex(/[A-Za-z]/, `${field} must contain a letter`),
     v.regex(/\d/, `${field} must contain a digit`),
   );
 
-const TransactionPassword = v.pipe(v.string('Transaction password is required'), v.minLength(1, 'Transaction password is required'), v.maxLength(100, 'Transaction password is too long'));
+/** Passwords are taken as typed (not trimmed), under the same character rule as any text. */
+const password = (field: string, max = 100) => text(field, { min: 1, max, trim: false });
+export const TransactionPassword = password('Transaction password');
 
 const MISMATCH = 'New password and confirm password must match';
 
 export const CreateUserBody = v.pipe(
   v.strictObject({
-    username: v.pipe(v.string('Username must be text'), v.trim(), v.regex(/^[A-Za-z0-9_]{3,20}$/, 'Username must be 3 to 20 letters, digits or _')),
-    fullName: text('Full name', 1, 100),
+    username: v.pipe(text('Username', { max: 20 }), v.regex(/^[A-Za-z0-9_]{3,20}$/, 'Username must be 3 to 20 letters, digits or _')),
+    fullName: text('Full name', { min: 1, max: 100 }),
     password: NewPassword(),
-    confirmPassword: v.string('Confirm password is required'),
+    confirmPassword: password('Confirm password'),
     role: v.picklist(ROLE_SLUGS, 'Choose a valid role'),
     creditReference: rupees('Credit reference', { allowZero: true }),
     exposureLimit: rupees('Exposure limit', { allowZero: true }),
@@ -35,7 +34,7 @@ export const CreateUserBody = v.pipe(
 export type CreateUserBody = v.InferOutput<typeof CreateUserBody>;
 
 export const EditUserBody = v.strictObject({
-  fullName: text('Full name', 1, 100),
+  fullName: text('Full name', { min: 1, max: 100 }),
   creditReference: rupees('Credit reference', { allowZero: true }),
   exposureLimit: rupees('Exposure limit', { allowZero: true }),
   transactionPassword: TransactionPassword,
@@ -43,7 +42,7 @@ export const EditUserBody = v.strictObject({
 
 export const ChipsBody = v.strictObject({
   amount: rupees('Amount'),
-  remark: v.optional(text('Remark', 0, 200), ''),
+  remark: v.optional(text('Remark', { max: 200 }), ''),
   transactionPassword: TransactionPassword,
 });
 
@@ -51,7 +50,7 @@ export const CreditReferenceBody = v.strictObject({ creditReference: rupees('Cre
 export const ExposureLimitBody = v.strictObject({ exposureLimit: rupees('Exposure limit', { allowZero: true }), transactionPassword: TransactionPassword });
 
 export const ResetPasswordBody = v.pipe(
-  v.strictObject({ newPassword: NewPassword('New password'), confirmPassword: v.string(), transactionPassword: TransactionPassword }),
+  v.strictObject({ newPassword: NewPassword('New password'), confirmPassword: password('Confirm password'), transactionPassword: TransactionPassword }),
   v.check((b) => b.newPassword === b.confirmPassword, MISMATCH),
 );
 
@@ -65,36 +64,36 @@ export const LockBody = v.pipe(
 );
 
 export const ChangePasswordBody = v.pipe(
-  v.strictObject({ currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')), newPassword: NewPassword('New password'), confirmPassword: v.string() }),
+  v.strictObject({ currentPassword: password('Current password', 200), newPassword: NewPassword('New password'), confirmPassword: password('Confirm password') }),
   v.check((b) => b.newPassword === b.confirmPassword, MISMATCH),
   v.check((b) => b.currentPassword !== b.newPassword, 'The new password must differ from the current one'),
 );
 
 export const FirstPasswordBody = v.pipe(
-  v.strictObject({ newPassword: NewPassword('New password'), confirmPassword: v.string() }),
+  v.strictObject({ newPassword: NewPassword('New password'), confirmPassword: password('Confirm password') }),
   v.check((b) => b.newPassword === b.confirmPassword, MISMATCH),
 );
 
 export const SetTransactionPasswordBody = v.pipe(
   v.strictObject({
-    password: v.pipe(v.string(), v.minLength(1, 'Login password is required')),
-    transactionPassword: v.pipe(v.string(), v.minLength(6, 'Transaction password must be at least 6 characters'), v.maxLength(100)),
-    confirmTransactionPassword: v.string(),
+    password: password('Login password', 200),
+    transactionPassword: text('Transaction password', { min: 6, max: 100, trim: false }),
+    confirmTransactionPassword: password('Confirm transaction password'),
   }),
   v.check((b) => b.transactionPassword === b.confirmTransactionPassword, 'Transaction password and confirmation must match'),
 );
 
 export const PermissionsPasswordBody = v.pipe(
   v.strictObject({
-    permissions: v.array(v.pipe(v.string(), v.maxLength(100)), 'permissions must be a list'),
-    newPassword: v.nullable(v.optional(v.string())),
-    confirmNewPassword: v.nullable(v.optional(v.string())),
+    permissions: v.pipe(v.array(idText('Permission'), 'permissions must be a list'), v.maxLength(100, 'At most 100 permissions')),
+    newPassword: v.nullish(text('New password', { max: 100, trim: false })),
+    confirmNewPassword: v.nullish(text('Confirm password', { max: 100, trim: false })),
     transactionPass: TransactionPassword,
   }),
   v.check((b) => (b.newPassword ?? null) === (b.confirmNewPassword ?? null), MISMATCH),
 );
 
-export const TotpCodeBody = v.strictObject({ code: v.pipe(v.string('Code must be text'), v.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
+export const TotpCodeBody = v.strictObject({ code: v.pipe(text('Code', { max: 6 }), v.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
 
 const intParam = (field: string, def: number, max: number) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${field} must be a whole number`), v.transform(Number), v.minValue(1, `${field} must be at least 1`), v.maxValue(max, `${field} is at most ${max}`)), String(def));
@@ -102,19 +101,17 @@ const intParam = (field: string, def: number, max: number) =>
 export const PageQuery = { page: intParam('page', 1, 100_000), limit: intParam('limit', 25, 100) };
 
 export const DownlineQuery = v.object({
-  parent: v.optional(v.pipe(v.string(), v.maxLength(50))),
-  search: v.optional(v.pipe(v.string(), v.maxLength(50))),
+  parent: v.optional(text('parent', { max: 100 })),
+  search: v.optional(text('search', { max: 50 })),
   sort: v.optional(v.picklist(['username', 'balance', 'creditReference', 'exposure', 'createdAt', 'role'], 'Unknown sort column'), 'username'),
   order: v.optional(v.picklist(['asc', 'desc'], 'order must be asc or desc'), 'asc'),
   ...PageQuery,
 });
 
-const isoDate = (field: string) => v.optional(v.pipe(v.string(), v.isoDate(`${field} must be a date (YYYY-MM-DD)`)));
-
 export const StatementQuery = v.object({
-  userId: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  from: isoDate('from'),
-  to: isoDate('to'),
+  userId: v.optional(idText('userId')),
+  from: dateFilter('from'),
+  to: dateFilter('to'),
   type: v.optional(v.picklist(['all', 'deposit', 'withdraw', 'settlement', 'mint'], 'Unknown statement type'), 'all'),
   ...PageQuery,
 });

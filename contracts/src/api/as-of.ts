@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PageQuery, type Paged, type StatementRow } from './accounts.js';
+import { text } from './text.js';
 
 /**
  * A moment as tools and the API take it: ISO 8601 date and time with its time zone (Z or an
@@ -26,7 +27,7 @@ export function parseInstant(text: string): Date | null {
 
 /** GET /api/admin/users/{userId}/as-of: the moment, then the statement's paging. */
 export const AsOfQuery = v.object({
-  at: v.pipe(v.string(`at must be ${INSTANT_HINT}`), v.check((s) => parseInstant(s) !== null, `at must be ${INSTANT_HINT}`)),
+  at: v.pipe(text('at', { max: 40 }), v.check((s) => parseInstant(s) !== null, `at must be ${INSTANT_HINT}`)),
   ...PageQuery,
 });
 

@@ -1,21 +1,22 @@
 import * as v from 'valibot';
 import type { RoleSlug } from '../roles.js';
+import { text } from './text.js';
 
 export const LoginBody = v.strictObject({
-  username: v.pipe(v.string('username must be a string'), v.trim(), v.minLength(1, 'username is required'), v.maxLength(50, 'username is too long')),
-  password: v.pipe(v.string('password must be a string'), v.minLength(1, 'password is required'), v.maxLength(200, 'password is too long')),
+  username: text('username', { min: 1, max: 50 }),
+  password: text('password', { min: 1, max: 200, trim: false }),
   /** The authenticator code, needed when the account has two-factor authentication on. */
-  otp: v.optional(v.pipe(v.string('otp must be a string'), v.maxLength(10, 'otp is too long'))),
+  otp: v.optional(text('otp', { max: 10 })),
 });
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
 export const RefreshBody = v.strictObject({
-  refreshToken: v.pipe(v.string('refreshToken must be a string'), v.minLength(1, 'refreshToken is required'), v.maxLength(500, 'refreshToken is too long')),
+  refreshToken: text('refreshToken', { min: 1, max: 500 }),
 });
 export type RefreshBody = v.InferOutput<typeof RefreshBody>;
 
 export const LogoutBody = v.optional(
-  v.strictObject({ refreshToken: v.optional(v.pipe(v.string(), v.maxLength(500))) }),
+  v.strictObject({ refreshToken: v.optional(text('refreshToken', { max: 500 })) }),
 );
 
 /** The User of SPEC.md section 3. Amounts are rupees (exact to the paisa; integer paise inside). */

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { FEED_STATUSES, type FancyType, type MarketKind } from '../market/feed.js';
 import type { ButtonValue, MarketStatus } from '../betting/events.js';
+import { optionalRupees, parseDecimal, rupees } from './amount.js';
+import { dateTimeFilter } from './dates.js';
+import { idOrNumber, idText, text } from './text.js';
 
 /**
  * The exchange's REST and websocket shapes (SPEC.md sections 3 and 7). Amounts are rupees as JSON
@@ -152,23 +155,46 @@ export const BET_OPTIONAL_FIELDS = [
   'matchId', 'isBack', 'volume', 'pnl', 'exposure', 'currentMarketOdds', 'type', 'betOn',
 ] as const;
 
-const num = (field: string) => v.pipe(v.union([v.number(), v.string()], `${field} must be a number`), v.transform(Number), v.check((n: number) => Number.isFinite(n), `${field} must be a number`));
+const numberOrText = (field: string) => v.union([v.number(), v.string()], `${field} must be a number`);
 
-/** After the required-fields check: the fields the engine uses, typed. */
-export const PlaceBetBody = v.object({
-  user_id: v.union([v.string(), v.number()]),
-  event_id: v.union([v.string(), v.number()]),
-  market_id: v.string('market_id must be text'),
-  market_type: v.string(),
-  selection: v.union([v.string(), v.number()]),
-  odds: num('Odds'),
-  stake: v.union([v.string(), v.number()], 'Stake must be a number'),
-  bet_type: v.picklist(['sports'], 'bet_type must be sports'),
-  odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
-  isBack: v.optional(v.boolean('isBack must be true or false')),
-  volume: v.optional(v.nullable(num('Volume'))),
-  reference_id: v.optional(v.pipe(v.string(), v.maxLength(64, 'reference_id is too long'))),
-});
+const isBlank = (x: unknown) => x === undefined || x === null || x === '';
+/** The optional fields the engine computes itself: accepted and ignored, but as text still under the text rule. */
+const ignored = v.optional(v.union([text('field', { max: 500 }), v.number(), v.boolean(), v.null()], 'Unexpected value'));
+const IGNORED_FIELDS = Object.fromEntries(
+  BET_OPTIONAL_FIELDS.filter((f) => !['odds_type', 'isBack', 'volume', 'reference_id'].includes(f)).map((f) => [f, ignored]),
+) as Record<Exclude<(typeof BET_OPTIONAL_FIELDS)[number], 'odds_type' | 'isBack' | 'volume' | 'reference_id'>, typeof ignored>;
+
+/**
+ * POST /api/bets: SPEC.md section 5's 'Missing required fields: {list}' first (a blank counts as
+ * missing), then unknown fields by name, then each field. Numbers stay as sent (number or text)
+ * for the route to read exactly with parseDecimal.
+ */
+export const PlaceBetBody = v.pipe(
+  v.record(v.string(), v.unknown(), 'The bet must be a JSON object'),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const missing = BET_REQUIRED_FIELDS.filter((f) => isBlank(dataset.value[f]));
+    if (missing.length > 0) addIssue({ message: `Missing required fields: ${missing.join(', ')}` });
+  }),
+  v.strictObject({
+    user_id: idOrNumber('user_id'),
+    event_id: idOrNumber('event_id'),
+    event_name: text('event_name', { max: 200 }),
+    market_id: idText('market_id'),
+    market_type: text('market_type', { min: 1, max: 20 }),
+    selection: idOrNumber('selection'),
+    selection_name: text('selection_name', { max: 200 }),
+    odds: numberOrText('Odds'),
+    stake: numberOrText('Stake'),
+    bet_type: v.picklist(['sports'], 'bet_type must be sports'),
+    odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
+    isBack: v.optional(v.boolean('isBack must be true or false')),
+    volume: v.nullish(numberOrText('Volume')),
+    reference_id: v.optional(text('reference_id', { max: 64 })),
+    ...IGNORED_FIELDS,
+  }),
+);
+export type PlaceBetBody = v.InferOutput<typeof PlaceBetBody>;
 
 /** POST /api/bets answer. */
 export interface PlaceBetResponse {
@@ -188,7 +214,7 @@ export const DEFAULT_CASINO_BUTTONS: ButtonValue[] = [100, 200, 500, 1000, 2000,
 
 const buttons = (field: string) =>
   v.pipe(
-    v.array(v.strictObject({ label: v.pipe(v.string(), v.trim(), v.minLength(1, `${field}: every button needs a label`), v.maxLength(10, `${field}: labels are at most 10 characters`)), value: v.pipe(v.number(`${field}: values must be numbers`), v.integer(`${field}: values must be whole rupees`), v.minValue(1, `${field}: values must be at least 1`), v.maxValue(10_000_000, `${field}: values are at most 1,00,00,000`)) })),
+    v.array(v.strictObject({ label: v.pipe(text(`${field}: label`, { max: 10 }), v.minLength(1, `${field}: every button needs a label`)), value: v.pipe(v.number(`${field}: values must be numbers`), v.integer(`${field}: values must be whole rupees`), v.minValue(1, `${field}: values must be at least 1`), v.maxValue(10_000_000, `${field}: values are at most 1,00,00,000`)) })),
     v.minLength(1, `${field}: at least one button`),
     v.maxLength(12, `${field}: at most 12 buttons`),
   );
@@ -224,10 +250,9 @@ export interface ProfitLossRow {
   settled_at: string;
 }
 
-const TransactionPasswordField = v.pipe(v.string('Transaction password is required'), v.minLength(1, 'Transaction password is required'), v.maxLength(100, 'Transaction password is too long'));
-const idText = (field: string) => v.pipe(v.string(`${field} must be text`), v.minLength(1, `${field} is required`), v.maxLength(100, `${field} is too long`));
+const TransactionPasswordField = text('Transaction password', { min: 1, max: 100, trim: false });
 const wholeNumber = (field: string, min: number, max: number) =>
-  v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be a whole number`), v.minValue(min, `${field} must be at least ${min}`), v.maxValue(max, `${field} is at most ${max}`));
+  v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be a whole number`), v.check((n) => !Object.is(n, -0), `${field} must be a whole number`), v.minValue(min, `${field} must be at least ${min}`), v.maxValue(max, `${field} is at most ${max}`));
 
 /** PATCH /api/bets/{id}/status. */
 export const BetStatusBody = v.strictObject({ status: v.picklist(['cancelled'], "status must be 'cancelled'") });
@@ -243,8 +268,8 @@ export const MarketLockBody = v.strictObject({
   userId: v.union([idText('userId'), v.pipe(v.array(idText('userId')), v.minLength(1, 'Choose at least one user'), v.maxLength(1000, 'At most 1000 users at once'))], 'userId must be a user id or a list of them'),
   is_locked: v.boolean('is_locked must be true or false'),
   lock_target: v.strictObject({
-    event_id: v.union([idText('event_id'), v.number()], 'lock_target.event_id is required'),
-    market_type: v.nullish(v.string('market_type must be text')),
+    event_id: idOrNumber('lock_target.event_id'),
+    market_type: v.nullish(text('market_type', { max: 20 })),
     market_id: v.nullish(idText('market_id')),
   }, 'lock_target must say the event (and optionally market_type, market_id)'),
   transaction_password: TransactionPasswordField,
@@ -252,17 +277,17 @@ export const MarketLockBody = v.strictObject({
 
 /** POST /api/alluserbetList?page=n: the back office's bet history filter (`status` defaults to pending; deleted=true lists deleted bets). */
 export const AllUserBetListBody = v.strictObject({
-  market_type: v.optional(v.string('market_type must be text')),
+  market_type: v.optional(text('market_type', { max: 20 })),
   matched_status: v.optional(v.picklist(['matched', 'unmatched'], 'matched_status must be matched or unmatched')),
   odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
   deleted: v.optional(v.boolean('deleted must be true or false')),
   status: v.optional(v.picklist(['pending', 'settled', 'all'], 'status must be pending, settled or all')),
   event_id: v.optional(idText('event_id')),
-  username: v.optional(v.pipe(v.string('username must be text'), v.maxLength(50, 'username is too long'))),
-  amount_from: v.optional(v.union([v.string(), v.number()], 'amount_from must be a number')),
-  amount_to: v.optional(v.union([v.string(), v.number()], 'amount_to must be a number')),
-  start_date: v.optional(v.string('start_date must be a date')),
-  end_date: v.optional(v.string('end_date must be a date')),
+  username: v.optional(text('username', { max: 50 })),
+  amount_from: optionalRupees('amount_from'),
+  amount_to: optionalRupees('amount_to'),
+  start_date: dateTimeFilter('start_date'),
+  end_date: dateTimeFilter('end_date'),
   limit: v.optional(wholeNumber('limit', 1, 100)),
 });
 
@@ -273,13 +298,18 @@ export const FancyPositionBody = v.strictObject({ marketId: idText('marketId'), 
 
 /** PUT /api/admin/markets/{marketId}/settings: stakes in rupees, commission in percent (2 decimals at most). */
 export const MarketSettingsBody = v.strictObject({
-  min: v.union([v.number(), v.string()], 'min must be a number'),
-  max: v.union([v.number(), v.string()], 'max must be a number'),
+  min: rupees('Min stake'),
+  max: rupees('Max stake'),
   betDelaySec: wholeNumber('betDelaySec', 0, 30),
+  /** Percent with at most 2 decimals, to basis points exactly: 2.5 -> 250. */
   commissionPercent: v.pipe(
-    v.number('commissionPercent must be a number'),
-    v.check((n) => /^\d{1,3}(\.\d{1,2})?$/.test(String(n)), 'commissionPercent must be 0 to 100 with at most 2 decimals'),
-    v.maxValue(100, 'commissionPercent must be 0 to 100 with at most 2 decimals'),
+    v.union([v.number(), v.string()], 'commissionPercent must be a number'),
+    v.rawTransform<number | string, number>(({ dataset, addIssue, NEVER }) => {
+      const r = parseDecimal(dataset.value, 'commissionPercent', { decimals: 2, max: 10_000, allowZero: true });
+      if ('value' in r) return r.value;
+      addIssue({ message: 'commissionPercent must be 0 to 100 with at most 2 decimals' });
+      return NEVER;
+    }),
   ),
 });
 
@@ -308,4 +338,4 @@ export const MarketResultBody = v.pipe(
 );
 
 /** PUT /api/messages. */
-export const NewsMessageBody = v.strictObject({ text: v.pipe(v.string('text must be text'), v.trim(), v.maxLength(500, 'The message is at most 500 characters')) });
+export const NewsMessageBody = v.strictObject({ text: text('The message', { max: 500 }) });

@@ -11,6 +11,7 @@ import {
   type Leadership,
   type NewEvent,
   type StoredEvent,
+  unstorable,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
 import type { FeedUpdate } from '@exch/contracts';
@@ -193,8 +194,11 @@ export class Engine implements CommandBus {
         for (const w of this.delayed.get(commandId) ?? []) w.resolve(r.ok ? { ...r, duplicate: true } : r);
         this.delayed.delete(commandId);
       };
-      if (!decision.ok) {
-        const refusal = decision.refusal;
+      // Defence in depth behind the gateway's text rule: a command whose events the journal would
+      // refuse (NUL, a lone surrogate) is refused alone, never failing the whole turn's append.
+      const unsafe = decision.ok ? unstorable({ events: decision.events, metadata: [p.envelope.commandId, p.envelope.correlationId, p.envelope.actor, p.envelope.ip, p.envelope.device, p.envelope.at] }) : null;
+      if (!decision.ok || unsafe) {
+        const refusal = decision.ok ? { code: 'UNSTORABLE', message: `The request holds characters that cannot be stored (${unsafe})` } : decision.refusal;
         answers.push(() => settle({ ok: false, refusal }));
         continue;
       }

@@ -124,3 +124,22 @@ t.test('a restart from snapshot + log equals a full replay', async (t) => {
   const dup = await second.execute(env({ type: 'MintChips', userId: 'a', amount: 1 }, null, 'c' + (n - 13)));
   t.match(dup, { ok: true, duplicate: true }, 'command ids survive a restart');
 });
+
+t.test('one poisoned command among 100 valid ones is refused alone: the others are journalled, nothing is rebuilt', async (t) => {
+  const { raw, engine, ctl } = await seeded();
+  const head = await raw.head();
+  const transfer = (remark: string) => env({ type: 'TransferChips', fromUserId: 'a', toUserId: 's', amount: 1_00, remark }, 'a');
+  const valid = Array.from({ length: 100 }, (_, i) => transfer(`ok ${i}`));
+  for (const poison of ['nul \u0000 here', 'lone \ud800 surrogate']) {
+    const before = ctl.appends;
+    const results = await Promise.all([...valid.slice(0, 50), transfer(poison), ...valid.slice(50)].map((c) => engine.execute(c)));
+    const poisoned = results[50]!;
+    t.match(poisoned, { ok: false, refusal: { code: 'UNSTORABLE', message: /cannot be stored \(events\[0\]\.data\.remark\)/ } }, JSON.stringify(poison));
+    t.equal(results.filter((r) => r.ok).length, 100, 'the 100 valid commands are accepted');
+    t.equal(ctl.appends - before, 1, 'in one journal transaction');
+    t.ok(engine.running, 'the engine never stopped to rebuild');
+    valid.splice(0, 100, ...Array.from({ length: 100 }, (_, i) => transfer(`again ${i}`)));
+  }
+  t.equal(await raw.head(), head + 200, 'two hundred transfers in the log, no poisoned one');
+  t.equal(engine.view.balances['wallet:s'], 200_00);
+});

@@ -7,10 +7,11 @@ import { authRoutes } from './auth/routes.js';
 import { Sessions } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { installErrorHandling } from './http/errors.js';
+import { securityHeaders } from './http/headers.js';
 import { serveWeb } from './http/static.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { asOfRoutes } from './accounts/as-of-routes.js';
-import type { AccountDeps } from './accounts/deps.js';
+import type { AccountDeps, Guards } from './accounts/deps.js';
 import { multiLoginRoutes } from './accounts/multi-login-routes.js';
 import { requirePermission } from './accounts/permissions.js';
 import { selfRoutes } from './accounts/self-routes.js';
@@ -31,6 +32,8 @@ import { discoveryRoutes } from './markets/discovery-routes.js';
 import { LivePrices } from './markets/live-prices.js';
 import { manageMarketRoutes } from './markets/manage-routes.js';
 import { openApiRoute } from './openapi/route.js';
+import { describe, router, type Access, type Route } from './http/route.js';
+import { marketAdminGuard } from './markets/market-admin.js';
 import { reportRoutes } from './reports/routes.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
@@ -54,11 +57,17 @@ export interface GatewayOptions {
   projectionLag?: () => Promise<{ name: string; lag: number }[]>;
   /** Live prices and scores for the match pages and oddsUpdate pushes; null: catalogue without prices. */
   feed?: FeedPort | null;
+  /** Origins the pages may frame (live TV streams, the casino provider's games); nothing else can be framed. */
+  frameOrigins?: string[];
 }
 
 export interface Gateway {
   app: FastifyInstance;
   hub: Hub;
+  /** Registers a route with its schema and access (so it is in the OpenAPI too): /metrics of the process. */
+  route: Route;
+  /** Every route registered with fastify but the web app's files (their schema is hidden): what the OpenAPI and fuzz tests check. */
+  registered: { method: string; url: string }[];
   /** Push fresh balances to the sockets of these users. */
   pushBalances(userIds: string[]): Promise<void>;
   /** Push these bets' new state to their bettors and to their uplines watching the match. */
@@ -71,10 +80,16 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: opts.trustProxy ?? false });
+  const registered: Gateway['registered'] = [];
+  app.addHook('onRoute', (r) => {
+    const hidden = (r.schema as { hide?: boolean } | undefined)?.hide === true;
+    for (const method of [r.method].flat()) if (method !== 'HEAD' && !hidden) registered.push({ method, url: r.url ?? r.path });
+  });
   const sessions = new Sessions(opts.sql);
   await sessions.setup();
   await app.register(fastifyJwt, { secret: opts.jwtSecret ?? (await sessions.signingSecret()) });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await securityHeaders(app, opts.frameOrigins ?? []);
   installErrorHandling(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('privileges', null);
@@ -87,48 +102,46 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     });
   }
 
-  app.get('/health', async () => ({ status: 'ok', projections: opts.projectionLag ? await opts.projectionLag() : [] }));
-
   const hub = new Hub(async (token) => {
     const claims = verifyAccessToken(app, token);
     if (!(await sessions.isActive(claims.sid))) throw new Error('Your session has ended, please log in again');
     return claims;
   });
-  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
 
   await opts.sql.query(TOTP_DDL);
   const throttle = new LoginThrottle();
-  const deps: AccountDeps = {
-    sql: opts.sql,
-    commands: opts.commands,
-    sessions,
-    throttle,
-    guard: {
-      admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(permission)],
-      player: requireAuth(app, sessions, 'player'),
-      any: requireAuth(app, sessions, 'any'),
-      pendingPasswordChange: requireAuth(app, sessions, 'any', { passwordChangePending: true }),
-    },
+  const guard: Guards = {
+    admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(permission)],
+    player: requireAuth(app, sessions, 'player'),
+    any: requireAuth(app, sessions, 'any'),
+    pendingPasswordChange: requireAuth(app, sessions, 'any', { passwordChangePending: true }),
   };
+  const guardFor = (access: Access) => {
+    if (typeof access === 'object') return guard.admin(access.admin);
+    if (access === 'market-admin') return marketAdminGuard(guard);
+    if (access === 'admin') return [requireAuth(app, sessions, 'admin')];
+    return { public: [], any: [guard.any], player: [guard.player], 'password-change': [guard.pendingPasswordChange] }[access];
+  };
+  const route = router(app, guardFor);
+  route({ method: 'GET', url: '/health', access: 'public', tag: 'Operations', summary: 'Liveness and each read model\'s lag' }, async () => ({ status: 'ok', projections: opts.projectionLag ? await opts.projectionLag() : [] }));
+  describe(app, { method: 'GET', url: '/ws', access: 'public', tag: 'Live', summary: 'Websocket: JSON frames {event, data}; see docs/exchange-api.md' });
+  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+
+  const deps: AccountDeps = { sql: opts.sql, commands: opts.commands, sessions, throttle, guard, route };
   authRoutes(app, deps);
-  userRoutes(app, deps);
-  adminAccountRoutes(app, deps);
-  selfRoutes(app, deps);
-  statementRoutes(app, deps);
-  asOfRoutes(app, deps);
-  multiLoginRoutes(app, deps);
+  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes]) routes(deps);
 
   // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.
   const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));
   const odds = new OddsPusher(opts.sql, hub, prices, opts.logger);
   const exchange: ExchangeDeps = { ...deps, prices };
   for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes]) {
-    routes(app, exchange);
+    routes(exchange);
   }
-  openApiRoute(app);
+  route({ method: 'GET', url: '/api/ops/projections', access: { admin: 'view-operations' }, tag: 'Operations', summary: 'Each read model\'s checkpoint and lag' }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
+  openApiRoute(app, route);
   prices.start();
   app.addHook('onClose', async () => prices.stop());
-  app.get('/api/ops/projections', { preHandler: deps.guard.admin('view-operations') }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   await serveWeb(app, opts.webDist);
   app.addHook('onClose', async () => hub.close());
 
@@ -146,6 +159,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   return {
     app,
     hub,
+    route,
+    registered,
     pushBalances,
     pushBets: (betIds) => pushBets(opts.sql, hub, betIds),
     pushMarkets: (marketIds) => odds.marketsChanged(marketIds),

@@ -78,7 +78,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     for (const l of await runner.lag()) g.set({ projection: l.name }, l.lag);
   }, ['projection']);
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections', (g) => void g.set(gateway.hub.size));
-  gateway.app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   // Pushes follow the read model they read: balances and exposure from users, bets from bets, market states from catalogue.
   runner.onApplied((name, events) => {
     if (name === 'users') void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   ChipsBody,
   CreateUserBody,
@@ -16,19 +15,20 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import { findUserById } from '../users/read.js';
 import type { AccountDeps } from './deps.js';
 import { breadcrumb, downlineClient, inDownline, listChildren } from './downline.js';
 import { checkTransactionPassword } from './transaction-password.js';
 
 /** The back office's client management: every route is admin-context, privilege-checked, downline-only. */
-export function adminAccountRoutes(app: FastifyInstance, deps: AccountDeps): void {
-  const { sql, commands, throttle, guard } = deps;
+const UserParams = params('id');
+
+export function adminAccountRoutes(deps: AccountDeps): void {
+  const { sql, commands, throttle, route } = deps;
   const txn = (req: Parameters<typeof checkTransactionPassword>[2], pw: string) => checkTransactionPassword(sql, throttle, req, pw);
 
-  app.get('/api/users/downline', { preHandler: guard.admin('view-clients') }, async (req): Promise<DownlineResponse> => {
-    const q = parse(DownlineQuery, req.query);
+  route({ method: 'GET', url: '/api/users/downline', access: { admin: 'view-clients' }, tag: 'Clients', summary: 'Direct children of the caller or of a downline parent, searched, sorted and paged', query: DownlineQuery, answer: 'DownlineResponse' }, async (req, { query: q }): Promise<DownlineResponse> => {
     const actorId = req.auth!.sub;
     let parentId = actorId;
     if (q.parent) {
@@ -49,12 +49,11 @@ export function adminAccountRoutes(app: FastifyInstance, deps: AccountDeps): voi
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/users/:id', { preHandler: guard.admin('view-clients') }, async (req) => ({
-    user: await downlineClient(sql, req.auth!.sub, req.params.id),
+  route({ method: 'GET', url: '/api/users/:id', access: { admin: 'view-clients' }, tag: 'Clients', summary: 'A downline account by id or username', params: UserParams, answer: 'ClientEnvelope' }, async (req, { params: p }) => ({
+    user: await downlineClient(sql, req.auth!.sub, p.id),
   }));
 
-  app.post('/api/users', { preHandler: guard.admin('create-client') }, async (req, reply) => {
-    const body = parse(CreateUserBody, req.body);
+  route({ method: 'POST', url: '/api/users', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Create a downline account (it must change its password at first login)', body: CreateUserBody, created: true, answer: 'ClientEnvelope' }, async (req, { body }) => {
     await txn(req, body.transactionPassword);
     const userId = randomUUID();
     await send(commands, req, {
@@ -69,13 +68,11 @@ export function adminAccountRoutes(app: FastifyInstance, deps: AccountDeps): voi
       exposureLimit: body.exposureLimit,
       mustChangePassword: true,
     });
-    reply.status(201);
     return { message: 'User is Seccessfuly updated', user: await downlineClient(sql, req.auth!.sub, userId) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id', { preHandler: guard.admin('create-client') }, async (req) => {
-    const body = parse(EditUserBody, req.body);
-    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+  route({ method: 'PUT', url: '/api/users/:id', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Edit a downline account: name, credit reference, exposure limit', params: UserParams, body: EditUserBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
+    const target = await downlineClient(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     const userId = target._id;
     const changes: Command[] = [
@@ -88,9 +85,9 @@ export function adminAccountRoutes(app: FastifyInstance, deps: AccountDeps): voi
   });
 
   for (const direction of ['deposit', 'withdraw'] as const) {
-    app.post<{ Params: { id: string } }>(`/api/users/:id/${direction}`, { preHandler: guard.admin(direction === 'deposit' ? 'deposit-chips' : 'withdraw-chips') }, async (req) => {
-      const body = parse(ChipsBody, req.body);
-      const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+    const summary = direction === 'deposit' ? 'Move chips from the caller to a direct child' : 'Take chips back from a direct child';
+    route({ method: 'POST', url: `/api/users/:id/${direction}`, access: { admin: direction === 'deposit' ? 'deposit-chips' : 'withdraw-chips' }, tag: 'Clients', summary, params: UserParams, body: ChipsBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
+      const target = await downlineClient(sql, req.auth!.sub, p.id);
       await txn(req, body.transactionPassword);
       const [fromUserId, toUserId] = direction === 'deposit' ? [req.auth!.sub, target._id] : [target._id, req.auth!.sub];
       await send(commands, req, { type: 'TransferChips', fromUserId, toUserId, amount: body.amount, remark: body.remark ?? '' });
@@ -98,34 +95,30 @@ export function adminAccountRoutes(app: FastifyInstance, deps: AccountDeps): voi
     });
   }
 
-  app.put<{ Params: { id: string } }>('/api/users/:id/credit-reference', { preHandler: guard.admin('edit-limits') }, async (req) => {
-    const body = parse(CreditReferenceBody, req.body);
-    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+  route({ method: 'PUT', url: '/api/users/:id/credit-reference', access: { admin: 'edit-limits' }, tag: 'Clients', summary: "Set a downline account's credit reference", params: UserParams, body: CreditReferenceBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
+    const target = await downlineClient(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     await send(commands, req, { type: 'SetCreditReference', userId: target._id, creditReference: body.creditReference });
     return { message: 'Credit reference updated', user: await downlineClient(sql, req.auth!.sub, target._id) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id/exposure-limit', { preHandler: guard.admin('edit-limits') }, async (req) => {
-    const body = parse(ExposureLimitBody, req.body);
-    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+  route({ method: 'PUT', url: '/api/users/:id/exposure-limit', access: { admin: 'edit-limits' }, tag: 'Clients', summary: "Set a downline account's exposure limit", params: UserParams, body: ExposureLimitBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
+    const target = await downlineClient(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     await send(commands, req, { type: 'SetExposureLimit', userId: target._id, exposureLimit: body.exposureLimit });
     return { message: 'Exposure limit updated', user: await downlineClient(sql, req.auth!.sub, target._id) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id/password', { preHandler: guard.admin('change-client-password') }, async (req) => {
-    const body = parse(ResetPasswordBody, req.body);
-    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+  route({ method: 'PUT', url: '/api/users/:id/password', access: { admin: 'change-client-password' }, tag: 'Clients', summary: "Reset a downline account's password (logs it out everywhere)", params: UserParams, body: ResetPasswordBody, answer: 'Message' }, async (req, { params: p, body }) => {
+    const target = await downlineClient(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     await send(commands, req, { type: 'ChangePassword', userId: target._id, passwordHash: await hashPassword(body.newPassword), mustChangePassword: true });
     await deps.sessions.revokeAllFor(target._id);
     return { message: 'Password reset; the user must change it at next login' };
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id/lock', { preHandler: guard.admin('lock-clients') }, async (req) => {
-    const body = parse(LockBody, req.body);
-    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+  route({ method: 'PUT', url: '/api/users/:id/lock', access: { admin: 'lock-clients' }, tag: 'Clients', summary: "Lock or unlock a downline account or its betting", params: UserParams, body: LockBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
+    const target = await downlineClient(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     if (body.accountLocked !== undefined) await send(commands, req, { type: 'SetAccountLock', userId: target._id, locked: body.accountLocked }, ':account');
     if (body.betLocked !== undefined) await send(commands, req, { type: 'SetBetLock', userId: target._id, locked: body.betLocked }, ':bet');

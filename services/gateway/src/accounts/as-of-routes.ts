@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AsOfQuery, paiseToRupees, parseInstant, type AsOfStatement } from '@exch/contracts';
-import { requireAuth } from '../auth/guard.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import type { AccountDeps } from './deps.js';
 import { walletAsOf } from './as-of.js';
 import { toStatementRow } from './ledger-lines.js';
@@ -12,11 +10,14 @@ import { subjectOf } from './subject.js';
  * up to then. Readable as the statement is: the login's own account, or with the account-statement
  * privilege any account of its downline (by id or username); another branch's is 404, like a missing one.
  */
-export function asOfRoutes(app: FastifyInstance, { sql, sessions }: AccountDeps): void {
-  app.get<{ Params: { userId: string } }>('/api/admin/users/:userId/as-of', { preHandler: requireAuth(app, sessions, 'admin') }, async (req): Promise<AsOfStatement> => {
-    const q = parse(AsOfQuery, req.query);
+export function asOfRoutes({ sql, route }: AccountDeps): void {
+  route({
+    method: 'GET', url: '/api/admin/users/:userId/as-of', access: 'admin', tag: 'Back office',
+    summary: 'A wallet at a past moment (id or username; own account or downline, privilege account-statement): the balance then and the statement up to then, newest first; at is ISO 8601 with a time zone',
+    params: params('userId'), query: AsOfQuery, answer: 'AsOfStatement',
+  }, async (req, { params: p, query: q }): Promise<AsOfStatement> => {
     const at = parseInstant(q.at)!;
-    const userId = await subjectOf(sql, req, req.params.userId, 'account-statement');
+    const userId = await subjectOf(sql, req, p.userId, 'account-statement');
     const { rows } = await sql.query<{ username: string }>(`select username from rm_users where user_id = $1`, [userId]);
     const wallet = await walletAsOf(sql, { userId, at, page: q.page, limit: q.limit });
     return {

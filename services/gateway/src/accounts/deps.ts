@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { CommandBus, Privilege, SqlClient } from '@exch/contracts';
 import type { Sessions } from '../auth/sessions.js';
 import type { LoginThrottle } from '../auth/throttle.js';
+import type { Route } from '../http/route.js';
 
 export interface Guards {
   /** Admin-context token, then the named privilege. */
@@ -20,4 +21,6 @@ export interface AccountDeps {
   sessions: Sessions;
   throttle: LoginThrottle;
   guard: Guards;
+  /** Registers a route with its schemas (http/route.ts). */
+  route: Route;
 }

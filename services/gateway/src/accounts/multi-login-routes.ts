@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { isPrivilege, NewPassword, PERMISSION_CATALOG, PermissionsPasswordBody, PRIVILEGES, ROLE_SLUGS } from '@exch/contracts';
+import { isPrivilege, NewPassword, text, PERMISSION_CATALOG, PermissionsPasswordBody, PRIVILEGES, ROLE_SLUGS } from '@exch/contracts';
 import { hashPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
+import { params } from '../http/route.js';
 import { parse } from '../http/validate.js';
 import type { AccountDeps } from './deps.js';
 import { downlineClient } from './downline.js';
@@ -12,7 +12,7 @@ import { checkTransactionPassword } from './transaction-password.js';
 const RoleSlugsQuery = v.object({
   role_slugs: v.optional(
     v.pipe(
-      v.string(),
+      text('role_slugs', { max: 200 }),
       v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
       v.check((list) => list.every((r) => (ROLE_SLUGS as readonly string[]).includes(r)), 'role_slugs has an unknown role'),
     ),
@@ -21,15 +21,14 @@ const RoleSlugsQuery = v.object({
 });
 
 /** Multi login (SPEC.md sections 2, 3, 6): privileges and passwords of back-office sub-logins in the downline. */
-export function multiLoginRoutes(app: FastifyInstance, deps: AccountDeps): void {
-  const { sql, commands, guard } = deps;
+export function multiLoginRoutes(deps: AccountDeps): void {
+  const { sql, commands, route } = deps;
 
-  app.get('/api/roles/super-admin/permissions', { preHandler: guard.admin('multi-login') }, async () => ({
+  route({ method: 'GET', url: '/api/roles/super-admin/permissions', access: { admin: 'multi-login' }, tag: 'Multi login', summary: 'The privilege catalogue, grouped by category' }, async () => ({
     data: PERMISSION_CATALOG.map((c) => ({ category: c.category, permissions: c.permissions.map((p) => ({ _id: p.name, ...p })) })),
   }));
 
-  app.get('/api/downline-users-by-role', { preHandler: guard.admin('multi-login') }, async (req) => {
-    const { role_slugs } = parse(RoleSlugsQuery, req.query);
+  route({ method: 'GET', url: '/api/downline-users-by-role', access: { admin: 'multi-login' }, tag: 'Multi login', summary: 'Downline sub-logins of the given roles with their privileges', query: RoleSlugsQuery }, async (req, { query: { role_slugs } }) => {
     const { rows } = await sql.query<{ user_id: string; username: string; role: string; permissions: string[] | null }>(
       `with recursive down as (
          select user_id, username, role, permissions from rm_users where parent_id = $1
@@ -50,12 +49,11 @@ export function multiLoginRoutes(app: FastifyInstance, deps: AccountDeps): void 
     };
   });
 
-  app.put<{ Params: { id: string } }>('/api/users/:id/permissions-password', { preHandler: guard.admin('multi-login') }, async (req) => {
-    const body = parse(PermissionsPasswordBody, req.body);
+  route({ method: 'PUT', url: '/api/users/:id/permissions-password', access: { admin: 'multi-login' }, tag: 'Multi login', summary: "Set a sub-login's privileges and optionally its password", params: params('id'), body: PermissionsPasswordBody, answer: 'Message' }, async (req, { params: p, body }) => {
     const unknown = body.permissions.filter((p) => !isPrivilege(p));
     if (unknown.length > 0) throw new HttpError(400, `Unknown privilege: ${unknown.join(', ')}`, 'UNKNOWN_PERMISSION');
     const newPassword = body.newPassword ? parse(NewPassword('New password'), body.newPassword) : null;
-    const target = await downlineClient(sql, req.auth!.sub, req.params.id);
+    const target = await downlineClient(sql, req.auth!.sub, p.id);
     if (target.role.slug !== 'agent' && target.role.slug !== 'admin') throw new HttpError(400, 'Multi login manages agent and admin sub-logins only', 'ROLE_NOT_ALLOWED');
     await checkTransactionPassword(sql, deps.throttle, req, body.transactionPass);
     await send(commands, req, { type: 'SetPermissions', userId: target._id, permissions: body.permissions }, ':permissions');

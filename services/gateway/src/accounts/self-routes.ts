@@ -1,31 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import { ChangePasswordBody, FirstPasswordBody, SetTransactionPasswordBody, TotpCodeBody } from '@exch/contracts';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
 import { findUserById, type UserRow } from '../users/read.js';
 import type { AccountDeps } from './deps.js';
 import { activateTotp, removeTotp, startTotpSetup, totpMatches, totpSecrets } from './totp.js';
 
 /** What every logged-in user does to their own account, on the player site and in the back office. */
-export function selfRoutes(app: FastifyInstance, { sql, commands, guard }: AccountDeps): void {
+export function selfRoutes({ sql, commands, route }: AccountDeps): void {
   const me = async (userId: string): Promise<UserRow> => {
     const row = await findUserById(sql, userId);
     if (!row) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
     return row;
   };
 
-  app.post('/api/users/change-password', { preHandler: guard.any }, async (req) => {
-    const body = parse(ChangePasswordBody, req.body);
+  route({ method: 'POST', url: '/api/users/change-password', access: 'any', tag: 'Accounts', summary: 'Change your own password', body: ChangePasswordBody, answer: 'Message' }, async (req, { body }) => {
     const row = await me(req.auth!.sub);
     if (!(await verifyPassword(row.password_hash, body.currentPassword))) throw new HttpError(400, 'Current password is wrong', 'WRONG_PASSWORD');
     await send(commands, req, { type: 'ChangePassword', userId: row.user_id, passwordHash: await hashPassword(body.newPassword), mustChangePassword: false });
     return { message: 'Password changed' };
   });
 
-  app.post('/api/users/first-password', { preHandler: guard.pendingPasswordChange }, async (req) => {
-    const body = parse(FirstPasswordBody, req.body);
+  route({ method: 'POST', url: '/api/users/first-password', access: 'password-change', tag: 'Accounts', summary: 'The forced password change at first login', body: FirstPasswordBody }, async (req, { body }) => {
     const row = await me(req.auth!.sub);
     if (!row.must_change_password) throw new HttpError(400, 'Your password does not need changing; use Change password', 'NOT_REQUIRED');
     if (await verifyPassword(row.password_hash, body.newPassword)) throw new HttpError(400, 'Choose a password different from the one you were given', 'SAME_PASSWORD');
@@ -33,8 +29,7 @@ export function selfRoutes(app: FastifyInstance, { sql, commands, guard }: Accou
     return { message: 'Password changed', needsTransactionPassword: row.role !== 'user' && row.transaction_password_hash === null };
   });
 
-  app.post('/api/users/transaction-password', { preHandler: guard.any }, async (req) => {
-    const body = parse(SetTransactionPasswordBody, req.body);
+  route({ method: 'POST', url: '/api/users/transaction-password', access: 'any', tag: 'Accounts', summary: 'Set the transaction password back-office actions are confirmed with', body: SetTransactionPasswordBody, answer: 'Message' }, async (req, { body }) => {
     const row = await me(req.auth!.sub);
     if (!(await verifyPassword(row.password_hash, body.password))) throw new HttpError(400, 'Login password is wrong', 'WRONG_PASSWORD');
     if (body.transactionPassword === body.password) throw new HttpError(400, 'The transaction password must differ from the login password', 'SAME_PASSWORD');
@@ -42,16 +37,15 @@ export function selfRoutes(app: FastifyInstance, { sql, commands, guard }: Accou
     return { message: 'Transaction password set' };
   });
 
-  app.get('/api/users/2fa', { preHandler: guard.any }, async (req) => ({ enabled: (await me(req.auth!.sub)).totp_enabled }));
+  route({ method: 'GET', url: '/api/users/2fa', access: 'any', tag: 'Accounts', summary: 'Is two-factor authentication on' }, async (req) => ({ enabled: (await me(req.auth!.sub)).totp_enabled }));
 
-  app.post('/api/users/2fa/setup', { preHandler: guard.any }, async (req) => {
+  route({ method: 'POST', url: '/api/users/2fa/setup', access: 'any', tag: 'Accounts', summary: 'Start two-factor set-up: a new secret and its otpauth URL' }, async (req) => {
     const row = await me(req.auth!.sub);
     if (row.totp_enabled) throw new HttpError(400, 'Two-factor authentication is already on', 'TOTP_ALREADY_ENABLED');
     return startTotpSetup(sql, row.user_id, row.username);
   });
 
-  app.post('/api/users/2fa/enable', { preHandler: guard.any }, async (req) => {
-    const { code } = parse(TotpCodeBody, req.body);
+  route({ method: 'POST', url: '/api/users/2fa/enable', access: 'any', tag: 'Accounts', summary: 'Turn two-factor authentication on with a code from the app', body: TotpCodeBody }, async (req, { body: { code } }) => {
     const userId = req.auth!.sub;
     const { pending } = await totpSecrets(sql, userId);
     if (!pending) throw new HttpError(400, 'Start the set-up first', 'TOTP_NOT_STARTED');
@@ -61,8 +55,7 @@ export function selfRoutes(app: FastifyInstance, { sql, commands, guard }: Accou
     return { message: 'Two-factor authentication is on', enabled: true };
   });
 
-  app.post('/api/users/2fa/disable', { preHandler: guard.any }, async (req) => {
-    const { code } = parse(TotpCodeBody, req.body);
+  route({ method: 'POST', url: '/api/users/2fa/disable', access: 'any', tag: 'Accounts', summary: 'Turn two-factor authentication off with a current code', body: TotpCodeBody }, async (req, { body: { code } }) => {
     const userId = req.auth!.sub;
     const { secret } = await totpSecrets(sql, userId);
     if (!secret) throw new HttpError(400, 'Two-factor authentication is not on', 'TOTP_NOT_ENABLED');

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
-import { parse } from '../http/validate.js';
+import { idText, PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
 import type { AccountDeps } from './deps.js';
 import { lineOf, SETTLEMENT_KINDS, toStatementRow, type LineRow } from './ledger-lines.js';
 import { subjectOf } from './subject.js';
@@ -11,9 +9,10 @@ const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<
   pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
 });
 
-export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDeps): void {
-  app.get('/api/transactions/statement', { preHandler: guard.any }, async (req): Promise<Paged<StatementRow>> => {
-    const q = parse(StatementQuery, req.query);
+const ActivityQuery = v.object({ userId: v.optional(idText('userId')), ...PageQuery });
+
+export function statementRoutes({ sql, route }: AccountDeps): void {
+  route({ method: 'GET', url: '/api/transactions/statement', access: 'any', tag: 'Accounts', summary: "A wallet's statement (own, or a downline's with the account-statement privilege), newest first", query: StatementQuery, answer: 'StatementPage' }, async (req, { query: q }): Promise<Paged<StatementRow>> => {
     const userId = await subjectOf(sql, req, q.userId, 'account-statement');
     const params: unknown[] = [`wallet:${userId}`];
     let where = 'e.account = $1';
@@ -34,9 +33,7 @@ export function statementRoutes(app: FastifyInstance, { sql, guard }: AccountDep
     return paged(rows.map((r) => toStatementRow(lineOf(r))), q.page, q.limit, Number(count[0]!.n));
   });
 
-  const ActivityQuery = v.object({ userId: v.optional(v.pipe(v.string(), v.maxLength(100))), ...PageQuery });
-  app.get('/api/activity-log', { preHandler: guard.any }, async (req): Promise<Paged<ActivityRow>> => {
-    const q = parse(ActivityQuery, req.query);
+  route({ method: 'GET', url: '/api/activity-log', access: 'any', tag: 'Accounts', summary: 'Logins and security changes (own, or a downline\'s with the activity-log privilege)', query: ActivityQuery }, async (req, { query: q }): Promise<Paged<ActivityRow>> => {
     const userId = await subjectOf(sql, req, q.userId, 'activity-log');
     const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_activity where user_id = $1`, [userId]);
     const { rows } = await sql.query<{ position: string; action: string; at: Date | string; ip: string | null; device: string | null; actor: string | null }>(

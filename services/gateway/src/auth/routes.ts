@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAdminSide, LoginBody, LogoutBody, RefreshBody, type AuthResponse } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
 import { findUserById, findUserByUsername, toUserDto } from '../users/read.js';
 import type { AccessClaims } from './guard.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
@@ -12,14 +11,12 @@ import { send } from '../http/commands.js';
 
 export const ACCESS_TTL = '15m';
 
-
 const deviceOf = (req: FastifyRequest): string | null => req.headers['user-agent']?.slice(0, 300) ?? null;
 
-export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands, guard }: AccountDeps): void {
+export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands, route }: AccountDeps): void {
   const sign = (claims: AccessClaims) => app.jwt.sign(claims, { expiresIn: ACCESS_TTL });
 
-  async function login(req: FastifyRequest, context: AuthContext): Promise<AuthResponse> {
-    const { username, password, otp } = parse(LoginBody, req.body);
+  async function login(req: FastifyRequest, { username, password, otp }: LoginBody, context: AuthContext): Promise<AuthResponse> {
     const key = `${req.ip}|${username.toLowerCase()}`;
     const wait = throttle.retryAfter(key);
     if (wait > 0) {
@@ -51,11 +48,10 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
     return { token: sign({ sub: row.user_id, role: row.role, ctx: context, sid: sessionId }), refreshToken, role: row.role, user: toUserDto(row) };
   }
 
-  app.post('/api/auth/login', (req) => login(req, 'player'));
-  app.post('/api/login-admin', (req) => login(req, 'admin'));
+  route({ method: 'POST', url: '/api/auth/login', access: 'public', tag: 'Auth', summary: 'Player login', body: LoginBody, answer: 'AuthResponse' }, (req, { body }) => login(req, body, 'player'));
+  route({ method: 'POST', url: '/api/login-admin', access: 'public', tag: 'Auth', summary: 'Back-office login', body: LoginBody, answer: 'AuthResponse' }, (req, { body }) => login(req, body, 'admin'));
 
-  app.post('/api/refresh-token', async (req) => {
-    const { refreshToken } = parse(RefreshBody, req.body);
+  route({ method: 'POST', url: '/api/refresh-token', access: 'public', tag: 'Auth', summary: 'A new access token for a refresh token (rotated: each works once)', body: RefreshBody }, async (req, { body: { refreshToken } }) => {
     const rotated = await sessions.rotate(refreshToken);
     if (!rotated) throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
     const row = await findUserById(sql, rotated.userId);
@@ -70,8 +66,7 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
     };
   });
 
-  app.post('/api/auth/logout', { preHandler: guard.pendingPasswordChange }, async (req) => {
-    parse(LogoutBody, req.body ?? undefined);
+  route({ method: 'POST', url: '/api/auth/logout', access: 'password-change', tag: 'Auth', summary: 'End this session', body: LogoutBody, answer: 'Message' }, async (req) => {
     await sessions.revoke(req.auth!.sid);
     return { message: 'Logged out' };
   });

@@ -1,4 +1,4 @@
-import { kindOfMarketType, MARKET_TYPE_OF, parseRupees, type MarketKind, type Paise } from '@exch/contracts';
+import { kindOfMarketType, MARKET_TYPE_OF, type MarketKind, type Paise } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import { IN_DOWNLINE } from './scope.js';
 
@@ -35,22 +35,6 @@ export function kindOf(text: string): MarketKind {
   const kind = kindOfMarketType(text) ?? (Object.keys(MARKET_TYPE_OF) as MarketKind[]).find((k) => k === text.toLowerCase());
   if (!kind) throw new HttpError(400, `Unknown market type: ${text}`);
   return kind;
-}
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** A date (YYYY-MM-DD) or date-time (datetime-local or ISO) filter value. */
-export function dateParam(field: string, text: string | undefined): string | undefined {
-  if (text === undefined || text === '') return undefined;
-  if (!DATE_TIME.test(text) || Number.isNaN(Date.parse(text))) throw new HttpError(400, `${field} must be a date or date and time`);
-  return text;
-}
-
-export function stakeParam(field: string, value: string | number | undefined): Paise | undefined {
-  if (value === undefined || value === '') return undefined;
-  const r = parseRupees(value, field, true);
-  if ('error' in r) throw new HttpError(400, r.error);
-  return r.paise;
 }
 
 /** The where clause over `b` (rm_bets) and `u` (rm_users); `params[0]` must be the actor for downlineCte(1). */

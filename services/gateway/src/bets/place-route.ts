@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MARKET_TYPE_OF, type PlaceBetResponse } from '@exch/contracts';
+import type { FastifyRequest } from 'fastify';
+import { MARKET_TYPE_OF, PlaceBetBody, type PlaceBetResponse } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import type { ExchangeDeps } from '../markets/deps.js';
@@ -16,9 +16,9 @@ function betIdFor(req: FastifyRequest): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-export function placeBetRoute(app: FastifyInstance, { sql, commands, guard }: ExchangeDeps): void {
-  app.post('/api/bets', { preHandler: guard.player }, async (req): Promise<PlaceBetResponse> => {
-    const input = parsePlaceBet(req.body, req.auth!.sub);
+export function placeBetRoute({ sql, commands, route }: ExchangeDeps): void {
+  route({ method: 'POST', url: '/api/bets', access: 'player', tag: 'Player betting', summary: 'Place a bet (header Idempotency-Key optional)', body: PlaceBetBody, answer: 'PlaceBetResponse' }, async (req, { body }): Promise<PlaceBetResponse> => {
+    const input = parsePlaceBet(body, req.auth!.sub);
     const market = await findMarket(sql, input.marketId);
     if (market.kind !== input.kind) throw new HttpError(400, `market_type does not match the market: it is ${MARKET_TYPE_OF[market.kind]}`);
     if (market.match_id !== input.eventId) throw new HttpError(400, 'event_id does not match the market');

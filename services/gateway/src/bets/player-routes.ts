@@ -1,51 +1,45 @@
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { MARKET_TYPE_OF, PageQuery, paiseToRupees, type BetDto, type MarketKind, type Paginated, type ProfitLossRow } from '@exch/contracts';
+import { dateFilter, idText, MARKET_TYPE_OF, PageQuery, paiseToRupees, type BetDto, type MarketKind, type Paginated, type ProfitLossRow } from '@exch/contracts';
 import { pageSql, paginated } from '../http/paging.js';
-import { parse } from '../http/validate.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { STATUS_SQL } from './filters.js';
 
-const id = (field: string) => v.pipe(v.string(`${field} must be text`), v.maxLength(100, `${field} is too long`));
-const isoDate = (field: string) => v.optional(v.pipe(v.string(), v.isoDate(`${field} must be a date (YYYY-MM-DD)`)));
-
-const MyBetsQuery = v.object({ eventId: v.optional(id('eventId')) });
-const RecentQuery = v.object({ eventId: id('eventId'), marketId: v.optional(id('marketId')) });
+const MyBetsQuery = v.object({ eventId: v.optional(idText('eventId')) });
+const RecentQuery = v.object({ eventId: idText('eventId'), marketId: v.optional(idText('marketId')) });
 const MineQuery = v.object({
   status: v.optional(v.picklist(['pending', 'settled', 'deleted', 'all'], 'status must be pending, settled, deleted or all'), 'pending'),
-  from: isoDate('from'),
-  to: isoDate('to'),
+  from: dateFilter('from'),
+  to: dateFilter('to'),
   ...PageQuery,
 });
-const PnlQuery = v.object({ from: isoDate('from'), to: isoDate('to'), ...PageQuery });
+const PnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to'), ...PageQuery });
+const TAG = 'Player betting';
+const betList = { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/BetDto' } } } };
 
 /** Recent lists are bounded: a player's open bets on one match are far fewer. */
 const LIST_CAP = 500;
 
 /** The player's own bets and settled markets. */
-export function playerBetRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): void {
+export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
   const list = async (where: string, params: unknown[]): Promise<BetDto[]> =>
     (await sql.query<BetDbRow>(`${BET_SELECT} where ${where} order by b.placed_position desc limit ${LIST_CAP}`, params)).rows.map(toBetDto);
 
-  app.get('/api/my_bets', { preHandler: guard.player }, async (req) => {
-    const q = parse(MyBetsQuery, req.query);
+  route({ method: 'GET', url: '/api/my_bets', access: 'player', tag: TAG, summary: 'Pending bets, matched and unmatched', query: MyBetsQuery, answer: betList }, async (req, { query: q }) => {
     const params: unknown[] = [req.auth!.sub];
     let where = `b.user_id = $1 and ${STATUS_SQL.pending}`;
     if (q.eventId) where += ` and b.match_id = $${params.push(q.eventId)}`;
     return { data: await list(where, params) };
   });
 
-  app.get('/api/recent/bets', { preHandler: guard.player }, async (req) => {
-    const q = parse(RecentQuery, req.query);
+  route({ method: 'GET', url: '/api/recent/bets', access: 'player', tag: TAG, summary: "The player's bets on a match, newest first", query: RecentQuery, answer: betList }, async (req, { query: q }) => {
     const params: unknown[] = [req.auth!.sub, q.eventId];
     let where = `b.user_id = $1 and b.match_id = $2`;
     if (q.marketId) where += ` and b.market_id = $${params.push(q.marketId)}`;
     return { data: await list(where, params) };
   });
 
-  app.get('/api/bets/mine', { preHandler: guard.player }, async (req): Promise<Paginated<BetDto>> => {
-    const q = parse(MineQuery, req.query);
+  route({ method: 'GET', url: '/api/bets/mine', access: 'player', tag: TAG, summary: 'Bet history', query: MineQuery, answer: 'BetPage' }, async (req, { query: q }): Promise<Paginated<BetDto>> => {
     const params: unknown[] = [req.auth!.sub];
     let where = `b.user_id = $1 and ${STATUS_SQL[q.status]}`;
     if (q.from) where += ` and b.placed_at >= $${params.push(q.from)}::date`;
@@ -55,8 +49,7 @@ export function playerBetRoutes(app: FastifyInstance, { sql, guard }: ExchangeDe
     return paginated(rows.map(toBetDto), q.page, q.limit, Number(count[0]!.n));
   });
 
-  app.get('/api/profit-loss/mine', { preHandler: guard.player }, async (req): Promise<Paginated<ProfitLossRow>> => {
-    const q = parse(PnlQuery, req.query);
+  route({ method: 'GET', url: '/api/profit-loss/mine', access: 'player', tag: TAG, summary: 'Settled markets with P&L and commission', query: PnlQuery }, async (req, { query: q }): Promise<Paginated<ProfitLossRow>> => {
     const params: unknown[] = [req.auth!.sub];
     let where = 's.user_id = $1';
     if (q.from) where += ` and s.settled_at >= $${params.push(q.from)}::date`;

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { BetStatusBody, type BetDto } from '@exch/contracts';
 import { assertPrivilege } from '../accounts/permissions.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { betsById } from './dto.js';
 import { downlineCte } from './scope.js';
@@ -16,11 +15,13 @@ const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
  * own bet off the book; a back-office login deletes a pending bet of its downline. A bet the caller
  * may not touch answers like an unknown one, so nothing leaks.
  */
-export function betStatusRoute(app: FastifyInstance, { sql, commands, guard }: ExchangeDeps): void {
-  app.patch<{ Params: { id: string } }>('/api/bets/:id/status', { preHandler: guard.any }, async (req): Promise<{ message: string; bet: BetDto }> => {
-    parse(BetStatusBody, req.body);
+export function betStatusRoute({ sql, commands, route }: ExchangeDeps): void {
+  route({
+    method: 'PATCH', url: '/api/bets/:id/status', access: 'any', tag: 'Player betting', params: params('id'), body: BetStatusBody,
+    summary: 'Player: cancel the unmatched remainder; back office: delete a pending downline bet',
+  }, async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
     const actor = req.auth!.sub;
-    const betId = req.params.id;
+    const betId = p.id;
     if (req.auth!.ctx === 'player') {
       const { rows } = await sql.query(`select 1 from rm_bets where bet_id = $1 and user_id = $2`, [betId, actor]);
       if (rows.length === 0) throw invalidBet();

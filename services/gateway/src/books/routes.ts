@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { FancyPositionBody, MarketBookBody, paiseToRupees, type UserBookRow } from '@exch/contracts';
 import { downlineClient } from '../accounts/downline.js';
 import { downlineCte } from '../bets/scope.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { findMarket } from '../markets/read.js';
 import { fancyLadder, runnerBook, type BookBet } from './compute.js';
 
 /** User Book, market user book and Run Position (SPEC.md section 2, Modals) over the caller's downline's pending bets. */
-export function bookRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): void {
+export function bookRoutes({ sql, route }: ExchangeDeps): void {
   const pendingBets = async (actorId: string, marketId: string, userId?: string): Promise<BookBet[]> => {
     const params: unknown[] = [marketId, actorId];
     const { rows } = await sql.query<BookBet>(
@@ -29,9 +28,9 @@ export function bookRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): 
     return out;
   };
 
-  app.get<{ Params: { marketId: string } }>('/api/market-locks/user-book/:marketId', { preHandler: guard.admin('view-bets') }, async (req) => {
-    await findMarket(sql, req.params.marketId);
-    const users: UserBookRow[] = [...byUser(await pendingBets(req.auth!.sub, req.params.marketId))].map(([user, bets]) => {
+  route({ method: 'GET', url: '/api/market-locks/user-book/:marketId', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Stakes per downline user and selection', params: params('marketId') }, async (req, { params: p }) => {
+    await findMarket(sql, p.marketId);
+    const users: UserBookRow[] = [...byUser(await pendingBets(req.auth!.sub, p.marketId))].map(([user, bets]) => {
       const stakes = new Map<string, number>();
       for (const b of bets) stakes.set(b.selection_name, (stakes.get(b.selection_name) ?? 0) + Number(b.stake) - Number(b.cancelled));
       return { user, selections: [...stakes].map(([selection_name, total]) => ({ selection_name, total_stake: paiseToRupees(total) })) };
@@ -39,8 +38,7 @@ export function bookRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): 
     return users.length === 0 ? { message: 'No Result Found', data: { users } } : { data: { users } };
   });
 
-  app.post('/api/get-user-wise-book', { preHandler: guard.admin('view-bets') }, async (req) => {
-    const { marketId } = parse(MarketBookBody, req.body);
+  route({ method: 'POST', url: '/api/get-user-wise-book', access: { admin: 'view-bets' }, tag: 'Back office', summary: "Each downline user's P&L on every runner", body: MarketBookBody }, async (req, { body: { marketId } }) => {
     const market = await findMarket(sql, marketId);
     if (market.kind === 'fancy') throw new HttpError(400, 'A fancy has no runners: use the fancy position');
     const ids = market.runners.map((r) => r.selectionId);
@@ -51,8 +49,7 @@ export function bookRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): 
     return { markets: [{ marketId, runners: market.runners, users }] };
   });
 
-  app.post('/api/get-fancy-position', { preHandler: guard.admin('view-bets') }, async (req) => {
-    const body = parse(FancyPositionBody, req.body);
+  route({ method: 'POST', url: '/api/get-fancy-position', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Run position of a fancy (downline total or one user)', body: FancyPositionBody }, async (req, { body }) => {
     const market = await findMarket(sql, body.marketId);
     if (market.kind !== 'fancy') throw new HttpError(400, 'Run position is for fancy markets only');
     const userId = body.userId === undefined ? undefined : (await downlineClient(sql, req.auth!.sub, body.userId))._id;

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { BettingButtonsBody, DEFAULT_CASINO_BUTTONS, DEFAULT_SPORTS_BUTTONS, type BettingButtons, type SqlClient } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 
 async function buttonsOf(sql: SqlClient, userId: string): Promise<BettingButtons> {
@@ -14,14 +13,13 @@ async function buttonsOf(sql: SqlClient, userId: string): Promise<BettingButtons
 }
 
 /** Quick-stake buttons (SPEC.md section 3, Betting buttons): the defaults until the user saves its own. */
-export function buttonRoutes(app: FastifyInstance, { sql, commands, guard }: ExchangeDeps): void {
-  app.get<{ Params: { userId: string } }>('/api/betting-buttons/:userId', { preHandler: guard.any }, async (req) => {
-    if (req.params.userId !== req.auth!.sub) throw new HttpError(403, 'You can only read your own buttons', 'FORBIDDEN');
+export function buttonRoutes({ sql, commands, route }: ExchangeDeps): void {
+  route({ method: 'GET', url: '/api/betting-buttons/:userId', access: 'any', tag: 'Player betting', summary: 'Quick-stake buttons (defaults until saved)', params: params('userId') }, async (req, { params: p }) => {
+    if (p.userId !== req.auth!.sub) throw new HttpError(403, 'You can only read your own buttons', 'FORBIDDEN');
     return { data: await buttonsOf(sql, req.auth!.sub) };
   });
 
-  app.put('/api/betting-buttons', { preHandler: guard.player }, async (req) => {
-    const body = parse(BettingButtonsBody, req.body);
+  route({ method: 'PUT', url: '/api/betting-buttons', access: 'player', tag: 'Player betting', summary: 'Save quick-stake buttons', body: BettingButtonsBody }, async (req, { body }) => {
     await send(commands, req, { type: 'SetButtonValues', sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons });
     return { message: 'Button values saved', data: await buttonsOf(sql, req.auth!.sub) };
   });

@@ -1,17 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { MarketLockBody, type MarketKind } from '@exch/contracts';
+import { idText, MarketLockBody, text, type MarketKind } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../bets/filters.js';
 import { downlineCte } from '../bets/scope.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { findMarket, findMatch } from '../markets/read.js';
 
-const text = (field: string) => v.pipe(v.string(`${field} must be text`), v.maxLength(100, `${field} is too long`));
-const LocksQuery = v.object({ event_id: text('event_id'), market_type: v.optional(text('market_type')), market_id: v.optional(text('market_id')) });
+const LocksQuery = v.object({ event_id: idText('event_id'), market_type: v.optional(text('market_type', { max: 20 })), market_id: v.optional(text('market_id', { max: 100 })) });
 
 interface Target {
   matchId: string;
@@ -33,9 +31,8 @@ async function target(sql: ExchangeDeps['sql'], matchId: string, marketType: str
 }
 
 /** Bet Lock (SPEC.md section 2, Modals): an upline locks betting on a match or market for downline players. */
-export function lockRoutes(app: FastifyInstance, { sql, commands, throttle, guard }: ExchangeDeps): void {
-  app.get('/api/users/downline-with-locks', { preHandler: guard.admin('lock-bets') }, async (req) => {
-    const q = parse(LocksQuery, req.query);
+export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): void {
+  route({ method: 'GET', url: '/api/users/downline-with-locks', access: { admin: 'lock-bets' }, tag: 'Back office', summary: 'Downline players with their bet lock on a target', query: LocksQuery }, async (req, { query: q }) => {
     const t = await target(sql, q.event_id, q.market_type, q.market_id);
     const { rows } = await sql.query<{ user_id: string; username: string; role: string; is_locked: boolean }>(
       `${downlineCte(1)}
@@ -49,10 +46,9 @@ export function lockRoutes(app: FastifyInstance, { sql, commands, throttle, guar
     return { data: { users: rows.map((r) => ({ userId: r.user_id, username: r.username, role: r.role, is_locked: r.is_locked })) } };
   });
 
-  app.put<{ Params: { matchId: string } }>('/api/market-locks/:matchId', { preHandler: guard.admin('lock-bets') }, async (req) => {
-    const body = parse(MarketLockBody, req.body);
-    if (String(body.lock_target.event_id) !== req.params.matchId) throw new HttpError(400, 'lock_target.event_id must be the match in the path');
-    const t = await target(sql, req.params.matchId, body.lock_target.market_type, body.lock_target.market_id);
+  route({ method: 'PUT', url: '/api/market-locks/:matchId', access: { admin: 'lock-bets' }, tag: 'Back office', summary: 'Lock or unlock betting for downline users', params: params('matchId'), body: MarketLockBody, answer: 'Message' }, async (req, { params: p, body }) => {
+    if (body.lock_target.event_id !== p.matchId) throw new HttpError(400, 'lock_target.event_id must be the match in the path');
+    const t = await target(sql, p.matchId, body.lock_target.market_type, body.lock_target.market_id);
     const userIds = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
     const { rows } = await sql.query<{ n: string }>(`${downlineCte(2)}select count(*) as n from downline where user_id = any($1::text[])`, [userIds, req.auth!.sub]);
     if (Number(rows[0]!.n) !== userIds.length) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { SPORTS, type ActiveSport, type MatchDetail, type ScoreDto, type SportDto, type SqlClient } from '@exch/contracts';
+import { params } from '../http/route.js';
 import type { ExchangeDeps } from './deps.js';
 import type { LivePrices } from './live-prices.js';
 import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
@@ -18,10 +18,10 @@ export function scoreOf(prices: LivePrices, matchId: string): ScoreDto | null {
 }
 
 /** What every signed-in user reads to find a match and bet on it (docs/exchange-api.md, Discovery). */
-export function discoveryRoutes(app: FastifyInstance, { sql, prices, guard }: ExchangeDeps): void {
-  app.get('/api/sports/whitelabel/allowed', { preHandler: guard.any }, async () => ({ sports: await sportsListed(sql) }));
+export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
+  route({ method: 'GET', url: '/api/sports/whitelabel/allowed', access: 'any', tag: 'Discovery', summary: 'Sports offered', answer: { type: 'object', properties: { sports: { type: 'array', items: { $ref: '#/components/schemas/SportDto' } } } } }, async () => ({ sports: await sportsListed(sql) }));
 
-  app.get('/api/sports/active', { preHandler: guard.any }, async (): Promise<{ data: ActiveSport[] }> => {
+  route({ method: 'GET', url: '/api/sports/active', access: 'any', tag: 'Discovery', summary: 'Open matches per sport with best match-odds prices', answer: { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ActiveSport' } } } } }, async (): Promise<{ data: ActiveSport[] }> => {
     const matches = await listMatches(sql, OPEN_MATCH, []);
     const matchOdds = new Map((await marketsOf(sql, matches.map((m) => m.match_id))).filter((m) => m.kind === 'match_odds').map((m) => [m.match_id, m]));
     const data = (await sportsListed(sql)).map((s) => ({
@@ -32,8 +32,8 @@ export function discoveryRoutes(app: FastifyInstance, { sql, prices, guard }: Ex
     return { data };
   });
 
-  app.get<{ Params: { matchId: string } }>('/api/matches/:matchId', { preHandler: guard.any }, async (req): Promise<MatchDetail> => {
-    const match = await findMatch(sql, req.params.matchId);
+  route({ method: 'GET', url: '/api/matches/:matchId', access: 'any', tag: 'Discovery', summary: 'A match with every market, live prices, statuses and the score', params: params('matchId'), answer: 'MatchDetail' }, async (_req, { params: p }): Promise<MatchDetail> => {
+    const match = await findMatch(sql, p.matchId);
     const markets = await marketsOf(sql, [match.match_id]);
     return {
       match: toMatchSummary(match, markets.find((m) => m.kind === 'match_odds'), prices),
@@ -42,7 +42,7 @@ export function discoveryRoutes(app: FastifyInstance, { sql, prices, guard }: Ex
     };
   });
 
-  app.get('/api/messages', { preHandler: guard.any }, async () => {
+  route({ method: 'GET', url: '/api/messages', access: 'any', tag: 'Discovery', summary: 'The news line' }, async () => {
     const { rows } = await sql.query<{ text: string }>(`select text from rm_news where id = 1`);
     return { data: { text: rows[0]?.text ?? '' } };
   });

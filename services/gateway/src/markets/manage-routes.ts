@@ -1,51 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { HousePriceBody, MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, parseRupees, type BookmakerRunnerUpdate, type Command, type FancyUpdate, type MarketDto } from '@exch/contracts';
+import { HousePriceBody, MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, type BookmakerRunnerUpdate, type Command, type FancyUpdate, type MarketDto } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
+import { params } from '../http/route.js';
 import type { ExchangeDeps } from './deps.js';
-import { marketAdminGuard } from './market-admin.js';
 import { findMarket } from './read.js';
 import { toMarketDto } from './sections.js';
 
-const paise = (value: string | number, field: string): number => {
-  const r = parseRupees(value, field, false);
-  if ('error' in r) throw new HttpError(400, r.error);
-  return r.paise;
-};
-
-/** A percentage the schema checked (at most 2 decimals) to basis points exactly: 2.5 -> 250. */
-const basisPoints = (percent: number): number => {
-  const [whole, frac = ''] = String(percent).split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-};
+const MarketParams = params('marketId');
+const TAG = 'Market management';
 
 /** Market settings, status, house prices, results and the news line: admin and super admin (docs/exchange-api.md, Market management). */
-export function manageMarketRoutes(app: FastifyInstance, deps: ExchangeDeps): void {
-  const { sql, commands, prices } = deps;
-  const preHandler = marketAdminGuard(deps.guard);
+export function manageMarketRoutes({ sql, commands, prices, route }: ExchangeDeps): void {
   const dto = async (marketId: string): Promise<MarketDto> => toMarketDto(await findMarket(sql, marketId), prices);
 
-  app.put<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/settings', { preHandler }, async (req) => {
-    const body = parse(MarketSettingsBody, req.body);
-    const market = await findMarket(sql, req.params.marketId);
-    const minStake = paise(body.min, 'Min stake');
-    const maxStake = paise(body.max, 'Max stake');
-    if (maxStake < minStake) throw new HttpError(400, 'Max stake must not be below min stake');
-    await send(commands, req, { type: 'SetMarketSettings', marketId: market.market_id, minStake, maxStake, betDelaySec: body.betDelaySec, commissionBp: basisPoints(body.commissionPercent) });
+  route({ method: 'PUT', url: '/api/admin/markets/:marketId/settings', access: 'market-admin', tag: TAG, summary: 'Stake limits (rupees), bet delay, commission (percent)', params: MarketParams, body: MarketSettingsBody, answer: 'MarketEnvelope' }, async (req, { params: p, body }) => {
+    const market = await findMarket(sql, p.marketId);
+    if (body.max < body.min) throw new HttpError(400, 'Max stake must not be below min stake');
+    await send(commands, req, { type: 'SetMarketSettings', marketId: market.market_id, minStake: body.min, maxStake: body.max, betDelaySec: body.betDelaySec, commissionBp: body.commissionPercent });
     return { message: 'Market settings saved', data: await dto(market.market_id) };
   });
 
-  app.put<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/status', { preHandler }, async (req) => {
-    const { status } = parse(MarketStatusBody, req.body);
-    const market = await findMarket(sql, req.params.marketId);
+  route({ method: 'PUT', url: '/api/admin/markets/:marketId/status', access: 'market-admin', tag: TAG, summary: 'Suspend, close or reopen a market', params: MarketParams, body: MarketStatusBody, answer: 'MarketEnvelope' }, async (req, { params: p, body: { status } }) => {
+    const market = await findMarket(sql, p.marketId);
     await send(commands, req, { type: 'SetMarketStatus', marketId: market.market_id, status });
     return { message: `Market is ${status.toLowerCase()}`, data: await dto(market.market_id) };
   });
 
-  app.post<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/result', { preHandler }, async (req) => {
-    const body = parse(MarketResultBody, req.body);
-    const market = await findMarket(sql, req.params.marketId);
+  route({ method: 'POST', url: '/api/admin/markets/:marketId/result', access: 'market-admin', tag: TAG, summary: 'Declare the result and settle: the winner (selectionId) or the runs of a fancy', params: MarketParams, body: MarketResultBody, answer: 'Message' }, async (req, { params: p, body }) => {
+    const market = await findMarket(sql, p.marketId);
     if (market.kind === 'fancy' && body.runs === undefined) throw new HttpError(400, 'A fancy is settled by the runs');
     if (market.kind !== 'fancy') {
       if (body.selectionId === undefined) throw new HttpError(400, 'Choose the winner (selectionId)');
@@ -55,9 +37,11 @@ export function manageMarketRoutes(app: FastifyInstance, deps: ExchangeDeps): vo
     return { message: 'Result declared' };
   });
 
-  app.put<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/house-price', { preHandler }, async (req) => {
-    const body = parse(HousePriceBody, req.body);
-    const market = await findMarket(sql, req.params.marketId);
+  route({
+    method: 'PUT', url: '/api/admin/markets/:marketId/house-price', access: 'market-admin', tag: TAG, params: MarketParams, body: HousePriceBody, answer: 'MarketEnvelope',
+    summary: 'Price a bookmaker runner ({ selectionId, back, lay }) or a fancy ({ noLine, noRate, yesLine, yesRate }) by hand; the market then ignores the feed',
+  }, async (req, { params: p, body }) => {
+    const market = await findMarket(sql, p.marketId);
     const status = body.status ?? 'ACTIVE';
     const given = (fields: (keyof typeof body)[]) => fields.filter((f) => body[f] !== undefined);
     const missing = (fields: (keyof typeof body)[]) => fields.filter((f) => body[f] === undefined);
@@ -82,26 +66,25 @@ export function manageMarketRoutes(app: FastifyInstance, deps: ExchangeDeps): vo
     return { message: market.kind === 'fancy' ? 'Line set by hand' : 'Rates set by hand', data: await dto(market.market_id) };
   });
 
-  app.delete<{ Params: { marketId: string } }>('/api/admin/markets/:marketId/house-price', { preHandler }, async (req) => {
-    const market = await findMarket(sql, req.params.marketId);
+  route({ method: 'DELETE', url: '/api/admin/markets/:marketId/house-price', access: 'market-admin', tag: TAG, summary: 'Clear the house prices: the market follows the feed again', params: MarketParams, answer: 'MarketEnvelope' }, async (req, { params: p }) => {
+    const market = await findMarket(sql, p.marketId);
     await send(commands, req, { type: 'ClearHousePrice', marketId: market.market_id });
     return { message: 'The market follows the feed again', data: await dto(market.market_id) };
   });
 
-  const simple: [string, (marketId: string) => Command, string][] = [
-    ['void', (marketId) => ({ type: 'VoidMarket', marketId }), 'Market voided'],
-    ['revoke', (marketId) => ({ type: 'RevokeResult', marketId }), 'Result revoked'],
+  const simple: [string, (marketId: string) => Command, string, string][] = [
+    ['void', (marketId) => ({ type: 'VoidMarket', marketId }), 'Market voided', 'Void the market: every stake returned'],
+    ['revoke', (marketId) => ({ type: 'RevokeResult', marketId }), 'Result revoked', 'Revoke the declared result (compensating postings)'],
   ];
-  for (const [path, command, message] of simple) {
-    app.post<{ Params: { marketId: string } }>(`/api/admin/markets/:marketId/${path}`, { preHandler }, async (req) => {
-      const market = await findMarket(sql, req.params.marketId);
+  for (const [path, command, message, summary] of simple) {
+    route({ method: 'POST', url: `/api/admin/markets/:marketId/${path}`, access: 'market-admin', tag: TAG, summary, params: MarketParams, answer: 'Message' }, async (req, { params: p }) => {
+      const market = await findMarket(sql, p.marketId);
       await send(commands, req, command(market.market_id));
       return { message };
     });
   }
 
-  app.put('/api/messages', { preHandler }, async (req) => {
-    const { text } = parse(NewsMessageBody, req.body);
+  route({ method: 'PUT', url: '/api/messages', access: 'market-admin', tag: TAG, summary: 'Set the news line', body: NewsMessageBody, answer: 'Message' }, async (req, { body: { text } }) => {
     await send(commands, req, { type: 'SetNewsMessage', text });
     return { message: 'Message saved' };
   });

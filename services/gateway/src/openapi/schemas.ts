@@ -43,14 +43,6 @@ export const SCHEMAS: Record<string, Schema> = {
   Pagination: obj({ page: int, limit: int, total: int, totalPages: int }),
   BetPage: obj({ data: arr(ref('BetDto')), pagination: ref('Pagination') }),
   ProfitLossRow: obj({ event_id: str, event_name: str, market_id: str, market_name: str, market_type: MARKET_TYPE, pnl: num, commission: num, settled_at: str }),
-  PlaceBetBody: {
-    ...obj({
-      user_id: str, event_id: str, event_name: str, market_id: str, market_type: MARKET_TYPE, selection: { oneOf: [int, str] }, selection_name: str,
-      odds: { ...num, description: 'Match odds: decimal (2 decimals at most); bookmaker: the rate; fancy: the run line' }, stake: { ...num, description: 'Rupees, 2 decimals at most' },
-      bet_type: oneOf('sports'), odds_type: oneOf('back', 'lay'), isBack: bool, volume: nullable({ ...int, description: 'Fancy: the rate' }), reference_id: str,
-    }, ['user_id', 'event_id', 'event_name', 'market_id', 'market_type', 'selection', 'selection_name', 'odds', 'stake', 'bet_type']),
-    description: 'The Bet-as-placed fields of SPEC.md section 3; other listed fields are accepted and ignored, unknown ones refused.',
-  },
   PlaceBetResponse: obj({ message: str, bet: ref('BetDto'), bet_id: str, reference_id: str }),
   StatementRow: obj({
     _id: str, date: { ...str, format: 'date-time' }, description: str, kind: str, credit: num, debit: num, balance: { ...num, description: 'The wallet after this row' }, remark: str,
@@ -64,4 +56,18 @@ export const SCHEMAS: Record<string, Schema> = {
   BettingButtons: obj({ sportsButtons: arr(ref('ButtonValue')), casinoButtons: arr(ref('ButtonValue')) }),
   MarketLockTarget: obj({ event_id: str, market_type: nullable(MARKET_TYPE), market_id: nullable(str) }),
   UserBookRow: obj({ user: str, selections: arr(obj({ selection_name: str, total_stake: num })) }),
+  RoleDto: obj({ slug: str, name: str }),
+  UserDto: obj({
+    _id: str, username: str, fullName: str, role: ref('RoleDto'), balance: obj({ balance: num, exposer: num }), creditRefrences: num, exposureLimit: num, white_label_id: str,
+    parentId: nullable(str), mustChangePassword: bool, hasTransactionPassword: bool, totpEnabled: bool, permissions: nullable(arr(str)),
+  }),
+  AuthResponse: obj({ token: str, refreshToken: str, role: str, user: ref('UserDto') }),
+  ClientRow: obj({
+    _id: str, username: str, fullName: str, role: ref('RoleDto'), parentId: nullable(str), creditReference: num, exposureLimit: num, balance: num, exposure: num,
+    availableBalance: num, clientPnl: num, accountLocked: bool, betLocked: bool, downlineCount: int, createdAt: { ...str, format: 'date-time' },
+  }),
+  ClientEnvelope: obj({ message: str, user: ref('ClientRow') }, ['user']),
+  DownlineResponse: obj({ users: arr(ref('ClientRow')), total: int, page: int, limit: int, parent: obj({ _id: str, username: str, role: ref('RoleDto') }), breadcrumb: arr(obj({ _id: str, username: str })) }),
+  StatementPage: obj({ data: arr(ref('StatementRow')), pagination: ref('Pagination') }),
+  MarketEnvelope: obj({ message: str, data: ref('MarketDto') }),
 };

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { MARKET_TYPE_OF, PageQuery, paiseToRupees, ROLE_NAME, type MarketKind, type RoleSlug } from '@exch/contracts';
+import { MARKET_TYPE_OF, PageQuery, text, paiseToRupees, ROLE_NAME, type MarketKind, type RoleSlug } from '@exch/contracts';
 import { downlineCte } from '../bets/scope.js';
 import { pageSql } from '../http/paging.js';
-import { parse } from '../http/validate.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 
-const search = v.optional(v.pipe(v.string(), v.maxLength(100, 'search is at most 100 characters')));
+const search = v.optional(text('search', { max: 100 }));
 const AnalysisQuery = v.object({ search });
 const DownlinePnlQuery = v.object({ reportType: v.optional(v.picklist(['ALL', 'user'], 'reportType must be ALL or user'), 'ALL'), search, ...PageQuery });
 
@@ -25,9 +23,8 @@ interface AnalysisRow {
 }
 
 /** Market Analysis and the downline profit-loss report (SPEC.md sections 2 and 3). */
-export function reportRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps): void {
-  app.get('/api/report/selection_analysis', { preHandler: guard.admin('view-bets') }, async (req) => {
-    const q = parse(AnalysisQuery, req.query);
+export function reportRoutes({ sql, route }: ExchangeDeps): void {
+  route({ method: 'GET', url: '/api/report/selection_analysis', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Pending stakes per event, market and selection', query: AnalysisQuery }, async (req, { query: q }) => {
     const params: unknown[] = [req.auth!.sub];
     const { rows } = await sql.query<AnalysisRow>(
       `${downlineCte(1)}
@@ -52,8 +49,7 @@ export function reportRoutes(app: FastifyInstance, { sql, guard }: ExchangeDeps)
   });
 
   // Each direct child with its whole branch's settled sports P&L (net of commission), from the players' side.
-  app.get('/api/bet/downline/profit-loss', { preHandler: guard.admin('view-bets') }, async (req) => {
-    const q = parse(DownlinePnlQuery, req.query);
+  route({ method: 'GET', url: '/api/bet/downline/profit-loss', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Settled P&L of each direct downline branch', query: DownlinePnlQuery }, async (req, { query: q }) => {
     const params: unknown[] = [req.auth!.sub];
     let where = 'c.parent_id = $1';
     // SPEC.md section 6: the User report type leaves out the rows of players.

@@ -49,7 +49,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
   };
   const gateway = await buildGateway({ feed, sql: store.sql, commands, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
-  gateway.app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   const notices = await deliverNotices(kafka, gateway, settings.instance, log);
   const address = await gateway.app.listen({ port: settings.port, host: '0.0.0.0' });
   log.info({ address, partitions }, 'gateway listening');

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import * as v from 'valibot';
+import { idText, type Privilege } from '@exch/contracts';
+import { parse } from './validate.js';
+
+/** Who may call a route; the OpenAPI description says the same. */
+export type Access = 'public' | 'any' | 'player' | 'password-change' | 'admin' | 'market-admin' | { admin: Privilege };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Schema = v.GenericSchema;
+type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+/** A route with its own schemas: they validate the request and they are what the OpenAPI lists. */
+export interface RouteSpec<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined> {
+  method: Method;
+  /** Fastify form, `:name` for a path parameter. */
+  url: string;
+  access: Access;
+  tag: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The answer: a component schema's name (openapi/schemas.ts), or a JSON schema. */
+  answer?: string | Record<string, unknown>;
+  /** A 201 instead of a 200. */
+  created?: boolean;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+/** Routes the OpenAPI is generated from, in registration order; one list per fastify instance. */
+export const documented = new WeakMap<FastifyInstance, RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>[]>();
+
+/** Adds a route registered some other way (the websocket) to the OpenAPI description. */
+export function describe<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(app: FastifyInstance, spec: RouteSpec<P, Q, B>): void {
+  const list = documented.get(app) ?? [];
+  documented.set(app, list);
+  list.push(spec as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>);
+}
+
+const pathParams = (url: string): string[] => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+export type GuardFor = (access: Access) => preHandlerAsyncHookHandler[];
+
+/**
+ * Registers a route whose parameters, query and body are parsed by its schemas before the handler
+ * runs (after authentication: a caller without access learns nothing about the input rules). A
+ * path parameter without a schema is a programming error, refused at start.
+ */
+export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  app: FastifyInstance,
+  guardFor: GuardFor,
+  spec: RouteSpec<P, Q, B>,
+  handler: (req: FastifyRequest, input: RouteInput<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const declared = spec.params && 'entries' in spec.params ? Object.keys((spec.params as unknown as v.ObjectSchema<v.ObjectEntries, undefined>).entries) : [];
+  const inUrl = pathParams(spec.url);
+  if (inUrl.length !== declared.length || inUrl.some((p) => !declared.includes(p))) {
+    throw new Error(`${spec.method} ${spec.url}: path parameters ${inUrl.join(', ') || 'none'} need a params schema naming exactly them`);
+  }
+  describe(app, spec);
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    preHandler: guardFor(spec.access),
+    handler: async (req, reply) => {
+      const input = {
+        params: spec.params ? parse(spec.params, req.params) : undefined,
+        query: spec.query ? parse(spec.query, req.query) : undefined,
+        body: spec.body ? parse(spec.body, req.body) : undefined,
+      } as RouteInput<P, Q, B>;
+      if (spec.created) reply.status(201);
+      return handler(req, input, reply);
+    },
+  });
+}
+
+/** A route's path parameters: each an id under the text rule. */
+export const params = <K extends string>(...names: K[]) => v.object(Object.fromEntries(names.map((n) => [n, idText(n)])) as Record<K, ReturnType<typeof idText>>);
+
+export type Route = <P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B>,
+  handler: (req: FastifyRequest, input: RouteInput<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
+) => void;
+
+/** `route` bound to an app and its guards, as the route modules get it in their deps. */
+export const router = (app: FastifyInstance, guardFor: GuardFor): Route => (spec, handler) => route(app, guardFor, spec, handler);
