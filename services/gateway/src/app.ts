@@ -15,7 +15,6 @@ import { multiLoginRoutes } from './accounts/multi-login-routes.js';
 import { requirePermission } from './accounts/permissions.js';
 import { selfRoutes } from './accounts/self-routes.js';
 import { statementRoutes } from './accounts/statement-routes.js';
-import { TOTP_DDL } from './accounts/totp.js';
 import { adminBetRoutes } from './bets/admin-routes.js';
 import { placeBetRoute } from './bets/place-route.js';
 import { playerBetRoutes } from './bets/player-routes.js';
@@ -32,6 +31,7 @@ import { LivePrices } from './markets/live-prices.js';
 import { manageMarketRoutes } from './markets/manage-routes.js';
 import { openApiRoute } from './openapi/route.js';
 import { reportRoutes } from './reports/routes.js';
+import { migrateGatewayTables } from './schema.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
 
@@ -71,8 +71,8 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: opts.trustProxy ?? false });
+  await migrateGatewayTables(opts.sql);
   const sessions = new Sessions(opts.sql);
-  await sessions.setup();
   await app.register(fastifyJwt, { secret: opts.jwtSecret ?? (await sessions.signingSecret()) });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   installErrorHandling(app);
@@ -96,7 +96,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   });
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
 
-  await opts.sql.query(TOTP_DDL);
   const throttle = new LoginThrottle();
   const deps: AccountDeps = {
     sql: opts.sql,

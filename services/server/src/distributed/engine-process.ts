@@ -7,7 +7,7 @@ import { createSimulator } from '@exch/feeds';
 import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
 import { connectFeed } from '../feed.js';
 import { seedDemo } from '../seed.js';
-import { announceLeader } from './engine-leader.js';
+import { announceLeader, migrateLeaderTable } from './engine-leader.js';
 import { publishFeed } from './feed-topic.js';
 import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
 import { FEED_TOPIC, type DistributedSettings } from './settings.js';
@@ -41,6 +41,7 @@ export interface EngineProcessOptions {
  */
 export async function runEngineProcess(settings: DistributedSettings, log: Logger, opts: EngineProcessOptions): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  await migrateLeaderTable(store.sql);
   const registry = processRegistry('engine', settings.instance);
   let engine: Engine | null = null;
   const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);

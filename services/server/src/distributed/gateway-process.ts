@@ -5,6 +5,7 @@ import { buildGateway } from '@exch/gateway';
 import { connectKafka, ensureTopics, partitionCount, TopicEnds } from '@exch/kafka';
 import { ensureCheckpointTables, groupLag } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
+import { migrateLeaderTable } from './engine-leader.js';
 import { RemoteFeed } from './feed-topic.js';
 import { counter, gauge, processRegistry } from '../metrics.js';
 import { projectionNames } from './projector-process.js';
@@ -24,6 +25,7 @@ export interface GatewayProcessOptions {
 export async function runGatewayProcess(settings: DistributedSettings, log: Logger, opts: GatewayProcessOptions): Promise<{ url: string; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   await ensureCheckpointTables(store.sql);
+  await migrateLeaderTable(store.sql);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
   await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
