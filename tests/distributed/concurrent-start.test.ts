@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import pg from 'pg';
-import { startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
+import { newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
@@ -34,7 +34,7 @@ t.test('four gateways and two projectors started at once on an empty database al
     await admin.query(`create database start_${round}`);
     const url = new URL(pgServer.connectionString);
     url.pathname = `/start_${round}`;
-    const env: ClusterEnv = { databaseUrl: url.toString(), kafkaBrokers: kafkaServer.brokers, logDir };
+    const env: ClusterEnv = { databaseUrl: url.toString(), kafkaBrokers: kafkaServer.brokers, logDir, engineSecret: newEngineSecret() };
     const started = performance.now();
     const members = await Promise.allSettled([
       ...[1, 2, 3, 4].map((i) => startMember(env, 'gateway', `r${round}-gateway-${i}`)),

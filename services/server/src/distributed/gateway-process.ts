@@ -15,6 +15,8 @@ import { FEED_TOPIC, PUSHES_TOPIC, eventTopic, type DistributedSettings } from '
 
 export interface GatewayProcessOptions {
   webDist: string | null;
+  /** ENGINE_SECRET: commands to the engine are signed with it. */
+  engineSecret: string;
   trustProxy?: boolean | string[];
 }
 
@@ -34,7 +36,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
 
   const registry = processRegistry('gateway', settings.instance);
   const commandsSent = counter(registry, 'gateway_commands_total', 'Commands sent to the engine, by outcome', ['outcome']);
-  const engine = new EngineClient(store.sql, log);
+  const engine = new EngineClient(store.sql, opts.engineSecret, log);
   const readYourWrites = new ReadYourWrites(store.sql, partitions, projectionNames(), log);
   const commands: CommandBus = {
     async execute(envelope) {
