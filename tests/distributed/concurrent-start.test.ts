@@ -19,22 +19,16 @@ const ROUNDS = 5;
 
 t.test('four gateways and two projectors started at once on an empty database all start and serve', { skip, timeout: 900_000 }, async (t) => {
   const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
-  const admin = new pg.Client(pgServer.connectionString);
-  await admin.connect();
   const logDir = mkdtempSync(join(tmpdir(), 'exch-start-'));
   t.comment(`process logs in ${logDir}`);
   const running: Member[] = [];
   t.teardown(async () => {
     await Promise.all(running.map((m) => m.kill()));
-    await admin.end();
     await Promise.all([pgServer.stop(), kafkaServer.stop()]);
   });
 
   for (let round = 1; round <= ROUNDS; round++) {
-    await admin.query(`create database start_${round}`);
-    const url = new URL(pgServer.connectionString);
-    url.pathname = `/start_${round}`;
-    const env: ClusterEnv = { databaseUrl: url.toString(), kafkaBrokers: kafkaServer.brokers, logDir, engineSecret: newEngineSecret() };
+    const env: ClusterEnv = { databaseUrl: await pgServer.createDatabase(`start_${round}`), kafkaBrokers: kafkaServer.brokers, logDir, engineSecret: newEngineSecret() };
     const started = performance.now();
     const members = await Promise.allSettled([
       ...[1, 2, 3, 4].map((i) => startMember(env, 'gateway', `r${round}-gateway-${i}`)),

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import t from 'tap';
 import { migrate, type SqlClient } from '@exch/contracts';
 import { openPGliteStore, openPostgresStore } from '../src/index.js';
@@ -17,19 +16,12 @@ const runs = async (sql: SqlClient) =>
 // contracts' migrate over both drivers: what every process runs at start (gateway, engine, relay, projectors).
 t.test('migrate on PostgreSQL: any number of processes at once, the DDL runs once', { skip: pgSkip() }, async (t) => {
   const server = await startPostgres();
-  const admin = new pg.Client(server.connectionString);
-  await admin.connect();
-  t.teardown(async () => {
-    await admin.end();
-    await server.stop();
-  });
+  t.teardown(() => server.stop());
 
   for (let round = 1; round <= 5; round++) {
-    await admin.query(`create database migrate_${round}`);
-    const url = new URL(server.connectionString);
-    url.pathname = `/migrate_${round}`;
+    const url = await server.createDatabase(`migrate_${round}`);
     // Twelve pools, as twelve processes would have: each opening the store migrates the log too.
-    const opened = await Promise.allSettled(Array.from({ length: 12 }, () => openPostgresStore({ connectionString: url.toString(), poolSize: 2 })));
+    const opened = await Promise.allSettled(Array.from({ length: 12 }, () => openPostgresStore({ connectionString: url, poolSize: 2 })));
     const stores = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
     try {
       for (const o of opened) if (o.status === 'rejected') throw o.reason;
