@@ -18,3 +18,4 @@ export * from './api/betting.js';
 export * from './betting/outcome.js';
 export * from './partition.js';
 export * from './api/as-of.js';
+export * from './migrate.js';

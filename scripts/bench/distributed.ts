@@ -19,7 +19,7 @@ import { connectKafka, ensureTopics, OrderedProducer, TopicEnds, type Kafka } fr
 import { allProjections, groupLag } from '@exch/projector';
 import { Relay } from '@exch/relay';
 import { eventTopic } from '@exch/server';
-import { startMember, type Member } from '../../tests/helpers/cluster.js';
+import { newEngineSecret, startMember, type Member } from '../../tests/helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../../tests/helpers/kafka.js';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
 import { startWorkload } from '../../tests/helpers/workload.js';
@@ -76,7 +76,7 @@ async function projectorRun(base: string, brokers: string, kafka: Kafka, instanc
   const admin = new pg.Pool({ connectionString: `${base}/postgres`, max: 1 });
   await admin.query(`create database ${database}`);
   await admin.end();
-  const env = { databaseUrl: `${base}/${database}`, kafkaBrokers: brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-bench-projectors-')) };
+  const env = { databaseUrl: `${base}/${database}`, kafkaBrokers: brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-bench-projectors-')), engineSecret: newEngineSecret() };
   const checkpoints = await openPostgresStore({ connectionString: env.databaseUrl });
   const ends = new TopicEnds(kafka);
   const started = performance.now();

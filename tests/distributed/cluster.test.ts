@@ -14,7 +14,7 @@ import t from 'tap';
 import pg from 'pg';
 import type { MatchDetail } from '@exch/contracts';
 import { caller } from '../helpers/api.js';
-import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
+import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
@@ -25,7 +25,7 @@ const MO = 'sim-101.mo';
 
 t.test('distributed mode: pushes across gateways and engine failover under load', { skip, timeout: 600_000 }, async (t) => {
   const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
-  const env: ClusterEnv = { databaseUrl: pgServer.connectionString, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-cluster-')) };
+  const env: ClusterEnv = { databaseUrl: pgServer.connectionString, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-cluster-')), engineSecret: newEngineSecret() };
   t.comment(`process logs in ${env.logDir}`);
   const db = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
   const started: Member[] = [];

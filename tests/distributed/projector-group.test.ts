@@ -15,7 +15,7 @@ import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, TopicEnds } from '@exch/kafka';
 import { allProjections, groupLag, ProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
-import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
+import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 import { startWorkload } from '../helpers/workload.js';
@@ -36,7 +36,7 @@ t.test('a projector group survives a killed member and a new one, and equals a s
   const admin = new pg.Pool({ connectionString: pgServer.connectionString, max: 1 });
   await admin.query('create database live');
   await admin.query('create database reference');
-  const env: ClusterEnv = { databaseUrl: `${base}/live`, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-group-')) };
+  const env: ClusterEnv = { databaseUrl: `${base}/live`, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-group-')), engineSecret: newEngineSecret() };
   t.comment(`process logs in ${env.logDir}`);
   const live = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
   const members: Member[] = [];

@@ -3,6 +3,7 @@
  * for tests that kill and add members: engine leader and standby, relay, projectors, gateways.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../infra/postgres/cluster.js';
@@ -22,7 +23,12 @@ export interface ClusterEnv {
   databaseUrl: string;
   kafkaBrokers: string;
   logDir: string;
+  /** ENGINE_SECRET of every member: engines take only commands signed with it. */
+  engineSecret: string;
 }
+
+/** A fresh cluster secret, as `openssl rand -hex 32` makes one. */
+export const newEngineSecret = (): string => randomBytes(32).toString('hex');
 
 const members = new Set<ChildProcess>();
 process.once('exit', () => {
@@ -38,7 +44,7 @@ export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'p
   const out = createWriteStream(join(env.logDir, `${name}.log`));
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/server/src/distributed/main.ts'), role, ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, PORT: String(port), INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
+    env: { ...process.env, DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, PORT: String(port), INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(out);

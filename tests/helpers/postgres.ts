@@ -5,12 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort, initCluster, pgUnavailableReason, startCluster, stopCluster } from '../../infra/postgres/cluster.js';
 
 export interface ThrowawayPostgres {
   connectionString: string;
   /** The server's port (tests that need a second database build their own URLs). */
   port: number;
+  /** Creates an empty database on this server and resolves with its URL. */
+  createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +60,18 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
     return {
       connectionString,
       port,
+      async createDatabase(name) {
+        const admin = new pg.Client(connectionString);
+        await admin.connect();
+        try {
+          await admin.query(`create database ${name}`);
+        } finally {
+          await admin.end();
+        }
+        const url = new URL(connectionString);
+        url.pathname = `/${name}`;
+        return url.toString();
+      },
       stop: async () => removeCluster(root),
     };
   } catch (err) {

@@ -9,7 +9,7 @@ import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, GroupConsumer, OrderedProducer, type InRecord } from '@exch/kafka';
 import { Relay } from '@exch/relay';
 import { eventTopic } from '@exch/server';
-import { eventually, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
+import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
@@ -103,7 +103,7 @@ t.test('the relay publishes the log in order, keyed by stream, and resumes from 
 
 t.test('a second relay process stands by and takes over when the first is killed', { skip: pgSkip() || kafkaSkip(), timeout: 300_000 }, async (t) => {
   const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka(PARTITIONS)]);
-  const env: ClusterEnv = { databaseUrl: pgServer.connectionString, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-relays-')) };
+  const env: ClusterEnv = { databaseUrl: pgServer.connectionString, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-relays-')), engineSecret: newEngineSecret() };
   const store = await openPostgresStore({ connectionString: env.databaseUrl });
   const started: Member[] = [];
   t.teardown(async () => {

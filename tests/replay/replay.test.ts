@@ -16,7 +16,6 @@ import { EVENTS_TOPIC, partitionOf, type Command, type ExecuteResult } from '@ex
 import { Engine } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ensureCheckpointTables, ProjectionRunner, type Projection } from '@exch/projector';
-import { CHECKPOINT_DDL } from '../../services/projector/src/checkpoints.js';
 import { formatReport } from '../../scripts/replay/format.js';
 import { replayProjection } from '../../scripts/replay/replay.js';
 import { envelope, hierarchy, matchCatalogue, placeBet, RUNNERS, type Executor } from '../engine/fixtures.js';
@@ -195,7 +194,6 @@ t.test('distributed mode: the live model folded per partition, each partition at
   const byPartition = Array.from({ length: PARTS }, (_, p) => log.filter((e) => partitionOf(e.streamId, PARTS) === p));
   // Each partition two thirds of the way through its events: every one lags somewhere.
   const cut = byPartition.map((events) => events[Math.floor((events.length * 2) / 3)]?.position ?? 0);
-  await d.sql.query(CHECKPOINT_DDL);
   await ensureCheckpointTables(d.sql);
   for (const name of ['users', 'ledger']) {
     const projection = allProjections.find((p) => p.name === name)!;

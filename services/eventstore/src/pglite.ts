@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { EventStore, Leadership, SqlClient } from '@exch/contracts';
-import { migrate, transactionClient } from './sql.js';
+import { migrateLog, transactionClient } from './sql.js';
 import { createEventStore } from './store.js';
 import { WakeSignal } from './subscription.js';
 
@@ -30,7 +30,7 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
     transaction: (fn) => db.transaction((tx) => fn(transactionClient((text, params) => tx.query(text, params)))),
   };
   try {
-    await migrate(sql);
+    await migrateLog(sql);
   } catch (err) {
     await db.close();
     throw err;

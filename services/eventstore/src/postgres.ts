@@ -3,7 +3,7 @@ import type { EventStore, SqlClient } from '@exch/contracts';
 import { acquireLeaderLock, holdSessionLock } from './pg-leadership.js';
 import { NotificationListener } from './pg-listener.js';
 import { EVENTS_CHANNEL } from './schema.js';
-import { migrate, transactionClient, type QueryFn } from './sql.js';
+import { migrateLog, transactionClient, type QueryFn } from './sql.js';
 import { createEventStore } from './store.js';
 import { WakeSignal } from './subscription.js';
 
@@ -72,7 +72,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const listener = new NotificationListener(connectionString, wake, onError);
   const leaders = new Set<() => Promise<void>>();
   try {
-    await migrate(sql);
+    await migrateLog(sql);
     await listener.start();
   } catch (err) {
     await listener.stop();

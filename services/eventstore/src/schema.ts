@@ -40,12 +40,11 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
 export const SCHEMA_SQL = SCHEMA_STATEMENTS.map((s) => `${s};`).join('\n\n');
 
 /**
- * Advisory lock keys (any fixed 64-bit numbers; these spell "exch" + purpose).
- * Migration: two processes creating the tables at once would race in the catalog.
+ * Advisory lock keys (any fixed 64-bit numbers; these spell "exch" + purpose; migrations lock
+ * on their name instead, contracts/src/migrate.ts).
  * Leader: held for as long as a process is the single writer (DESIGN.md rule 3).
  * Relay: held by the one relay that publishes the log; others wait as standbys.
  */
-export const MIGRATION_LOCK_KEY = 0x65786368_0001;
 export const LEADER_LOCK_KEY = 0x65786368_0002;
 export const RELAY_LOCK_KEY = 0x65786368_0003;
 

@@ -1,5 +1,5 @@
-import type { SqlClient, SqlResult } from '@exch/contracts';
-import { MIGRATION_LOCK_KEY, SCHEMA_STATEMENTS } from './schema.js';
+import { migrate, type SqlClient, type SqlResult } from '@exch/contracts';
+import { SCHEMA_STATEMENTS } from './schema.js';
 
 export type QueryFn = <R>(text: string, params?: unknown[]) => Promise<SqlResult<R>>;
 
@@ -30,13 +30,5 @@ export function transactionClient(query: QueryFn): SqlClient {
   return client;
 }
 
-/**
- * Creates the tables if they are missing. The transaction-scoped advisory lock keeps two
- * processes that start together from racing each other in the catalog.
- */
-export async function migrate(sql: SqlClient): Promise<void> {
-  await sql.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-    for (const statement of SCHEMA_STATEMENTS) await tx.query(statement);
-  });
-}
+/** Creates the log's tables once, however many processes open the store together (contracts' migrate). */
+export const migrateLog = (sql: SqlClient): Promise<void> => migrate(sql, 'eventstore', 1, SCHEMA_STATEMENTS);

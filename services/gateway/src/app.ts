@@ -16,7 +16,6 @@ import { multiLoginRoutes } from './accounts/multi-login-routes.js';
 import { requirePermission } from './accounts/permissions.js';
 import { selfRoutes } from './accounts/self-routes.js';
 import { statementRoutes } from './accounts/statement-routes.js';
-import { TOTP_DDL } from './accounts/totp.js';
 import { adminBetRoutes } from './bets/admin-routes.js';
 import { placeBetRoute } from './bets/place-route.js';
 import { playerBetRoutes } from './bets/player-routes.js';
@@ -35,6 +34,7 @@ import { openApiRoute } from './openapi/route.js';
 import { describe, router, type Access, type Route } from './http/route.js';
 import { marketAdminGuard } from './markets/market-admin.js';
 import { reportRoutes } from './reports/routes.js';
+import { migrateGatewayTables } from './schema.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
 
@@ -85,8 +85,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     const hidden = (r.schema as { hide?: boolean } | undefined)?.hide === true;
     for (const method of [r.method].flat()) if (method !== 'HEAD' && !hidden) registered.push({ method, url: r.url ?? r.path });
   });
+  await migrateGatewayTables(opts.sql);
   const sessions = new Sessions(opts.sql);
-  await sessions.setup();
   await app.register(fastifyJwt, { secret: opts.jwtSecret ?? (await sessions.signingSecret()) });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await securityHeaders(app, opts.frameOrigins ?? []);
@@ -108,7 +108,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     return claims;
   });
 
-  await opts.sql.query(TOTP_DDL);
   const throttle = new LoginThrottle();
   const guard: Guards = {
     admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(permission)],

@@ -17,5 +17,6 @@ export { activityProjection, betsProjection, buttonValuesProjection, cataloguePr
 /** Every read model of the product, in the order they are started. */
 export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
-export { ensureCheckpointTables, readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
+export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
+export { ensureCheckpointTables } from './checkpoint-tables.js';
 export { groupLag, type PartitionLag } from './kafka/lag.js';

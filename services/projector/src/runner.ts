@@ -1,5 +1,7 @@
 import type { EventStore, StoredEvent, Subscription } from '@exch/contracts';
-import { CHECKPOINT_DDL, readCheckpoint, readCheckpoints, readVersion, resetCheckpoint, writeCheckpoints, writeVersion } from './checkpoints.js';
+import { ensureCheckpointTables } from './checkpoint-tables.js';
+import { readCheckpoint, readCheckpoints, writeCheckpoints } from './checkpoints.js';
+import { dropProjection, prepareProjection } from './prepare.js';
 import type { Projection } from './projection.js';
 
 export interface RunnerLog {
@@ -47,7 +49,7 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    await this.store.sql.query(CHECKPOINT_DDL);
+    await ensureCheckpointTables(this.store.sql);
     for (const r of this.running.values()) await this.prepare(r);
     this.follow();
   }
@@ -87,10 +89,7 @@ export class ProjectionRunner {
   }
 
   private async drop(projection: Projection): Promise<void> {
-    await this.store.sql.transaction(async (tx) => {
-      for (const table of projection.tables) await tx.query(`drop table if exists ${table} cascade`);
-      await resetCheckpoint(tx, projection.name);
-    });
+    await this.store.sql.transaction((tx) => dropProjection(tx, projection));
     this.log.info({ projection: projection.name }, 'projection dropped; replaying from zero');
   }
 
@@ -102,11 +101,8 @@ export class ProjectionRunner {
   /** Rebuilds on a version change, creates the tables and reads where the projection stands. */
   private async prepare(r: Running): Promise<void> {
     const { projection } = r;
-    const stored = await readVersion(this.store.sql, projection.name);
-    if (stored !== null && stored !== projection.version) await this.drop(projection);
-    await projection.setup(this.store.sql);
+    await prepareProjection(this.store.sql, projection, this.log);
     r.checkpoint = await readCheckpoint(this.store.sql, projection.name);
-    await writeVersion(this.store.sql, projection.name, projection.version);
   }
 
   /** One subscription from the furthest-behind checkpoint feeds every projection. */

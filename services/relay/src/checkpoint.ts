@@ -1,4 +1,4 @@
-import type { SqlClient } from '@exch/contracts';
+import { migrate, type SqlClient } from '@exch/contracts';
 
 const DDL = `create table if not exists relay_checkpoints (
   topic text primary key,
@@ -6,9 +6,11 @@ const DDL = `create table if not exists relay_checkpoints (
   updated_at timestamptz not null default now()
 )`;
 
+/** The checkpoint table, created once however many relays start together. */
+export const migrateRelayCheckpoints = (sql: SqlClient): Promise<void> => migrate(sql, 'relay', 1, [DDL]);
+
 /** The last log position the broker acknowledged for this topic (0 before the first). */
 export async function readRelayCheckpoint(sql: SqlClient, topic: string): Promise<number> {
-  await sql.query(DDL);
   const { rows } = await sql.query<{ position: string }>(`select position from relay_checkpoints where topic = $1`, [topic]);
   return rows[0] ? Number(rows[0].position) : 0;
 }

@@ -1,6 +1,6 @@
 import { EVENTS_TOPIC, partitionOf, type EventStore, type StoredEvent, type Subscription } from '@exch/contracts';
 import type { OrderedProducer } from '@exch/kafka';
-import { readRelayCheckpoint, writeRelayCheckpoint } from './checkpoint.js';
+import { migrateRelayCheckpoints, readRelayCheckpoint, writeRelayCheckpoint } from './checkpoint.js';
 
 export interface RelayLog {
   info(obj: object, msg?: string): void;
@@ -47,6 +47,7 @@ export class Relay {
   }
 
   async start(): Promise<number> {
+    await migrateRelayCheckpoints(this.opts.store.sql);
     const from = await readRelayCheckpoint(this.opts.store.sql, this.topic);
     this.published = from;
     this.opts.log.info({ topic: this.topic, from }, 'relay resuming');

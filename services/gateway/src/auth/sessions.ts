@@ -32,10 +32,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export class Sessions {
   constructor(private readonly sql: SqlClient) {}
 
-  async setup(): Promise<void> {
-    for (const ddl of SESSIONS_DDL) await this.sql.query(ddl);
-  }
-
   /** The signing secret shared by all gateways: the first one to start creates it. */
   async signingSecret(): Promise<string> {
     await this.sql.query(`insert into gateway_secrets (name, value) values ('jwt', $1) on conflict (name) do nothing`, [randomBytes(48).toString('base64url')]);

@@ -1,7 +1,6 @@
 import type { SqlClient } from '@exch/contracts';
-import { CHECKPOINT_DDL } from '../checkpoints.js';
 
-const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_partition_checkpoints (
+export const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_partition_checkpoints (
   name text not null,
   topic text not null,
   partition int not null,
@@ -10,15 +9,6 @@ const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_partitio
   updated_at timestamptz not null default now(),
   primary key (name, topic, partition)
 )`;
-
-/** Both checkpoint tables, created once even when several processes start together. */
-export async function ensureCheckpointTables(sql: SqlClient): Promise<void> {
-  await sql.transaction(async (tx) => {
-    await tx.query(`select pg_advisory_xact_lock(hashtext('projection checkpoints'))`);
-    await tx.query(CHECKPOINT_DDL);
-    await tx.query(PARTITION_CHECKPOINT_DDL);
-  });
-}
 
 export interface PartitionCheckpoint {
   partition: number;

@@ -1,8 +1,9 @@
 import { EVENTS_TOPIC, type SqlClient, type StoredEvent } from '@exch/contracts';
 import { GroupConsumer, type BusLog, type InRecord, type Kafka } from '@exch/kafka';
-import { readCheckpoint, readVersion, resetCheckpoint, writeVersion } from '../checkpoints.js';
+import { ensureCheckpointTables } from '../checkpoint-tables.js';
+import { prepareProjection } from '../prepare.js';
 import type { Projection } from '../projection.js';
-import { ensureCheckpointTables, lockPartitionCheckpoint, readPartitionCheckpoints, resetPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
+import { lockPartitionCheckpoint, readPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
 
 export interface KafkaRunnerOptions {
   sql: SqlClient;
@@ -57,28 +58,11 @@ export class KafkaProjectionRunner {
     this.consumer = null;
   }
 
-  /**
-   * Rebuilds on a version change and creates the tables, under an advisory lock so that members
-   * starting together do it once. At the stored version it runs no DDL at all: creating an index
-   * "if not exists" still locks the table, and would deadlock with members folding into it.
-   */
+  /** Creates the tables, or rebuilds them on a version change, once among members starting together. */
   private async prepare(): Promise<void> {
     const { projection, sql } = this.opts;
     await ensureCheckpointTables(sql);
-    await sql.transaction(async (tx) => {
-      await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`projection:${projection.name}`]);
-      const stored = await readVersion(tx, projection.name);
-      if (stored === projection.version) return;
-      if (stored !== null) {
-        for (const table of projection.tables) await tx.query(`drop table if exists ${table} cascade`);
-        await resetCheckpoint(tx, projection.name);
-        await resetPartitionCheckpoints(tx, projection.name);
-        this.opts.log.info({ projection: projection.name, from: stored, to: projection.version }, 'projection version changed; folding from the start');
-      }
-      await projection.setup(tx);
-      await readCheckpoint(tx, projection.name);
-      await writeVersion(tx, projection.name, projection.version);
-    });
+    await prepareProjection(sql, projection, this.opts.log);
   }
 
   private async storedOffsets(partitions: number[]): Promise<Map<number, string>> {

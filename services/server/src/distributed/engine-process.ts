@@ -7,7 +7,8 @@ import { createSimulator } from '@exch/feeds';
 import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
 import { connectFeed } from '../feed.js';
 import { seedDemo } from '../seed.js';
-import { announceLeader } from './engine-leader.js';
+import { announceLeader, migrateLeaderTable } from './engine-leader.js';
+import { CommandVerifier } from './engine-signature.js';
 import { publishFeed } from './feed-topic.js';
 import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
 import { FEED_TOPIC, type DistributedSettings } from './settings.js';
@@ -32,6 +33,8 @@ export interface EngineProcessOptions {
   /** The feed simulator runs on the leader only (its prices reach gateways through Kafka). */
   feed: { seed: number; tickMs: number } | null;
   seedDemo: boolean;
+  /** ENGINE_SECRET: only requests signed with it are decided. */
+  secret: string;
 }
 
 /**
@@ -41,6 +44,7 @@ export interface EngineProcessOptions {
  */
 export async function runEngineProcess(settings: DistributedSettings, log: Logger, opts: EngineProcessOptions): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  await migrateLeaderTable(store.sql);
   const registry = processRegistry('engine', settings.instance);
   let engine: Engine | null = null;
   const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
@@ -50,12 +54,27 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
   gauge(registry, 'engine_leader', '1 while this instance leads', (g) => void g.set(engine?.running ? 1 : 0));
   gauge(registry, 'engine_log_position', 'Last log position this engine has applied', (g) => void g.set(engine?.headPosition ?? 0));
 
+  const verifier = new CommandVerifier(opts.secret);
   const commandRoute: Route = async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/commands') return false;
-    if (!engine?.running) return (json(res, 503, { message: 'not the leader' }), true);
+    let body: string;
+    try {
+      body = await readBody(req);
+    } catch (err) {
+      return (json(res, 400, { message: (err as Error).message }), true);
+    }
+    // Checked before anything is decided: a caller without the secret changes nothing.
+    const verdict = verifier.verify(req.headers, body);
+    if (!verdict.ok) {
+      commands.inc({ outcome: 'unauthorized' });
+      log.warn({ reason: verdict.reason, from: req.socket.remoteAddress }, 'command refused unread: not a fresh request signed with ENGINE_SECRET');
+      return (json(res, 401, { message: verdict.reason }), true);
+    }
+    // Signed for another leader's epoch: the gateway looks the leader up again.
+    if (!engine?.running || engine.epoch !== verdict.epoch) return (json(res, 503, { message: 'not the leader' }), true);
     let envelope: CommandEnvelope;
     try {
-      envelope = JSON.parse(await readBody(req)) as CommandEnvelope;
+      envelope = JSON.parse(body) as CommandEnvelope;
     } catch (err) {
       return (json(res, 400, { message: (err as Error).message }), true);
     }

@@ -5,6 +5,7 @@ import { buildGateway } from '@exch/gateway';
 import { connectKafka, ensureTopics, partitionCount, TopicEnds } from '@exch/kafka';
 import { ensureCheckpointTables, groupLag } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
+import { migrateLeaderTable } from './engine-leader.js';
 import { RemoteFeed } from './feed-topic.js';
 import { counter, gauge, processRegistry } from '../metrics.js';
 import { projectionNames } from './projector-process.js';
@@ -14,6 +15,8 @@ import { FEED_TOPIC, PUSHES_TOPIC, eventTopic, type DistributedSettings } from '
 
 export interface GatewayProcessOptions {
   webDist: string | null;
+  /** ENGINE_SECRET: commands to the engine are signed with it. */
+  engineSecret: string;
   trustProxy?: boolean | string[];
 }
 
@@ -24,6 +27,7 @@ export interface GatewayProcessOptions {
 export async function runGatewayProcess(settings: DistributedSettings, log: Logger, opts: GatewayProcessOptions): Promise<{ url: string; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   await ensureCheckpointTables(store.sql);
+  await migrateLeaderTable(store.sql);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
   await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
@@ -32,7 +36,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
 
   const registry = processRegistry('gateway', settings.instance);
   const commandsSent = counter(registry, 'gateway_commands_total', 'Commands sent to the engine, by outcome', ['outcome']);
-  const engine = new EngineClient(store.sql, log);
+  const engine = new EngineClient(store.sql, opts.engineSecret, log);
   const readYourWrites = new ReadYourWrites(store.sql, partitions, projectionNames(), log);
   const commands: CommandBus = {
     async execute(envelope) {

@@ -6,7 +6,8 @@
  *   npm run projector -- --name users   per read model (or a comma list, or all), as many as partitions
  *   npm run gateway                     as many as the load needs
  *
- * Each needs DATABASE_URL and KAFKA_BROKERS; PORT sets its HTTP port (metrics on /metrics).
+ * Each needs DATABASE_URL and KAFKA_BROKERS, engines and gateways ENGINE_SECRET too; PORT sets its
+ * HTTP port (metrics on /metrics).
  */
 import { dirname, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { runEngineProcess } from './engine-process.js';
 import { runGatewayProcess } from './gateway-process.js';
 import { runProjectorProcess } from './projector-process.js';
 import { runRelayProcess } from './relay-process.js';
-import { readSettings } from './settings.js';
+import { readEngineSecret, readSettings } from './settings.js';
 
 const DEFAULT_PORTS: Record<string, number> = { engine: 4100, relay: 4200, projector: 4300, gateway: 3000 };
 
@@ -35,6 +36,7 @@ async function main(role: string | undefined): Promise<void> {
     const engine = await runEngineProcess(settings, log, {
       feed: feedOff ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
       seedDemo: process.env.SEED_DEMO === '1',
+      secret: readEngineSecret(),
     });
     // A deposed leader must not linger: the supervisor starts it again, as a standby.
     void engine.halted.then((reason) => {
@@ -55,7 +57,7 @@ async function main(role: string | undefined): Promise<void> {
   } else {
     const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
     const webDist = resolve(repo, 'web', 'dist');
-    running = await runGatewayProcess(settings, log, { webDist: existsSync(webDist) ? webDist : null });
+    running = await runGatewayProcess(settings, log, { webDist: existsSync(webDist) ? webDist : null, engineSecret: readEngineSecret() });
   }
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');

@@ -31,6 +31,19 @@ export function readSettings(role: string, defaultPort: number, env: NodeJS.Proc
   };
 }
 
+/**
+ * The cluster secret that engines and gateways sign and check commands with (engine-signature.ts).
+ * From the environment, never from the database: whoever can read the database (a backup, a
+ * reporting login) must not be able to send the engine commands.
+ */
+export function readEngineSecret(env: NodeJS.ProcessEnv = process.env): string {
+  const secret = env.ENGINE_SECRET;
+  if (!secret || secret.length < 32) {
+    throw new Error('ENGINE_SECRET must be set, to at least 32 characters and the same on every engine and gateway: export ENGINE_SECRET=$(openssl rand -hex 32)');
+  }
+  return secret;
+}
+
 /** Topics besides the event log: pushes for the gateways and the live feed. Neither is a record of anything. */
 export const PUSHES_TOPIC = 'exchange.pushes';
 export const FEED_TOPIC = 'exchange.feed';
