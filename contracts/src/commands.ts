@@ -1,4 +1,5 @@
 import type { Refusal } from './errors.js';
+import type { DomainEvent } from './events.js';
 import type { AccountCommand } from './accounts/commands.js';
 import type { BettingCommand } from './betting/commands.js';
 
@@ -19,8 +20,14 @@ export interface CommandEnvelope<C extends Command = Command> {
   command: C;
 }
 
-/** The engine's answer, given only after the command's events are durable (DESIGN.md rule 4). */
-export type ExecuteResult = { ok: true; positions: number[]; duplicate: boolean } | { ok: false; refusal: Refusal };
+/** One event of a command as the journal committed it, with its position and the command's time. */
+export type CommittedEvent = DomainEvent & { position: number; at: string };
+
+/**
+ * The engine's answer, given only after the command's events are durable (DESIGN.md rule 4): the
+ * committed events themselves, so a caller answers from the decision instead of reading it back.
+ */
+export type ExecuteResult = { ok: true; positions: number[]; events: CommittedEvent[]; duplicate: boolean } | { ok: false; refusal: Refusal };
 
 /** How the gateway reaches the engine: in process, or (distributed mode) the current leader. */
 export interface CommandBus {

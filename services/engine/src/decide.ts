@@ -8,7 +8,7 @@ import {
   decideSetPermissions,
   decideUpdateUserDetails,
 } from './accounts/manage.js';
-import { decideChangePassword, decideDisableTotp, decideEnableTotp, decideRecordLogin, decideSetTransactionPassword } from './accounts/self.js';
+import { decideChangePassword, decideDisableTotp, decideEnableTotp, decideEndSessions, decideRecordLogin, decideSetTransactionPassword } from './accounts/self.js';
 import { decideDeleteBets, decideCancelBet } from './betting/cancel.js';
 import { decideSetMarketSettings, decideSetMarketStatus, decideSetNewsMessage, decideSyncCatalogue } from './betting/catalogue.js';
 import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
@@ -56,6 +56,8 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideDisableTotp(state, c, actor);
     case 'RecordLogin':
       return decideRecordLogin(state, c, actor);
+    case 'EndSessions':
+      return decideEndSessions(state, c, actor);
     case 'SyncCatalogue':
       return decideSyncCatalogue(state, c, actor);
     case 'PlaceBet':

@@ -45,6 +45,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'TransactionPasswordSet':
     case 'PermissionsSet':
     case 'UserLoggedIn':
+    case 'SessionsEnded':
       break;
     default:
       evolveBetting(state, e);

@@ -1,4 +1,4 @@
-export { Engine, type EngineOptions } from './loop.js';
+export { Engine, SNAPSHOT_NAME, type EngineOptions } from './loop.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
 export { emptyState, balanceOf, isAncestor, type EngineState, type UserState } from './state.js';

@@ -14,7 +14,7 @@ import {
   unstorable,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
-import type { FeedUpdate } from '@exch/contracts';
+import type { CommittedEvent, FeedUpdate } from '@exch/contracts';
 import { betDelayMs } from './betting/place.js';
 import { Quotes } from './betting/quotes.js';
 import { decide } from './decide.js';
@@ -31,6 +31,12 @@ export interface EngineOptions {
   maxBatch?: number;
   /** After each journal commit: its latency and event count (metrics). */
   onCommit?: (ms: number, events: number) => void;
+  /**
+   * After each journal commit and before its callers are answered, the committed events in log
+   * order: the embedded server folds them into the read models and the gateway's directory
+   * without reading the log back.
+   */
+  onCommitted?: (events: StoredEvent[]) => void;
 }
 
 interface Pending {
@@ -50,7 +56,8 @@ interface SnapshotBody {
   processed: [string, number[]][];
 }
 
-const SNAPSHOT_NAME = 'engine';
+/** Named for the state's shape: a snapshot of an older shape is not loaded, the log is replayed instead. */
+export const SNAPSHOT_NAME = 'engine-v2';
 const REMEMBERED_COMMANDS = 100_000;
 const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';
@@ -159,21 +166,28 @@ export class Engine implements CommandBus {
   private async turn(): Promise<void> {
     const batch = this.queue.splice(0, this.maxBatch);
     const requests: AppendRequest[] = [];
+    /** The committed event each request will be, aligned with `requests`. */
+    const slots: CommittedEvent[] = [];
     const answers: (() => void)[] = [];
-    const inTurn = new Map<string, number[]>();
+    const inTurn = new Map<string, CommittedEvent[]>();
 
     const waiting: Pending[] = [];
     for (const item of batch) {
       if (!('envelope' in item)) {
-        this.applyQuote(item.quote, requests, inTurn);
+        this.applyQuote(item.quote, requests, slots, inTurn);
         continue;
       }
       const p = item;
       waiting.push(p);
       const { commandId } = p.envelope;
-      const earlier = this.processed.get(commandId) ?? inTurn.get(commandId);
+      const inThisTurn = inTurn.get(commandId);
+      if (inThisTurn) {
+        answers.push(() => p.resolve({ ok: true, positions: inThisTurn.map((e) => e.position), events: inThisTurn, duplicate: true }));
+        continue;
+      }
+      const earlier = this.processed.get(commandId);
       if (earlier) {
-        answers.push(() => p.resolve({ ok: true, positions: earlier, duplicate: true }));
+        answers.push(() => void this.recall(earlier).then((events) => p.resolve({ ok: true, positions: earlier, events, duplicate: true }), p.reject));
         continue;
       }
       const joined = this.delayed.get(commandId);
@@ -202,22 +216,25 @@ export class Engine implements CommandBus {
         answers.push(() => settle({ ok: false, refusal }));
         continue;
       }
-      const positions: number[] = [];
-      inTurn.set(commandId, positions);
-      this.journal(p.envelope, decision.events, requests);
-      answers.push(() => settle({ ok: true, positions, duplicate: false }));
+      const committed = this.journal(p.envelope, decision.events, requests, slots);
+      inTurn.set(commandId, committed);
+      answers.push(() => settle({ ok: true, positions: committed.map((e) => e.position), events: committed, duplicate: false }));
     }
 
     if (requests.length > 0) {
       const started = performance.now();
+      let committed: StoredEvent[] = [];
       try {
         const results = await this.opts.store.append(requests, { epoch: this.epoch });
         this.lastCommitMs = performance.now() - started;
         this.opts.onCommit?.(this.lastCommitMs, requests.reduce((n, r) => n + r.events.length, 0));
-        results.forEach((r, i) => {
-          const commandId = requests[i]!.events[0]!.metadata.commandId;
-          inTurn.get(commandId)!.push(...r.positions);
-          this.position = Math.max(this.position, ...r.positions);
+        // One request per event (see request()): each result carries that event's position.
+        const recordedAt = new Date().toISOString();
+        committed = results.map((r, i): StoredEvent => {
+          const position = r.positions[0]!;
+          slots[i]!.position = position;
+          this.position = Math.max(this.position, position);
+          return { ...requests[i]!.events[0]!, position, streamId: r.streamId, streamVersion: r.streamVersion, recordedAt };
         });
       } catch (err) {
         const failed = new EngineUnavailableError('The bet engine could not save this request, please try again');
@@ -230,24 +247,43 @@ export class Engine implements CommandBus {
         return;
       }
       this.sinceSnapshot += requests.length;
+      try {
+        this.opts.onCommitted?.(committed);
+      } catch (err) {
+        // The events are durable; a listener's failure is its own (the read side catches up from the log).
+        this.opts.log.error({ err }, 'a listener of committed events failed');
+      }
     }
     // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
-    for (const [commandId, positions] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || positions.length > 0) this.remember(commandId, positions);
+    for (const [commandId, events] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || events.length > 0) this.remember(commandId, events.map((e) => e.position));
     for (const answer of answers) answer();
     if (this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery) await this.snapshot();
   }
 
-  /** Evolves the state by a decision's events and queues them for this turn's journal transaction. */
-  private journal(envelope: CommandEnvelope, events: DomainEvent[], requests: AppendRequest[]): void {
-    events.forEach((event, i) => {
+  /**
+   * Evolves the state by a decision's events and queues them for this turn's journal transaction;
+   * returns them as the caller will get them, their positions filled in once the append commits.
+   */
+  private journal(envelope: CommandEnvelope, events: DomainEvent[], requests: AppendRequest[], slots: CommittedEvent[]): CommittedEvent[] {
+    return events.map((event, i) => {
       requests.push(this.request(envelope, event, i));
       evolve(this.state, event);
       this.quotes.absorb(event, this.state);
+      const slot = { ...event, position: 0, at: envelope.at } as CommittedEvent;
+      slots.push(slot);
+      return slot;
     });
   }
 
+  /** A journalled command's events, read back from the log for a retry's answer (positions of one command are consecutive). */
+  private async recall(positions: number[]): Promise<CommittedEvent[]> {
+    if (positions.length === 0) return [];
+    const events = await this.opts.store.readAll(Math.min(...positions) - 1, positions.length);
+    return events.map((e) => ({ type: e.type, streamId: e.streamId, data: e.data, position: e.position, at: e.metadata.at }) as CommittedEvent);
+  }
+
   /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled). */
-  private applyQuote(update: FeedUpdate, requests: AppendRequest[], inTurn: Map<string, number[]>): void {
+  private applyQuote(update: FeedUpdate, requests: AppendRequest[], slots: CommittedEvent[], inTurn: Map<string, CommittedEvent[]>): void {
     this.quotes.apply(update);
     if (update.type !== 'exchange') return;
     const envelope: CommandEnvelope = {
@@ -261,8 +297,7 @@ export class Engine implements CommandBus {
     };
     const decision = decide(this.state, envelope, this.quotes);
     if (!decision.ok || decision.events.length === 0) return;
-    inTurn.set(envelope.commandId, []);
-    this.journal(envelope, decision.events, requests);
+    inTurn.set(envelope.commandId, this.journal(envelope, decision.events, requests, slots));
   }
 
   /** In play: the bet waits out the market's delay, then is decided again against the prices of then. */

@@ -1,5 +1,6 @@
 import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
+import type { PnlBook } from './betting/pnl-book.js';
 
 export interface UserState {
   userId: string;
@@ -83,8 +84,8 @@ export interface EngineState {
   matches: Record<string, MatchState>;
   markets: Record<string, MarketState>;
   bets: Record<string, BetState>;
-  /** `${userId}|${marketId}` -> the user's open bets there. */
-  positions: Record<string, string[]>;
+  /** `${userId}|${marketId}` -> the user's P&L there for every outcome, kept bet by bet (betting/pnl-book.ts). */
+  pnl: Record<string, PnlBook>;
   /** `${userId}|${marketId}` -> exposure of those bets; and per user the sum over markets. */
   marketExposure: Record<string, Paise>;
   exposure: Record<string, Paise>;
@@ -105,7 +106,7 @@ export const emptyState = (): EngineState => ({
   matches: {},
   markets: {},
   bets: {},
-  positions: {},
+  pnl: {},
   marketExposure: {},
   exposure: {},
   books: {},

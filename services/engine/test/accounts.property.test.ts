@@ -28,7 +28,7 @@ import {
 } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
-import { Engine, emptyState, fold, type EngineState } from '../src/index.js';
+import { Engine, emptyState, fold, SNAPSHOT_NAME, type EngineState } from '../src/index.js';
 import { prng } from '../../../tests/engine/fixtures.js';
 
 const SEQUENCES = Number(process.env.PROPERTY_SEQUENCES ?? 30);
@@ -404,7 +404,7 @@ for (let g = 0; g < stores; g++) {
       const ledger = await store.sql.query<{ account: string; balance: string }>(`select account, balance::text as balance from rm_ledger_balances`);
       t.same(Object.fromEntries(ledger.rows.map((r) => [r.account, Number(r.balance)])), replayed.balances, `sequence ${s}: rm_ledger_balances = replayed balances`);
     }
-    t.ok((await store.loadSnapshot('engine'))?.position, 'restarts started from a snapshot (then the log after it)');
+    t.ok((await store.loadSnapshot(SNAPSHOT_NAME))?.position, 'restarts started from a snapshot (then the log after it)');
     t.ok(stats.accepted > 0 && stats.refused > 0 && stats.insufficient > 0, `both answers seen: ${JSON.stringify(stats)}`);
   });
 }

@@ -276,7 +276,7 @@ t.test('cancel and delete', async (t) => {
     w.given(...(d.ok ? d.events : []));
     t.equal(w.state.bets.b1!.status, 'deleted');
     t.same(w.state.books['mo|1'], { backs: [], lays: [] });
-    t.same(w.state.positions, {});
+    t.same(w.state.pnl, {});
     t.same(w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'd'), refused('NOT_PENDING', 'Only pending bets can be deleted'));
   });
   t.test('deleting one player\'s bets in two markets at once releases both', async (t) => {
@@ -477,7 +477,7 @@ t.test('settlement', async (t) => {
     t.equal(w.balance('p2'), 10_000_00 - 11_200);
     t.equal(w.state.markets.mo!.status, 'SETTLED');
     t.same(w.state.books['mo|3'], { backs: [], lays: [] }, 'the lapsed order left the book');
-    t.same(w.state.positions, {});
+    t.same(w.state.pnl, {});
     t.same(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'), refused('INVALID_RESULT', 'The result of this market is already declared'));
     t.same(w.when({ type: 'VoidMarket', marketId: 'mo' }, 'a'), refused('INVALID_RESULT', 'The result of this market is already declared'), 'voiding a settled market');
     t.same(w.when(back('b9', 'mo', 1, 200, 10_000), 'p1'), refused('MARKET_CLOSED', 'Market is closed for betting'));

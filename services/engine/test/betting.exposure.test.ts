@@ -1,8 +1,26 @@
 import t from 'tap';
 import { bookmakerOutcome, exchangeOutcome, fancyOutcome } from '@exch/contracts';
-import { exposureOf, fancyExposure, fancyLadder, runnerBook, type RunnerPosition } from '../src/betting/exposure.js';
+import type { BetState } from '../src/state.js';
+import { addBet, bookExposure, emptyBook, type PnlBook } from '../src/betting/pnl-book.js';
 
-const none = { win: 0, lose: 0 };
+const RUNNERS = { kind: 'match_odds' as const, runners: ['A', 'B', 'C'].map((name, i) => ({ selectionId: i + 1, name })) };
+/** An open bet: match odds at `odds` hundredths with `matched` paise filled at that price and `unmatched` resting. */
+const bet = (selection: 'A' | 'B' | 'C', side: 'back' | 'lay', odds: number, matched: number, unmatched = 0): BetState => ({
+  betId: `${selection}${side}${odds}`, userId: 'u', marketId: 'm', kind: 'match_odds', selectionId: ' ABC'.indexOf(selection), side, odds, volume: null,
+  stake: matched + unmatched, fills: matched > 0 ? [{ price: odds, size: matched }] : [], unmatched, seq: 1, status: 'open',
+});
+const fancyBet = (side: 'yes' | 'no', line: number, volume: number, stake: number): BetState => ({
+  betId: `${side}${line}`, userId: 'u', marketId: 'f', kind: 'fancy', selectionId: null, side: side === 'yes' ? 'back' : 'lay', odds: line, volume,
+  stake, fills: [{ price: line, size: stake }], unmatched: 0, seq: 1, status: 'open',
+});
+function bookOf(market: Parameters<typeof emptyBook>[0], bets: BetState[]): PnlBook {
+  const book = emptyBook(market);
+  for (const b of bets) addBet(book, b, 1);
+  return book;
+}
+/** A fancy book's P&L at a number of runs, from its steps. */
+const pnlAt = (book: PnlBook, runs: number) => (book.kind === 'fancy' ? Object.entries(book.steps).reduce((pnl, [line, step]) => pnl + (Number(line) <= runs ? step : 0), book.base) : NaN);
+const FANCY = { kind: 'fancy' as const, runners: [] };
 
 t.test('outcomes of SPEC.md section 9, hand-computed, profit down and liability up', async (t) => {
   // Back ₹100 at 1.85: wins 85.00, loses 100.00.
@@ -24,43 +42,40 @@ t.test('outcomes of SPEC.md section 9, hand-computed, profit down and liability 
 
 t.test('match odds book: several bets across runners', async (t) => {
   // Three runners A, B, C. Back A ₹100 @ 2.50; lay B ₹50 @ 3.00; back C ₹20 @ 5.00 of which ₹10 is unmatched.
-  const positions: RunnerPosition[] = [
-    { selectionId: 'A', side: 'back', matched: exchangeOutcome('back', 250, 10_000), unmatched: none },
-    { selectionId: 'B', side: 'lay', matched: exchangeOutcome('lay', 300, 5_000), unmatched: none },
-    { selectionId: 'C', side: 'back', matched: exchangeOutcome('back', 500, 1_000), unmatched: exchangeOutcome('back', 500, 1_000) },
-  ];
-  const book = runnerBook(['A', 'B', 'C'], positions);
+  const book = bookOf(RUNNERS, [bet('A', 'back', 250, 10_000), bet('B', 'lay', 300, 5_000), bet('C', 'back', 500, 1_000, 1_000)]);
   // A wins: +150 (A) +50 (B lay wins) -10 -10 (C matched and unmatched lose) = +180.00
   // B wins: -100 (A) -100 (lay B loses 2 x 50) -20 (C) = -220.00
   // C wins: -100 (A) +50 (B lay wins) +40 (C matched 4 x 10; unmatched counts nothing) = -10.00
-  t.same([...book], [['A', 18_000], ['B', -22_000], ['C', -1_000]]);
-  t.equal(exposureOf(book.values()), 22_000);
+  t.same(book, { kind: 'runners', open: 3, runners: { 1: 18_000, 2: -22_000, 3: -1_000 } });
+  t.equal(bookExposure(book), 22_000);
 });
 
 t.test('a back and a lay on the same runner hedge', async (t) => {
-  const book = runnerBook(['A', 'B'], [
-    { selectionId: 'A', side: 'back', matched: exchangeOutcome('back', 300, 10_000), unmatched: none },
-    { selectionId: 'A', side: 'lay', matched: exchangeOutcome('lay', 250, 10_000), unmatched: none },
-  ]);
+  const book = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [bet('A', 'back', 300, 10_000), { ...bet('A', 'lay', 250, 10_000), betId: 'lay' }]);
   // A wins: +200 - 150 = +50; B wins: -100 + 100 = 0. No exposure.
-  t.same([...book.values()], [5_000, 0]);
-  t.equal(exposureOf(book.values()), 0);
+  t.same(book, { kind: 'runners', open: 2, runners: { 1: 5_000, 2: 0 } });
+  t.equal(bookExposure(book), 0);
+});
+
+t.test('a bet taken out leaves the book as if it never was; one no longer open counts nothing', async (t) => {
+  const kept = [bet('A', 'back', 250, 10_000), bet('B', 'lay', 300, 5_000)];
+  const book = bookOf(RUNNERS, [...kept, bet('C', 'back', 500, 1_000, 1_000)]);
+  addBet(book, bet('C', 'back', 500, 1_000, 1_000), -1);
+  t.same(book, bookOf(RUNNERS, kept));
+  addBet(book, { ...bet('C', 'back', 500, 1_000), status: 'settled' }, 1);
+  t.same(book, bookOf(RUNNERS, kept));
 });
 
 t.test('fancy run ladder and exposure', async (t) => {
   // Yes 50 @ 100 for ₹100, No 55 @ 100 for ₹100.
-  const positions = [
-    { side: 'yes' as const, line: 50, outcome: fancyOutcome('yes', 100, 10_000) },
-    { side: 'no' as const, line: 55, outcome: fancyOutcome('no', 100, 10_000) },
-  ];
+  const book = bookOf(FANCY, [fancyBet('yes', 50, 100, 10_000), fancyBet('no', 55, 100, 10_000)]);
   // runs < 50: Yes loses 100, No wins 100 -> 0; 50..54: both win -> +200; >= 55: Yes wins, No loses -> 0.
-  t.same(fancyLadder(positions), [
+  t.same([0, 49, 50, 54, 55].map((runs) => ({ runs, pnl: pnlAt(book, runs) })), [
     { runs: 0, pnl: 0 }, { runs: 49, pnl: 0 }, { runs: 50, pnl: 20_000 }, { runs: 54, pnl: 20_000 }, { runs: 55, pnl: 0 },
   ]);
-  t.equal(fancyExposure(positions), 0);
+  t.equal(bookExposure(book), 0);
   // Reversed (No 50, Yes 55): 50..54 both lose -> -200 exposure.
-  t.equal(fancyExposure([
-    { side: 'no', line: 50, outcome: fancyOutcome('no', 100, 10_000) },
-    { side: 'yes', line: 55, outcome: fancyOutcome('yes', 100, 10_000) },
-  ]), 20_000);
+  t.equal(bookExposure(bookOf(FANCY, [fancyBet('no', 50, 100, 10_000), fancyBet('yes', 55, 100, 10_000)])), 20_000);
+  // A line of 0 is there for every result: Yes 0 at 100 for ₹100 always wins.
+  t.equal(bookExposure(bookOf(FANCY, [fancyBet('yes', 0, 100, 10_000)])), 0);
 });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { matchOrder, restOrder, type Level } from '../src/betting/matching.js';
+import { matchOrder, restOrder, takeOpposite, type Level } from '../src/betting/matching.js';
 
 const feed = (price: number, size: number, seq = 0) => ({ price, orders: [{ betId: null, userId: null, size, seq }] });
 
@@ -45,4 +45,18 @@ t.test('resting lays sort best for backers first (highest)', async (t) => {
   const lays: Level[] = [];
   for (const [price, seq] of [[200, 1], [210, 2], [205, 3]] as const) restOrder(lays, 'lay', price, { betId: `l${seq}`, userId: 'u', size: 100, seq });
   t.same(lays.map((l) => l.price), [210, 205, 200]);
+});
+
+t.test('takeOpposite: feed before players within a price, own orders skipped, nothing changed', async (t) => {
+  const lays: Level[] = [];
+  restOrder(lays, 'lay', 210, { betId: 'mine', userId: 'me', size: 4_000, seq: 1 });
+  restOrder(lays, 'lay', 210, { betId: 'theirs', userId: 'u2', size: 3_000, seq: 2 });
+  restOrder(lays, 'lay', 206, { betId: 'far', userId: 'u3', size: 9_000, seq: 3 });
+  const before = JSON.stringify(lays);
+  // Feed offers 2.10 x ₹20 and 2.08 x ₹10 to backers; a back of ₹60 at 2.08 for 'me'.
+  const r = takeOpposite([{ price: 208, size: 1_000 }, { price: 210, size: 2_000 }], lays, 'back', 208, 6_000, 'me');
+  t.same(r.fills.map((f) => [f.price, f.betId, f.size]), [[210, null, 2_000], [210, 'theirs', 3_000], [208, null, 1_000]], 'best price first, the feed first at 2.10, my own lay skipped');
+  t.equal(r.remaining, 0);
+  t.equal(JSON.stringify(lays), before, 'the book is read, not changed');
+  t.same(takeOpposite([], lays, 'back', 212, 1_000, 'u9'), { fills: [], remaining: 1_000 }, 'nothing at 2.12 or better');
 });

@@ -2,7 +2,7 @@ import t from 'tap';
 import pino from 'pino';
 import { EngineUnavailableError, type AppendRequest, type Command, type CommandEnvelope, type EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { Engine, emptyState, fold } from '../src/index.js';
+import { Engine, emptyState, fold, SNAPSHOT_NAME } from '../src/index.js';
 
 const log = pino({ level: 'silent' });
 let n = 0;
@@ -115,7 +115,7 @@ t.test('a restart from snapshot + log equals a full replay', async (t) => {
   await first.execute(env({ type: 'MintChips', userId: 'a', amount: 500_00 }, null));
   for (let i = 0; i < 12; i++) await first.execute(env({ type: 'TransferChips', fromUserId: 'a', toUserId: 's', amount: (i + 1) * 100, remark: '' }, 'a'));
   await first.stop();
-  t.ok(await raw.loadSnapshot('engine'), 'a snapshot was written');
+  t.ok(await raw.loadSnapshot(SNAPSHOT_NAME), 'a snapshot was written');
   const second = await Engine.start({ store: raw, log, snapshotEvery: 5 });
   t.teardown(() => second.stop());
   const replayed = fold(emptyState(), (await raw.readAll(0, 1000)) as never);

@@ -3,11 +3,12 @@ import {
   type ChangePassword,
   type DisableTotp,
   type EnableTotp,
+  type EndSessions,
   type RecordLogin,
   type SetTransactionPassword,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import type { EngineState } from '../state.js';
+import { isAncestor, type EngineState } from '../state.js';
 import { isDecision, managed } from './manage.js';
 
 /** The owner changes its own password; an upline resets a downline's, which must then be changed at next login. */
@@ -55,4 +56,15 @@ export function decideRecordLogin(state: EngineState, c: RecordLogin, actor: str
   const refusal = own(state, actor, c.userId);
   if (refusal) return refusal;
   return accept({ type: 'UserLoggedIn', streamId: userStream(c.userId), data: { userId: c.userId, context: c.context } });
+}
+
+/**
+ * The gateway ended these sessions: the user's own (logout), the system's (a reused refresh token)
+ * or an upline's (a lock or a password reset). Journalled so that every gateway learns of it.
+ */
+export function decideEndSessions(state: EngineState, c: EndSessions, actor: string | null): Decision {
+  if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
+  if (actor !== null && actor !== c.userId && !isAncestor(state, actor, c.userId)) return refuse('FORBIDDEN', 'Only the user or its upline can end its sessions');
+  if (c.sessionIds.length === 0) return accept();
+  return accept({ type: 'SessionsEnded', streamId: userStream(c.userId), data: { userId: c.userId, sessionIds: c.sessionIds, reason: c.reason } });
 }

@@ -2,6 +2,7 @@ import { updateKey, type BettingEventData, type Paise, type Posting } from '@exc
 import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
 import { restOrder } from './matching.js';
 import { lockKey } from './locks.js';
+import { addBet, emptyBook } from './pnl-book.js';
 
 type BettingEvent = { [K in keyof BettingEventData]: { type: K; data: BettingEventData[K] } }[keyof BettingEventData];
 
@@ -28,11 +29,19 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
   if (level.orders.length === 0) levels.splice(i, 1);
 }
 
-function removePosition(state: EngineState, bet: BetState): void {
+/** Adds or takes away a bet's part in its user's P&L book for the market; a book without open bets goes. */
+function book(state: EngineState, bet: BetState, sign: 1 | -1): void {
   const key = positionKey(bet.userId, bet.marketId);
-  const ids = (state.positions[key] ?? []).filter((id) => id !== bet.betId);
-  if (ids.length === 0) delete state.positions[key];
-  else state.positions[key] = ids;
+  const held = (state.pnl[key] ??= emptyBook(state.markets[bet.marketId]!));
+  addBet(held, bet, sign);
+  if (held.open === 0) delete state.pnl[key];
+}
+
+/** Changes a bet in place, its part in the P&L book with it. */
+function change(state: EngineState, bet: BetState, apply: (bet: BetState) => void): void {
+  book(state, bet, -1);
+  apply(bet);
+  book(state, bet, 1);
 }
 
 const post = (state: EngineState, postings: Posting[]) => {
@@ -69,8 +78,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       };
       state.bets[bet.betId] = bet;
       state.markets[bet.marketId]!.betIds.push(bet.betId);
-      const key = positionKey(bet.userId, bet.marketId);
-      (state.positions[key] ??= []).push(bet.betId);
+      book(state, bet, 1);
       state.seq = Math.max(state.seq, d.seq);
       if (bet.unmatched > 0 && bet.selectionId !== null) {
         const book = (state.books[bookKey(bet.marketId, bet.selectionId)] ??= { backs: [], lays: [] });
@@ -81,8 +89,10 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     }
     case 'BetMatched': {
       const bet = state.bets[e.data.betId]!;
-      for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
-      bet.unmatched = e.data.unmatched;
+      change(state, bet, (b) => {
+        for (const f of e.data.fills) b.fills.push({ price: f.price, size: f.size });
+        b.unmatched = e.data.unmatched;
+      });
       restingSize(state, bet, bet.unmatched);
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
@@ -90,16 +100,17 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetCancelled': {
       const bet = state.bets[e.data.betId]!;
       restingSize(state, bet, 0);
-      bet.unmatched = 0;
+      change(state, bet, (b) => (b.unmatched = 0));
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'BetDeleted': {
       const bet = state.bets[e.data.betId]!;
       restingSize(state, bet, 0);
-      bet.unmatched = 0;
-      bet.status = 'deleted';
-      removePosition(state, bet);
+      change(state, bet, (b) => {
+        b.unmatched = 0;
+        b.status = 'deleted';
+      });
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
@@ -112,7 +123,8 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         restingSize(state, bet, 0);
         bet.unmatched = 0;
         bet.status = 'settled';
-        removePosition(state, bet);
+        // Every open bet of the market is settled at once: the market's books go with them.
+        delete state.pnl[positionKey(bet.userId, bet.marketId)];
       }
       for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, 0, x.totalExposure);
       const postings = e.type === 'MarketSettled' ? e.data.postings : [];
@@ -127,7 +139,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const id of e.data.betIds) {
         const bet = state.bets[id]!;
         bet.status = 'open';
-        (state.positions[positionKey(bet.userId, bet.marketId)] ??= []).push(id);
+        book(state, bet, 1);
       }
       for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, x.totalExposure - (state.exposure[x.userId] ?? 0), x.totalExposure);
       market.status = 'CLOSED';

@@ -1,4 +1,4 @@
-import type { Paise } from '@exch/contracts';
+import type { Paise, PriceSize } from '@exch/contracts';
 
 /** Liquidity resting at one price: feed volume or a player's unmatched order, in arrival order. */
 export interface RestingOrder {
@@ -43,6 +43,45 @@ export function matchOrder(opposite: Level[], side: 'back' | 'lay', price: numbe
       if (order.size === 0) level.orders.shift();
     }
     if (level.orders.length === 0) opposite.shift();
+  }
+  return { fills, remaining };
+}
+
+/**
+ * Matches an incoming order against one runner's opposite side without copying or changing it: the
+ * feed's offers and other players' resting orders (`players`, already best first), best price first
+ * and, within a price, the feed before players, then time. Only the levels and orders the order
+ * reaches are read, so a runner with thousands of resting orders costs what the order takes.
+ */
+export function takeOpposite(feed: readonly PriceSize[], players: readonly Level[], side: 'back' | 'lay', price: number, size: Paise, userId: string): { fills: Fill[]; remaining: Paise } {
+  const better = (a: number, b: number) => (side === 'back' ? a > b : a < b);
+  const acceptable = (p: number) => (side === 'back' ? p >= price : p <= price);
+  const offers = feed.filter((f) => f.size > 0).sort((a, b) => (better(a.price, b.price) ? -1 : better(b.price, a.price) ? 1 : 0));
+  const fills: Fill[] = [];
+  let remaining = size;
+  let i = 0;
+  let j = 0;
+  while (remaining > 0) {
+    const offer = offers[i];
+    const level = players[j];
+    const at = offer && (!level || !better(level.price, offer.price)) ? offer.price : level?.price;
+    if (at === undefined || !acceptable(at)) break;
+    if (offer?.price === at) {
+      const take = Math.min(offer.size, remaining);
+      fills.push({ price: at, size: take, betId: null, userId: null });
+      remaining -= take;
+      i++;
+    }
+    if (level?.price === at) {
+      for (const order of level.orders) {
+        if (remaining === 0) break;
+        if (order.userId === userId) continue;
+        const take = Math.min(order.size, remaining);
+        fills.push({ price: at, size: take, betId: order.betId, userId: order.userId });
+        remaining -= take;
+      }
+      j++;
+    }
   }
   return { fills, remaining };
 }

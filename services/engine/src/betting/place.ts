@@ -2,7 +2,7 @@ import { formatPaise, isLadderPrice, MAX_STAKE_PAISE, betStream, walletAccount, 
 import { accept, refuse, type Decision } from '../decision.js';
 import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
 import { isMarketLocked } from './locks.js';
-import { matchOrder, type Level } from './matching.js';
+import { takeOpposite } from './matching.js';
 import { exposureAfter } from './positions.js';
 import type { QuoteView } from './quotes.js';
 
@@ -16,23 +16,6 @@ export function betDelayMs(state: Readonly<EngineState>, c: PlaceBet): number {
   const market = state.markets[c.marketId];
   if (!market || c.delayed) return 0;
   return state.matches[market.matchId]?.inPlay ? market.betDelaySec * 1000 : 0;
-}
-
-/**
- * The opposite side a bet can take on one runner: the feed's offers plus other players' resting
- * orders, best price first and, within a price, the feed before players, then time. A copy: the
- * decision must not touch state.
- */
-function oppositeLevels(state: Readonly<EngineState>, quotes: QuoteView, c: PlaceBet, selectionId: number, userId: string): Level[] {
-  const feed = quotes.exchange(c.marketId, selectionId);
-  const feedSide = c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []);
-  const book = state.books[bookKey(c.marketId, selectionId)];
-  const players = c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []);
-  const byPrice = new Map<number, Level>();
-  const level = (price: number) => byPrice.get(price) ?? byPrice.set(price, { price, orders: [] }).get(price)!;
-  for (const f of feedSide) if (f.size > 0) level(f.price).orders.push({ betId: null, userId: null, size: f.size, seq: 0 });
-  for (const l of players) for (const o of l.orders) if (o.userId !== userId) level(l.price).orders.push({ ...o });
-  return [...byPrice.values()].sort((a, b) => (c.side === 'back' ? b.price - a.price : a.price - b.price));
 }
 
 function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: MarketState, c: PlaceBet): { code: string; message: string } | null {
@@ -93,7 +76,10 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
   let fills: BetFill[] = [];
   let unmatched = 0;
   if (market.kind === 'match_odds') {
-    const result = matchOrder(oppositeLevels(state, quotes, c, c.selectionId!, userId), c.side, c.odds, c.stake);
+    const feed = quotes.exchange(c.marketId, c.selectionId!);
+    const book = state.books[bookKey(c.marketId, c.selectionId!)];
+    // A backer takes the feed's back offers and players' resting lays; a layer the mirror.
+    const result = takeOpposite(c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []), c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []), c.side, c.odds, c.stake, userId);
     fills = result.fills.map((f) => ({ price: f.price, size: f.size, counterBetId: f.betId }));
     unmatched = result.remaining;
   } else {
