@@ -24,6 +24,7 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   TotpEnabled: 1,
   TotpDisabled: 1,
   UserLoggedIn: 1,
+  SessionsEnded: 1,
   MatchListed: 1,
   MatchInPlaySet: 1,
   MarketListed: 1,

@@ -17,5 +17,7 @@ export * from './market/feed.js';
 export * from './api/betting.js';
 export * from './betting/outcome.js';
 export * from './partition.js';
+export * from './read-token.js';
+export * from './directory-changes.js';
 export * from './api/as-of.js';
 export * from './migrate.js';

@@ -26,5 +26,7 @@ export interface ServerMessages {
   placedBet: { bet: BetDto };
   betDelete: { betId: string; matchId: string };
   error: { message: string };
+  /** The socket's session ended (logout, lock, password change, a reused refresh token): the socket closes next. */
+  sessionEnded: { message: string };
 }
 export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];

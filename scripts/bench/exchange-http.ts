@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pino from 'pino';
-import type { CommandBus } from '@exch/contracts';
+import type { CommandBus, ReadBarrier } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
 import { createSimulator } from '@exch/feeds';
@@ -189,9 +189,10 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
       return r;
     },
   };
+  const reads: ReadBarrier = { partitionOf: () => 0, waitFor: (token) => runner.waitFor(token.get(0) ?? 0) };
   // The simulator, stepped by hand: each step is one feed tick whose send time is known.
   const feed = createSimulator({ seed: 7, tickMs: 3_600_000 });
-  const gateway = await buildGateway({ feed, sql: store.sql, commands, logger: silent, webDist: null });
+  const gateway = await buildGateway({ feed, sql: store.sql, commands, reads, logger: silent, webDist: null });
   let worker: Worker | null = null;
   try {
     const { series, matches, markets } = feed.catalogue();

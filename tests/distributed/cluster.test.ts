@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import t from 'tap';
 import pg from 'pg';
+import WebSocket from 'ws';
 import type { MatchDetail } from '@exch/contracts';
 import { caller } from '../helpers/api.js';
 import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
@@ -154,5 +155,31 @@ t.test('distributed mode: pushes across gateways and engine failover under load'
       return Number(rows[0]!.n) === acknowledged.length;
     });
     t.pass('every acknowledged bet is in the bets read model');
+  });
+
+  // Last: it ends player3's sessions, which the earlier tests use.
+  await t.test('a logout and an account lock through gateway 1 end the sessions on gateway 2, sockets and requests', async (t) => {
+    const ended = async (token: string, end: () => Promise<unknown>) => {
+      const ws = new WebSocket(g2.url.replace('http', 'ws') + '/ws');
+      const frames: { event: string }[] = [];
+      ws.on('message', (m) => frames.push(JSON.parse(m.toString())));
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await new Promise((r) => ws.once('open', r));
+      ws.send(JSON.stringify({ event: 'login', data: { token } }));
+      await eventually('the socket on gateway 2 to log in', async () => frames.some((f) => f.event === 'loginSuccess'), 10_000);
+      await end();
+      const code = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+      return { code, last: frames.at(-1)?.event };
+    };
+    const mine = (await api2.login('player3')).body;
+    t.same(await ended(mine.token, () => api1.call('POST', '/api/auth/logout', undefined, mine.token)), { code: 4001, last: 'sessionEnded' }, 'logout: gateway 2 closed the socket with a reason frame');
+    await eventually('gateway 2 to refuse the ended session', async () => (await api2.call('GET', '/api/users/profile', undefined, mine.token)).status === 401, 5_000);
+
+    const locked = (await api2.login('player3')).body;
+    const agent = (await api1.login('agent1', true)).body.token as string;
+    const lock = (accountLocked: boolean) => api1.call('PUT', `/api/users/${locked.user._id}/lock`, { accountLocked, transactionPassword: 'Txn@1234' }, agent);
+    t.same(await ended(locked.token, () => lock(true)), { code: 4001, last: 'sessionEnded' }, 'lock: gateway 2 closed the socket');
+    t.equal((await api2.call('GET', '/api/users/profile', undefined, locked.token)).status, 401, 'and refuses its next request');
+    t.equal((await lock(false)).status, 200);
   });
 });

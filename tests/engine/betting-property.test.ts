@@ -20,7 +20,7 @@
 import t from 'tap';
 import { LADDER, type Command, type DomainEvent, type ExecuteResult, type Paise, type Posting } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { Engine, emptyState, fold, type EngineState } from '@exch/engine';
+import { Engine, emptyState, fold, SNAPSHOT_NAME, type EngineState } from '@exch/engine';
 import { envelope, feedWalk, hierarchy, matchCatalogue, must, placeBet, prng, recomputeExposure, RUNNERS } from './fixtures.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -275,7 +275,7 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   t.same(JSON.parse(JSON.stringify(fold(emptyState(), events as unknown as DomainEvent[]))), liveState, 'a fold of the log equals the live state');
   await engine.stop();
   engine = await Engine.start({ store, log: silent, snapshotEvery: 400 });
-  t.ok(await store.loadSnapshot('engine'), 'the restart read a snapshot');
+  t.ok(await store.loadSnapshot(SNAPSHOT_NAME), 'the restart read a snapshot');
   t.same(JSON.parse(JSON.stringify(view())), liveState, 'a restarted engine (snapshot + log) equals the live state');
   await engine.stop();
 });

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from './events.js';
 import type { Paise } from '../money.js';
 import type { RoleSlug } from '../roles.js';
 
@@ -96,6 +97,18 @@ export interface RecordLogin {
   context: 'player' | 'admin';
 }
 
+/**
+ * Sessions the gateway ended (logout, a reused refresh token, an account lock, a password change):
+ * journalled so every gateway closes their websockets and forgets them at once. The sessions
+ * themselves live in the gateway's tables; the engine only records the ends.
+ */
+export interface EndSessions {
+  type: 'EndSessions';
+  userId: string;
+  sessionIds: string[];
+  reason: SessionEndReason;
+}
+
 export type AccountCommand =
   | CreateUser
   | MintChips
@@ -110,4 +123,5 @@ export type AccountCommand =
   | SetPermissions
   | EnableTotp
   | DisableTotp
-  | RecordLogin;
+  | RecordLogin
+  | EndSessions;

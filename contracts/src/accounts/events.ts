@@ -87,6 +87,14 @@ export interface UserLoggedIn {
   context: 'player' | 'admin';
 }
 
+export type SessionEndReason = 'logout' | 'refresh-token-reused' | 'account-locked' | 'password-changed';
+
+export interface SessionsEnded {
+  userId: string;
+  sessionIds: string[];
+  reason: SessionEndReason;
+}
+
 export interface AccountEventData {
   UserCreated: UserCreated;
   ChipsMinted: ChipsMinted;
@@ -102,4 +110,5 @@ export interface AccountEventData {
   TotpEnabled: TotpEnabled;
   TotpDisabled: TotpDisabled;
   UserLoggedIn: UserLoggedIn;
+  SessionsEnded: SessionsEnded;
 }

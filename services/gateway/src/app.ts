@@ -1,13 +1,15 @@
 import fastifyJwt from '@fastify/jwt';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { paiseToRupees, type CommandBus, type FeedPort, type SqlClient } from '@exch/contracts';
+import { directoryChanges, paiseToRupees, readTokenOf, type CommandBus, type DirectoryChanges, type FeedPort, type ReadBarrier, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { Directory } from './directory/directory.js';
 import { requireAuth, verifyAccessToken } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { Sessions } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
 import { installErrorHandling } from './http/errors.js';
 import { securityHeaders } from './http/headers.js';
+import { readYourWrites } from './http/read-after.js';
 import { serveWeb } from './http/static.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { asOfRoutes } from './accounts/as-of-routes.js';
@@ -38,9 +40,14 @@ import { migrateGatewayTables } from './schema.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
 
+/** What the directory reads off a committed event. */
+type LoggedEvent = Pick<StoredEvent, 'type' | 'data' | 'streamId' | 'position'>;
+
 export interface GatewayOptions {
   sql: SqlClient;
   commands: CommandBus;
+  /** The read side a later request waits on when it carries X-Read-After (read-your-writes). */
+  reads: ReadBarrier;
   logger: FastifyBaseLogger;
   /** Folder of the built web app; null serves the API alone. */
   webDist: string | null;
@@ -74,6 +81,10 @@ export interface Gateway {
   pushBets(betIds: string[]): Promise<void>;
   /** Push these markets' sections (status or result changed) to their match rooms. */
   pushMarkets(marketIds: string[]): void;
+  /** Events the engine committed (embedded: every commit): the directory forgets what they change. */
+  committed(events: readonly LoggedEvent[]): void;
+  /** What another gateway's commands changed, once the read models hold it (distributed: projector notices). */
+  directoryChanged(changes: DirectoryChanges): void;
 }
 
 const BODY_LIMIT = 64 * 1024;
@@ -93,6 +104,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   installErrorHandling(app);
   app.decorateRequest('auth', null);
   app.decorateRequest('privileges', null);
+  readYourWrites(app, opts.reads);
 
   if (opts.maintenance) {
     app.addHook('onRequest', async (req, reply) => {
@@ -102,23 +114,25 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     });
   }
 
+  const directory = new Directory(opts.sql, opts.reads);
   const hub = new Hub(async (token) => {
     const claims = verifyAccessToken(app, token);
-    if (!(await sessions.isActive(claims.sid))) throw new Error('Your session has ended, please log in again');
+    if (!(await directory.session(claims.sid))) throw new Error('Your session has ended, please log in again');
     return claims;
   });
+  directory.onSessionsEnded((ids) => hub.endSessions(ids));
 
   const throttle = new LoginThrottle();
   const guard: Guards = {
-    admin: (permission) => [requireAuth(app, sessions, 'admin'), requirePermission(permission)],
-    player: requireAuth(app, sessions, 'player'),
-    any: requireAuth(app, sessions, 'any'),
-    pendingPasswordChange: requireAuth(app, sessions, 'any', { passwordChangePending: true }),
+    admin: (permission) => [requireAuth(app, directory, 'admin'), requirePermission(permission)],
+    player: requireAuth(app, directory, 'player'),
+    any: requireAuth(app, directory, 'any'),
+    pendingPasswordChange: requireAuth(app, directory, 'any', { passwordChangePending: true }),
   };
   const guardFor = (access: Access) => {
     if (typeof access === 'object') return guard.admin(access.admin);
     if (access === 'market-admin') return marketAdminGuard(guard);
-    if (access === 'admin') return [requireAuth(app, sessions, 'admin')];
+    if (access === 'admin') return [requireAuth(app, directory, 'admin')];
     return { public: [], any: [guard.any], player: [guard.player], 'password-change': [guard.pendingPasswordChange] }[access];
   };
   const route = router(app, guardFor);
@@ -126,7 +140,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   describe(app, { method: 'GET', url: '/ws', access: 'public', tag: 'Live', summary: 'Websocket: JSON frames {event, data}; see docs/exchange-api.md' });
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
 
-  const deps: AccountDeps = { sql: opts.sql, commands: opts.commands, sessions, throttle, guard, route };
+  // The gateway's own commands tell its directory at once; in distributed mode other gateways' come from the projectors' notices.
+  const remember = (events: readonly LoggedEvent[]) => directory.changed(directoryChanges(events), readTokenOf(events, (id) => opts.reads.partitionOf(id)));
+  const deps: AccountDeps = { sql: opts.sql, commands: { bus: opts.commands, reads: opts.reads, committed: remember }, sessions, directory, throttle, guard, route };
   authRoutes(app, deps);
   for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes]) routes(deps);
 
@@ -163,5 +179,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     pushBalances,
     pushBets: (betIds) => pushBets(opts.sql, hub, betIds),
     pushMarkets: (marketIds) => odds.marketsChanged(marketIds),
+    committed: remember,
+    directoryChanged: (changes) => directory.changed(changes, null),
   };
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import type { CommandBus, EventStore } from '@exch/contracts';
+import type { CommandBus, EventStore, ReadBarrier, StoredEvent } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
@@ -42,6 +42,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const registry = processRegistry('server', 'embedded');
   const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
   const committed = counter(registry, 'engine_events_committed_total', 'Events journalled by the engine');
+  // Whoever follows commits in this process: the gateway, once it is built.
+  let followers: ((events: StoredEvent[]) => void)[] = [];
   const engine = await Engine.start({
     store,
     log: log.child({ part: 'engine' }),
@@ -49,30 +51,30 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       commitSeconds.observe(ms / 1000);
       committed.inc(events);
     },
+    onCommitted: (events) => {
+      for (const follow of followers) follow(events);
+    },
   });
   const runner = new ProjectionRunner(store, allProjections, log.child({ part: 'projector' }));
   await runner.start();
 
-  // Read-your-writes: a command's caller is answered once the read models include its events.
-  const commands: CommandBus = {
-    async execute(envelope) {
-      const result = await engine.execute(envelope);
-      if (result.ok && result.positions.length > 0) await runner.waitFor(Math.max(...result.positions));
-      return result;
-    },
-  };
+  const commands: CommandBus = engine;
+  // Read-your-writes on the next read: one machine folds the whole log in order, so one partition.
+  const reads: ReadBarrier = { partitionOf: () => 0, waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}) };
 
   const feed = opts.feed ? createSimulator({ seed: opts.feed.seed, tickMs: opts.feed.tickMs }) : null;
   const gateway = await buildGateway({
     feed,
     sql: store.sql,
     commands,
+    reads,
     logger: log.child({ part: 'gateway' }),
     webDist: opts.webDist,
     maintenance: opts.maintenance ?? false,
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
   });
+  followers = [(events) => gateway.committed(events)];
   gauge(registry, 'engine_queue_depth', 'Commands and feed updates waiting for the next turn', (g) => void g.set(engine.queueDepth));
   gauge(registry, 'projector_lag', 'Events in the log not yet folded into the read model', async (g) => {
     for (const l of await runner.lag()) g.set({ projection: l.name }, l.lag);
@@ -89,6 +91,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
 
   const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
+  // Commands answer without waiting for the read side: the demo accounts and the catalogue must be readable before the first request.
+  await runner.waitFor(engine.headPosition, 60_000);
 
   const address = await gateway.app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
   const port = Number(new URL(address).port);

@@ -1,3 +1,4 @@
+import { formatReadToken, mergeReadTokens, parseReadToken, READ_AFTER_HEADER, type ReadToken } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
 import { clearCredentials, readCredentials, saveTokens } from '../auth/credentials';
 import { ApiRequestError, readErrorBody } from './api-error';
@@ -81,19 +82,34 @@ async function send<T>(path: string, options: RequestOptions, mayRefresh: boolea
   throw new ApiRequestError(body);
 }
 
+/**
+ * Read-your-writes: a command's answer names what it wrote (X-Read-After), and every later call
+ * sends the newest such token back, so the server answers it once its lists include the write.
+ */
+let readAfter: ReadToken | null = null;
+
+function rememberWrites(response: Response): void {
+  const header = response.headers.get(READ_AFTER_HEADER);
+  const token = header === null ? null : parseReadToken(header);
+  if (token) readAfter = readAfter ? mergeReadTokens(readAfter, token) : token;
+}
+
 async function fetchJson(path: string, method: string, body: unknown, token: string | null, idempotencyKey?: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (readAfter) headers[READ_AFTER_HEADER] = formatReadToken(readAfter);
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    return await fetch(`/api${path}`, {
+    const response = await fetch(`/api${path}`, {
       method,
       headers,
       credentials: 'include',
       signal: AbortSignal.timeout(TIMEOUT_MS),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+    rememberWrites(response);
+    return response;
   } catch (e) {
     const timedOut = e instanceof DOMException && e.name === 'TimeoutError';
     throw new ApiRequestError({

@@ -9,16 +9,18 @@ import {
   ResetPasswordBody,
   ROLE_NAME,
   type Command,
+  type CommittedEvent,
   type DownlineResponse,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
+import { endAllSessions } from '../auth/end-sessions.js';
 import { hashPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import { findUserById } from '../users/read.js';
 import type { AccountDeps } from './deps.js';
-import { breadcrumb, downlineClient, inDownline, listChildren } from './downline.js';
+import { breadcrumb, clientAfter, downlineClient, downlineRow, inDownline, listChildren, toClientRow, type ClientDbRow } from './downline.js';
 import { checkTransactionPassword } from './transaction-password.js';
 
 /** The back office's client management: every route is admin-context, privilege-checked, downline-only. */
@@ -27,6 +29,8 @@ const UserParams = params('id');
 export function adminAccountRoutes(deps: AccountDeps): void {
   const { sql, commands, throttle, route } = deps;
   const txn = (req: Parameters<typeof checkTransactionPassword>[2], pw: string) => checkTransactionPassword(sql, throttle, req, pw);
+  /** The account as the list will show it once the committed events are folded. */
+  const after = (before: ClientDbRow | null, events: CommittedEvent[]) => toClientRow(clientAfter(before, events)!);
 
   route({ method: 'GET', url: '/api/users/downline', access: { admin: 'view-clients' }, tag: 'Clients', summary: 'Direct children of the caller or of a downline parent, searched, sorted and paged', query: DownlineQuery, answer: 'DownlineResponse' }, async (req, { query: q }): Promise<DownlineResponse> => {
     const actorId = req.auth!.sub;
@@ -56,7 +60,7 @@ export function adminAccountRoutes(deps: AccountDeps): void {
   route({ method: 'POST', url: '/api/users', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Create a downline account (it must change its password at first login)', body: CreateUserBody, created: true, answer: 'ClientEnvelope' }, async (req, { body }) => {
     await txn(req, body.transactionPassword);
     const userId = randomUUID();
-    await send(commands, req, {
+    const { events } = await send(commands, req, {
       type: 'CreateUser',
       userId,
       username: body.username,
@@ -68,62 +72,64 @@ export function adminAccountRoutes(deps: AccountDeps): void {
       exposureLimit: body.exposureLimit,
       mustChangePassword: true,
     });
-    return { message: 'User is Seccessfuly updated', user: await downlineClient(sql, req.auth!.sub, userId) };
+    return { message: 'User is Seccessfuly updated', user: after(null, events) };
   });
 
   route({ method: 'PUT', url: '/api/users/:id', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Edit a downline account: name, credit reference, exposure limit', params: UserParams, body: EditUserBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
-    const target = await downlineClient(sql, req.auth!.sub, p.id);
+    const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
-    const userId = target._id;
+    const userId = target.user_id;
     const changes: Command[] = [
       { type: 'UpdateUserDetails', userId, fullName: body.fullName },
       { type: 'SetCreditReference', userId, creditReference: body.creditReference },
       { type: 'SetExposureLimit', userId, exposureLimit: body.exposureLimit },
     ];
-    for (const [i, c] of changes.entries()) await send(commands, req, c, `:${i}`);
-    return { message: 'User is Seccessfuly updated', user: await downlineClient(sql, req.auth!.sub, userId) };
+    const events: CommittedEvent[] = [];
+    for (const [i, c] of changes.entries()) events.push(...(await send(commands, req, c, `:${i}`)).events);
+    return { message: 'User is Seccessfuly updated', user: after(target, events) };
   });
 
   for (const direction of ['deposit', 'withdraw'] as const) {
     const summary = direction === 'deposit' ? 'Move chips from the caller to a direct child' : 'Take chips back from a direct child';
     route({ method: 'POST', url: `/api/users/:id/${direction}`, access: { admin: direction === 'deposit' ? 'deposit-chips' : 'withdraw-chips' }, tag: 'Clients', summary, params: UserParams, body: ChipsBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
-      const target = await downlineClient(sql, req.auth!.sub, p.id);
+      const target = await downlineRow(sql, req.auth!.sub, p.id);
       await txn(req, body.transactionPassword);
-      const [fromUserId, toUserId] = direction === 'deposit' ? [req.auth!.sub, target._id] : [target._id, req.auth!.sub];
-      await send(commands, req, { type: 'TransferChips', fromUserId, toUserId, amount: body.amount, remark: body.remark ?? '' });
-      return { message: direction === 'deposit' ? 'Chips deposited' : 'Chips withdrawn', user: await downlineClient(sql, req.auth!.sub, target._id) };
+      const [fromUserId, toUserId] = direction === 'deposit' ? [req.auth!.sub, target.user_id] : [target.user_id, req.auth!.sub];
+      const { events } = await send(commands, req, { type: 'TransferChips', fromUserId, toUserId, amount: body.amount, remark: body.remark ?? '' });
+      return { message: direction === 'deposit' ? 'Chips deposited' : 'Chips withdrawn', user: after(target, events) };
     });
   }
 
   route({ method: 'PUT', url: '/api/users/:id/credit-reference', access: { admin: 'edit-limits' }, tag: 'Clients', summary: "Set a downline account's credit reference", params: UserParams, body: CreditReferenceBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
-    const target = await downlineClient(sql, req.auth!.sub, p.id);
+    const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
-    await send(commands, req, { type: 'SetCreditReference', userId: target._id, creditReference: body.creditReference });
-    return { message: 'Credit reference updated', user: await downlineClient(sql, req.auth!.sub, target._id) };
+    const { events } = await send(commands, req, { type: 'SetCreditReference', userId: target.user_id, creditReference: body.creditReference });
+    return { message: 'Credit reference updated', user: after(target, events) };
   });
 
   route({ method: 'PUT', url: '/api/users/:id/exposure-limit', access: { admin: 'edit-limits' }, tag: 'Clients', summary: "Set a downline account's exposure limit", params: UserParams, body: ExposureLimitBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
-    const target = await downlineClient(sql, req.auth!.sub, p.id);
+    const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
-    await send(commands, req, { type: 'SetExposureLimit', userId: target._id, exposureLimit: body.exposureLimit });
-    return { message: 'Exposure limit updated', user: await downlineClient(sql, req.auth!.sub, target._id) };
+    const { events } = await send(commands, req, { type: 'SetExposureLimit', userId: target.user_id, exposureLimit: body.exposureLimit });
+    return { message: 'Exposure limit updated', user: after(target, events) };
   });
 
   route({ method: 'PUT', url: '/api/users/:id/password', access: { admin: 'change-client-password' }, tag: 'Clients', summary: "Reset a downline account's password (logs it out everywhere)", params: UserParams, body: ResetPasswordBody, answer: 'Message' }, async (req, { params: p, body }) => {
     const target = await downlineClient(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     await send(commands, req, { type: 'ChangePassword', userId: target._id, passwordHash: await hashPassword(body.newPassword), mustChangePassword: true });
-    await deps.sessions.revokeAllFor(target._id);
+    await endAllSessions(commands, deps.sessions, req, target._id, 'password-changed');
     return { message: 'Password reset; the user must change it at next login' };
   });
 
   route({ method: 'PUT', url: '/api/users/:id/lock', access: { admin: 'lock-clients' }, tag: 'Clients', summary: "Lock or unlock a downline account or its betting", params: UserParams, body: LockBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
-    const target = await downlineClient(sql, req.auth!.sub, p.id);
+    const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
-    if (body.accountLocked !== undefined) await send(commands, req, { type: 'SetAccountLock', userId: target._id, locked: body.accountLocked }, ':account');
-    if (body.betLocked !== undefined) await send(commands, req, { type: 'SetBetLock', userId: target._id, locked: body.betLocked }, ':bet');
+    const events: CommittedEvent[] = [];
+    if (body.accountLocked !== undefined) events.push(...(await send(commands, req, { type: 'SetAccountLock', userId: target.user_id, locked: body.accountLocked }, ':account')).events);
+    if (body.betLocked !== undefined) events.push(...(await send(commands, req, { type: 'SetBetLock', userId: target.user_id, locked: body.betLocked }, ':bet')).events);
     // A locked account is logged out everywhere at once, not at its next token refresh.
-    if (body.accountLocked) await deps.sessions.revokeAllFor(target._id);
-    return { message: 'Locks updated', user: await downlineClient(sql, req.auth!.sub, target._id) };
+    if (body.accountLocked) await endAllSessions(commands, deps.sessions, req, target.user_id, 'account-locked');
+    return { message: 'Locks updated', user: after(target, events) };
   });
 }

@@ -1,7 +1,9 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { CommandBus, Privilege, SqlClient } from '@exch/contracts';
+import type { Privilege, SqlClient } from '@exch/contracts';
 import type { Sessions } from '../auth/sessions.js';
 import type { LoginThrottle } from '../auth/throttle.js';
+import type { Directory } from '../directory/directory.js';
+import type { Commands } from '../http/commands.js';
 import type { Route } from '../http/route.js';
 
 export interface Guards {
@@ -17,8 +19,10 @@ export interface Guards {
 
 export interface AccountDeps {
   sql: SqlClient;
-  commands: CommandBus;
+  commands: Commands;
   sessions: Sessions;
+  /** Sessions, accounts, markets and matches in memory (directory/directory.ts). */
+  directory: Directory;
   throttle: LoginThrottle;
   guard: Guards;
   /** Registers a route with its schemas (http/route.ts). */

@@ -1,7 +1,7 @@
-import { paiseToRupees, ROLE_NAME, type ClientRow, type RoleSlug, type SqlClient } from '@exch/contracts';
+import { paiseToRupees, ROLE_NAME, walletAccount, type ClientRow, type CommittedEvent, type RoleSlug, type SqlClient } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 
-interface ClientDbRow {
+export interface ClientDbRow {
   user_id: string;
   username: string;
   full_name: string;
@@ -64,11 +64,42 @@ export async function inDownline(sql: SqlClient, ancestorId: string, userId: str
  * A downline account of the actor by id or username, or 404: an account in another branch is
  * indistinguishable from no account, so nothing leaks.
  */
-export async function downlineClient(sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> {
+export async function downlineRow(sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientDbRow> {
   const { rows } = await sql.query<ClientDbRow>(`select ${CLIENT_COLUMNS} from rm_users u where u.user_id = $1 or u.username_lower = lower($1)`, [idOrUsername]);
   const row = rows[0];
   if (!row || !(await inDownline(sql, actorId, row.user_id))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
-  return toClientRow(row);
+  return row;
+}
+
+export const downlineClient = async (sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> => toClientRow(await downlineRow(sql, actorId, idOrUsername));
+
+/**
+ * An account as the client list will show it once the users read model folds these committed
+ * events: created by them, or the row read before the command with their changes applied. Route
+ * answers come from here, never from reading back what was just written.
+ */
+export function clientAfter(before: ClientDbRow | null, events: readonly CommittedEvent[]): ClientDbRow | null {
+  let row = before ? { ...before } : null;
+  for (const e of events) {
+    if (e.type === 'UserCreated') {
+      const d = e.data;
+      row = {
+        user_id: d.userId, username: d.username, full_name: d.fullName, role: d.role, parent_id: d.parentId, credit_reference: String(d.creditReference),
+        exposure_limit: String(d.exposureLimit), balance: '0', exposure: '0', account_locked: false, bet_locked: false, downline_count: '0', created_at: e.at,
+      };
+      continue;
+    }
+    if (!row) continue;
+    const wallet = walletAccount(row.user_id);
+    if (e.type === 'ChipsTransferred') row.balance = String(Number(row.balance) + e.data.postings.filter((p) => p.account === wallet).reduce((sum, p) => sum + p.amount, 0));
+    else if ((e.data as { userId?: string }).userId !== row.user_id) continue;
+    else if (e.type === 'UserDetailsUpdated') row.full_name = e.data.fullName;
+    else if (e.type === 'CreditReferenceSet') row.credit_reference = String(e.data.creditReference);
+    else if (e.type === 'ExposureLimitSet') row.exposure_limit = String(e.data.exposureLimit);
+    else if (e.type === 'AccountLockSet') row.account_locked = e.data.locked;
+    else if (e.type === 'BetLockSet') row.bet_locked = e.data.locked;
+  }
+  return row;
 }
 
 const SORT_COLUMNS: Record<string, string> = {

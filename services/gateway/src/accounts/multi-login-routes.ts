@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isPrivilege, NewPassword, text, PERMISSION_CATALOG, PermissionsPasswordBody, PRIVILEGES, ROLE_SLUGS } from '@exch/contracts';
+import { endAllSessions } from '../auth/end-sessions.js';
 import { hashPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -59,7 +60,7 @@ export function multiLoginRoutes(deps: AccountDeps): void {
     await send(commands, req, { type: 'SetPermissions', userId: target._id, permissions: body.permissions }, ':permissions');
     if (newPassword) {
       await send(commands, req, { type: 'ChangePassword', userId: target._id, passwordHash: await hashPassword(newPassword), mustChangePassword: true }, ':password');
-      await deps.sessions.revokeAllFor(target._id);
+      await endAllSessions(commands, deps.sessions, req, target._id, 'password-changed');
     }
     return { message: 'User is Seccessfuly updated' };
   });

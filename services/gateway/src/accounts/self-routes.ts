@@ -1,4 +1,5 @@
 import { ChangePasswordBody, FirstPasswordBody, SetTransactionPasswordBody, TotpCodeBody } from '@exch/contracts';
+import { endAllSessions } from '../auth/end-sessions.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -7,7 +8,7 @@ import type { AccountDeps } from './deps.js';
 import { activateTotp, removeTotp, startTotpSetup, totpMatches, totpSecrets } from './totp.js';
 
 /** What every logged-in user does to their own account, on the player site and in the back office. */
-export function selfRoutes({ sql, commands, route }: AccountDeps): void {
+export function selfRoutes({ sql, commands, sessions, route }: AccountDeps): void {
   const me = async (userId: string): Promise<UserRow> => {
     const row = await findUserById(sql, userId);
     if (!row) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
@@ -18,6 +19,8 @@ export function selfRoutes({ sql, commands, route }: AccountDeps): void {
     const row = await me(req.auth!.sub);
     if (!(await verifyPassword(row.password_hash, body.currentPassword))) throw new HttpError(400, 'Current password is wrong', 'WRONG_PASSWORD');
     await send(commands, req, { type: 'ChangePassword', userId: row.user_id, passwordHash: await hashPassword(body.newPassword), mustChangePassword: false });
+    // Every other session of the account ends: whoever knew the old password is logged out.
+    await endAllSessions(commands, sessions, req, row.user_id, 'password-changed', req.auth!.sid);
     return { message: 'Password changed' };
   });
 

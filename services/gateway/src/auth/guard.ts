@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoleSlug } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import type { AuthContext, Sessions } from './sessions.js';
+import type { Directory } from '../directory/directory.js';
+import type { AuthContext } from './sessions.js';
 
 export interface AccessClaims {
   sub: string;
@@ -40,7 +41,7 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
  * live session. Until a user has made the forced password change, only the routes that let them do
  * it (`passwordChangePending`) accept the token: the server enforces it, not just the client.
  */
-export function requireAuth(app: FastifyInstance, sessions: Sessions, context: AuthContext | 'any', { passwordChangePending = false } = {}) {
+export function requireAuth(app: FastifyInstance, directory: Directory, context: AuthContext | 'any', { passwordChangePending = false } = {}) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer (.+)$/i.exec(header) : null;
@@ -49,12 +50,12 @@ export function requireAuth(app: FastifyInstance, sessions: Sessions, context: A
     if (context !== 'any' && claims.ctx !== context) {
       throw new HttpError(403, context === 'admin' ? 'Player accounts cannot use the admin area' : 'Admin accounts cannot use the player site', 'WRONG_CONTEXT');
     }
-    const session = await sessions.state(claims.sid);
-    if (!session) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
-    if (session.mustChangePassword && !passwordChangePending) {
+    const found = await directory.session(claims.sid);
+    if (!found || found.session.userId !== claims.sub) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+    if (found.user.mustChangePassword && !passwordChangePending) {
       throw new HttpError(403, 'Change your password before you continue', 'PASSWORD_CHANGE_REQUIRED');
     }
     req.auth = claims;
-    req.privileges = session.privileges;
+    req.privileges = found.user.privileges;
   };
 }

@@ -8,6 +8,7 @@ import type { AuthContext } from './sessions.js';
 import type { AccountDeps } from '../accounts/deps.js';
 import { totpMatches, totpSecrets } from '../accounts/totp.js';
 import { send } from '../http/commands.js';
+import { endSessions } from './end-sessions.js';
 
 export const ACCESS_TTL = '15m';
 
@@ -53,10 +54,13 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
 
   route({ method: 'POST', url: '/api/refresh-token', access: 'public', tag: 'Auth', summary: 'A new access token for a refresh token (rotated: each works once)', body: RefreshBody }, async (req, { body: { refreshToken } }) => {
     const rotated = await sessions.rotate(refreshToken);
-    if (!rotated) throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
+    // A spent token presented again leaked: the session it belongs to ends everywhere.
+    if (rotated && 'reused' in rotated) await endSessions(commands, req, rotated.reused.userId, [rotated.reused.sessionId], 'refresh-token-reused');
+    if (!rotated || 'reused' in rotated) throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
     const row = await findUserById(sql, rotated.userId);
     if (!row || row.account_locked) {
       await sessions.revoke(rotated.sessionId);
+      if (row) await endSessions(commands, req, row.user_id, [rotated.sessionId], 'account-locked');
       throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
     }
     return {
@@ -68,6 +72,7 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
 
   route({ method: 'POST', url: '/api/auth/logout', access: 'password-change', tag: 'Auth', summary: 'End this session', body: LogoutBody, answer: 'Message' }, async (req) => {
     await sessions.revoke(req.auth!.sid);
+    await endSessions(commands, req, req.auth!.sub, [req.auth!.sid], 'logout');
     return { message: 'Logged out' };
   });
 }

@@ -45,28 +45,11 @@ export class Sessions {
     return { sessionId, refreshToken: await this.issueRefresh(this.sql, sessionId) };
   }
 
-  async isActive(sessionId: string): Promise<boolean> {
-    return (await this.state(sessionId)) !== null;
-  }
-
-  /**
-   * A live session with what every request needs of its user (the forced password change still
-   * owed, the privileges held), in one query; null when revoked or unknown.
-   */
-  async state(sessionId: string): Promise<{ mustChangePassword: boolean; privileges: string[] | null } | null> {
-    const { rows } = await this.sql.query<{ must_change_password: boolean | null; permissions: string[] | null }>(
-      `select u.must_change_password, u.permissions from auth_sessions s left join rm_users u on u.user_id = s.user_id where s.id = $1 and s.revoked_at is null`,
-      [sessionId],
-    );
-    const row = rows[0];
-    return row ? { mustChangePassword: row.must_change_password === true, privileges: row.permissions ?? null } : null;
-  }
-
   /**
    * Rotates a refresh token: the old one is spent and a new one issued. Presenting a spent token
    * again means it leaked, so the whole session is revoked.
    */
-  async rotate(refreshToken: string): Promise<{ sessionId: string; userId: string; context: AuthContext; refreshToken: string } | null> {
+  async rotate(refreshToken: string): Promise<{ sessionId: string; userId: string; context: AuthContext; refreshToken: string } | { reused: { sessionId: string; userId: string } } | null> {
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<{ session_id: string; used_at: string | null; expired: boolean; user_id: string; context: AuthContext; revoked_at: string | null }>(
         `select t.session_id, t.used_at, t.expires_at < now() as expired, s.user_id, s.context, s.revoked_at
@@ -78,7 +61,7 @@ export class Sessions {
       if (!row || row.revoked_at || row.expired) return null;
       if (row.used_at) {
         await tx.query(`update auth_sessions set revoked_at = now() where id = $1`, [row.session_id]);
-        return null;
+        return { reused: { sessionId: row.session_id, userId: row.user_id } };
       }
       await tx.query(`update auth_refresh_tokens set used_at = now() where token_hash = $1`, [sha256(refreshToken)]);
       return { sessionId: row.session_id, userId: row.user_id, context: row.context, refreshToken: await this.issueRefresh(tx, row.session_id) };
@@ -89,9 +72,13 @@ export class Sessions {
     await this.sql.query(`update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null`, [sessionId]);
   }
 
-  /** Logs a user out everywhere: after a password reset or an account lock. */
-  async revokeAllFor(userId: string): Promise<void> {
-    await this.sql.query(`update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null`, [userId]);
+  /** Logs a user out everywhere (but `except`, the session changing its own password): the sessions it ended. */
+  async revokeAllFor(userId: string, except: string | null = null): Promise<string[]> {
+    const { rows } = await this.sql.query<{ id: string }>(
+      `update auth_sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2 returning id`,
+      [userId, except],
+    );
+    return rows.map((r) => r.id);
   }
 
   private async issueRefresh(sql: SqlClient, sessionId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { betOutcome, MARKET_TYPE_OF, paiseToRupees, type BetDto, type BetFill, type BetStatus, type MarketKind, type Paise, type SqlClient } from '@exch/contracts';
+import { betOutcome, MARKET_TYPE_OF, paiseToRupees, type BetDto, type BetFill, type BetStatus, type CommittedEvent, type MarketKind, type Paise, type SqlClient } from '@exch/contracts';
 
 export interface BetDbRow {
   bet_id: string;
@@ -76,10 +76,32 @@ export function toBetDto(r: BetDbRow): BetDto {
   };
 }
 
+/**
+ * A bet as listed after its own committed cancel or delete, from the row read before the command:
+ * what the bets read model will hold once it folds the same event.
+ */
+export function betAfter(row: BetDbRow, events: readonly CommittedEvent[]): BetDbRow {
+  const next = { ...row };
+  for (const e of events) {
+    if (e.type === 'BetCancelled' && e.data.betId === row.bet_id) {
+      next.unmatched = String(Number(next.unmatched) - e.data.size);
+      next.cancelled = String(Number(next.cancelled) + e.data.size);
+      if (Number(next.unmatched) === 0 && Number(next.stake) - Number(next.cancelled) === 0) next.status = 'cancelled';
+    } else if (e.type === 'BetDeleted' && e.data.betId === row.bet_id) next.status = 'deleted';
+  }
+  return next;
+}
+
 /** Bets by id, as DTOs in the order asked. */
 export async function betsById(sql: SqlClient, ids: string[]): Promise<BetDto[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql.query<BetDbRow>(`${BET_SELECT} where b.bet_id = any($1::text[])`, [ids]);
   const byId = new Map(rows.map((r) => [r.bet_id, toBetDto(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A bet's row by id, when `where` (over `b`, with the bet id as $1 and then `params`) holds. */
+export async function betRow(sql: SqlClient, betId: string, where = 'true', params: unknown[] = [], prefix = ''): Promise<BetDbRow | null> {
+  const { rows } = await sql.query<BetDbRow>(`${prefix}${BET_SELECT} where b.bet_id = $1 and ${where}`, [betId, ...params]);
+  return rows[0] ?? null;
 }

@@ -4,8 +4,8 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
-import { betsById } from './dto.js';
-import { downlineCte } from './scope.js';
+import { betAfter, betRow, toBetDto } from './dto.js';
+import { downlineCte, IN_DOWNLINE } from './scope.js';
 
 export const INVALID_BET = 'Invalid bet data. Unable to delete.';
 const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
@@ -22,18 +22,17 @@ export function betStatusRoute({ sql, commands, route }: ExchangeDeps): void {
   }, async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
     const actor = req.auth!.sub;
     const betId = p.id;
+    // The answer is the bet as read before, with the committed cancel or delete applied.
     if (req.auth!.ctx === 'player') {
-      const { rows } = await sql.query(`select 1 from rm_bets where bet_id = $1 and user_id = $2`, [betId, actor]);
-      if (rows.length === 0) throw invalidBet();
-      await send(commands, req, { type: 'CancelBet', betId });
-      const [bet] = await betsById(sql, [betId]);
-      return { message: 'Unmatched stake cancelled', bet: bet! };
+      const row = await betRow(sql, betId, 'b.user_id = $2', [actor]);
+      if (!row) throw invalidBet();
+      const { events } = await send(commands, req, { type: 'CancelBet', betId });
+      return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
     }
     assertPrivilege(req, 'delete-bets');
-    const { rows } = await sql.query(`${downlineCte(2)} select 1 from rm_bets b where b.bet_id = $1 and b.user_id in (select user_id from downline)`, [betId, actor]);
-    if (rows.length === 0) throw invalidBet();
-    await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
-    const [bet] = await betsById(sql, [betId]);
-    return { message: 'Bet deleted', bet: bet! };
+    const row = await betRow(sql, betId, IN_DOWNLINE, [actor], downlineCte(2));
+    if (!row) throw invalidBet();
+    const { events } = await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
+    return { message: 'Bet deleted', bet: toBetDto(betAfter(row, events)) };
   });
 }

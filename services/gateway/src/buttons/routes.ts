@@ -21,6 +21,6 @@ export function buttonRoutes({ sql, commands, route }: ExchangeDeps): void {
 
   route({ method: 'PUT', url: '/api/betting-buttons', access: 'player', tag: 'Player betting', summary: 'Save quick-stake buttons', body: BettingButtonsBody }, async (req, { body }) => {
     await send(commands, req, { type: 'SetButtonValues', sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons });
-    return { message: 'Button values saved', data: await buttonsOf(sql, req.auth!.sub) };
+    return { message: 'Button values saved', data: { sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons } };
   });
 }

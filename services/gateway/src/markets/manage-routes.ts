@@ -1,29 +1,30 @@
-import { HousePriceBody, MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, type BookmakerRunnerUpdate, type Command, type FancyUpdate, type MarketDto } from '@exch/contracts';
+import { HousePriceBody, MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, type BookmakerRunnerUpdate, type Command, type CommittedEvent, type FancyUpdate, type MarketDto } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from './deps.js';
-import { findMarket } from './read.js';
-import { toMarketDto } from './sections.js';
+import { findMarket, marketAfter } from './read.js';
+import { toMarketDto, type MarketRow } from './sections.js';
 
 const MarketParams = params('marketId');
 const TAG = 'Market management';
 
 /** Market settings, status, house prices, results and the news line: admin and super admin (docs/exchange-api.md, Market management). */
 export function manageMarketRoutes({ sql, commands, prices, route }: ExchangeDeps): void {
-  const dto = async (marketId: string): Promise<MarketDto> => toMarketDto(await findMarket(sql, marketId), prices);
+  /** The market as it stands after the committed change: the answer, without reading it back. */
+  const dto = (market: MarketRow, { events }: { events: CommittedEvent[] }): MarketDto => toMarketDto(marketAfter(market, events), prices);
 
   route({ method: 'PUT', url: '/api/admin/markets/:marketId/settings', access: 'market-admin', tag: TAG, summary: 'Stake limits (rupees), bet delay, commission (percent)', params: MarketParams, body: MarketSettingsBody, answer: 'MarketEnvelope' }, async (req, { params: p, body }) => {
     const market = await findMarket(sql, p.marketId);
     if (body.max < body.min) throw new HttpError(400, 'Max stake must not be below min stake');
-    await send(commands, req, { type: 'SetMarketSettings', marketId: market.market_id, minStake: body.min, maxStake: body.max, betDelaySec: body.betDelaySec, commissionBp: body.commissionPercent });
-    return { message: 'Market settings saved', data: await dto(market.market_id) };
+    const result = await send(commands, req, { type: 'SetMarketSettings', marketId: market.market_id, minStake: body.min, maxStake: body.max, betDelaySec: body.betDelaySec, commissionBp: body.commissionPercent });
+    return { message: 'Market settings saved', data: dto(market, result) };
   });
 
   route({ method: 'PUT', url: '/api/admin/markets/:marketId/status', access: 'market-admin', tag: TAG, summary: 'Suspend, close or reopen a market', params: MarketParams, body: MarketStatusBody, answer: 'MarketEnvelope' }, async (req, { params: p, body: { status } }) => {
     const market = await findMarket(sql, p.marketId);
-    await send(commands, req, { type: 'SetMarketStatus', marketId: market.market_id, status });
-    return { message: `Market is ${status.toLowerCase()}`, data: await dto(market.market_id) };
+    const result = await send(commands, req, { type: 'SetMarketStatus', marketId: market.market_id, status });
+    return { message: `Market is ${status.toLowerCase()}`, data: dto(market, result) };
   });
 
   route({ method: 'POST', url: '/api/admin/markets/:marketId/result', access: 'market-admin', tag: TAG, summary: 'Declare the result and settle: the winner (selectionId) or the runs of a fancy', params: MarketParams, body: MarketResultBody, answer: 'Message' }, async (req, { params: p, body }) => {
@@ -62,14 +63,14 @@ export function manageMarketRoutes({ sql, commands, prices, route }: ExchangeDep
     } else {
       throw new HttpError(400, 'Only bookmaker markets and fancies are priced by hand');
     }
-    await send(commands, req, { type: 'SetHousePrice', price });
-    return { message: market.kind === 'fancy' ? 'Line set by hand' : 'Rates set by hand', data: await dto(market.market_id) };
+    const result = await send(commands, req, { type: 'SetHousePrice', price });
+    return { message: market.kind === 'fancy' ? 'Line set by hand' : 'Rates set by hand', data: dto(market, result) };
   });
 
   route({ method: 'DELETE', url: '/api/admin/markets/:marketId/house-price', access: 'market-admin', tag: TAG, summary: 'Clear the house prices: the market follows the feed again', params: MarketParams, answer: 'MarketEnvelope' }, async (req, { params: p }) => {
     const market = await findMarket(sql, p.marketId);
-    await send(commands, req, { type: 'ClearHousePrice', marketId: market.market_id });
-    return { message: 'The market follows the feed again', data: await dto(market.market_id) };
+    const result = await send(commands, req, { type: 'ClearHousePrice', marketId: market.market_id });
+    return { message: 'The market follows the feed again', data: dto(market, result) };
   });
 
   const simple: [string, (marketId: string) => Command, string, string][] = [

@@ -1,9 +1,9 @@
-import type { SqlClient } from '@exch/contracts';
+import type { CommittedEvent, SqlClient } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import type { MarketRow, MatchRow } from './sections.js';
 
-const MARKET_COLUMNS = 'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result';
-const MATCH_COLUMNS = 'match_id, sport_id, sport_name, series_id, series_name, name, start_time, in_play';
+export const MARKET_COLUMNS = 'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result';
+export const MATCH_COLUMNS = 'match_id, sport_id, sport_name, series_id, series_name, name, start_time, in_play';
 
 /** A match is open while any of its markets is not settled. */
 export const OPEN_MATCH = `exists (select 1 from rm_markets k where k.match_id = m.match_id and k.status <> 'SETTLED')`;
@@ -35,4 +35,19 @@ export async function findMarket(sql: SqlClient, marketId: string): Promise<Mark
   const [row] = await marketsById(sql, [marketId]);
   if (!row) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');
   return row;
+}
+
+/** A market as the catalogue read model will hold it once it folds these committed events (a route answers from it). */
+export function marketAfter(row: MarketRow, events: readonly CommittedEvent[]): MarketRow {
+  const next: MarketRow = { ...row, house_prices: { ...row.house_prices } };
+  for (const e of events) {
+    if ((e.data as { marketId?: string }).marketId !== row.market_id) continue;
+    if (e.type === 'MarketSettingsSet') Object.assign(next, { min_stake: e.data.minStake, max_stake: e.data.maxStake, bet_delay_sec: e.data.betDelaySec, commission_bp: e.data.commissionBp });
+    else if (e.type === 'MarketStatusSet') next.status = e.data.status;
+    else if (e.type === 'HousePriceSet') {
+      next.manual = true;
+      next.house_prices[e.data.price.type === 'bookmaker' ? String(e.data.price.selectionId) : '0'] = e.data.price;
+    } else if (e.type === 'HousePriceCleared') Object.assign(next, { manual: false, house_prices: {} });
+  }
+  return next;
 }

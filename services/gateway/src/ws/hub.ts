@@ -9,9 +9,13 @@ const MAX_FRAME = 4096;
 interface Client {
   socket: WebSocket;
   userId: string | null;
+  sessionId: string | null;
   ctx: AuthContext | null;
   rooms: Set<string>;
 }
+
+/** Close code for a socket whose session ended (4000-4999 are the application's). */
+export const SESSION_ENDED_CLOSE = 4001;
 
 /** Websocket clients by user and by match room; frames are `{event, data}` JSON (SPEC.md section 7). */
 export class Hub {
@@ -26,7 +30,7 @@ export class Hub {
   }
 
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, ctx: null, rooms: new Set() };
+    const client: Client = { socket, userId: null, sessionId: null, ctx: null, rooms: new Set() };
     this.clients.add(client);
     socket.on('message', (raw, isBinary) => void this.receive(client, raw.toString(), isBinary));
     socket.on('close', () => this.detach(client));
@@ -60,6 +64,17 @@ export class Hub {
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');
   }
 
+  /** Sessions ended: their sockets get a reason frame, stop getting pushes at once, and close. */
+  endSessions(sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const c of [...this.clients]) {
+      if (!c.sessionId || !ended.has(c.sessionId)) continue;
+      this.send(c, { event: 'sessionEnded', data: { message: 'Your session has ended, please log in again' } });
+      this.detach(c);
+      c.socket.close(SESSION_ENDED_CLOSE, 'session ended');
+    }
+  }
+
   private async receive(client: Client, text: string, isBinary: boolean): Promise<void> {
     if (isBinary || text.length > MAX_FRAME) return this.send(client, { event: 'error', data: { message: 'Frames must be JSON text under 4 KB' } });
     let json: unknown;
@@ -75,7 +90,7 @@ export class Hub {
       case 'login':
         try {
           const claims = await this.verify(msg.data.token);
-          this.bindUser(client, claims.sub, claims.ctx);
+          this.bindUser(client, claims);
           this.send(client, { event: 'loginSuccess', data: { userId: claims.sub, role: claims.role } });
         } catch (err) {
           this.send(client, { event: 'error', data: { message: (err as Error).message } });
@@ -103,11 +118,12 @@ export class Hub {
     this.send(client, { event: 'joined', data: { matchId: room } });
   }
 
-  private bindUser(client: Client, userId: string, ctx: AuthContext): void {
+  private bindUser(client: Client, claims: AccessClaims): void {
     if (client.userId) setDelete(this.byUser, client.userId, client);
-    client.userId = userId;
-    client.ctx = ctx;
-    setAdd(this.byUser, userId, client);
+    client.userId = claims.sub;
+    client.sessionId = claims.sid;
+    client.ctx = claims.ctx;
+    setAdd(this.byUser, claims.sub, client);
   }
 
   private detach(client: Client): void {

@@ -42,7 +42,6 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
     async execute(envelope) {
       const result = await engine.execute(envelope);
       commandsSent.inc({ outcome: result.ok ? 'accepted' : 'refused' });
-      if (result.ok) await readYourWrites.waitFor(result.positions);
       return result;
     },
   };
@@ -51,7 +50,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
     const lags = await groupLag(store.sql, topicEnds, projectionNames());
     return projectionNames().map((name) => ({ name, lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0) }));
   };
-  const gateway = await buildGateway({ feed, sql: store.sql, commands, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
+  const gateway = await buildGateway({ feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
   gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   const notices = await deliverNotices(kafka, gateway, settings.instance, log);

@@ -3,7 +3,7 @@ import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, TopicEnds } from '@exch/kafka';
 import { allProjections, groupLag, KafkaProjectionRunner } from '@exch/projector';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
-import { noticeFor, publishNotice } from './pushes.js';
+import { noticesFor, publishNotice } from './pushes.js';
 import { PUSHES_TOPIC, eventTopic, type DistributedSettings } from './settings.js';
 
 export const projectionNames = (): string[] => allProjections.map((p) => p.name);
@@ -38,8 +38,7 @@ export async function runProjectorProcess(settings: DistributedSettings, log: Lo
         log: log.child({ projection: projection.name }),
         onApplied: (_partition, events) => {
           applied.inc({ projection: projection.name }, events.length);
-          const notice = noticeFor(projection.name, events);
-          if (notice) void publishNotice(producer, notice).catch((err: unknown) => log.warn({ err }, 'push notice failed'));
+          for (const notice of noticesFor(projection.name, events)) void publishNotice(producer, notice).catch((err: unknown) => log.warn({ err }, 'push notice failed'));
         },
       }),
   );

@@ -1,27 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import type { StoredEvent } from '@exch/contracts';
+import { directoryChanges, noDirectoryChanges, type DirectoryChanges, type StoredEvent } from '@exch/contracts';
 import type { Gateway } from '@exch/gateway';
 import { GroupConsumer, type BusLog, type Kafka, type OrderedProducer } from '@exch/kafka';
 import { balancesTouched, betsTouched, marketsTouched } from '@exch/projector';
 import { PUSHES_TOPIC } from './settings.js';
 
 /** What changed in a read model that browsers watch: sent once the projector has committed it. */
-export interface PushNotice {
-  projection: 'users' | 'bets' | 'catalogue';
-  ids: string[];
-}
+type Watched = 'users' | 'bets' | 'catalogue';
 
-const TOUCHED: Record<PushNotice['projection'], (events: StoredEvent[]) => string[]> = {
+export type PushNotice =
+  | { projection: Watched; ids: string[] }
+  /** Accounts, ended sessions, markets and matches every gateway's directory must forget (and ended sessions' sockets to close). */
+  | { projection: 'directory'; changes: DirectoryChanges };
+
+const TOUCHED: Record<Watched, (events: StoredEvent[]) => string[]> = {
   users: balancesTouched,
   bets: betsTouched,
   catalogue: marketsTouched,
 };
 
-/** Projector side: after a committed batch of a watched read model, tell every gateway what to push. */
-export function noticeFor(projection: string, events: StoredEvent[]): PushNotice | null {
-  if (!(projection in TOUCHED)) return null;
-  const ids = TOUCHED[projection as PushNotice['projection']](events);
-  return ids.length > 0 ? { projection: projection as PushNotice['projection'], ids } : null;
+/**
+ * Projector side: after a committed batch of a watched read model, what every gateway must push,
+ * and what its directory must forget (the users read model holds accounts and sessions' ends, the
+ * catalogue markets and matches).
+ */
+export function noticesFor(projection: string, events: StoredEvent[]): PushNotice[] {
+  if (!(projection in TOUCHED)) return [];
+  const notices: PushNotice[] = [];
+  const ids = TOUCHED[projection as Watched](events);
+  if (ids.length > 0) notices.push({ projection: projection as Watched, ids });
+  const all = directoryChanges(events);
+  const changes: DirectoryChanges | null =
+    projection === 'users' ? { ...all, markets: [], matches: [] } : projection === 'catalogue' ? { ...all, users: [], sessions: [] } : null;
+  if (changes && !noDirectoryChanges(changes)) notices.push({ projection: 'directory', changes });
+  return notices;
 }
 
 export async function publishNotice(producer: OrderedProducer, notice: PushNotice): Promise<void> {
@@ -42,7 +54,8 @@ export async function deliverNotices(kafka: Kafka, gateway: Gateway, instance: s
       eachBatch: async (_p, records) => {
         for (const r of records) {
           const notice = JSON.parse(r.value) as PushNotice;
-          if (notice.projection === 'users') await gateway.pushBalances(notice.ids);
+          if (notice.projection === 'directory') gateway.directoryChanged(notice.changes);
+          else if (notice.projection === 'users') await gateway.pushBalances(notice.ids);
           else if (notice.projection === 'bets') await gateway.pushBets(notice.ids);
           else gateway.pushMarkets(notice.ids);
         }

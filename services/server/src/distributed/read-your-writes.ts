@@ -1,16 +1,16 @@
-import { EVENTS_TOPIC, partitionOf, type SqlClient } from '@exch/contracts';
+import { EVENTS_TOPIC, partitionOf, type ReadBarrier, type ReadToken, type SqlClient } from '@exch/contracts';
 
 export interface WaitLog {
   warn(obj: object, msg?: string): void;
 }
 
 /**
- * Read-your-writes for a gateway in distributed mode: after the engine accepted a command, wait
- * until every read model has folded its events. Each event's stream names its partition, and a
- * read model has folded the event once that partition's checkpoint reaches the event's position.
- * Past the patience the caller is answered anyway: the command is durable, only a read may lag.
+ * Read-your-writes for a gateway in distributed mode: a read token names, per partition of the
+ * event topic, the position a client's earlier command reached; every read model has folded it once
+ * that partition's checkpoint reaches the position. Past the patience the read is answered anyway:
+ * the command is durable, only the read may lag.
  */
-export class ReadYourWrites {
+export class ReadYourWrites implements ReadBarrier {
   constructor(
     private readonly sql: SqlClient,
     private readonly partitions: number,
@@ -19,19 +19,18 @@ export class ReadYourWrites {
     private readonly patienceMs = 10_000,
   ) {}
 
-  async waitFor(positions: number[]): Promise<void> {
-    if (positions.length === 0) return;
-    const { rows } = await this.sql.query<{ position: string; stream_id: string }>(`select position, stream_id from events where position = any($1::bigint[])`, [positions]);
-    const needed = new Map<number, number>();
-    for (const r of rows) {
-      const partition = partitionOf(r.stream_id, this.partitions);
-      needed.set(partition, Math.max(needed.get(partition) ?? 0, Number(r.position)));
-    }
-    const deadline = Date.now() + this.patienceMs;
+  partitionOf(streamId: string): number {
+    return partitionOf(streamId, this.partitions);
+  }
+
+  async waitFor(token: ReadToken, timeoutMs = this.patienceMs): Promise<void> {
+    const needed = new Map([...token].filter(([p]) => p < this.partitions));
+    if (needed.size === 0) return;
+    const deadline = Date.now() + timeoutMs;
     for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
       if (await this.folded(needed)) return;
       if (Date.now() > deadline) {
-        this.log.warn({ positions }, 'read models still behind this command; answering anyway');
+        this.log.warn({ token: [...token] }, 'read models still behind this client\'s command; answering anyway');
         return;
       }
       await new Promise((r) => setTimeout(r, pause));

@@ -1,0 +1,145 @@
+import { mergeReadTokens, type DirectoryChanges, type ReadBarrier, type ReadToken, type RoleSlug, type SqlClient } from '@exch/contracts';
+import type { MarketRow, MatchRow } from '../markets/sections.js';
+import { MARKET_COLUMNS, MATCH_COLUMNS } from '../markets/read.js';
+
+export type AuthContext = 'player' | 'admin';
+
+/** What every request needs of its user, kept in memory (balances are not: they move with every bet). */
+export interface DirectoryUser {
+  userId: string;
+  username: string;
+  role: RoleSlug;
+  parentId: string | null;
+  mustChangePassword: boolean;
+  accountLocked: boolean;
+  betLocked: boolean;
+  /** Privilege names of a restricted sub-login; null = every privilege of its role. */
+  privileges: string[] | null;
+}
+
+export interface DirectorySession {
+  sessionId: string;
+  userId: string;
+  context: AuthContext;
+}
+
+/** Cached values keyed by id; a change drops the entry, and a reload waits until the read side holds the change. */
+class Cache<T> {
+  private readonly values = new Map<string, T | null>();
+  /** Bumped by every change: a load that started before it does not store what it read. */
+  private readonly generations = new Map<string, number>();
+  /** A change the read models may not have folded yet: a reload waits for it. */
+  private readonly pending = new Map<string, ReadToken>();
+
+  constructor(
+    private readonly reads: ReadBarrier,
+    private readonly load: (ids: string) => Promise<T | null>,
+    /** Remember "none" too (ended sessions: a stolen token asks again and again). */
+    private readonly cacheMissing: boolean,
+    private readonly limit = 200_000,
+  ) {}
+
+  async get(id: string): Promise<T | null> {
+    const cached = this.values.get(id);
+    if (cached !== undefined) return cached;
+    const token = this.pending.get(id);
+    if (token) await this.reads.waitFor(token);
+    const generation = this.generations.get(id) ?? 0;
+    const value = await this.load(id);
+    if ((this.generations.get(id) ?? 0) === generation) {
+      this.pending.delete(id);
+      if (value !== null || this.cacheMissing) {
+        if (this.values.size >= this.limit) this.values.clear();
+        this.values.set(id, value);
+      }
+    }
+    return value;
+  }
+
+  drop(id: string, token: ReadToken | null): void {
+    this.values.delete(id);
+    this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
+    if (token) this.pending.set(id, mergeReadTokens(this.pending.get(id) ?? new Map(), token));
+  }
+}
+
+interface UserDbRow {
+  user_id: string;
+  username: string;
+  role: RoleSlug;
+  parent_id: string | null;
+  must_change_password: boolean;
+  account_locked: boolean;
+  bet_locked: boolean;
+  permissions: string[] | null;
+}
+
+/**
+ * The gateway's memory of sessions, accounts, markets and matches: what nearly every request asks
+ * and that changes rarely, read once from the read models and dropped when the log changes it (the
+ * embedded server tells it of every commit; in distributed mode its own commands and the
+ * projectors' notices do). A request right after a change waits until the read models hold it,
+ * so a logout, a lock or a market's suspension is seen by the very next request.
+ */
+export class Directory {
+  private readonly users: Cache<DirectoryUser>;
+  private readonly sessions: Cache<DirectorySession>;
+  private readonly markets: Cache<MarketRow>;
+  private readonly matches: Cache<MatchRow>;
+  private readonly endedListeners: ((sessionIds: string[]) => void)[] = [];
+
+  constructor(sql: SqlClient, reads: ReadBarrier) {
+    this.users = new Cache(reads, async (id) => {
+      const { rows } = await sql.query<UserDbRow>(
+        `select user_id, username, role, parent_id, must_change_password, account_locked, bet_locked, permissions from rm_users where user_id = $1 and username is not null`,
+        [id],
+      );
+      const r = rows[0];
+      return r
+        ? { userId: r.user_id, username: r.username, role: r.role, parentId: r.parent_id, mustChangePassword: r.must_change_password, accountLocked: r.account_locked, betLocked: r.bet_locked, privileges: r.permissions }
+        : null;
+    }, false);
+    this.sessions = new Cache(reads, async (id) => {
+      const { rows } = await sql.query<{ user_id: string; context: AuthContext }>(`select user_id, context from auth_sessions where id = $1 and revoked_at is null`, [id]);
+      return rows[0] ? { sessionId: id, userId: rows[0].user_id, context: rows[0].context } : null;
+    }, true);
+    this.markets = new Cache(reads, async (id) => (await sql.query<MarketRow>(`select ${MARKET_COLUMNS} from rm_markets where market_id = $1`, [id])).rows[0] ?? null, false);
+    this.matches = new Cache(reads, async (id) => (await sql.query<MatchRow>(`select ${MATCH_COLUMNS} from rm_matches where match_id = $1`, [id])).rows[0] ?? null, false);
+  }
+
+  user(userId: string): Promise<DirectoryUser | null> {
+    return this.users.get(userId);
+  }
+
+  market(marketId: string): Promise<MarketRow | null> {
+    return this.markets.get(marketId);
+  }
+
+  match(matchId: string): Promise<MatchRow | null> {
+    return this.matches.get(matchId);
+  }
+
+  /** A live session with its user, or null when it ended (or never was). */
+  async session(sessionId: string): Promise<{ session: DirectorySession; user: DirectoryUser } | null> {
+    const session = await this.sessions.get(sessionId);
+    const user = session ? await this.users.get(session.userId) : null;
+    return session && user ? { session, user } : null;
+  }
+
+  /** Sessions ended here or elsewhere: their websockets are closed at once. */
+  onSessionsEnded(listener: (sessionIds: string[]) => void): void {
+    this.endedListeners.push(listener);
+  }
+
+  /**
+   * The log changed these: forget them. With a token (the change was just committed), a reload
+   * first waits until the read models hold it; without (a projector's notice), they already do.
+   */
+  changed(changes: DirectoryChanges, token: ReadToken | null): void {
+    for (const id of changes.users) this.users.drop(id, token);
+    for (const id of changes.sessions) this.sessions.drop(id, token);
+    for (const id of changes.markets) this.markets.drop(id, token);
+    for (const id of changes.matches) this.matches.drop(id, token);
+    if (changes.sessions.length > 0) for (const l of this.endedListeners) l(changes.sessions);
+  }
+}
