@@ -16,3 +16,4 @@ export * from './api/betting.js';
 export * from './betting/outcome.js';
 export * from './partition.js';
 export * from './api/as-of.js';
+export * from './casino/cards.js';
