@@ -17,3 +17,4 @@ export * from './betting/outcome.js';
 export * from './partition.js';
 export * from './api/as-of.js';
 export * from './casino/cards.js';
+export * from './casino/fair.js';
