@@ -105,11 +105,11 @@ function andarBahar(table: TableDefinition): Tally {
  */
 function thirtyTwoCards(table: TableDefinition): Tally {
   const players = [8, 9, 10, 11];
-  const memo = new Map<string, number>();
+  const memo = new Map<number, number>();
   // The chance that `level` players on equal totals are still level when the shoe cannot deal them all a card.
   const voidChance = (left: number[], level: number): number => {
     if (left.reduce((a, b) => a + b, 0) < level) return 1;
-    const key = `${level}:${left.join('')}`;
+    const key = left.reduce((k, count) => k * 5 + count, level); // counts are 0-4
     let chance = memo.get(key);
     if (chance === undefined) {
       chance = 0;

@@ -14,7 +14,7 @@ interface FirstSeen {
   /** It was the round's first card, Bahar's first. */
   readonly opening: boolean;
 }
-/** Where each rank first showed, indexed by rank. */
+/** Where each rank first showed. */
 type Firsts = ReadonlyMap<Rank, FirstSeen>;
 
 const sideOf = (i: number): Side => (i % 2 === 0 ? 'Bahar' : 'Andar');

@@ -1,5 +1,5 @@
 import { buildShoe, type Card } from '@exch/contracts';
-import { defineTable, take, TABLE_LIMITS, won, type MarketRule } from './define.js';
+import { cardsTo, defineTable, take, TABLE_LIMITS, won, type MarketRule } from './define.js';
 import type { DealtCard } from './table.js';
 
 /**
@@ -37,7 +37,7 @@ function deal(shuffled: readonly Card[]): DealtCard[] {
 
 // A player who dropped out was behind a total that only grew, so the highest total is the last one standing.
 function facts(dealt: readonly DealtCard[]): Totals {
-  const totals = new Map<Player, number>(PLAYERS.map((p) => [p, p + dealt.filter((d) => d.to === seat(p)).reduce((sum, d) => sum + d.card.rank, 0)]));
+  const totals = new Map<Player, number>(PLAYERS.map((p) => [p, p + cardsTo(dealt, seat(p)).reduce((sum, c) => sum + c.rank, 0)]));
   const top = Math.max(...totals.values());
   const leaders = PLAYERS.filter((p) => totals.get(p) === top);
   return { totals, winner: leaders.length === 1 ? leaders[0]! : null };

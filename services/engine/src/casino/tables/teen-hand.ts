@@ -4,7 +4,7 @@ import type { Card, Rank } from '@exch/contracts';
  * Teen Patti hands, weakest category first. The ace is high, except in A-2-3, which is the second
  * best sequence after A-K-Q (the common Indian rule; docs/casino.md). Suits never break a tie.
  */
-export const TEEN_CATEGORIES = ['High Card', 'Pair', 'Colour', 'Sequence', 'Pure Sequence', 'Trail'] as const;
+const TEEN_CATEGORIES = ['High Card', 'Pair', 'Colour', 'Sequence', 'Pure Sequence', 'Trail'] as const;
 export type TeenCategory = (typeof TEEN_CATEGORIES)[number];
 
 export interface TeenHand {
