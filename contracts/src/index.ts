@@ -21,3 +21,5 @@ export * from './read-token.js';
 export * from './directory-changes.js';
 export * from './api/as-of.js';
 export * from './migrate.js';
+export * from './casino/cards.js';
+export * from './casino/fair.js';

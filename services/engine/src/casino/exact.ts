@@ -1,0 +1,182 @@
+import { buildShoe, RANKS, rankLabel } from '@exch/contracts';
+import { enumerateReturns, Tally } from './returns.js';
+import { teenHand, type TeenCategory } from './tables/teen-hand.js';
+import type { MarketDefinition, TableDefinition } from './tables/table.js';
+
+/**
+ * Every market's exact return and every result's exact chance (docs/casino.md "House edge"). Tables
+ * that deal a few cards are walked deal by deal through their own deal and result. Teen Patti
+ * 20-20, Andar Bahar 20-20 and 32 Cards deal too many cards for that, so their chances are worked
+ * out here from the rules, independently of the tables' code: the statistical test then checks the
+ * tables' dealt rounds against them.
+ */
+export function exactReturns(table: TableDefinition): Tally {
+  switch (table.code) {
+    case 'teen20':
+      return teenPatti(table);
+    case 'ab20':
+      return andarBahar(table);
+    case 'card32':
+      return thirtyTwoCards(table);
+    case 'baccarat':
+      // Suits decide nothing; after the four cards that make pairs, only points do (10 and pictures alike).
+      return enumerateReturns(table, (c, position) => (position < 4 ? c.rank : c.rank >= 10 ? 0 : c.rank));
+    default:
+      return enumerateReturns(table);
+  }
+}
+
+const marketOf = (table: TableDefinition, name: string): MarketDefinition => {
+  const market = table.markets.find((m) => m.name === name);
+  if (!market) throw new Error(`${table.code} has no market ${name}`);
+  return market;
+};
+
+const choose = (n: number, k: number): number => (k < 0 || k > n ? 0 : Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((a, b) => a * b, 1));
+
+/**
+ * All 22,100 three-card hands of one deck, grouped by strength. A tie is two disjoint hands of equal
+ * strength; by symmetry A and B then win equally often. Pair Plus follows each hand's category.
+ */
+function teenPatti(table: TableDefinition): Tally {
+  const deck = buildShoe(1);
+  const byStrength = new Map<number, number[][]>();
+  const categories = new Map<TeenCategory, number>();
+  for (let i = 0; i < 52; i++)
+    for (let j = i + 1; j < 52; j++)
+      for (let k = j + 1; k < 52; k++) {
+        const hand = teenHand([deck[i]!, deck[j]!, deck[k]!]);
+        const same = byStrength.get(hand.strength) ?? [];
+        same.push([i, j, k]);
+        byStrength.set(hand.strength, same);
+        categories.set(hand.category, (categories.get(hand.category) ?? 0) + 1);
+      }
+  let ties = 0;
+  for (const hands of byStrength.values())
+    for (const h1 of hands) for (const h2 of hands) if (!h1.some((c) => h2.includes(c))) ties++;
+  const hands = choose(52, 3);
+  const tie = ties / (hands * choose(49, 3));
+  const win = (1 - tie) / 2;
+  const tally = new Tally(table);
+  tally.addCode(1, win);
+  tally.addCode(3, win);
+  tally.addCode(0, tie);
+  for (const seat of ['A', 'B']) {
+    const main = marketOf(table, `Player ${seat}`).sid;
+    tally.addMarket({ sid: main, outcome: 'win' }, win);
+    tally.addMarket({ sid: main, outcome: 'push' }, tie);
+    tally.addMarket({ sid: main, outcome: 'lose' }, win);
+    const pairPlus = marketOf(table, `Pair Plus ${seat}`);
+    for (const [category, count] of categories) {
+      const paid = pairPlus.payTable?.find((p) => p.hand === category);
+      tally.addMarket(paid ? { sid: pairPlus.sid, outcome: 'win', odds: paid.odds } : { sid: pairPlus.sid, outcome: 'lose' }, count / hands);
+    }
+  }
+  return tally;
+}
+
+/**
+ * A rank's first card lands at position k (0-based, Bahar on even k) with chance C(51 - k, 3) / C(52, 4):
+ * the other three of its four cards come later. Position 0 pays Bahar at its 1st-card odds.
+ */
+function andarBahar(table: TableDefinition): Tally {
+  let bahar = 0;
+  for (let k = 0; k <= 48; k += 2) bahar += choose(51 - k, 3) / choose(52, 4);
+  const opening = choose(51, 3) / choose(52, 4);
+  const tally = new Tally(table);
+  tally.addCode(0, 1);
+  for (const rank of RANKS) {
+    const andarSid = marketOf(table, `Andar ${rankLabel(rank)}`).sid;
+    const baharMarket = marketOf(table, `Bahar ${rankLabel(rank)}`);
+    tally.addMarket({ sid: andarSid, outcome: 'win' }, 1 - bahar);
+    tally.addMarket({ sid: andarSid, outcome: 'lose' }, bahar);
+    tally.addMarket({ sid: baharMarket.sid, outcome: 'win', odds: baharMarket.payTable![0]!.odds }, opening);
+    tally.addMarket({ sid: baharMarket.sid, outcome: 'win' }, bahar - opening);
+    tally.addMarket({ sid: baharMarket.sid, outcome: 'lose' }, 1 - bahar);
+  }
+  return tally;
+}
+
+/**
+ * 32 Cards: the first round's 4,096 draws (6-13 points, four of each) one by one. Players level on
+ * the top total are alike from then on, so each wins an equal share of the chance that the shoe
+ * separates them before it runs out; the chance that it does not (a void) is worked out tie round
+ * by tie round, memoised on the cards left.
+ */
+function thirtyTwoCards(table: TableDefinition): Tally {
+  const players = [8, 9, 10, 11];
+  const memo = new Map<number, number>();
+  // The chance that `level` players on equal totals are still level when the shoe cannot deal them all a card.
+  const voidChance = (left: number[], level: number): number => {
+    if (left.reduce((a, b) => a + b, 0) < level) return 1;
+    const key = left.reduce((k, count) => k * 5 + count, level); // counts are 0-4
+    let chance = memo.get(key);
+    if (chance === undefined) {
+      chance = 0;
+      forEachHand(left, level, (atTop, p) => (chance! += p * voidChance(left, atTop)));
+      memo.set(key, chance);
+    }
+    return chance;
+  };
+  const tally = new Tally(table);
+  const left = [4, 4, 4, 4, 4, 4, 4, 4];
+  forEachDraw(left, players.length, (drawn, p) => {
+    const totals = players.map((n, i) => n + drawn[i]!);
+    const level = players.filter((_, i) => totals[i] === Math.max(...totals));
+    const none = level.length === 1 ? 0 : voidChance(left, level.length);
+    tally.addCode(0, p * none);
+    players.forEach((player, i) => {
+      const sid = marketOf(table, `Player ${player}`).sid;
+      const share = level.includes(player) ? (p * (1 - none)) / level.length : 0;
+      tally.addCode(i + 1, share);
+      tally.addMarket({ sid, outcome: 'win' }, share);
+      tally.addMarket({ sid, outcome: 'push' }, p * none);
+      tally.addMarket({ sid, outcome: 'lose' }, p - share - p * none);
+    });
+  });
+  return tally;
+}
+
+/**
+ * Every way `n` cards can come off a shoe holding `left[v]` cards worth 6 + v, in order, with its
+ * chance. While `each` runs, `left` lacks the drawn cards; it is restored afterwards.
+ */
+function forEachDraw(left: number[], n: number, each: (drawn: number[], p: number) => void): void {
+  const drawn: number[] = [];
+  const step = (p: number, remaining: number) => {
+    if (drawn.length === n) return each(drawn, p);
+    left.forEach((count, v) => {
+      if (count === 0) return;
+      left[v]!--;
+      drawn.push(6 + v);
+      step((p * count) / remaining, remaining - 1);
+      drawn.pop();
+      left[v]!++;
+    });
+  };
+  step(1, left.reduce((a, b) => a + b, 0));
+}
+
+/**
+ * The same for players level on their totals, where only the drawn cards as a set matter: each set
+ * once, with the chance of it in any order, and how many of them share the top value. Sets whose
+ * top value is drawn once end the tie, so they are skipped.
+ */
+function forEachHand(left: number[], n: number, each: (atTop: number, p: number) => void): void {
+  const total = left.reduce((a, b) => a + b, 0);
+  // n! * prod(falling(left[v], m_v) / m_v!) / falling(total, n), built up value by value from the top.
+  let orders = 1;
+  for (let i = 2; i <= n; i++) orders *= i;
+  for (let i = 0; i < n; i++) orders /= total - i;
+  const pick = (v: number, need: number, p: number, atTop: number) => {
+    if (atTop === 1) return;
+    if (need === 0) return each(atTop, p);
+    if (v < 0) return;
+    for (let m = 0, q = p; m <= Math.min(need, left[v]!); q = (q * (left[v]! - m)) / (m + 1), m++) {
+      left[v]! -= m;
+      pick(v - 1, need - m, q, atTop || m);
+      left[v]! += m;
+    }
+  };
+  pick(left.length - 1, n, orders, 0);
+}
