@@ -159,12 +159,21 @@ function planBatch(head: HeadRow, requests: AppendRequest[]): { rows: NewRow[]; 
   return { rows, results, head: next };
 }
 
+/** How many of its own latest appends a store keeps to answer readAll without a query. */
+const RECENT_EVENTS = 20_000;
+
 class SqlEventStore implements EventStore {
   readonly driver: 'pglite' | 'postgres';
   readonly sql: SqlClient;
   readonly #wake: WakeSignal;
   readonly #tails = new Set<Tail>();
   #closed = false;
+  /**
+   * The events this store committed last, in position order with no gap: an in-process follower
+   * (the projections, the relay) reads what was just appended from here instead of the database.
+   * Cleared whenever an append is not contiguous with it (another writer came between).
+   */
+  #recent: StoredEvent[] = [];
 
   constructor(
     private readonly impl: StoreDriver,
@@ -194,8 +203,24 @@ class SqlEventStore implements EventStore {
       return plan;
     });
     // Only after commit: a subscriber must never be woken for rows it cannot see yet.
-    if (outcome.rows.length > 0) this.#wake.fire();
+    if (outcome.rows.length > 0) {
+      this.#remember(outcome.rows);
+      this.#wake.fire();
+    }
     return outcome.results;
+  }
+
+  #remember(rows: NewRow[]): void {
+    const recordedAt = new Date().toISOString();
+    const last = this.#recent.at(-1)?.position;
+    if (last !== undefined && rows[0]!.position !== last + 1) this.#recent = [];
+    for (const r of rows) {
+      this.#recent.push({
+        position: r.position, streamId: r.stream_id, streamVersion: r.stream_version, eventId: r.event_id, type: r.type, schemaVersion: r.schema_version,
+        data: r.data ?? null, metadata: r.metadata, recordedAt,
+      });
+    }
+    if (this.#recent.length > RECENT_EVENTS * 1.5) this.#recent = this.#recent.slice(-RECENT_EVENTS);
   }
 
   async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
@@ -207,6 +232,10 @@ class SqlEventStore implements EventStore {
   }
 
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
+    const first = this.#recent[0]?.position;
+    if (first !== undefined && after + 1 >= first && after < this.#recent.at(-1)!.position) {
+      return this.#recent.slice(after + 1 - first, after + 1 - first + limit);
+    }
     const { rows } = await this.sql.query<EventRow>(
       `select ${EVENT_COLUMNS} from events where position > $1 order by position limit $2`,
       [after, limit],

@@ -122,7 +122,11 @@ export class Tail implements Subscription {
       } catch (err) {
         this.#report(err);
         if (!this.#stopped) await this.#pause(this.source.retryDelayMs, false);
+        continue;
       }
+      // A short batch reached the end of the log as it was read: rather than read nothing again,
+      // wait for a wake-up (a commit since the read has already fired one) or the next poll.
+      if (batch.length < batchSize && !this.#woken && !this.#stopped) await this.#pause(this.source.pollIntervalMs, true);
     }
   }
 }
