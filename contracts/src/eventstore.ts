@@ -84,10 +84,40 @@ export interface Leadership {
   release(): Promise<void>;
 }
 
+/** An event whose position and stream version the single writer has already assigned. */
+export interface PositionedEvent extends NewEvent {
+  position: number;
+  streamId: string;
+  streamVersion: number;
+}
+
+/** A positioned append under way: its rows are written (not yet committed), then it is committed. */
+export interface PositionedAppend {
+  written: Promise<void>;
+  committed: Promise<void>;
+}
+
+export interface PositionedAppendOptions {
+  /** The writer's epoch (StaleEpochError when a newer writer has claimed the log). */
+  epoch: number;
+  /**
+   * The writer's previous append, still committing: this one writes after it has written (one lock
+   * order) and commits only after it committed, failing if it failed, so positions stay gap-free
+   * and commit in order while two appends are in flight.
+   */
+  after: PositionedAppend | null;
+}
+
 export interface EventStore {
   readonly driver: 'pglite' | 'postgres';
   readonly sql: SqlClient;
   append(requests: AppendRequest[], options?: AppendOptions): Promise<AppendResult[]>;
+  /**
+   * The single writer's append (DESIGN.md rule 3): positions and stream versions assigned by the
+   * writer, written without the log-wide lock a general append takes, so the next turn can write
+   * while this one's commit is in flight. The first position must follow the last committed event.
+   */
+  appendPositioned(events: PositionedEvent[], options: PositionedAppendOptions): PositionedAppend;
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
   /** Events with position greater than `after`, oldest first, at most `limit`. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;

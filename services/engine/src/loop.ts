@@ -2,14 +2,14 @@ import {
   EngineUnavailableError,
   EVENT_SCHEMA_VERSION,
   StaleEpochError,
-  type AppendRequest,
   type CommandEnvelope,
   type DomainEvent,
   type EventStore,
   type ExecuteResult,
   type CommandBus,
   type Leadership,
-  type NewEvent,
+  type PositionedAppend,
+  type PositionedEvent,
   type StoredEvent,
   unstorable,
 } from '@exch/contracts';
@@ -61,6 +61,8 @@ export const SNAPSHOT_NAME = 'engine-v2';
 const REMEMBERED_COMMANDS = 100_000;
 const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';
+/** One turn's commit in flight while the next decides and writes: PostgreSQL then groups their fsyncs. */
+const MAX_IN_FLIGHT = 2;
 
 /**
  * The single writer (DESIGN.md rules 3 and 4): commands queue, each turn decides them one at a
@@ -77,7 +79,20 @@ export class Engine implements CommandBus {
   private readonly quotes = new Quotes();
   /** Bets waiting out their in-play delay, by command id; a retry meanwhile joins the first. */
   private readonly delayed = new Map<string, Pending[]>();
-  private turning = false;
+  /** A turn is deciding (synchronously) right now. */
+  private deciding = false;
+  /** Turns whose append is in flight, oldest first: at most MAX_IN_FLIGHT. */
+  private readonly committing: Promise<void>[] = [];
+  /** Commands of turns still committing: a retry meanwhile waits for the same answer. */
+  private readonly uncommitted = new Map<string, CommittedEvent[]>();
+  /** The last position given to an event, committed or in flight. */
+  private assigned = 0;
+  /** The first journal failure of the turns in flight: the state is rebuilt once they have all settled. */
+  private failure: unknown = null;
+  /** The last turn's append: the next one writes after it has written and commits after it has committed. */
+  private lastAppend: PositionedAppend | null = null;
+  /** A snapshot being saved (its state was copied before the first await, so turns go on meanwhile). */
+  private snapshotting: Promise<void> | null = null;
   private status: 'running' | 'recovering' | 'stopped' = 'recovering';
   private readonly snapshotEvery: number;
   private readonly maxBatch: number;
@@ -140,7 +155,8 @@ export class Engine implements CommandBus {
 
   async stop(): Promise<void> {
     this.halt('stopped');
-    while (this.turning) await new Promise((r) => setTimeout(r, 5));
+    while (this.deciding || this.committing.length > 0) await Promise.allSettled([...this.committing, new Promise((r) => setTimeout(r, 5))]);
+    await this.snapshotting;
     await this.leadership.release();
   }
 
@@ -154,19 +170,38 @@ export class Engine implements CommandBus {
     this.delayed.clear();
   }
 
+  /**
+   * Starts a turn when there is work, none is deciding, and fewer than two are committing: the next
+   * turn decides and writes while the previous one's commit (its fsync) is in flight.
+   */
   private schedule(): void {
-    if (this.turning || this.status !== 'running' || this.queue.length === 0) return;
-    this.turning = true;
-    setImmediate(() => void this.turn().finally(() => {
-      this.turning = false;
+    if (this.deciding || this.status !== 'running' || this.queue.length === 0 || this.committing.length >= MAX_IN_FLIGHT) return;
+    this.deciding = true;
+    setImmediate(() => {
+      let commit: Promise<void>;
+      try {
+        commit = this.turn();
+      } finally {
+        this.deciding = false;
+      }
+      this.committing.push(commit);
+      void commit.finally(() => {
+        this.committing.splice(this.committing.indexOf(commit), 1);
+        this.settled();
+        this.schedule();
+      });
       this.schedule();
-    }));
+    });
   }
 
-  private async turn(): Promise<void> {
+  /**
+   * Decides a batch against the in-memory state (synchronously), starts its journal append and
+   * returns the promise of its end: its callers are answered once it committed, in turn order.
+   */
+  private turn(): Promise<void> {
     const batch = this.queue.splice(0, this.maxBatch);
-    const requests: AppendRequest[] = [];
-    /** The committed event each request will be, aligned with `requests`. */
+    const events: PositionedEvent[] = [];
+    /** The committed event each journalled event will be, aligned with `events`. */
     const slots: CommittedEvent[] = [];
     const answers: (() => void)[] = [];
     const inTurn = new Map<string, CommittedEvent[]>();
@@ -174,15 +209,16 @@ export class Engine implements CommandBus {
     const waiting: Pending[] = [];
     for (const item of batch) {
       if (!('envelope' in item)) {
-        this.applyQuote(item.quote, requests, slots, inTurn);
+        this.applyQuote(item.quote, events, slots, inTurn);
         continue;
       }
       const p = item;
       waiting.push(p);
       const { commandId } = p.envelope;
-      const inThisTurn = inTurn.get(commandId);
-      if (inThisTurn) {
-        answers.push(() => p.resolve({ ok: true, positions: inThisTurn.map((e) => e.position), events: inThisTurn, duplicate: true }));
+      // A retry of a command still committing (this turn or the one before): the same answer, once it commits.
+      const inFlight = inTurn.get(commandId) ?? this.uncommitted.get(commandId);
+      if (inFlight) {
+        answers.push(() => p.resolve({ ok: true, positions: inFlight.map((e) => e.position), events: inFlight, duplicate: true }));
         continue;
       }
       const earlier = this.processed.get(commandId);
@@ -216,60 +252,89 @@ export class Engine implements CommandBus {
         answers.push(() => settle({ ok: false, refusal }));
         continue;
       }
-      const committed = this.journal(p.envelope, decision.events, requests, slots);
+      const committed = this.journal(p.envelope, decision.events, events, slots);
       inTurn.set(commandId, committed);
       answers.push(() => settle({ ok: true, positions: committed.map((e) => e.position), events: committed, duplicate: false }));
     }
-
-    if (requests.length > 0) {
-      const started = performance.now();
-      let committed: StoredEvent[] = [];
-      try {
-        const results = await this.opts.store.append(requests, { epoch: this.epoch });
-        this.lastCommitMs = performance.now() - started;
-        this.opts.onCommit?.(this.lastCommitMs, requests.reduce((n, r) => n + r.events.length, 0));
-        // One request per event (see request()): each result carries that event's position.
-        const recordedAt = new Date().toISOString();
-        committed = results.map((r, i): StoredEvent => {
-          const position = r.positions[0]!;
-          slots[i]!.position = position;
-          this.position = Math.max(this.position, position);
-          return { ...requests[i]!.events[0]!, position, streamId: r.streamId, streamVersion: r.streamVersion, recordedAt };
-        });
-      } catch (err) {
+    for (const [commandId, committed] of inTurn) this.uncommitted.set(commandId, committed);
+    return this.commit(events).then(
+      (stored) => {
+        for (const commandId of inTurn.keys()) this.uncommitted.delete(commandId);
+        this.position = Math.max(this.position, ...stored.map((e) => e.position));
+        this.sinceSnapshot += stored.length;
+        if (stored.length > 0) {
+          try {
+            this.opts.onCommitted?.(stored);
+          } catch (err) {
+            // The events are durable; a listener's failure is its own (the read side catches up from the log).
+            this.opts.log.error({ err }, 'a listener of committed events failed');
+          }
+        }
+        // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
+        for (const [commandId, committed] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || committed.length > 0) this.remember(commandId, committed.map((e) => e.position));
+        for (const answer of answers) answer();
+      },
+      (err: unknown) => {
+        for (const commandId of inTurn.keys()) this.uncommitted.delete(commandId);
         const failed = new EngineUnavailableError('The bet engine could not save this request, please try again');
         for (const p of waiting) {
           p.reject(failed);
           for (const w of this.delayed.get(p.envelope.commandId) ?? []) w.reject(failed);
           this.delayed.delete(p.envelope.commandId);
         }
-        await this.recover(err);
-        return;
-      }
-      this.sinceSnapshot += requests.length;
-      try {
-        this.opts.onCommitted?.(committed);
-      } catch (err) {
-        // The events are durable; a listener's failure is its own (the read side catches up from the log).
-        this.opts.log.error({ err }, 'a listener of committed events failed');
-      }
-    }
-    // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
-    for (const [commandId, events] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || events.length > 0) this.remember(commandId, events.map((e) => e.position));
-    for (const answer of answers) answer();
-    if (this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery) await this.snapshot();
+        this.fail(err);
+      },
+    );
   }
 
   /**
-   * Evolves the state by a decision's events and queues them for this turn's journal transaction;
-   * returns them as the caller will get them, their positions filled in once the append commits.
+   * Journals a turn's events behind the previous turn's append (a turn without events still waits
+   * for it: a retry answered there may name its events); resolves with them as stored.
    */
-  private journal(envelope: CommandEnvelope, events: DomainEvent[], requests: AppendRequest[], slots: CommittedEvent[]): CommittedEvent[] {
-    return events.map((event, i) => {
-      requests.push(this.request(envelope, event, i));
+  private async commit(events: PositionedEvent[]): Promise<StoredEvent[]> {
+    const started = performance.now();
+    const append = this.opts.store.appendPositioned(events, { epoch: this.epoch, after: this.lastAppend });
+    this.lastAppend = append;
+    await append.committed;
+    if (events.length === 0) return [];
+    this.lastCommitMs = performance.now() - started;
+    this.opts.onCommit?.(this.lastCommitMs, events.length);
+    const recordedAt = new Date().toISOString();
+    return events.map((e) => ({ ...e, recordedAt }));
+  }
+
+  /** A journal failure: no new turn starts, and once every append in flight has settled the state is rebuilt. */
+  private fail(err: unknown): void {
+    this.failure ??= err;
+    if (this.status === 'running') this.status = 'recovering';
+  }
+
+  /** After each append settles: rebuild once none is in flight after a failure; snapshot when the pipeline is idle. */
+  private settled(): void {
+    if (this.committing.length > 0) return;
+    if (this.failure !== null) {
+      const err = this.failure;
+      this.failure = null;
+      void this.recover(err);
+      return;
+    }
+    if (this.status !== 'recovering' && this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery && !this.deciding && !this.snapshotting) {
+      this.snapshotting = this.snapshot().finally(() => (this.snapshotting = null));
+    }
+  }
+
+  /**
+   * Evolves the state by a decision's events and queues them for this turn's journal transaction,
+   * with the positions and stream versions the single writer assigns; returns them as the caller
+   * will get them.
+   */
+  private journal(envelope: CommandEnvelope, decided: DomainEvent[], events: PositionedEvent[], slots: CommittedEvent[]): CommittedEvent[] {
+    return decided.map((event, i) => {
+      const positioned = this.positioned(envelope, event, i);
+      events.push(positioned);
       evolve(this.state, event);
       this.quotes.absorb(event, this.state);
-      const slot = { ...event, position: 0, at: envelope.at } as CommittedEvent;
+      const slot = { ...event, position: positioned.position, at: envelope.at } as CommittedEvent;
       slots.push(slot);
       return slot;
     });
@@ -283,7 +348,7 @@ export class Engine implements CommandBus {
   }
 
   /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled). */
-  private applyQuote(update: FeedUpdate, requests: AppendRequest[], slots: CommittedEvent[], inTurn: Map<string, CommittedEvent[]>): void {
+  private applyQuote(update: FeedUpdate, events: PositionedEvent[], slots: CommittedEvent[], inTurn: Map<string, CommittedEvent[]>): void {
     this.quotes.apply(update);
     if (update.type !== 'exchange') return;
     const envelope: CommandEnvelope = {
@@ -297,7 +362,7 @@ export class Engine implements CommandBus {
     };
     const decision = decide(this.state, envelope, this.quotes);
     if (!decision.ok || decision.events.length === 0) return;
-    inTurn.set(envelope.commandId, this.journal(envelope, decision.events, requests, slots));
+    inTurn.set(envelope.commandId, this.journal(envelope, decision.events, events, slots));
   }
 
   /** In play: the bet waits out the market's delay, then is decided again against the prices of then. */
@@ -314,10 +379,14 @@ export class Engine implements CommandBus {
     }, ms).unref();
   }
 
-  private request(envelope: CommandEnvelope, event: DomainEvent, index: number): AppendRequest {
-    const current = this.versions[event.streamId] ?? 0;
-    this.versions[event.streamId] = current + 1;
-    const stored: NewEvent = {
+  /** The event with the next position and its stream's next version (the single writer assigns both). */
+  private positioned(envelope: CommandEnvelope, event: DomainEvent, index: number): PositionedEvent {
+    const version = (this.versions[event.streamId] ?? 0) + 1;
+    this.versions[event.streamId] = version;
+    return {
+      position: ++this.assigned,
+      streamId: event.streamId,
+      streamVersion: version,
       // Derived from the command id so a retried command can never be journalled twice.
       eventId: `${envelope.commandId}/${index}`,
       type: event.type,
@@ -333,7 +402,6 @@ export class Engine implements CommandBus {
         at: envelope.at,
       },
     };
-    return { streamId: event.streamId, expectedVersion: current === 0 ? 'no_stream' : current, events: [stored] };
   }
 
   private remember(commandId: string, positions: number[]): void {
@@ -374,6 +442,8 @@ export class Engine implements CommandBus {
     }
     // Counted from the snapshot, so an engine restarted often still snapshots on schedule.
     this.sinceSnapshot = this.position - (snap?.position ?? 0);
+    this.assigned = this.position;
+    this.lastAppend = null;
   }
 
   private apply(e: StoredEvent): void {

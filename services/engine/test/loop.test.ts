@@ -1,6 +1,6 @@
 import t from 'tap';
 import pino from 'pino';
-import { EngineUnavailableError, type AppendRequest, type Command, type CommandEnvelope, type EventStore } from '@exch/contracts';
+import { EngineUnavailableError, type Command, type CommandEnvelope, type EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, SNAPSHOT_NAME } from '../src/index.js';
 
@@ -13,19 +13,31 @@ const create = (userId: string, username: string, role: 'admin' | 'sadmin', pare
   type: 'CreateUser', userId, username, fullName: username, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false,
 });
 
-/** A store whose appends can be made to fail, and which counts append calls. */
+/** A store whose appends can be made to fail, and which counts append calls (the engine's positioned appends). */
 function faulty(store: EventStore) {
-  const ctl = { failNext: false, appends: 0, batchSizes: [] as number[] };
-  const wrapped: EventStore = Object.create(store);
-  wrapped.append = async (requests: AppendRequest[], options) => {
-    ctl.appends++;
-    ctl.batchSizes.push(requests.length);
-    if (ctl.failNext) {
-      ctl.failNext = false;
-      throw new Error('disk on fire');
+  const ctl = { failNext: false, appends: 0, batchSizes: [] as number[], hold: null as Promise<void> | null };
+  const appendPositioned: EventStore['appendPositioned'] = (events, options) => {
+    if (events.length > 0) {
+      ctl.appends++;
+      ctl.batchSizes.push(events.length);
     }
-    return store.append(requests, options);
+    const [hold, fail] = [ctl.hold, ctl.failNext];
+    [ctl.hold, ctl.failNext] = [null, false];
+    // Held, then failing or passed on: the append the engine sees is written and committed accordingly.
+    const inner = (async () => {
+      await hold;
+      if (fail) throw new Error('disk on fire');
+      return store.appendPositioned(events, options);
+    })();
+    return { written: inner.then((a) => a.written, () => undefined), committed: inner.then((a) => a.committed) };
   };
+  const wrapped = new Proxy(store, {
+    get(target, prop) {
+      if (prop === 'appendPositioned') return appendPositioned;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
   return { store: wrapped, ctl };
 }
 
@@ -142,4 +154,39 @@ t.test('one poisoned command among 100 valid ones is refused alone: the others a
   }
   t.equal(await raw.head(), head + 200, 'two hundred transfers in the log, no poisoned one');
   t.equal(engine.view.balances['wallet:s'], 200_00);
+});
+
+t.test('two turns in flight: the second commits after the first, and a failure of the first fails both and rebuilds', async (t) => {
+  const { raw, engine, ctl } = await seeded();
+  const head = await raw.head();
+  const transfer = (amount: number) => env({ type: 'TransferChips', fromUserId: 'a', toUserId: 's', amount, remark: '' }, 'a');
+  const until = async (appends: number) => {
+    for (let i = 0; i < 200 && ctl.appends < appends; i++) await new Promise((r) => setTimeout(r, 5));
+  };
+  let release!: () => void;
+  ctl.hold = new Promise<void>((r) => (release = r));
+  const first = engine.execute(transfer(1_00));
+  await until(ctl.appends + 1);
+  const second = engine.execute(transfer(2_00));
+  await until(2 + ctl.batchSizes.length - 1);
+  t.equal(engine.view.balances['wallet:s'], 3_00, 'the second turn decided on the first one\'s state while it was committing');
+  release();
+  const [a, b] = await Promise.all([first, second]);
+  t.match([a, b], [{ ok: true }, { ok: true }]);
+  t.ok(a.ok && b.ok && b.positions[0]! === a.positions[0]! + 1, 'in order, gap-free');
+
+  ctl.hold = new Promise<void>((r) => (release = r));
+  ctl.failNext = true;
+  const appends = ctl.appends;
+  const outcome = (r: Promise<unknown>) => r.then(() => 'accepted', (e: unknown) => (e instanceof EngineUnavailableError ? 'unavailable' : String(e)));
+  const failing = outcome(engine.execute(transfer(4_00)));
+  await until(appends + 1);
+  const behind = outcome(engine.execute(transfer(8_00)));
+  await until(appends + 2);
+  release();
+  t.same(await Promise.all([failing, behind]), ['unavailable', 'unavailable'], 'the turn behind the failed one fails too');
+  t.equal(await raw.head(), head + 2, 'neither is in the log');
+  for (let i = 0; i < 200 && !engine.running; i++) await new Promise((r) => setTimeout(r, 10));
+  t.equal(engine.view.balances['wallet:s'], 3_00, 'the state was rebuilt without them');
+  t.match(await engine.execute(transfer(16_00)), { ok: true }, 'and the engine goes on');
 });

@@ -38,6 +38,7 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
   return createEventStore(
     {
       name: 'pglite',
+      concurrentTransactions: false,
       sql,
       // One process is the only possible writer, so the lock is immediate; the epoch still
       // advances so the fencing rule reads the same on both drivers.

@@ -82,6 +82,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const store = createEventStore(
     {
       name: 'postgres',
+      concurrentTransactions: true,
       sql,
       // Queued inside the transaction, so it is delivered only if the append commits.
       async onAppendInTransaction(tx, head) {

@@ -15,13 +15,10 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
     recorded_at timestamptz not null default now(),
     unique (stream_id, stream_version)
   )`,
-  `create table if not exists streams (
-    stream_id text primary key,
-    version int not null
-  )`,
-  // One row (id is always true). Every append locks and advances it inside its own
-  // transaction, which serialises writers and makes a rolled-back append consume no
-  // positions: the log stays gap-free, so readers never need gap detection.
+  // One row (id is always true) holding the writer's epoch. A general append locks it (serialising
+  // writers, so a rolled-back append consumes no position); the single writer's positioned appends
+  // hold it shared, so a new leader's epoch claim waits for them. The head is the last event's
+  // position (the position column is kept for old logs and no longer advanced).
   `create table if not exists log_head (
     id boolean primary key default true check (id),
     position bigint not null,

@@ -7,6 +7,9 @@ import {
   type EventMetadata,
   type EventStore,
   type Leadership,
+  type PositionedAppend,
+  type PositionedAppendOptions,
+  type PositionedEvent,
   type Snapshot,
   type SqlClient,
   type StoredEvent,
@@ -19,6 +22,12 @@ import { Tail, WakeSignal } from './subscription.js';
 export interface StoreDriver {
   readonly name: 'pglite' | 'postgres';
   readonly sql: SqlClient;
+  /**
+   * Transactions run side by side on connections of their own (PostgreSQL). PGlite runs one at a
+   * time: there a positioned append waits for the one before it to commit before it begins, since
+   * holding the only connection while waiting for it would never end.
+   */
+  readonly concurrentTransactions: boolean;
   /** Runs inside the append transaction once rows are written (PostgreSQL: pg_notify, sent on commit). */
   onAppendInTransaction?(tx: SqlClient, head: number): Promise<void>;
   acquireLeadership(): Promise<Leadership>;
@@ -64,31 +73,32 @@ interface NewRow {
 
 const EVENT_COLUMNS = 'position, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
 
-// Locks the log_head row first: that lock is what serialises writers.
-const LOCK_HEAD_SQL = `
-  select h.position, h.epoch,
+// Locks the log_head row first: that lock is what serialises general appends, and it waits for the
+// single writer's positioned appends in flight (they hold it shared). The head is the last event's
+// position, read once the lock is held.
+const LOCK_HEAD_SQL = `select epoch from log_head where id for update`;
+const HEAD_SQL = `
+  select (select coalesce(max(position), 0) from events) as position, 0 as epoch,
     (select coalesce(json_agg(json_build_object(
         'eventId', e.event_id, 'position', e.position, 'streamVersion', e.stream_version)), '[]'::json)
       from events e where e.event_id in (select jsonb_array_elements_text($1::jsonb))) as existing,
-    (select coalesce(json_agg(json_build_object('streamId', s.stream_id, 'version', s.version)), '[]'::json)
-      from streams s where s.stream_id in (select jsonb_array_elements_text($2::jsonb))) as streams
-  from log_head h where h.id for update`;
+    (select coalesce(json_agg(json_build_object('streamId', v.stream_id, 'version', v.version)), '[]'::json)
+      from (select stream_id, max(stream_version) as version from events
+             where stream_id in (select jsonb_array_elements_text($2::jsonb)) group by stream_id) v) as streams`;
 
-// Every row of the batch in one statement: batching rows is worth 5-10x (STACK.md).
+// The single writer's positioned append holds log_head shared: appends in flight do not wait for
+// each other, and a new leader's epoch claim (which takes it exclusively) waits for them to end.
+const SHARE_HEAD_SQL = `select epoch from log_head where id for share`;
+
+// Every row of the batch in one statement: batching rows is worth 5-10x (STACK.md). A stream's
+// version is its last event's (the unique (stream_id, stream_version) index finds it), so an append
+// updates no shared row two appends in flight could both need.
 const WRITE_BATCH_SQL = `
-  with batch as (
-    select * from jsonb_to_recordset($1::jsonb) as r(
+  insert into events (position, stream_id, stream_version, event_id, type, schema_version, data, metadata)
+  select position, stream_id, stream_version, event_id, type, schema_version, coalesce(data, 'null'::jsonb), metadata
+    from jsonb_to_recordset($1::jsonb) as r(
       position bigint, stream_id text, stream_version int, event_id text,
-      type text, schema_version int, data jsonb, metadata jsonb)
-  ), written as (
-    insert into events (position, stream_id, stream_version, event_id, type, schema_version, data, metadata)
-    select position, stream_id, stream_version, event_id, type, schema_version, coalesce(data, 'null'::jsonb), metadata from batch
-  ), versions as (
-    insert into streams (stream_id, version)
-    select stream_id, max(stream_version) from batch group by stream_id
-    on conflict (stream_id) do update set version = excluded.version
-  )
-  update log_head set position = $2 where id`;
+      type text, schema_version int, data jsonb, metadata jsonb)`;
 
 function toStoredEvent(row: EventRow): StoredEvent {
   return {
@@ -190,14 +200,14 @@ class SqlEventStore implements EventStore {
     const eventIds = requests.flatMap((r) => r.events.map((e) => e.eventId));
     const streamIds = [...new Set(requests.map((r) => r.streamId))];
     const outcome = await this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<HeadRow>(LOCK_HEAD_SQL, [JSON.stringify(eventIds), JSON.stringify(streamIds)]);
-      const headRow = rows[0];
-      if (!headRow) throw new Error('log_head row is missing: the schema was not created');
-      const epoch = Number(headRow.epoch);
+      const { rows: lock } = await tx.query<{ epoch: number | string }>(LOCK_HEAD_SQL);
+      if (!lock[0]) throw new Error('log_head row is missing: the schema was not created');
+      const epoch = Number(lock[0].epoch);
       if (options.epoch !== undefined && options.epoch !== epoch) throw new StaleEpochError(options.epoch, epoch);
-      const plan = planBatch(headRow, requests);
+      const { rows } = await tx.query<HeadRow>(HEAD_SQL, [JSON.stringify(eventIds), JSON.stringify(streamIds)]);
+      const plan = planBatch(rows[0]!, requests);
       if (plan.rows.length > 0) {
-        await tx.query(WRITE_BATCH_SQL, [JSON.stringify(plan.rows), plan.head]);
+        await tx.query(WRITE_BATCH_SQL, [JSON.stringify(plan.rows)]);
         await this.impl.onAppendInTransaction?.(tx, plan.head);
       }
       return plan;
@@ -223,6 +233,45 @@ class SqlEventStore implements EventStore {
     if (this.#recent.length > RECENT_EVENTS * 1.5) this.#recent = this.#recent.slice(-RECENT_EVENTS);
   }
 
+  appendPositioned(events: PositionedEvent[], options: PositionedAppendOptions): PositionedAppend {
+    const rows: NewRow[] = events.map((e) => ({
+      position: e.position, stream_id: e.streamId, stream_version: e.streamVersion, event_id: e.eventId, type: e.type, schema_version: e.schemaVersion, data: e.data, metadata: e.metadata,
+    }));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const committed = (async () => {
+      try {
+        if (rows.length === 0) return await options.after?.committed;
+        // PGlite has one connection: holding it while the append before commits would never end.
+        if (!this.impl.concurrentTransactions) await options.after?.committed;
+        else await options.after?.written;
+        const first = rows[0]!.position;
+        await this.sql.transaction(async (tx) => {
+          const { rows: lock } = await tx.query<{ epoch: number | string }>(SHARE_HEAD_SQL);
+          const epoch = Number(lock[0]?.epoch);
+          if (epoch !== options.epoch) throw new StaleEpochError(options.epoch, epoch);
+          await tx.query(WRITE_BATCH_SQL, [JSON.stringify(rows)]);
+          wrote();
+          // Commit only after the previous append did (its failure fails this one), and only right
+          // behind the last committed event: the log stays gap-free and in commit order.
+          await options.after?.committed;
+          if (first > 1) {
+            const { rows: before } = await tx.query(`select 1 from events where position = $1`, [first - 1]);
+            if (before.length === 0) throw new Error(`position ${first} does not follow the last committed event`);
+          }
+          await this.impl.onAppendInTransaction?.(tx, rows.at(-1)!.position);
+        });
+      } finally {
+        wrote();
+      }
+      if (rows.length > 0) {
+        this.#remember(rows);
+        this.#wake.fire();
+      }
+    })();
+    return { written, committed };
+  }
+
   async readStream(streamId: string, fromVersion = 1): Promise<StoredEvent[]> {
     const { rows } = await this.sql.query<EventRow>(
       `select ${EVENT_COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version`,
@@ -244,7 +293,7 @@ class SqlEventStore implements EventStore {
   }
 
   async head(): Promise<number> {
-    const { rows } = await this.sql.query<{ position: number | string }>('select position from log_head where id');
+    const { rows } = await this.sql.query<{ position: number | string }>('select coalesce(max(position), 0) as position from events');
     return Number(rows[0]?.position ?? 0);
   }
 

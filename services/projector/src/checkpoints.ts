@@ -42,3 +42,13 @@ export async function readVersion(sql: SqlClient, name: string): Promise<number 
 export async function writeVersion(sql: SqlClient, name: string, version: number): Promise<void> {
   await sql.query(`update projection_checkpoints set version = $2 where name = $1`, [name, version]);
 }
+
+/**
+ * A read model's batch commits without waiting for its WAL flush (PostgreSQL's synchronous_commit
+ * off, for this transaction only): the batch and its checkpoint are lost together in a crash and
+ * folded again from the log, so only the engine's append pays an fsync per turn. Visibility to other
+ * sessions is unchanged.
+ */
+export async function commitWithoutFlush(tx: SqlClient): Promise<void> {
+  await tx.query('set local synchronous_commit = off');
+}

@@ -1,6 +1,6 @@
 import type { EventStore, StoredEvent, Subscription } from '@exch/contracts';
 import { ensureCheckpointTables } from './checkpoint-tables.js';
-import { readCheckpoint, readCheckpoints, writeCheckpoints } from './checkpoints.js';
+import { commitWithoutFlush, readCheckpoint, readCheckpoints, writeCheckpoints } from './checkpoints.js';
 import { dropProjection, prepareProjection } from './prepare.js';
 import type { Projection } from './projection.js';
 
@@ -119,6 +119,7 @@ export class ProjectionRunner {
     const due = [...this.running.values()].filter((r) => r.checkpoint < last);
     if (due.length === 0) return;
     const applied = await this.store.sql.transaction(async (tx) => {
+      await commitWithoutFlush(tx);
       const stored = await readCheckpoints(tx, due.map((r) => r.projection.name));
       const folded: [Running, StoredEvent[]][] = [];
       for (const r of due) {

@@ -1,6 +1,7 @@
 import { EVENTS_TOPIC, type SqlClient, type StoredEvent } from '@exch/contracts';
 import { GroupConsumer, type BusLog, type InRecord, type Kafka } from '@exch/kafka';
 import { ensureCheckpointTables } from '../checkpoint-tables.js';
+import { commitWithoutFlush } from '../checkpoints.js';
 import { prepareProjection } from '../prepare.js';
 import type { Projection } from '../projection.js';
 import { lockPartitionCheckpoint, readPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
@@ -75,6 +76,7 @@ export class KafkaProjectionRunner {
     const events = records.map((r) => JSON.parse(r.value) as StoredEvent);
     const nextOffset = BigInt(records[records.length - 1]!.offset) + 1n;
     const folded = await sql.transaction(async (tx) => {
+      await commitWithoutFlush(tx);
       let position = await lockPartitionCheckpoint(tx, projection.name, this.topic, partition);
       const unseen: StoredEvent[] = [];
       for (const e of events) {
