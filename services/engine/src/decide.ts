@@ -12,7 +12,7 @@ import { decideChangePassword, decideDisableTotp, decideEnableTotp, decideEndSes
 import { decideDeleteBets, decideCancelBet } from './betting/cancel.js';
 import { decideSetMarketSettings, decideSetMarketStatus, decideSetNewsMessage, decideSyncCatalogue } from './betting/catalogue.js';
 import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
-import { decideClearHousePrice, decideSetHousePrice, withHousePrices } from './betting/house-prices.js';
+import { decideClearHousePrice, decideSetHousePrice, WithHousePrices } from './betting/house-prices.js';
 import { decidePlaceBet } from './betting/place.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
@@ -25,7 +25,7 @@ const NO_QUOTES: QuoteView = { exchange: () => undefined, bookmaker: () => undef
 /** Pure: the events a command produces against a state (and the live prices it may read), or a typed refusal. */
 export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes: QuoteView = NO_QUOTES): Decision {
   const c = envelope.command;
-  const quotes = withHousePrices(state, feedQuotes);
+  const quotes = new WithHousePrices(state, feedQuotes);
   const actor = envelope.actor;
   switch (c.type) {
     case 'CreateUser':

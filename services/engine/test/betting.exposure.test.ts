@@ -46,14 +46,14 @@ t.test('match odds book: several bets across runners', async (t) => {
   // A wins: +150 (A) +50 (B lay wins) -10 -10 (C matched and unmatched lose) = +180.00
   // B wins: -100 (A) -100 (lay B loses 2 x 50) -20 (C) = -220.00
   // C wins: -100 (A) +50 (B lay wins) +40 (C matched 4 x 10; unmatched counts nothing) = -10.00
-  t.same(book, { kind: 'runners', open: 3, runners: { 1: 18_000, 2: -22_000, 3: -1_000 } });
+  t.same(book, { kind: 'runners', open: 3, ids: [1, 2, 3], pnl: [18_000, -22_000, -1_000] });
   t.equal(bookExposure(book), 22_000);
 });
 
 t.test('a back and a lay on the same runner hedge', async (t) => {
   const book = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [bet('A', 'back', 300, 10_000), { ...bet('A', 'lay', 250, 10_000), betId: 'lay' }]);
   // A wins: +200 - 150 = +50; B wins: -100 + 100 = 0. No exposure.
-  t.same(book, { kind: 'runners', open: 2, runners: { 1: 5_000, 2: 0 } });
+  t.same(book, { kind: 'runners', open: 2, ids: [1, 2], pnl: [5_000, 0] });
   t.equal(bookExposure(book), 0);
 });
 

@@ -37,12 +37,6 @@ function book(state: EngineState, bet: BetState, sign: 1 | -1): void {
   if (held.open === 0) delete state.pnl[key];
 }
 
-/** Changes a bet in place, its part in the P&L book with it. */
-function change(state: EngineState, bet: BetState, apply: (bet: BetState) => void): void {
-  book(state, bet, -1);
-  apply(bet);
-  book(state, bet, 1);
-}
 
 const post = (state: EngineState, postings: Posting[]) => {
   for (const p of postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
@@ -88,11 +82,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     }
     case 'BetMatched': {
+      // A bet's part in its P&L book is taken out before it changes and put back after.
       const bet = state.bets[e.data.betId]!;
-      change(state, bet, (b) => {
-        for (const f of e.data.fills) b.fills.push({ price: f.price, size: f.size });
-        b.unmatched = e.data.unmatched;
-      });
+      book(state, bet, -1);
+      for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
+      bet.unmatched = e.data.unmatched;
+      book(state, bet, 1);
       restingSize(state, bet, bet.unmatched);
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
@@ -100,17 +95,18 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetCancelled': {
       const bet = state.bets[e.data.betId]!;
       restingSize(state, bet, 0);
-      change(state, bet, (b) => (b.unmatched = 0));
+      book(state, bet, -1);
+      bet.unmatched = 0;
+      book(state, bet, 1);
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'BetDeleted': {
       const bet = state.bets[e.data.betId]!;
       restingSize(state, bet, 0);
-      change(state, bet, (b) => {
-        b.unmatched = 0;
-        b.status = 'deleted';
-      });
+      book(state, bet, -1);
+      bet.unmatched = 0;
+      bet.status = 'deleted';
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }

@@ -41,13 +41,29 @@ export function decideClearHousePrice(state: Readonly<EngineState>, c: ClearHous
   return accept({ type: 'HousePriceCleared', streamId: marketStream(market.marketId), data: { marketId: market.marketId } });
 }
 
-/** The prices decisions read: the house's for markets priced by hand, else the feed's. Keys as updateKey makes them. */
-export function withHousePrices(state: Readonly<EngineState>, feed: QuoteView): QuoteView {
-  const manual = (marketId: string) => state.markets[marketId]?.manual === true;
-  return {
-    exchange: (marketId, selectionId) => feed.exchange(marketId, selectionId),
-    bookmaker: (marketId, selectionId) =>
-      manual(marketId) ? (state.housePrices[`bookmaker:${marketId}:${selectionId}`] as BookmakerRunnerUpdate | undefined) : feed.bookmaker(marketId, selectionId),
-    fancy: (marketId) => (manual(marketId) ? (state.housePrices[`fancy:${marketId}`] as FancyUpdate | undefined) : feed.fancy(marketId)),
-  };
+/**
+ * The prices decisions read: the house's for markets priced by hand, else the feed's. Keys as
+ * updateKey makes them. A class rather than closures: decide makes one per command.
+ */
+export class WithHousePrices implements QuoteView {
+  constructor(
+    private readonly state: Readonly<EngineState>,
+    private readonly feed: QuoteView,
+  ) {}
+
+  private manual(marketId: string): boolean {
+    return this.state.markets[marketId]?.manual === true;
+  }
+
+  exchange(marketId: string, selectionId: number) {
+    return this.feed.exchange(marketId, selectionId);
+  }
+
+  bookmaker(marketId: string, selectionId: number) {
+    return this.manual(marketId) ? (this.state.housePrices[`bookmaker:${marketId}:${selectionId}`] as BookmakerRunnerUpdate | undefined) : this.feed.bookmaker(marketId, selectionId);
+  }
+
+  fancy(marketId: string) {
+    return this.manual(marketId) ? (this.state.housePrices[`fancy:${marketId}`] as FancyUpdate | undefined) : this.feed.fancy(marketId);
+  }
 }

@@ -7,10 +7,13 @@ export const lockKey = (matchId: string, kind: MarketKind | null, marketId: stri
 
 /** Locked if the user or any upline above it holds a lock covering the market: locking an agent locks its downline. */
 export function isMarketLocked(state: Readonly<EngineState>, userId: string, market: MarketState): boolean {
-  const covering = [lockKey(market.matchId, null, null), lockKey(market.matchId, market.kind, null), lockKey(market.matchId, market.kind, market.marketId)];
+  // The keys are made only when someone on the chain holds a lock: most bets meet none.
+  let covering: string[] | null = null;
   for (let u = state.users[userId]; u; u = u.parentId ? state.users[u.parentId] : undefined) {
     const locks = state.marketLocks[u.userId];
-    if (locks && covering.some((k) => locks.includes(k))) return true;
+    if (!locks || locks.length === 0) continue;
+    covering ??= [lockKey(market.matchId, null, null), lockKey(market.matchId, market.kind, null), lockKey(market.matchId, market.kind, market.marketId)];
+    if (covering.some((k) => locks.includes(k))) return true;
   }
   return false;
 }

@@ -47,6 +47,10 @@ export function matchOrder(opposite: Level[], side: 'back' | 'lay', price: numbe
   return { fills, remaining };
 }
 
+const hasSize = (f: PriceSize): boolean => f.size > 0;
+const highestFirst = (a: PriceSize, b: PriceSize): number => b.price - a.price;
+const lowestFirst = (a: PriceSize, b: PriceSize): number => a.price - b.price;
+
 /**
  * Matches an incoming order against one runner's opposite side without copying or changing it: the
  * feed's offers and other players' resting orders (`players`, already best first), best price first
@@ -54,9 +58,9 @@ export function matchOrder(opposite: Level[], side: 'back' | 'lay', price: numbe
  * reaches are read, so a runner with thousands of resting orders costs what the order takes.
  */
 export function takeOpposite(feed: readonly PriceSize[], players: readonly Level[], side: 'back' | 'lay', price: number, size: Paise, userId: string): { fills: Fill[]; remaining: Paise } {
-  const better = (a: number, b: number) => (side === 'back' ? a > b : a < b);
-  const acceptable = (p: number) => (side === 'back' ? p >= price : p <= price);
-  const offers = feed.filter((f) => f.size > 0).sort((a, b) => (better(a.price, b.price) ? -1 : better(b.price, a.price) ? 1 : 0));
+  // A backer wants the highest prices first (and any at or above its own), a layer the lowest.
+  const sign = side === 'back' ? -1 : 1;
+  const offers = feed.filter(hasSize).sort(side === 'back' ? highestFirst : lowestFirst);
   const fills: Fill[] = [];
   let remaining = size;
   let i = 0;
@@ -64,8 +68,8 @@ export function takeOpposite(feed: readonly PriceSize[], players: readonly Level
   while (remaining > 0) {
     const offer = offers[i];
     const level = players[j];
-    const at = offer && (!level || !better(level.price, offer.price)) ? offer.price : level?.price;
-    if (at === undefined || !acceptable(at)) break;
+    const at = offer && (!level || sign * (offer.price - level.price) <= 0) ? offer.price : level?.price;
+    if (at === undefined || sign * (at - price) > 0) break;
     if (offer?.price === at) {
       const take = Math.min(offer.size, remaining);
       fills.push({ price: at, size: take, betId: null, userId: null });

@@ -1,4 +1,4 @@
-import { betOutcome, exchangeOutcome, type Outcome, type Paise } from '@exch/contracts';
+import { betOutcome, type Outcome, type Paise } from '@exch/contracts';
 import type { BetState, MarketState } from '../state.js';
 
 /**
@@ -6,18 +6,19 @@ import type { BetState, MarketState } from '../state.js';
  * that exposure never needs the player's open bets again: a fill, a cancel or a settlement changes
  * it in O(runners) (a fancy: O(1), and O(lines) to read), whatever the number of bets.
  *
- * - Runner markets (match odds, bookmaker): the P&L if each runner wins. A back on r wins on r and
- *   loses on every other runner, a lay the mirror; an unmatched part counts only on its losing side.
+ * - Runner markets (match odds, bookmaker): `pnl[i]` is the P&L if runner `ids[i]` wins. A back on r
+ *   wins on r and loses on every other runner, a lay the mirror; an unmatched part counts only on
+ *   its losing side.
  * - A fancy: the P&L as a step function of the runs, `base` below every line plus `steps[line]` from
  *   that line up: a Yes at L loses below L and wins from L, a No the mirror.
  */
-export type PnlBook = { open: number } & ({ kind: 'runners'; runners: Record<string, Paise> } | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> });
+export type PnlBook = { open: number } & ({ kind: 'runners'; ids: number[]; pnl: Paise[] } | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> });
 
 export const emptyBook = (market: Pick<MarketState, 'kind' | 'runners'>): PnlBook =>
-  market.kind === 'fancy' ? { kind: 'fancy', open: 0, base: 0, steps: {} } : { kind: 'runners', open: 0, runners: Object.fromEntries(market.runners.map((r) => [String(r.selectionId), 0])) };
+  market.kind === 'fancy' ? { kind: 'fancy', open: 0, base: 0, steps: {} } : { kind: 'runners', open: 0, ids: market.runners.map((r) => r.selectionId), pnl: market.runners.map(() => 0) };
 
 export const copyBook = (book: PnlBook): PnlBook =>
-  book.kind === 'fancy' ? { kind: 'fancy', open: book.open, base: book.base, steps: { ...book.steps } } : { kind: 'runners', open: book.open, runners: { ...book.runners } };
+  book.kind === 'fancy' ? { kind: 'fancy', open: book.open, base: book.base, steps: { ...book.steps } } : { kind: 'runners', open: book.open, ids: book.ids, pnl: book.pnl.slice() };
 
 /**
  * What a bet's matched part wins or loses: each fill at its own price, rounded once for the bet
@@ -25,36 +26,42 @@ export const copyBook = (book: PnlBook): PnlBook =>
  */
 export const matchedOutcome = (bet: BetState): Outcome => betOutcome(bet.kind, bet.side, bet.fills, bet.volume);
 
-export function unmatchedOutcome(bet: BetState): Outcome {
-  if (bet.unmatched === 0) return { win: 0, lose: 0 };
-  const own = exchangeOutcome(bet.side, bet.odds, bet.unmatched);
-  if (bet.side === 'back') return own;
-  // A lay's liability is rounded up once over its matched and unmatched stake together: fills at its
-  // price or better then never raise it, so a rematch cannot take a bettor past his balance.
-  const whole = betOutcome(bet.kind, bet.side, [...bet.fills, { price: bet.odds, size: bet.unmatched }], null);
-  return { win: own.win, lose: whole.lose - matchedOutcome(bet).lose };
+/**
+ * What the bet wins if it wins, and loses in all if it loses, unmatched part included: a back's
+ * unmatched stake is lost with it; a lay's liability is rounded up once over its matched and
+ * unmatched stake together, so fills at its price or better never raise it and a rematch cannot
+ * take a bettor past his balance. One pass over the fills, nothing allocated: this runs for every
+ * bet a decision or a fold touches.
+ */
+function partOf(bet: BetState): { win: Paise; lose: Paise } {
+  let edge = 0;
+  let stake = 0;
+  for (const f of bet.fills) {
+    edge += bet.kind === 'match_odds' ? (f.price - 100) * f.size : bet.kind === 'bookmaker' ? f.price * f.size : (bet.volume ?? 0) * f.size;
+    stake += f.size;
+  }
+  if (bet.side === 'back') return { win: Math.floor(edge / 100), lose: stake + bet.unmatched };
+  return { win: stake, lose: Math.ceil((edge + (bet.odds - 100) * bet.unmatched) / 100) };
 }
 
 /** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
 export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
   if (bet.status !== 'open') return;
   book.open += sign;
-  const matched = matchedOutcome(bet);
+  const { win, lose } = partOf(bet);
   if (book.kind === 'fancy') {
-    const swing = matched.win + matched.lose;
     const yes = bet.side === 'back';
-    book.base += sign * (yes ? -matched.lose : matched.win);
+    book.base += sign * (yes ? -lose : win);
     const line = String(bet.odds);
-    const step = (book.steps[line] ?? 0) + sign * (yes ? swing : -swing);
+    const step = (book.steps[line] ?? 0) + sign * (yes ? win + lose : -(win + lose));
     if (step === 0) delete book.steps[line];
     else book.steps[line] = step;
     return;
   }
-  const lose = matched.lose + unmatchedOutcome(bet).lose;
-  const own = String(bet.selectionId);
-  for (const id of Object.keys(book.runners)) {
-    const wins = bet.side === 'back' ? id === own : id !== own;
-    book.runners[id]! += sign * (wins ? matched.win : -lose);
+  const back = bet.side === 'back';
+  for (let i = 0; i < book.ids.length; i++) {
+    const wins = back === (book.ids[i] === bet.selectionId);
+    book.pnl[i]! += sign * (wins ? win : -lose);
   }
 }
 
@@ -62,7 +69,7 @@ export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
 export function bookExposure(book: PnlBook): Paise {
   let worst = 0;
   if (book.kind === 'runners') {
-    for (const pnl of Object.values(book.runners)) worst = Math.min(worst, pnl);
+    for (const pnl of book.pnl) if (pnl < worst) worst = pnl;
     return -worst;
   }
   // Runs are 0 or more: a step at line 0 (or below) is there for every result.

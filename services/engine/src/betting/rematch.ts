@@ -26,6 +26,10 @@ export function decideRematch(state: Readonly<EngineState>, quotes: QuoteView, m
       .map((o) => ({ price: o.price, orders: [{ betId: null, userId: null, size: o.size, seq: 0 }] }))
       .sort((a, b) => (side === 'back' ? b.price - a.price : a.price - b.price));
     for (const level of resting) {
+      // Resting orders are most aggressive first: once the best offer left cannot reach a level,
+      // it reaches none after it (a book of thousands costs what the feed can take).
+      const best = opposite[0];
+      if (!best || (side === 'back' ? best.price < level.price : best.price > level.price)) break;
       for (const order of level.orders) {
         if (opposite.length === 0) break;
         const { fills } = matchOrder(opposite, side, level.price, order.size);
