@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentMethodDto } from '@exch/contracts';
+import { fetchPaymentMethod, savePaymentMethod } from '../api/payment-calls';
+import { FormError, TextField, TransactionPasswordField } from '../ui/fields';
+import { showSuccessToast } from '../ui/toasts';
+import { useFormSubmit } from '../ui/use-form-submit';
+import { usePageTitle } from '../ui/use-page-title';
+
+type Fields = Record<keyof PaymentMethodDto, string>;
+const EMPTY: Fields = { upiId: '', upiName: '', accountHolderName: '', accountNumber: '', ifscCode: '' };
+const fieldsOf = (m: PaymentMethodDto | null | undefined): Fields => (m ? { upiId: m.upiId ?? '', upiName: m.upiName ?? '', accountHolderName: m.accountHolderName ?? '', accountNumber: m.accountNumber ?? '', ifscCode: m.ifscCode ?? '' } : EMPTY);
+
+/** /admin/payment-method: what this upline's downline pays deposits to (the nearest upline's applies to a player). */
+export function PaymentMethodPage() {
+  usePageTitle('Payment method');
+  const current = useQuery({ queryKey: ['payment-method'], queryFn: fetchPaymentMethod });
+  if (current.isPending) return <section className="card form-card"><p className="muted">Loading...</p></section>;
+  return <PaymentMethodForm initial={fieldsOf(current.data?.data)} isSet={current.data?.data != null} />;
+}
+
+function PaymentMethodForm({ initial, isSet }: { initial: Fields; isSet: boolean }) {
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState(initial);
+  const [txn, setTxn] = useState('');
+  const { busy, error, edit, submit } = useFormSubmit();
+  const field = (key: keyof Fields) => edit((value: string) => setFields((f) => ({ ...f, [key]: value })));
+
+  const send = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, txn === '' ? 'Transaction password is required' : null, async () => {
+      const answer = await savePaymentMethod({ ...fields, ifscCode: fields.ifscCode.trim().toUpperCase(), transactionPassword: txn });
+      showSuccessToast(answer.message);
+      setTxn('');
+      void queryClient.invalidateQueries({ queryKey: ['payment-method'] });
+    });
+
+  return (
+    <section className="card form-card">
+      <header className="card-head">
+        <h1>Payment method</h1>
+      </header>
+      <p className="muted statement-intro">
+        {isSet ? 'Players of your downline' : 'Nothing set yet: players of your downline'} pay deposits to the nearest upline that has a payment method. Give a UPI id, a bank account, or both.
+      </p>
+      <form className="grid-form" onSubmit={(e) => void send(e)} noValidate>
+        <fieldset disabled={busy}>
+          <TextField label="UPI Id" name="upiId" value={fields.upiId} onValue={field('upiId')} placeholder="name@bank" autoComplete="off" maxLength={100} />
+          <TextField label="UPI Name" name="upiName" value={fields.upiName} onValue={field('upiName')} placeholder="Shown to the payer" autoComplete="off" maxLength={50} />
+          <TextField label="Account Holder Name" name="accountHolderName" value={fields.accountHolderName} onValue={field('accountHolderName')} autoComplete="off" maxLength={100} />
+          <TextField label="Account Number" name="accountNumber" value={fields.accountNumber} onValue={field('accountNumber')} inputMode="numeric" autoComplete="off" maxLength={18} />
+          <TextField label="IFSC Code" name="ifscCode" value={fields.ifscCode} onValue={field('ifscCode')} autoComplete="off" maxLength={11} hint="e.g. SBIN0001234" />
+          <div className="txn-row">
+            <TransactionPasswordField value={txn} onValue={edit(setTxn)} />
+          </div>
+          <FormError message={error} />
+          <div className="form-actions form-wide">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchScreenshot } from '../api/payment-calls';
+import { Modal } from '../ui/Modal';
+
+/** An object URL for a blob while the component shows it (blob: images are allowed by the CSP). */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return setUrl(null);
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/** A deposit's payment screenshot as a thumbnail that opens full size; fetched with the login's token. */
+export function ScreenshotThumb({ requestId, username }: { requestId: string; username: string }) {
+  const [open, setOpen] = useState(false);
+  const image = useQuery({ queryKey: ['screenshot', requestId], queryFn: () => fetchScreenshot('admin', requestId), staleTime: Infinity });
+  const url = useObjectUrl(image.data);
+  if (image.isError) return <span className="muted">Not available</span>;
+  return (
+    <>
+      <button type="button" className="screenshot-thumb" onClick={() => setOpen(true)} disabled={!url} aria-label={`Payment screenshot of ${username}`}>
+        {url ? <img src={url} alt="" /> : <span className="muted">…</span>}
+      </button>
+      {open && url && (
+        <Modal title="Payment screenshot" subtitle={username} onClose={() => setOpen(false)} wide>
+          <img className="screenshot-full" src={url} alt={`Payment screenshot of ${username}`} />
+        </Modal>
+      )}
+    </>
+  );
+}
