@@ -140,24 +140,25 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
                     <span className="muted decided-by">
                       by {r.decidedBy}
                       {r.wallet && r.wallet !== r.decidedBy ? ` (wallet ${r.wallet})` : ''}
+                      {r.decidedAt ? `, ${formatDateTime(r.decidedAt)}` : ''}
                     </span>
                   )}
                 </td>
                 <td data-label="Remark" className="remark-cell">
                   {r.remark || <span className="muted">-</span>}
                 </td>
-                <td data-label="Action" className="row-actions">
+                <td data-label="Action">
                   {r.status === 'pending' ? (
-                    <>
+                    <span className="pay-actions">
                       <button type="button" className="btn btn-sm btn-success" onClick={() => setDeciding({ request: r, decision: 'approve' })}>
                         Approve
                       </button>
                       <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeciding({ request: r, decision: 'reject' })}>
                         Reject
                       </button>
-                    </>
+                    </span>
                   ) : (
-                    <span className="muted">{r.decidedAt ? formatDateTime(r.decidedAt) : ''}</span>
+                    <span className="muted">Decided</span>
                   )}
                 </td>
               </tr>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NO_RECORDS, type PaymentType } from '@exch/contracts';
 import { fetchPaymentHistory, type HistoryParams } from '../api/payment-calls';
 import { useProfile } from '../api/profile-query';
+import { useLiveEvent } from '../live/use-live';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../ui/dates';
 import { EmptyRow } from '../ui/EmptyRow';
@@ -29,6 +30,9 @@ export function PaymentStatementPage({ type }: { type: PaymentType }) {
     placeholderData: keepPreviousData,
   });
   const rows = history.data?.data ?? [];
+  // A decision moves the player's balance or hold: its push is the sign to read the list again.
+  const queryClient = useQueryClient();
+  useLiveEvent('user', 'balance', () => void queryClient.invalidateQueries({ queryKey: ['payment-history', type] }));
 
   return (
     <section className="card table-card">
