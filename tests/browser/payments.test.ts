@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import t from 'tap';
 import type { Page } from 'playwright-core';
@@ -9,6 +9,8 @@ import { repoRoot, startTestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
 const MOBILE = { width: 375, height: 812 };
+// jsqr is CommonJS: under NodeNext its default import is the module, whose `default` is the decoder.
+const jsQR = jsQRModule.default;
 const RECEIPT = readFileSync(`${repoRoot}/services/server/assets/demo-receipt.png`);
 
 // Money in and out through the real pages (issue 11): player1 deposits by UPI with a screenshot,

@@ -34,8 +34,11 @@ export interface WithdrawalRequested {
   postings: Posting[];
 }
 
-/** `walletUserId`'s wallet pays the player, as a chip deposit would. */
-export interface DepositApproved {
+/**
+ * An upline approved: a deposit's chips come from `walletUserId`'s wallet to the player, as a chip
+ * deposit would; a withdrawal's held chips go up to it.
+ */
+export interface RequestApproved {
   requestId: string;
   userId: string;
   by: string;
@@ -44,23 +47,14 @@ export interface DepositApproved {
   remark: string;
   postings: Posting[];
 }
+export type DepositApproved = RequestApproved;
+export type WithdrawalApproved = RequestApproved;
 
 export interface DepositRejected {
   requestId: string;
   userId: string;
   by: string;
   remark: string;
-}
-
-/** The held chips go up to `walletUserId`'s wallet. */
-export interface WithdrawalApproved {
-  requestId: string;
-  userId: string;
-  by: string;
-  walletUserId: string;
-  amount: Paise;
-  remark: string;
-  postings: Posting[];
 }
 
 /** The hold goes back to the player's wallet. */

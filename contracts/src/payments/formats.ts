@@ -48,3 +48,16 @@ export function upiPayLink(p: { upiId: string; name: string; amount: Paise; note
   const q = [['pa', p.upiId], ['pn', p.name], ['am', rupees], ['cu', 'INR'], ['tn', p.note.slice(0, NOTE_MAX)]];
   return `upi://pay?${q.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
 }
+
+/** Phone screenshots are well under this; a bound on what one request may make the database keep. */
+export const MAX_SCREENSHOT_BYTES = 4 * 1024 * 1024;
+export const NOT_AN_IMAGE = 'The screenshot must be a PNG or JPEG image (png, jpg, jpeg)';
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+
+/** The image type by its first bytes (png, jpg, jpeg), whatever the file is called; null for anything else. */
+export function screenshotType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
+  const is = (magic: number[]) => bytes.length > magic.length && magic.every((b, i) => bytes[i] === b);
+  return is(PNG_MAGIC) ? 'image/png' : is(JPEG_MAGIC) ? 'image/jpeg' : null;
+}

@@ -1,18 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AMOUNT_REQUIRED, DEPOSIT_RANGE_HINT, FILL_THIS_FIELD, IMAGE_REQUIRED, rupeesToPaise, upiPayLink, utrProblem, type DepositMethod, type PayeeDto } from '@exch/contracts';
-import { ApiRequestError } from '../api/api-error';
 import { fetchPayee, requestDeposit } from '../api/payment-calls';
 import { useProfile } from '../api/profile-query';
-import { newIdempotencyKey } from '../routes/admin/clients/client-actions';
-import { AmountField, FormError, TextField } from '../ui/fields';
+import { AmountField, TextField } from '../ui/fields';
 import { formatInr } from '../ui/money';
-import { showSuccessToast } from '../ui/toasts';
 import { usePageTitle } from '../ui/use-page-title';
-import { errorMessage } from '../api/error-message';
 import { CopyRow } from './CopyRow';
 import { screenshotProblem } from './screenshot-file';
 import { UpiQr } from './UpiQr';
+import { useObjectUrl } from './use-object-url';
+import { FormOutcome, useRequestSubmit } from './use-request-submit';
 
 const METHOD_LABEL: Record<DepositMethod, string> = { upi: 'UPI Payment', bank: 'Account Transfer' };
 
@@ -34,12 +32,9 @@ export function DepositPage() {
   const [utr, setUtr] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
+  const { busy, error, done, setError, touch, send } = useRequestSubmit();
   const fileInput = useRef<HTMLInputElement>(null);
-  const idempotencyKey = useRef(newIdempotencyKey());
 
   const details = payee.data?.data ?? null;
   const methods = details ? offered(details) : [];
@@ -47,22 +42,13 @@ export function DepositPage() {
   const paise = rupeesToPaise(amount.trim());
   const hasAmount = paise !== null && paise > 0;
 
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
   const edit = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
-    setError(null);
-    setDone(null);
+    touch();
   };
 
   const choose = async (picked: File | null): Promise<void> => {
-    setError(null);
-    setDone(null);
+    touch();
     const problem = picked ? await screenshotProblem(picked) : null;
     setFileError(problem);
     setFile(problem ? null : picked);
@@ -86,24 +72,13 @@ export function DepositPage() {
     form.append('accountType', chosen);
     form.append('utrno', utr.trim());
     form.append('imageUrl', file!, file!.name);
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await requestDeposit(form, idempotencyKey.current);
-      idempotencyKey.current = newIdempotencyKey();
-      showSuccessToast(answer.message);
-      setDone(answer.message);
+    await send((key) => requestDeposit(form, key), () => {
       setAmount('');
       setUtr('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       void queryClient.invalidateQueries({ queryKey: ['payment-history'] });
-    } catch (e) {
-      if (!(e instanceof ApiRequestError && e.statusCode === 0)) idempotencyKey.current = newIdempotencyKey();
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (payee.isPending) return <section className="card payment-card"><p className="muted">Loading...</p></section>;
@@ -183,12 +158,7 @@ export function DepositPage() {
         </label>
         {preview && <img className="screenshot-preview" src={preview} alt="The chosen payment screenshot" />}
 
-        <FormError message={error} />
-        {done && (
-          <p className="form-success" role="status">
-            {done}
-          </p>
-        )}
+        <FormOutcome error={error} done={done} />
         <div className="form-actions">
           <button type="submit" className="btn btn-success" disabled={busy || !file}>
             {busy ? 'Sending...' : 'Pay Now'}

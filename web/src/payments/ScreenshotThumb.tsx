@@ -1,19 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fetchScreenshot } from '../api/payment-calls';
 import { Modal } from '../ui/Modal';
-
-/** An object URL for a blob while the component shows it (blob: images are allowed by the CSP). */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return setUrl(null);
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
-}
+import { useObjectUrl } from './use-object-url';
 
 /** A deposit's payment screenshot as a thumbnail that opens full size; fetched with the login's token. */
 export function ScreenshotThumb({ requestId, username }: { requestId: string; username: string }) {

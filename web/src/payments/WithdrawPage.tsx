@@ -1,16 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AMOUNT_REQUIRED, SELECT_PAYOUT } from '@exch/contracts';
-import { ApiRequestError } from '../api/api-error';
-import { errorMessage } from '../api/error-message';
 import { deleteSavedAccount, fetchSavedAccounts, requestWithdrawal } from '../api/payment-calls';
 import { profileKey, useProfile } from '../api/profile-query';
-import { newIdempotencyKey } from '../routes/admin/clients/client-actions';
-import { AmountField, FormError } from '../ui/fields';
+import { AmountField } from '../ui/fields';
 import { availablePaise, formatInr, formatRupees } from '../ui/money';
 import { showSuccessToast } from '../ui/toasts';
 import { usePageTitle } from '../ui/use-page-title';
 import { AddAccountModal } from './AddAccountModal';
+import { FormOutcome, useRequestSubmit } from './use-request-submit';
 
 /**
  * /withdraw (SPEC.md sections 2 and 5): the amount, one saved bank account or UPI id (radio), delete
@@ -24,18 +22,14 @@ export function WithdrawPage() {
   const [amount, setAmount] = useState('');
   const [choice, setChoice] = useState<{ id: string; kind: 'bank' | 'upi' } | null>(null);
   const [adding, setAdding] = useState<'bank' | 'upi' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const { busy, error, done, setError, touch, send } = useRequestSubmit();
 
   const bank = saved.data?.data.bank ?? [];
   const upi = saved.data?.data.upi ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['saved-accounts'] });
   const pick = (next: { id: string; kind: 'bank' | 'upi' }) => {
     setChoice(next);
-    setError(null);
-    setDone(null);
+    touch();
   };
 
   const remove = async (kind: 'bank' | 'upi', id: string): Promise<void> => {
@@ -50,23 +44,12 @@ export function WithdrawPage() {
     event.preventDefault();
     if (amount.trim() === '') return setError(AMOUNT_REQUIRED);
     if (!choice) return setError(SELECT_PAYOUT);
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await requestWithdrawal({ amount: amount.trim(), bankDetail: choice.id, accountType: choice.kind }, idempotencyKey.current);
-      idempotencyKey.current = newIdempotencyKey();
-      showSuccessToast(answer.message);
-      setDone(answer.message);
+    await send((key) => requestWithdrawal({ amount: amount.trim(), bankDetail: choice.id, accountType: choice.kind }, key), () => {
       setAmount('');
       setChoice(null);
       void queryClient.invalidateQueries({ queryKey: profileKey('user') });
       void queryClient.invalidateQueries({ queryKey: ['payment-history'] });
-    } catch (e) {
-      if (!(e instanceof ApiRequestError && e.statusCode === 0)) idempotencyKey.current = newIdempotencyKey();
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -86,61 +69,29 @@ export function WithdrawPage() {
             )}
           </p>
         )}
-        <AmountField label="Amount" name="amount" value={amount} onValue={(v) => (setAmount(v), setError(null), setDone(null))} autoFocus />
+        <AmountField label="Amount" name="amount" value={amount} onValue={(v) => (setAmount(v), touch())} autoFocus />
 
-        <fieldset className="payout-group">
-          <legend>
-            Bank details
-            <button type="button" className="btn btn-sm btn-outline" onClick={() => setAdding('bank')}>
-              Add New
-            </button>
-          </legend>
-          {bank.length === 0 && <p className="muted empty-line">No bank account saved yet.</p>}
+        <PayoutGroup title="Bank details" empty="No bank account saved yet." onAdd={() => setAdding('bank')}>
           {bank.map((b) => (
-            <div key={b._id} className={choice?.id === b._id ? 'payout-option selected' : 'payout-option'}>
-              <label>
-                <input type="radio" name="payout" value={b._id} checked={choice?.id === b._id} onChange={() => pick({ id: b._id, kind: 'bank' })} />
-                <span>
-                  <b>{b.accountHolderName}</b>
-                  <span className="mono">
-                    {b.accountNumber} · {b.ifscCode}
-                  </span>
+            <PayoutOption key={b._id} id={b._id} chosen={choice?.id === b._id} onPick={() => pick({ id: b._id, kind: 'bank' })} onDelete={() => void remove('bank', b._id)} label={`bank account ${b.accountNumber}`}>
+              <span>
+                <b>{b.accountHolderName}</b>
+                <span className="mono">
+                  {b.accountNumber} · {b.ifscCode}
                 </span>
-              </label>
-              <button type="button" className="row-remove" aria-label={`Delete bank account ${b.accountNumber}`} onClick={() => void remove('bank', b._id)}>
-                ×
-              </button>
-            </div>
+              </span>
+            </PayoutOption>
           ))}
-        </fieldset>
-
-        <fieldset className="payout-group">
-          <legend>
-            UPI
-            <button type="button" className="btn btn-sm btn-outline" onClick={() => setAdding('upi')}>
-              Add New
-            </button>
-          </legend>
-          {upi.length === 0 && <p className="muted empty-line">No UPI id saved yet.</p>}
+        </PayoutGroup>
+        <PayoutGroup title="UPI" empty="No UPI id saved yet." onAdd={() => setAdding('upi')}>
           {upi.map((u) => (
-            <div key={u._id} className={choice?.id === u._id ? 'payout-option selected' : 'payout-option'}>
-              <label>
-                <input type="radio" name="payout" value={u._id} checked={choice?.id === u._id} onChange={() => pick({ id: u._id, kind: 'upi' })} />
-                <span className="mono">{u.upiId}</span>
-              </label>
-              <button type="button" className="row-remove" aria-label={`Delete UPI id ${u.upiId}`} onClick={() => void remove('upi', u._id)}>
-                ×
-              </button>
-            </div>
+            <PayoutOption key={u._id} id={u._id} chosen={choice?.id === u._id} onPick={() => pick({ id: u._id, kind: 'upi' })} onDelete={() => void remove('upi', u._id)} label={`UPI id ${u.upiId}`}>
+              <span className="mono">{u.upiId}</span>
+            </PayoutOption>
           ))}
-        </fieldset>
+        </PayoutGroup>
 
-        <FormError message={error} />
-        {done && (
-          <p className="form-success" role="status">
-            {done}
-          </p>
-        )}
+        <FormOutcome error={error} done={done} />
         <div className="form-actions">
           <button type="submit" className="btn btn-danger" disabled={busy}>
             {busy ? 'Sending...' : 'Withdraw'}
@@ -149,5 +100,36 @@ export function WithdrawPage() {
       </form>
       {adding && <AddAccountModal kind={adding} onClose={() => setAdding(null)} onAdded={(id) => void refresh().then(() => pick({ id, kind: adding }))} />}
     </section>
+  );
+}
+
+/** Saved items of one kind with their Add New button. */
+function PayoutGroup({ title, empty, onAdd, children }: { title: string; empty: string; onAdd: () => void; children: ReactNode[] }) {
+  return (
+    <fieldset className="payout-group">
+      <legend>
+        {title}
+        <button type="button" className="btn btn-sm btn-outline" onClick={onAdd}>
+          Add New
+        </button>
+      </legend>
+      {children.length === 0 && <p className="muted empty-line">{empty}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+/** One saved item: a radio to choose it and a delete button. */
+function PayoutOption(p: { id: string; chosen: boolean; onPick: () => void; onDelete: () => void; label: string; children: ReactNode }) {
+  return (
+    <div className={p.chosen ? 'payout-option selected' : 'payout-option'}>
+      <label>
+        <input type="radio" name="payout" value={p.id} checked={p.chosen} onChange={p.onPick} />
+        {p.children}
+      </label>
+      <button type="button" className="row-remove" aria-label={`Delete ${p.label}`} onClick={p.onDelete}>
+        ×
+      </button>
+    </div>
   );
 }

@@ -104,35 +104,21 @@ export function decideApprovePaymentRequest(state: Readonly<EngineState>, c: App
   // The approver's own wallet, or one between it and the player (an agent whose account was paid).
   const allowed = wallet && (c.walletUserId === actor || (isAncestor(state, actor, c.walletUserId) && isAncestor(state, c.walletUserId, request.userId)));
   if (!allowed) return refuse('INVALID_WALLET', 'Choose your own wallet or the wallet of an upline of this player in your downline');
-  const by = actor!;
-  if (request.type === 'deposit') {
+  const deposit = request.type === 'deposit';
+  if (deposit) {
     const free = available(state, c.walletUserId);
     if (free < request.amount) {
       return refuse('INSUFFICIENT_FUNDS', `${wallet.username}'s wallet cannot cover this deposit: available ₹${formatPaise(Math.max(0, free))}, needed ₹${formatPaise(request.amount)}`);
     }
-    return accept({
-      type: 'DepositApproved',
-      streamId: paymentRequestStream(c.requestId),
-      data: {
-        requestId: c.requestId, userId: request.userId, by, walletUserId: c.walletUserId, amount: request.amount, remark: c.remark,
-        postings: [
-          { account: walletAccount(c.walletUserId), amount: -request.amount },
-          { account: walletAccount(request.userId), amount: request.amount },
-        ],
-      },
-    });
   }
-  return accept({
-    type: 'WithdrawalApproved',
-    streamId: paymentRequestStream(c.requestId),
-    data: {
-      requestId: c.requestId, userId: request.userId, by, walletUserId: c.walletUserId, amount: request.amount, remark: c.remark,
-      postings: [
-        { account: holdAccount(request.userId), amount: -request.amount },
-        { account: walletAccount(c.walletUserId), amount: request.amount },
-      ],
-    },
-  });
+  // A deposit moves chips down from the named wallet; a withdrawal moves the held chips up to it.
+  const [from, to] = deposit ? [walletAccount(c.walletUserId), walletAccount(request.userId)] : [holdAccount(request.userId), walletAccount(c.walletUserId)];
+  const data = {
+    requestId: c.requestId, userId: request.userId, by: actor!, walletUserId: c.walletUserId, amount: request.amount, remark: c.remark,
+    postings: [{ account: from, amount: -request.amount }, { account: to, amount: request.amount }],
+  };
+  const streamId = paymentRequestStream(c.requestId);
+  return accept(deposit ? { type: 'DepositApproved', streamId, data } : { type: 'WithdrawalApproved', streamId, data });
 }
 
 export function decideRejectPaymentRequest(state: Readonly<EngineState>, c: RejectPaymentRequest, actor: string | null): Decision {
