@@ -56,8 +56,8 @@ t.test('the demo seed: payment methods, requests in every state, balances as REA
   const deposits = (await call('GET', '/api/admin/payment-requests?type=deposit', undefined, agent)).body;
   t.same(deposits.data.map((r: { status: string }) => r.status), ['pending', 'rejected', 'approved'], 'pending first, then newest');
   const withdrawals = (await call('GET', '/api/admin/payment-requests?type=withdraw', undefined, agent)).body;
-  t.same(withdrawals.data.map((r: { status: string; user: { username: string } }) => `${r.user.username} ${r.status}`), ['player2 pending', 'player3 rejected', 'player2 approved']);
-  t.match(withdrawals.data[1], { remark: 'The UPI name does not match the account', decidedBy: 'dealer1', bankDetail: { upiId: 'player3@ybl' }, accountType: 'upi' });
+  t.same(withdrawals.data.map((r: { status: string; user: { username: string } }) => `${r.user.username} ${r.status}`), ['player2 pending', 'player2 rejected', 'player2 approved']);
+  t.match(withdrawals.data[1], { remark: 'The account name does not match', decidedBy: 'dealer1', bankDetail: { accountNumber: '30987654321', ifscCode: 'ICIC0000456' }, accountType: 'bank' });
   t.match((await call('GET', '/api/payments/accounts', undefined, p2.token)).body, { data: { bank: [{ accountHolderName: 'Demo player2', ifscCode: 'ICIC0000456' }], upi: [{ upiId: 'player2@okicici' }] } });
 });
 
@@ -247,7 +247,7 @@ t.test('deposit and withdrawal history: 15 a page, dates, status, own or downlin
   t.equal((await history('deposit', p2.user._id, p2.token, '?from=2020-01-01&to=2020-01-02')).body.pagination.total, 0);
   t.match((await history('deposit', p2.user._id, p2.token, '?reportType=approved')).body, { data: [{ status: 'approved', amount: 1500, remark: 'Matched with the bank statement' }] });
   t.match(await history('deposit', p2.user._id, p2.token, '?from=2026-02-30'), { status: 400, body: { message: 'Invalid date in from (use YYYY-MM-DD)' } });
-  t.match(await history('withdrawal', p2.user._id, p2.token), { status: 200, body: { data: [{ type: 'withdraw', status: 'pending', amount: 500 }, { status: 'approved', amount: 1000, remark: 'Paid by IMPS' }] } });
+  t.match(await history('withdrawal', p2.user._id, p2.token), { status: 200, body: { data: [{ type: 'withdraw', status: 'rejected', amount: 300, remark: 'The account name does not match' }, { status: 'pending', amount: 500 }, { status: 'approved', amount: 1000, remark: 'Paid by IMPS' }] } }, 'newest first');
   t.match(await history('deposit', p2.user._id, p1.token), { status: 403 }, 'not another player\'s');
   t.match(await history('withdrawal', p2.user._id, dealer), { status: 200 }, 'an upline reads its downline\'s');
   t.match(await call('GET', '/api/admin/payment-requests?type=deposit&status=pending&page=2&limit=5', undefined, agent), { status: 200, body: { pagination: { page: 2, limit: 5 } } });

@@ -63,7 +63,7 @@ export function adminPaymentRoutes({ sql, commands, throttle, route, directory }
     if (q.user) where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
     const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`, args);
     const { rows } = await sql.query<RequestRow>(
-      `${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.requested_at desc, p.request_id ${pageSql(q.page, q.limit)}`,
+      `${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc ${pageSql(q.page, q.limit)}`,
       args,
     );
     return paginated(rows.map(toRequestDto), q.page, q.limit, Number(count[0]!.n));

@@ -24,7 +24,7 @@ export function historyRoutes({ sql, route }: AccountDeps): void {
       if (q.to) where += ` and p.requested_at < ($${args.push(q.to)}::date + 1)`;
       if (isStatus(q.reportType)) where += ` and p.status = $${args.push(q.reportType)}`;
       const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_payment_requests p where ${where}`, args);
-      const { rows } = await sql.query<RequestRow>(`${REQUEST_SELECT} where ${where} order by p.requested_at desc, p.request_id ${pageSql(q.page, q.limit)}`, args);
+      const { rows } = await sql.query<RequestRow>(`${REQUEST_SELECT} where ${where} order by p.position desc ${pageSql(q.page, q.limit)}`, args);
       return paginated(rows.map(toHistoryRow), q.page, q.limit, Number(count[0]!.n));
     });
   }

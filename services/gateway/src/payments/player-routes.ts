@@ -4,6 +4,9 @@ import {
   ACCOUNT_ADDED,
   BankAccountBody,
   DepositForm,
+  MAX_SCREENSHOT_BYTES,
+  NOT_AN_IMAGE,
+  screenshotType,
   idText,
   normalizeUtr,
   paiseToRupees,
@@ -21,7 +24,7 @@ import {
 import type { AccountDeps } from '../accounts/deps.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { imageType, MAX_SCREENSHOT_BYTES, storeScreenshot } from './screenshots.js';
+import { storeScreenshot } from './screenshots.js';
 
 /** A request as the player's statement will list it, from the event that asked for it. */
 function askedRow(e: CommittedEvent): TransactionHistoryRow {
@@ -71,8 +74,8 @@ export function playerPaymentRoutes({ sql, commands, route }: AccountDeps): void
     summary: 'Ask for a deposit (multipart form: amount, accountType upi or bank, utrno, remark, and the payment screenshot imageUrl as PNG or JPEG)',
     body: DepositForm, upload: { field: 'imageUrl', maxBytes: MAX_SCREENSHOT_BYTES, description: 'The payment screenshot: PNG or JPEG, checked by its content' },
   }, async (req, { body }) => {
-    const contentType = imageType(body.imageUrl!.bytes);
-    if (!contentType) throw new HttpError(400, 'The screenshot must be a PNG or JPEG image (png, jpg, jpeg)', 'NOT_AN_IMAGE');
+    const contentType = screenshotType(body.imageUrl!.bytes);
+    if (!contentType) throw new HttpError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
     // Checked here too so a refused UTR stores no screenshot; the engine's rule is the one that counts.
     const { rows } = await sql.query(`select 1 from rm_payment_requests where utr = $1 and status <> 'rejected' limit 1`, [normalizeUtr(body.utrno)]);
     if (rows.length > 0) throw new HttpError(409, UTR_TAKEN, 'UTR_TAKEN');

@@ -20,16 +20,6 @@ const DDL = [
 
 export const migratePaymentTables = (sql: SqlClient): Promise<void> => migrate(sql, 'gateway-payments', 1, DDL);
 
-/** Phone screenshots are well under this; a bound on what one request may make the database keep. */
-export const MAX_SCREENSHOT_BYTES = 4 * 1024 * 1024;
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
-const startsWith = (bytes: Uint8Array, magic: number[]) => bytes.length > magic.length && magic.every((b, i) => bytes[i] === b);
-
-/** The image type by its first bytes (png, jpg, jpeg), whatever the file is called; null for anything else. */
-export const imageType = (bytes: Uint8Array): 'image/png' | 'image/jpeg' | null => (startsWith(bytes, PNG) ? 'image/png' : startsWith(bytes, JPEG) ? 'image/jpeg' : null);
-
 /** Stores an uploaded screenshot of a checked type; its id is the SHA-256 of its bytes. */
 export async function storeScreenshot(sql: SqlClient, userId: string, bytes: Uint8Array, contentType: string): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -39,9 +39,10 @@ const DDL = [
     decided_by text,
     wallet_user_id text,
     requested_at timestamptz not null,
-    decided_at timestamptz
+    decided_at timestamptz,
+    position bigint not null
   )`,
-  `create index if not exists rm_payment_requests_user on rm_payment_requests (user_id, type, requested_at)`,
+  `create index if not exists rm_payment_requests_user on rm_payment_requests (user_id, type, position)`,
   `create index if not exists rm_payment_requests_uplines on rm_payment_requests using gin (upline_ids)`,
   `create table if not exists rm_payment_accounts (
     account_id text primary key,
@@ -73,7 +74,7 @@ export const paymentsTouched = (events: StoredEvent[]): string[] =>
   [...new Set(events.filter((e) => REQUESTED.has(e.type) || DECIDED.has(e.type)).map((e) => (e.data as { userId: string }).userId))];
 
 function requestRow(e: StoredEvent) {
-  const base = { request_id: '', user_id: '', amount: 0, remark: '', upline_ids: [] as string[], status: 'pending', requested_at: e.metadata.at };
+  const base = { request_id: '', user_id: '', amount: 0, remark: '', upline_ids: [] as string[], status: 'pending', requested_at: e.metadata.at, position: e.position };
   if (e.type === 'DepositRequested') {
     const d = e.data as DepositRequested;
     return { ...base, request_id: d.requestId, user_id: d.userId, type: 'deposit', method: d.method, amount: d.amount, utr: d.utr, screenshot_id: d.screenshotId, payee_id: d.payeeId, account: null, remark: d.remark, upline_ids: d.uplineIds };
@@ -102,10 +103,10 @@ export const paymentsProjection: Projection = {
     const requested = events.filter((e) => REQUESTED.has(e.type)).map(requestRow);
     if (requested.length > 0) {
       await tx.query(
-        `insert into rm_payment_requests (request_id, user_id, type, method, amount, utr, screenshot_id, payee_id, account, remark, upline_ids, status, requested_at)
-         select request_id, user_id, type, method, amount, utr, screenshot_id, payee_id, account, remark, upline_ids, status, requested_at
+        `insert into rm_payment_requests (request_id, user_id, type, method, amount, utr, screenshot_id, payee_id, account, remark, upline_ids, status, requested_at, position)
+         select request_id, user_id, type, method, amount, utr, screenshot_id, payee_id, account, remark, upline_ids, status, requested_at, position
            from jsonb_to_recordset($1::jsonb) as r(request_id text, user_id text, type text, method text, amount bigint, utr text, screenshot_id text,
-             payee_id text, account jsonb, remark text, upline_ids jsonb, status text, requested_at timestamptz)
+             payee_id text, account jsonb, remark text, upline_ids jsonb, status text, requested_at timestamptz, position bigint)
          on conflict (request_id) do nothing`,
         [JSON.stringify(requested)],
       );
