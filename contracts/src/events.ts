@@ -54,6 +54,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   UpiIdAdded: 1,
   PaymentAccountDeleted: 1,
   PaymentMethodSet: 1,
+  PaymentRequestEndorsed: 1,
+  ApprovalLimitsSet: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */

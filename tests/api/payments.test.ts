@@ -281,6 +281,30 @@ t.test('payment methods: set by an upline for its downline, the nearest applies'
   t.match(await call('GET', '/api/payments/payee', undefined, agent), { status: 403 }, 'players only');
 });
 
+t.test('second level: above the admin\'s limit an upline approves first, the admin moves the chips', async (t) => {
+  t.match(await call('GET', '/api/admin/approval-limits', undefined, agent), { status: 200, body: { data: { depositAbove: null, withdrawalAbove: null, setBy: 'admin', canSet: false } } });
+  t.match(await call('PUT', '/api/admin/approval-limits', { depositAbove: '1000', transactionPassword: TXN }, agent), { status: 403, body: { message: 'Only the top admin sets the second approval' } });
+  t.match(await call('PUT', '/api/admin/approval-limits', { depositAbove: '0x10', transactionPassword: TXN }, admin), { status: 400, body: { message: 'Deposit limit must be a number' } });
+  t.match(await call('PUT', '/api/admin/approval-limits', { depositAbove: '1000', withdrawalAbove: '', transactionPassword: TXN }, admin), { status: 200, body: { data: { depositAbove: 1000, withdrawalAbove: null, canSet: true } } });
+  t.match(await call('GET', '/api/admin/approval-limits', undefined, dealer), { body: { data: { depositAbove: 1000, withdrawalAbove: null } } });
+
+  const r = await deposit(p3.token, { amount: '1000.01', accountType: 'upi', utrno: utr() });
+  const id = r.body.data._id as string;
+  const [agentBefore, playerBefore] = [await balanceOf('agent1'), await balanceOf('player3')];
+  const first = await approve(id, agent, { remark: 'UTR matches' });
+  t.match(first, { status: 200, body: { message: "Approved: above the limit it also needs the admin's approval", data: { status: 'pending', endorsement: { by: 'agent1', remark: 'UTR matches' } } } });
+  t.equal(await balanceOf('player3'), playerBefore, 'nothing moves yet');
+  t.match((await call('GET', '/api/admin/payment-requests?type=deposit&status=pending&user=player3', undefined, admin)).body.data[0], { _id: id, endorsement: { by: 'agent1' } });
+  t.match(await approve(id, dealer), { status: 409, body: { code: 'AWAITING_ADMIN' } }, 'another upline cannot be the second step');
+  t.match(await approve(id, admin, { remark: 'Second check' }), { status: 200, body: { message: 'Deposit approved', data: { status: 'approved', decidedBy: 'admin', wallet: 'agent1', endorsement: { by: 'agent1' } } } }, 'from the wallet the first approver named');
+  t.equal(await balanceOf('player3'), playerBefore + 1000.01);
+  t.equal(await balanceOf('agent1'), agentBefore - 1000.01);
+
+  const small = await deposit(p3.token, { amount: '1000', accountType: 'upi', utrno: utr() });
+  t.match(await approve(small.body.data._id, agent), { status: 200, body: { message: 'Deposit approved' } }, 'at the limit one approval is enough');
+  t.match(await call('PUT', '/api/admin/approval-limits', { transactionPassword: TXN }, admin), { status: 200, body: { data: { depositAbove: null, withdrawalAbove: null } } }, 'cleared');
+});
+
 t.test('live: uplines hear the pending count, the player its balance and hold', async (t) => {
   const agentLive = await openSocket(server, agent);
   const playerLive = await openSocket(server, p2.token);

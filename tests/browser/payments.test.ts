@@ -241,4 +241,45 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     t.equal(await agent.inputValue('input[name=upiId]'), 'agent1.pay@okaxis');
     await shoot(agent, 'payment-method');
   });
+
+  await t.test('second level: above the admin\'s limit agent1 approves first, then the admin', async (t) => {
+    const admin = await apiLogin(base, 'admin', 'admin');
+    const agentAuth = await apiLogin(base, 'admin', 'agent1');
+    const player1 = await apiLogin(base, 'player', 'player1');
+    const api = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${base}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: (await res.json()) as { data: { _id: string } } };
+    };
+    t.equal((await api('PUT', '/admin/approval-limits', admin.token, { depositAbove: '1000', transactionPassword: DEMO_TRANSACTION_PASSWORD })).status, 200);
+    const form = new FormData();
+    form.append('amount', '2500');
+    form.append('utrno', '612399990001');
+    form.append('imageUrl', new Blob([RECEIPT], { type: 'image/png' }), 'r.png');
+    const asked = await fetch(`${base}/api/payments/deposits`, { method: 'POST', headers: { authorization: `Bearer ${player1.token}` }, body: form });
+    const id = ((await asked.json()) as { data: { _id: string } }).data._id;
+    t.equal((await api('POST', `/admin/payment-requests/${id}/approve`, agentAuth.token, { transactionPassword: DEMO_TRANSACTION_PASSWORD })).status, 200);
+
+    await agent.goto(`${base}/admin/depositstatement`);
+    const row = agent.locator(`tr[data-request="${id}"]`);
+    await row.getByText('approved by agent1 first; needs the admin').waitFor();
+    t.equal(await row.getByRole('button', { name: 'Approve' }).count(), 0, 'agent1 cannot approve it again');
+    await agent.goto(`${base}/admin/payment-method`);
+    await agent.getByText("Deposits above ₹1,000.00 need admin's approval after an upline's.").waitFor();
+
+    await agent.getByRole('button', { name: 'Logout' }).click();
+    await agent.waitForURL(`${base}/admin/login`);
+    await loginWithForm(agent, base, 'admin', 'admin');
+    await agent.goto(`${base}/admin/depositstatement`);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await modal(agent).locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
+    await modal(agent).getByRole('button', { name: 'Approve' }).click();
+    await toast(agent, 'Deposit approved');
+    await row.getByText('Approved').waitFor();
+    t.match(await row.textContent(), /by admin \(wallet agent1\)/, 'from the wallet agent1 named');
+    await shoot(agent, 'second-level');
+    await agent.goto(`${base}/admin/payment-method`);
+    await agent.locator('input[name=depositAbove]').waitFor();
+    t.equal(await agent.inputValue('input[name=depositAbove]'), '1000', 'the admin can change it');
+    await shoot(agent, 'approval-limits');
+  });
 });

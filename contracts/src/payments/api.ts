@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PageQuery, intParam, TransactionPassword } from '../api/accounts.js';
-import { rupees } from '../api/amount.js';
+import { optionalRupees, rupees } from '../api/amount.js';
 import { dateFilter } from '../api/dates.js';
 import { idText, text } from '../api/text.js';
 import { ACCOUNT_NUMBER, DEPOSIT_METHODS, IFSC, UPI_ID, utrProblem, type DepositMethod } from './formats.js';
@@ -107,6 +107,13 @@ export const RejectBody = v.strictObject({
   remark: text('Remark', { min: 1, max: 200 }),
 });
 
+/** PUT /api/admin/approval-limits: the second level; an amount left empty means one approval is enough. */
+export const ApprovalLimitsBody = v.strictObject({
+  depositAbove: optionalRupees('Deposit limit'),
+  withdrawalAbove: optionalRupees('Withdrawal limit'),
+  transactionPassword: TransactionPassword,
+});
+
 export const PAYMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentType = 'deposit' | 'withdraw';
@@ -184,8 +191,19 @@ export interface PaymentRequestDto extends TransactionHistoryRow {
   bankDetail: { accountHolderName: string; accountNumber: string; ifscCode: string } | { upiId: string } | null;
   decidedAt: string | null;
   decidedBy: string | null;
+  /** Second level: a pending request an upline approved first, waiting for the admin. */
+  endorsement: { by: string; at: string; remark: string } | null;
   /** Approved: the wallet that paid the deposit or received the withdrawal. */
   wallet: string | null;
+}
+
+/** The second level that applies to the caller's downline: amounts in rupees, null when one approval is enough. */
+export interface ApprovalLimitsDto {
+  depositAbove: number | null;
+  withdrawalAbove: number | null;
+  /** The top admin who sets them; only it may change them. */
+  setBy: string;
+  canSet: boolean;
 }
 
 export interface PendingCounts {

@@ -71,6 +71,16 @@ export interface SetPaymentMethod extends PaymentMethodFields {
   type: 'SetPaymentMethod';
 }
 
+/**
+ * The second level (set by the top admin for its whole downline): a deposit or withdrawal above the
+ * amount needs the admin's approval after an upline's. Null: one approval is enough.
+ */
+export interface SetApprovalLimits {
+  type: 'SetApprovalLimits';
+  depositAbove: Paise | null;
+  withdrawalAbove: Paise | null;
+}
+
 export type PaymentCommand =
   | RequestDeposit
   | RequestWithdrawal
@@ -79,4 +89,5 @@ export type PaymentCommand =
   | AddBankAccount
   | AddUpiId
   | DeletePaymentAccount
-  | SetPaymentMethod;
+  | SetPaymentMethod
+  | SetApprovalLimits;

@@ -50,6 +50,16 @@ export interface RequestApproved {
 export type DepositApproved = RequestApproved;
 export type WithdrawalApproved = RequestApproved;
 
+/** The first of two approvals (docs/payments.md, second level): nothing moves until the admin approves. */
+export interface PaymentRequestEndorsed {
+  requestId: string;
+  userId: string;
+  by: string;
+  /** The wallet the endorser named; the admin's approval may keep it. */
+  walletUserId: string;
+  remark: string;
+}
+
 export interface DepositRejected {
   requestId: string;
   userId: string;
@@ -90,6 +100,12 @@ export interface PaymentMethodSet extends PaymentMethodFields {
   userId: string;
 }
 
+export interface ApprovalLimitsSet {
+  userId: string;
+  depositAbove: Paise | null;
+  withdrawalAbove: Paise | null;
+}
+
 export interface PaymentEventData {
   DepositRequested: DepositRequested;
   WithdrawalRequested: WithdrawalRequested;
@@ -101,6 +117,8 @@ export interface PaymentEventData {
   UpiIdAdded: UpiIdAdded;
   PaymentAccountDeleted: PaymentAccountDeleted;
   PaymentMethodSet: PaymentMethodSet;
+  PaymentRequestEndorsed: PaymentRequestEndorsed;
+  ApprovalLimitsSet: ApprovalLimitsSet;
 }
 
 export const paymentRequestStream = (requestId: string): string => `payment-${requestId}`;

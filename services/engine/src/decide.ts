@@ -18,7 +18,7 @@ import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
 import { refuse, type Decision } from './decision.js';
-import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetPaymentMethod } from './payments/accounts.js';
+import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
 import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
 import type { EngineState } from './state.js';
 
@@ -106,6 +106,8 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideDeletePaymentAccount(state, c, actor);
     case 'SetPaymentMethod':
       return decideSetPaymentMethod(state, c, actor);
+    case 'SetApprovalLimits':
+      return decideSetApprovalLimits(state, c, actor);
     default:
       return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

@@ -184,6 +184,29 @@ t.test('saved accounts and payment methods', async (t) => {
   t.match(w.when({ ...method, upiId: null, upiName: null }, 'g'), { ok: true, events: [{ type: 'PaymentMethodSet', streamId: 'user-g', data: { userId: 'g', upiId: null, accountNumber: '50100123456789' } }] });
 });
 
+t.test('second level: above the top admin\'s limit an upline\'s approval is a first step', async (t) => {
+  const w = new World();
+  t.match(w.when({ type: 'SetApprovalLimits', depositAbove: 1_000_00, withdrawalAbove: null }, 's'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'the top admin only');
+  t.match(w.when({ type: 'SetApprovalLimits', depositAbove: 0, withdrawalAbove: null }, 'a'), { ok: false, refusal: { code: 'INVALID_AMOUNT' } });
+  t.same(w.when({ type: 'SetApprovalLimits', depositAbove: null, withdrawalAbove: null }, 'a'), { ok: true, events: [] }, 'none set: nothing to write');
+  w.do({ type: 'SetApprovalLimits', depositAbove: 1_000_00, withdrawalAbove: 500_00 }, 'a');
+  w.do(depositCmd('small', 1_000_00, '412300000101'), 'p1');
+  t.match(w.when(approve('small', 'g'), 'g'), { ok: true, events: [{ type: 'DepositApproved' }] }, 'at the limit: one approval');
+  w.do(depositCmd('big', 1_000_01, '412300000102'), 'p1');
+  t.same(w.when(approve('big', 'd', 'looks fine'), 'g'), {
+    ok: true,
+    events: [{ type: 'PaymentRequestEndorsed', streamId: 'payment-big', data: { requestId: 'big', userId: 'p1', by: 'g', walletUserId: 'd', remark: 'looks fine' } }],
+  }, 'above it: the agent\'s approval moves nothing');
+  w.do(approve('big', 'd'), 'g');
+  t.equal(w.balance('wallet:p1'), 10_000_00);
+  t.match(w.when(approve('big', 'd'), 'm'), { ok: false, refusal: { code: 'AWAITING_ADMIN', message: "This request waits for the admin's approval (approved by g first)" } }, 'another upline cannot add a second step');
+  t.match(w.when(approve('big', 'd'), 'a'), { ok: true, events: [{ type: 'DepositApproved', data: { by: 'a', walletUserId: 'd', postings: [{ account: 'wallet:d', amount: -1_000_01 }, { account: 'wallet:p1', amount: 1_000_01 }] } }] }, 'the admin\'s approval moves the chips');
+  t.match(w.when(reject('big'), 'd'), { ok: true }, 'any upline may still reject it');
+  w.do(withdrawCmd('wbig', 600_00), 'p1');
+  t.match(w.when(approve('wbig', 'g'), 'g'), { ok: true, events: [{ type: 'PaymentRequestEndorsed' }] });
+  t.match(w.when(approve('wbig', 'a'), 'a'), { ok: true, events: [{ type: 'WithdrawalApproved' }] }, 'the admin alone is enough: it is the top');
+});
+
 t.test('replay: the state is a fold of the events, so a snapshot and the log agree', async (t) => {
   const w = new World();
   const log: DomainEvent[] = [];

@@ -1,4 +1,5 @@
 import type {
+  ApprovalLimitsDto,
   BankDetailDto,
   Paged,
   PayeeDto,
@@ -86,3 +87,8 @@ export const fetchPaymentMethod = (): Promise<{ data: PaymentMethodDto | null }>
 
 export const savePaymentMethod = (body: Record<keyof PaymentMethodDto, string> & { transactionPassword: string }): Promise<Answer<PaymentMethodDto>> =>
   apiRequest('/admin/payment-method', { method: 'PUT', body, auth: 'admin', toast: false });
+
+export const fetchApprovalLimits = (): Promise<{ data: ApprovalLimitsDto }> => apiRequest('/admin/approval-limits', { auth: 'admin' });
+
+export const saveApprovalLimits = (body: { depositAbove: string; withdrawalAbove: string; transactionPassword: string }): Promise<Answer<ApprovalLimitsDto>> =>
+  apiRequest('/admin/approval-limits', { method: 'PUT', body, auth: 'admin', toast: false });

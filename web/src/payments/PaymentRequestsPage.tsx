@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { NO_RECORDS, type PaymentRequestDto, type PaymentStatus, type PaymentType } from '@exch/contracts';
 import { fetchPaymentRequests, type RequestListParams } from '../api/payment-calls';
+import { useProfile } from '../api/profile-query';
 import { FilterActions } from '../ui/DateRangeFilter';
 import { formatDateTime } from '../ui/dates';
 import { EmptyRow } from '../ui/EmptyRow';
@@ -45,6 +46,9 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
   const list = useQuery({ queryKey: ['payment-requests', params], queryFn: () => fetchPaymentRequests(params), placeholderData: keepPreviousData });
   const rows = list.data?.data ?? [];
   const deposit = type === 'deposit';
+  // Second level: a request an upline approved first waits for the top admin.
+  const { data: me } = useProfile('admin');
+  const isTop = me?.role.slug === 'admin' && me.parentId === null;
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -136,6 +140,11 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
                 </td>
                 <td data-label="Status">
                   <StatusBadge status={r.status} />
+                  {r.status === 'pending' && r.endorsement && (
+                    <span className="muted decided-by" title={r.endorsement.remark || undefined}>
+                      approved by {r.endorsement.by} first; needs the admin
+                    </span>
+                  )}
                   {r.decidedBy && (
                     <span className="muted decided-by">
                       by {r.decidedBy}
@@ -150,9 +159,11 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
                 <td data-label="Action">
                   {r.status === 'pending' ? (
                     <span className="pay-actions">
-                      <button type="button" className="btn btn-sm btn-success" onClick={() => setDeciding({ request: r, decision: 'approve' })}>
-                        Approve
-                      </button>
+                      {(r.endorsement === null || isTop) && (
+                        <button type="button" className="btn btn-sm btn-success" onClick={() => setDeciding({ request: r, decision: 'approve' })}>
+                          Approve
+                        </button>
+                      )}
                       <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeciding({ request: r, decision: 'reject' })}>
                         Reject
                       </button>

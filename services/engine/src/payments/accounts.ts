@@ -1,5 +1,6 @@
 import {
   ACCOUNT_NUMBER,
+  isPositivePaise,
   IFSC,
   UPI_ID,
   userStream,
@@ -7,6 +8,7 @@ import {
   type AddUpiId,
   type DeletePaymentAccount,
   type PaymentMethodFields,
+  type SetApprovalLimits,
   type SetPaymentMethod,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
@@ -77,4 +79,14 @@ export function decideSetPaymentMethod(state: Readonly<EngineState>, c: SetPayme
   const current = state.payments.methods[user.userId];
   if (current && (Object.keys(method) as (keyof PaymentMethodFields)[]).every((k) => current[k] === method[k])) return accept();
   return accept({ type: 'PaymentMethodSet', streamId: userStream(user.userId), data: { userId: user.userId, ...method } });
+}
+
+/** The top admin sets the second level for its whole downline (docs/payments.md). */
+export function decideSetApprovalLimits(state: Readonly<EngineState>, c: SetApprovalLimits, actor: string | null): Decision {
+  const user = actor ? state.users[actor] : undefined;
+  if (!user || user.role !== 'admin' || user.parentId !== null) return refuse('FORBIDDEN', 'Only the top admin sets the second approval');
+  for (const limit of [c.depositAbove, c.withdrawalAbove]) if (limit !== null && !isPositivePaise(limit)) return refuse('INVALID_AMOUNT', 'A limit must be an amount greater than zero, or none');
+  const current = state.payments.limits[user.userId];
+  if ((current?.depositAbove ?? null) === c.depositAbove && (current?.withdrawalAbove ?? null) === c.withdrawalAbove) return accept();
+  return accept({ type: 'ApprovalLimitsSet', streamId: userStream(user.userId), data: { userId: user.userId, depositAbove: c.depositAbove, withdrawalAbove: c.withdrawalAbove } });
 }

@@ -3,7 +3,11 @@ import type { EngineState } from '../state.js';
 
 type PaymentEvent = Extract<
   DomainEvent,
-  { type: 'DepositRequested' | 'WithdrawalRequested' | 'DepositApproved' | 'DepositRejected' | 'WithdrawalApproved' | 'WithdrawalRejected' | 'BankAccountAdded' | 'UpiIdAdded' | 'PaymentAccountDeleted' | 'PaymentMethodSet' }
+  {
+    type:
+      | 'DepositRequested' | 'WithdrawalRequested' | 'DepositApproved' | 'DepositRejected' | 'WithdrawalApproved' | 'WithdrawalRejected'
+      | 'BankAccountAdded' | 'UpiIdAdded' | 'PaymentAccountDeleted' | 'PaymentMethodSet' | 'PaymentRequestEndorsed' | 'ApprovalLimitsSet';
+  }
 >;
 
 const post = (state: EngineState, postings: readonly { account: string; amount: number }[]) => {
@@ -15,11 +19,11 @@ export function evolvePayments(state: EngineState, e: PaymentEvent): void {
   const pay = state.payments;
   switch (e.type) {
     case 'DepositRequested':
-      pay.requests[e.data.requestId] = { userId: e.data.userId, type: 'deposit', amount: e.data.amount, status: 'pending', utr: e.data.utr };
+      pay.requests[e.data.requestId] = { userId: e.data.userId, type: 'deposit', amount: e.data.amount, status: 'pending', utr: e.data.utr, endorsedBy: null };
       pay.utrs[e.data.utr] = e.data.requestId;
       return;
     case 'WithdrawalRequested':
-      pay.requests[e.data.requestId] = { userId: e.data.userId, type: 'withdraw', amount: e.data.amount, status: 'pending', utr: null };
+      pay.requests[e.data.requestId] = { userId: e.data.userId, type: 'withdraw', amount: e.data.amount, status: 'pending', utr: null, endorsedBy: null };
       return post(state, e.data.postings);
     case 'DepositApproved':
     case 'WithdrawalApproved':
@@ -52,11 +56,17 @@ export function evolvePayments(state: EngineState, e: PaymentEvent): void {
       pay.methods[userId] = method;
       return;
     }
+    case 'PaymentRequestEndorsed':
+      pay.requests[e.data.requestId]!.endorsedBy = e.data.by;
+      return;
+    case 'ApprovalLimitsSet':
+      pay.limits[e.data.userId] = { depositAbove: e.data.depositAbove, withdrawalAbove: e.data.withdrawalAbove };
+      return;
   }
 }
 
 export const PAYMENT_EVENT_TYPES: ReadonlySet<string> = new Set<PaymentEvent['type']>([
   'DepositRequested', 'WithdrawalRequested', 'DepositApproved', 'DepositRejected', 'WithdrawalApproved', 'WithdrawalRejected',
-  'BankAccountAdded', 'UpiIdAdded', 'PaymentAccountDeleted', 'PaymentMethodSet',
+  'BankAccountAdded', 'UpiIdAdded', 'PaymentAccountDeleted', 'PaymentMethodSet', 'PaymentRequestEndorsed', 'ApprovalLimitsSet',
 ]);
 export const isPaymentEvent = (e: DomainEvent): e is PaymentEvent => PAYMENT_EVENT_TYPES.has(e.type);

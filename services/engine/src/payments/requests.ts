@@ -105,6 +105,14 @@ export function decideApprovePaymentRequest(state: Readonly<EngineState>, c: App
   const allowed = wallet && (c.walletUserId === actor || (isAncestor(state, actor, c.walletUserId) && isAncestor(state, c.walletUserId, request.userId)));
   if (!allowed) return refuse('INVALID_WALLET', 'Choose your own wallet or the wallet of an upline of this player in your downline');
   const deposit = request.type === 'deposit';
+  const streamId = paymentRequestStream(c.requestId);
+  // Second level: above the top admin's limit an upline's approval is a first step; the admin's moves the chips.
+  const top = uplinesOf(state, request.userId).at(-1)!;
+  const limit = state.payments.limits[top]?.[deposit ? 'depositAbove' : 'withdrawalAbove'] ?? null;
+  if (limit !== null && request.amount > limit && actor !== top) {
+    if (request.endorsedBy !== null) return refuse('AWAITING_ADMIN', `This request waits for the admin's approval (approved by ${state.users[request.endorsedBy]!.username} first)`);
+    return accept({ type: 'PaymentRequestEndorsed', streamId, data: { requestId: c.requestId, userId: request.userId, by: actor!, walletUserId: c.walletUserId, remark: c.remark } });
+  }
   if (deposit) {
     const free = available(state, c.walletUserId);
     if (free < request.amount) {
@@ -117,7 +125,6 @@ export function decideApprovePaymentRequest(state: Readonly<EngineState>, c: App
     requestId: c.requestId, userId: request.userId, by: actor!, walletUserId: c.walletUserId, amount: request.amount, remark: c.remark,
     postings: [{ account: from, amount: -request.amount }, { account: to, amount: request.amount }],
   };
-  const streamId = paymentRequestStream(c.requestId);
   return accept(deposit ? { type: 'DepositApproved', streamId, data } : { type: 'WithdrawalApproved', streamId, data });
 }
 

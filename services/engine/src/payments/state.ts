@@ -7,6 +7,8 @@ export interface PaymentRequestState {
   status: 'pending' | 'approved' | 'rejected';
   /** Deposits: the normalised UTR. */
   utr: string | null;
+  /** Second level: the upline whose approval was the first step, waiting for the admin's. */
+  endorsedBy: string | null;
 }
 
 export interface SavedAccountState {
@@ -23,6 +25,8 @@ export interface PaymentsState {
   accounts: Record<string, SavedAccountState>;
   /** Uplines' payment methods, by user id. */
   methods: Record<string, PaymentMethodFields>;
+  /** Second level, by top admin: amounts above which its approval must follow an upline's. */
+  limits: Record<string, { depositAbove: Paise | null; withdrawalAbove: Paise | null }>;
 }
 
-export const emptyPayments = (): PaymentsState => ({ requests: {}, utrs: {}, accounts: {}, methods: {} });
+export const emptyPayments = (): PaymentsState => ({ requests: {}, utrs: {}, accounts: {}, methods: {}, limits: {} });

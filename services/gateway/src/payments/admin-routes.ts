@@ -30,11 +30,12 @@ async function downlineRequest(sql: SqlClient, actorId: string, requestId: strin
   return row;
 }
 
-/** The request as lists will show it once its decision is folded: the row read before, with the committed decision. */
-function decidedRow(before: RequestRow, events: readonly CommittedEvent[], by: string, wallet: string | null): RequestRow {
-  const e = events.find((x) => x.type === 'DepositApproved' || x.type === 'WithdrawalApproved' || x.type === 'DepositRejected' || x.type === 'WithdrawalRejected')!;
+/** The request as lists will show it once its decision (or first approval) is folded: the row read before, with the committed event. */
+function decidedRow(before: RequestRow, events: readonly CommittedEvent[], by: string, wallet: { user_id: string; username: string } | null): RequestRow {
+  const e = events[0]!;
+  if (e.type === 'PaymentRequestEndorsed') return { ...before, endorsed_by: by, endorsed_wallet_user_id: e.data.walletUserId, endorse_remark: e.data.remark, endorsed_at: e.at };
   const approved = e.type === 'DepositApproved' || e.type === 'WithdrawalApproved';
-  return { ...before, status: approved ? 'approved' : 'rejected', decision_remark: (e.data as { remark: string }).remark, decided_by: by, wallet: approved ? wallet : null, decided_at: e.at };
+  return { ...before, status: approved ? 'approved' : 'rejected', decision_remark: (e.data as { remark: string }).remark, decided_by: by, wallet: approved ? wallet!.username : null, decided_at: e.at };
 }
 
 /** Pending requests of each upline's downline. */
@@ -75,15 +76,18 @@ export function adminPaymentRoutes({ sql, commands, throttle, route, directory }
 
   route({
     method: 'POST', url: '/api/admin/payment-requests/:id/approve', access: { admin: 'payment-requests' }, tag: 'Payments', params: params('id'), body: ApproveBody, answer: 'PaymentRequestEnvelope',
-    summary: "Approve a downline request: a deposit's chips come from walletUserId's wallet (default the caller's), a withdrawal's held chips go to it",
+    summary: "Approve a downline request: a deposit's chips come from walletUserId's wallet (default: the first approver's choice, else the caller's), a withdrawal's held chips go to it; above the top admin's limit an upline's approval is the first of two",
   }, async (req, { params: p, body }) => {
     const actorId = req.auth!.sub;
     const before = await downlineRequest(sql, actorId, p.id);
     await txn(req, body.transactionPassword);
     const self = await me(req);
-    const wallet = body.walletUserId === undefined ? self : await walletOf(sql, actorId, body.walletUserId);
+    // Unnamed: the first approver's wallet when the caller may name it (the admin), else the caller's own.
+    const endorsed = before.endorsed_wallet_user_id;
+    const wallet = body.walletUserId !== undefined ? await walletOf(sql, actorId, body.walletUserId) : endorsed === null ? self : await walletOf(sql, actorId, endorsed).catch(() => self);
     const { events } = await send(commands, req, { type: 'ApprovePaymentRequest', requestId: before.request_id, walletUserId: wallet.user_id, remark: body.remark });
-    return { message: before.type === 'deposit' ? 'Deposit approved' : 'Withdrawal approved', data: toRequestDto(decidedRow(before, events, self.username, wallet.username)) };
+    const message = events[0]!.type === 'PaymentRequestEndorsed' ? "Approved: above the limit it also needs the admin's approval" : before.type === 'deposit' ? 'Deposit approved' : 'Withdrawal approved';
+    return { message, data: toRequestDto(decidedRow(before, events, self.username, wallet)) };
   });
 
   route({ method: 'POST', url: '/api/admin/payment-requests/:id/reject', access: { admin: 'payment-requests' }, tag: 'Payments', summary: 'Reject a downline request with a remark (a withdrawal\'s hold goes back to the player)', params: params('id'), body: RejectBody, answer: 'PaymentRequestEnvelope' }, async (req, { params: p, body }) => {

@@ -20,16 +20,22 @@ export interface RequestRow {
   wallet: string | null;
   requested_at: Date | string;
   decided_at: Date | string | null;
+  endorsed_by: string | null;
+  endorsed_wallet_user_id: string | null;
+  endorse_remark: string | null;
+  endorsed_at: Date | string | null;
 }
 
 /** The columns of RequestRow, from rm_payment_requests `p` with the usernames joined in. */
 export const REQUEST_SELECT = `select p.request_id, p.user_id, u.username, p.type, p.method, p.amount, p.utr, p.screenshot_id, pu.username as payee, p.account,
-    p.remark, p.upline_ids, p.status, p.decision_remark, du.username as decided_by, wu.username as wallet, p.requested_at, p.decided_at
+    p.remark, p.upline_ids, p.status, p.decision_remark, du.username as decided_by, wu.username as wallet, p.requested_at, p.decided_at,
+    eu.username as endorsed_by, p.endorsed_wallet_user_id, p.endorse_remark, p.endorsed_at
   from rm_payment_requests p
   left join rm_users u on u.user_id = p.user_id
   left join rm_users pu on pu.user_id = p.payee_id
   left join rm_users du on du.user_id = p.decided_by
-  left join rm_users wu on wu.user_id = p.wallet_user_id`;
+  left join rm_users wu on wu.user_id = p.wallet_user_id
+  left join rm_users eu on eu.user_id = p.endorsed_by`;
 
 export async function findRequest(sql: SqlClient, requestId: string): Promise<RequestRow | null> {
   const { rows } = await sql.query<RequestRow>(`${REQUEST_SELECT} where p.request_id = $1`, [requestId]);
@@ -62,6 +68,7 @@ export function toRequestDto(r: RequestRow): PaymentRequestDto {
     bankDetail: account === null ? null : account.kind === 'bank' ? { accountHolderName: account.accountHolderName, accountNumber: account.accountNumber, ifscCode: account.ifscCode } : { upiId: account.upiId },
     decidedAt: r.decided_at === null ? null : iso(r.decided_at),
     decidedBy: r.decided_by,
+    endorsement: r.endorsed_by === null ? null : { by: r.endorsed_by, at: iso(r.endorsed_at!), remark: r.endorse_remark ?? '' },
     wallet: r.wallet,
   };
 }

@@ -1,10 +1,12 @@
 import type {
+  ApprovalLimitsSet,
   BankAccountAdded,
   DepositApproved,
   DepositRejected,
   DepositRequested,
   PaymentAccountDeleted,
   PaymentMethodSet,
+  PaymentRequestEndorsed,
   SqlClient,
   StoredEvent,
   UpiIdAdded,
@@ -40,6 +42,10 @@ const DDL = [
     wallet_user_id text,
     requested_at timestamptz not null,
     decided_at timestamptz,
+    endorsed_by text,
+    endorsed_wallet_user_id text,
+    endorse_remark text,
+    endorsed_at timestamptz,
     position bigint not null
   )`,
   `create index if not exists rm_payment_requests_user on rm_payment_requests (user_id, type, position)`,
@@ -64,14 +70,22 @@ const DDL = [
     ifsc_code text,
     updated_at timestamptz not null
   )`,
+  `create table if not exists rm_payment_limits (
+    user_id text primary key,
+    deposit_above bigint,
+    withdrawal_above bigint,
+    updated_at timestamptz not null
+  )`,
 ];
 
 const REQUESTED = new Set(['DepositRequested', 'WithdrawalRequested']);
 const DECIDED = new Set(['DepositApproved', 'DepositRejected', 'WithdrawalApproved', 'WithdrawalRejected']);
+/** Events that change what the back office lists as waiting (a first approval moves a request to the admin's turn). */
+const LISTED = new Set([...REQUESTED, ...DECIDED, 'PaymentRequestEndorsed']);
 
 /** Players whose requests a batch asked for or decided: their uplines' pending counts changed. */
 export const paymentsTouched = (events: StoredEvent[]): string[] =>
-  [...new Set(events.filter((e) => REQUESTED.has(e.type) || DECIDED.has(e.type)).map((e) => (e.data as { userId: string }).userId))];
+  [...new Set(events.filter((e) => LISTED.has(e.type)).map((e) => (e.data as { userId: string }).userId))];
 
 function requestRow(e: StoredEvent) {
   const base = { request_id: '', user_id: '', amount: 0, remark: '', upline_ids: [] as string[], status: 'pending', requested_at: e.metadata.at, position: e.position };
@@ -95,7 +109,7 @@ function decisionRow(e: StoredEvent) {
 export const paymentsProjection: Projection = {
   name: 'payments',
   version: 1,
-  tables: ['rm_payment_requests', 'rm_payment_accounts', 'rm_payment_methods'],
+  tables: ['rm_payment_requests', 'rm_payment_accounts', 'rm_payment_methods', 'rm_payment_limits'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
   },
@@ -119,6 +133,20 @@ export const paymentsProjection: Projection = {
            from jsonb_to_recordset($1::jsonb) as d(request_id text, status text, decision_remark text, decided_by text, wallet_user_id text, decided_at timestamptz)
           where p.request_id = d.request_id`,
         [JSON.stringify(decided)],
+      );
+    }
+
+    // A first approval (second level) comes before the decision in the log: after the inserts, before or with the decisions.
+    const endorsed = events.filter((e) => e.type === 'PaymentRequestEndorsed').map((e) => {
+      const d = e.data as PaymentRequestEndorsed;
+      return { request_id: d.requestId, endorsed_by: d.by, endorsed_wallet_user_id: d.walletUserId, endorse_remark: d.remark, endorsed_at: e.metadata.at };
+    });
+    if (endorsed.length > 0) {
+      await tx.query(
+        `update rm_payment_requests p set endorsed_by = d.endorsed_by, endorsed_wallet_user_id = d.endorsed_wallet_user_id, endorse_remark = d.endorse_remark, endorsed_at = d.endorsed_at
+           from jsonb_to_recordset($1::jsonb) as d(request_id text, endorsed_by text, endorsed_wallet_user_id text, endorse_remark text, endorsed_at timestamptz)
+          where p.request_id = d.request_id`,
+        [JSON.stringify(endorsed)],
       );
     }
 
@@ -161,6 +189,21 @@ export const paymentsProjection: Projection = {
          on conflict (user_id) do update set upi_id = excluded.upi_id, upi_name = excluded.upi_name, account_holder_name = excluded.account_holder_name,
            account_number = excluded.account_number, ifsc_code = excluded.ifsc_code, updated_at = excluded.updated_at`,
         [JSON.stringify([...methods.values()])],
+      );
+    }
+
+    const limits = new Map<string, Record<string, unknown>>();
+    for (const e of events) {
+      if (e.type !== 'ApprovalLimitsSet') continue;
+      const d = e.data as ApprovalLimitsSet;
+      limits.set(d.userId, { user_id: d.userId, deposit_above: d.depositAbove, withdrawal_above: d.withdrawalAbove, updated_at: e.metadata.at });
+    }
+    if (limits.size > 0) {
+      await tx.query(
+        `insert into rm_payment_limits (user_id, deposit_above, withdrawal_above, updated_at)
+         select user_id, deposit_above, withdrawal_above, updated_at from jsonb_to_recordset($1::jsonb) as r(user_id text, deposit_above bigint, withdrawal_above bigint, updated_at timestamptz)
+         on conflict (user_id) do update set deposit_above = excluded.deposit_above, withdrawal_above = excluded.withdrawal_above, updated_at = excluded.updated_at`,
+        [JSON.stringify([...limits.values()])],
       );
     }
   },
