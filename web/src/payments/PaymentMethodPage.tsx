@@ -61,15 +61,7 @@ function ApprovalLimitsCard({ limits }: { limits: ApprovalLimitsDto }) {
           <fieldset disabled={busy}>
             <AmountField label="Deposits above" name="depositAbove" value={deposit} onValue={edit(setDeposit)} placeholder="No limit" hint="Empty: one approval is enough" />
             <AmountField label="Withdrawals above" name="withdrawalAbove" value={withdrawal} onValue={edit(setWithdrawal)} placeholder="No limit" hint="Empty: one approval is enough" />
-            <div className="txn-row">
-              <TransactionPasswordField value={txn} onValue={edit(setTxn)} />
-            </div>
-            <FormError message={error} />
-            <div className="form-actions form-wide">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? 'Saving...' : 'Save'}
-              </button>
-            </div>
+            <SaveWithTxn txn={txn} onTxn={edit(setTxn)} busy={busy} error={error} />
           </fieldset>
         </form>
       )}
@@ -107,17 +99,26 @@ function PaymentMethodForm({ initial, isSet }: { initial: Fields; isSet: boolean
           <TextField label="Account Holder Name" name="accountHolderName" value={fields.accountHolderName} onValue={field('accountHolderName')} autoComplete="off" maxLength={100} />
           <TextField label="Account Number" name="accountNumber" value={fields.accountNumber} onValue={field('accountNumber')} inputMode="numeric" autoComplete="off" maxLength={18} />
           <TextField label="IFSC Code" name="ifscCode" value={fields.ifscCode} onValue={field('ifscCode')} autoComplete="off" maxLength={11} hint="e.g. SBIN0001234" />
-          <div className="txn-row">
-            <TransactionPasswordField value={txn} onValue={edit(setTxn)} />
-          </div>
-          <FormError message={error} />
-          <div className="form-actions form-wide">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
-            </button>
-          </div>
+          <SaveWithTxn txn={txn} onTxn={edit(setTxn)} busy={busy} error={error} />
         </fieldset>
       </form>
     </section>
+  );
+}
+
+/** The end of a back-office settings form: the transaction password, the refusal, Save. */
+function SaveWithTxn({ txn, onTxn, busy, error }: { txn: string; onTxn: (v: string) => void; busy: boolean; error: string | null }) {
+  return (
+    <>
+      <div className="txn-row">
+        <TransactionPasswordField value={txn} onValue={onTxn} />
+      </div>
+      <FormError message={error} />
+      <div className="form-actions form-wide">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </>
   );
 }
