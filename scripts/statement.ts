@@ -107,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     const pages = Math.max(1, Math.ceil(wallet.total / limit));
     const out = [
       `${user.username} (${user.role}) as of ${at!.toISOString()}`,
-      `Balance: ${inr(wallet.balance)}`,
+      `Balance: ${inr(wallet.balance)}${wallet.held > 0 ? ` (and ${inr(wallet.held)} held for pending withdrawals)` : ''}`,
       `Statement up to then: ${wallet.total} row${wallet.total === 1 ? '' : 's'}, newest first${wallet.total > limit ? ` (page ${page} of ${pages})` : ''}`,
     ];
     if (wallet.lines.length > 0) {

@@ -23,3 +23,5 @@ export * from './api/as-of.js';
 export * from './migrate.js';
 export * from './casino/cards.js';
 export * from './casino/fair.js';
+export * from './payments/formats.js';
+export * from './payments/api.js';

@@ -8,6 +8,11 @@ export interface Posting {
 
 /** Ledger account names. */
 export const walletAccount = (userId: string): string => `wallet:${userId}`;
+/**
+ * Chips of a player's pending withdrawals (DESIGN.md rule 2's "pending withdrawals"): out of the
+ * wallet, so nothing that reads a wallet can bet or move them, and back only by approval or rejection.
+ */
+export const holdAccount = (userId: string): string => `hold:${userId}`;
 /** The source of all chips: the top admin's chips are minted from here, visible to finance. */
 export const MINT_ACCOUNT = 'mint';
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { BetDto, OddsUpdate, ScoreDto } from './api/betting.js';
 import { idOrNumber, text } from './api/text.js';
+import type { PendingCounts } from './payments/api.js';
 
 /** Websocket frames are JSON `{event, data}` with SPEC.md section 7's event names. */
 export const ClientMessage = v.variant('event', [
@@ -15,7 +16,7 @@ export type ClientMessage = v.InferOutput<typeof ClientMessage>;
 export interface ServerMessages {
   loginSuccess: { userId: string; role: string };
   /** Pushed to a user's sockets when their balance or exposure changes (rupees). */
-  balance: { balance: number; exposer: number };
+  balance: { balance: number; exposer: number; held: number };
   joined: { matchId: string };
   left: { matchId: string };
   pong: Record<string, never>;
@@ -28,5 +29,7 @@ export interface ServerMessages {
   error: { message: string };
   /** The socket's session ended (logout, lock, password change, a reused refresh token): the socket closes next. */
   sessionEnded: { message: string };
+  /** To back-office logins: pending deposit and withdrawal requests of their downline, after any changes. */
+  paymentRequests: PendingCounts;
 }
 export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];

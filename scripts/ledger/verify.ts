@@ -6,7 +6,10 @@
  *      may leave a wallet below zero: the winnings it takes back may be spent);
  *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
  *  (d) rm_ledger_entries holds exactly the replayed postings (account, amount, owner), so the running
- *      balance a statement sums from them is the replayed one.
+ *      balance a statement sums from them is the replayed one;
+ *  (e) every payment request is decided at most once, by an event that names its own player, type and
+ *      amount, and each `hold:{user}` account equals that user's pending withdrawals after every
+ *      event (docs/payments.md): a hold is released or paid exactly once, never created from nothing.
  *
  * It reads the log and the read models only (it never writes), and folds the postings itself
  * instead of calling the engine's evolve: a check that shared the engine's code would share its bugs.
@@ -17,7 +20,7 @@
  * compares each read model when it reaches that read model's checkpoint. A lagging projector (or a
  * server still running on PostgreSQL) therefore never causes a false difference, and nothing waits.
  */
-import { EVENTS_TOPIC, MINT_ACCOUNT, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
+import { EVENTS_TOPIC, formatPaise, MINT_ACCOUNT, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
 import { readPartitionCheckpoints } from '@exch/projector';
 
 export type DifferenceKind =
@@ -42,7 +45,11 @@ export type DifferenceKind =
   /** (d) rm_ledger_entries: a missing, unexpected or different row (account, amount, user_id). */
   | 'ledger-entry'
   /** A read model's checkpoint says it folded events, but its table is gone. */
-  | 'projection-missing';
+  | 'projection-missing'
+  /** (e) A payment decision for an unknown or already decided request, or one that disagrees with it. */
+  | 'payment-request'
+  /** (e) A hold account that differs from its user's pending withdrawals. */
+  | 'hold-mismatch';
 
 export interface Difference {
   kind: DifferenceKind;
@@ -74,6 +81,9 @@ export interface LedgerReport {
   accounts: number;
   /** Sum of every account's balance at the head: 0 when the postings balance. */
   sum: bigint;
+  /** Withdrawals pending at the head, and the chips their holds keep (paise). */
+  pendingWithdrawals: number;
+  held: number;
   /** How many differences were found; `differences` lists the first `maxListed` of them. */
   differenceCount: number;
   differences: Difference[];
@@ -102,8 +112,12 @@ export interface VerifyOptions {
 }
 
 const WALLET_PREFIX = 'wallet:';
+const HOLD_PREFIX = 'hold:';
 // Listed here rather than imported: a check that shared the engine's definitions would share its bugs.
-const MONEY_TYPES = new Set(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked']);
+const MONEY_TYPES = new Set(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected']);
+/** Payment request events (e): asked for, then decided once. */
+const REQUESTED = new Set(['DepositRequested', 'WithdrawalRequested']);
+const DECIDED = new Set(['DepositApproved', 'DepositRejected', 'WithdrawalApproved', 'WithdrawalRejected']);
 /** The house's P&L is the counterparty of every bet: it may be negative when players win. */
 const HOUSE_PNL = 'house:pnl';
 /**
@@ -203,19 +217,24 @@ function postingsOf(e: StoredEvent): { account: string; amount: number }[] | nul
   return raw as { account: string; amount: number }[];
 }
 
-/** What a ChipsMinted / ChipsTransferred must post, from its own fields; null for other types. */
+/** What a chip or payment movement must post, from its own fields (from, to); null for other types. */
 function impliedPostings(e: StoredEvent): Map<string, number> | null {
   const d = e.data as Record<string, unknown>;
-  const legs = new Map<string, number>();
-  const add = (account: string, amount: number) => legs.set(account, (legs.get(account) ?? 0) + amount);
+  const wallet = (key: string) => `${WALLET_PREFIX}${String(d[key])}`;
+  const hold = `${HOLD_PREFIX}${String(d.userId)}`;
+  const moves: Record<string, [string, string]> = {
+    ChipsMinted: [MINT_ACCOUNT, wallet('userId')],
+    ChipsTransferred: [wallet('fromUserId'), wallet('toUserId')],
+    WithdrawalRequested: [wallet('userId'), hold],
+    DepositApproved: [wallet('walletUserId'), wallet('userId')],
+    WithdrawalApproved: [hold, wallet('walletUserId')],
+    WithdrawalRejected: [hold, wallet('userId')],
+  };
+  const move = moves[e.type];
+  if (!move) return null;
   const amount = Number(d.amount);
-  if (e.type === 'ChipsMinted') {
-    add(MINT_ACCOUNT, -amount);
-    add(`${WALLET_PREFIX}${String(d.userId)}`, amount);
-  } else if (e.type === 'ChipsTransferred') {
-    add(`${WALLET_PREFIX}${String(d.fromUserId)}`, -amount);
-    add(`${WALLET_PREFIX}${String(d.toUserId)}`, amount);
-  } else return null;
+  const legs = new Map<string, number>([[move[0], -amount]]);
+  legs.set(move[1], (legs.get(move[1]) ?? 0) + amount);
   return legs;
 }
 
@@ -349,6 +368,28 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     }
   };
 
+  // (e) Payment requests as the log tells them, and each user's pending withdrawals.
+  const requests = new Map<string, { userId: string; type: string; amount: number; decided: boolean }>();
+  const pendingHeld = new Map<string, number>();
+  const checkRequest = (e: StoredEvent) => {
+    const d = e.data as { requestId?: unknown; userId?: unknown; amount?: unknown };
+    const id = String(d.requestId);
+    const bad = (message: string) => report({ kind: 'payment-request', position: e.position, message: `position ${fmt(e.position)}: ${e.type} of request ${id}: ${message}` });
+    const type = e.type.startsWith('Deposit') ? 'deposit' : 'withdraw';
+    if (REQUESTED.has(e.type)) {
+      if (requests.has(id)) return bad('asked for twice');
+      requests.set(id, { userId: String(d.userId), type, amount: Number(d.amount), decided: false });
+      if (type === 'withdraw') pendingHeld.set(String(d.userId), (pendingHeld.get(String(d.userId)) ?? 0) + Number(d.amount));
+      return;
+    }
+    const r = requests.get(id);
+    if (!r) return bad('no such request was asked for');
+    if (r.decided) return bad('already decided');
+    if (r.type !== type || r.userId !== String(d.userId) || (d.amount !== undefined && Number(d.amount) !== r.amount)) return bad(`names ${String(d.userId)} ${String(d.amount)}, the request was a ${r.type} of ${r.amount} by ${r.userId}`);
+    r.decided = true;
+    if (type === 'withdraw') pendingHeld.set(r.userId, (pendingHeld.get(r.userId) ?? 0) - r.amount);
+  };
+
   const entriesTable = cut.ledger.rows !== null && (await tableExists(store.sql, 'rm_ledger_entries'));
   let events = 0;
   let moneyEvents = 0;
@@ -399,6 +440,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         for (const name of ['users', 'ledger'] as const) if (covers(name, e)) partial[name].users.add(userId);
       }
 
+      if (REQUESTED.has(e.type) || DECIDED.has(e.type)) checkRequest(e);
       const postings = postingsOf(e);
       if (postings === null) {
         compareDue(replayedTo, false);
@@ -438,7 +480,8 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       // Fold leg by leg, as a statement shows it.
       const touched = new Set<string>();
       postings.forEach((p, leg) => {
-        if (p.account.startsWith(WALLET_PREFIX) && !users.has(p.account.slice(WALLET_PREFIX.length)) && !touched.has(p.account)) {
+        const owner = p.account.startsWith(WALLET_PREFIX) ? p.account.slice(WALLET_PREFIX.length) : p.account.startsWith(HOLD_PREFIX) ? p.account.slice(HOLD_PREFIX.length) : null;
+        if (owner !== null && !users.has(owner) && !touched.has(p.account)) {
           report({ kind: 'unknown-wallet', position: e.position, account: p.account, message: `position ${fmt(e.position)}: ${e.type} posts to ${p.account}, but no such user was created before it` });
         }
         const after = balance(p.account) + p.amount;
@@ -459,6 +502,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         if (b < 0 && !mayGoNegative.has(account) && !MAY_OVERDRAW.has(e.type)) {
           report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative].join(', ')} may be negative` });
         }
+        // (e) A hold is exactly its user's pending withdrawals.
+        if (account.startsWith(HOLD_PREFIX) && b !== (pendingHeld.get(account.slice(HOLD_PREFIX.length)) ?? 0)) {
+          const want = pendingHeld.get(account.slice(HOLD_PREFIX.length)) ?? 0;
+          report({ kind: 'hold-mismatch', position: e.position, account, expected: String(want), actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}, but its pending withdrawals come to ${want}` });
+        }
       }
       compareDue(replayedTo, false);
     }
@@ -475,6 +523,8 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
 
   let sum = 0n;
   for (const b of balances.values()) sum += BigInt(b);
+  const pendingWithdrawals = [...requests.values()].filter((r) => r.type === 'withdraw' && !r.decided).length;
+  const held = [...balances].filter(([a]) => a.startsWith(HOLD_PREFIX)).reduce((s, [, b]) => s + b, 0);
   return {
     ok: differenceCount === 0,
     head,
@@ -482,6 +532,8 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     moneyEvents,
     accounts: balances.size,
     sum,
+    pendingWithdrawals,
+    held,
     differenceCount,
     differences,
     projections,
@@ -491,7 +543,8 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
 
 /** The verdict line, then (on failure) the first `list` differences, one per line. */
 export function formatReport(r: LedgerReport, list = 20): string[] {
-  const stats = `${fmt(r.events)} events, ${fmt(r.accounts)} accounts, sum ${fmt(r.sum)}`;
+  const holds = r.pendingWithdrawals > 0 ? `, ₹${formatPaise(r.held)} held for ${fmt(r.pendingWithdrawals)} pending withdrawal${r.pendingWithdrawals === 1 ? '' : 's'}` : '';
+  const stats = `${fmt(r.events)} events, ${fmt(r.accounts)} accounts, sum ${fmt(r.sum)}${holds}`;
   if (r.ok) return [`ledger OK: ${stats}, 0 differences`];
   const lines = [`ledger FAILED: ${fmt(r.differenceCount)} difference${r.differenceCount === 1 ? '' : 's'} (${stats})`];
   for (const d of r.differences.slice(0, list)) lines.push(`  ${d.kind}: ${d.message}`);

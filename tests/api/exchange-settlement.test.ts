@@ -23,7 +23,11 @@ const p3 = await session('player3');
 const admin = await tokenOf('admin');
 const dealer = await tokenOf('dealer1');
 const detail = async (matchId: string): Promise<MatchDetail> => (await call('GET', `/api/matches/${matchId}`, undefined, admin)).body;
-const profile = async (token: string) => (await call('GET', '/api/users/profile', undefined, token)).body.balance as { balance: number; exposer: number };
+// Balance and exposure only: the profile also carries chips held for pending withdrawals (payments).
+const profile = async (token: string) => {
+  const { balance, exposer } = (await call('GET', '/api/users/profile', undefined, token)).body.balance as { balance: number; exposer: number };
+  return { balance, exposer };
+};
 const statement = async (token: string) => (await call('GET', '/api/transactions/statement', undefined, token)).body.data;
 const rupees = (paise: number) => paise / 100;
 

@@ -13,6 +13,7 @@ import './styles/layout.css';
 import './styles/pages.css';
 import './styles/accounts.css';
 import './styles/exchange.css';
+import './styles/payments.css';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<CheckingAuth />);

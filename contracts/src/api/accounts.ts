@@ -95,7 +95,7 @@ export const PermissionsPasswordBody = v.pipe(
 
 export const TotpCodeBody = v.strictObject({ code: v.pipe(text('Code', { max: 6 }), v.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
 
-const intParam = (field: string, def: number, max: number) =>
+export const intParam = (field: string, def: number, max: number) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${field} must be a whole number`), v.transform(Number), v.minValue(1, `${field} must be at least 1`), v.maxValue(max, `${field} is at most ${max}`)), String(def));
 
 export const PageQuery = { page: intParam('page', 1, 100_000), limit: intParam('limit', 25, 100) };

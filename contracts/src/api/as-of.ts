@@ -39,6 +39,8 @@ export interface AsOfStatement {
   at: string;
   /** Rupees: the sum of every posting to the wallet stamped at or before `at`. */
   balance: number;
+  /** Rupees held for the user's pending withdrawals at `at` (out of the balance, not yet paid). */
+  held: number;
   entries: StatementRow[];
   pagination: Paged<StatementRow>['pagination'];
 }

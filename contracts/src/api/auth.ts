@@ -25,7 +25,8 @@ export interface UserDto {
   username: string;
   fullName: string;
   role: { slug: RoleSlug; name: string };
-  balance: { balance: number; exposer: number };
+  /** Rupees; held: pending withdrawals, already out of the balance. */
+  balance: { balance: number; exposer: number; held: number };
   creditRefrences: number;
   exposureLimit: number;
   white_label_id: string;

@@ -29,6 +29,13 @@ export const PERMISSION_CATALOG = [
     ],
   },
   {
+    category: 'Payments',
+    permissions: [
+      { name: 'payment-requests', description: 'See, approve and reject the downline\'s deposit and withdrawal requests' },
+      { name: 'payment-method', description: 'Set the UPI id and bank account the downline pays deposits to' },
+    ],
+  },
+  {
     category: 'Administration',
     permissions: [
       { name: 'multi-login', description: 'Manage privileges and passwords of sub-logins' },

@@ -18,6 +18,8 @@ import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
 import { refuse, type Decision } from './decision.js';
+import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
+import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
 import type { EngineState } from './state.js';
 
 const NO_QUOTES: QuoteView = { exchange: () => undefined, bookmaker: () => undefined, fancy: () => undefined };
@@ -88,6 +90,24 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSetButtonValues(state, c, actor);
     case 'SetNewsMessage':
       return decideSetNewsMessage(state, c, actor);
+    case 'RequestDeposit':
+      return decideRequestDeposit(state, c, actor);
+    case 'RequestWithdrawal':
+      return decideRequestWithdrawal(state, c, actor);
+    case 'ApprovePaymentRequest':
+      return decideApprovePaymentRequest(state, c, actor);
+    case 'RejectPaymentRequest':
+      return decideRejectPaymentRequest(state, c, actor);
+    case 'AddBankAccount':
+      return decideAddBankAccount(state, c, actor);
+    case 'AddUpiId':
+      return decideAddUpiId(state, c, actor);
+    case 'DeletePaymentAccount':
+      return decideDeletePaymentAccount(state, c, actor);
+    case 'SetPaymentMethod':
+      return decideSetPaymentMethod(state, c, actor);
+    case 'SetApprovalLimits':
+      return decideSetApprovalLimits(state, c, actor);
     default:
       return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

@@ -37,6 +37,9 @@ import { describe, router, type Access, type Route } from './http/route.js';
 import { marketAdminGuard } from './markets/market-admin.js';
 import { reportRoutes } from './reports/routes.js';
 import { migrateGatewayTables } from './schema.js';
+import { pendingCounts } from './payments/admin-routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { migratePaymentTables } from './payments/screenshots.js';
 import { userRoutes } from './users/routes.js';
 import { Hub } from './ws/hub.js';
 
@@ -81,6 +84,8 @@ export interface Gateway {
   pushBets(betIds: string[]): Promise<void>;
   /** Push these markets' sections (status or result changed) to their match rooms. */
   pushMarkets(marketIds: string[]): void;
+  /** These players' payment requests changed: their uplines' pending counts and the players' own balances (holds). */
+  pushPayments(userIds: string[]): Promise<void>;
   /** Events the engine committed (embedded: every commit): the directory forgets what they change. */
   committed(events: readonly LoggedEvent[]): void;
   /** What another gateway's commands changed, once the read models hold it (distributed: projector notices). */
@@ -97,6 +102,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     for (const method of [r.method].flat()) if (method !== 'HEAD' && !hidden) registered.push({ method, url: r.url ?? r.path });
   });
   await migrateGatewayTables(opts.sql);
+  await migratePaymentTables(opts.sql);
   const sessions = new Sessions(opts.sql);
   await app.register(fastifyJwt, { secret: opts.jwtSecret ?? (await sessions.signingSecret()) });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -144,7 +150,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const remember = (events: readonly LoggedEvent[]) => directory.changed(directoryChanges(events), readTokenOf(events, (id) => opts.reads.partitionOf(id)));
   const deps: AccountDeps = { sql: opts.sql, commands: { bus: opts.commands, reads: opts.reads, committed: remember }, sessions, directory, throttle, guard, route };
   authRoutes(app, deps);
-  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes]) routes(deps);
+  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes, paymentRoutes]) routes(deps);
 
   // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.
   const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));
@@ -162,13 +168,26 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
 
   async function pushBalances(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
-    const { rows } = await opts.sql.query<{ user_id: string; balance: string; exposure: string }>(
-      `select user_id, balance, exposure from rm_users where user_id = any($1::text[])`,
+    const { rows } = await opts.sql.query<{ user_id: string; balance: string; exposure: string; held: string }>(
+      `select u.user_id, u.balance, u.exposure, coalesce(h.balance, 0) as held
+         from rm_users u left join rm_ledger_balances h on h.account = 'hold:' || u.user_id where u.user_id = any($1::text[])`,
       [userIds],
     );
     for (const r of rows) {
-      hub.pushToUser(r.user_id, { event: 'balance', data: { balance: paiseToRupees(Number(r.balance)), exposer: paiseToRupees(Number(r.exposure)) } });
+      hub.pushToUser(r.user_id, { event: 'balance', data: { balance: paiseToRupees(Number(r.balance)), exposer: paiseToRupees(Number(r.exposure)), held: paiseToRupees(Number(r.held)) } });
     }
+  }
+
+  async function pushPayments(userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await pushBalances(userIds);
+    const { rows } = await opts.sql.query<{ upline: string }>(
+      `select distinct jsonb_array_elements_text(upline_ids) as upline from rm_payment_requests where user_id = any($1::text[])`,
+      [userIds],
+    );
+    const online = rows.map((r) => r.upline).filter((id) => hub.online(id));
+    if (online.length === 0) return;
+    for (const [upline, counts] of await pendingCounts(opts.sql, online)) hub.pushToUser(upline, { event: 'paymentRequests', data: counts });
   }
 
   return {
@@ -179,6 +198,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     pushBalances,
     pushBets: (betIds) => pushBets(opts.sql, hub, betIds),
     pushMarkets: (marketIds) => odds.marketsChanged(marketIds),
+    pushPayments,
     committed: remember,
     directoryChanged: (changes) => directory.changed(changes, null),
   };

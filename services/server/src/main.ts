@@ -5,7 +5,7 @@ import { Engine } from '@exch/engine';
 import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { buildGateway, type Gateway } from '@exch/gateway';
-import { allProjections, balancesTouched, betsTouched, marketsTouched, ProjectionRunner } from '@exch/projector';
+import { allProjections, balancesTouched, betsTouched, marketsTouched, paymentsTouched, ProjectionRunner } from '@exch/projector';
 import { connectFeed } from './feed.js';
 import { counter, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
@@ -86,9 +86,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (name === 'users') void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
     if (name === 'bets') void gateway.pushBets(betsTouched(events)).catch((err) => log.warn({ err }, 'bet push failed'));
     if (name === 'catalogue') gateway.pushMarkets(marketsTouched(events));
+    if (name === 'payments') void gateway.pushPayments(paymentsTouched(events)).catch((err) => log.warn({ err }, 'payment push failed'));
   });
 
-  if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
+  if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()], store.sql))) log.info('demo accounts seeded');
 
   const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
   // Commands answer without waiting for the read side: the demo accounts and the catalogue must be readable before the first request.

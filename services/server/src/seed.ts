@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Command, CommandBus, CommandEnvelope, RoleSlug } from '@exch/contracts';
+import type { Command, CommandBus, CommandEnvelope, RoleSlug, SqlClient } from '@exch/contracts';
 import { hashPassword } from '@exch/gateway';
+import { seedPayments } from './payments/seed.js';
 
 export const DEMO_PASSWORD = 'Demo@123';
 /** Back-office demo accounts confirm money and access changes with this. */
@@ -21,9 +22,10 @@ export const DEMO_ACCOUNTS: { username: string; role: RoleSlug; parent: string |
 /**
  * Seeds the demo hierarchy through real commands, so every row comes from the log. Command ids
  * are fixed and existing accounts keep their ids, so a run after a crash half way finishes the
- * job without doing anything twice.
+ * job without doing anything twice. With the database (`sql`) it also seeds payment methods and
+ * requests (payments/seed.ts), whose screenshots live in a gateway table.
  */
-export async function seedDemo(bus: CommandBus, existing: (username: string) => string | undefined): Promise<boolean> {
+export async function seedDemo(bus: CommandBus, existing: (username: string) => string | undefined, sql?: SqlClient): Promise<boolean> {
   if (DEMO_ACCOUNTS.every((a) => existing(a.username))) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   const txnHash = await hashPassword(DEMO_TRANSACTION_PASSWORD);
@@ -46,5 +48,6 @@ export async function seedDemo(bus: CommandBus, existing: (username: string) => 
     if (parentId === null) await run(`seed:mint:${a.username}`, null, { type: 'MintChips', userId, amount });
     else await run(`seed:chips:${a.username}`, parentId, { type: 'TransferChips', fromUserId: parentId, toUserId: userId, amount, remark: 'Demo opening chips' });
   }
+  if (sql) await seedPayments(run, sql, (username) => ids.get(username)!);
   return true;
 }

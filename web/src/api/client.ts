@@ -30,6 +30,8 @@ export interface RequestOptions {
    * so a command repeated after a lost reply is not carried out twice (DESIGN.md rule 6).
    */
   idempotencyKey?: string;
+  /** The answer is a file (a payment screenshot), not JSON. */
+  blob?: boolean;
 }
 
 /** "?a=1&b=x" of the parameters that have a value, or "" when none has. */
@@ -63,7 +65,7 @@ async function send<T>(path: string, options: RequestOptions, mayRefresh: boolea
   const { auth } = options;
   const token = auth === null ? null : readCredentials(auth).token;
   const response = await fetchJson(path, options.method ?? 'GET', options.body, token, options.idempotencyKey);
-  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+  if (response.ok) return (response.status === 204 ? undefined : options.blob ? await response.blob() : await response.json()) as T;
 
   const body = await readErrorBody(response);
   if (body.maintenance) {
@@ -99,14 +101,16 @@ async function fetchJson(path: string, method: string, body: unknown, token: str
   if (readAfter) headers[READ_AFTER_HEADER] = formatReadToken(readAfter);
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a multipart upload) sets its own type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   try {
     const response = await fetch(`/api${path}`, {
       method,
       headers,
       credentials: 'include',
       signal: AbortSignal.timeout(TIMEOUT_MS),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
     });
     rememberWrites(response);
     return response;

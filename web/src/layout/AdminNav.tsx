@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { UserDto } from '@exch/contracts';
 import { hasPrivilege } from '../auth/privileges';
 import { canManageSports } from '../auth/session-rules';
+import { usePendingCounts } from '../payments/use-pending-counts';
 import { ADMIN_NAV_GROUPS } from './admin-nav-groups';
 
 interface AdminNavProps {
@@ -16,6 +17,7 @@ interface AdminNavProps {
  */
 export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
   const mayManageSports = user !== undefined && canManageSports(user.role.slug);
+  const pending = usePendingCounts(user !== undefined && hasPrivilege(user, 'payment-requests'));
   return (
     <nav className={open ? 'sidenav open' : 'sidenav'} aria-label="Back office">
       {ADMIN_NAV_GROUPS.map((group) => {
@@ -36,6 +38,11 @@ export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
                 onClick={onNavigate}
               >
                 {item.label}
+                {item.pending && pending !== undefined && pending[item.pending] > 0 && (
+                  <span className="count-pill" data-testid={`pending-${item.pending}`} aria-label={`${pending[item.pending]} pending`}>
+                    {pending[item.pending]}
+                  </span>
+                )}
               </Link>
             ))}
           </details>

@@ -24,6 +24,11 @@ export function PlayerHeader({ user, onLogout }: PlayerHeaderProps) {
           <span className="wallet-item">
             <span className="wallet-label">Exposure</span> <b data-testid="header-exposure">{formatRupees(user.balance.exposer)}</b>
           </span>
+          {user.balance.held > 0 && (
+            <span className="wallet-item" title="Pending withdrawals: already out of the balance">
+              <span className="wallet-label">Held</span> <b data-testid="header-held">{formatRupees(user.balance.held)}</b>
+            </span>
+          )}
         </div>
       )}
       <div className="topbar-actions">

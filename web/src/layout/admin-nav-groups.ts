@@ -8,6 +8,8 @@ interface AdminNavItem {
   adminOnly?: boolean;
   /** Hidden from a multi-login sub-login that does not hold this privilege. */
   privilege?: Privilege;
+  /** Shows the downline's pending requests of this kind, kept live (payments/use-pending-counts.ts). */
+  pending?: 'deposit' | 'withdraw';
 }
 
 interface AdminNavGroup {
@@ -61,10 +63,10 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
   {
     title: 'Payments',
     items: [
-      { label: 'Deposit statement', to: '/admin/depositstatement' },
-      { label: 'Withdraw statement', to: '/admin/withdrawstatement' },
-      { label: 'Withdrawal requests', to: '/admin/withdrawal-requests' },
-      { label: 'Payment method', to: '/admin/payment-method' },
+      { label: 'Deposit statement', to: '/admin/depositstatement', privilege: 'payment-requests', pending: 'deposit' },
+      { label: 'Withdraw statement', to: '/admin/withdrawstatement', privilege: 'payment-requests' },
+      { label: 'Withdrawal requests', to: '/admin/withdrawal-requests', privilege: 'payment-requests', pending: 'withdraw' },
+      { label: 'Payment method', to: '/admin/payment-method', privilege: 'payment-method' },
     ],
   },
   {

@@ -10,7 +10,7 @@ import { useLiveEvent } from './use-live';
  */
 export function useBalanceSocket(ctx: AuthContextName): void {
   const queryClient = useQueryClient();
-  useLiveEvent(ctx, 'balance', ({ balance, exposer }) => {
-    queryClient.setQueryData<UserDto>(profileKey(ctx), (user) => user && { ...user, balance: { balance, exposer } });
+  useLiveEvent(ctx, 'balance', (wallet) => {
+    queryClient.setQueryData<UserDto>(profileKey(ctx), (user) => user && { ...user, balance: wallet });
   });
 }

@@ -1,7 +1,7 @@
 import type { UserDto } from '@exch/contracts';
 import { availablePaise, formatInr, formatRupees } from './money';
 
-/** Balance, exposure and available as stat tiles; goes inside a `dl.stat-grid`. */
+/** Balance, exposure, available and (when any) the chips held for pending withdrawals as stat tiles; goes inside a `dl.stat-grid`. */
 export function WalletStats({ wallet }: { wallet: UserDto['balance'] }) {
   const available = availablePaise(wallet);
   return (
@@ -18,6 +18,12 @@ export function WalletStats({ wallet }: { wallet: UserDto['balance'] }) {
         <dt>Available</dt>
         <dd className={available < 0 ? 'negative' : 'positive'}>{formatInr(available)}</dd>
       </div>
+      {wallet.held > 0 && (
+        <div className="stat">
+          <dt>Held (pending withdrawals)</dt>
+          <dd data-testid="wallet-held">{formatRupees(wallet.held)}</dd>
+        </div>
+      )}
     </>
   );
 }

@@ -25,6 +25,7 @@ export function asOfRoutes({ sql, route }: AccountDeps): void {
       username: rows[0]!.username,
       at: at.toISOString(),
       balance: paiseToRupees(wallet.balance),
+      held: paiseToRupees(wallet.held),
       entries: wallet.lines.map(toStatementRow),
       pagination: { page: q.page, limit: q.limit, total: wallet.total, totalPages: Math.max(1, Math.ceil(wallet.total / q.limit)) },
     };

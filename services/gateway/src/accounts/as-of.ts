@@ -7,11 +7,13 @@
  * (position, leg) of those same rows, computed at read time (no stored balance column is trusted).
  */
 import type { Paise, SqlClient } from '@exch/contracts';
-import { lineOf, type LedgerLine, type LineRow } from './ledger-lines.js';
+import { COUNTERPARTY_JOIN, lineOf, type LedgerLine, type LineRow } from './ledger-lines.js';
 
 export interface WalletAsOf {
   /** Sum of every posting to the wallet stamped at or before the moment. */
   balance: Paise;
+  /** The user's pending withdrawals then: its hold account at the moment (docs/payments.md). */
+  held: Paise;
   /** Postings up to the moment (all pages). */
   total: number;
   /** The page asked for, newest first. */
@@ -22,9 +24,11 @@ export interface WalletAsOf {
 export async function walletAsOf(sql: SqlClient, q: { userId: string; at: Date; page: number; limit: number }): Promise<WalletAsOf> {
   const account = `wallet:${q.userId}`;
   const at = q.at.toISOString();
-  const { rows: totals } = await sql.query<{ n: string; balance: string }>(
-    `select count(*) as n, coalesce(sum(amount), 0) as balance from rm_ledger_entries where account = $1 and at <= $2::timestamptz`,
-    [account, at],
+  const { rows: totals } = await sql.query<{ n: string; balance: string; held: string }>(
+    `select count(*) filter (where account = $1) as n, coalesce(sum(amount) filter (where account = $1), 0) as balance,
+            coalesce(sum(amount) filter (where account = $3), 0) as held
+       from rm_ledger_entries where account in ($1, $3) and at <= $2::timestamptz`,
+    [account, at, `hold:${q.userId}`],
   );
   const { rows } = await sql.query<LineRow>(
     `with lines as (
@@ -33,14 +37,15 @@ export async function walletAsOf(sql: SqlClient, q: { userId: string; at: Date; 
          from rm_ledger_entries
         where account = $1 and at <= $2::timestamptz
      )
-     select l.position, l.leg, l.amount, l.running, l.kind, l.remark, l.at, u.username as counterparty
-       from lines l left join rm_users u on l.counterparty_account = 'wallet:' || u.user_id
-      order by l.position desc, l.leg desc
+     select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
+       from lines e ${COUNTERPARTY_JOIN}
+      order by e.position desc, e.leg desc
       limit $3 offset $4`,
     [account, at, q.limit, (q.page - 1) * q.limit],
   );
   return {
     balance: Number(totals[0]!.balance),
+    held: Number(totals[0]!.held),
     total: Number(totals[0]!.n),
     lines: rows.map(lineOf),
   };

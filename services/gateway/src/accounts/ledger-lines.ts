@@ -31,8 +31,17 @@ export function describeEntry(kind: string, amount: Paise, counterparty: string 
   if (kind === 'mint') return 'Chips minted';
   if (kind === 'deposit') return amount > 0 ? `Deposit from ${cp}` : `Deposit to ${cp}`;
   if (kind === 'withdraw') return amount > 0 ? `Withdrawal from ${cp}` : `Withdrawn by ${cp}`;
+  if (kind === 'withdraw-hold') return 'Withdrawal request: amount held';
+  if (kind === 'withdraw-release') return 'Withdrawal request rejected: hold released';
   return kind;
 }
+
+/**
+ * The counterparty's account row: a wallet's or a hold's owner (a withdrawal paid from a player's
+ * hold names the player). Joins on `e.counterparty_account`.
+ */
+export const COUNTERPARTY_JOIN = `left join rm_users u on u.user_id = substr(e.counterparty_account, strpos(e.counterparty_account, ':') + 1)
+  and split_part(e.counterparty_account, ':', 1) in ('wallet', 'hold')`;
 
 /** A posting as the statement queries select it; `running` is the window sum of amounts up to it. */
 export interface LineRow {

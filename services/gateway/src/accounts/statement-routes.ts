@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idText, PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
 import type { AccountDeps } from './deps.js';
-import { lineOf, SETTLEMENT_KINDS, toStatementRow, type LineRow } from './ledger-lines.js';
+import { COUNTERPARTY_JOIN, lineOf, SETTLEMENT_KINDS, toStatementRow, type LineRow } from './ledger-lines.js';
 import { subjectOf } from './subject.js';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
@@ -26,7 +26,7 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
     const { rows } = await sql.query<LineRow>(
       `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
          from (select *, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = $1) e
-         left join rm_users u on e.counterparty_account = 'wallet:' || u.user_id
+         ${COUNTERPARTY_JOIN}
         where ${where} order by e.position desc, e.leg desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
       params,
     );

@@ -25,7 +25,10 @@ const REASON: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-const REFUSAL_STATUS: Record<string, number> = { FORBIDDEN: 403, USERNAME_TAKEN: 409, DUPLICATE_ID: 409, BET_NOT_FOUND: 404, MARKET_NOT_FOUND: 404, MATCH_NOT_FOUND: 404 };
+const REFUSAL_STATUS: Record<string, number> = {
+  FORBIDDEN: 403, USERNAME_TAKEN: 409, DUPLICATE_ID: 409, BET_NOT_FOUND: 404, MARKET_NOT_FOUND: 404, MATCH_NOT_FOUND: 404,
+  REQUEST_NOT_FOUND: 404, ACCOUNT_NOT_FOUND: 404, UTR_TAKEN: 409, REQUEST_DECIDED: 409, AWAITING_ADMIN: 409, ACCOUNT_EXISTS: 409,
+};
 
 export const refusalError = (r: Refusal): HttpError => new HttpError(REFUSAL_STATUS[r.code] ?? 400, r.message, r.code);
 

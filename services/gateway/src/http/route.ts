@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import * as v from 'valibot';
 import { idText, type Privilege } from '@exch/contracts';
+import { inUploadContext, readForm, type UploadSpec } from './upload.js';
 import { parse } from './validate.js';
 
 /** Who may call a route; the OpenAPI description says the same. */
@@ -26,6 +27,8 @@ export interface RouteSpec<P extends Schema | undefined = undefined, Q extends S
   answer?: string | Record<string, unknown>;
   /** A 201 instead of a 200. */
   created?: boolean;
+  /** The body is a multipart form with this file part (http/upload.ts); the body schema checks its fields and the file. */
+  upload?: UploadSpec;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -65,20 +68,23 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
     throw new Error(`${spec.method} ${spec.url}: path parameters ${inUrl.join(', ') || 'none'} need a params schema naming exactly them`);
   }
   describe(app, spec);
-  app.route({
-    method: spec.method,
-    url: spec.url,
-    preHandler: guardFor(spec.access),
-    handler: async (req, reply) => {
-      const input = {
-        params: spec.params ? parse(spec.params, req.params) : undefined,
-        query: spec.query ? parse(spec.query, req.query) : undefined,
-        body: spec.body ? parse(spec.body, req.body) : undefined,
-      } as RouteInput<P, Q, B>;
-      if (spec.created) reply.status(201);
-      return handler(req, input, reply);
-    },
-  });
+  const { upload } = spec;
+  const register = (on: FastifyInstance) =>
+    on.route({
+      method: spec.method,
+      url: spec.url,
+      preHandler: guardFor(spec.access),
+      handler: async (req, reply) => {
+        const params = spec.params ? parse(spec.params, req.params) : undefined;
+        const query = spec.query ? parse(spec.query, req.query) : undefined;
+        const raw = upload ? await readForm(req, upload) : req.body;
+        const input = { params, query, body: spec.body ? parse(spec.body, raw) : undefined } as RouteInput<P, Q, B>;
+        if (spec.created) reply.status(201);
+        return handler(req, input, reply);
+      },
+    });
+  if (upload) inUploadContext(app, upload, register);
+  else register(app);
 }
 
 /** A route's path parameters: each an id under the text rule. */

@@ -1,4 +1,5 @@
 /** JSON Schemas of the exchange's shapes (contracts/src/api/betting.ts), for the OpenAPI description. */
+import { PAYMENT_SCHEMAS } from '../payments/schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export const SCHEMAS: Record<string, Schema> = {
     cause: obj({ type: str, position: { ...int, description: 'Log position of the transfer, mint, settlement or revoke' } }),
   }),
   AsOfStatement: obj({
-    userId: str, username: str, at: { ...str, format: 'date-time' }, balance: { ...num, description: 'Rupees: every posting to the wallet stamped at or before at' },
+    userId: str, username: str, at: { ...str, format: 'date-time' }, balance: { ...num, description: 'Rupees: every posting to the wallet stamped at or before at' }, held: { ...num, description: 'Rupees held for pending withdrawals at that moment' },
     entries: arr(ref('StatementRow')), pagination: ref('Pagination'),
   }),
   ButtonValue: obj({ label: str, value: int }),
@@ -58,7 +59,7 @@ export const SCHEMAS: Record<string, Schema> = {
   UserBookRow: obj({ user: str, selections: arr(obj({ selection_name: str, total_stake: num })) }),
   RoleDto: obj({ slug: str, name: str }),
   UserDto: obj({
-    _id: str, username: str, fullName: str, role: ref('RoleDto'), balance: obj({ balance: num, exposer: num }), creditRefrences: num, exposureLimit: num, white_label_id: str,
+    _id: str, username: str, fullName: str, role: ref('RoleDto'), balance: obj({ balance: num, exposer: num, held: { ...num, description: 'Pending withdrawals, already out of the balance' } }), creditRefrences: num, exposureLimit: num, white_label_id: str,
     parentId: nullable(str), mustChangePassword: bool, hasTransactionPassword: bool, totpEnabled: bool, permissions: nullable(arr(str)),
   }),
   AuthResponse: obj({ token: str, refreshToken: str, role: str, user: ref('UserDto') }),
@@ -70,4 +71,5 @@ export const SCHEMAS: Record<string, Schema> = {
   DownlineResponse: obj({ users: arr(ref('ClientRow')), total: int, page: int, limit: int, parent: obj({ _id: str, username: str, role: ref('RoleDto') }), breadcrumb: arr(obj({ _id: str, username: str })) }),
   StatementPage: obj({ data: arr(ref('StatementRow')), pagination: ref('Pagination') }),
   MarketEnvelope: obj({ message: str, data: ref('MarketDto') }),
+  ...PAYMENT_SCHEMAS,
 };

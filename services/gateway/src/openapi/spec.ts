@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import type { Access, RouteSpec } from '../http/route.js';
+import type { UploadSpec } from '../http/upload.js';
 import { SCHEMAS } from './schemas.js';
 
 type Json = Record<string, unknown>;
@@ -30,6 +31,16 @@ function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query'
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s }));
 }
 
+/** A multipart form: its text fields from the body schema, its file part as binary. */
+function multipart(body: v.GenericSchema, upload: UploadSpec): Json {
+  const schema = jsonOf(body) as { properties?: Record<string, Json> };
+  return {
+    'multipart/form-data': {
+      schema: { ...schema, properties: { ...schema.properties, [upload.field]: { type: 'string', format: 'binary', description: `${upload.description}, at most ${upload.maxBytes} bytes` } } },
+    },
+  };
+}
+
 function operation(spec: AnySpec): Json {
   const answer = spec.answer === undefined ? { type: 'object' } : typeof spec.answer === 'string' ? ref(spec.answer) : spec.answer;
   return {
@@ -38,7 +49,7 @@ function operation(spec: AnySpec): Json {
     description: accessNote(spec.access),
     ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
-    ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonOf(spec.body) } } } } : {}),
+    ...(spec.body ? { requestBody: { required: true, content: spec.upload ? multipart(spec.body, spec.upload) : { 'application/json': { schema: jsonOf(spec.body) } } } } : {}),
     responses: {
       [spec.created ? 201 : 200]: { description: 'OK', content: { 'application/json': { schema: answer } } },
       default: { description: 'A refusal: 4xx for anything a client can send', content: { 'application/json': { schema: ref('Error') } } },

@@ -11,6 +11,8 @@ export interface UserRow {
   exposure_limit: string | number;
   balance: string | number;
   exposure: string | number;
+  /** Pending withdrawals: the balance of hold:{user_id} (payments/). */
+  held: string | number;
   must_change_password: boolean;
   account_locked: boolean;
   bet_locked: boolean;
@@ -23,13 +25,16 @@ export interface UserRow {
 /** One white label for now; the field is kept because clients of SPEC.md section 3 read it. */
 export const WHITE_LABEL_ID = 'default';
 
+/** The account row with its held chips (the ledger's hold account, not a users column: payments/ owns holds). */
+const USER_ROW = `select u.*, coalesce(h.balance, 0) as held from rm_users u left join rm_ledger_balances h on h.account = 'hold:' || u.user_id`;
+
 export async function findUserByUsername(sql: SqlClient, username: string): Promise<UserRow | null> {
-  const { rows } = await sql.query<UserRow>(`select * from rm_users where username_lower = lower($1)`, [username]);
+  const { rows } = await sql.query<UserRow>(`${USER_ROW} where u.username_lower = lower($1)`, [username]);
   return rows[0] ?? null;
 }
 
 export async function findUserById(sql: SqlClient, userId: string): Promise<UserRow | null> {
-  const { rows } = await sql.query<UserRow>(`select * from rm_users where user_id = $1`, [userId]);
+  const { rows } = await sql.query<UserRow>(`${USER_ROW} where u.user_id = $1`, [userId]);
   return rows[0] ?? null;
 }
 
@@ -39,7 +44,7 @@ export function toUserDto(row: UserRow): UserDto {
     username: row.username,
     fullName: row.full_name,
     role: { slug: row.role, name: ROLE_NAME[row.role] },
-    balance: { balance: paiseToRupees(Number(row.balance)), exposer: paiseToRupees(Number(row.exposure)) },
+    balance: { balance: paiseToRupees(Number(row.balance)), exposer: paiseToRupees(Number(row.exposure)), held: paiseToRupees(Number(row.held)) },
     creditRefrences: paiseToRupees(Number(row.credit_reference)),
     exposureLimit: paiseToRupees(Number(row.exposure_limit)),
     white_label_id: WHITE_LABEL_ID,

@@ -37,6 +37,11 @@ export class Hub {
     socket.on('error', () => this.detach(client));
   }
 
+  /** Has this user a socket here? Pushes worth a query are built only for those who will get them. */
+  online(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
   pushToUser(userId: string, message: ServerMessage): void {
     for (const c of this.byUser.get(userId) ?? []) this.send(c, message);
   }

@@ -40,6 +40,11 @@ const KIND: Record<string, (e: StoredEvent) => string> = {
   ChipsTransferred: (e) => (e.data as ChipsTransferred).kind,
   MarketSettled: () => 'settlement',
   ResultRevoked: () => 'revoke',
+  // Payment requests (payments/): a withdrawal's hold and release, and approvals as chip movements.
+  WithdrawalRequested: () => 'withdraw-hold',
+  WithdrawalRejected: () => 'withdraw-release',
+  DepositApproved: () => 'deposit',
+  WithdrawalApproved: () => 'withdraw',
 };
 
 /**
@@ -69,7 +74,9 @@ export const ledgerProjection: Projection = {
     const entries: unknown[] = [];
     for (const e of money) {
       const postings = postingsOf(e);
-      const remark = e.type === 'ChipsTransferred' ? { text: (e.data as ChipsTransferred).remark, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
+      // Transfers and payment requests carry their own remark; settlements get one naming the market.
+      const own = (e.data as Partial<Pick<ChipsTransferred, 'remark'>>).remark;
+      const remark = typeof own === 'string' ? { text: own, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
       postings.forEach((p, leg) => {
         deltas.set(p.account, (deltas.get(p.account) ?? 0) + p.amount);
         // With two legs the counterparty is the other one; wider postings name none.

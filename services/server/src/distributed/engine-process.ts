@@ -102,7 +102,7 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
   });
   const leader = engine;
 
-  if (opts.seedDemo && (await seedDemo(leader, (u) => leader.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
+  if (opts.seedDemo && (await seedDemo(leader, (u) => leader.view.usernames[u.toLowerCase()], store.sql))) log.info('demo accounts seeded');
 
   let stopFeed = async () => {};
   if (opts.feed) {

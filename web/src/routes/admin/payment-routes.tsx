@@ -1,27 +1,45 @@
 import { createRoute } from '@tanstack/react-router';
-import { comingPage } from '../coming-page';
+import { PaymentMethodPage } from '../../payments/PaymentMethodPage';
+import { PaymentRequestsPage } from '../../payments/PaymentRequestsPage';
 import { adminLayoutRoute } from './admin-layout-route';
+import { RequirePrivilege } from './RequirePrivilege';
 
-/** Deposit and withdrawal requests of the downline (SPEC.md section 2). */
+/** Deposit and withdrawal requests of the downline, and the payment method it pays to (SPEC.md section 2). */
 export const adminPaymentRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/depositstatement',
-    component: comingPage('Deposit statement', 'Deposit requests of your downline to approve or reject.'),
+    component: () => (
+      <RequirePrivilege privilege="payment-requests">
+        <PaymentRequestsPage key="deposit" type="deposit" title="Deposit statement" />
+      </RequirePrivilege>
+    ),
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/withdrawstatement',
-    component: comingPage('Withdraw statement', 'Withdrawal requests of your downline and their status.'),
+    component: () => (
+      <RequirePrivilege privilege="payment-requests">
+        <PaymentRequestsPage key="withdraw" type="withdraw" title="Withdraw statement" />
+      </RequirePrivilege>
+    ),
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/withdrawal-requests',
-    component: comingPage('Withdrawal requests', 'Pending withdrawals waiting for your decision.'),
+    component: () => (
+      <RequirePrivilege privilege="payment-requests">
+        <PaymentRequestsPage key="requests" type="withdraw" title="Withdrawal requests" initialStatus="pending" />
+      </RequirePrivilege>
+    ),
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/payment-method',
-    component: comingPage('Payment method', 'The UPI id and bank account players deposit to.'),
+    component: () => (
+      <RequirePrivilege privilege="payment-method">
+        <PaymentMethodPage />
+      </RequirePrivilege>
+    ),
   }),
 ] as const;

@@ -1,5 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { comingPage } from '../coming-page';
+import { DepositPage } from '../../payments/DepositPage';
+import { PaymentStatementPage } from '../../payments/PaymentStatementPage';
+import { WithdrawPage } from '../../payments/WithdrawPage';
 import { playerLayoutRoute } from './player-layout-route';
 
 /** Deposits and withdrawals by UPI or bank transfer (SPEC.md section 2). */
@@ -7,21 +9,21 @@ export const paymentRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/deposit',
-    component: comingPage('Deposit', 'Add chips by UPI or bank transfer with the UTR number and a payment screenshot.'),
+    component: DepositPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/withdraw',
-    component: comingPage('Withdraw', 'Withdraw to a saved bank account or UPI id.'),
+    component: WithdrawPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/depositstatement',
-    component: comingPage('Deposit statement', 'Your deposit requests and their status.'),
+    component: () => <PaymentStatementPage type="deposit" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/withdrawstatement',
-    component: comingPage('Withdraw statement', 'Your withdrawal requests and their status.'),
+    component: () => <PaymentStatementPage type="withdraw" />,
   }),
 ] as const;

@@ -116,6 +116,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       {asOf !== null && (
         <p className="as-of-balance" role="status">
           Balance as of {formatDateTime(asOf)}: <b>{past.data && past.data.at === asOf ? formatRupees(past.data.balance) : '…'}</b>
+          {past.data && past.data.at === asOf && past.data.held > 0 && <span className="muted"> · {formatRupees(past.data.held)} held for pending withdrawals</span>}
         </p>
       )}
 
