@@ -189,3 +189,31 @@ t.test('betting buttons: defaults, saved values, own only', async (t) => {
   t.match(await call('PUT', '/api/betting-buttons', { sportsButtons: [], casinoButtons: [] }, player), { status: 400, body: { message: 'Sports buttons: at least one button' } });
   t.match(await call('GET', '/api/betting-buttons/someone', undefined, player), { status: 403 });
 });
+
+t.test('the ladder shows the real book: what a bet took is gone, another player\'s resting order is there, and the room is told', async (t) => {
+  const live = await openSocket(server, player);
+  t.teardown(() => live.close());
+  live.send('joinRoom', { matchId: 'sim-201' });
+  await live.next('joined');
+  const ladder = async (sid: number, otype: 'back' | 'lay') => (await detail('sim-201')).markets.find((m) => m.marketId === MO)!.section.find((s) => s.sid === sid)!.odds.filter((o) => o.otype === otype);
+  // The shallowest back offer on the match: backing it whole costs its size, within the balance.
+  const offers = (await Promise.all([ARSENAL, CHELSEA].map(async (sid) => ({ sid, top: (await ladder(sid, 'back'))[0]! }))));
+  const { sid, top } = offers.sort((a, b) => a.top.size - b.top.size)[0]!;
+  t.ok(top.size > 0 && top.size < 50_000, `backable at ${top.odds} for ₹${top.size}`);
+  const taken = await call('POST', '/api/bets', betBody(await detail('sim-201'), MO, sid, 'back', top.odds, top.size, playerId), player);
+  t.match(taken.body.bet, { matched_stake: top.size, unmatched_stake: 0 }, 'backed for exactly what the ladder showed, all matched');
+  t.notOk((await ladder(sid, 'back')).some((o) => o.odds === top.odds), 'nothing is shown at that price any more');
+  const again = await call('POST', '/api/bets', betBody(await detail('sim-201'), MO, sid, 'back', top.odds, 100, playerId), player);
+  t.equal(again.body.bet.unmatched_stake, 100, 'and a second back there rests unmatched, as the ladder said');
+
+  // Another player's back at the best lay price rests (no back offer reaches it), and layers see it there.
+  const other = (await login('player2')).body;
+  const [bestLay] = await ladder(CHELSEA, 'lay');
+  const rest = await call('POST', '/api/bets', betBody(await detail('sim-201', other.token), MO, CHELSEA, 'back', bestLay!.odds, 250, other.user._id), other.token);
+  t.equal(rest.body.bet.unmatched_stake, 250, `player2's back at ${bestLay!.odds} rests`);
+  const expected = Math.round((bestLay!.size + 250) * 100) / 100;
+  t.match((await ladder(CHELSEA, 'lay'))[0], { odds: bestLay!.odds, size: expected }, 'layers see the feed\'s offer plus player2\'s ₹250 at that price');
+  const pushed = await live.next('oddsUpdate', (d) => d.markets.some((m: { section: { sid: number; odds: { otype: string; odds: number; size: number }[] }[] }) =>
+    m.section.some((s) => s.sid === CHELSEA && s.odds.some((o) => o.otype === 'lay' && o.odds === bestLay!.odds && o.size === expected))));
+  t.ok(pushed, 'the room got the new ladder over the websocket');
+});

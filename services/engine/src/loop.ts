@@ -14,7 +14,8 @@ import {
   unstorable,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
-import type { CommittedEvent, FeedUpdate } from '@exch/contracts';
+import type { CommittedEvent, ExchangeRunnerUpdate, FeedUpdate } from '@exch/contracts';
+import { tradedLadder } from './betting/ladder.js';
 import { betDelayMs } from './betting/place.js';
 import { Quotes } from './betting/quotes.js';
 import { decide } from './decide.js';
@@ -37,6 +38,11 @@ export interface EngineOptions {
    * without reading the log back.
    */
   onCommitted?: (events: StoredEvent[]) => void;
+  /**
+   * After each turn, the traded ladders of the match-odds runners it changed (a feed move, a fill,
+   * an order resting or leaving): what the screens show as available, the same book bets match.
+   */
+  onPrices?: (ladders: ExchangeRunnerUpdate[]) => void;
 }
 
 interface Pending {
@@ -205,10 +211,13 @@ export class Engine implements CommandBus {
     const slots: CommittedEvent[] = [];
     const answers: (() => void)[] = [];
     const inTurn = new Map<string, CommittedEvent[]>();
+    /** Match-odds runners whose ladder this turn changes, as `marketId|selectionId`. */
+    const moved = new Set<string>();
 
     const waiting: Pending[] = [];
     for (const item of batch) {
       if (!('envelope' in item)) {
+        if (item.quote.type === 'exchange') moved.add(`${item.quote.marketId}|${item.quote.selectionId}`);
         this.applyQuote(item.quote, events, slots, inTurn);
         continue;
       }
@@ -273,6 +282,11 @@ export class Engine implements CommandBus {
         // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
         for (const [commandId, committed] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || committed.length > 0) this.remember(commandId, committed.map((e) => e.position));
         for (const answer of answers) answer();
+        try {
+          this.publishLadders(moved, events);
+        } catch (err) {
+          this.opts.log.error({ err }, 'a listener of prices failed');
+        }
       },
       (err: unknown) => {
         for (const commandId of inTurn.keys()) this.uncommitted.delete(commandId);
@@ -301,6 +315,29 @@ export class Engine implements CommandBus {
     this.opts.onCommit?.(this.lastCommitMs, events.length);
     const recordedAt = new Date().toISOString();
     return events.map((e) => ({ ...e, recordedAt }));
+  }
+
+  /** The ladders of the runners a committed turn moved, to whoever shows prices. */
+  private publishLadders(moved: Set<string>, events: PositionedEvent[]): void {
+    if (!this.opts.onPrices) return;
+    for (const e of events) {
+      const data = e.data as { betId?: string; marketId?: string };
+      const bet = data.betId ? this.state.bets[data.betId] : undefined;
+      if (bet?.kind === 'match_odds' && bet.selectionId !== null) moved.add(`${bet.marketId}|${bet.selectionId}`);
+      else if (!bet && data.marketId && this.state.markets[data.marketId]?.kind === 'match_odds') {
+        for (const r of this.state.markets[data.marketId]!.runners) moved.add(`${data.marketId}|${r.selectionId}`);
+      }
+    }
+    const ladders = [...moved].flatMap((key) => {
+      const [marketId, selectionId] = key.split('|') as [string, string];
+      return this.tradedPrices(marketId, Number(selectionId)) ?? [];
+    });
+    if (ladders.length > 0) this.opts.onPrices(ladders);
+  }
+
+  /** A runner's ladder as bets match against it now (betting/ladder.ts). */
+  tradedPrices(marketId: string, selectionId: number): ExchangeRunnerUpdate | undefined {
+    return tradedLadder(this.state, this.quotes, marketId, selectionId);
   }
 
   /** A journal failure: no new turn starts, and once every append in flight has settled the state is rebuilt. */

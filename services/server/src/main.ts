@@ -9,6 +9,7 @@ import { allProjections, balancesTouched, betsTouched, marketsTouched, paymentsT
 import { connectFeed } from './feed.js';
 import { counter, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
+import { TradedFeed } from './traded-feed.js';
 
 export interface ServerOptions {
   port: number;
@@ -44,6 +45,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const committed = counter(registry, 'engine_events_committed_total', 'Events journalled by the engine');
   // Whoever follows commits in this process: the gateway, once it is built.
   let followers: ((events: StoredEvent[]) => void)[] = [];
+  let traded: TradedFeed | null = null;
   const engine = await Engine.start({
     store,
     log: log.child({ part: 'engine' }),
@@ -54,6 +56,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     onCommitted: (events) => {
       for (const follow of followers) follow(events);
     },
+    onPrices: (ladders) => traded?.traded(ladders),
   });
   const runner = new ProjectionRunner(store, allProjections, log.child({ part: 'projector' }));
   await runner.start();
@@ -63,8 +66,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const reads: ReadBarrier = { partitionOf: () => 0, waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}) };
 
   const feed = opts.feed ? createSimulator({ seed: opts.feed.seed, tickMs: opts.feed.tickMs }) : null;
+  // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
+  traded = feed ? new TradedFeed(feed, (marketId, selectionId) => engine.tradedPrices(marketId, selectionId)) : null;
   const gateway = await buildGateway({
-    feed,
+    feed: traded,
     sql: store.sql,
     commands,
     reads,

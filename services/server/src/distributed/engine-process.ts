@@ -10,6 +10,7 @@ import { seedDemo } from '../seed.js';
 import { announceLeader, migrateLeaderTable } from './engine-leader.js';
 import { CommandVerifier } from './engine-signature.js';
 import { publishFeed } from './feed-topic.js';
+import { TradedFeed } from '../traded-feed.js';
 import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
 import { FEED_TOPIC, type DistributedSettings } from './settings.js';
 
@@ -92,6 +93,7 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
   const server = await serveHttp(settings.port, registry, () => ({ role: engine?.running ? 'leader' : 'standby', epoch: engine?.epoch ?? null, instance: settings.instance }), [commandRoute]);
   log.info({ port: settings.port }, 'engine standing by for leadership');
 
+  let traded: TradedFeed | null = null;
   engine = await Engine.start({
     store,
     log,
@@ -99,6 +101,7 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
       commitSeconds.observe(ms / 1000);
       committed.inc(events);
     },
+    onPrices: (ladders) => traded?.traded(ladders),
   });
   const leader = engine;
 
@@ -110,7 +113,9 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
     await ensureTopics(kafka, [{ topic: FEED_TOPIC, partitions: 1 }]);
     const producer = await OrderedProducer.open(kafka);
     const feed = createSimulator(opts.feed);
-    const unpublish = publishFeed(feed, producer, log);
+    // Gateways show the leader's traded ladders (the feed less what was taken, plus resting orders).
+    traded = new TradedFeed(feed, (marketId, selectionId) => leader.tradedPrices(marketId, selectionId));
+    const unpublish = publishFeed(traded, producer, log);
     const disconnect = await connectFeed(feed, leader, leader, log.child({ part: 'feed' }));
     stopFeed = async () => {
       disconnect();
