@@ -29,6 +29,8 @@ export interface SimulatorOptions {
   tickMs: number;
   /** Milliseconds since the epoch; only used for the catalogue's start times. Defaults to Date.now. */
   clock?: () => number;
+  /** Runners, bookmaker rates and fancies are suspended now and then (default); benchmarks turn it off. */
+  suspensions?: boolean;
 }
 
 export interface Simulator extends FeedPort {
@@ -137,7 +139,7 @@ const MATCHES: MatchSeed[] = [
 
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
 
-export function createSimulator({ seed, tickMs, clock = Date.now }: SimulatorOptions): Simulator {
+export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = true }: SimulatorOptions): Simulator {
   const random = mulberry32(seed);
   const chance = (p: number): boolean => random() < p;
   /** Integer in [lo, hi]. */
@@ -257,6 +259,7 @@ export function createSimulator({ seed, tickMs, clock = Date.now }: SimulatorOpt
 
   /** A suspension lasts 1..4 ticks, then at least 5 ticks pass before the next, so it always comes back. */
   const maybeSuspend = (item: { suspendedFor: number; cooldown: number }, p: number): void => {
+    if (!suspensions) return;
     if (item.suspendedFor > 0) {
       item.suspendedFor--;
       if (item.suspendedFor === 0) item.cooldown = 5;
@@ -276,7 +279,7 @@ export function createSimulator({ seed, tickMs, clock = Date.now }: SimulatorOpt
       s.wickets++;
       moveBack(batting, int(2, 4));
       moveBack(fielding, -int(1, 2));
-      for (const r of sim.exchange) if (r.suspendedFor === 0 && r.cooldown === 0) r.suspendedFor = 2;
+      if (suspensions) for (const r of sim.exchange) if (r.suspendedFor === 0 && r.cooldown === 0) r.suspendedFor = 2;
     } else {
       const runs = x < 0.4 ? 0 : x < 0.72 ? 1 : x < 0.82 ? 2 : x < 0.84 ? 3 : x < 0.95 ? 4 : 6;
       s.runs += runs;

@@ -24,7 +24,7 @@ export interface ServerOptions {
   trustProxy?: boolean | string[];
   logger?: Logger;
   /** The built-in feed simulator (docs/exchange.md); null runs without live markets. */
-  feed?: { seed: number; tickMs: number } | null;
+  feed?: { seed: number; tickMs: number; suspensions?: boolean } | null;
 }
 
 export interface RunningServer {
@@ -65,7 +65,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Read-your-writes on the next read: one machine folds the whole log in order, so one partition.
   const reads: ReadBarrier = { partitionOf: () => 0, waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}) };
 
-  const feed = opts.feed ? createSimulator({ seed: opts.feed.seed, tickMs: opts.feed.tickMs }) : null;
+  const feed = opts.feed ? createSimulator(opts.feed) : null;
   // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
   traded = feed ? new TradedFeed(feed, (marketId, selectionId) => engine.tradedPrices(marketId, selectionId)) : null;
   const gateway = await buildGateway({

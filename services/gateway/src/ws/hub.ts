@@ -43,11 +43,17 @@ export class Hub {
   }
 
   pushToUser(userId: string, message: ServerMessage): void {
-    for (const c of this.byUser.get(userId) ?? []) this.send(c, message);
+    this.sendAll(this.byUser.get(userId), message);
   }
 
   pushToRoom(room: string, message: ServerMessage): void {
-    for (const c of this.rooms.get(room) ?? []) this.send(c, message);
+    this.sendAll(this.rooms.get(room), message);
+  }
+
+  /** One frame to many sockets, serialised once (a match room can hold thousands). */
+  private sendAll(clients: Iterable<Client> | undefined, message: ServerMessage): void {
+    let frame: string | null = null;
+    for (const c of clients ?? []) if (c.socket.readyState === c.socket.OPEN) c.socket.send((frame ??= JSON.stringify(message)));
   }
 
   /** Is anyone in the room? Pushes to an empty room are not worth building. */
