@@ -55,16 +55,15 @@ function feedFor(rng: Rng) {
 
 const env = (command: Command, actor: string | null, id: string): CommandEnvelope => ({ commandId: id, correlationId: id, actor, ip: null, device: null, at: '2026-11-22T10:00:00.000Z', command });
 
-/** The state a run starts from: players with ₹1,00,000 each, MARKETS match odds markets, RESTING resting orders from players. */
-function world(rng: Rng): { state: EngineState; quotes: Quotes; feed: ReturnType<typeof feedFor>; apply: (events: DomainEvent[]) => void } {
+/** An admin and players (`u{i}` unless named) funded with `balance` paise each, the given match odds markets listed; decisions applied with apply(). */
+function fundedWorld(players: string[], balance: number, markets: number[]): { state: EngineState; quotes: Quotes; apply: (events: DomainEvent[]) => void } {
   const events: Pick<DomainEvent, 'type' | 'data'>[] = [
     { type: 'UserCreated', data: { userId: 'a', username: 'admin', fullName: 'a', role: 'admin', parentId: null, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } },
     { type: 'ChipsMinted', data: { userId: 'a', amount: 1e13, postings: [{ account: 'mint', amount: -1e13 }, { account: 'wallet:a', amount: 1e13 }] } },
   ];
-  for (let i = 0; i < PLAYERS; i++) {
-    const u = `u${i}`;
+  for (const [i, u] of players.entries()) {
     events.push({ type: 'UserCreated', data: { userId: u, username: `user${i}`, fullName: u, role: 'user', parentId: 'a', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } });
-    events.push({ type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: 'a', toUserId: u, amount: 1_00_000_00, remark: '', postings: [{ account: 'wallet:a', amount: -1_00_000_00 }, { account: `wallet:${u}`, amount: 1_00_000_00 }] } });
+    events.push({ type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: 'a', toUserId: u, amount: balance, remark: '', postings: [{ account: 'wallet:a', amount: -balance }, { account: `wallet:${u}`, amount: balance }] } });
   }
   const state = fold(emptyState(), events);
   const quotes = new Quotes();
@@ -74,9 +73,15 @@ function world(rng: Rng): { state: EngineState; quotes: Quotes; feed: ReturnType
       quotes.absorb(e, state);
     }
   };
-  const catalogue = decide(state, env(matchCatalogue(Array.from({ length: MARKETS }, (_, i) => i + 1)), null, 'cat'));
+  const catalogue = decide(state, env(matchCatalogue(markets), null, 'cat'));
   if (!catalogue.ok) throw new Error(catalogue.refusal.message);
   apply(catalogue.events);
+  return { state, quotes, apply };
+}
+
+/** The state a run starts from: players with ₹1,00,000 each, MARKETS match odds markets, RESTING resting orders from players. */
+function world(rng: Rng): { state: EngineState; quotes: Quotes; feed: ReturnType<typeof feedFor>; apply: (events: DomainEvent[]) => void } {
+  const { state, quotes, apply } = fundedWorld(Array.from({ length: PLAYERS }, (_, i) => `u${i}`), 1_00_000_00, Array.from({ length: MARKETS }, (_, i) => i + 1));
   const feed = feedFor(rng);
   for (let m = 1; m <= MARKETS; m++) for (const r of RUNNERS) quotes.apply(feed(`mo${m}`, r.selectionId));
   // Resting orders inside and around the spread: backs above the best back, lays below the best lay.
@@ -154,23 +159,7 @@ const TIMED_BETS = 2_000;
  */
 function decideWithOpenBets(open: number): { p50: number; p99: number; opsPerSec: number } {
   const rng = prng(open);
-  const events: Pick<DomainEvent, 'type' | 'data'>[] = [
-    { type: 'UserCreated', data: { userId: 'a', username: 'admin', fullName: 'a', role: 'admin', parentId: null, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } },
-    { type: 'UserCreated', data: { userId: 'mm', username: 'maker', fullName: 'm', role: 'user', parentId: 'a', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } },
-    { type: 'ChipsMinted', data: { userId: 'a', amount: 1e13, postings: [{ account: 'mint', amount: -1e13 }, { account: 'wallet:a', amount: 1e13 }] } },
-    { type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: 'a', toUserId: 'mm', amount: 1e12, remark: '', postings: [{ account: 'wallet:a', amount: -1e12 }, { account: 'wallet:mm', amount: 1e12 }] } },
-  ];
-  const state = fold(emptyState(), events);
-  const quotes = new Quotes();
-  const apply = (evs: DomainEvent[]) => {
-    for (const e of evs) {
-      evolve(state, e);
-      quotes.absorb(e, state);
-    }
-  };
-  const catalogue = decide(state, env(matchCatalogue([1]), null, 'cat'));
-  if (!catalogue.ok) throw new Error(catalogue.refusal.message);
-  apply(catalogue.events);
+  const { state, quotes, apply } = fundedWorld(['mm'], 1e12, [1]);
   const feed = feedFor(rng);
   const place = (id: string, selectionId: number, side: 'back' | 'lay', odds: number) => {
     const d = decide(state, env(placeBet(id, 'mo1', selectionId, side, odds, rng.int(100_00, 1_000_00)), 'mm', id), quotes);
