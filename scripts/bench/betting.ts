@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { LADDER, type Command, type CommandEnvelope, type DomainEvent, type EventStore, type FeedUpdate } from '@exch/contracts';
+import { LADDER, tickFrom, type Command, type CommandEnvelope, type DomainEvent, type EventStore, type FeedUpdate } from '@exch/contracts';
 import { decide, emptyState, Engine, evolve, fold, Quotes, type EngineState } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
@@ -115,8 +115,7 @@ function runInMemory(seed: number, ops: number): { opsPerSec: number; p50: numbe
     }
     const q = w.quotes.exchange(marketId, selectionId)!;
     const side = rng.chance(0.5) ? 'back' : 'lay';
-    const touch = side === 'back' ? LADDER.indexOf(q.back[0]!.price) : LADDER.indexOf(q.lay[0]!.price);
-    const odds = LADDER[touch + rng.int(-2, 2)]!;
+    const odds = tickFrom(side === 'back' ? q.back[0]!.price : q.lay[0]!.price, rng.int(-2, 2))!;
     const command = placeBet(`b${i}`, marketId, selectionId, side, odds, rng.int(100_00, 2_000_00));
     const e = env(command, `u${rng.int(0, PLAYERS - 1)}`, `b${i}`);
     const t0 = performance.now();
@@ -173,7 +172,7 @@ function decideWithOpenBets(open: number): { p50: number; p99: number; opsPerSec
     const side = i % 2 === 0 ? 'back' : 'lay';
     // Even: taken at the feed's best price; odd: resting a few ticks off it.
     const best = side === 'back' ? q.back[0]!.price : q.lay[0]!.price;
-    const odds = i % 4 < 2 ? best : LADDER[LADDER.indexOf(best) + (side === 'back' ? 5 : -5)]!;
+    const odds = i % 4 < 2 ? best : tickFrom(best, side === 'back' ? 5 : -5)!;
     place(`open${i}`, selectionId, side, odds);
   }
   const latencies = new Float64Array(TIMED_BETS);
