@@ -1,11 +1,13 @@
 import type { AccountEventData } from './accounts/events.js';
 import type { BettingEventData } from './betting/events.js';
+import type { ProviderEventData } from './provider/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
+export * from './provider/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, ProviderEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -42,10 +44,15 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   HousePriceCleared: 1,
   ButtonValuesSet: 1,
   NewsMessageSet: 1,
+  ProviderDebited: 1,
+  ProviderCredited: 1,
+  ProviderRolledBack: 1,
+  ProviderTxnRepeated: 1,
+  ProviderTxnDeclined: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */
-export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked']);
+export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack']);
 
 /** An event as decided by the engine, before the journal gives it an id and a position. */
 export type DomainEvent = { [K in EventType]: { type: K; streamId: string; data: EventDataByType[K] } }[EventType];

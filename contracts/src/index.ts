@@ -23,3 +23,6 @@ export * from './api/as-of.js';
 export * from './migrate.js';
 export * from './casino/cards.js';
 export * from './casino/fair.js';
+export * from './provider/port.js';
+export * from './provider/wallet.js';
+export * from './provider/api.js';

@@ -17,6 +17,7 @@ import { decidePlaceBet } from './betting/place.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
+import { decideProvider } from './provider/decide.js';
 import { refuse, type Decision } from './decision.js';
 import type { EngineState } from './state.js';
 
@@ -88,6 +89,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSetButtonValues(state, c, actor);
     case 'SetNewsMessage':
       return decideSetNewsMessage(state, c, actor);
+    case 'ProviderDebit':
+    case 'ProviderCredit':
+    case 'ProviderRollback':
+      return decideProvider(state, c, envelope);
     default:
       return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

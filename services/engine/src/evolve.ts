@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@exch/contracts';
 import { evolveBetting } from './betting/evolve.js';
+import { evolveProvider } from './provider/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
 /**
@@ -46,6 +47,13 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'PermissionsSet':
     case 'UserLoggedIn':
     case 'SessionsEnded':
+      break;
+    case 'ProviderDebited':
+    case 'ProviderCredited':
+    case 'ProviderRolledBack':
+    case 'ProviderTxnRepeated':
+    case 'ProviderTxnDeclined':
+      evolveProvider(state, e);
       break;
     default:
       evolveBetting(state, e);
