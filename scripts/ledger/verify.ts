@@ -2,8 +2,9 @@
  * The ledger check of DESIGN.md rule 2: replays the whole log and proves that
  *
  *  (a) every money event's postings sum to zero (and agree with the event's own amount and parties);
- *  (b) no account but `mint` and `house:pnl` is ever below zero after an event (a revoked result
- *      may leave a wallet below zero: the winnings it takes back may be spent);
+ *  (b) no account but `mint`, `house:pnl` and the third-party casino accounts
+ *      (`house:third-party:{provider}`) is ever below zero after an event (a revoked result may leave
+ *      a wallet below zero: the winnings it takes back may be spent);
  *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
  *  (d) rm_ledger_entries holds exactly the replayed postings (account, amount, owner), so the running
  *      balance a statement sums from them is the replayed one.
@@ -27,7 +28,7 @@ export type DifferenceKind =
   | 'malformed-postings'
   /** (a) The postings of one event do not sum to zero. */
   | 'unbalanced'
-  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred). */
+  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred, the third-party casino's). */
   | 'postings-mismatch'
   /** A posting to wallet:X before user X was created. */
   | 'unknown-wallet'
@@ -95,7 +96,7 @@ export interface VerifyOptions {
   onProgress?: (p: VerifyProgress) => void;
   /** Differences kept in the report (all are counted; default 100). */
   maxListed?: number;
-  /** Accounts allowed below zero (default: `mint` and `house:pnl`). */
+  /** Accounts allowed below zero (default: `mint` and `house:pnl`; a third-party casino account always may). */
   mayGoNegative?: readonly string[];
   /** Partitions of the event topic, for read models folded by Kafka projector groups (default EVENT_PARTITIONS or 4). */
   partitions?: number;
@@ -103,9 +104,13 @@ export interface VerifyOptions {
 
 const WALLET_PREFIX = 'wallet:';
 // Listed here rather than imported: a check that shared the engine's definitions would share its bugs.
-const MONEY_TYPES = new Set(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked']);
+const MONEY_TYPES = new Set(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack']);
 /** The house's P&L is the counterparty of every bet: it may be negative when players win. */
 const HOUSE_PNL = 'house:pnl';
+/** A third-party casino provider's account (one per provider) is the counterparty of its games' stakes and wins: negative when players won. */
+const THIRD_PARTY_PREFIX = 'house:third-party:';
+/** The third-party casino's events: which way the amount goes, seen from the player's wallet. */
+const THIRD_PARTY_SIGN: Record<string, number> = { ProviderDebited: -1, ProviderCredited: 1, ProviderRolledBack: 1 };
 /**
  * A revoked result takes back winnings that may already be withdrawn: the only event after which a
  * wallet may be left below zero (the player then owes the house, as on a real exchange).
@@ -203,7 +208,7 @@ function postingsOf(e: StoredEvent): { account: string; amount: number }[] | nul
   return raw as { account: string; amount: number }[];
 }
 
-/** What a ChipsMinted / ChipsTransferred must post, from its own fields; null for other types. */
+/** What a ChipsMinted / ChipsTransferred / third-party casino event must post, from its own fields; null for other types. */
 function impliedPostings(e: StoredEvent): Map<string, number> | null {
   const d = e.data as Record<string, unknown>;
   const legs = new Map<string, number>();
@@ -215,6 +220,9 @@ function impliedPostings(e: StoredEvent): Map<string, number> | null {
   } else if (e.type === 'ChipsTransferred') {
     add(`${WALLET_PREFIX}${String(d.fromUserId)}`, -amount);
     add(`${WALLET_PREFIX}${String(d.toUserId)}`, amount);
+  } else if (THIRD_PARTY_SIGN[e.type]) {
+    add(`${WALLET_PREFIX}${String(d.userId)}`, THIRD_PARTY_SIGN[e.type]! * amount);
+    add(`${THIRD_PARTY_PREFIX}${String(d.provider)}`, -THIRD_PARTY_SIGN[e.type]! * amount);
   } else return null;
   return legs;
 }
@@ -225,6 +233,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   const batchSize = options.batchSize ?? 5_000;
   const maxListed = options.maxListed ?? 100;
   const mayGoNegative = new Set(options.mayGoNegative ?? [MINT_ACCOUNT, HOUSE_PNL]);
+  const negativeAllowed = (account: string) => mayGoNegative.has(account) || account.startsWith(THIRD_PARTY_PREFIX);
 
   const differences: Difference[] = [];
   let differenceCount = 0;
@@ -453,11 +462,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         if (covers('ledger', e)) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
       });
 
-      // (b) Only mint and the house P&L may be negative, after each event (its legs are one movement).
+      // (b) Only mint, the house P&L and the third-party casino accounts may be negative, after each event (its legs are one movement).
       for (const account of touched) {
         const b = balance(account);
-        if (b < 0 && !mayGoNegative.has(account) && !MAY_OVERDRAW.has(e.type)) {
-          report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative].join(', ')} may be negative` });
+        if (b < 0 && !negativeAllowed(account) && !MAY_OVERDRAW.has(e.type)) {
+          report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative, `${THIRD_PARTY_PREFIX}*`].join(', ')} may be negative` });
         }
       }
       compareDue(replayedTo, false);

@@ -11,11 +11,12 @@ import { buttonValuesProjection } from './buttons/projection.js';
 import { catalogueProjection } from './catalogue/projection.js';
 import { ledgerProjection } from './ledger/projection.js';
 import { marketLocksProjection } from './locks/projection.js';
+import { providerProjection } from './provider/projection.js';
 import { usersProjection } from './users/projection.js';
 
-export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, usersProjection };
+export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, providerProjection, usersProjection };
 /** Every read model of the product, in the order they are started. */
-export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection];
+export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, providerProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';
