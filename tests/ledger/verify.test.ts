@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import pino from 'pino';
-import type { Command, CommandEnvelope, EventStore, NewEvent } from '@exch/contracts';
+import type { Command, CommandEnvelope, EventStore, NewEvent, ProviderCommand } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
@@ -260,7 +260,7 @@ t.test('third-party casino: wallet postings verify, the provider\'s account may 
   t.teardown(() => engine.stop().catch(() => {}));
   await buildLog(engine);
   const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
-  const calls: Command[] = [
+  const calls: ProviderCommand[] = [
     { type: 'ProviderDebit', ...game, txnId: 'd1', userId: 'u1', roundId: 'r1', amount: 100_00, sessionUserId: 'u1' },
     { type: 'ProviderCredit', ...game, txnId: 'c1', userId: 'u1', roundId: 'r1', amount: 3_600_00 },
     { type: 'ProviderDebit', ...game, txnId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00, sessionUserId: 'u1' },

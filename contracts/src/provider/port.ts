@@ -90,3 +90,17 @@ export interface OperatorWallet {
   transaction(body: DebitCredit): Promise<WalletReceipt>;
   rollback(body: Rollback): Promise<WalletReceipt>;
 }
+
+/**
+ * The provider's own API the operator calls (QTech's shape): its games, and a launch address for a
+ * player's lobby or one game. Signed like the wallet calls (`@exch/contracts/node`).
+ */
+export const PROVIDER_API = {
+  games: '/v1/games',
+  lobbyUrl: '/v1/games/lobby-url',
+  launchUrl: (gameId: string) => `/v1/games/${encodeURIComponent(gameId)}/launch-url`,
+};
+export type LaunchBody = Omit<LaunchRequest, 'gameId'>;
+export interface GamesAnswer {
+  items: ProviderGame[];
+}

@@ -44,8 +44,6 @@ export const paiseAmount = (field: string, { allowZero }: { allowZero: boolean }
 
 const currency = v.literal('INR', 'currency must be INR');
 
-export const SessionQuery = v.object({ gameId: v.optional(idText('gameId')) });
-
 export const DebitCreditBody = v.strictObject({
   txnType: v.picklist(['DEBIT', 'CREDIT'], 'txnType must be DEBIT or CREDIT'),
   txnId: idText('txnId'),
@@ -70,3 +68,15 @@ export const RollbackBody = v.strictObject({
 
 /** The wallet session rides in a header on the session call (QTech's Wallet-Session). */
 export const WALLET_SESSION_HEADER = 'wallet-session';
+
+/** The body of a launch call to the provider (PROVIDER_API): who plays, and the wallet session to debit with. */
+export const LaunchBodySchema = v.strictObject({
+  playerId: idText('playerId'),
+  displayName: idText('displayName'),
+  currency: currency,
+  country: idText('country'),
+  lang: idText('lang'),
+  mode: v.picklist(['real', 'demo'], 'mode must be real or demo'),
+  device: v.picklist(['desktop', 'mobile'], 'device must be desktop or mobile'),
+  walletSessionId: idText('walletSessionId'),
+});

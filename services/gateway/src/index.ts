@@ -2,3 +2,5 @@ export { buildGateway, type Gateway, type GatewayOptions } from './app.js';
 export { hashPassword, verifyPassword } from './auth/passwords.js';
 export { walletAsOf, type WalletAsOf } from './accounts/as-of.js';
 export type { LedgerLine } from './accounts/ledger-lines.js';
+export { qtStyleProvider, type QtStyleProviderOptions } from './provider/qt-adapter.js';
+export type { ProviderSetup } from './provider/deps.js';
