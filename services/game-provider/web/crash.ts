@@ -13,15 +13,21 @@ function fly(flight: Flight): Promise<void> {
   const end = flight.cashedOut ? flight.target : flight.crashAt;
   const rocket = $('rocket');
   const sky = $('sky');
+  const trail: string[] = [];
   sky.className = 'sky flying';
   return new Promise((resolve) => {
     const began = performance.now();
     const frame = (now: number) => {
       const m = Math.min(end, at(now - began));
       $('multiplier').textContent = `${(m / 100).toFixed(2)}x`;
-      // Up and to the right as the multiplier grows (a log scale, so big flights fit).
+      // Across and up the sky as the multiplier grows (a log scale, so big flights fit); the trail follows.
       const p = Math.min(1, Math.log(m / 100) / Math.log(10));
-      rocket.style.transform = `translate(${p * 80}%, ${-p * 160}%)`;
+      const x = 8 + p * 80;
+      const y = 92 - Math.sqrt(p) * 80;
+      rocket.style.left = `${x}%`;
+      rocket.style.top = `${y}%`;
+      trail.push(`${x},${y}`);
+      $('trail').setAttribute('points', trail.join(' '));
       if (m < end) requestAnimationFrame(frame);
       else {
         sky.className = flight.cashedOut ? 'sky cashed' : 'sky crashed';

@@ -1,7 +1,8 @@
 import { $, call, CallError, money, say, showBalance, start, type RoundAnswer } from './common.js';
 
 type SlotSymbol = '7' | 'BAR' | 'BELL' | 'LEMON' | 'CHERRY' | 'BLANK';
-const LABEL: Record<SlotSymbol, string> = { '7': '7', BAR: 'BAR', BELL: '🔔', LEMON: '🍋', CHERRY: '🍒', BLANK: '' };
+/** 7 and BAR are lettered; the fruit and the bell are pictures (games.css). */
+const LABEL: Record<SlotSymbol, string> = { '7': '7', BAR: 'BAR', BELL: '', LEMON: '', CHERRY: '', BLANK: '' };
 
 let stake = 10_00;
 

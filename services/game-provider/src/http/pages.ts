@@ -59,17 +59,21 @@ ${[1, 2, 3].map((i) => `<button class="cell" data-bet="dozen" data-index="${i}">
 </section>`;
 };
 
+/** A paytable symbol as the reels show it; "any" in words. */
+const symbol = (name: string): string =>
+  name === 'any' ? '<span class="sym-any">any</span>' : `<span class="sym mini sym-${escape(name.toLowerCase())}" title="${escape(name)}">${name === '7' || name === 'BAR' ? escape(name) : ''}</span>`;
+
 const slotBody = (): string => `<section class="slot">
 <div class="reels" id="reels" aria-label="Reels"></div>
 <div class="wheel-result" aria-live="polite"><span id="result-text">Pick a stake and spin</span></div>
 <div class="controls"><span>Stake</span>${[10, 50, 100, 500].map((c, i) => `<button class="chip${i === 0 ? ' active' : ''}" data-stake="${c * 100}">₹${c}</button>`).join('')}<button id="spin" class="btn primary">Spin</button></div>
 <table class="paytable"><caption>Paytable (pays the stake times, stake included) · return to player ${(RTP_BP / 100).toFixed(2)}%</caption>
-<tbody>${PAYTABLE.map((p) => `<tr><td>${escape(p.line)}</td><td>${p.pays}x</td></tr>`).join('')}</tbody></table>
+<tbody>${PAYTABLE.map((p) => `<tr><td>${p.line.split(' ').map(symbol).join('')}</td><td>${p.pays}x</td></tr>`).join('')}</tbody></table>
 <p class="note">Three reels of 32 stops, one line. The return is exact: every one of the 32,768 stop combinations through the paytable.</p>
 </section>`;
 
 const crashBody = (): string => `<section class="crash">
-<div class="sky" id="sky"><span class="multiplier" id="multiplier">1.00x</span><span class="rocket" id="rocket" aria-hidden="true"></span></div>
+<div class="sky" id="sky"><svg class="trail" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true"><polyline id="trail" points=""/></svg><span class="multiplier" id="multiplier">1.00x</span><span class="rocket" id="rocket" aria-hidden="true"></span></div>
 <div class="wheel-result" aria-live="polite"><span id="result-text">Choose a stake and your cash-out, then launch</span></div>
 <div class="controls"><label>Stake ₹ <input id="stake-input" inputmode="decimal" value="100" size="7"></label><label>Cash out at <input id="target-input" inputmode="decimal" value="2.00" size="6">x</label><button id="launch" class="btn primary">Launch</button></div>
 <p class="note">The rocket reaches a cash-out of t with a chance of about 0.99 / t, so every cash-out returns 99%. The flight is decided when you launch.</p>

@@ -37,7 +37,9 @@ export function launchRoutes(deps: ProviderDeps): void {
 
   /** The provider's address for this player's frame: their own login, a wallet session of it, and the provider's launch call. */
   async function launch(req: FastifyRequest, body: GameLobbyBody, game: { gameId: string; name: string } | null): Promise<GameLaunchAnswer> {
-    const { port } = needProvider(deps);
+    const { port, catalogue } = needProvider(deps);
+    // The game names statements will use: at hand before the first stake (kept a minute, refreshed here).
+    await catalogue.games().catch(() => {});
     const auth = req.auth!;
     const me = await directory.user(auth.sub);
     if (!me || (body.playerId !== me.userId && body.playerId.toLowerCase() !== me.username.toLowerCase())) throw new HttpError(403, 'playerId must be your own', 'FORBIDDEN');

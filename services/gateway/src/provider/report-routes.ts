@@ -45,7 +45,7 @@ export function reportRoutes({ route, sql }: ProviderDeps): void {
       const where = `t.moved and t.user_id in (select user_id from downline)${dates(q, params)}`;
       const { rows } = await sql.query<AggregateRow & { provider: string; game_id: string; game_name: string; players: string }>(
         `${downlineCte(1)}
-         select t.provider, t.game_id, max(t.game_name) as game_name, count(distinct t.user_id) as players, ${AGGREGATES}
+         select t.provider, t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, count(distinct t.user_id) as players, ${AGGREGATES}
            from rm_provider_txns t where ${where}
           group by t.provider, t.game_id order by turnover desc, t.game_id`,
         params,
@@ -76,7 +76,7 @@ export function reportRoutes({ route, sql }: ProviderDeps): void {
       const params: unknown[] = [req.auth!.sub];
       const where = `t.moved and t.user_id = $1${dates(q, params)}`;
       const { rows } = await sql.query<AggregateRow & { game_id: string | null; game_name: string | null }>(
-        `select t.game_id, max(t.game_name) as game_name, ${AGGREGATES} from rm_provider_txns t where ${where}
+        `select t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, ${AGGREGATES} from rm_provider_txns t where ${where}
           group by grouping sets ((t.game_id), ()) order by t.game_id nulls first`,
         params,
       );
