@@ -165,6 +165,12 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
     }
   });
 
+  // The provider's own staff cancel a stuck round (signed like the operator's calls: this server has no other back office).
+  app.post<{ Params: { roundId: string } }>('/ops/rounds/:roundId/cancel', { preHandler: signed }, async (req, reply) => {
+    const round = await real.cancel(req.params.roundId);
+    if (!round) return reply.status(404).send({ message: 'No open round with this id' });
+    return { roundId: round.roundId, status: round.status };
+  });
   app.get('/health', async () => ({ status: 'ok', openRounds: roundLog.open().length }));
 
   const address = await app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });

@@ -74,7 +74,8 @@ export function foldRound(rounds: Map<string, Round>, r: RoundRecord): Round | u
       round.references[round.creditTxnId!] = r.referenceId;
       break;
     case 'credit-refused':
-      Object.assign(round, { status: 'attention', note: `credit refused: ${r.status}: ${r.message}` });
+      // Refused because a cancellation's rollback won the race: the round stays rolled back.
+      if (round.status !== 'rolled-back') Object.assign(round, { status: 'attention', note: `credit refused: ${r.status}: ${r.message}` });
       break;
     case 'rollback':
       Object.assign(round, { status: 'rolling-back', rollbackTxnId: r.rollbackTxnId, note: r.reason });
@@ -84,8 +85,9 @@ export function foldRound(rounds: Map<string, Round>, r: RoundRecord): Round | u
       round.references[round.rollbackTxnId!] = r.referenceId;
       break;
     case 'rollback-refused':
-      // The operator never took the stake (or took nothing it could give back): the round is void.
-      Object.assign(round, { status: 'void', note: `rollback refused: ${r.status}: ${r.message}` });
+      // Refused because the round's CREDIT won the race: it stays settled. Otherwise the operator
+      // never took the stake (its DEBIT never arrived): the round is void.
+      if (round.status !== 'settled') Object.assign(round, { status: 'void', note: `rollback refused: ${r.status}: ${r.message}` });
       break;
   }
   return round;

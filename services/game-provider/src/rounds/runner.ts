@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OperatorWallet } from '@exch/contracts';
 import type { Logger } from 'pino';
-import type { RoundLog, Round } from './round-log.js';
+import { OPEN_STATUSES, type RoundLog, type Round } from './round-log.js';
 import { WalletRefused } from './wallet-client.js';
 
 /** A player's round refused or failed: the message is for the player. */
@@ -89,6 +89,19 @@ export class RoundRunner {
       }
     }
     return this.log.open().length === 0;
+  }
+
+  /**
+   * A person at the provider cancels a round that is stuck (its CREDIT unanswered, say): its stake is
+   * rolled back, whatever else is in flight. If the round's CREDIT reaches the wallet first, the
+   * wallet refuses the rollback and the round stays settled; if the rollback is first, the CREDIT is
+   * refused. Exactly one of them moves money.
+   */
+  async cancel(roundId: string): Promise<Round | null> {
+    const round = this.log.rounds.get(roundId);
+    if (!round || !OPEN_STATUSES.has(round.status)) return null;
+    await this.rollback(round, 'cancelled by the provider');
+    return round;
   }
 
   /** CREDIT the round's decided win (0 closes a lost round); true once the wallet confirmed it. */
