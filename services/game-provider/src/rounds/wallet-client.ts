@@ -10,11 +10,14 @@ export class WalletRefused extends Error {
     readonly balance: number | null,
   ) {
     super(message);
+    this.name = 'WalletRefused';
   }
 }
 
 /** No answer after every attempt (timeouts, refused connections, 5xx): the call may or may not have been acted on. */
-export class WalletUnreachable extends Error {}
+export class WalletUnreachable extends Error {
+  override readonly name = 'WalletUnreachable';
+}
 
 export interface WalletClientOptions {
   /** The operator's base URL (its wallet routes live under /api/qt/wallet); null until it is known. */
