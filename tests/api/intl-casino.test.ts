@@ -141,3 +141,32 @@ t.test('the OpenAPI lists the wallet routes as signed by the provider', async (t
   t.ok(doc.paths['/api/qt/wallet/accounts/{playerId}/session'].get);
   t.same(doc.components.securitySchemes.providerSignature, { type: 'apiKey', in: 'header', name: 'X-Provider-Signature' });
 });
+
+t.test('signed but hostile: every malformed wallet call is a 4xx that moves nothing', async (t) => {
+  const before = await available(p2.token);
+  const values = ['', 'x', '\u0000', '\ud800', 'a'.repeat(500), -1, 0, 1.5, 1e21, 2 ** 53, null, true, [], {}, { $gt: '' }, '100', 'DEBIT', 'CREDIT'];
+  const keys = ['txnType', 'txnId', 'playerId', 'roundId', 'gameId', 'amount', 'currency', 'walletSessionId', 'betId', 'junk'];
+  const statuses = new Map<number, number>();
+  let i = 0;
+  for (const url of [walletPaths.transactions, walletPaths.rollback]) {
+    for (const key of keys) {
+      for (const value of values) {
+        const valid = url === walletPaths.rollback
+          ? { txnId: `h-${i}`, betId: `hb-${i}`, playerId: p2.user._id, roundId: `hr-${i}`, gameId: 'rocket', amount: 100, currency: 'INR' }
+          : { ...txn({ playerId: p2.user._id }), txnId: `h-${i}` };
+        i++;
+        const r = await wallet('POST', url, { ...valid, [key]: value });
+        statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+        if (r.status >= 500 || (r.status === 201 && key !== 'junk' && key !== 'walletSessionId' && key !== 'betId')) t.fail(`${url} ${key}=${JSON.stringify(value)}: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+    }
+    for (const raw of ['', '{', '[]', 'null', '"x"', '{"__proto__":{"amount":1}}']) {
+      const headers = { ...signProviderCall(SECRET, { method: 'POST', url, body: raw }), 'content-type': 'application/json' };
+      const r = await fetch(server.url + url, { method: 'POST', headers, body: raw });
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      t.ok(r.status >= 400 && r.status < 500, `${url} ${JSON.stringify(raw)}: ${r.status}`);
+    }
+  }
+  t.comment(`answers by status: ${[...statuses].map(([s, c]) => `${s}: ${c}`).join(', ')}`);
+  t.equal(await available(p2.token), before, 'no money moved');
+});
