@@ -6,8 +6,8 @@ import type { Paise } from '../money.js';
  * at the gateway against the live login sessions; what it found enters here as a fact
  * (`sessionUserId`), so that every decision, the session rule included, is the engine's.
  */
-export interface ProviderDebit {
-  type: 'ProviderDebit';
+/** What every wallet call names. */
+export interface ProviderTxnFields {
   provider: string;
   txnId: string;
   userId: string;
@@ -16,32 +16,22 @@ export interface ProviderDebit {
   /** The game's name from the provider's catalogue (for statements); the id when it is not listed. */
   gameName: string;
   amount: Paise;
+}
+
+export interface ProviderDebit extends ProviderTxnFields {
+  type: 'ProviderDebit';
   /** The user whose live login session the DEBIT's wallet session belongs to; null when none or ended. */
   sessionUserId: string | null;
 }
 
-export interface ProviderCredit {
+export interface ProviderCredit extends ProviderTxnFields {
   type: 'ProviderCredit';
-  provider: string;
-  txnId: string;
-  userId: string;
-  roundId: string;
-  gameId: string;
-  gameName: string;
-  amount: Paise;
 }
 
-export interface ProviderRollback {
+export interface ProviderRollback extends ProviderTxnFields {
   type: 'ProviderRollback';
-  provider: string;
-  txnId: string;
   /** The DEBIT it gives back. */
   betId: string;
-  userId: string;
-  roundId: string;
-  gameId: string;
-  gameName: string;
-  amount: Paise;
 }
 
 export type ProviderCommand = ProviderDebit | ProviderCredit | ProviderRollback;

@@ -1,18 +1,23 @@
 import type { Posting } from '../ledger.js';
 import type { Paise } from '../money.js';
+import type { ProviderTxnFields } from './commands.js';
 import type { WalletStatus } from './wallet.js';
 
 export type ProviderTxnType = 'DEBIT' | 'CREDIT' | 'ROLLBACK';
 
-/** What a wallet transaction was about, and the answer it got. */
-export interface ProviderTxnFacts {
-  provider: string;
-  txnId: string;
+/** What identifies a request under its transaction id: the same values again are a repeat, others a misuse of the id. */
+export interface ProviderRequest {
+  txnType: ProviderTxnType;
   userId: string;
   roundId: string;
   gameId: string;
-  gameName: string;
   amount: Paise;
+  /** A rollback's DEBIT. */
+  betId: string | null;
+}
+
+/** What a wallet transaction was about, and the answer it got. */
+export interface ProviderTxnFacts extends ProviderTxnFields {
   /** The operator's reference (the deciding command's id): every repeat is answered with it. */
   referenceId: string;
   /** The player's available balance (wallet minus exposure) right after it: the answer's balance. */
@@ -40,15 +45,9 @@ export interface ProviderRolledBack extends ProviderTxnFacts {
  * answer is the first one (`balance`, `referenceId`). A rollback under a new id of a stake already
  * given back is answered like the first rollback.
  */
-export interface ProviderTxnRepeated {
+export interface ProviderTxnRepeated extends ProviderRequest {
   provider: string;
   txnId: string;
-  txnType: ProviderTxnType;
-  userId: string;
-  roundId: string;
-  gameId: string;
-  amount: Paise;
-  betId: string | null;
   balance: Paise;
   referenceId: string;
 }
@@ -58,15 +57,10 @@ export interface ProviderTxnRepeated {
  * top-up does not take a stake the provider gave up on). `tombstone`: a rollback of a DEBIT that had
  * not arrived; that DEBIT is refused if it ever does.
  */
-export interface ProviderTxnDeclined {
+export interface ProviderTxnDeclined extends ProviderRequest {
   provider: string;
   txnId: string;
   txnType: 'DEBIT' | 'ROLLBACK';
-  userId: string;
-  roundId: string;
-  gameId: string;
-  amount: Paise;
-  betId: string | null;
   status: WalletStatus;
   message: string;
   /** The available balance then (INSUFFICIENT_FUNDS answers with it). */

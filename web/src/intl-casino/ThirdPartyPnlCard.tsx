@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchMyThirdPartyPnl } from '../api/intl-casino-calls';
-import { pnlClass } from '../routes/admin/exchange/format';
-import { formatRupees } from '../ui/money';
+import { FigureCells } from './FigureCells';
 
 /** The player's third-party casino rounds over the profit-loss page's dates: per game and in all (the player's side). */
 export function ThirdPartyPnlCard({ from, to }: { from: string; to: string }) {
@@ -28,18 +27,7 @@ export function ThirdPartyPnlCard({ from, to }: { from: string; to: string }) {
               <td data-label="Game" className="strong-cell">
                 {r.name}
               </td>
-              <td data-label="Rounds" className="num">
-                {r.rounds}
-              </td>
-              <td data-label="Staked" className="num">
-                {formatRupees(r.turnover)}
-              </td>
-              <td data-label="Won" className="num">
-                {formatRupees(r.payout)}
-              </td>
-              <td data-label="Profit / Loss" className={`num strong-cell ${pnlClass(r.netProfitLoss)}`}>
-                {formatRupees(r.netProfitLoss)}
-              </td>
+              <FigureCells {...r} profit={r.netProfitLoss} labels={['Rounds', 'Staked', 'Won', 'Profit / Loss']} />
             </tr>
           ))}
         </tbody>

@@ -4,13 +4,14 @@ import { fetchThirdPartyReport } from '../api/intl-casino-calls';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
 import { lastSevenDays } from '../ui/dates';
 import { EmptyRow } from '../ui/EmptyRow';
-import { pnlClass } from '../routes/admin/exchange/format';
-import { formatRupees } from '../ui/money';
 import { PageSize } from '../ui/PageSize';
 import { TableFoot } from '../ui/TableFoot';
 import { useDateRange } from '../ui/use-date-range';
 import { usePageTitle } from '../ui/use-page-title';
+import { FigureCells } from './FigureCells';
 import '../styles/intl-casino.css';
+
+const LABELS: [string, string, string, string] = ['Rounds', 'Turnover', 'Wins paid', 'House profit'];
 
 /**
  * /admin/game-reports/third-party: the international casino's games for the caller's downline:
@@ -55,18 +56,7 @@ export function ThirdPartyReportPage() {
                 <td data-label="Players" className="num">
                   {r.players}
                 </td>
-                <td data-label="Rounds" className="num">
-                  {r.rounds}
-                </td>
-                <td data-label="Turnover" className="num">
-                  {formatRupees(r.turnover)}
-                </td>
-                <td data-label="Wins paid" className="num">
-                  {formatRupees(r.payout)}
-                </td>
-                <td data-label="House profit" className={`num strong-cell ${pnlClass(r.profit)}`}>
-                  {formatRupees(r.profit)}
-                </td>
+                <FigureCells {...r} labels={LABELS} />
               </tr>
             ))}
             {rows.length === 0 && <EmptyRow span={7} query={report} />}
@@ -77,18 +67,7 @@ export function ThirdPartyReportPage() {
                 <td data-label="" className="strong-cell" colSpan={3}>
                   Total
                 </td>
-                <td data-label="Rounds" className="num">
-                  {total.rounds}
-                </td>
-                <td data-label="Turnover" className="num">
-                  {formatRupees(total.turnover)}
-                </td>
-                <td data-label="Wins paid" className="num">
-                  {formatRupees(total.payout)}
-                </td>
-                <td data-label="House profit" className={`num strong-cell ${pnlClass(total.profit)}`}>
-                  {formatRupees(total.profit)}
-                </td>
+                <FigureCells {...total} labels={LABELS} />
               </tr>
             </tfoot>
           )}

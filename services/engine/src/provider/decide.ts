@@ -7,8 +7,8 @@ import {
   type ProviderCommand,
   type ProviderCredit,
   type ProviderDebit,
+  type ProviderRequest,
   type ProviderRollback,
-  type ProviderTxnType,
   type WalletStatus,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
@@ -27,17 +27,7 @@ import { providerKey, type ProviderTxnState } from './state.js';
 
 const available = (state: EngineState, userId: string): Paise => balanceOf(state, walletAccount(userId)) - exposureOfUser(state, userId);
 
-/** What identifies a request under its id: the same values are a repeat, others a misuse of the id. */
-interface Request {
-  txnType: ProviderTxnType;
-  userId: string;
-  roundId: string;
-  gameId: string;
-  amount: Paise;
-  betId: string | null;
-}
-
-const requestOf = (c: ProviderCommand): Request => ({
+const requestOf = (c: ProviderCommand): ProviderRequest => ({
   txnType: c.type === 'ProviderDebit' ? 'DEBIT' : c.type === 'ProviderCredit' ? 'CREDIT' : 'ROLLBACK',
   userId: c.userId,
   roundId: c.roundId,
@@ -46,7 +36,7 @@ const requestOf = (c: ProviderCommand): Request => ({
   betId: c.type === 'ProviderRollback' ? c.betId : null,
 });
 
-const sameRequest = (a: Request, b: Request): boolean =>
+const sameRequest = (a: ProviderRequest, b: ProviderRequest): boolean =>
   a.txnType === b.txnType && a.userId === b.userId && a.roundId === b.roundId && a.gameId === b.gameId && a.amount === b.amount && a.betId === b.betId;
 
 const declined = (c: ProviderDebit | ProviderRollback, status: WalletStatus, message: string, balance: Paise, tombstone = false): Decision => {
@@ -54,7 +44,7 @@ const declined = (c: ProviderDebit | ProviderRollback, status: WalletStatus, mes
   return accept({
     type: 'ProviderTxnDeclined',
     streamId: providerRoundStream(c.provider, c.roundId),
-    data: { provider: c.provider, txnId: c.txnId, txnType: r.txnType as 'DEBIT' | 'ROLLBACK', userId: c.userId, roundId: c.roundId, gameId: c.gameId, amount: c.amount, betId: r.betId, status, message, balance, tombstone },
+    data: { provider: c.provider, txnId: c.txnId, ...r, txnType: r.txnType as 'DEBIT' | 'ROLLBACK', status, message, balance, tombstone },
   });
 };
 
@@ -66,11 +56,11 @@ function repeat(c: ProviderCommand, known: ProviderTxnState): Decision {
   return repeated(c, request, known.answer.balance, known.answer.referenceId);
 }
 
-const repeated = (c: ProviderCommand, r: Request, balance: Paise, referenceId: string): Decision =>
+const repeated = (c: ProviderCommand, r: ProviderRequest, balance: Paise, referenceId: string): Decision =>
   accept({
     type: 'ProviderTxnRepeated',
     streamId: providerRoundStream(c.provider, c.roundId),
-    data: { provider: c.provider, txnId: c.txnId, txnType: r.txnType, userId: c.userId, roundId: c.roundId, gameId: c.gameId, amount: c.amount, betId: r.betId, balance, referenceId },
+    data: { provider: c.provider, txnId: c.txnId, ...r, balance, referenceId },
   });
 
 /** Money between the player's wallet and the provider's house account: positive pays the player. */

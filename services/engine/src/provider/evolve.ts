@@ -33,13 +33,14 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
       break;
     }
     case 'ProviderTxnRepeated': {
-      const { provider, txnId, txnType, userId, roundId, gameId, amount, betId, balance, referenceId } = e.data;
-      txns[providerKey(provider, txnId)] ??= { txnType, userId, roundId, gameId, amount, betId, answer: { ok: true, balance, referenceId }, rolledBackBy: null };
+      const { provider, txnId, balance, referenceId, ...request } = e.data;
+      txns[providerKey(provider, txnId)] ??= { ...request, answer: { ok: true, balance, referenceId }, rolledBackBy: null };
       break;
     }
     case 'ProviderTxnDeclined': {
-      const { provider, txnId, txnType, userId, roundId, gameId, amount, betId, status, message, balance, tombstone } = e.data;
-      txns[providerKey(provider, txnId)] = { txnType, userId, roundId, gameId, amount, betId, answer: { ok: false, status, message, balance }, rolledBackBy: null };
+      const { provider, txnId, status, message, balance, tombstone, ...request } = e.data;
+      const { userId, roundId, gameId, amount, betId } = request;
+      txns[providerKey(provider, txnId)] = { ...request, answer: { ok: false, status, message, balance }, rolledBackBy: null };
       // The DEBIT this rollback named never came: if it ever does, it is refused.
       if (tombstone && betId !== null) {
         txns[providerKey(provider, betId)] ??= {

@@ -1,16 +1,9 @@
-import type { Paise, ProviderTxnType, WalletStatus } from '@exch/contracts';
+import type { Paise, ProviderRequest, WalletStatus } from '@exch/contracts';
 
 /** The answer a transaction id got, given again to every repeat of it. */
 export type TxnAnswer = { ok: true; balance: Paise; referenceId: string } | { ok: false; status: WalletStatus; message: string; balance: Paise };
 
-export interface ProviderTxnState {
-  txnType: ProviderTxnType;
-  userId: string;
-  roundId: string;
-  gameId: string;
-  amount: Paise;
-  /** A rollback's DEBIT. */
-  betId: string | null;
+export interface ProviderTxnState extends ProviderRequest {
   answer: TxnAnswer;
   /** A DEBIT given back: the rollback that did it. */
   rolledBackBy: string | null;
