@@ -95,9 +95,8 @@ function GameTile({ game, onOpen }: { game: IntlGameDto; onOpen: () => void }) {
         <GameArt category={game.category} subCategory={game.subCategory} name={game.name} />
       </span>
       <span className="intl-tile-name">{game.name}</span>
-      <span className="intl-tile-meta">
-        {game.providerName} · RTP {game.rtp.toFixed(2)}%
-      </span>
+      <span className="intl-tile-meta">{game.providerName}</span>
+      <span className="intl-tile-meta">RTP {game.rtp.toFixed(2)}%</span>
     </button>
   );
 }
