@@ -2,7 +2,9 @@
 import { benchBetting } from './bench/betting.js';
 import { benchDistributed } from './bench/distributed.js';
 import { benchJournal } from './bench/journal.js';
+import { benchWallet } from './bench/wallet.js';
 
 await benchJournal();
 await benchBetting();
+await benchWallet();
 await benchDistributed();

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, startServer } from '@exch/server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, readProviderOption, startServer } from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -26,9 +26,10 @@ if (!existsSync(join(webDist, 'index.html'))) {
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
 }
 
+const dataDir = resolve(root, process.env.DATA_DIR ?? 'data');
 const server = await startServer({
   port: Number(process.env.PORT ?? 3000),
-  dataDir: resolve(root, process.env.DATA_DIR ?? 'data'),
+  dataDir,
   databaseUrl,
   seedDemo: seed,
   webDist,
@@ -37,6 +38,8 @@ const server = await startServer({
   feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
   trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
+  // The international casino's game server, on its own port (PROVIDER_PORT, default 3100); PROVIDER=off for none.
+  provider: readProviderOption(process.env, { dataDir }),
   logger: log,
 });
 
@@ -44,8 +47,9 @@ const lines = [
   '',
   `  Exchange is running at ${server.url}`,
   `  Back office:          ${server.url}/admin`,
-  `  Storage:              ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${resolve(root, process.env.DATA_DIR ?? 'data')}`}`,
+  `  Storage:              ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
 ];
+if (server.provider) lines.push(`  Game provider:        ${server.provider.url} (Monsoon Games, the international casino's games)`);
 if (seed) {
   lines.push(`  Demo logins (password ${DEMO_PASSWORD}; back-office transaction password ${DEMO_TRANSACTION_PASSWORD}):`);
   for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} ${a.role === 'user' ? 'player  -> /login' : `${a.role.padEnd(7)} -> /admin/login`}`);

@@ -1,13 +1,15 @@
 import type { AccountEventData } from './accounts/events.js';
 import type { BettingEventData } from './betting/events.js';
 import type { PaymentEventData } from './payments/events.js';
+import type { ProviderEventData } from './provider/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
 export * from './payments/events.js';
+export * from './provider/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData, ProviderEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -56,12 +58,18 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   PaymentMethodSet: 1,
   PaymentRequestEndorsed: 1,
   ApprovalLimitsSet: 1,
+  ProviderDebited: 1,
+  ProviderCredited: 1,
+  ProviderRolledBack: 1,
+  ProviderTxnRepeated: 1,
+  ProviderTxnDeclined: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */
 export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
   'ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked',
   'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected',
+  'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack',
 ]);
 
 /** An event as decided by the engine, before the journal gives it an id and a position. */

@@ -25,3 +25,6 @@ export * from './casino/cards.js';
 export * from './casino/fair.js';
 export * from './payments/formats.js';
 export * from './payments/api.js';
+export * from './provider/port.js';
+export * from './provider/wallet.js';
+export * from './provider/api.js';

@@ -15,5 +15,12 @@ export const walletAccount = (userId: string): string => `wallet:${userId}`;
 export const holdAccount = (userId: string): string => `hold:${userId}`;
 /** The source of all chips: the top admin's chips are minted from here, visible to finance. */
 export const MINT_ACCOUNT = 'mint';
+/**
+ * A third-party casino provider's house account: stakes its games take from wallets go here and
+ * their wins and returned stakes come from here. Its balance is what players lost to that provider's
+ * games (the operator settles it with the provider); it may go below zero when players win.
+ */
+export const THIRD_PARTY_CASINO_PREFIX = 'house:third-party:';
+export const thirdPartyCasinoAccount = (provider: string): string => `${THIRD_PARTY_CASINO_PREFIX}${provider}`;
 
 export const postingsBalance = (postings: readonly Posting[]): number => postings.reduce((s, p) => s + p.amount, 0);

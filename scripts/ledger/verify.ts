@@ -2,8 +2,9 @@
  * The ledger check of DESIGN.md rule 2: replays the whole log and proves that
  *
  *  (a) every money event's postings sum to zero (and agree with the event's own amount and parties);
- *  (b) no account but `mint` and `house:pnl` is ever below zero after an event (a revoked result
- *      may leave a wallet below zero: the winnings it takes back may be spent);
+ *  (b) no account but `mint`, `house:pnl` and the third-party casino accounts
+ *      (`house:third-party:{provider}`) is ever below zero after an event (a revoked result may leave
+ *      a wallet below zero: the winnings it takes back may be spent);
  *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
  *  (d) rm_ledger_entries holds exactly the replayed postings (account, amount, owner), so the running
  *      balance a statement sums from them is the replayed one;
@@ -30,7 +31,7 @@ export type DifferenceKind =
   | 'malformed-postings'
   /** (a) The postings of one event do not sum to zero. */
   | 'unbalanced'
-  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred). */
+  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred, the third-party casino's). */
   | 'postings-mismatch'
   /** A posting to wallet:X before user X was created. */
   | 'unknown-wallet'
@@ -105,7 +106,7 @@ export interface VerifyOptions {
   onProgress?: (p: VerifyProgress) => void;
   /** Differences kept in the report (all are counted; default 100). */
   maxListed?: number;
-  /** Accounts allowed below zero (default: `mint` and `house:pnl`). */
+  /** Accounts allowed below zero (default: `mint` and `house:pnl`; a third-party casino account always may). */
   mayGoNegative?: readonly string[];
   /** Partitions of the event topic, for read models folded by Kafka projector groups (default EVENT_PARTITIONS or 4). */
   partitions?: number;
@@ -114,12 +115,17 @@ export interface VerifyOptions {
 const WALLET_PREFIX = 'wallet:';
 const HOLD_PREFIX = 'hold:';
 // Listed here rather than imported: a check that shared the engine's definitions would share its bugs.
-const MONEY_TYPES = new Set(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected']);
+const MONEY_TYPES = new Set([
+  'ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected',
+  'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack',
+]);
 /** Payment request events (e): asked for, then decided once. */
 const REQUESTED = new Set(['DepositRequested', 'WithdrawalRequested']);
 const DECIDED = new Set(['DepositApproved', 'DepositRejected', 'WithdrawalApproved', 'WithdrawalRejected']);
 /** The house's P&L is the counterparty of every bet: it may be negative when players win. */
 const HOUSE_PNL = 'house:pnl';
+/** A third-party casino provider's account (one per provider) is the counterparty of its games' stakes and wins: negative when players won. */
+const THIRD_PARTY_PREFIX = 'house:third-party:';
 /**
  * A revoked result takes back winnings that may already be withdrawn: the only event after which a
  * wallet may be left below zero (the player then owes the house, as on a real exchange).
@@ -217,11 +223,12 @@ function postingsOf(e: StoredEvent): { account: string; amount: number }[] | nul
   return raw as { account: string; amount: number }[];
 }
 
-/** What a chip or payment movement must post, from its own fields (from, to); null for other types. */
+/** What a chip, payment or third-party casino movement must post, from its own fields (from, to); null for other types. */
 function impliedPostings(e: StoredEvent): Map<string, number> | null {
   const d = e.data as Record<string, unknown>;
   const wallet = (key: string) => `${WALLET_PREFIX}${String(d[key])}`;
   const hold = `${HOLD_PREFIX}${String(d.userId)}`;
+  const thirdParty = `${THIRD_PARTY_PREFIX}${String(d.provider)}`;
   const moves: Record<string, [string, string]> = {
     ChipsMinted: [MINT_ACCOUNT, wallet('userId')],
     ChipsTransferred: [wallet('fromUserId'), wallet('toUserId')],
@@ -229,6 +236,9 @@ function impliedPostings(e: StoredEvent): Map<string, number> | null {
     DepositApproved: [wallet('walletUserId'), wallet('userId')],
     WithdrawalApproved: [hold, wallet('walletUserId')],
     WithdrawalRejected: [hold, wallet('userId')],
+    ProviderDebited: [wallet('userId'), thirdParty],
+    ProviderCredited: [thirdParty, wallet('userId')],
+    ProviderRolledBack: [thirdParty, wallet('userId')],
   };
   const move = moves[e.type];
   if (!move) return null;
@@ -244,6 +254,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   const batchSize = options.batchSize ?? 5_000;
   const maxListed = options.maxListed ?? 100;
   const mayGoNegative = new Set(options.mayGoNegative ?? [MINT_ACCOUNT, HOUSE_PNL]);
+  const negativeAllowed = (account: string) => mayGoNegative.has(account) || account.startsWith(THIRD_PARTY_PREFIX);
 
   const differences: Difference[] = [];
   let differenceCount = 0;
@@ -496,11 +507,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         if (covers('ledger', e)) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
       });
 
-      // (b) Only mint and the house P&L may be negative, after each event (its legs are one movement).
+      // (b) Only mint, the house P&L and the third-party casino accounts may be negative, after each event (its legs are one movement).
       for (const account of touched) {
         const b = balance(account);
-        if (b < 0 && !mayGoNegative.has(account) && !MAY_OVERDRAW.has(e.type)) {
-          report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative].join(', ')} may be negative` });
+        if (b < 0 && !negativeAllowed(account) && !MAY_OVERDRAW.has(e.type)) {
+          report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative, `${THIRD_PARTY_PREFIX}*`].join(', ')} may be negative` });
         }
         // (e) A hold is exactly its user's pending withdrawals.
         if (account.startsWith(HOLD_PREFIX) && b !== (pendingHeld.get(account.slice(HOLD_PREFIX.length)) ?? 0)) {

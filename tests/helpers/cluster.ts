@@ -1,6 +1,7 @@
 /**
- * Distributed mode's processes as real child processes (services/server/src/distributed/main.ts),
- * for tests that kill and add members: engine leader and standby, relay, projectors, gateways.
+ * The product's processes as real child processes, for tests that kill and add them: distributed
+ * mode's (services/server/src/distributed/main.ts: engine leader and standby, relay, projectors,
+ * gateways), and any other (the embedded server, the casino game provider).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,12 +40,24 @@ const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== nul
 
 /** Starts one process and waits until its HTTP endpoint answers /health. */
 export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'projector' | 'gateway', name: string, extra: Record<string, string> = {}, args: string[] = []): Promise<Member> {
-  const port = await freePort();
-  mkdirSync(env.logDir, { recursive: true });
-  const out = createWriteStream(join(env.logDir, `${name}.log`));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/server/src/distributed/main.ts'), role, ...args], {
+  return startProcess({
+    role, name, logDir: env.logDir, script: 'services/server/src/distributed/main.ts', args: [role, ...args],
+    env: { DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
+  });
+}
+
+/**
+ * Any of the product's processes (a script run with tsx) on a free port (`port`, else one picked),
+ * its output in `{logDir}/{name}.log`, once its /health answers.
+ */
+export async function startProcess(opts: { role: string; name: string; script: string; args?: string[]; env: Record<string, string>; logDir: string; port?: number }): Promise<Member> {
+  const { name } = opts;
+  const port = opts.port ?? (await freePort());
+  mkdirSync(opts.logDir, { recursive: true });
+  const out = createWriteStream(join(opts.logDir, `${name}.log`), { flags: 'a' });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, opts.script), ...(opts.args ?? [])], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, PORT: String(port), INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
+    env: { ...process.env, PORT: String(port), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(out);
@@ -54,7 +67,7 @@ export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'p
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${join(env.logDir, `${name}.log`)}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${join(opts.logDir, `${name}.log`)}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
@@ -64,7 +77,7 @@ export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'p
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    role, port, url, process: child,
+    role: opts.role, port, url, process: child,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

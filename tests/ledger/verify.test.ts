@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import pino from 'pino';
-import type { Command, CommandEnvelope, EventStore, NewEvent } from '@exch/contracts';
+import type { Command, CommandEnvelope, EventStore, NewEvent, ProviderCommand } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
@@ -251,6 +251,42 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
     t.equal(r.differenceCount, 3);
     t.match(r.differences[2], { kind: 'postings-mismatch', position: misdirected!.positions[0] });
   });
+});
+
+t.test('third-party casino: wallet postings verify, the provider\'s account may go below zero, a debit posting elsewhere is found', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  await buildLog(engine);
+  const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
+  const calls: ProviderCommand[] = [
+    { type: 'ProviderDebit', ...game, txnId: 'd1', userId: 'u1', roundId: 'r1', amount: 100_00, sessionUserId: 'u1' },
+    { type: 'ProviderCredit', ...game, txnId: 'c1', userId: 'u1', roundId: 'r1', amount: 3_600_00 },
+    { type: 'ProviderDebit', ...game, txnId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00, sessionUserId: 'u1' },
+    { type: 'ProviderRollback', ...game, txnId: 'b2', betId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00 },
+  ];
+  for (const c of calls) t.equal((await engine.execute(env(c, null))).ok, true, `${c.type} ${c.txnId}`);
+  const runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  t.teardown(() => runner.stop());
+  await runner.waitFor(await store.head());
+  let r = await verifyLedger(store);
+  t.equal(r.ok, true, formatReport(r).join('\n'));
+  t.equal(r.accounts, 7, 'the provider\'s account is one more');
+  const house = await store.sql.query<{ balance: string }>(`select balance from rm_ledger_balances where account = 'house:third-party:mg'`);
+  t.equal(Number(house.rows[0]!.balance), -3_500_00, 'below zero: the player won ₹3,500');
+
+  await engine.stop();
+  const misdirected: NewEvent = {
+    eventId: 'forged-casino', type: 'ProviderDebited', schemaVersion: 1,
+    data: { ...game, txnId: 'd9', userId: 'u1', roundId: 'r9', amount: 10_00, referenceId: 'x', balance: 0, postings: [{ account: 'wallet:u1', amount: -10_00 }, { account: 'wallet:s', amount: 10_00 }] },
+    metadata: { commandId: 'forged-casino', correlationId: 'forged', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T11:00:00.000Z' },
+  };
+  const [bad] = await store.append([{ streamId: 'provider-round-mg-r9', expectedVersion: 'any', events: [misdirected] }]);
+  await runner.waitFor(await store.head());
+  r = await verifyLedger(store);
+  t.match(r, { differenceCount: 1, differences: [{ kind: 'postings-mismatch', position: bad!.positions[0] }] });
 });
 
 t.test('the CLI on a PGlite folder: exit codes and verdict line', async (t) => {

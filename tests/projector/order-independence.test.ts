@@ -121,6 +121,21 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     ])();
   };
 
+  let txnN = 0;
+  const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
+  /** The third-party casino's wallet: stakes, wins, stakes given back and retries, on rounds of their own streams. */
+  const walletCommand = (): Command => {
+    const p = rng.pick(players);
+    const debits = Object.entries(view().provider.txns).filter(([, x]) => x.txnType === 'DEBIT' && x.answer.ok);
+    const x = rng.next();
+    if (x < 0.45 || debits.length === 0) return { type: 'ProviderDebit', ...game, txnId: `t${++txnN}`, userId: p, roundId: `r${rng.int(1, 40)}`, amount: rng.int(100, 50_000), sessionUserId: p };
+    const [key, d] = rng.pick(debits);
+    const betId = key.slice(key.indexOf('|') + 1);
+    if (x < 0.7) return { type: 'ProviderCredit', ...game, txnId: `t${++txnN}`, userId: d.userId, roundId: d.roundId, amount: rng.int(0, 100_000) };
+    if (x < 0.85) return { type: 'ProviderRollback', ...game, txnId: `t${++txnN}`, betId, userId: d.userId, roundId: d.roundId, amount: d.amount };
+    return { type: 'ProviderDebit', ...game, txnId: betId, userId: d.userId, roundId: d.roundId, amount: d.amount, sessionUserId: d.userId };
+  };
+
   for (let i = 0; i < 2; i++) await newMatch();
   for (let i = 0; i < steps; i++) {
     if (live().length < 5) await newMatch();
@@ -186,6 +201,8 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       const matchId = rng.pick(live()).matchId;
       if (rng.chance(0.5)) await laterMarket(matchId);
       else await run(matchCatalogue([Number(matchId.slice(1))], true), null);
+    } else if (r < 0.96) {
+      await run(walletCommand(), null);
     } else {
       await run(betCommand(), rng.pick(players));
     }

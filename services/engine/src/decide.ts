@@ -17,6 +17,7 @@ import { decidePlaceBet } from './betting/place.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
+import { decideProvider } from './provider/decide.js';
 import { refuse, type Decision } from './decision.js';
 import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
 import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
@@ -108,6 +109,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSetPaymentMethod(state, c, actor);
     case 'SetApprovalLimits':
       return decideSetApprovalLimits(state, c, actor);
+    case 'ProviderDebit':
+    case 'ProviderCredit':
+    case 'ProviderRollback':
+      return decideProvider(state, c, envelope);
     default:
       return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

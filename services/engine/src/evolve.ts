@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@exch/contracts';
 import { evolveBetting } from './betting/evolve.js';
 import { evolvePayments, isPaymentEvent } from './payments/evolve.js';
+import { evolveProvider } from './provider/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
 /**
@@ -47,6 +48,13 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'PermissionsSet':
     case 'UserLoggedIn':
     case 'SessionsEnded':
+      break;
+    case 'ProviderDebited':
+    case 'ProviderCredited':
+    case 'ProviderRolledBack':
+    case 'ProviderTxnRepeated':
+    case 'ProviderTxnDeclined':
+      evolveProvider(state, e);
       break;
     default:
       if (isPaymentEvent(e)) evolvePayments(state, e);

@@ -2,6 +2,7 @@ import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, Paise, 
 import type { Level } from './betting/matching.js';
 import type { PnlBook } from './betting/pnl-book.js';
 import { emptyPayments, type PaymentsState } from './payments/state.js';
+import { emptyProviderState, type ProviderState } from './provider/state.js';
 
 export interface UserState {
   userId: string;
@@ -100,6 +101,8 @@ export interface EngineState {
   seq: number;
   /** Deposit and withdrawal requests, UTRs in use, saved payout accounts, uplines' payment methods. */
   payments: PaymentsState;
+  /** Third-party casino wallet transactions and rounds. */
+  provider: ProviderState;
 }
 
 export const emptyState = (): EngineState => ({
@@ -117,6 +120,7 @@ export const emptyState = (): EngineState => ({
   housePrices: {},
   seq: 0,
   payments: emptyPayments(),
+  provider: emptyProviderState(),
 });
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;

@@ -36,6 +36,9 @@ import { openApiRoute } from './openapi/route.js';
 import { describe, router, type Access, type Route } from './http/route.js';
 import { marketAdminGuard } from './markets/market-admin.js';
 import { reportRoutes } from './reports/routes.js';
+import type { ProviderSetup } from './provider/deps.js';
+import { providerRoutes } from './provider/routes.js';
+import { providerSignatureGuard } from './provider/signature-guard.js';
 import { migrateGatewayTables } from './schema.js';
 import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -69,6 +72,8 @@ export interface GatewayOptions {
   feed?: FeedPort | null;
   /** Origins the pages may frame (live TV streams, the casino provider's games); nothing else can be framed. */
   frameOrigins?: string[];
+  /** The international casino's game provider (its port and shared secret); null or left out: none. */
+  provider?: ProviderSetup | null;
 }
 
 export interface Gateway {
@@ -135,8 +140,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     any: requireAuth(app, directory, 'any'),
     pendingPasswordChange: requireAuth(app, directory, 'any', { passwordChangePending: true }),
   };
+  const providerGuard = providerSignatureGuard(opts.provider?.secret ?? null);
   const guardFor = (access: Access) => {
     if (typeof access === 'object') return guard.admin(access.admin);
+    if (access === 'provider') return [providerGuard];
     if (access === 'market-admin') return marketAdminGuard(guard);
     if (access === 'admin') return [requireAuth(app, directory, 'admin')];
     return { public: [], any: [guard.any], player: [guard.player], 'password-change': [guard.pendingPasswordChange] }[access];
@@ -159,6 +166,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes]) {
     routes(exchange);
   }
+  await providerRoutes(deps, opts.provider ?? null);
   route({ method: 'GET', url: '/api/ops/projections', access: { admin: 'view-operations' }, tag: 'Operations', summary: 'Each read model\'s checkpoint and lag' }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   openApiRoute(app, route);
   prices.start();

@@ -3,3 +3,5 @@ export { hashPassword, verifyPassword } from './auth/passwords.js';
 export { walletAsOf, type WalletAsOf } from './accounts/as-of.js';
 export type { LedgerLine } from './accounts/ledger-lines.js';
 export { migratePaymentTables, storeScreenshot } from './payments/screenshots.js';
+export { qtStyleProvider, type QtStyleProviderOptions } from './provider/qt-adapter.js';
+export type { ProviderSetup } from './provider/deps.js';

@@ -4,9 +4,11 @@ import type { CommandBus, EventStore, ReadBarrier, StoredEvent } from '@exch/con
 import { Engine } from '@exch/engine';
 import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
+import type { GameProvider } from '@exch/game-provider';
 import { buildGateway, type Gateway } from '@exch/gateway';
 import { allProjections, balancesTouched, betsTouched, marketsTouched, paymentsTouched, ProjectionRunner } from '@exch/projector';
 import { connectFeed } from './feed.js';
+import { setUpProvider, type ProviderOption } from './provider.js';
 import { counter, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
 import { TradedFeed } from './traded-feed.js';
@@ -25,6 +27,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** The built-in feed simulator (docs/exchange.md); null runs without live markets. */
   feed?: { seed: number; tickMs: number; suspensions?: boolean } | null;
+  /** The international casino's game provider (provider.ts); null or left out: none. */
+  provider?: ProviderOption | null;
 }
 
 export interface RunningServer {
@@ -33,6 +37,8 @@ export interface RunningServer {
   engine: Engine;
   runner: ProjectionRunner;
   gateway: Gateway;
+  /** The embedded game server, when there is one. */
+  provider: GameProvider | null;
   close(): Promise<void>;
 }
 
@@ -68,7 +74,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const feed = opts.feed ? createSimulator(opts.feed) : null;
   // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
   traded = feed ? new TradedFeed(feed, (marketId, selectionId) => engine.tradedPrices(marketId, selectionId)) : null;
+  const provider = opts.provider ? await setUpProvider(opts.provider, log) : null;
   const gateway = await buildGateway({
+    provider: provider?.setup ?? null,
+    // The provider's games are framed from its origin; nothing else is.
+    frameOrigins: provider ? [provider.setup.port.origin] : [],
     feed: traded,
     sql: store.sql,
     commands,
@@ -102,14 +112,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const address = await gateway.app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
   const port = Number(new URL(address).port);
+  // The embedded game server calls this process's wallet, and lets its pages frame the games.
+  provider?.game?.connect({ url: `http://127.0.0.1:${port}`, origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`] });
   return {
     url: `http://localhost:${port}`,
     store,
     engine,
     runner,
     gateway,
+    provider: provider?.game ?? null,
     async close() {
       disconnectFeed();
+      await provider?.game?.close();
       await gateway.app.close();
       await runner.stop();
       await engine.stop();

@@ -58,6 +58,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     items: [
       { label: 'Casino list', to: '/admin/casino-list' },
       { label: 'Casino result report', to: '/admin/casino-result-report' },
+      { label: 'Third-party games', to: '/admin/game-reports/third-party', privilege: 'view-bets' },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { adminCasinoRoutes } from './admin/casino-routes';
 import { adminClientRoutes } from './admin/client-routes';
+import { adminIntlCasinoRoutes } from './admin/intl-casino-routes';
 import { adminActivityRoute, adminChangePasswordRoute, adminIndexRoute, adminSecurityRoute } from './admin/dashboard-routes';
 import { adminLayoutRoute, adminOnlyRoute } from './admin/admin-layout-route';
 import { adminNotFoundRoute } from './admin/not-found-route';
@@ -8,6 +9,7 @@ import { adminReportRoutes } from './admin/report-routes';
 import { adminMarketRoutes, sportsSetupRoutes } from './admin/sports-routes';
 import { accountRoutes } from './player/account-routes';
 import { casinoRoutes } from './player/casino-routes';
+import { intlCasinoRoutes } from './player/intl-casino-routes';
 import { lobbyDashboardRoute, lobbyHomeRoute, lobbyIndexRoute } from './player/lobby-routes';
 import { paymentRoutes } from './player/payment-routes';
 import { playerLayoutRoute } from './player/player-layout-route';
@@ -33,6 +35,7 @@ export const routeTree = rootRoute.addChildren([
     ...accountRoutes,
     ...paymentRoutes,
     ...casinoRoutes,
+    ...intlCasinoRoutes,
   ]),
   adminLayoutRoute.addChildren([
     adminIndexRoute,
@@ -44,6 +47,7 @@ export const routeTree = rootRoute.addChildren([
     ...adminReportRoutes,
     ...adminPaymentRoutes,
     ...adminCasinoRoutes,
+    ...adminIntlCasinoRoutes,
     adminOnlyRoute.addChildren([...sportsSetupRoutes]),
     adminNotFoundRoute,
   ]),

@@ -23,11 +23,14 @@ export interface LedgerLine {
 
 /** Settlement rows carry their whole story (match / market: result) in the ledger's remark. */
 export const SETTLEMENT_KINDS = new Set(['settlement', 'revoke']);
+/** So do the third-party casino's (game, round: bet / win / stake returned). */
+const THIRD_PARTY_KINDS = new Set(['casino-bet', 'casino-win', 'casino-refund']);
+const storyInRemark = (kind: string): boolean => SETTLEMENT_KINDS.has(kind) || THIRD_PARTY_KINDS.has(kind);
 
 /** The statement's wording of a posting. */
 export function describeEntry(kind: string, amount: Paise, counterparty: string | null, remark: string): string {
   const cp = counterparty ?? 'house';
-  if (SETTLEMENT_KINDS.has(kind)) return remark;
+  if (storyInRemark(kind)) return remark;
   if (kind === 'mint') return 'Chips minted';
   if (kind === 'deposit') return amount > 0 ? `Deposit from ${cp}` : `Deposit to ${cp}`;
   if (kind === 'withdraw') return amount > 0 ? `Withdrawal from ${cp}` : `Withdrawn by ${cp}`;
@@ -81,7 +84,7 @@ export function toStatementRow(l: LedgerLine): StatementRow {
     credit: l.amount > 0 ? paiseToRupees(l.amount) : 0,
     debit: l.amount < 0 ? paiseToRupees(-l.amount) : 0,
     balance: paiseToRupees(l.balance),
-    remark: SETTLEMENT_KINDS.has(l.kind) ? '' : l.remark,
+    remark: storyInRemark(l.kind) ? '' : l.remark,
     // The log position of the cause: a transfer, a mint, or the market's settlement or revoke.
     cause: { type: l.kind === 'deposit' || l.kind === 'withdraw' ? 'transfer' : l.kind, position: l.position },
   };

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import * as v from 'valibot';
 import { idText, type Privilege } from '@exch/contracts';
+import { keepRawBody } from './raw-body.js';
 import { inUploadContext, readForm, type UploadSpec } from './upload.js';
 import { parse } from './validate.js';
 
-/** Who may call a route; the OpenAPI description says the same. */
-export type Access = 'public' | 'any' | 'player' | 'password-change' | 'admin' | 'market-admin' | { admin: Privilege };
+/** Who may call a route; the OpenAPI description says the same. 'provider': server to server, signed by the casino game provider. */
+export type Access = 'public' | 'any' | 'player' | 'password-change' | 'admin' | 'market-admin' | 'provider' | { admin: Privilege };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -73,6 +74,8 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
     on.route({
       method: spec.method,
       url: spec.url,
+      // A signature covers the exact bytes sent: keep them before the JSON parser sees them.
+      ...(spec.access === 'provider' ? { preParsing: keepRawBody } : {}),
       preHandler: guardFor(spec.access),
       handler: async (req, reply) => {
         const params = spec.params ? parse(spec.params, req.params) : undefined;

@@ -18,6 +18,7 @@ function accessNote(access: Access): string {
     player: 'Player tokens only (role user).',
     admin: "Back-office tokens; lists and actions cover the caller's downline only.",
     'market-admin': 'Back-office tokens of role admin or super admin.',
+    provider: 'The casino game provider only, server to server: X-Provider-Timestamp and X-Provider-Signature (HMAC-SHA256 under the shared secret over the timestamp, method, path, Wallet-Session header and exact body; docs/international-casino.md). Amounts are integer paise.',
   }[access];
 }
 
@@ -47,7 +48,7 @@ function operation(spec: AnySpec): Json {
     tags: [spec.tag],
     summary: spec.summary,
     description: accessNote(spec.access),
-    ...(spec.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(spec.access === 'public' ? {} : { security: [spec.access === 'provider' ? { providerSignature: [] } : { bearer: [] }] }),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: { required: true, content: spec.upload ? multipart(spec.body, spec.upload) : { 'application/json': { schema: jsonOf(spec.body) } } } } : {}),
     responses: {
@@ -69,6 +70,9 @@ export function openApiDocument(specs: readonly AnySpec[]): Json {
       description: 'Amounts are rupees as JSON numbers; match odds decimal odds, bookmaker odds the rate, fancy odds the run line with its rate in volume. Websocket /ws: see docs/exchange-api.md.',
     },
     paths,
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: SCHEMAS },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, providerSignature: { type: 'apiKey', in: 'header', name: 'X-Provider-Signature' } },
+      schemas: SCHEMAS,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { MARKET_TYPE_OF, PageQuery, text, paiseToRupees, ROLE_NAME, type MarketK
 import { downlineCte } from '../bets/scope.js';
 import { pageSql } from '../http/paging.js';
 import type { ExchangeDeps } from '../markets/deps.js';
+import { thirdPartyPnlByBranch } from '../provider/report-routes.js';
 
 const search = v.optional(text('search', { max: 100 }));
 const AnalysisQuery = v.object({ search });
@@ -48,7 +49,7 @@ export function reportRoutes({ sql, route }: ExchangeDeps): void {
     return { eventAnalysis: [...events.values()].map((e) => ({ ...e, markets: [...e.markets.values()] })) };
   });
 
-  // Each direct child with its whole branch's settled sports P&L (net of commission), from the players' side.
+  // Each direct child with its whole branch's settled sports P&L (net of commission) and third-party casino P&L, from the players' side.
   route({ method: 'GET', url: '/api/bet/downline/profit-loss', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Settled P&L of each direct downline branch', query: DownlinePnlQuery }, async (req, { query: q }) => {
     const params: unknown[] = [req.auth!.sub];
     let where = 'c.parent_id = $1';
@@ -67,14 +68,16 @@ export function reportRoutes({ sql, route }: ExchangeDeps): void {
          from rm_users c where ${where} order by c.username_lower ${pageSql(q.page, q.limit)}`,
       params,
     );
+    const thirdParty = await thirdPartyPnlByBranch(sql, rows.map((r) => r.user_id));
     const users = rows.map((r) => {
-      const sports = paiseToRupees(Number(r.pnl));
+      const sports = Number(r.pnl);
+      const third = thirdParty.get(r.user_id) ?? 0;
       return {
         _id: r.user_id,
         username: r.username,
         role: { slug: r.role, name: ROLE_NAME[r.role] },
-        profitLoss: { casino: { netProfitLoss: 0 }, sports: { netProfitLoss: sports }, thirdParty: { netProfitLoss: 0 }, netProfitLoss: sports },
-        netProfitLoss: sports,
+        profitLoss: { casino: { netProfitLoss: 0 }, sports: { netProfitLoss: paiseToRupees(sports) }, thirdParty: { netProfitLoss: paiseToRupees(third) }, netProfitLoss: paiseToRupees(sports + third) },
+        netProfitLoss: paiseToRupees(sports + third),
       };
     });
     return { users, total: Number(count[0]!.n) };

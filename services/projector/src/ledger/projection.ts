@@ -2,6 +2,7 @@ import type { ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
 import { MarketLabels, type Remark } from './market-labels.js';
+import { PROVIDER_LEDGER_KINDS, providerRemark } from '../provider/remarks.js';
 
 /**
  * One row per posting. The running balance of a statement is not stored: it depends on every
@@ -45,6 +46,7 @@ const KIND: Record<string, (e: StoredEvent) => string> = {
   WithdrawalRejected: () => 'withdraw-release',
   DepositApproved: () => 'deposit',
   WithdrawalApproved: () => 'withdraw',
+  ...Object.fromEntries(Object.entries(PROVIDER_LEDGER_KINDS).map(([type, kind]) => [type, () => kind])),
 };
 
 /**
@@ -66,7 +68,7 @@ export const ledgerProjection: Projection = {
     const money = events.filter(isMoneyEvent);
     const remarks = new Map<number, Remark>();
     for (const e of events) {
-      const remark = labels.fold(e);
+      const remark = labels.fold(e) ?? providerRemark(e);
       if (remark !== null) remarks.set(e.position, remark);
     }
     await labels.save(tx);

@@ -8,6 +8,7 @@ import { EngineClient } from './engine-client.js';
 import { migrateLeaderTable } from './engine-leader.js';
 import { RemoteFeed } from './feed-topic.js';
 import { counter, gauge, processRegistry } from '../metrics.js';
+import { readProviderOption, setUpProvider } from '../provider.js';
 import { projectionNames } from './projector-process.js';
 import { deliverNotices } from './pushes.js';
 import { ReadYourWrites } from './read-your-writes.js';
@@ -50,7 +51,13 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
     const lags = await groupLag(store.sql, topicEnds, projectionNames());
     return projectionNames().map((name) => ({ name, lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0) }));
   };
-  const gateway = await buildGateway({ feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
+  // The international casino's game provider runs as a process of its own: PROVIDER_URL and PROVIDER_SECRET.
+  const providerOption = readProviderOption(process.env, null);
+  const provider = providerOption ? (await setUpProvider(providerOption, log)).setup : null;
+  const gateway = await buildGateway({
+    feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag,
+    provider, frameOrigins: provider ? [provider.port.origin] : [],
+  });
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
   gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   const notices = await deliverNotices(kafka, gateway, settings.instance, log);

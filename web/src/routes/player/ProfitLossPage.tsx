@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchMyProfitLoss } from '../../api/betting-calls';
+import { ThirdPartyPnlCard } from '../../intl-casino/ThirdPartyPnlCard';
 import { marketTitle } from '../../exchange/format';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
@@ -90,6 +91,7 @@ export function ProfitLossPage() {
         </table>
       </div>
       <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <ThirdPartyPnlCard from={params.from} to={params.to} />
       <p className="muted pl-foot">
         Open bets are in <Link to="/unsettledbet">Unsettled bets</Link>.
       </p>

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { comingPage } from '../coming-page';
 import { playerLayoutRoute } from './player-layout-route';
 
-/** Indian and international casino pages (SPEC.md section 2). */
+/** Indian casino pages (SPEC.md section 2); the international casino's are in intl-casino-routes.tsx. */
 export const casinoRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
@@ -16,11 +16,6 @@ export const casinoRoutes = [
     getParentRoute: () => playerLayoutRoute,
     path: '/casino-in/$type',
     component: comingPage('Indian casino', 'Live Indian tables by category: Teenpatti, Andar Bahar, Dragon Tiger and more.'),
-  }),
-  createRoute({
-    getParentRoute: () => playerLayoutRoute,
-    path: '/casino-int/$type',
-    component: comingPage('International casino', 'International games by category and sub-category, played full screen.'),
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
@@ -42,11 +37,6 @@ export const casinoRoutes = [
     getParentRoute: () => playerLayoutRoute,
     path: '/casino/result/$matchid',
     component: comingPage('Casino round result', 'The cards, result and bets of one round.'),
-  }),
-  createRoute({
-    getParentRoute: () => playerLayoutRoute,
-    path: '/casino/international',
-    component: comingPage('International casino lobby', 'The international game lobby, opened in a frame.'),
   }),
 ] as const;
 

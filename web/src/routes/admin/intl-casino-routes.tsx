@@ -1,0 +1,12 @@
+import { createRoute } from '@tanstack/react-router';
+import { ThirdPartyReportPage } from '../../intl-casino/ThirdPartyReportPage';
+import { adminLayoutRoute } from './admin-layout-route';
+
+/** The international casino's back-office page: its games' turnover and profit, beside the house tables' game reports. */
+export const adminIntlCasinoRoutes = [
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/game-reports/third-party',
+    component: ThirdPartyReportPage,
+  }),
+] as const;
