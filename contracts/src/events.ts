@@ -1,11 +1,13 @@
 import type { AccountEventData } from './accounts/events.js';
 import type { BettingEventData } from './betting/events.js';
+import type { CasinoEventData } from './casino/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
+export * from './casino/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, CasinoEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -42,10 +44,20 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   HousePriceCleared: 1,
   ButtonValuesSet: 1,
   NewsMessageSet: 1,
+  CasinoTableListed: 1,
+  CasinoTableStatusSet: 1,
+  CasinoRoundOpened: 1,
+  CasinoBetPlaced: 1,
+  CasinoBettingClosed: 1,
+  CasinoRoundDealt: 1,
+  CasinoCardRevealed: 1,
+  CasinoRoundResulted: 1,
+  CasinoRoundSettled: 1,
+  CasinoRoundVoided: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */
-export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked']);
+export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>(['ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'CasinoRoundSettled']);
 
 /** An event as decided by the engine, before the journal gives it an id and a position. */
 export type DomainEvent = { [K in EventType]: { type: K; streamId: string; data: EventDataByType[K] } }[EventType];

@@ -23,3 +23,6 @@ export * from './api/as-of.js';
 export * from './migrate.js';
 export * from './casino/cards.js';
 export * from './casino/fair.js';
+export * from './casino/round-id.js';
+export * from './casino/art.js';
+export * from './api/casino.js';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { BetDto, OddsUpdate, ScoreDto } from './api/betting.js';
+import type { CasinoTableLive } from './api/casino.js';
 import { idOrNumber, text } from './api/text.js';
 
 /** Websocket frames are JSON `{event, data}` with SPEC.md section 7's event names. */
@@ -28,5 +29,7 @@ export interface ServerMessages {
   error: { message: string };
   /** The socket's session ended (logout, lock, password change, a reused refresh token): the socket closes next. */
   sessionEnded: { message: string };
+  /** To the room casino:{code}: the table's live state at every step of a round (docs/casino.md). */
+  casinoTable: CasinoTableLive;
 }
 export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@exch/contracts';
 import { evolveBetting } from './betting/evolve.js';
+import { evolveCasino, isCasinoEvent } from './casino/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
 /**
@@ -48,7 +49,8 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'SessionsEnded':
       break;
     default:
-      evolveBetting(state, e);
+      if (isCasinoEvent(e)) evolveCasino(state, e);
+      else evolveBetting(state, e);
   }
   return state;
 }

@@ -1,6 +1,7 @@
 import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
 import type { PnlBook } from './betting/pnl-book.js';
+import { emptyCasino, type CasinoState } from './casino/state.js';
 
 export interface UserState {
   userId: string;
@@ -97,6 +98,8 @@ export interface EngineState {
   housePrices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   /** Arrival counter of bets: time priority. */
   seq: number;
+  /** The live Indian tables and their rounds under way (casino/state.ts). */
+  casino: CasinoState;
 }
 
 export const emptyState = (): EngineState => ({
@@ -113,6 +116,7 @@ export const emptyState = (): EngineState => ({
   marketLocks: {},
   housePrices: {},
   seq: 0,
+  casino: emptyCasino(),
 });
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;
