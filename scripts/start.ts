@@ -35,6 +35,8 @@ const server = await startServer({
   maintenance: process.env.MAINTENANCE === '1',
   // The built-in feed simulator; FEED=off runs without live markets.
   feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
+  // The casino's dealer deals every table; CASINO=off runs without it.
+  casino: process.env.CASINO === 'off' ? null : {},
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
   trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
   logger: log,

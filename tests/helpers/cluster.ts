@@ -44,7 +44,7 @@ export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'p
   const out = createWriteStream(join(env.logDir, `${name}.log`));
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'services/server/src/distributed/main.ts'), role, ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, PORT: String(port), INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
+    env: { ...process.env, DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, PORT: String(port), INSTANCE: name, FEED: 'off', CASINO: 'off', LOG_LEVEL: 'info', ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(out);

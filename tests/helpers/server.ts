@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { defaultWebDist, startServer, type RunningServer } from '@exch/server';
+import { defaultWebDist, startServer, type DealerSettings, type RunningServer } from '@exch/server';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -13,9 +13,11 @@ export interface TestServer extends RunningServer {
 
 /**
  * The whole product on a random port: embedded PGlite in a temp folder (or `databaseUrl`), demo
- * accounts seeded, the feed simulator running, serving web/dist. close() stops it and removes the folder it made.
+ * accounts seeded, the feed simulator running, the casino's tables listed (dealt only when a test
+ * steps server.dealer, or passes `casino` with `auto`), serving web/dist. close() stops it and
+ * removes the folder it made.
  */
-export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; casino?: DealerSettings } = {}): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
   const dataDir = opts.dataDir ?? made!;
   const server = await startServer({
@@ -28,6 +30,7 @@ export async function startTestServer(opts: { dataDir?: string; databaseUrl?: st
     maintenance: opts.maintenance ?? false,
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 },
+    casino: opts.casino ?? { auto: false },
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   return {

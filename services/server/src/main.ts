@@ -5,7 +5,8 @@ import { Engine } from '@exch/engine';
 import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { buildGateway, type Gateway } from '@exch/gateway';
-import { allProjections, balancesTouched, betsTouched, marketsTouched, ProjectionRunner } from '@exch/projector';
+import { allProjections, balancesTouched, betsTouched, casinoTablesTouched, marketsTouched, ProjectionRunner } from '@exch/projector';
+import { Dealer, type DealerSettings } from './casino/dealer.js';
 import { connectFeed } from './feed.js';
 import { counter, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
@@ -24,6 +25,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** The built-in feed simulator (docs/exchange.md); null runs without live markets. */
   feed?: { seed: number; tickMs: number } | null;
+  /** The casino's dealer (docs/casino.md); null or left out: no tables are listed or dealt. */
+  casino?: DealerSettings | null;
 }
 
 export interface RunningServer {
@@ -32,6 +35,8 @@ export interface RunningServer {
   engine: Engine;
   runner: ProjectionRunner;
   gateway: Gateway;
+  /** The casino's dealer, when it runs (tests step it by hand). */
+  dealer: Dealer | null;
   close(): Promise<void>;
 }
 
@@ -86,11 +91,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (name === 'users') void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
     if (name === 'bets') void gateway.pushBets(betsTouched(events)).catch((err) => log.warn({ err }, 'bet push failed'));
     if (name === 'catalogue') gateway.pushMarkets(marketsTouched(events));
+    if (name === 'casino') void gateway.pushCasino(casinoTablesTouched(events)).catch((err) => log.warn({ err }, 'casino push failed'));
   });
 
   if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()]))) log.info('demo accounts seeded');
 
   const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
+  const dealer = opts.casino ? new Dealer({ bus: commands, view: () => engine.view, log: log.child({ part: 'dealer' }) }, opts.casino) : null;
+  await dealer?.start();
   // Commands answer without waiting for the read side: the demo accounts and the catalogue must be readable before the first request.
   await runner.waitFor(engine.headPosition, 60_000);
 
@@ -102,7 +110,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     engine,
     runner,
     gateway,
+    dealer,
     async close() {
+      dealer?.stop();
       disconnectFeed();
       await gateway.app.close();
       await runner.stop();

@@ -21,8 +21,8 @@ export interface LedgerLine {
   description: string;
 }
 
-/** Settlement rows carry their whole story (match / market: result) in the ledger's remark. */
-export const SETTLEMENT_KINDS = new Set(['settlement', 'revoke']);
+/** Settlement rows carry their whole story (match / market: result; casino table / round: winner) in the ledger's remark. */
+export const SETTLEMENT_KINDS = new Set(['settlement', 'revoke', 'casino']);
 
 /** The statement's wording of a posting. */
 export function describeEntry(kind: string, amount: Paise, counterparty: string | null, remark: string): string {

@@ -1,4 +1,5 @@
 /** JSON Schemas of the exchange's shapes (contracts/src/api/betting.ts), for the OpenAPI description. */
+import { CASINO_SCHEMAS } from '../casino/schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -70,4 +71,5 @@ export const SCHEMAS: Record<string, Schema> = {
   DownlineResponse: obj({ users: arr(ref('ClientRow')), total: int, page: int, limit: int, parent: obj({ _id: str, username: str, role: ref('RoleDto') }), breadcrumb: arr(obj({ _id: str, username: str })) }),
   StatementPage: obj({ data: arr(ref('StatementRow')), pagination: ref('Pagination') }),
   MarketEnvelope: obj({ message: str, data: ref('MarketDto') }),
+  ...CASINO_SCHEMAS,
 };

@@ -1,6 +1,7 @@
 import type { ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
+import { casinoRemark } from '../casino/remark.js';
 import { MarketLabels, type Remark } from './market-labels.js';
 
 /**
@@ -40,6 +41,7 @@ const KIND: Record<string, (e: StoredEvent) => string> = {
   ChipsTransferred: (e) => (e.data as ChipsTransferred).kind,
   MarketSettled: () => 'settlement',
   ResultRevoked: () => 'revoke',
+  CasinoRoundSettled: () => 'casino',
 };
 
 /**
@@ -69,7 +71,9 @@ export const ledgerProjection: Projection = {
     const entries: unknown[] = [];
     for (const e of money) {
       const postings = postingsOf(e);
-      const remark = e.type === 'ChipsTransferred' ? { text: (e.data as ChipsTransferred).remark, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
+      const remark = e.type === 'ChipsTransferred' ? { text: (e.data as ChipsTransferred).remark, awaits: null }
+        : e.type === 'CasinoRoundSettled' ? casinoRemark(e)
+        : (remarks.get(e.position) ?? { text: '', awaits: null });
       postings.forEach((p, leg) => {
         deltas.set(p.account, (deltas.get(p.account) ?? 0) + p.amount);
         // With two legs the counterparty is the other one; wider postings name none.

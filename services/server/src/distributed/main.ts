@@ -37,6 +37,7 @@ async function main(role: string | undefined): Promise<void> {
       feed: feedOff ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
       seedDemo: process.env.SEED_DEMO === '1',
       secret: readEngineSecret(),
+      casino: process.env.CASINO === 'off' ? null : {},
     });
     // A deposed leader must not linger: the supervisor starts it again, as a standby.
     void engine.halted.then((reason) => {

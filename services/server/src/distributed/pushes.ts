@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { directoryChanges, noDirectoryChanges, type DirectoryChanges, type StoredEvent } from '@exch/contracts';
 import type { Gateway } from '@exch/gateway';
 import { GroupConsumer, type BusLog, type Kafka, type OrderedProducer } from '@exch/kafka';
-import { balancesTouched, betsTouched, marketsTouched } from '@exch/projector';
+import { balancesTouched, betsTouched, casinoTablesTouched, marketsTouched } from '@exch/projector';
 import { PUSHES_TOPIC } from './settings.js';
 
 /** What changed in a read model that browsers watch: sent once the projector has committed it. */
-type Watched = 'users' | 'bets' | 'catalogue';
+type Watched = 'users' | 'bets' | 'catalogue' | 'casino';
 
 export type PushNotice =
   | { projection: Watched; ids: string[] }
@@ -17,6 +17,7 @@ const TOUCHED: Record<Watched, (events: StoredEvent[]) => string[]> = {
   users: balancesTouched,
   bets: betsTouched,
   catalogue: marketsTouched,
+  casino: casinoTablesTouched,
 };
 
 /**
@@ -57,6 +58,7 @@ export async function deliverNotices(kafka: Kafka, gateway: Gateway, instance: s
           if (notice.projection === 'directory') gateway.directoryChanged(notice.changes);
           else if (notice.projection === 'users') await gateway.pushBalances(notice.ids);
           else if (notice.projection === 'bets') await gateway.pushBets(notice.ids);
+          else if (notice.projection === 'casino') await gateway.pushCasino(notice.ids);
           else gateway.pushMarkets(notice.ids);
         }
       },
