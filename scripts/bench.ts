@@ -1,8 +1,10 @@
 /** `npm run bench`: the figures issues ask for, printed as tables (medians of several runs). */
 import { benchBetting } from './bench/betting.js';
+import { benchCasino } from './bench/casino.js';
 import { benchDistributed } from './bench/distributed.js';
 import { benchJournal } from './bench/journal.js';
 
 await benchJournal();
 await benchBetting();
+await benchCasino();
 await benchDistributed();

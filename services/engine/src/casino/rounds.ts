@@ -25,7 +25,7 @@ import type { EngineState } from '../state.js';
 import { commitmentWithNodeCrypto, shuffleWithNodeCrypto } from './fair-node.js';
 import { canonicalJson, tableListing } from './listing.js';
 import type { CasinoRoundState, CasinoTableState } from './state.js';
-import { tableByCode, TABLES } from './tables/index.js';
+import { dealtTables, tableByCode } from './tables/index.js';
 import { backProfit } from './tables/settle.js';
 import type { DealtCard } from './tables/table.js';
 
@@ -55,7 +55,7 @@ const released = (state: Readonly<EngineState>, round: CasinoRoundState): UserEx
 export function decideSyncCasinoTables(state: Readonly<EngineState>, actor: string | null): Decision {
   if (actor !== null) return SYSTEM_ONLY;
   const events: DomainEvent[] = [];
-  for (const t of TABLES) {
+  for (const t of dealtTables()) {
     const listing = tableListing(t);
     if (state.casino.tables[t.code]?.listing !== canonicalJson(listing)) events.push({ type: 'CasinoTableListed', streamId: casinoStream(t.code), data: listing });
   }
