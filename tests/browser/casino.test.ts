@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { CasinoTableLive } from '@exch/contracts';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForPath } from '../helpers/browser.js';
+import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForPath, waitForToast, watchToasts } from '../helpers/browser.js';
 import { caller } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -29,21 +29,11 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   const open = async (viewport: { width: number; height: number }, kind: 'player' | 'admin', path: string): Promise<Page> => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
-    // Toasts live 1 s (SPEC.md section 9): each one is logged, so a busy machine cannot miss it.
-    await browser.page.addInitScript(() => {
-      const log: string[] = [];
-      (window as unknown as { toastLog: string[] }).toastLog = log;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchToasts(browser.page);
     await openWithStorage(browser.page, base, storedSession(kind, kind === 'player' ? player : admin), path);
     return browser.page;
   };
-  const toast = async (page: Page, text: string) => {
-    await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text, { timeout: 15_000 });
-    await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
-  };
+  const toast = waitForToast;
   const cardsShown = (page: Page) => page.locator('[data-testid=dealing-area] svg[data-card]').count();
 
   for (const [size, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {

@@ -12,11 +12,9 @@
  * - exposure is all released, the ledger sums to zero and ledger:verify passes on the read models;
  * - the recovered engine equals a fold of the log.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import t from 'tap';
 import pino from 'pino';
 import type { CasinoBetPlaced, CasinoRoundSettled, DomainEvent } from '@exch/contracts';
@@ -25,9 +23,8 @@ import { Engine, emptyState, fold } from '@exch/engine';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { Dealer, type DealerStep } from '@exch/server';
 import { verifyLedger } from '../../scripts/ledger/verify.js';
+import { runUntilKilled } from './kill-child.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '..', '..');
 const silent = { info() {}, warn() {}, error() {} };
 const dataDir = mkdtempSync(join(tmpdir(), 'exch-casino-crash-'));
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -43,44 +40,20 @@ interface Run {
 }
 
 /** Runs the child until `killWhen` says so about a line of its second round, then SIGKILLs it. */
-function runChild(table: string, seed: number, killWhen: (line: string, run: Run) => boolean): Promise<Run> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'casino-crash-child.ts'), dataDir, table, String(seed)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    const run: Run = { acked: new Map(), mid: null, lines: [], signal: null, stderr: '' };
-    let pending = '';
-    let killed = false;
-    let rounds = 0;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`child ${table} did not reach its kill point in time; stderr: ${run.stderr}`));
-    }, 120_000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop()!; // a line cut by the kill is not a report
-      for (const line of lines) {
-        run.lines.push(line);
-        const [word, a, b] = line.split(' ');
-        if (word === 'ACK') run.acked.set(a!, b!);
-        if (word === 'OPENED') {
-          rounds++;
-          run.mid = a!;
-        }
-        if (!killed && rounds >= 2 && killWhen(line, run)) {
-          killed = true;
-          child.kill('SIGKILL');
-        }
-      }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (run.stderr += chunk));
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      run.signal = signal;
-      resolveRun(run);
-    });
-  });
+async function runChild(table: string, seed: number, killWhen: (line: string, run: Run) => boolean): Promise<Run> {
+  const run = { acked: new Map<string, string>(), mid: null as string | null, lines: [] as string[] };
+  let rounds = 0;
+  const ended = await runUntilKilled('casino-crash-child.ts', [dataDir, table, String(seed)], (line) => {
+    run.lines.push(line);
+    const [word, a, b] = line.split(' ');
+    if (word === 'ACK') run.acked.set(a!, b!);
+    if (word === 'OPENED') {
+      rounds++;
+      run.mid = a!;
+    }
+    return rounds >= 2 && killWhen(line, { ...run, signal: null, stderr: '' });
+  }, 120_000);
+  return { ...run, ...ended };
 }
 
 const acked = new Map<string, string>();

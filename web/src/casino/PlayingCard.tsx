@@ -42,19 +42,9 @@ export function PlayingCard({ code, size = 'normal', dealt = false }: { code: st
     <svg className={className} viewBox="0 0 60 84" role="img" aria-label={cardName(code)} data-card={code}>
       <rect x="0.75" y="0.75" width="58.5" height="82.5" rx="5" fill="#fffdf7" stroke="#c9c2b0" strokeWidth="1.5" />
       <g fill={colour} fontFamily="Georgia, 'Times New Roman', serif">
-        <text x="5" y="16" fontSize={rank === '10' ? 12 : 14} fontWeight="700" letterSpacing={rank === '10' ? -1 : 0}>
-          {rank}
-        </text>
-        <text x="5.5" y="28" fontSize="11">
-          {glyph}
-        </text>
+        <Index rank={rank} glyph={glyph} />
         <g transform="rotate(180 30 42)">
-          <text x="5" y="16" fontSize={rank === '10' ? 12 : 14} fontWeight="700" letterSpacing={rank === '10' ? -1 : 0}>
-            {rank}
-          </text>
-          <text x="5.5" y="28" fontSize="11">
-            {glyph}
-          </text>
+          <Index rank={rank} glyph={glyph} />
         </g>
         {court ? (
           <>
@@ -73,5 +63,19 @@ export function PlayingCard({ code, size = 'normal', dealt = false }: { code: st
         )}
       </g>
     </svg>
+  );
+}
+
+/** A corner's rank over its suit; the bottom corner is the same, upside down. */
+function Index({ rank, glyph }: { rank: string; glyph: string }) {
+  return (
+    <>
+      <text x="5" y="16" fontSize={rank === '10' ? 12 : 14} fontWeight="700" letterSpacing={rank === '10' ? -1 : 0}>
+        {rank}
+      </text>
+      <text x="5.5" y="28" fontSize="11">
+        {glyph}
+      </text>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchAllTables, fetchCasinoResults } from '../api/casino-calls';
 import { EMPTY_TABLE, EmptyRow } from '../ui/EmptyRow';
 import { Pager } from '../ui/Pager';
 import { usePageTitle } from '../ui/use-page-title';
-import { badgeOf } from './table-layout';
+import { ResultTable } from './ResultTable';
 import '../styles/casino.css';
 
 const LIMIT = 25;
@@ -45,33 +45,9 @@ export function CasinoResultsPage() {
           </select>
         </label>
       </header>
-      <div className={results.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Round ID</th>
-              <th>Winner</th>
-              <th aria-label="Result" />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.mid}>
-                <td>
-                  <Link to="/casino/result/$matchid" params={{ matchid: r.mid }}>
-                    {r.mid}
-                  </Link>
-                </td>
-                <td>{r.win}</td>
-                <td>
-                  <span className={`result-badge code-${r.win === 'Void' ? 'void' : r.code}`}>{badgeOf(game, r)}</span>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={3} query={results} empty={EMPTY_TABLE} />}
-          </tbody>
-        </table>
-      </div>
+      <ResultTable rows={rows} code={game} ctx="user" fetching={results.isFetching}>
+        {rows.length === 0 && <EmptyRow span={3} query={results} empty={EMPTY_TABLE} />}
+      </ResultTable>
       <Pager pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined} onPage={setPage} />
     </section>
   );

@@ -39,7 +39,7 @@ export function CasinoRoundPage({ ctx = 'user' }: { ctx?: AuthContextName }) {
           <h1>
             {r.tableName} · Round <span data-testid="round-mid">{r.mid}</span>
           </h1>
-          <span className={`state-badge round-${r.status}`}>{r.status === 'settled' ? 'Settled' : r.status === 'void' ? 'Void' : 'In play'}</span>
+          <span className={`state-badge ${r.status === 'settled' ? 'state-ok' : r.status === 'void' ? 'state-off' : 'state-unmatched'}`}>{r.status === 'settled' ? 'Settled' : r.status === 'void' ? 'Void' : 'In play'}</span>
         </header>
         <p className="muted">
           Opened {formatDateTime(r.openedAt)}

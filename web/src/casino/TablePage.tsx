@@ -10,7 +10,7 @@ import { showErrorToast } from '../ui/toasts';
 import { usePageTitle } from '../ui/use-page-title';
 import { CasinoBetPanel, openCasinoSlip, type CasinoSlip } from './CasinoBetPanel';
 import { CasinoMarkets } from './CasinoMarkets';
-import { CasinoMyBets } from './CasinoMyBets';
+import { CasinoBetBox } from './CasinoBetBox';
 import { DealingArea } from './DealingArea';
 import { ResultBadges } from './ResultBadges';
 import { TableRules } from './TableRules';
@@ -121,7 +121,20 @@ export function CasinoTablePage() {
         </div>
         <aside className="casino-side">
           {!isMobile && panel}
-          <CasinoMyBets bets={bets} loading={myBets.isPending} />
+          <CasinoBetBox
+            title={
+              <>
+                My Bet <span className="count-pill">{bets.filter((b) => b.status === 'pending').length}</span>
+              </>
+            }
+            action={
+              <Link to="/casinoreport" className="view-all">
+                View All
+              </Link>
+            }
+            bets={bets}
+            loading={myBets.isPending}
+          />
           <TableRules code={table._id} open={!isMobile} />
         </aside>
       </div>

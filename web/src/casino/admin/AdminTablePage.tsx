@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchCasinoPosition } from '../../api/casino-calls';
-import { formatDateTime } from '../../ui/dates';
 import { EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
 import { usePageTitle } from '../../ui/use-page-title';
 import { CasinoMarkets } from '../CasinoMarkets';
+import { CasinoBetBox } from '../CasinoBetBox';
 import { DealingArea } from '../DealingArea';
 import { ResultBadges } from '../ResultBadges';
 import { useCasinoTable, useCountdown } from '../use-casino-table';
@@ -83,36 +83,7 @@ export function AdminCasinoTablePage() {
               </tbody>
             </table>
           </section>
-          <section className="side-card" aria-label="Downline bets">
-            <header className="side-head">
-              <h2>Bets of your downline</h2>
-            </header>
-            <div className="my-bets-box">
-              <table className="bet-table">
-                <thead>
-                  <tr>
-                    <th>User</th>
-                    <th>Bet</th>
-                    <th className="num">Odds</th>
-                    <th className="num">Stake</th>
-                    <th className="num">P&amp;L</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {bets.map((b) => (
-                    <tr key={b._id} className="bet-line back" title={formatDateTime(b.placed_at)}>
-                      <td>{b.user_info.username}</td>
-                      <td>{b.selection_name}</td>
-                      <td className="num">{b.odds.toFixed(2)}</td>
-                      <td className="num">{formatRupees(b.stake)}</td>
-                      <td className="num">{b.pnl === null ? '-' : formatRupees(b.pnl)}</td>
-                    </tr>
-                  ))}
-                  {bets.length === 0 && <EmptyRow span={5} query={position} />}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <CasinoBetBox title="Bets of your downline" bets={bets} loading={position.isPending} withUser />
         </aside>
       </div>
     </div>

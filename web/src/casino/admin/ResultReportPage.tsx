@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchAllTables, fetchCasinoResults } from '../../api/casino-calls';
 import { isoDay } from '../../ui/dates';
@@ -7,6 +6,7 @@ import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { usePageTitle } from '../../ui/use-page-title';
+import { ResultTable } from '../ResultTable';
 import '../../styles/casino.css';
 
 /** SPEC.md section 9: the casino result search waits 300 ms. */
@@ -99,35 +99,15 @@ export function CasinoResultReportPage() {
           <input type="search" name="search" placeholder="Search round or winner" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
         </label>
       </div>
-      <div className={results.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Round ID</th>
-              <th>Winner</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.mid}>
-                <td>
-                  <Link to="/admin/casino/result/$matchid" params={{ matchid: r.mid }}>
-                    {r.mid}
-                  </Link>
-                </td>
-                <td>{r.win}</td>
-              </tr>
-            ))}
-            {message !== null && (
-              <tr className="empty-row">
-                <td colSpan={2} data-testid="result-report-message">
-                  {message}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ResultTable rows={rows} code={applied?.game ?? ''} ctx="admin" fetching={results.isFetching}>
+        {message !== null && (
+          <tr className="empty-row">
+            <td colSpan={2} data-testid="result-report-message">
+              {message}
+            </td>
+          </tr>
+        )}
+      </ResultTable>
       {applied && <Pager pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined} onPage={setPage} />}
     </section>
   );
