@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, startServer } from '@exch/server';
+import { casinoFromEnv, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, startServer } from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -36,7 +36,7 @@ const server = await startServer({
   // The built-in feed simulator; FEED=off runs without live markets.
   feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
   // The casino's dealer deals every table; CASINO=off runs without it.
-  casino: process.env.CASINO === 'off' ? null : {},
+  casino: casinoFromEnv(process.env),
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
   trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
   logger: log,

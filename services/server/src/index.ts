@@ -2,3 +2,4 @@ export { startServer, defaultWebDist, type ServerOptions, type RunningServer } f
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, seedDemo } from './seed.js';
 export { eventTopic } from './distributed/settings.js';
 export { Dealer, type DealerSettings, type DealerStep } from './casino/dealer.js';
+export { casinoFromEnv } from './casino/settings.js';
