@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, readProviderOption, startServer } from '@exch/server';
+import { casinoFromEnv, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, readProviderOption, startServer } from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -36,6 +36,8 @@ const server = await startServer({
   maintenance: process.env.MAINTENANCE === '1',
   // The built-in feed simulator; FEED=off runs without live markets.
   feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
+  // The casino's dealer deals every table; CASINO=off runs without it.
+  casino: casinoFromEnv(process.env),
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
   trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
   // The international casino's game server, on its own port (PROVIDER_PORT, default 3100); PROVIDER=off for none.

@@ -2,15 +2,17 @@ import type { Refusal } from './errors.js';
 import type { DomainEvent } from './events.js';
 import type { AccountCommand } from './accounts/commands.js';
 import type { BettingCommand } from './betting/commands.js';
+import type { CasinoCommand } from './casino/commands.js';
 import type { PaymentCommand } from './payments/commands.js';
 import type { ProviderCommand } from './provider/commands.js';
 
 export type * from './accounts/commands.js';
 export type * from './betting/commands.js';
+export type * from './casino/commands.js';
 export type * from './payments/commands.js';
 export type * from './provider/commands.js';
 
-export type Command = AccountCommand | BettingCommand | PaymentCommand | ProviderCommand;
+export type Command = AccountCommand | BettingCommand | CasinoCommand | PaymentCommand | ProviderCommand;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

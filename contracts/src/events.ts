@@ -1,15 +1,17 @@
 import type { AccountEventData } from './accounts/events.js';
 import type { BettingEventData } from './betting/events.js';
+import type { CasinoEventData } from './casino/events.js';
 import type { PaymentEventData } from './payments/events.js';
 import type { ProviderEventData } from './provider/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
+export * from './casino/events.js';
 export * from './payments/events.js';
 export * from './provider/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData, ProviderEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, CasinoEventData, PaymentEventData, ProviderEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -63,6 +65,16 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   ProviderRolledBack: 1,
   ProviderTxnRepeated: 1,
   ProviderTxnDeclined: 1,
+  CasinoTableListed: 1,
+  CasinoTableStatusSet: 1,
+  CasinoRoundOpened: 1,
+  CasinoBetPlaced: 1,
+  CasinoBettingClosed: 1,
+  CasinoRoundDealt: 1,
+  CasinoCardRevealed: 1,
+  CasinoRoundResulted: 1,
+  CasinoRoundSettled: 1,
+  CasinoRoundVoided: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */
@@ -70,6 +82,7 @@ export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
   'ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked',
   'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected',
   'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack',
+  'CasinoRoundSettled',
 ]);
 
 /** An event as decided by the engine, before the journal gives it an id and a position. */

@@ -28,3 +28,6 @@ export * from './payments/api.js';
 export * from './provider/port.js';
 export * from './provider/wallet.js';
 export * from './provider/api.js';
+export * from './casino/round-id.js';
+export * from './casino/art.js';
+export * from './api/casino.js';

@@ -22,5 +22,7 @@ export const MINT_ACCOUNT = 'mint';
  */
 export const THIRD_PARTY_CASINO_PREFIX = 'house:third-party:';
 export const thirdPartyCasinoAccount = (provider: string): string => `${THIRD_PARTY_CASINO_PREFIX}${provider}`;
+/** The house's side of every casino bet on its own tables: below zero while players are up. */
+export const HOUSE_CASINO_ACCOUNT = 'house:casino';
 
 export const postingsBalance = (postings: readonly Posting[]): number => postings.reduce((s, p) => s + p.amount, 0);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { BetDto, OddsUpdate, ScoreDto } from './api/betting.js';
+import type { CasinoTableLive } from './api/casino.js';
 import { idOrNumber, text } from './api/text.js';
 import type { PendingCounts } from './payments/api.js';
 
@@ -31,5 +32,7 @@ export interface ServerMessages {
   sessionEnded: { message: string };
   /** To back-office logins: pending deposit and withdrawal requests of their downline, after any changes. */
   paymentRequests: PendingCounts;
+  /** To the room casino:{code}: the table's live state at every step of a round (docs/casino.md). */
+  casinoTable: CasinoTableLive;
 }
 export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];

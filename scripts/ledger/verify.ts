@@ -1,8 +1,9 @@
 /**
  * The ledger check of DESIGN.md rule 2: replays the whole log and proves that
  *
- *  (a) every money event's postings sum to zero (and agree with the event's own amount and parties);
- *  (b) no account but `mint`, `house:pnl` and the third-party casino accounts
+ *  (a) every money event's postings sum to zero (and agree with the event's own amount and parties;
+ *      a casino round's with the bets placed on it: each bettor's net, never more lost than staked);
+ *  (b) no account but `mint`, `house:pnl`, `house:casino` and the third-party casino accounts
  *      (`house:third-party:{provider}`) is ever below zero after an event (a revoked result may leave
  *      a wallet below zero: the winnings it takes back may be spent);
  *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
@@ -31,7 +32,7 @@ export type DifferenceKind =
   | 'malformed-postings'
   /** (a) The postings of one event do not sum to zero. */
   | 'unbalanced'
-  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred, the third-party casino's). */
+  /** (a) Balanced postings that disagree with the event's amount and parties (ChipsMinted, ChipsTransferred, the third-party casino's), or with a casino round's bets. */
   | 'postings-mismatch'
   /** A posting to wallet:X before user X was created. */
   | 'unknown-wallet'
@@ -106,7 +107,7 @@ export interface VerifyOptions {
   onProgress?: (p: VerifyProgress) => void;
   /** Differences kept in the report (all are counted; default 100). */
   maxListed?: number;
-  /** Accounts allowed below zero (default: `mint` and `house:pnl`; a third-party casino account always may). */
+  /** Accounts allowed below zero (default: `mint`, `house:pnl` and `house:casino`; a third-party casino account always may). */
   mayGoNegative?: readonly string[];
   /** Partitions of the event topic, for read models folded by Kafka projector groups (default EVENT_PARTITIONS or 4). */
   partitions?: number;
@@ -117,13 +118,15 @@ const HOLD_PREFIX = 'hold:';
 // Listed here rather than imported: a check that shared the engine's definitions would share its bugs.
 const MONEY_TYPES = new Set([
   'ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected',
-  'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack',
+  'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack', 'CasinoRoundSettled',
 ]);
 /** Payment request events (e): asked for, then decided once. */
 const REQUESTED = new Set(['DepositRequested', 'WithdrawalRequested']);
 const DECIDED = new Set(['DepositApproved', 'DepositRejected', 'WithdrawalApproved', 'WithdrawalRejected']);
 /** The house's P&L is the counterparty of every bet: it may be negative when players win. */
 const HOUSE_PNL = 'house:pnl';
+/** The same for the house's own casino tables (docs/casino.md). */
+const HOUSE_CASINO = 'house:casino';
 /** A third-party casino provider's account (one per provider) is the counterparty of its games' stakes and wins: negative when players won. */
 const THIRD_PARTY_PREFIX = 'house:third-party:';
 /**
@@ -223,6 +226,31 @@ function postingsOf(e: StoredEvent): { account: string; amount: number }[] | nul
   return raw as { account: string; amount: number }[];
 }
 
+/** Casino bets placed and not yet settled or voided: who placed them and what they staked. */
+type OpenCasinoBets = Map<string, { userId: string; stake: number }>;
+
+/**
+ * Folds a casino event into the open bets; for a settlement, what it must post from the bets it
+ * names (each bettor's net against house:casino), or a message when a bet is unknown or lost more
+ * than its stake.
+ */
+function casinoPostings(e: StoredEvent, open: OpenCasinoBets): Map<string, number> | string | null {
+  const d = e.data as { betId?: string; userId?: string; stake?: number; betIds?: string[]; bets?: { betId: string; pnl: number }[] };
+  if (e.type === 'CasinoBetPlaced') open.set(String(d.betId), { userId: String(d.userId), stake: Number(d.stake) });
+  if (e.type === 'CasinoRoundVoided') for (const id of d.betIds ?? []) open.delete(id);
+  if (e.type !== 'CasinoRoundSettled') return null;
+  const legs = new Map<string, number>();
+  for (const b of d.bets ?? []) {
+    const bet = open.get(b.betId);
+    open.delete(b.betId);
+    if (!bet) return `settles bet ${b.betId}, which was never placed or is already settled`;
+    if (!Number.isSafeInteger(b.pnl) || b.pnl < -bet.stake) return `bet ${b.betId} loses ${-b.pnl}, more than its stake of ${bet.stake}`;
+    legs.set(`${WALLET_PREFIX}${bet.userId}`, (legs.get(`${WALLET_PREFIX}${bet.userId}`) ?? 0) + b.pnl);
+    legs.set(HOUSE_CASINO, (legs.get(HOUSE_CASINO) ?? 0) - b.pnl);
+  }
+  return legs;
+}
+
 /** What a chip, payment or third-party casino movement must post, from its own fields (from, to); null for other types. */
 function impliedPostings(e: StoredEvent): Map<string, number> | null {
   const d = e.data as Record<string, unknown>;
@@ -253,7 +281,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   const started = performance.now();
   const batchSize = options.batchSize ?? 5_000;
   const maxListed = options.maxListed ?? 100;
-  const mayGoNegative = new Set(options.mayGoNegative ?? [MINT_ACCOUNT, HOUSE_PNL]);
+  const mayGoNegative = new Set(options.mayGoNegative ?? [MINT_ACCOUNT, HOUSE_PNL, HOUSE_CASINO]);
   const negativeAllowed = (account: string) => mayGoNegative.has(account) || account.startsWith(THIRD_PARTY_PREFIX);
 
   const differences: Difference[] = [];
@@ -269,6 +297,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
 
   const balances = new Map<string, number>();
   const users = new Set<string>();
+  const casinoBets: OpenCasinoBets = new Map();
   const balance = (account: string): number => balances.get(account) ?? 0;
 
   // Whether a read model has folded this event: a prefix of the log, or (distributed) per partition.
@@ -452,6 +481,8 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       }
 
       if (REQUESTED.has(e.type) || DECIDED.has(e.type)) checkRequest(e);
+      const casino = casinoPostings(e, casinoBets);
+      if (typeof casino === 'string') report({ kind: 'postings-mismatch', position: e.position, message: `position ${fmt(e.position)}: ${e.type} ${casino}` });
       const postings = postingsOf(e);
       if (postings === null) {
         compareDue(replayedTo, false);
@@ -472,7 +503,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
           message: `position ${fmt(e.position)}: ${e.type} postings sum to ${sum}, not 0 (${postings.map((p) => `${p.account} ${p.amount}`).join(', ')})`,
         });
       } else {
-        const implied = impliedPostings(e);
+        const implied = impliedPostings(e) ?? (casino instanceof Map ? casino : null);
         if (implied) {
           const posted = new Map<string, number>();
           for (const p of postings) posted.set(p.account, (posted.get(p.account) ?? 0) + p.amount);
@@ -482,7 +513,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
           if (!same) {
             report({
               kind: 'postings-mismatch', position: e.position,
-              message: `position ${fmt(e.position)}: ${e.type} of ${String((e.data as { amount?: unknown }).amount)} posts ${postings.map((p) => `${p.account} ${p.amount}`).join(', ')}`,
+              message: `position ${fmt(e.position)}: ${e.type} of ${String((e.data as { amount?: unknown; mid?: unknown }).amount ?? (e.data as { mid?: unknown }).mid)} posts ${postings.map((p) => `${p.account} ${p.amount}`).join(', ')}`,
             });
           }
         }
@@ -507,7 +538,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         if (covers('ledger', e)) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
       });
 
-      // (b) Only mint, the house P&L and the third-party casino accounts may be negative, after each event (its legs are one movement).
+      // (b) Only mint, the house P&L, the house casino and the third-party casino accounts may be negative, after each event (its legs are one movement).
       for (const account of touched) {
         const b = balance(account);
         if (b < 0 && !negativeAllowed(account) && !MAY_OVERDRAW.has(e.type)) {

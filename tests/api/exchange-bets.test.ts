@@ -67,7 +67,8 @@ t.test('POST /api/bets refuses incomplete, unknown, foreign and malformed bets b
     [{ odds_type: 'up' }, 'odds_type must be back or lay'],
     [{ odds_type: undefined }, 'Say odds_type (back or lay) or isBack'],
     [{ isBack: false }, 'odds_type and isBack disagree'],
-    [{ bet_type: 'casino' }, 'bet_type must be sports'],
+    [{ bet_type: 'lottery' }, 'bet_type must be sports or casino'],
+    [{ bet_type: 'casino' }, 'Missing required fields: table_id, game_round_id'],
     [{ selection: 'x' }, 'selection must be the selection id of a runner'],
   ];
   for (const [change, message] of cases) {

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, BetDto, MatchDetail, Paginated } from '@exch/contracts';
 import { DEMO_TRANSACTION_PASSWORD } from '@exch/server';
-import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession } from '../helpers/browser.js';
+import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForToast, watchToasts } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -64,21 +64,11 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     const page = browser.page;
-    // Toasts live 1 s (SPEC.md section 9): log every one so a busy machine cannot miss it.
-    await page.addInitScript(() => {
-      const log: string[] = [];
-      (window as unknown as { toastLog: string[] }).toastLog = log;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchToasts(page);
     await openWithStorage(page, base, storedSession(kind, auth), path);
     return page;
   };
-  const toast = async (page: Page, text: string) => {
-    await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text);
-    await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
-  };
+  const toast = waitForToast;
   const shoot = async (page: Page, name: string) => {
     await page.setViewportSize(DESKTOP);
     await page.waitForTimeout(150);

@@ -76,7 +76,9 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   t.test('pages name themselves and their parameters inside the real layout', async (t) => {
     const page = await open();
     await openWithStorage(page, base, player, '/casino-list/LC/4/23');
-    t.equal(await page.locator('main h1').textContent(), 'Casino: Dragon Tiger');
+    await page.locator('[data-testid=casino-tiles] [data-game=dt20]').waitFor();
+    t.equal(await page.locator('main h1').textContent(), 'Dragon Tiger');
+    t.equal(await page.title(), 'Live casino: Dragon Tiger | Exchange');
     await openWithStorage(page, base, player, '/unsettledbet/deleted');
     t.equal(await page.locator('main h1').textContent(), 'Deleted Bet History');
     await openWithStorage(page, base, player, '/unsettledbet/open');

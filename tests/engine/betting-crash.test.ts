@@ -9,19 +9,16 @@
  * - a turn is all or nothing: every player-to-player fill in the log has its twin;
  * - the restarted engine (snapshot + log) equals a fold of the whole log.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import t from 'tap';
 import type { DomainEvent } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold } from '@exch/engine';
 import { recomputeExposure } from './fixtures.js';
+import { runUntilKilled } from './kill-child.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '..', '..');
 const silent = { info() {}, warn() {}, error() {} };
 const dataDir = mkdtempSync(join(tmpdir(), 'exch-crash-'));
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -34,39 +31,15 @@ interface Run {
 }
 
 /** Runs the child until it has acknowledged `killAfter` bets, then SIGKILLs it. */
-function runChild(round: number, killAfter: number): Promise<Run> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'crash-child.ts'), dataDir, String(round), String(1000 + round)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    const run: Run = { acked: [], refused: [], signal: null, stderr: '' };
-    let pending = '';
-    let killed = false;
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`child round ${round} did not reach ${killAfter} acks in time; stderr: ${run.stderr}`));
-    }, 90_000);
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop()!; // a line cut by the kill is not an answer
-      for (const line of lines) {
-        const [word, betId] = line.split(' ');
-        if (word === 'ACK') run.acked.push(betId!);
-        else if (word === 'NACK') run.refused.push(betId!);
-      }
-      if (!killed && run.acked.length >= killAfter) {
-        killed = true;
-        child.kill('SIGKILL');
-      }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => (run.stderr += chunk));
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      run.signal = signal;
-      resolveRun(run);
-    });
+async function runChild(round: number, killAfter: number): Promise<Run> {
+  const run = { acked: [] as string[], refused: [] as string[] };
+  const ended = await runUntilKilled('crash-child.ts', [dataDir, String(round), String(1000 + round)], (line) => {
+    const [word, betId] = line.split(' ');
+    if (word === 'ACK') run.acked.push(betId!);
+    else if (word === 'NACK') run.refused.push(betId!);
+    return run.acked.length >= killAfter;
   });
+  return { ...run, ...ended };
 }
 
 const acked = new Set<string>();

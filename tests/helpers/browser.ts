@@ -149,6 +149,23 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
 }
 
+/** Toasts live 1 s (SPEC.md section 9): this logs every one a page shows, so a busy machine cannot miss it. Before the page loads. */
+export async function watchToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { toastLog: string[] }).toastLog = log;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Waits for a toast watchToasts logged that contains `text`, then forgets the log. */
+export async function waitForToast(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text, { timeout });
+  await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
+}
+
 /** Rupees the way the site shows them: ₹ and Indian digit grouping. */
 export const inr = (rupees: number): string =>
   `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupees)}`;

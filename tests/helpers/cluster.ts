@@ -42,7 +42,7 @@ const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== nul
 export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'projector' | 'gateway', name: string, extra: Record<string, string> = {}, args: string[] = []): Promise<Member> {
   return startProcess({
     role, name, logDir: env.logDir, script: 'services/server/src/distributed/main.ts', args: [role, ...args],
-    env: { DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, INSTANCE: name, FEED: 'off', LOG_LEVEL: 'info', ...extra },
+    env: { DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, INSTANCE: name, FEED: 'off', CASINO: 'off', LOG_LEVEL: 'info', ...extra },
   });
 }
 

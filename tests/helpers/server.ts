@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
-import { defaultWebDist, startServer, type ProviderOption, type RunningServer } from '@exch/server';
+import { defaultWebDist, startServer, type DealerSettings, type ProviderOption, type RunningServer } from '@exch/server';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -15,9 +15,11 @@ export interface TestServer extends RunningServer {
 /**
  * The whole product on a random port: embedded PGlite in a temp folder (or `databaseUrl`), demo
  * accounts seeded, the feed simulator running, serving web/dist, the international casino's game
- * server in the process on a random port (or `provider`; `providerSecret` to sign as it). close() stops it and removes the folder it made.
+ * server in the process on a random port (or `provider`; `providerSecret` to sign as it), the casino's
+ * tables listed (dealt only when a test steps server.dealer, or passes `casino` with `auto`).
+ * close() stops it and removes the folder it made.
  */
-export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; provider?: ProviderOption | null; providerSecret?: string } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; provider?: ProviderOption | null; providerSecret?: string; casino?: DealerSettings } = {}): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
   const dataDir = opts.dataDir ?? made!;
   const server = await startServer({
@@ -31,6 +33,7 @@ export async function startTestServer(opts: { dataDir?: string; databaseUrl?: st
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 },
     provider: opts.provider !== undefined ? opts.provider : { secret: opts.providerSecret ?? randomBytes(32).toString('hex'), embedded: { port: 0, dataDir: join(dataDir, 'provider') } },
+    casino: opts.casino ?? { auto: false },
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   return {

@@ -390,3 +390,62 @@ t.test('PostgreSQL: verifies while the engine writes; the CLI reads DATABASE_URL
   t.equal(ok.code, 0, ok.stderr);
   t.match(ok.stdout, /^ledger OK: \d+ events, 6 accounts, sum 0, 0 differences\n$/);
 });
+
+t.test('casino settlements: house:casino may go below zero; a settlement that pays beyond its bets, or one bet twice, is found', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  await buildLog(engine);
+  // At the test vector's time (docs/casino.md): round 116250815181647.
+  const run = async (command: Command, actor: string | null) => {
+    const r = await engine.execute({ ...env(command, actor), at: '2025-08-15T12:46:47.000Z' });
+    if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.message}`);
+    return r.events;
+  };
+  // One Dragon Tiger round of the docs' test vector (Tiger wins); u1 backs Tiger, u2 (bet-locked) does not bet.
+  const seed = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+  await run({ type: 'SyncCasinoTables' }, null);
+  const [opened] = await run({ type: 'OpenCasinoRound', tableCode: 'dt20', commitment: '6c86c6aac5fb24bcf5d9939cb7d7d5645ce39418f449e03b262dd4fa14b4b92b', bettingMs: 20_000 }, null);
+  const mid = (opened!.data as { mid: string }).mid;
+  t.equal(mid, '116250815181647');
+  await run({ type: 'PlaceCasinoBet', betId: 'cb1', tableCode: 'dt20', mid, sid: 2, odds: 200, stake: 1_000_00, referenceId: 'cb1' }, 'u1');
+  await run({ type: 'CloseCasinoBetting', tableCode: 'dt20', mid }, null);
+  await run({ type: 'DealCasinoRound', tableCode: 'dt20', mid, serverSeed: seed }, null);
+  for (let i = 0; i < 2; i++) await run({ type: 'RevealCasinoCard', tableCode: 'dt20', mid }, null);
+  const settled = (await run({ type: 'SettleCasinoRound', tableCode: 'dt20', mid }, null)).find((e) => e.type === 'CasinoRoundSettled')!;
+  t.same((settled.data as { postings: unknown }).postings, [{ account: 'wallet:u1', amount: 1_000_00 }, { account: 'house:casino', amount: -1_000_00 }]);
+  const runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  t.teardown(() => runner.stop());
+  await runner.waitFor(await store.head());
+  const clean = await verifyLedger(store);
+  t.equal(clean.ok, true, formatReport(clean).join('\n'));
+  t.match(clean, { accounts: 7, sum: 0n });
+
+  // Written straight into the log: the same bet settled again, and paying 1 paisa more than the bet won.
+  const again: NewEvent = {
+    eventId: 'forged-casino', type: 'CasinoRoundSettled', schemaVersion: 1,
+    data: { ...(settled.data as object), bets: [{ betId: 'cb1', outcome: 'win', pnl: 1_000_00 }], postings: [{ account: 'wallet:u1', amount: 1_000_01 }, { account: 'house:casino', amount: -1_000_01 }] },
+    metadata: { commandId: 'forged-casino', correlationId: 'forged', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T11:00:00.000Z' },
+  };
+  const [position] = (await store.append([{ streamId: 'casino-dt20', expectedVersion: 'any', events: [again] }]))[0]!.positions;
+  // And a bet placed, then paid one paisa more than its settlement says it won.
+  const meta = (id: string) => ({ commandId: id, correlationId: 'forged', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T11:00:00.000Z' });
+  const placed: NewEvent = {
+    eventId: 'forged-bet', type: 'CasinoBetPlaced', schemaVersion: 1, metadata: meta('forged-bet'),
+    data: { betId: 'cb2', userId: 'u1', tableCode: 'dt20', mid, sid: 1, selectionName: 'Dragon', odds: 200, stake: 500_00, totalExposure: 500_00, balance: 0, referenceId: 'cb2' },
+  };
+  const overpaid: NewEvent = {
+    eventId: 'forged-pay', type: 'CasinoRoundSettled', schemaVersion: 1, metadata: meta('forged-pay'),
+    data: { ...(settled.data as object), bets: [{ betId: 'cb2', outcome: 'win', pnl: 500_00 }], postings: [{ account: 'wallet:u1', amount: 500_01 }, { account: 'house:casino', amount: -500_01 }], exposures: [] },
+  };
+  const [, paid] = (await store.append([{ streamId: 'casino-dt20', expectedVersion: 'any', events: [placed, overpaid] }]))[0]!.positions;
+  await runner.waitFor(await store.head());
+  const r = await verifyLedger(store);
+  t.equal(r.ok, false);
+  t.match(r.differences, [
+    { kind: 'postings-mismatch', position, message: `position ${position}: CasinoRoundSettled settles bet cb1, which was never placed or is already settled` },
+    { kind: 'postings-mismatch', position: paid, message: `position ${paid}: CasinoRoundSettled of ${mid} posts wallet:u1 50001, house:casino -50001` },
+  ]);
+});

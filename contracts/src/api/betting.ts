@@ -161,8 +161,8 @@ const isBlank = (x: unknown) => x === undefined || x === null || x === '';
 /** The optional fields the engine computes itself: accepted and ignored, but as text still under the text rule. */
 const ignored = v.optional(v.union([text('field', { max: 500 }), v.number(), v.boolean(), v.null()], 'Unexpected value'));
 const IGNORED_FIELDS = Object.fromEntries(
-  BET_OPTIONAL_FIELDS.filter((f) => !['odds_type', 'isBack', 'volume', 'reference_id'].includes(f)).map((f) => [f, ignored]),
-) as Record<Exclude<(typeof BET_OPTIONAL_FIELDS)[number], 'odds_type' | 'isBack' | 'volume' | 'reference_id'>, typeof ignored>;
+  BET_OPTIONAL_FIELDS.filter((f) => !['odds_type', 'isBack', 'volume', 'reference_id', 'table_id', 'game_round_id'].includes(f)).map((f) => [f, ignored]),
+) as Record<Exclude<(typeof BET_OPTIONAL_FIELDS)[number], 'odds_type' | 'isBack' | 'volume' | 'reference_id' | 'table_id' | 'game_round_id'>, typeof ignored>;
 
 /**
  * POST /api/bets: SPEC.md section 5's 'Missing required fields: {list}' first (a blank counts as
@@ -186,7 +186,10 @@ export const PlaceBetBody = v.pipe(
     selection_name: text('selection_name', { max: 200 }),
     odds: numberOrText('Odds'),
     stake: numberOrText('Stake'),
-    bet_type: v.picklist(['sports'], 'bet_type must be sports'),
+    bet_type: v.picklist(['sports', 'casino'], 'bet_type must be sports or casino'),
+    /** Casino bets (docs/casino.md): the table's code and the round id. */
+    table_id: v.optional(idOrNumber('table_id')),
+    game_round_id: v.optional(idOrNumber('game_round_id')),
     odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
     isBack: v.optional(v.boolean('isBack must be true or false')),
     volume: v.nullish(numberOrText('Volume')),

@@ -36,6 +36,10 @@ export const PERMISSION_CATALOG = [
     ],
   },
   {
+    category: 'Casino',
+    permissions: [{ name: 'manage-casino', description: 'Suspend and activate the live casino tables (admin and super admin)' }],
+  },
+  {
     category: 'Administration',
     permissions: [
       { name: 'multi-login', description: 'Manage privileges and passwords of sub-logins' },

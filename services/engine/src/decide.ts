@@ -17,6 +17,7 @@ import { decidePlaceBet } from './betting/place.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
+import { decideCasino } from './casino/decide.js';
 import { decideProvider } from './provider/decide.js';
 import { refuse, type Decision } from './decision.js';
 import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
@@ -114,6 +115,6 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
     case 'ProviderRollback':
       return decideProvider(state, c, envelope);
     default:
-      return refuse('UNKNOWN_COMMAND', 'Unknown command');
+      return decideCasino(state, envelope) ?? refuse('UNKNOWN_COMMAND', 'Unknown command');
   }
 }

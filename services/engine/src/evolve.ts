@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@exch/contracts';
 import { evolveBetting } from './betting/evolve.js';
+import { evolveCasino, isCasinoEvent } from './casino/evolve.js';
 import { evolvePayments, isPaymentEvent } from './payments/evolve.js';
 import { evolveProvider } from './provider/evolve.js';
 import type { EngineState, UserState } from './state.js';
@@ -58,6 +59,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
       break;
     default:
       if (isPaymentEvent(e)) evolvePayments(state, e);
+      else if (isCasinoEvent(e)) evolveCasino(state, e);
       else evolveBetting(state, e);
   }
   return state;

@@ -1,6 +1,7 @@
 import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
 import type { PnlBook } from './betting/pnl-book.js';
+import { emptyCasino, type CasinoState } from './casino/state.js';
 import { emptyPayments, type PaymentsState } from './payments/state.js';
 import { emptyProviderState, type ProviderState } from './provider/state.js';
 
@@ -103,6 +104,8 @@ export interface EngineState {
   payments: PaymentsState;
   /** Third-party casino wallet transactions and rounds. */
   provider: ProviderState;
+  /** The live Indian tables and their rounds under way (casino/state.ts). */
+  casino: CasinoState;
 }
 
 export const emptyState = (): EngineState => ({
@@ -121,6 +124,7 @@ export const emptyState = (): EngineState => ({
   seq: 0,
   payments: emptyPayments(),
   provider: emptyProviderState(),
+  casino: emptyCasino(),
 });
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;

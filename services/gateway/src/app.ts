@@ -24,6 +24,9 @@ import { playerBetRoutes } from './bets/player-routes.js';
 import { betStatusRoute } from './bets/status-route.js';
 import { bookRoutes } from './books/routes.js';
 import { buttonRoutes } from './buttons/routes.js';
+import { casinoAdminRoutes } from './casino/admin-routes.js';
+import { casinoPlayerRoutes } from './casino/player-routes.js';
+import { pushCasinoTables } from './casino/pusher.js';
 import { pushBets } from './live/bet-pusher.js';
 import { OddsPusher } from './live/odds-pusher.js';
 import { lockRoutes } from './locks/routes.js';
@@ -91,6 +94,8 @@ export interface Gateway {
   pushMarkets(marketIds: string[]): void;
   /** These players' payment requests changed: their uplines' pending counts and the players' own balances (holds). */
   pushPayments(userIds: string[]): Promise<void>;
+  /** Push these casino tables' live state to their rooms (casino:{code}). */
+  pushCasino(tableCodes: string[]): Promise<void>;
   /** Events the engine committed (embedded: every commit): the directory forgets what they change. */
   committed(events: readonly LoggedEvent[]): void;
   /** What another gateway's commands changed, once the read models hold it (distributed: projector notices). */
@@ -163,7 +168,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));
   const odds = new OddsPusher(opts.sql, hub, prices, opts.logger);
   const exchange: ExchangeDeps = { ...deps, prices };
-  for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes]) {
+  for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes, casinoPlayerRoutes, casinoAdminRoutes]) {
     routes(exchange);
   }
   await providerRoutes(deps, opts.provider ?? null);
@@ -207,6 +212,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     pushBets: (betIds) => pushBets(opts.sql, hub, betIds),
     pushMarkets: (marketIds) => odds.marketsChanged(marketIds),
     pushPayments,
+    pushCasino: (tableCodes) => pushCasinoTables(opts.sql, hub, tableCodes),
     committed: remember,
     directoryChanged: (changes) => directory.changed(changes, null),
   };

@@ -1,8 +1,8 @@
 import type { StoredEvent, UserExposure } from '@exch/contracts';
 import { walletsTouched } from './wallets.js';
 
-const ONE_BETTOR = new Set(['BetPlaced', 'BetMatched', 'BetCancelled', 'BetDeleted']);
-const MANY_BETTORS = new Set(['MarketSettled', 'MarketVoided', 'ResultRevoked']);
+const ONE_BETTOR = new Set(['BetPlaced', 'BetMatched', 'BetCancelled', 'BetDeleted', 'CasinoBetPlaced']);
+const MANY_BETTORS = new Set(['MarketSettled', 'MarketVoided', 'ResultRevoked', 'CasinoRoundSettled', 'CasinoRoundVoided']);
 
 /** Each bettor's total exposure after a betting event, as the engine decided it (empty for other events). */
 export function exposuresOf(e: StoredEvent): UserExposure[] {

@@ -4,11 +4,13 @@ export { walletOwner, postingsOf } from './wallets.js';
 export { balancesTouched } from './exposure.js';
 export { betsTouched } from './bets/projection.js';
 export { marketsTouched } from './catalogue/projection.js';
+export { casinoTablesTouched } from './casino/projection.js';
 export { paymentsTouched } from './payments/projection.js';
 
 import { activityProjection } from './activity/projection.js';
 import { betsProjection } from './bets/projection.js';
 import { buttonValuesProjection } from './buttons/projection.js';
+import { casinoProjection } from './casino/projection.js';
 import { catalogueProjection } from './catalogue/projection.js';
 import { ledgerProjection } from './ledger/projection.js';
 import { marketLocksProjection } from './locks/projection.js';
@@ -16,9 +18,9 @@ import { paymentsProjection } from './payments/projection.js';
 import { providerProjection } from './provider/projection.js';
 import { usersProjection } from './users/projection.js';
 
-export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, paymentsProjection, providerProjection, usersProjection };
+export { activityProjection, betsProjection, buttonValuesProjection, casinoProjection, catalogueProjection, ledgerProjection, marketLocksProjection, paymentsProjection, providerProjection, usersProjection };
 /** Every read model of the product, in the order they are started. */
-export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, providerProjection];
+export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, providerProjection, casinoProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';

@@ -6,7 +6,8 @@ import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import type { GameProvider } from '@exch/game-provider';
 import { buildGateway, type Gateway } from '@exch/gateway';
-import { allProjections, balancesTouched, betsTouched, marketsTouched, paymentsTouched, ProjectionRunner } from '@exch/projector';
+import { allProjections, balancesTouched, betsTouched, casinoTablesTouched, marketsTouched, paymentsTouched, ProjectionRunner } from '@exch/projector';
+import { Dealer, type DealerSettings } from './casino/dealer.js';
 import { connectFeed } from './feed.js';
 import { setUpProvider, type ProviderOption } from './provider.js';
 import { counter, gauge, histogram, processRegistry } from './metrics.js';
@@ -29,6 +30,8 @@ export interface ServerOptions {
   feed?: { seed: number; tickMs: number; suspensions?: boolean } | null;
   /** The international casino's game provider (provider.ts); null or left out: none. */
   provider?: ProviderOption | null;
+  /** The casino's dealer (docs/casino.md); null or left out: no tables are listed or dealt. */
+  casino?: DealerSettings | null;
 }
 
 export interface RunningServer {
@@ -39,6 +42,8 @@ export interface RunningServer {
   gateway: Gateway;
   /** The embedded game server, when there is one. */
   provider: GameProvider | null;
+  /** The casino's dealer, when it runs (tests step it by hand). */
+  dealer: Dealer | null;
   close(): Promise<void>;
 }
 
@@ -102,11 +107,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (name === 'bets') void gateway.pushBets(betsTouched(events)).catch((err) => log.warn({ err }, 'bet push failed'));
     if (name === 'catalogue') gateway.pushMarkets(marketsTouched(events));
     if (name === 'payments') void gateway.pushPayments(paymentsTouched(events)).catch((err) => log.warn({ err }, 'payment push failed'));
+    if (name === 'casino') void gateway.pushCasino(casinoTablesTouched(events)).catch((err) => log.warn({ err }, 'casino push failed'));
   });
 
   if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()], store.sql))) log.info('demo accounts seeded');
 
   const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
+  const dealer = opts.casino ? new Dealer({ bus: commands, view: () => engine.view, log: log.child({ part: 'dealer' }) }, opts.casino) : null;
+  await dealer?.start();
   // Commands answer without waiting for the read side: the demo accounts and the catalogue must be readable before the first request.
   await runner.waitFor(engine.headPosition, 60_000);
 
@@ -121,7 +129,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     runner,
     gateway,
     provider: provider?.game ?? null,
+    dealer,
     async close() {
+      dealer?.stop();
       disconnectFeed();
       await provider?.game?.close();
       await gateway.app.close();

@@ -1,24 +1,22 @@
-import { useRef, useState } from 'react';
 import { BET_REQUIRED_FIELDS, formatPaise, isLadderPrice, MARKET_TYPE_OF, paiseToRupees, rupeesToPaise, type BetDto, type Paise, type ButtonValue, type MarketDto, type MatchSummary, type PlaceBetResponse } from '@exch/contracts';
 import { placeBet, type PlaceBetInput } from '../api/betting-calls';
-import { ApiRequestError } from '../api/api-error';
 import { shortDevice } from '../ui/device';
 import { formatInr } from '../ui/money';
-import { showErrorToast, showSuccessToast } from '../ui/toasts';
+import { showErrorToast } from '../ui/toasts';
 import { betOutcome, matchedPositions, runnerBook, toHundredths } from './book';
 import { formatOdds } from './format';
 import { bestPrice, closedReason, type BetPick } from './pick';
 import { BookFigure } from './RunnerMarket';
+import { SlipButtons, SlipFrame, SlipLabels, SlipStake, useSlipSubmit } from './slip-parts';
 
 /**
- * SPEC.md sections 5 and 9: exchange odds step 0.01; odds input length 4, stake length 10. The
+ * SPEC.md sections 5 and 9: exchange odds step 0.01; odds input length 4 (stake: slip-parts.tsx). The
  * spinner counts in integer hundredths, so no float error builds up.
  */
 const ODDS_STEP = 1;
 const ODDS_MIN = 101;
 const ODDS_MAX = 100_000;
 const ODDS_MAX_LENGTH = 4;
-const STAKE_MAX_LENGTH = 10;
 
 /** The open bet slip: what was clicked, and the odds and stake as typed. */
 export interface Slip {
@@ -78,8 +76,7 @@ interface PlaceBetPanelProps {
  * 'Placing Bet...' while the bet is out; below, each runner's P&L if the bet is placed.
  */
 export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, buttons, bets, onPlaced }: PlaceBetPanelProps) {
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { busy, inFlight, send } = useSlipSubmit();
   const { pick } = slip;
   const kind = pick.kind;
   const { odds, volume, live } = slipPrice(slip, market);
@@ -128,128 +125,74 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
     const missing = BET_REQUIRED_FIELDS.filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
     if (missing.length > 0) return showErrorToast(`Missing required fields: ${missing.join(', ')}`);
 
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const answer = await placeBet(body, slip.key);
-      showSuccessToast(answer.message || `Bet placed successfully! on Event: ${answer.bet_id}`);
-      onPlaced(answer);
-    } catch (e) {
-      // The server's message was toasted by the API client; the panel stays. A refused bet may be sent again as a new one.
-      if (e instanceof ApiRequestError && e.statusCode !== 0) onChange({ ...slip, key: newSlipKey() });
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    // The panel stays on a refusal.
+    await send(() => placeBet(body, slip.key), onPlaced, () => onChange({ ...slip, key: newSlipKey() }));
   };
 
   return (
-    <section className={`place-bet ${pick.side}`} aria-label="Place Bet" data-testid="place-bet">
-      <header className="place-bet-head">
-        <h2>Place Bet</h2>
-        <button type="button" className="place-bet-close" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </header>
-      <div className="place-bet-body">
-        <div className="slip-grid">
-          <span className="slip-label slip-for-label">(Bet for)</span>
-          <span className="slip-label slip-odds-label">Odds</span>
-          <span className="slip-label slip-stake-label">Stake</span>
-          <span className="slip-label slip-profit-label">Profit</span>
-          <div className="slip-for">
-            <span className={`side-tag ${pick.side}`}>{sideName}</span>
-            <b data-testid="slip-selection">{pick.name}</b>
-          </div>
-          <div className="slip-odds">
-            {kind === 'match_odds' && (
-              <button type="button" className="spin" aria-label="Lower odds" onClick={() => stepOdds(-1)} disabled={toHundredths(odds) <= ODDS_MIN}>
-                −
-              </button>
-            )}
-            <input
-              name="odds"
-              readOnly
-              maxLength={ODDS_MAX_LENGTH}
-              value={formatOdds(kind, odds)}
-              aria-label="Odds"
-              onKeyDown={(e) => {
-                if (kind !== 'match_odds') return;
-                if (e.key === 'ArrowUp') stepOdds(1);
-                if (e.key === 'ArrowDown') stepOdds(-1);
-              }}
-            />
-            {kind === 'match_odds' && (
-              <button type="button" className="spin" aria-label="Raise odds" onClick={() => stepOdds(1)} disabled={toHundredths(odds) >= ODDS_MAX}>
-                +
-              </button>
-            )}
-          </div>
-          <div className="slip-stake">
-            <input
-              name="stake"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              maxLength={STAKE_MAX_LENGTH}
-              placeholder="0"
-              aria-label="Stake"
-              value={slip.stake}
-              autoFocus
-              onChange={(e) => edit({ stake: e.target.value.replace(/\D/g, '').slice(0, STAKE_MAX_LENGTH) })}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') void submit();
-              }}
-            />
-          </div>
-          <div className="slip-profit" data-testid="slip-profit">
-            {pick.side === 'back' ? (
-              <span className={outcome.win > 0 ? 'positive' : undefined}>{formatPaise(outcome.win)}</span>
-            ) : (
-              <span className={outcome.lose > 0 ? 'negative' : undefined} title="Liability">
-                {outcome.lose > 0 ? `-${formatPaise(outcome.lose)}` : '0.00'}
-              </span>
-            )}
-          </div>
+    <SlipFrame side={pick.side} onClose={onClose}>
+      <div className="slip-grid">
+        <SlipLabels />
+        <div className="slip-for">
+          <span className={`side-tag ${pick.side}`}>{sideName}</span>
+          <b data-testid="slip-selection">{pick.name}</b>
         </div>
-        {kind === 'fancy' && volume !== null && (
-          <p className="slip-note">
-            {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks {formatInr(outcome.lose)}.
-          </p>
-        )}
-        {offLadder && <p className="slip-note warn">{formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).</p>}
-        {offMarket && !offLadder && <p className="slip-note warn">Odds differ from the market ({formatOdds(kind, live)}): the bet waits unmatched until the price reaches it.</p>}
-        {closed !== null && <p className="slip-note warn">{closed === 'Closed' ? 'This market is closed.' : `${closed}: bets are not taken right now.`}</p>}
-
-        <div className="stake-buttons">
-          {buttons.map((b) => (
-            <button key={`${b.label}-${b.value}`} type="button" className="stake-button" onClick={() => edit({ stake: String(b.value) })}>
-              {b.label}
+        <div className="slip-odds">
+          {kind === 'match_odds' && (
+            <button type="button" className="spin" aria-label="Lower odds" onClick={() => stepOdds(-1)} disabled={toHundredths(odds) <= ODDS_MIN}>
+              −
             </button>
+          )}
+          <input
+            name="odds"
+            readOnly
+            maxLength={ODDS_MAX_LENGTH}
+            value={formatOdds(kind, odds)}
+            aria-label="Odds"
+            onKeyDown={(e) => {
+              if (kind !== 'match_odds') return;
+              if (e.key === 'ArrowUp') stepOdds(1);
+              if (e.key === 'ArrowDown') stepOdds(-1);
+            }}
+          />
+          {kind === 'match_odds' && (
+            <button type="button" className="spin" aria-label="Raise odds" onClick={() => stepOdds(1)} disabled={toHundredths(odds) >= ODDS_MAX}>
+              +
+            </button>
+          )}
+        </div>
+        <SlipStake value={slip.stake} onChange={(stake) => edit({ stake })} onSubmit={() => void submit()} />
+        <div className="slip-profit" data-testid="slip-profit">
+          {pick.side === 'back' ? (
+            <span className={outcome.win > 0 ? 'positive' : undefined}>{formatPaise(outcome.win)}</span>
+          ) : (
+            <span className={outcome.lose > 0 ? 'negative' : undefined} title="Liability">
+              {outcome.lose > 0 ? `-${formatPaise(outcome.lose)}` : '0.00'}
+            </span>
+          )}
+        </div>
+      </div>
+      {kind === 'fancy' && volume !== null && (
+        <p className="slip-note">
+          {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks {formatInr(outcome.lose)}.
+        </p>
+      )}
+      {offLadder && <p className="slip-note warn">{formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).</p>}
+      {offMarket && !offLadder && <p className="slip-note warn">Odds differ from the market ({formatOdds(kind, live)}): the bet waits unmatched until the price reaches it.</p>}
+      {closed !== null && <p className="slip-note warn">{closed === 'Closed' ? 'This market is closed.' : `${closed}: bets are not taken right now.`}</p>}
+
+      <SlipButtons buttons={buttons} onStake={(stake) => edit({ stake })} busy={busy} canSubmit={closed === null && stake > 0} onSubmit={() => void submit()} />
+
+      {preview && market && (
+        <div className="slip-book" aria-label="Profit and loss by runner">
+          {market.section.map((s) => (
+            <div key={s.sid} className="slip-book-row">
+              <span>{s.nat}</span>
+              <BookFigure value={preview.get(s.sid)} />
+            </div>
           ))}
         </div>
-
-        <div className="slip-actions">
-          <button type="button" className="btn btn-sm slip-reset" onClick={() => edit({ stake: '' })} disabled={busy}>
-            Reset
-          </button>
-          <button type="button" className="btn btn-sm slip-submit" onClick={() => void submit()} disabled={busy || closed !== null || !(stake > 0)}>
-            {busy ? 'Placing Bet...' : 'Submit'}
-          </button>
-        </div>
-
-        {preview && market && (
-          <div className="slip-book" aria-label="Profit and loss by runner">
-            {market.section.map((s) => (
-              <div key={s.sid} className="slip-book-row">
-                <span>{s.nat}</span>
-                <BookFigure value={preview.get(s.sid)} />
-              </div>
-            ))}
-          </div>
-        )}
-      </div>
-    </section>
+      )}
+    </SlipFrame>
   );
 }

@@ -1,5 +1,6 @@
-import { formatPaise, isLadderPrice, MAX_STAKE_PAISE, betStream, walletAccount, type BetFill, type CommandEnvelope, type DomainEvent, type PlaceBet } from '@exch/contracts';
+import { isLadderPrice, betStream, walletAccount, type BetFill, type CommandEnvelope, type DomainEvent, type PlaceBet } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
 import { isMarketLocked } from './locks.js';
 import { takeOpposite } from './matching.js';
@@ -52,12 +53,9 @@ function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: Mar
  * available balance and the exposure limit.
  */
 export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, c: PlaceBet, envelope: CommandEnvelope): Decision {
-  const userId = envelope.actor;
-  const user = userId ? state.users[userId] : undefined;
-  if (!user || !userId) return refuse('FORBIDDEN', 'Only players can place bets');
-  if (user.role !== 'user') return refuse('FORBIDDEN', 'Only players can place bets');
-  if (user.accountLocked) return refuse('ACCOUNT_LOCKED', 'Your account is locked. Please contact your upline.');
-  if (user.betLocked) return refuse('BET_LOCKED', 'Betting is locked for your account. Please contact your upline.');
+  const user = bettorOf(state, envelope.actor);
+  if ('ok' in user) return user;
+  const userId = user.userId;
   if (state.bets[c.betId]) return refuse('DUPLICATE_BET', 'This bet was already placed');
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
@@ -65,9 +63,8 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
   if (market.status === 'SUSPENDED') return refuse('MARKET_SUSPENDED', 'Market is suspended');
   if (market.status !== 'ACTIVE') return refuse('MARKET_CLOSED', 'Market is closed for betting');
   if (c.side !== 'back' && c.side !== 'lay') return refuse('INVALID_SIDE', 'Choose back or lay');
-  if (!Number.isSafeInteger(c.stake) || c.stake <= 0) return refuse('INVALID_STAKE', 'Stake must be a positive amount in whole paise');
-  if (c.stake < market.minStake) return refuse('STAKE_TOO_LOW', `Minimum stake is ₹${formatPaise(market.minStake)}`);
-  if (c.stake > market.maxStake || c.stake > MAX_STAKE_PAISE) return refuse('STAKE_TOO_HIGH', `Maximum stake is ₹${formatPaise(Math.min(market.maxStake, MAX_STAKE_PAISE))}`);
+  const badStake = stakeRefusal(c.stake, market.minStake, market.maxStake);
+  if (badStake) return badStake;
   if (!Number.isSafeInteger(c.odds) || c.odds <= 0) return refuse('INVALID_ODDS', 'Odds must be a positive number');
   const priceRefusal = priceCheck(state, quotes, market, c);
   if (priceRefusal) return refuse(priceRefusal.code, priceRefusal.message);
@@ -104,15 +101,8 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
 
   const mine = exposureAfter(state, userId, market.marketId, changed);
   const balance = balanceOf(state, walletAccount(userId));
-  const before = state.exposure[userId] ?? 0;
-  if (mine.totalExposure > before) {
-    if (mine.totalExposure > balance) {
-      return refuse('INSUFFICIENT_BALANCE', `Insufficient balance: this bet needs ₹${formatPaise(mine.totalExposure - before)}, available ₹${formatPaise(Math.max(0, balance - before))}`);
-    }
-    if (user.exposureLimit > 0 && mine.totalExposure > user.exposureLimit) {
-      return refuse('EXPOSURE_LIMIT', `Exposure limit exceeded: your limit is ₹${formatPaise(user.exposureLimit)}`);
-    }
-  }
+  const overdrawn = exposureRefusal(user, balance, state.exposure[userId] ?? 0, mine.totalExposure);
+  if (overdrawn) return overdrawn;
 
   const events: DomainEvent[] = [
     {

@@ -21,8 +21,8 @@ export interface LedgerLine {
   description: string;
 }
 
-/** Settlement rows carry their whole story (match / market: result) in the ledger's remark. */
-export const SETTLEMENT_KINDS = new Set(['settlement', 'revoke']);
+/** Settlement rows carry their whole story (match / market: result; casino table / round: winner) in the ledger's remark. */
+export const SETTLEMENT_KINDS = new Set(['settlement', 'revoke', 'casino']);
 /** So do the third-party casino's (game, round: bet / win / stake returned). */
 const THIRD_PARTY_KINDS = new Set(['casino-bet', 'casino-win', 'casino-refund']);
 const storyInRemark = (kind: string): boolean => SETTLEMENT_KINDS.has(kind) || THIRD_PARTY_KINDS.has(kind);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { MARKET_TYPE_OF, PlaceBetBody, type BetPlaced, type PlaceBetResponse } from '@exch/contracts';
+import { MARKET_TYPE_OF, PlaceBetBody, type BetPlaced, type CasinoPlaceBetResponse, type PlaceBetResponse } from '@exch/contracts';
+import { placeCasinoBet } from '../casino/place.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import type { ExchangeDeps } from '../markets/deps.js';
@@ -19,8 +20,13 @@ function betIdFor(req: FastifyRequest): string {
  * POST /api/bets: the market and the names come from the gateway's directory (no query), and the
  * answer from the engine's committed BetPlaced (no read back): fills, unmatched stake, the time.
  */
-export function placeBetRoute({ commands, directory, route }: ExchangeDeps): void {
-  route({ method: 'POST', url: '/api/bets', access: 'player', tag: 'Player betting', summary: 'Place a bet (header Idempotency-Key optional)', body: PlaceBetBody, answer: 'PlaceBetResponse' }, async (req, { body }): Promise<PlaceBetResponse> => {
+export function placeBetRoute(deps: ExchangeDeps): void {
+  const { commands, directory, route } = deps;
+  route({
+    method: 'POST', url: '/api/bets', access: 'player', tag: 'Player betting', summary: 'Place a bet, sports or casino by bet_type (header Idempotency-Key optional)', body: PlaceBetBody,
+    answer: { oneOf: [{ $ref: '#/components/schemas/PlaceBetResponse' }, { $ref: '#/components/schemas/CasinoPlaceBetResponse' }] },
+  }, async (req, { body }): Promise<PlaceBetResponse | CasinoPlaceBetResponse> => {
+    if (body.bet_type === 'casino') return placeCasinoBet(deps, req, body, betIdFor(req), body.reference_id ?? randomUUID());
     const input = parsePlaceBet(body, req.auth!.sub);
     const market = await directory.market(input.marketId);
     if (!market) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');

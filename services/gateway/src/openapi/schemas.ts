@@ -1,4 +1,5 @@
 /** JSON Schemas of the exchange's shapes (contracts/src/api/betting.ts), for the OpenAPI description. */
+import { CASINO_SCHEMAS } from '../casino/schemas.js';
 import { PAYMENT_SCHEMAS } from '../payments/schemas.js';
 
 type Schema = Record<string, unknown>;
@@ -72,4 +73,5 @@ export const SCHEMAS: Record<string, Schema> = {
   StatementPage: obj({ data: arr(ref('StatementRow')), pagination: ref('Pagination') }),
   MarketEnvelope: obj({ message: str, data: ref('MarketDto') }),
   ...PAYMENT_SCHEMAS,
+  ...CASINO_SCHEMAS,
 };

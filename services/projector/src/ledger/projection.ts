@@ -1,6 +1,7 @@
 import type { ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
+import { casinoRemark } from '../casino/remark.js';
 import { MarketLabels, type Remark } from './market-labels.js';
 import { PROVIDER_LEDGER_KINDS, providerRemark } from '../provider/remarks.js';
 
@@ -47,6 +48,7 @@ const KIND: Record<string, (e: StoredEvent) => string> = {
   DepositApproved: () => 'deposit',
   WithdrawalApproved: () => 'withdraw',
   ...Object.fromEntries(Object.entries(PROVIDER_LEDGER_KINDS).map(([type, kind]) => [type, () => kind])),
+  CasinoRoundSettled: () => 'casino',
 };
 
 /**
@@ -68,7 +70,7 @@ export const ledgerProjection: Projection = {
     const money = events.filter(isMoneyEvent);
     const remarks = new Map<number, Remark>();
     for (const e of events) {
-      const remark = labels.fold(e) ?? providerRemark(e);
+      const remark = labels.fold(e) ?? providerRemark(e) ?? casinoRemark(e);
       if (remark !== null) remarks.set(e.position, remark);
     }
     await labels.save(tx);
@@ -76,7 +78,7 @@ export const ledgerProjection: Projection = {
     const entries: unknown[] = [];
     for (const e of money) {
       const postings = postingsOf(e);
-      // Transfers and payment requests carry their own remark; settlements get one naming the market.
+      // Transfers and payment requests carry their own remark; settlements and casino rounds get one naming what was settled.
       const own = (e.data as Partial<Pick<ChipsTransferred, 'remark'>>).remark;
       const remark = typeof own === 'string' ? { text: own, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
       postings.forEach((p, leg) => {

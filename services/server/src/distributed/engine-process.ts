@@ -5,6 +5,7 @@ import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
 import { createSimulator } from '@exch/feeds';
 import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
+import { Dealer, type DealerSettings } from '../casino/dealer.js';
 import { connectFeed } from '../feed.js';
 import { seedDemo } from '../seed.js';
 import { announceLeader, migrateLeaderTable } from './engine-leader.js';
@@ -36,6 +37,8 @@ export interface EngineProcessOptions {
   seedDemo: boolean;
   /** ENGINE_SECRET: only requests signed with it are decided. */
   secret: string;
+  /** The casino's dealer, on the leader only (docs/casino.md); null: none. */
+  casino?: DealerSettings | null;
 }
 
 /**
@@ -124,6 +127,10 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
     };
   }
 
+  // Only the leader deals: a new leader's dealer finishes or voids what the old one left (docs/casino.md).
+  const dealer = opts.casino ? new Dealer({ bus: leader, view: () => leader.view, log: log.child({ part: 'dealer' }) }, opts.casino) : null;
+  await dealer?.start();
+
   // Announced last: gateways reach a new leader only once it has the log and the feed's prices
   // (before, a failover answered bets with 'Prices are not available yet' for a moment).
   await announceLeader(store.sql, leader.epoch, `http://${settings.advertisedHost}:${settings.port}`);
@@ -132,6 +139,7 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
   return {
     halted: leader.halted,
     async close() {
+      dealer?.stop();
       await stopFeed();
       await leader.stop();
       server.close();

@@ -13,6 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { casinoFromEnv } from '../casino/settings.js';
 import { runEngineProcess } from './engine-process.js';
 import { runGatewayProcess } from './gateway-process.js';
 import { runProjectorProcess } from './projector-process.js';
@@ -37,6 +38,7 @@ async function main(role: string | undefined): Promise<void> {
       feed: feedOff ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
       seedDemo: process.env.SEED_DEMO === '1',
       secret: readEngineSecret(),
+      casino: casinoFromEnv(process.env),
     });
     // A deposed leader must not linger: the supervisor starts it again, as a standby.
     void engine.halted.then((reason) => {

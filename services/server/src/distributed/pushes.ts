@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { directoryChanges, noDirectoryChanges, type DirectoryChanges, type StoredEvent } from '@exch/contracts';
 import type { Gateway } from '@exch/gateway';
 import { GroupConsumer, type BusLog, type Kafka, type OrderedProducer } from '@exch/kafka';
-import { balancesTouched, betsTouched, marketsTouched, paymentsTouched } from '@exch/projector';
+import { balancesTouched, betsTouched, casinoTablesTouched, marketsTouched, paymentsTouched } from '@exch/projector';
 import { PUSHES_TOPIC } from './settings.js';
 
 /** What changed in a read model that browsers watch: sent once the projector has committed it. */
-type Watched = 'users' | 'bets' | 'catalogue' | 'payments';
+type Watched = 'users' | 'bets' | 'catalogue' | 'payments' | 'casino';
 
 export type PushNotice =
   | { projection: Watched; ids: string[] }
@@ -18,6 +18,7 @@ const TOUCHED: Record<Watched, (events: StoredEvent[]) => string[]> = {
   bets: betsTouched,
   catalogue: marketsTouched,
   payments: paymentsTouched,
+  casino: casinoTablesTouched,
 };
 
 /**
@@ -59,6 +60,7 @@ export async function deliverNotices(kafka: Kafka, gateway: Gateway, instance: s
           else if (notice.projection === 'users') await gateway.pushBalances(notice.ids);
           else if (notice.projection === 'bets') await gateway.pushBets(notice.ids);
           else if (notice.projection === 'payments') await gateway.pushPayments(notice.ids);
+          else if (notice.projection === 'casino') await gateway.pushCasino(notice.ids);
           else gateway.pushMarkets(notice.ids);
         }
       },

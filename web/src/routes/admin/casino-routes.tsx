@@ -1,16 +1,23 @@
 import { createRoute } from '@tanstack/react-router';
-import { comingPage } from '../coming-page';
+import { AdminCasinoTablePage } from '../../casino/admin/AdminTablePage';
+import { CasinoListPage } from '../../casino/admin/CasinoListPage';
+import { CasinoRoundPage } from '../../casino/RoundPage';
 import { adminLayoutRoute } from './admin-layout-route';
 
 export const adminCasinoRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/casino-list',
-    component: comingPage('Casino list', 'Casino tables and games, to activate or suspend.'),
+    component: CasinoListPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/casino/$gameCode',
-    component: comingPage('Casino table', 'A table with its live round and the bets of your downline.'),
+    component: AdminCasinoTablePage,
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/casino/result/$matchid',
+    component: () => <CasinoRoundPage ctx="admin" />,
   }),
 ] as const;

@@ -1,4 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
+import { GameReportsPage } from '../../casino/admin/GameReportsPage';
+import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
 import { StatementPage } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
@@ -30,12 +32,12 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/game-reports',
-    component: comingPage('Game reports', 'Casino turnover and profit by game.'),
+    component: GameReportsPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/casino-result-report',
-    component: comingPage('Casino result report', 'Results of past casino rounds by table and date.'),
+    component: CasinoResultReportPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,

@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { CasinoBetsCard, CasinoReportPage } from '../../casino/CasinoReportPage';
 import { comingPage } from '../coming-page';
 import { ActivityLogPage } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
@@ -26,12 +27,22 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/bethistory',
-    component: () => <BetListPage title="Bet history" status="settled" dated />,
+    component: () => (
+      <>
+        <BetListPage title="Bet history" status="settled" dated />
+        <CasinoBetsCard status="settled" />
+      </>
+    ),
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet',
-    component: () => <BetListPage title="Unsettled bets" status="pending" dated={false} />,
+    component: () => (
+      <>
+        <BetListPage title="Unsettled bets" status="pending" dated={false} />
+        <CasinoBetsCard status="pending" />
+      </>
+    ),
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
@@ -46,7 +57,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/casinoreport',
-    component: comingPage('Casino report', 'Your casino rounds with stake, result and profit or loss.'),
+    component: CasinoReportPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,

@@ -1,21 +1,29 @@
-import { createRoute, useParams } from '@tanstack/react-router';
-import { CASINO_CATEGORIES } from '../../casino/casino-categories';
-import { ComingCard } from '../../ui/ComingCard';
-import { usePageTitle } from '../../ui/use-page-title';
-import { comingPage } from '../coming-page';
+import { createRoute, useParams, useSearch } from '@tanstack/react-router';
+import { ALL_CASINO_CATEGORY } from '../../casino/casino-categories';
+import { CasinoLobby } from '../../casino/CasinoLobby';
+import { CasinoResultsPage } from '../../casino/ResultsPage';
+import { CasinoRoundPage } from '../../casino/RoundPage';
+import { CasinoTablePage } from '../../casino/TablePage';
 import { playerLayoutRoute } from './player-layout-route';
+
+/** ?category=23 on the lobbies (SPEC.md section 2: the category comes from the query). */
+const categorySearch = (search: Record<string, unknown>): { category?: string } =>
+  typeof search.category === 'string' || typeof search.category === 'number' ? { category: String(search.category) } : {};
+const gameSearch = (search: Record<string, unknown>): { game?: string } => (typeof search.game === 'string' ? { game: search.game } : {});
 
 /** Indian casino pages (SPEC.md section 2); the international casino's are in intl-casino-routes.tsx. */
 export const casinoRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/casino-games',
-    component: comingPage('Casino games', 'Every casino table and game in one place.'),
+    validateSearch: categorySearch,
+    component: CasinoGamesPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/casino-in/$type',
-    component: comingPage('Indian casino', 'Live Indian tables by category: Teenpatti, Andar Bahar, Dragon Tiger and more.'),
+    validateSearch: categorySearch,
+    component: IndianCasinoPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
@@ -26,23 +34,33 @@ export const casinoRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/casino/$gameCode',
-    component: comingPage('Casino table', 'The live table with its video, betting window and last results.'),
+    component: CasinoTablePage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/casino/result',
-    component: comingPage('Casino results', 'Past rounds of each table with their results.'),
+    validateSearch: gameSearch,
+    component: CasinoResultsPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/casino/result/$matchid',
-    component: comingPage('Casino round result', 'The cards, result and bets of one round.'),
+    component: () => <CasinoRoundPage ctx="user" />,
   }),
 ] as const;
 
+function CasinoGamesPage() {
+  const category = useSearch({ strict: false, select: (s) => s.category ?? ALL_CASINO_CATEGORY });
+  return <CasinoLobby title="Casino games" category={category} route={{ page: 'games' }} />;
+}
+
+function IndianCasinoPage() {
+  const type = useParams({ strict: false, select: (p) => p.type ?? 'live-dmd' });
+  const category = useSearch({ strict: false, select: (s) => s.category ?? ALL_CASINO_CATEGORY });
+  return <CasinoLobby title="Indian casino" category={category} route={{ page: 'in', type }} />;
+}
+
 function CasinoListPage() {
-  const categoryId = useParams({ strict: false, select: (p) => p.categoryId ?? '' });
-  const category = CASINO_CATEGORIES[categoryId] ?? `Category ${categoryId}`;
-  usePageTitle(category);
-  return <ComingCard title={`Casino: ${category}`} blurb="Game tiles of this category, each opening its table." />;
+  const categoryId = useParams({ strict: false, select: (p) => p.categoryId ?? ALL_CASINO_CATEGORY });
+  return <CasinoLobby title="Live casino" category={categoryId} route={{ page: 'list' }} />;
 }

@@ -11,4 +11,20 @@ import type { TableDefinition } from './table.js';
 /** The live Indian tables the house deals itself. A new table is one module and one line here. */
 export const TABLES: readonly TableDefinition[] = [teen20, dt20, lucky7, ab20, card32, baccarat, aaa, btable];
 
-export const tableByCode = (code: string): TableDefinition | undefined => TABLES.find((t) => t.code === code);
+const registry = new Map(TABLES.map((t) => [t.code, t]));
+
+export const tableByCode = (code: string): TableDefinition | undefined => registry.get(code);
+
+/** Every table the engine deals: the eight, and any added. */
+export const dealtTables = (): TableDefinition[] => [...registry.values()];
+
+/**
+ * Deals another table of a game under a code and round-id prefix of its own: `npm run bench` runs
+ * twenty tables with copies of the eight. Every process deciding the log must add the same tables
+ * before its engine starts, as it must run the same code.
+ */
+export function addTable(table: TableDefinition): void {
+  const clash = dealtTables().find((t) => t.code === table.code || t.midPrefix === table.midPrefix);
+  if (clash) throw new Error(`table ${table.code}: code or round-id prefix ${table.midPrefix} already used by ${clash.code}`);
+  registry.set(table.code, table);
+}

@@ -1,0 +1,51 @@
+/**
+ * The tiles' game images, made by the product (no outside images): an SVG per table, a felt in the
+ * table's colour with the cards it is known for, fanned. The API serves it as a data: URL, which the
+ * site's Content-Security-Policy allows for images.
+ */
+const SUIT_GLYPH: Record<string, string> = { S: '♠', H: '♥', C: '♣', D: '♦' };
+
+const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: string }> = {
+  teen20: { felt: ['#7a1f3d', '#3b0a1c'], cards: ['AS', 'KS', 'QS'], emblem: 'TEEN PATTI' },
+  dt20: { felt: ['#8a1c1c', '#2a0707'], cards: ['KH', '7C'], emblem: 'DRAGON · TIGER' },
+  lucky7: { felt: ['#1f5f2c', '#0b2912'], cards: ['7H'], emblem: 'LUCKY 7' },
+  ab20: { felt: ['#5b2a86', '#22103a'], cards: ['JD', '4S', '9H'], emblem: 'ANDAR · BAHAR' },
+  card32: { felt: ['#0f5a63', '#06262a'], cards: ['8S', '9D', '10C', 'JH'], emblem: '32 CARDS' },
+  baccarat: { felt: ['#1d4b8f', '#0a1c3a'], cards: ['9D', '8C'], emblem: 'BACCARAT' },
+  aaa: { felt: ['#8a5a12', '#3a2405'], cards: ['AH', '7S', 'KD'], emblem: 'AMAR AKBAR ANTHONY' },
+  btable: { felt: ['#a03a12', '#40160a'], cards: ['AS', 'KH', 'QC', 'JD'], emblem: 'BOLLYWOOD' },
+};
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function cardSvg(code: string, x: number, y: number, angle: number): string {
+  const rank = code.slice(0, -1);
+  const suit = code.slice(-1);
+  const colour = suit === 'H' || suit === 'D' ? '#c8102e' : '#111';
+  return `<g transform="translate(${x} ${y}) rotate(${angle})">
+    <rect x="-26" y="-38" width="52" height="76" rx="6" fill="#fff" stroke="#d9d2c0" stroke-width="1.5"/>
+    <text x="-20" y="-20" font-family="Georgia,serif" font-size="15" font-weight="700" fill="${colour}">${rank}</text>
+    <text x="-20" y="-6" font-family="serif" font-size="12" fill="${colour}">${SUIT_GLYPH[suit]}</text>
+    <text x="0" y="18" text-anchor="middle" font-family="serif" font-size="30" fill="${colour}">${SUIT_GLYPH[suit]}</text>
+  </g>`;
+}
+
+/** The tile's SVG of a table (any code: an unknown one gets a plain felt with its name). */
+export function casinoTableArt(code: string, name: string): string {
+  const look = LOOK[code] ?? { felt: ['#2b5d3a', '#0f2616'] as [string, string], cards: ['AS'], emblem: name.toUpperCase() };
+  const n = look.cards.length;
+  const cards = look.cards.map((c, i) => cardSvg(c, 160 + (i - (n - 1) / 2) * 34, 84 + Math.abs(i - (n - 1) / 2) * 4, (i - (n - 1) / 2) * 12)).join('');
+  const emblem = escape(look.emblem);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 200" width="320" height="200">
+  <defs>
+    <radialGradient id="felt" cx="50%" cy="35%" r="80%"><stop offset="0" stop-color="${look.felt[0]}"/><stop offset="1" stop-color="${look.felt[1]}"/></radialGradient>
+  </defs>
+  <rect width="320" height="200" fill="url(#felt)"/>
+  <ellipse cx="160" cy="92" rx="138" ry="70" fill="none" stroke="#e8c872" stroke-opacity=".45" stroke-width="2"/>
+  ${cards}
+  <rect x="0" y="152" width="320" height="48" fill="#000" fill-opacity=".45"/>
+  <text x="160" y="182" text-anchor="middle" font-family="Verdana,sans-serif" font-size="${emblem.length > 14 ? 15 : 19}" font-weight="700" letter-spacing="1.5" fill="#f4d27a">${emblem}</text>
+</svg>`;
+}
+
+export const casinoTableImage = (code: string, name: string): string => `data:image/svg+xml;utf8,${encodeURIComponent(casinoTableArt(code, name))}`;

@@ -1,0 +1,71 @@
+import type { CasinoMarketDto, CasinoRoundDto, CasinoTableDto } from '@exch/contracts';
+import { formatRupees } from '../ui/money';
+
+interface CasinoMarketsProps {
+  table: CasinoTableDto;
+  round: CasinoRoundDto | null;
+  /** Bets are taken: the round is betting and the countdown has not run out. */
+  open: boolean;
+  /** The player's stakes on this round, by sid (rupees). */
+  stakes: ReadonlyMap<number, number>;
+  selected: number | null;
+  /** Absent for the back office: nothing to click. */
+  onPick?: ((market: CasinoMarketDto) => void) | undefined;
+}
+
+/**
+ * A market's name under its group's heading: in a group of many markets the words they all start
+ * with go ("Dragon Card A" ... under "Dragon Cards" reads "A").
+ */
+function shortName(name: string, group: readonly CasinoMarketDto[]): string {
+  if (group.length < 4) return name;
+  let prefix = group[0]!.nat;
+  for (const m of group) while (!m.nat.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const cut = prefix.lastIndexOf(' ') + 1;
+  return cut > 0 ? name.slice(cut) : name;
+}
+
+/** Every market of the table with its odds, grouped as the table groups them; back only. After the result, winners light up. */
+export function CasinoMarkets({ table, round, open, stakes, selected, onPick }: CasinoMarketsProps) {
+  const groups = new Map<string, CasinoMarketDto[]>();
+  for (const m of table.markets) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+  const outcome = new Map((round?.status === 'settled' ? (round.result?.markets ?? []) : []).map((m) => [m.sid, m.outcome]));
+  const suspended = table.game_status === 'SUSPENDED';
+  return (
+    <div className={`casino-markets${open ? '' : ' locked'}`} data-testid="casino-markets">
+      {[...groups].map(([group, markets]) => (
+        <section key={group} className={`market-card casino-group${markets.length > 6 ? ' wide' : ''}`} aria-label={group}>
+          <header className="market-head">
+            <h2>{group}</h2>
+            {suspended && <span className="market-tag suspended">Suspended</span>}
+          </header>
+          <div className="casino-group-body">
+            {markets.map((m) => {
+              const got = outcome.get(m.sid);
+              const className = ['casino-market', selected === m.sid ? 'selected' : '', got === 'win' || got === 'half-win' ? 'won' : '', got === 'push' ? 'push' : ''].filter(Boolean).join(' ');
+              const content = (
+                <>
+                  <span className="casino-market-name">{shortName(m.nat, markets)}</span>
+                  <span className="casino-market-odds" data-testid="market-odds">
+                    {m.odds.toFixed(2)}
+                  </span>
+                  {m.payTable && <span className="casino-market-note">{m.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(' · ')}</span>}
+                  {stakes.has(m.sid) && <span className="casino-market-stake">{formatRupees(stakes.get(m.sid)!)}</span>}
+                </>
+              );
+              return onPick ? (
+                <button key={m.sid} type="button" className={className} data-sid={m.sid} disabled={!open && !suspended} onClick={() => onPick(m)} aria-label={`${m.nat} at ${m.odds.toFixed(2)}`}>
+                  {content}
+                </button>
+              ) : (
+                <div key={m.sid} className={className} data-sid={m.sid}>
+                  {content}
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

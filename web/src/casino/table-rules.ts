@@ -1,0 +1,44 @@
+/** What each table's rules panel says (docs/casino.md "Markets and rules"); every price includes the stake. */
+const COMMON = [
+  'Bets are taken while the countdown runs; the dealer closes betting at zero and deals face up, card by card.',
+  'Every round is provably fair: the SHA-256 commitment of its server seed is shown before betting, the seed after the result. Open the round from the results to verify it.',
+];
+
+export const TABLE_RULES: Record<string, string[]> = {
+  teen20: [
+    'One deck. Three cards each to Player A and Player B, dealt A, B, A, B, A, B. The better hand wins at 1.98; equal hands return the bets on A and B.',
+    'Hands, best first: Trail (three of a kind), Pure Sequence, Sequence, Colour, Pair, High Card. Ace is high; A-K-Q is the best sequence, then A-2-3.',
+    'Pair Plus pays on the player’s own hand, whoever wins: Pair 2.00, Colour 5.00, Sequence 7.00, Trail 31.00, Pure Sequence 41.00. A high card loses.',
+  ],
+  dt20: [
+    'Eight decks. One card to Dragon, one to Tiger; the higher card wins at 2.00, ace low to king high.',
+    'Equal ranks are decided by suit: ♠ beats ♥ beats ♣ beats ♦. Only the same card twice is a Tie (51.00), and then Dragon and Tiger lose.',
+    'Pair (the same rank on both sides) pays 12.00. Each side has Even 2.12, Odd 1.83, Red 1.97, Black 1.97 and each card at 12.00.',
+  ],
+  lucky7: [
+    'One card. Low Card (A to 6) and High Card (8 to K) pay 2.00; a seven loses half of both.',
+    'Even (2 4 6 8 10 Q) 2.12, Odd 1.83, Red 1.97, Black 1.97, each card 12.00.',
+  ],
+  ab20: [
+    'One deck, dealt Bahar, Andar, Bahar, Andar... until every rank has shown.',
+    'A bet on “Andar 7” or “Bahar 7” wins at 2.00 when the first 7 lands on that side. When that first card is the very first card of the round (Bahar’s), Bahar pays 25% (1.25).',
+  ],
+  card32: [
+    'The 6s to kings of one deck, worth 6 to 13. Players 8, 9, 10 and 11 each add one card to their number; the highest total wins.',
+    'Players tied on the highest total draw again, adding to their totals, until one is ahead. Prices: Player 8 12.40, 9 5.95, 10 3.30, 11 2.10.',
+  ],
+  baccarat: [
+    'Eight decks. Player and Banker get two cards each and a third by the standard drawing rules; the total nearer 9 wins (10s and pictures count 0).',
+    'Player 2.00; Banker 2.00, half the profit when the Banker wins with 6; both returned on a Tie. Tie 9.00, pairs 12.00, Big (5 or 6 cards) 1.54, Small (4 cards) 2.50.',
+  ],
+  aaa: [
+    'One card. Amar (A to 6) 2.12, Akbar (7 to 10) 3.15, Anthony (J to K) 4.15.',
+    'Even 2.12, Odd 1.83, Red 1.97, Black 1.97, each card 12.00; Under 7 and Over 7 pay 2.00 and a seven loses half of both.',
+  ],
+  btable: [
+    'One card from two decks of J, Q, K and A. The films: Don (A♠) 15.20, Amar Akbar Anthony (A♥ A♦ A♣) 5.10, Sahib Bibi Aur Ghulam (K♠ Q♠ J♠) 5.10, Dharam Veer (K♦ K♣) 7.60, Kis Kisko Pyaar Karoon (K♥ Q♣ Q♦ Q♥) 3.80, Ghulam (J♥ J♣ J♦) 5.10.',
+    'Odd (J, K, A) 1.30; Dulha Dulhan (Q, K) and Barati (A, J) 1.97; Red and Black 1.97; each card 3.75.',
+  ],
+};
+
+export const rulesOf = (code: string): string[] => [...(TABLE_RULES[code] ?? []), ...COMMON];
