@@ -24,7 +24,10 @@ const agent = await tokenOf('agent1');
 const sadmin = await tokenOf('sadmin1');
 
 const live = async (code: string, token = p1.token): Promise<CasinoTableLive> => (await call('GET', `/api/casino/tables/${code}`, undefined, token)).body;
-const profile = async (token: string): Promise<{ balance: number; exposer: number }> => (await call('GET', '/api/users/profile', undefined, token)).body.balance;
+const profile = async (token: string): Promise<{ balance: number; exposer: number }> => {
+  const { balance, exposer } = (await call('GET', '/api/users/profile', undefined, token)).body.balance;
+  return { balance, exposer };
+};
 /** A casino bet as the table page sends it (SPEC.md section 3, bet_type casino). */
 const bet = (player: { user: { _id: string } }, code: string, mid: string, sid: number, odds: number, stake: number | string, extra: Record<string, unknown> = {}) => ({
   user_id: player.user._id, event_id: code, event_name: code, market_id: mid, market_type: 'CASINO', selection: sid, selection_name: `sid ${sid}`, odds, stake,

@@ -50,7 +50,10 @@ t.test('distributed mode: the leader deals, pushes cross Kafka, a failover voids
   await eventually('the demo accounts in the read models', async () => (await api.login('player1')).status === 200);
   const p1 = (await api.login('player1')).body;
   const live = async (): Promise<CasinoTableLive> => (await api.call('GET', `/api/casino/tables/${TABLE}`, undefined, p1.token)).body;
-  const profile = async () => (await api.call('GET', '/api/users/profile', undefined, p1.token)).body.balance as { balance: number; exposer: number };
+  const profile = async (): Promise<{ balance: number; exposer: number }> => {
+    const { balance, exposer } = (await api.call('GET', '/api/users/profile', undefined, p1.token)).body.balance;
+    return { balance, exposer };
+  };
   /** A round betting with at least `ms` left, and a bet of ₹1,000 on Low Card in it. */
   const betOnNextRound = async (ms: number): Promise<string> => {
     let mid = '';

@@ -234,7 +234,7 @@ t.test('the CLI', async (t) => {
 
   const unknown = await cli(['--projection', 'nope']);
   t.equal(unknown.code, 2);
-  t.match(unknown.stderr, 'unknown projection "nope": the projections are users, ledger, activity, catalogue, bets, market-locks, button-values, provider');
+  t.match(unknown.stderr, 'unknown projection "nope": the projections are users, ledger, activity, catalogue, bets, market-locks, button-values, payments, provider, casino');
 
   // The server's lock file: PGlite would let both processes write, so the tool refuses.
   writeFileSync(join(dataDir, 'postmaster.pid'), '-42\n');

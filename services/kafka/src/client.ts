@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 
 /** The slice of pino's logger the Kafka port writes to. */
 export interface BusLog {
@@ -66,8 +66,28 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
         })),
       });
     }
+    await waitForLeaders(admin, topics.map((t) => t.topic));
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * Until every partition of these topics has a leader. A process that lost the race to create a
+ * topic (TOPIC_ALREADY_EXISTS) gets no such wait from kafkajs, and its next metadata request may
+ * be answered "This server does not host this topic-partition" while the winner's are elected.
+ */
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const meta = await admin.fetchTopicMetadata({ topics });
+      if (meta.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (err) {
+      if (!(err as { retriable?: boolean }).retriable || Date.now() > deadline) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
