@@ -44,7 +44,7 @@ t.test('four gateways and two projectors started at once on an empty database al
     await db.connect();
     const { rows } = await db.query<{ name: string; version: number }>(`select name, version from schema_versions order by name`);
     await db.end();
-    t.same(rows.map((r) => r.name), ['engine_leader', 'eventstore', 'gateway', 'projector.checkpoints'], `round ${round}: each part's schema recorded once`);
+    t.same(rows.map((r) => r.name), ['engine_leader', 'eventstore', 'gateway', 'gateway-payments', 'projector.checkpoints', 'provider-wallet-sessions'], `round ${round}: each part's schema recorded once`);
 
     await Promise.all(up.map((m) => m.stop()));
     running.length = 0;
