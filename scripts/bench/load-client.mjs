@@ -38,7 +38,8 @@ async function place(plannedAt) {
     const text = await r.text();
     if (r.status === 200) accepted++;
     else {
-      const key = `${r.status} ${text.includes('"message"') ? JSON.parse(text).message : text}`.slice(0, 80);
+      // Amounts differ from bet to bet: refusals are counted by kind.
+      const key = `${r.status} ${text.includes('"message"') ? JSON.parse(text).message : text}`.replace(/₹[\d,.]+/g, '₹…').slice(0, 80);
       refused[key] = (refused[key] ?? 0) + 1;
     }
   } catch (err) {
