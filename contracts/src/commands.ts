@@ -3,12 +3,14 @@ import type { DomainEvent } from './events.js';
 import type { AccountCommand } from './accounts/commands.js';
 import type { BettingCommand } from './betting/commands.js';
 import type { PaymentCommand } from './payments/commands.js';
+import type { PartnershipCommand } from './partnership/commands.js';
 
 export type * from './accounts/commands.js';
 export type * from './betting/commands.js';
 export type * from './payments/commands.js';
+export type * from './partnership/commands.js';
 
-export type Command = AccountCommand | BettingCommand | PaymentCommand;
+export type Command = AccountCommand | BettingCommand | PaymentCommand | PartnershipCommand;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

@@ -1,13 +1,15 @@
 import type { AccountEventData } from './accounts/events.js';
 import type { BettingEventData } from './betting/events.js';
 import type { PaymentEventData } from './payments/events.js';
+import type { PartnershipEventData } from './partnership/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
 export * from './payments/events.js';
+export type * from './partnership/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData, PartnershipEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -56,6 +58,7 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   PaymentMethodSet: 1,
   PaymentRequestEndorsed: 1,
   ApprovalLimitsSet: 1,
+  PartnershipSet: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */

@@ -25,3 +25,5 @@ export * from './casino/cards.js';
 export * from './casino/fair.js';
 export * from './payments/formats.js';
 export * from './payments/api.js';
+export * from './partnership/api.js';
+export * from './reports/api.js';

@@ -19,6 +19,7 @@ import type { QuoteView } from './betting/quotes.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
 import { refuse, type Decision } from './decision.js';
 import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
+import { decideSetPartnership } from './partnership/decide.js';
 import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
 import type { EngineState } from './state.js';
 
@@ -108,6 +109,8 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSetPaymentMethod(state, c, actor);
     case 'SetApprovalLimits':
       return decideSetApprovalLimits(state, c, actor);
+    case 'SetPartnership':
+      return decideSetPartnership(state, c, actor);
     default:
       return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

@@ -40,6 +40,9 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'TotpDisabled':
       user(e.data.userId).totpEnabled = false;
       break;
+    case 'PartnershipSet':
+      state.partnership[e.data.userId] = e.data.shareBp;
+      break;
     // Read-side only: nothing the engine decides on.
     case 'UserDetailsUpdated':
     case 'PasswordChanged':

@@ -100,6 +100,8 @@ export interface EngineState {
   seq: number;
   /** Deposit and withdrawal requests, UTRs in use, saved payout accounts, uplines' payment methods. */
   payments: PaymentsState;
+  /** Back-office accounts' partnership shares in basis points (partnership/decide.ts); absent is none. */
+  partnership: Record<string, number>;
 }
 
 export const emptyState = (): EngineState => ({
@@ -117,6 +119,7 @@ export const emptyState = (): EngineState => ({
   housePrices: {},
   seq: 0,
   payments: emptyPayments(),
+  partnership: {},
 });
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;

@@ -36,6 +36,10 @@ import { openApiRoute } from './openapi/route.js';
 import { describe, router, type Access, type Route } from './http/route.js';
 import { marketAdminGuard } from './markets/market-admin.js';
 import { reportRoutes } from './reports/routes.js';
+import { generalReportRoutes } from './reports/general-routes.js';
+import { pnlRoutes } from './reports/pnl-routes.js';
+import { partnershipRoutes } from './partnership/routes.js';
+import { statementExports } from './reports/statement-exports.js';
 import { migrateGatewayTables } from './schema.js';
 import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -150,7 +154,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const remember = (events: readonly LoggedEvent[]) => directory.changed(directoryChanges(events), readTokenOf(events, (id) => opts.reads.partitionOf(id)));
   const deps: AccountDeps = { sql: opts.sql, commands: { bus: opts.commands, reads: opts.reads, committed: remember }, sessions, directory, throttle, guard, route };
   authRoutes(app, deps);
-  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes, paymentRoutes]) routes(deps);
+  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes, paymentRoutes, partnershipRoutes, pnlRoutes, generalReportRoutes, statementExports]) routes(deps);
 
   // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.
   const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));

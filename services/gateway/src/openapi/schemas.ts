@@ -66,6 +66,7 @@ export const SCHEMAS: Record<string, Schema> = {
   ClientRow: obj({
     _id: str, username: str, fullName: str, role: ref('RoleDto'), parentId: nullable(str), creditReference: num, exposureLimit: num, balance: num, exposure: num,
     availableBalance: num, clientPnl: num, accountLocked: bool, betLocked: bool, downlineCount: int, createdAt: { ...str, format: 'date-time' },
+    share: nullable({ ...num, description: 'Partnership share, percent; null for a player' }),
   }),
   ClientEnvelope: obj({ message: str, user: ref('ClientRow') }, ['user']),
   DownlineResponse: obj({ users: arr(ref('ClientRow')), total: int, page: int, limit: int, parent: obj({ _id: str, username: str, role: ref('RoleDto') }), breadcrumb: arr(obj({ _id: str, username: str })) }),
