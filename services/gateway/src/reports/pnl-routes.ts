@@ -21,6 +21,8 @@ import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
 import { bpToPercent, roleOf, viewedAccount } from './viewed.js';
 
 const TAG = 'Reports';
+/** SPEC.md's column order of the profit-loss report: Casino pts, Sport pts, Third party pts. */
+const SPEC_COLUMNS = ['casino', 'sports', 'thirdParty'] as const;
 const noPaging = <T extends v.ObjectEntries>(q: v.ObjectSchema<T, undefined>) => v.omit(q, ['page', 'limit']);
 const percentCell = (bp: number | null): CsvCell => (bp === null ? '' : (bp / 100).toFixed(2));
 
@@ -99,7 +101,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
     const pnl = await downlinePnl(sql, req.auth!.sub, q);
     const figures = (f: PnlLine['figures']): CsvCell[] => {
       const s = splitOf(f);
-      return [...PNL_CATEGORIES.map((k) => money(f.players[k])), money(sumCategories(f.players)), money(s.downline), money(s.parent), money(s.upline)];
+      return [...SPEC_COLUMNS.map((k) => money(f.players[k])), money(sumCategories(f.players)), money(s.downline), money(s.parent), money(s.upline)];
     };
     return {
       name: `profit-loss-${pnl.viewed.username}-${q.from ?? 'start'}-${q.to ?? 'now'}`,
