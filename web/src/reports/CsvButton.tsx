@@ -15,7 +15,7 @@ export function CsvButton({ path, params, auth = 'admin', filename }: { path: st
   return (
     <button
       type="button"
-      className="btn btn-outline btn-sm csv-button"
+      className="btn btn-sm btn-accent csv-button"
       disabled={busy}
       onClick={() => {
         setBusy(true);

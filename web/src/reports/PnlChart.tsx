@@ -15,7 +15,7 @@ export default function PnlChart({ points, side }: { points: DailyPnlPoint[]; si
     const sign = side === 'house' ? -1 : 1;
     let running = 0;
     const cumulative = points.map((p) => (running += sign * p.total));
-    const bars = (key: 'sports' | 'casino' | 'thirdParty', label: string) => ({ type: 'bar' as const, label, data: points.map((p) => sign * p[key]), backgroundColor: COLOURS[key], stack: 'day' });
+    const bars = (key: 'sports' | 'casino' | 'thirdParty', label: string) => ({ type: 'bar' as const, label, data: points.map((p) => sign * p[key]), backgroundColor: COLOURS[key], stack: 'day', maxBarThickness: 48 });
     return {
       type: 'bar',
       data: {

@@ -7,7 +7,7 @@ export default function StakesChart({ market, selections }: { market: string; se
   const config = useMemo(
     (): ChartConfiguration => ({
       type: 'bar',
-      data: { labels: selections.map((s) => s.selection_name), datasets: [{ label: 'Stake (₹)', data: selections.map((s) => s.totalStake), backgroundColor: '#72bbef', borderColor: '#2f7ed8', borderWidth: 1 }] },
+      data: { labels: selections.map((s) => s.selection_name), datasets: [{ label: 'Stake (₹)', data: selections.map((s) => s.totalStake), backgroundColor: '#72bbef', borderColor: '#2f7ed8', borderWidth: 1, maxBarThickness: 28 }] },
       options: { indexAxis: 'y', plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { callback: (v) => `₹${Number(v).toLocaleString('en-IN')}` } } } },
     }),
     [selections],

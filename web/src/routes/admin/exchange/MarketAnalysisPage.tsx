@@ -23,7 +23,7 @@ const FAILED = 'Failed to fetch selection analysis data.';
 /**
  * Market Analysis (SPEC.md section 2): per event of the downline's open bets, its name (to the
  * admin odds page), when it starts, and per market type the selections with their total stake,
- * drawn as bars where a market has more than one.
+ * drawn as bars.
  */
 export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: string }) {
   usePageTitle(title);
@@ -112,7 +112,7 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
                         )}
                       </tbody>
                     </table>
-                    {m.selections.length > 1 && (
+                    {m.selections.length > 0 && (
                       <Suspense fallback={null}>
                         <StakesChart market={`${ev.event_name} ${marketTypeLabel(m.market_type)}`} selections={m.selections} />
                       </Suspense>
