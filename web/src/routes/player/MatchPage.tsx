@@ -137,7 +137,7 @@ export function MatchPage() {
               {marketsView}
             </>
           ) : (
-            myBetCard
+            <div className="placed-bets-tab">{myBetCard}</div>
           )}
           {slipPanel && (
             <div className="slip-sheet" role="dialog" aria-modal="true" aria-label="Place Bet">
