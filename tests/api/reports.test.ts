@@ -27,7 +27,7 @@ const BM = 'sim-101.bm';
 const FANCY = 'sim-101.f1';
 const MUMBAI = 101;
 const detail = async (): Promise<MatchDetail> => (await call('GET', '/api/matches/sim-101', undefined, admin)).body;
-const ok = (r: { status: number; body: unknown }, what: string) => {
+const ok = <R extends { status: number; body: unknown }>(r: R, what: string): R => {
   if (r.status !== 200) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
   return r;
 };

@@ -60,7 +60,7 @@ export const SCHEMAS: Record<string, Schema> = {
   RoleDto: obj({ slug: str, name: str }),
   UserDto: obj({
     _id: str, username: str, fullName: str, role: ref('RoleDto'), balance: obj({ balance: num, exposer: num, held: { ...num, description: 'Pending withdrawals, already out of the balance' } }), creditRefrences: num, exposureLimit: num, white_label_id: str,
-    parentId: nullable(str), mustChangePassword: bool, hasTransactionPassword: bool, totpEnabled: bool, permissions: nullable(arr(str)),
+    parentId: nullable(str), mustChangePassword: bool, hasTransactionPassword: bool, totpEnabled: bool, permissions: nullable(arr(str)), betLocked: bool,
   }),
   AuthResponse: obj({ token: str, refreshToken: str, role: str, user: ref('UserDto') }),
   ClientRow: obj({

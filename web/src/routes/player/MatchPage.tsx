@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BetDto, MarketDto, MatchDetail, PlaceBetResponse } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
+import { showErrorToast } from '../../ui/toasts';
 import { myBetsKey, upsertPending, useCancelBet, useMyBetPushes, useMyBets, useRefreshMyBets } from '../../exchange/bets-data';
 import { matchedPositions, runnerBook } from '../../exchange/book';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
@@ -16,6 +17,9 @@ import { ScoreBoard } from '../../exchange/ScoreBoard';
 import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons';
 import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
 import { usePageTitle } from '../../ui/use-page-title';
+
+/** The engine's own words for the lock (betting/place.ts). */
+const BET_LOCKED = 'Betting is locked for your account. Please contact your upline.';
 
 type MobileTab = 'odds' | 'bets';
 
@@ -44,7 +48,9 @@ export function MatchPage() {
     setTab('odds');
   }, [matchId]);
 
-  const pick = useCallback((p: BetPick) => setSlip(openSlip(p)), []);
+  // A bet-locked player is told at the click, before a slip opens that the engine would refuse.
+  const betLocked = user?.betLocked === true;
+  const pick = useCallback((p: BetPick) => (betLocked ? showErrorToast(BET_LOCKED) : setSlip(openSlip(p))), [betLocked]);
   const myBets = bets.data ?? [];
 
   const refreshAfterBet = useRefreshMyBets();
@@ -118,6 +124,11 @@ export function MatchPage() {
   return (
     <div className="match-page" data-match-id={match.matchId}>
       <MatchHeader detail={detail.data} />
+      {betLocked && (
+        <p className="bet-locked-note" role="alert" data-testid="bet-locked">
+          {BET_LOCKED}
+        </p>
+      )}
       {isMobile ? (
         <>
           <div className="match-tabs" role="tablist">
