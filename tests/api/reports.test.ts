@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { MatchDetail } from '@exch/contracts';
 import { verifyLedger } from '../../scripts/ledger/verify.js';
-import { betBody } from '../helpers/exchange.js';
+import { betBody, openSocket } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
 
@@ -175,6 +175,18 @@ t.test('the walk-through: downline search at any depth, one\'s own account by na
   const events = (await call('GET', '/api/admin/event-management?status=settled', undefined, dealer)).body.data;
   t.same(events.map((m: { marketId: string; betCount: number }) => [m.marketId, m.betCount]).sort(), [[BM, 3], [FANCY, 2]]);
   t.match(await call('POST', `/api/admin/markets/${BM}/revoke`, { transaction_password: TXN }, dealer), { status: 403 }, 'lower roles only look');
+});
+
+t.test('the lobby\'s prices are pushed to its room', async (t) => {
+  const live = await openSocket(server, p1.token);
+  t.teardown(() => live.close());
+  live.send('joinRoom', { matchId: 'lobby' });
+  await live.next('joined', (d) => d.matchId === 'lobby');
+  ok(await call('PUT', '/api/admin/markets/sim-201.mo/status', { status: 'SUSPENDED' }, admin), 'suspend');
+  const pushed = await live.next('lobbyPrices', (d) => d.matchId === 'sim-201');
+  t.match(pushed.runners, [{ selectionId: 301, name: 'Arsenal', status: 'SUSPENDED' }, { selectionId: 302 }, { selectionId: 303 }]);
+  ok(await call('PUT', '/api/admin/markets/sim-201.mo/status', { status: 'ACTIVE' }, admin), 'reopen');
+  t.match((await live.next('lobbyPrices', (d) => d.matchId === 'sim-201')).runners[0], { status: 'ACTIVE' });
 });
 
 t.test('the ledger still proves out', async (t) => {
