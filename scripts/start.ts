@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, startServer } from '@exch/server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, frameOriginsFromEnv, startServer } from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -33,6 +33,7 @@ const server = await startServer({
   seedDemo: seed,
   webDist,
   maintenance: process.env.MAINTENANCE === '1',
+  frameOrigins: frameOriginsFromEnv(),
   // The built-in feed simulator; FEED=off runs without live markets.
   feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.

@@ -2,14 +2,16 @@ import type { AccountEventData } from './accounts/events.js';
 import type { BettingEventData } from './betting/events.js';
 import type { PaymentEventData } from './payments/events.js';
 import type { PartnershipEventData } from './partnership/events.js';
+import type { StreamEventData } from './streams/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
 export * from './payments/events.js';
 export type * from './partnership/events.js';
+export type * from './streams/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData, PartnershipEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, PaymentEventData, PartnershipEventData, StreamEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -59,6 +61,7 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   PaymentRequestEndorsed: 1,
   ApprovalLimitsSet: 1,
   PartnershipSet: 1,
+  MatchStreamsSet: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */

@@ -27,3 +27,4 @@ export * from './payments/formats.js';
 export * from './payments/api.js';
 export * from './partnership/api.js';
 export * from './reports/api.js';
+export * from './streams/api.js';

@@ -15,7 +15,7 @@ export interface TestServer extends RunningServer {
  * The whole product on a random port: embedded PGlite in a temp folder (or `databaseUrl`), demo
  * accounts seeded, the feed simulator running, serving web/dist. close() stops it and removes the folder it made.
  */
-export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; frameOrigins?: string[] } = {}): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
   const dataDir = opts.dataDir ?? made!;
   const server = await startServer({
@@ -26,6 +26,7 @@ export async function startTestServer(opts: { dataDir?: string; databaseUrl?: st
     seedDemo: true,
     webDist: defaultWebDist(repoRoot),
     maintenance: opts.maintenance ?? false,
+    frameOrigins: opts.frameOrigins ?? [],
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 },
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

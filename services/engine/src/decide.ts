@@ -20,6 +20,7 @@ import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './bett
 import { refuse, type Decision } from './decision.js';
 import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
 import { decideSetPartnership } from './partnership/decide.js';
+import { decideSetMatchStreams } from './streams/decide.js';
 import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
 import type { EngineState } from './state.js';
 
@@ -111,6 +112,8 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSetApprovalLimits(state, c, actor);
     case 'SetPartnership':
       return decideSetPartnership(state, c, actor);
+    case 'SetMatchStreams':
+      return decideSetMatchStreams(state, c, actor);
     default:
       return refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

@@ -50,6 +50,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'PermissionsSet':
     case 'UserLoggedIn':
     case 'SessionsEnded':
+    case 'MatchStreamsSet':
       break;
     default:
       if (isPaymentEvent(e)) evolvePayments(state, e);

@@ -40,6 +40,7 @@ import { generalReportRoutes } from './reports/general-routes.js';
 import { pnlRoutes } from './reports/pnl-routes.js';
 import { partnershipRoutes } from './partnership/routes.js';
 import { statementExports } from './reports/statement-exports.js';
+import { streamRoutes } from './streams/routes.js';
 import { migrateGatewayTables } from './schema.js';
 import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -163,6 +164,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes]) {
     routes(exchange);
   }
+  streamRoutes(exchange, opts.frameOrigins ?? []);
   route({ method: 'GET', url: '/api/ops/projections', access: { admin: 'view-operations' }, tag: 'Operations', summary: 'Each read model\'s checkpoint and lag' }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   openApiRoute(app, route);
   prices.start();

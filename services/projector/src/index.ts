@@ -14,11 +14,12 @@ import { ledgerProjection } from './ledger/projection.js';
 import { marketLocksProjection } from './locks/projection.js';
 import { paymentsProjection } from './payments/projection.js';
 import { partnershipProjection } from './partnership/projection.js';
+import { streamsProjection } from './streams/projection.js';
 import { usersProjection } from './users/projection.js';
 
-export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, paymentsProjection, partnershipProjection, usersProjection };
+export { activityProjection, betsProjection, buttonValuesProjection, catalogueProjection, ledgerProjection, marketLocksProjection, paymentsProjection, partnershipProjection, streamsProjection, usersProjection };
 /** Every read model of the product, in the order they are started. */
-export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, partnershipProjection];
+export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, partnershipProjection, streamsProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';

@@ -20,6 +20,8 @@ export interface ServerOptions {
   seedDemo: boolean;
   webDist: string | null;
   maintenance?: boolean;
+  /** Origins the pages may frame: live TV and score streams (GatewayOptions.frameOrigins). */
+  frameOrigins?: string[];
   /** Behind a reverse proxy: trust its X-Forwarded-For (see GatewayOptions.trustProxy). */
   trustProxy?: boolean | string[];
   logger?: Logger;
@@ -76,6 +78,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     logger: log.child({ part: 'gateway' }),
     webDist: opts.webDist,
     maintenance: opts.maintenance ?? false,
+    frameOrigins: opts.frameOrigins ?? [],
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
   });

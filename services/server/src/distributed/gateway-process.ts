@@ -18,6 +18,8 @@ export interface GatewayProcessOptions {
   /** ENGINE_SECRET: commands to the engine are signed with it. */
   engineSecret: string;
   trustProxy?: boolean | string[];
+  /** Origins live TV and score frames may come from (FRAME_ORIGINS). */
+  frameOrigins?: string[];
 }
 
 /**
@@ -50,7 +52,7 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
     const lags = await groupLag(store.sql, topicEnds, projectionNames());
     return projectionNames().map((name) => ({ name, lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0) }));
   };
-  const gateway = await buildGateway({ feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag });
+  const gateway = await buildGateway({ feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, frameOrigins: opts.frameOrigins ?? [], projectionLag });
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
   gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   const notices = await deliverNotices(kafka, gateway, settings.instance, log);
