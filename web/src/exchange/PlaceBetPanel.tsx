@@ -207,12 +207,14 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
             <span className={outcome.win > 0 ? 'positive' : undefined}>{formatPaise(outcome.win)}</span>
           </div>
         </div>
-        {/* What the bet wins and what it risks, for a back, a lay and a fancy's No alike. */}
-        <p className="slip-risk" data-testid="slip-risk">
-          Wins <b className="positive">{formatPaise(outcome.win)}</b> · Risks <b className={outcome.lose > 0 ? 'negative' : undefined}>{formatPaise(outcome.lose)}</b>
-        </p>
+        {/* What the bet wins and what it risks: the Profit column is what it wins, for a lay and a fancy's No too. */}
+        {kind !== 'fancy' && (
+          <p className="slip-risk" data-testid="slip-risk">
+            Wins <b className="positive">{formatPaise(outcome.win)}</b> · Risks <b className={outcome.lose > 0 ? 'negative' : undefined}>{formatPaise(outcome.lose)}</b>
+          </p>
+        )}
         {kind === 'fancy' && volume !== null && (
-          <p className="slip-note">
+          <p className="slip-note" data-testid="slip-risk">
             {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks {formatInr(outcome.lose)}.
           </p>
         )}
