@@ -2,7 +2,7 @@ import t from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MatchDetail } from '@exch/contracts';
-import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession } from '../helpers/browser.js';
+import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, logToasts, openWithStorage, screenshotPath, storedSession } from '../helpers/browser.js';
 import { caller } from '../helpers/api.js';
 import { betBody } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
@@ -64,13 +64,7 @@ t.test('walk-through', { skip: browserSkipReason }, async (t) => {
       const browser = await launchBrowser(viewport);
       t.teardown(() => browser.close());
       const page = browser.page;
-      await page.addInitScript(() => {
-        const log: string[] = [];
-        (window as unknown as { toastLog: string[] }).toastLog = log;
-        new MutationObserver((records) => {
-          for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await logToasts(page);
       const shoot = (name: string) => page.screenshot({ path: screenshotPath(`walkthrough-${name}-${width}`), fullPage: true });
 
       await openWithStorage(page, base, player1, '/odds/4/sim-101');

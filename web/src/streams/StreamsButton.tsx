@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MatchStreamsBody } from '@exch/contracts';
 import { saveMatchStreams } from '../api/stream-calls';
 import { FormError, TextField } from '../ui/fields';
-import { Modal } from '../ui/Modal';
+import { Modal, ModalActions } from '../ui/Modal';
 import { showSuccessToast } from '../ui/toasts';
 import { useFormSubmit } from '../ui/use-form-submit';
 import { firstProblem } from '../ui/validate';
@@ -41,14 +41,7 @@ function StreamsModal({ matchId, matchName, onClose }: { matchId: string; matchN
         <TextField label="Live TV URL" name="tvUrl" type="url" autoComplete="off" placeholder="https://" value={form.tvUrl} onValue={edit((tvUrl: string) => setForm((f) => ({ ...f, tvUrl })))} />
         <TextField label="Score URL" name="scoreUrl" type="url" autoComplete="off" placeholder="https://" value={form.scoreUrl} onValue={edit((scoreUrl: string) => setForm((f) => ({ ...f, scoreUrl })))} hint="Leave a field empty to remove that frame." />
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
       </form>
     </Modal>
   );

@@ -8,7 +8,7 @@ import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
 import { canManageSports } from '../../../auth/session-rules';
 import { FormError, TransactionPasswordField } from '../../../ui/fields';
-import { Modal } from '../../../ui/Modal';
+import { Modal, ModalActions } from '../../../ui/Modal';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { usePageTitle } from '../../../ui/use-page-title';
@@ -186,14 +186,7 @@ function MoneyStepModal({ step, onClose }: { step: MoneyStep; onClose: () => voi
         <p>{step.text}</p>
         <TransactionPasswordField value={password} onValue={edit(setPassword)} />
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Confirming...' : 'Confirm'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} busy={busy} label="Confirm" busyLabel="Confirming..." />
       </form>
     </Modal>
   );
