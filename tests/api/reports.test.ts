@@ -165,6 +165,10 @@ t.test('CSV exports read back', async (t) => {
   t.same(statement.slice(1).map((r) => [r[2], r[3], r[4], r[5]]), [['settlement', '', '2000.00', '98900.00'], ['settlement', '900.00', '', '100900.00']]);
   t.equal(csv((await call('GET', '/api/report/casino.csv?side=lay', undefined, agent)).body).length, 3);
   t.same(csv((await call('GET', '/api/profit-loss/mine.csv', undefined, p2.token)).body).slice(1).map((r) => r.at(-1)), ['1000.00', '450.00']);
+  const requests = csv((await call('GET', '/api/admin/payment-requests.csv?type=withdraw&status=pending', undefined, agent)).body);
+  t.same(requests[0], ['User Name', 'Type', 'Method', 'Amount', 'UTR', 'Requested', 'Status', 'Decided by', 'Decided', 'Remark']);
+  t.match(requests.slice(1), [['player2', 'withdraw', String, '500.00']], 'the demo\'s pending withdrawal');
+  t.same(csv((await call('GET', `/api/transactions/withdrawal-history/${p2.id}.csv?reportType=pending`, undefined, p2.token)).body).slice(1).map((r) => [r[0], r[2], r[4]]), [['withdraw', '500.00', 'pending']]);
   t.match(await call('GET', '/api/report/partnership.csv?page=2', undefined, agent), { status: 200 }, 'paging is no filter of an export');
   t.match(await call('GET', '/api/report/partnership.csv', undefined, p1.token), { status: 403 });
 });

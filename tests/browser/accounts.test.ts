@@ -91,7 +91,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     await admin.getByRole('link', { name: 'Add user' }).first().click();
     await waitForPath(admin, '/admin/add-user');
     const roles = await roleOptions(admin);
-    t.same(roles, ['SuperMaster', 'Sadmin', 'Master', 'Agent (mdl)', 'Agent (agent)', 'Dealer', 'USER'], 'every role below admin');
+    t.same(roles, ['SuperMaster', 'Sadmin', 'Master', 'Agent (mdl): runs dealers and players', 'Agent sub-login (multi login)', 'Dealer', 'USER', 'Admin sub-login (multi login)'], 'every role below admin, admin sub-logins, and which Agent is which');
     // Client-side checks use the server's own schema and words.
     await admin.fill('input[name=username]', 'agent7');
     await admin.fill('input[name=fullName]', 'Seven Agent');

@@ -122,13 +122,4 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await shoot('add-user');
     });
   }
-
-  t.test('the admin\'s role picker says which Agent is which', async (t) => {
-    const browser = await launchBrowser();
-    t.teardown(() => browser.close());
-    await openWithStorage(browser.page, base, storedSession('admin', await apiLogin(base, 'admin', 'admin')), '/admin/add-user');
-    await browser.page.locator('select[name=role] option').first().waitFor({ state: 'attached' });
-    const options = await browser.page.locator('select[name=role] option').allTextContents();
-    t.ok(options.includes('Agent (mdl): runs dealers and players') && options.includes('Agent sub-login (multi login)'), options.join(' | '));
-  });
 });

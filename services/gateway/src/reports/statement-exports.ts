@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AsOfQuery, HistoryQuery, parseInstant, StatementQuery } from '@exch/contracts';
+import { AsOfQuery, HistoryQuery, parseInstant, PaymentRequestsQuery, StatementQuery } from '@exch/contracts';
 import type { AccountDeps } from '../accounts/deps.js';
 import { walletAsOf } from '../accounts/as-of.js';
 import type { LedgerLine } from '../accounts/ledger-lines.js';
@@ -7,6 +7,7 @@ import { statementLines } from '../accounts/statement-routes.js';
 import { subjectOf } from '../accounts/subject.js';
 import { settledMarkets } from '../bets/player-routes.js';
 import { params } from '../http/route.js';
+import { downlineRequests } from '../payments/admin-routes.js';
 import { HISTORY_PATHS, historyRows } from '../payments/history-routes.js';
 import { CSV_MAX_ROWS, csvRoute, money } from './csv.js';
 
@@ -47,6 +48,18 @@ export function statementExports({ sql, route }: AccountDeps): void {
       };
     });
   }
+
+  csvRoute(route, { url: '/api/admin/payment-requests.csv', access: { admin: 'payment-requests' }, tag: 'Payments', summary: "The downline's deposit or withdrawal requests as CSV (same filters, all rows)", query: v.omit(PaymentRequestsQuery, ['page', 'limit']) }, async (req, { query: q }) => {
+    const { rows } = await downlineRequests(sql, req.auth!.sub, q, ALL);
+    return {
+      name: `${q.type}-requests-${q.status}-${span(q)}`,
+      header: ['User Name', 'Type', 'Method', 'Amount', 'UTR', 'Requested', 'Status', 'Decided by', 'Decided', 'Remark'],
+      rows: rows.map((r) => [
+        r.username, r.type, r.method, money(Number(r.amount)), r.utr, new Date(r.requested_at).toISOString(), r.status, r.decided_by,
+        r.decided_at === null ? '' : new Date(r.decided_at).toISOString(), r.decision_remark ?? r.remark,
+      ]),
+    };
+  });
 
   csvRoute(route, { url: '/api/profit-loss/mine.csv', access: 'player', tag: 'Player betting', summary: "The player's settled markets as CSV (same dates as the report, all rows)", query: v.object({ from: StatementQuery.entries.from, to: StatementQuery.entries.to }) }, async (req, { query: q }) => {
     const { rows } = await settledMarkets(sql, req.auth!.sub, q, ALL);

@@ -45,7 +45,9 @@ export function AddUserPage() {
   const { data: me } = useProfile('admin');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const roles = me ? ROLE_SLUGS.filter((r) => canCreateRole(me.role.slug, r)) : [];
+  // An admin's own rank (an admin sub-login) comes last: the form opens on the role below.
+  const creatable = me ? ROLE_SLUGS.filter((r) => canCreateRole(me.role.slug, r)) : [];
+  const roles = [...creatable.filter((r) => r !== me?.role.slug), ...creatable.filter((r) => r === me?.role.slug)];
   const [form, setForm] = useState({
     username: '',
     fullName: '',
