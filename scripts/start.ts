@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { casinoFromEnv, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, readProviderOption, startServer } from '@exch/server';
+import { casinoFromEnv, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, frameOriginsFromEnv, readProviderOption, startServer } from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -34,6 +34,7 @@ const server = await startServer({
   seedDemo: seed,
   webDist,
   maintenance: process.env.MAINTENANCE === '1',
+  frameOrigins: frameOriginsFromEnv(),
   // The built-in feed simulator; FEED=off runs without live markets.
   feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
   // The casino's dealer deals every table; CASINO=off runs without it.

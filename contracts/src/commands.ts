@@ -5,14 +5,18 @@ import type { BettingCommand } from './betting/commands.js';
 import type { CasinoCommand } from './casino/commands.js';
 import type { PaymentCommand } from './payments/commands.js';
 import type { ProviderCommand } from './provider/commands.js';
+import type { PartnershipCommand } from './partnership/commands.js';
+import type { SetMatchStreams } from './streams/commands.js';
 
 export type * from './accounts/commands.js';
 export type * from './betting/commands.js';
 export type * from './casino/commands.js';
 export type * from './payments/commands.js';
 export type * from './provider/commands.js';
+export type * from './partnership/commands.js';
+export type * from './streams/commands.js';
 
-export type Command = AccountCommand | BettingCommand | CasinoCommand | PaymentCommand | ProviderCommand;
+export type Command = AccountCommand | BettingCommand | CasinoCommand | PaymentCommand | ProviderCommand | PartnershipCommand | SetMatchStreams;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

@@ -3,15 +3,19 @@ import type { BettingEventData } from './betting/events.js';
 import type { CasinoEventData } from './casino/events.js';
 import type { PaymentEventData } from './payments/events.js';
 import type { ProviderEventData } from './provider/events.js';
+import type { PartnershipEventData } from './partnership/events.js';
+import type { StreamEventData } from './streams/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
 export * from './casino/events.js';
 export * from './payments/events.js';
 export * from './provider/events.js';
+export type * from './partnership/events.js';
+export type * from './streams/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData, CasinoEventData, PaymentEventData, ProviderEventData {}
+export interface EventDataByType extends AccountEventData, BettingEventData, CasinoEventData, PaymentEventData, ProviderEventData, PartnershipEventData, StreamEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -75,6 +79,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   CasinoRoundResulted: 1,
   CasinoRoundSettled: 1,
   CasinoRoundVoided: 1,
+  PartnershipSet: 1,
+  MatchStreamsSet: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */

@@ -31,3 +31,6 @@ export * from './provider/api.js';
 export * from './casino/round-id.js';
 export * from './casino/art.js';
 export * from './api/casino.js';
+export * from './partnership/api.js';
+export * from './reports/api.js';
+export * from './streams/api.js';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { BetDto, OddsUpdate, ScoreDto } from './api/betting.js';
+import type { BetDto, MatchSummary, OddsUpdate, ScoreDto } from './api/betting.js';
 import type { CasinoTableLive } from './api/casino.js';
 import { idOrNumber, text } from './api/text.js';
 import type { PendingCounts } from './payments/api.js';
@@ -34,5 +34,10 @@ export interface ServerMessages {
   paymentRequests: PendingCounts;
   /** To the room casino:{code}: the table's live state at every step of a round (docs/casino.md). */
   casinoTable: CasinoTableLive;
+  /** To the lobby room: a listed match's best match-odds prices that changed. */
+  lobbyPrices: { matchId: string; runners: MatchSummary['runners'] };
 }
+
+/** The room the lobby joins (joinRoom with this id) to have its prices pushed instead of polled. */
+export const LOBBY_ROOM = 'lobby';
 export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];

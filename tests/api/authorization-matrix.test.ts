@@ -20,7 +20,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { ROLE_SLUGS, type Privilege, type RoleSlug } from '@exch/contracts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD } from '@exch/server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SUB_LOGINS, DEMO_TRANSACTION_PASSWORD } from '@exch/server';
 import { startTestServer } from '../helpers/server.js';
 import { caller, type Res } from '../helpers/api.js';
 
@@ -140,7 +140,7 @@ const route = (name: string): Route => {
   return r;
 };
 /** Target routes whose own-records path accepts the actor itself (the rest answer 404 for self). */
-const SELF_OK = new Set(['GET /api/users/downline?parent=', 'GET /api/transactions/statement?userId=', 'GET /api/activity-log?userId=']);
+const SELF_OK = new Set(['GET /api/users/downline?parent=', 'GET /api/users/:id', 'GET /api/transactions/statement?userId=', 'GET /api/activity-log?userId=']);
 
 const NOT_IN_DOWNLINE = { statusCode: 404, error: 'Not Found', message: 'User not found in your downline', code: 'NOT_IN_DOWNLINE' };
 const WRONG_CONTEXT = { statusCode: 403, error: 'Forbidden', message: 'Player accounts cannot use the admin area', code: 'WRONG_CONTEXT' };
@@ -273,6 +273,11 @@ t.test('setup: the seeded tree, a second branch, one victim per actor (the POST 
     t.equal(r.status, 200, `admin reads ${a.username}`);
     accounts.set(a.username, { username: a.username, role: a.role, parent: a.parent, id: r.body.user._id, token: null });
   }
+  // The demo's multi-login sub-logins of the top admin are part of its downline (read, never logged in here).
+  for (const a of DEMO_SUB_LOGINS) {
+    const r = await call('GET', `/api/users/${a.username}`, undefined, tokenFor('admin'));
+    accounts.set(a.username, { username: a.username, role: a.role, parent: 'admin', id: r.body.user._id, token: null });
+  }
   for (const a of accounts.values()) ROLE_OF[a.username] = a.role;
   const player = await login('player2', false, DEMO_PASSWORD);
   t.equal(player.status, 200, 'player2 logs in on the player site');
@@ -297,7 +302,7 @@ t.test('setup: the seeded tree, a second branch, one victim per actor (the POST 
   await createAccount(t, 'admin', 'sub_view', 'agent', true);
   await createAccount(t, 'sub_view', 'sub_view_p', 'user', false);
 
-  t.equal(accounts.size, 8 + 5 + 8 + 2, 'the test tree has the seed, the second branch, the victims and the sub-login');
+  t.equal(accounts.size, 8 + DEMO_SUB_LOGINS.length + 5 + 8 + 2, 'the test tree has the seed, its sub-logins, the second branch, the victims and the sub-login');
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -314,7 +319,8 @@ function refusalAndReadCells(actor: string): Cell[] {
     if (!r.target) {
       if (r.name === 'POST /api/users') {
         // Creating one's own rank (or above) is the engine's refusal: 400, nothing journalled.
-        cells.push({ route: r, actor, token, kind: 'self', target: null, body: newUserBody(freshName('mx_own'), self.role), want: { status: 400, exact: { statusCode: 400, error: 'Bad Request', message: 'You can only create roles below your own', code: 'ROLE_NOT_ALLOWED' } } });
+        // The top admin may create admin sub-logins (multi login); every other role only roles below its own.
+        if (actor !== 'admin') cells.push({ route: r, actor, token, kind: 'self', target: null, body: newUserBody(freshName('mx_own'), self.role), want: { status: 400, exact: { statusCode: 400, error: 'Bad Request', message: 'You can only create roles below your own', code: 'ROLE_NOT_ALLOWED' } } });
         if (actor !== 'admin') cells.push({ route: r, actor, token, kind: 'upline', target: null, body: newUserBody(freshName('mx_up'), 'admin'), want: { status: 400, match: { code: 'ROLE_NOT_ALLOWED' } } });
       } else {
         cells.push({ route: r, actor, token, kind: 'none', target: null, want: { status: 200 } });

@@ -119,6 +119,14 @@ t.test('a Dragon Tiger round: bets during the window, every refusal, exposure, t
   t.match(mine.data.find((b: { selection: number }) => b.selection === 2), { status: winner === 'Tiger' ? 'won' : 'lost', pnl: winner === 'Tiger' ? 1000 : -1000, result: winner, outcome: winner === 'Tiger' ? 'win' : 'lose' });
   t.equal((await call('GET', '/api/casino/bets/mine?status=pending', undefined, p1.token)).body.data.length, 0);
 
+  // The back office's reports read the round from the ledger and the casino bets.
+  const branch = (await call('GET', '/api/bet/downline/profit-loss?parent=dealer1&search=player1', undefined, admin)).body.users[0];
+  t.match(branch, { username: 'player1', profitLoss: { casino: { netProfitLoss: pnl }, sports: { netProfitLoss: 0 } } }, 'the downline profit-loss shows the round in Casino pts');
+  const general = (await call('GET', '/api/report/casino?bet_type=casino&search=player1', undefined, admin)).body;
+  t.equal(general.total, 2, 'the general report lists player1\'s casino bets');
+  t.match(general.bets[0], { bet_type: 'casino', eventType: 'Casino', eventName: 'Dragon Tiger 20-20', marketName: `Round ${mid}`, userName: 'player1', type: 'back' });
+  t.equal((await call('GET', '/api/report/casino?bet_type=casino&side=lay', undefined, admin)).body.total, 0, 'casino bets are back bets only');
+
   const round: CasinoRoundDetail = (await call('GET', `/api/casino/rounds/${mid}`, undefined, p2.token)).body;
   t.match(round, { mid, status: 'settled', clientSeed: mid, nonce: 0, serverSeed: /^[0-9a-f]{64}$/ });
   t.equal(round.shoe.length, 416);

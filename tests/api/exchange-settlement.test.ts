@@ -30,6 +30,7 @@ const profile = async (token: string) => {
 };
 const statement = async (token: string) => (await call('GET', '/api/transactions/statement', undefined, token)).body.data;
 const rupees = (paise: number) => paise / 100;
+const TXN = 'Txn@1234';
 
 const MO = 'sim-201.mo';
 const soccer = await detail('sim-201');
@@ -52,10 +53,10 @@ t.test('before the result: exposures, not balances', async (t) => {
 });
 
 t.test('declaring the winner settles bets, moves money, pays commission and writes statement rows', async (t) => {
-  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301 }, dealer), { status: 403, body: { message: 'Only admin and super admin manage markets' } });
-  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 999 }, admin), { status: 400, body: { message: 'The winner must be a runner of this market' } });
-  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301, runs: 5 }, admin), { status: 400, body: { message: 'Give the winner (selectionId) or the runs, not both' } });
-  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301 }, admin), { status: 200, body: { message: 'Result declared' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301, transaction_password: TXN }, dealer), { status: 403, body: { message: 'Only admin and super admin manage markets' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 999, transaction_password: TXN }, admin), { status: 400, body: { message: 'The winner must be a runner of this market' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301, runs: 5, transaction_password: TXN }, admin), { status: 400, body: { message: 'Give the winner (selectionId) or the runs, not both' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301, transaction_password: TXN }, admin), { status: 200, body: { message: 'Result declared' } });
 
   t.same(await profile(p1.token), { balance: rupees(10_000_000 + p1Win - p1Commission), exposer: 0 });
   t.same(await profile(p2.token), { balance: rupees(5_000_000 - p2Liability), exposer: 0 });
@@ -75,7 +76,7 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
   t.match(market, { status: 'SETTLED', result: { selectionId: 301 } });
   t.same(market.section.map((s) => [s.gstatus, s.odds.length]), [['SETTLED', 0], ['SETTLED', 0], ['SETTLED', 0]]);
   t.match(await call('POST', '/api/bets', betBody(soccer, MO, 301, 'back', a / 100, 100, p1.id), p1.token), { status: 400, body: { message: 'Market is closed for betting' } });
-  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 302 }, admin), { status: 400, body: { message: 'The result of this market is already declared' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 302, transaction_password: TXN }, admin), { status: 400, body: { message: 'The result of this market is already declared' } });
 
   const pnl = await call('GET', '/api/bet/downline/profit-loss', undefined, dealer);
   t.match(pnl.body, { total: 3 });
@@ -89,18 +90,18 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
 });
 
 t.test('revoking the result reverses the money, reopens the bets and the exposure', async (t) => {
-  t.match(await call('POST', `/api/admin/markets/${MO}/revoke`, undefined, admin), { status: 200, body: { message: 'Result revoked' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/revoke`, { transaction_password: TXN }, admin), { status: 200, body: { message: 'Result revoked' } });
   t.same(await profile(p1.token), { balance: 100000, exposer: 100 });
   t.same(await profile(p2.token), { balance: 50000, exposer: rupees(p2Liability) });
   t.match((await call('GET', '/api/my_bets', undefined, p1.token)).body.data, [{ _id: backBet._id, status: 'pending', pnl: null, settled_at: null }]);
   t.match((await statement(p1.token))[0], { description: 'Result revoked: Arsenal v Chelsea / Match Odds (Arsenal won)', kind: 'revoke', credit: 0, debit: rupees(p1Win - p1Commission), balance: 100000 });
   t.match((await detail('sim-201')).markets[0], { status: 'CLOSED', result: null });
   t.match((await call('GET', '/api/profit-loss/mine', undefined, p1.token)).body, { data: [], pagination: { total: 0 } });
-  t.match(await call('POST', `/api/admin/markets/${MO}/revoke`, undefined, admin), { status: 400, body: { message: 'This market has no declared result to revoke' } });
+  t.match(await call('POST', `/api/admin/markets/${MO}/revoke`, { transaction_password: TXN }, admin), { status: 400, body: { message: 'This market has no declared result to revoke' } });
 });
 
 t.test('the result declared again: the other way round', async (t) => {
-  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 302 }, admin), { status: 200 });
+  t.match(await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 302, transaction_password: TXN }, admin), { status: 200 });
   // Chelsea won: player1's back loses ₹100; player2's lay of Arsenal wins ₹100 less 2% commission.
   t.same(await profile(p1.token), { balance: 99900, exposer: 0 });
   t.same(await profile(p2.token), { balance: 50000 + 100 - 2, exposer: 0 });
@@ -122,12 +123,12 @@ t.test('voiding a market releases the exposure and moves no money; a revoked voi
   const bet = (await call('POST', '/api/bets', betBody(cricket, 'sim-101.bm', 101, 'back', rate, 200, p3.id), p3.token)).body.bet;
   t.match(bet, { market_type: 'Bookmaker', odds: rate, potential_win: rupees(Math.floor(rate * 20_000 / 100)), potential_loss: 200 });
   t.same(await profile(p3.token), { balance: 25000, exposer: 200 });
-  t.match(await call('POST', '/api/admin/markets/sim-101.bm/void', undefined, admin), { status: 200, body: { message: 'Market voided' } });
+  t.match(await call('POST', '/api/admin/markets/sim-101.bm/void', { transaction_password: TXN }, admin), { status: 200, body: { message: 'Market voided' } });
   t.same(await profile(p3.token), { balance: 25000, exposer: 0 });
   t.match((await call('GET', '/api/bets/mine?status=settled', undefined, p3.token)).body.data, [{ _id: bet._id, status: 'void', pnl: 0 }]);
   t.match((await detail('sim-101')).markets[1], { status: 'SETTLED', result: { void: true } });
   t.same(await statement(p3.token).then((rows) => rows.length), 1, 'only the opening deposit');
-  t.match(await call('POST', '/api/admin/markets/sim-101.bm/revoke', undefined, admin), { status: 200 });
+  t.match(await call('POST', '/api/admin/markets/sim-101.bm/revoke', { transaction_password: TXN }, admin), { status: 200 });
   t.same(await profile(p3.token), { balance: 25000, exposer: 200 });
   t.match((await call('GET', '/api/my_bets', undefined, p3.token)).body.data, [{ _id: bet._id, status: 'pending' }]);
 });

@@ -91,7 +91,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     await admin.getByRole('link', { name: 'Add user' }).first().click();
     await waitForPath(admin, '/admin/add-user');
     const roles = await roleOptions(admin);
-    t.same(roles, ['SuperMaster', 'Sadmin', 'Master', 'Agent (mdl)', 'Agent (agent)', 'Dealer', 'USER'], 'every role below admin');
+    t.same(roles, ['SuperMaster', 'Sadmin', 'Master', 'Agent (mdl): runs dealers and players', 'Agent sub-login (multi login)', 'Dealer', 'USER', 'Admin sub-login (multi login)'], 'every role below admin, admin sub-logins, and which Agent is which');
     // Client-side checks use the server's own schema and words.
     await admin.fill('input[name=username]', 'agent7');
     await admin.fill('input[name=fullName]', 'Seven Agent');
@@ -190,7 +190,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
       t.match(await first.locator('td[data-label=Date]').textContent(), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/, 'YYYY-MM-DD HH:mm:ss');
       const [download] = await Promise.all([player.waitForEvent('download'), player.getByRole('button', { name: 'Export CSV' }).click()]);
       const csv = readFileSync((await download.path())!, 'utf8');
-      t.match(csv, /Date,Description,Credit,Debit,Balance,Remark\r\n.*,Deposit from agent7,2500\.50,0\.00,2500\.50,/, 'CSV of the page');
+      t.match(csv, /Date,Description,Kind,Credit,Debit,Balance,Remark\r\n.*,Deposit from agent7,deposit,2500\.50,,2500\.50,/, 'the server\'s CSV export');
       await player.selectOption('select[name=type]', 'withdraw');
       await player.getByRole('button', { name: 'Submit' }).click();
       await player.getByText('No records found').waitFor();

@@ -223,8 +223,11 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     const row = page.locator(`tr[data-market-id="${placed.market.marketId}"]`);
     await row.waitFor();
     await row.locator('select[name=winner]').selectOption(String(placed.runner.sid));
-    page.once('dialog', (d) => void d.accept());
+    // Declaring moves many players' money: the transaction password confirms it.
     await row.getByRole('button', { name: 'Declare' }).click();
+    const confirm = page.locator('dialog.modal[open]');
+    await confirm.locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached', timeout: 15_000 });
     t.pass(`${placed.runner.nat} declared the winner; the market left the open list`);
     await page.getByRole('tab', { name: 'Settled' }).click();

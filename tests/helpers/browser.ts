@@ -169,3 +169,14 @@ export async function waitForToast(page: Page, text: string, timeout = 30_000): 
 /** Rupees the way the site shows them: ₹ and Indian digit grouping. */
 export const inr = (rupees: number): string =>
   `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupees)}`;
+
+/** Toasts live 1 s (SPEC.md section 9): every one is logged in `window.toastLog`, so a busy machine cannot miss it. */
+export async function logToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { toastLog: string[] }).toastLog = log;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+}

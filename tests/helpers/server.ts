@@ -19,7 +19,7 @@ export interface TestServer extends RunningServer {
  * tables listed (dealt only when a test steps server.dealer, or passes `casino` with `auto`).
  * close() stops it and removes the folder it made.
  */
-export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; provider?: ProviderOption | null; providerSecret?: string; casino?: DealerSettings } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; provider?: ProviderOption | null; providerSecret?: string; casino?: DealerSettings; frameOrigins?: string[] } = {}): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
   const dataDir = opts.dataDir ?? made!;
   const server = await startServer({
@@ -30,6 +30,7 @@ export async function startTestServer(opts: { dataDir?: string; databaseUrl?: st
     seedDemo: true,
     webDist: defaultWebDist(repoRoot),
     maintenance: opts.maintenance ?? false,
+    frameOrigins: opts.frameOrigins ?? [],
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 },
     provider: opts.provider !== undefined ? opts.provider : { secret: opts.providerSecret ?? randomBytes(32).toString('hex'), embedded: { port: 0, dataDir: join(dataDir, 'provider') } },

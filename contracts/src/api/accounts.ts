@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ROLE_SLUGS, type RoleSlug } from '../roles.js';
-import { rupees } from './amount.js';
+import { percentBp, rupees } from './amount.js';
 import { dateFilter } from './dates.js';
 import { idText, text } from './text.js';
 
@@ -18,6 +18,9 @@ export const TransactionPassword = password('Transaction password');
 
 const MISMATCH = 'New password and confirm password must match';
 
+/** A partnership share as a person types it: percent, at most 2 decimals, to basis points (docs/reports.md). */
+export const partnershipPercent = () => percentBp('Partnership share', 'Partnership share must be 0 to 100 with at most 2 decimals');
+
 export const CreateUserBody = v.pipe(
   v.strictObject({
     username: v.pipe(text('Username', { max: 20 }), v.regex(/^[A-Za-z0-9_]{3,20}$/, 'Username must be 3 to 20 letters, digits or _')),
@@ -27,6 +30,8 @@ export const CreateUserBody = v.pipe(
     role: v.picklist(ROLE_SLUGS, 'Choose a valid role'),
     creditReference: rupees('Credit reference', { allowZero: true }),
     exposureLimit: rupees('Exposure limit', { allowZero: true }),
+    /** Back-office roles only; left out, the account holds no share. */
+    partnership: v.optional(partnershipPercent()),
     transactionPassword: TransactionPassword,
   }),
   v.check((b) => b.password === b.confirmPassword, 'Password and confirm password must match'),
@@ -37,6 +42,8 @@ export const EditUserBody = v.strictObject({
   fullName: text('Full name', { min: 1, max: 100 }),
   creditReference: rupees('Credit reference', { allowZero: true }),
   exposureLimit: rupees('Exposure limit', { allowZero: true }),
+  /** Back-office accounts only; left out, the share stays as it is. */
+  partnership: v.optional(partnershipPercent()),
   transactionPassword: TransactionPassword,
 });
 
@@ -134,6 +141,8 @@ export interface ClientRow {
   betLocked: boolean;
   downlineCount: number;
   createdAt: string;
+  /** Partnership share in percent (docs/reports.md); null for a player. */
+  share: number | null;
 }
 
 export interface DownlineResponse {

@@ -67,3 +67,15 @@ export const rupees = (field: string, { allowZero = false } = {}) => v.pipe(numb
 
 /** An optional rupee filter (amount from/to): left out or empty means no filter. */
 export const optionalRupees = (field: string) => v.optional(v.pipe(numberOrText(field), rupeeAction(field, true, true) as v.RawTransformAction<number | string, Paise | undefined>));
+
+/** A percentage with at most 2 decimals, to basis points exactly (2.5 -> 250), 0 to 100. */
+export const percentBp = (field: string, message: string) =>
+  v.pipe(
+    numberOrText(field),
+    v.rawTransform<number | string, number>(({ dataset, addIssue, NEVER }) => {
+      const r = parseDecimal(dataset.value, field, { decimals: 2, max: 10_000, allowZero: true });
+      if ('value' in r) return r.value;
+      addIssue({ message });
+      return NEVER;
+    }),
+  );

@@ -25,11 +25,11 @@ export function parseInstant(text: string): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
+/** A moment a client names (parseInstant's rule), kept as the text given. */
+export const isoInstant = (field: string) => v.pipe(text(field, { max: 40 }), v.check((s) => parseInstant(s) !== null, `${field} must be ${INSTANT_HINT}`));
+
 /** GET /api/admin/users/{userId}/as-of: the moment, then the statement's paging. */
-export const AsOfQuery = v.object({
-  at: v.pipe(text('at', { max: 40 }), v.check((s) => parseInstant(s) !== null, `at must be ${INSTANT_HINT}`)),
-  ...PageQuery,
-});
+export const AsOfQuery = v.object({ at: isoInstant('at'), ...PageQuery });
 
 /** A wallet's balance at a past moment and its statement up to then (newest first, paged like the statement). */
 export interface AsOfStatement {

@@ -37,6 +37,8 @@ export interface UserDto {
   totpEnabled: boolean;
   /** Privilege names of a restricted sub-login; null means every privilege of the role. */
   permissions: string[] | null;
+  /** Betting locked by an upline: the player site says so before a bet slip opens. */
+  betLocked: boolean;
 }
 
 export interface AuthResponse {

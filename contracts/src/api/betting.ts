@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { FEED_STATUSES, type FancyType, type MarketKind } from '../market/feed.js';
 import type { ButtonValue, MarketStatus } from '../betting/events.js';
-import { optionalRupees, parseDecimal, rupees } from './amount.js';
+import { optionalRupees, percentBp, rupees } from './amount.js';
 import { dateTimeFilter } from './dates.js';
 import { idOrNumber, idText, text } from './text.js';
 
@@ -305,15 +305,7 @@ export const MarketSettingsBody = v.strictObject({
   max: rupees('Max stake'),
   betDelaySec: wholeNumber('betDelaySec', 0, 30),
   /** Percent with at most 2 decimals, to basis points exactly: 2.5 -> 250. */
-  commissionPercent: v.pipe(
-    v.union([v.number(), v.string()], 'commissionPercent must be a number'),
-    v.rawTransform<number | string, number>(({ dataset, addIssue, NEVER }) => {
-      const r = parseDecimal(dataset.value, 'commissionPercent', { decimals: 2, max: 10_000, allowZero: true });
-      if ('value' in r) return r.value;
-      addIssue({ message: 'commissionPercent must be 0 to 100 with at most 2 decimals' });
-      return NEVER;
-    }),
-  ),
+  commissionPercent: percentBp('commissionPercent', 'commissionPercent must be 0 to 100 with at most 2 decimals'),
 });
 
 export const MarketStatusBody = v.strictObject({ status: v.picklist(['ACTIVE', 'SUSPENDED', 'CLOSED'], 'Status must be ACTIVE, SUSPENDED or CLOSED') });
@@ -336,9 +328,17 @@ export const HousePriceBody = v.strictObject({
 
 /** POST /api/admin/markets/{marketId}/result: the winner of a runner market, or the runs of a fancy. */
 export const MarketResultBody = v.pipe(
-  v.strictObject({ selectionId: v.optional(wholeNumber('selectionId', 0, Number.MAX_SAFE_INTEGER)), runs: v.optional(wholeNumber('runs', 0, 10_000)) }),
+  v.strictObject({
+    selectionId: v.optional(wholeNumber('selectionId', 0, Number.MAX_SAFE_INTEGER)),
+    runs: v.optional(wholeNumber('runs', 0, 10_000)),
+    /** Declaring moves many players' money: confirmed with the transaction password. */
+    transaction_password: TransactionPasswordField,
+  }),
   v.check((b) => (b.selectionId === undefined) !== (b.runs === undefined), 'Give the winner (selectionId) or the runs, not both'),
 );
+
+/** POST /api/admin/markets/{marketId}/void and /revoke: they move many players' money too. */
+export const TransactionPasswordBody = v.strictObject({ transaction_password: TransactionPasswordField });
 
 /** PUT /api/messages. */
 export const NewsMessageBody = v.strictObject({ text: text('The message', { max: 500 }) });

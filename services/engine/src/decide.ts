@@ -21,6 +21,8 @@ import { decideCasino } from './casino/decide.js';
 import { decideProvider } from './provider/decide.js';
 import { refuse, type Decision } from './decision.js';
 import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
+import { decideSetPartnership } from './partnership/decide.js';
+import { decideSetMatchStreams } from './streams/decide.js';
 import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
 import type { EngineState } from './state.js';
 
@@ -114,6 +116,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
     case 'ProviderCredit':
     case 'ProviderRollback':
       return decideProvider(state, c, envelope);
+    case 'SetPartnership':
+      return decideSetPartnership(state, c, actor);
+    case 'SetMatchStreams':
+      return decideSetMatchStreams(state, c, actor);
     default:
       return decideCasino(state, envelope) ?? refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

@@ -42,6 +42,9 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'TotpDisabled':
       user(e.data.userId).totpEnabled = false;
       break;
+    case 'PartnershipSet':
+      state.partnership[e.data.userId] = e.data.shareBp;
+      break;
     // Read-side only: nothing the engine decides on.
     case 'UserDetailsUpdated':
     case 'PasswordChanged':
@@ -49,6 +52,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'PermissionsSet':
     case 'UserLoggedIn':
     case 'SessionsEnded':
+    case 'MatchStreamsSet':
       break;
     case 'ProviderDebited':
     case 'ProviderCredited':

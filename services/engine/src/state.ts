@@ -106,6 +106,8 @@ export interface EngineState {
   provider: ProviderState;
   /** The live Indian tables and their rounds under way (casino/state.ts). */
   casino: CasinoState;
+  /** Back-office accounts' partnership shares in basis points (partnership/decide.ts); absent is none. */
+  partnership: Record<string, number>;
 }
 
 export const emptyState = (): EngineState => ({
@@ -125,6 +127,7 @@ export const emptyState = (): EngineState => ({
   payments: emptyPayments(),
   provider: emptyProviderState(),
   casino: emptyCasino(),
+  partnership: {},
 });
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;

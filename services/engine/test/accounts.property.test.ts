@@ -14,6 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import {
   MAX_AMOUNT_PAISE,
   MINT_ACCOUNT,
+  canCreateRole,
   ROLE_RANK,
   ROLE_SLUGS,
   isPositivePaise,
@@ -77,7 +78,7 @@ class Model {
           !this.users.has(c.userId) &&
           (c.parentId === null
             ? this.users.size === 0 && c.role === 'admin'
-            : this.users.has(c.parentId) && actor === c.parentId && ROLE_RANK[c.role] > ROLE_RANK[this.users.get(c.parentId)!.role]);
+            : this.users.has(c.parentId) && actor === c.parentId && canCreateRole(this.users.get(c.parentId)!.role, c.role));
         return { ok };
       }
       case 'MintChips': {

@@ -291,8 +291,9 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
     s.balls++;
     if (s.balls % 6 === 0) s.overStartRuns = s.runs;
     if (s.balls >= INNINGS_BALLS || s.wickets >= 10) {
-      // Next innings; the other side bats. The simulator plays on so a demo never runs dry.
-      sim.score = { innings: s.innings + 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 };
+      // Next innings, the other side batting; a T20 has two, so after the second the simulator
+      // plays the match again from the first (a demo never runs dry, and never shows "innings 3").
+      sim.score = { innings: s.innings === 1 ? 2 : 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 };
     }
   }
 

@@ -42,6 +42,11 @@ import { reportRoutes } from './reports/routes.js';
 import type { ProviderSetup } from './provider/deps.js';
 import { providerRoutes } from './provider/routes.js';
 import { providerSignatureGuard } from './provider/signature-guard.js';
+import { generalReportRoutes } from './reports/general-routes.js';
+import { pnlRoutes } from './reports/pnl-routes.js';
+import { partnershipRoutes } from './partnership/routes.js';
+import { statementExports } from './reports/statement-exports.js';
+import { streamRoutes } from './streams/routes.js';
 import { migrateGatewayTables } from './schema.js';
 import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -162,7 +167,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const remember = (events: readonly LoggedEvent[]) => directory.changed(directoryChanges(events), readTokenOf(events, (id) => opts.reads.partitionOf(id)));
   const deps: AccountDeps = { sql: opts.sql, commands: { bus: opts.commands, reads: opts.reads, committed: remember }, sessions, directory, throttle, guard, route };
   authRoutes(app, deps);
-  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes, paymentRoutes]) routes(deps);
+  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes, paymentRoutes, partnershipRoutes, pnlRoutes, generalReportRoutes, statementExports]) routes(deps);
 
   // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.
   const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));
@@ -172,6 +177,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     routes(exchange);
   }
   await providerRoutes(deps, opts.provider ?? null);
+  streamRoutes(exchange, opts.frameOrigins ?? []);
   route({ method: 'GET', url: '/api/ops/projections', access: { admin: 'view-operations' }, tag: 'Operations', summary: 'Each read model\'s checkpoint and lag' }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
   openApiRoute(app, route);
   prices.start();

@@ -15,12 +15,14 @@ import { catalogueProjection } from './catalogue/projection.js';
 import { ledgerProjection } from './ledger/projection.js';
 import { marketLocksProjection } from './locks/projection.js';
 import { paymentsProjection } from './payments/projection.js';
+import { partnershipProjection } from './partnership/projection.js';
 import { providerProjection } from './provider/projection.js';
+import { streamsProjection } from './streams/projection.js';
 import { usersProjection } from './users/projection.js';
 
-export { activityProjection, betsProjection, buttonValuesProjection, casinoProjection, catalogueProjection, ledgerProjection, marketLocksProjection, paymentsProjection, providerProjection, usersProjection };
+export { activityProjection, betsProjection, buttonValuesProjection, casinoProjection, catalogueProjection, ledgerProjection, marketLocksProjection, partnershipProjection, paymentsProjection, providerProjection, streamsProjection, usersProjection };
 /** Every read model of the product, in the order they are started. */
-export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, providerProjection, casinoProjection];
+export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, providerProjection, casinoProjection, partnershipProjection, streamsProjection];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';

@@ -23,6 +23,8 @@ export interface ServerOptions {
   seedDemo: boolean;
   webDist: string | null;
   maintenance?: boolean;
+  /** Origins the pages may frame: live TV and score streams (GatewayOptions.frameOrigins). */
+  frameOrigins?: string[];
   /** Behind a reverse proxy: trust its X-Forwarded-For (see GatewayOptions.trustProxy). */
   trustProxy?: boolean | string[];
   logger?: Logger;
@@ -82,8 +84,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const provider = opts.provider ? await setUpProvider(opts.provider, log) : null;
   const gateway = await buildGateway({
     provider: provider?.setup ?? null,
-    // The provider's games are framed from its origin; nothing else is.
-    frameOrigins: provider ? [provider.setup.port.origin] : [],
     feed: traded,
     sql: store.sql,
     commands,
@@ -91,6 +91,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     logger: log.child({ part: 'gateway' }),
     webDist: opts.webDist,
     maintenance: opts.maintenance ?? false,
+    // Pages frame the provider's games from its origin, and live TV and scores from FRAME_ORIGINS.
+    frameOrigins: [...(provider ? [provider.setup.port.origin] : []), ...(opts.frameOrigins ?? [])],
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
   });

@@ -19,6 +19,15 @@ export const DEMO_ACCOUNTS: { username: string; role: RoleSlug; parent: string |
   { username: 'player3', role: 'user', parent: 'dealer1', chips: 25_000 },
 ];
 
+/** Partnership shares (percent) each back-office account of the chain is given by its upline (docs/reports.md). */
+export const DEMO_SHARES: Record<string, number> = { sadmin1: 90, master1: 80, agent1: 60, dealer1: 40 };
+
+/** Sub-logins of the top admin with a few privileges each, so Multi login shows its matrix at work. */
+export const DEMO_SUB_LOGINS: { username: string; role: RoleSlug; permissions: string[] }[] = [
+  { username: 'subadmin1', role: 'admin', permissions: ['view-clients', 'view-bets', 'account-statement', 'activity-log'] },
+  { username: 'subagent1', role: 'agent', permissions: ['view-clients', 'view-bets'] },
+];
+
 /**
  * Seeds the demo hierarchy through real commands, so every row comes from the log. Command ids
  * are fixed and existing accounts keep their ids, so a run after a crash half way finishes the
@@ -30,6 +39,7 @@ export async function seedDemo(bus: CommandBus, existing: (username: string) => 
   const hash = await hashPassword(DEMO_PASSWORD);
   const txnHash = await hashPassword(DEMO_TRANSACTION_PASSWORD);
   const ids = new Map<string, string>();
+  const parentOf = (username: string) => ids.get(DEMO_ACCOUNTS.find((a) => a.username === username)!.parent!)!;
   const run = async (commandId: string, actor: string | null, command: Command) => {
     const envelope: CommandEnvelope = { commandId, correlationId: 'demo-seed', actor, ip: null, device: 'seed', at: new Date().toISOString(), command };
     const result = await bus.execute(envelope);
@@ -47,6 +57,20 @@ export async function seedDemo(bus: CommandBus, existing: (username: string) => 
     const amount = a.chips * 100;
     if (parentId === null) await run(`seed:mint:${a.username}`, null, { type: 'MintChips', userId, amount });
     else await run(`seed:chips:${a.username}`, parentId, { type: 'TransferChips', fromUserId: parentId, toUserId: userId, amount, remark: 'Demo opening chips' });
+  }
+  for (const [username, percent] of Object.entries(DEMO_SHARES)) {
+    const userId = ids.get(username)!;
+    await run(`seed:share:${username}`, parentOf(username), { type: 'SetPartnership', userId, shareBp: percent * 100 });
+  }
+  const adminId = ids.get('admin')!;
+  for (const s of DEMO_SUB_LOGINS) {
+    const userId = existing(s.username) ?? randomUUID();
+    await run(`seed:create:${s.username}`, adminId, {
+      type: 'CreateUser', userId, username: s.username, fullName: `Demo ${s.username}`, role: s.role, parentId: adminId, passwordHash: hash,
+      creditReference: 0, exposureLimit: 0, mustChangePassword: false,
+    });
+    await run(`seed:txn:${s.username}`, userId, { type: 'SetTransactionPassword', userId, transactionPasswordHash: txnHash });
+    await run(`seed:permissions:${s.username}`, adminId, { type: 'SetPermissions', userId, permissions: s.permissions });
   }
   if (sql) await seedPayments(run, sql, (username) => ids.get(username)!);
   return true;

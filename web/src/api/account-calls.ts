@@ -43,6 +43,8 @@ export interface CreateUserInput {
   role: RoleSlug;
   creditReference: string;
   exposureLimit: string;
+  /** Percent; back-office roles only, left out for a player. */
+  partnership?: string;
   transactionPassword: string;
 }
 
@@ -53,6 +55,7 @@ export interface EditUserInput {
   fullName: string;
   creditReference: string;
   exposureLimit: string;
+  partnership?: string;
   transactionPassword: string;
 }
 

@@ -129,12 +129,14 @@ export const fetchEventManagement = (status: 'open' | 'settled'): Promise<{ data
 export const setMarketStatus = (marketId: string, status: MarketStatus): Promise<MessageAnswer & { data?: MarketDto }> =>
   apiRequest(`/admin/markets/${enc(marketId)}/status`, { method: 'PUT', body: { status }, auth: 'admin', toast: false });
 
-export const declareResult = (marketId: string, body: { selectionId: number } | { runs: number }): Promise<MessageAnswer> =>
+export const declareResult = (marketId: string, body: ({ selectionId: number } | { runs: number }) & { transaction_password: string }): Promise<MessageAnswer> =>
   apiRequest(`/admin/markets/${enc(marketId)}/result`, { method: 'POST', body, auth: 'admin', toast: false });
 
-export const voidMarket = (marketId: string): Promise<MessageAnswer> => apiRequest(`/admin/markets/${enc(marketId)}/void`, { method: 'POST', auth: 'admin', toast: false });
+export const voidMarket = (marketId: string, transactionPassword: string): Promise<MessageAnswer> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/void`, { method: 'POST', body: { transaction_password: transactionPassword }, auth: 'admin', toast: false });
 
-export const revokeResult = (marketId: string): Promise<MessageAnswer> => apiRequest(`/admin/markets/${enc(marketId)}/revoke`, { method: 'POST', auth: 'admin', toast: false });
+export const revokeResult = (marketId: string, transactionPassword: string): Promise<MessageAnswer> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/revoke`, { method: 'POST', body: { transaction_password: transactionPassword }, auth: 'admin', toast: false });
 
 export const saveMarketSettings = (marketId: string, body: { min: number; max: number; betDelaySec: number; commissionPercent: number }): Promise<MessageAnswer & { data: MarketDto }> =>
   apiRequest(`/admin/markets/${enc(marketId)}/settings`, { method: 'PUT', body, auth: 'admin', toast: false });

@@ -163,17 +163,17 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
         </div>
         <SlipStake value={slip.stake} onChange={(stake) => edit({ stake })} onSubmit={() => void submit()} />
         <div className="slip-profit" data-testid="slip-profit">
-          {pick.side === 'back' ? (
-            <span className={outcome.win > 0 ? 'positive' : undefined}>{formatPaise(outcome.win)}</span>
-          ) : (
-            <span className={outcome.lose > 0 ? 'negative' : undefined} title="Liability">
-              {outcome.lose > 0 ? `-${formatPaise(outcome.lose)}` : '0.00'}
-            </span>
-          )}
+          <span className={outcome.win > 0 ? 'positive' : undefined}>{formatPaise(outcome.win)}</span>
         </div>
       </div>
+      {/* What the bet wins and what it risks: the Profit column is what it wins, for a lay and a fancy's No too. */}
+      {kind !== 'fancy' && (
+        <p className="slip-risk" data-testid="slip-risk">
+          Wins <b className="positive">{formatPaise(outcome.win)}</b> · Risks <b className={outcome.lose > 0 ? 'negative' : undefined}>{formatPaise(outcome.lose)}</b>
+        </p>
+      )}
       {kind === 'fancy' && volume !== null && (
-        <p className="slip-note">
+        <p className="slip-note" data-testid="slip-risk">
           {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks {formatInr(outcome.lose)}.
         </p>
       )}

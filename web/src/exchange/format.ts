@@ -19,8 +19,11 @@ export function trimNumber(n: number, decimals = 2): string {
   return String(Number(n.toFixed(decimals)));
 }
 
-/** A price as its market shows it: decimal odds (1.85, 2, 10.5), a bookmaker rate or a fancy line (whole numbers). */
-export const formatOdds = (kind: MarketKind, odds: number): string => (kind === 'match_odds' ? trimNumber(odds, 2) : trimNumber(odds, 0));
+/**
+ * A price as its market shows it: decimal odds with two decimals (1.85, 2.10, 10.50: as the back
+ * office shows them, so both sides read the same), a bookmaker rate or a fancy line (whole numbers).
+ */
+export const formatOdds = (kind: MarketKind, odds: number): string => (kind === 'match_odds' ? odds.toFixed(2) : trimNumber(odds, 0));
 
 /**
  * SPEC.md section 2: a market title with underscores replaced by spaces and capitalised

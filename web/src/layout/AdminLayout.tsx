@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { ROLE_NAME } from '@exch/contracts';
 import { BRAND_NAME } from '../ui/brand';
@@ -47,7 +47,9 @@ export function AdminLayout() {
       <div className="admin-body">
         <AdminNav user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main className="page">
-          <Outlet />
+          <Suspense fallback={<p className="muted page-loading">Loading…</p>}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

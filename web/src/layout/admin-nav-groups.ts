@@ -50,6 +50,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { label: 'Profit & Loss', to: '/admin/profitloss' },
       { label: 'Profit loss report', to: '/admin/profit-loss-report' },
       { label: 'General report', to: '/admin/general-report' },
+      { label: 'Partnership statement', to: '/admin/partnership-statement' },
       { label: 'Game reports', to: '/admin/game-reports' },
     ],
   },

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_ADDED, BankAccountBody, UPI_ADDED, UpiBody } from '@exch/contracts';
 import { addBankAccount, addUpiId } from '../api/payment-calls';
 import { FormError, TextField } from '../ui/fields';
-import { Modal } from '../ui/Modal';
+import { Modal, ModalActions } from '../ui/Modal';
 import { showSuccessToast } from '../ui/toasts';
 import { useFormSubmit } from '../ui/use-form-submit';
 import { firstProblem } from '../ui/validate';
@@ -41,14 +41,7 @@ export function AddAccountModal({ kind, onClose, onAdded }: { kind: 'bank' | 'up
           )}
         </fieldset>
         <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <ModalActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { NO_RECORDS, type PaymentRequestDto, type PaymentStatus, type PaymentType } from '@exch/contracts';
 import { fetchPaymentRequests, type RequestListParams } from '../api/payment-calls';
+import { CsvButton } from '../reports/CsvButton';
 import { useProfile } from '../api/profile-query';
 import { FilterActions } from '../ui/DateRangeFilter';
 import { formatDateTime } from '../ui/dates';
@@ -66,6 +67,7 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
     <section className="card table-card">
       <header className="card-head">
         <h1>{title}</h1>
+        <CsvButton path="/admin/payment-requests" params={{ ...params }} filename={`${type}-requests-${params.from ?? 'start'}-to-${params.to ?? 'now'}`} />
       </header>
       <form className="filter-bar" onSubmit={apply} noValidate>
         <label className="field">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NO_RECORDS, type PaymentType } from '@exch/contracts';
 import { fetchPaymentHistory, type HistoryParams } from '../api/payment-calls';
+import { CsvButton } from '../reports/CsvButton';
 import { useProfile } from '../api/profile-query';
 import { useLiveEvent } from '../live/use-live';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
@@ -38,6 +39,7 @@ export function PaymentStatementPage({ type }: { type: PaymentType }) {
     <section className="card table-card">
       <header className="card-head">
         <h1>{title}</h1>
+        {me && <CsvButton path={`/transactions/${type === 'deposit' ? 'deposit-history' : 'withdrawal-history'}/${encodeURIComponent(me._id)}`} params={{ from: params.from, to: params.to }} auth="user" filename={`${type}-statement-${params.from}-to-${params.to}`} />}
       </header>
       <DateRangeFilter range={range} />
       <div className={history.isFetching ? 'table-wrap loading' : 'table-wrap'}>

@@ -20,7 +20,7 @@ import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import { findUserById } from '../users/read.js';
 import type { AccountDeps } from './deps.js';
-import { breadcrumb, clientAfter, downlineClient, downlineRow, inDownline, listChildren, toClientRow, type ClientDbRow } from './downline.js';
+import { breadcrumb, clientAfter, downlineClient, downlineRow, inDownline, listChildren, selfOrDownlineClient, toClientRow, type ClientDbRow } from './downline.js';
 import { checkTransactionPassword } from './transaction-password.js';
 
 /** The back office's client management: every route is admin-context, privilege-checked, downline-only. */
@@ -53,11 +53,12 @@ export function adminAccountRoutes(deps: AccountDeps): void {
     };
   });
 
-  route({ method: 'GET', url: '/api/users/:id', access: { admin: 'view-clients' }, tag: 'Clients', summary: 'A downline account by id or username', params: UserParams, answer: 'ClientEnvelope' }, async (req, { params: p }) => ({
-    user: await downlineClient(sql, req.auth!.sub, p.id),
+  route({ method: 'GET', url: '/api/users/:id', access: { admin: 'view-clients' }, tag: 'Clients', summary: 'The caller\'s own account or a downline account, by id or username', params: UserParams, answer: 'ClientEnvelope' }, async (req, { params: p }) => ({
+    user: await selfOrDownlineClient(sql, req.auth!.sub, p.id),
   }));
 
-  route({ method: 'POST', url: '/api/users', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Create a downline account (it must change its password at first login)', body: CreateUserBody, created: true, answer: 'ClientEnvelope' }, async (req, { body }) => {
+  route({ method: 'POST', url: '/api/users', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Create a downline account (it must change its password at first login), with a partnership share for a back-office role', body: CreateUserBody, created: true, answer: 'ClientEnvelope' }, async (req, { body }) => {
+    if (body.partnership !== undefined && body.role === 'user') throw new HttpError(400, 'Partnership shares are for back-office accounts only', 'ROLE_NOT_ALLOWED');
     await txn(req, body.transactionPassword);
     const userId = randomUUID();
     const { events } = await send(commands, req, {
@@ -72,10 +73,11 @@ export function adminAccountRoutes(deps: AccountDeps): void {
       exposureLimit: body.exposureLimit,
       mustChangePassword: true,
     });
+    if (body.partnership) events.push(...(await send(commands, req, { type: 'SetPartnership', userId, shareBp: body.partnership }, ':partnership')).events);
     return { message: 'User is Seccessfuly updated', user: after(null, events) };
   });
 
-  route({ method: 'PUT', url: '/api/users/:id', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Edit a downline account: name, credit reference, exposure limit', params: UserParams, body: EditUserBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
+  route({ method: 'PUT', url: '/api/users/:id', access: { admin: 'create-client' }, tag: 'Clients', summary: 'Edit a downline account: name, credit reference, exposure limit, partnership share (back office)', params: UserParams, body: EditUserBody, answer: 'ClientEnvelope' }, async (req, { params: p, body }) => {
     const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     const userId = target.user_id;
@@ -83,6 +85,7 @@ export function adminAccountRoutes(deps: AccountDeps): void {
       { type: 'UpdateUserDetails', userId, fullName: body.fullName },
       { type: 'SetCreditReference', userId, creditReference: body.creditReference },
       { type: 'SetExposureLimit', userId, exposureLimit: body.exposureLimit },
+      ...(body.partnership !== undefined && target.role !== 'user' ? [{ type: 'SetPartnership', userId, shareBp: body.partnership } as const] : []),
     ];
     const events: CommittedEvent[] = [];
     for (const [i, c] of changes.entries()) events.push(...(await send(commands, req, c, `:${i}`)).events);

@@ -1,5 +1,7 @@
 import { paiseToRupees, ROLE_NAME, walletAccount, type ClientRow, type CommittedEvent, type RoleSlug, type SqlClient } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
+import { downlineCte } from '../bets/scope.js';
+import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
 
 export interface ClientDbRow {
   user_id: string;
@@ -15,10 +17,12 @@ export interface ClientDbRow {
   bet_locked: boolean;
   downline_count: string;
   created_at: Date | string;
+  /** Partnership share in basis points; null for a player. */
+  share_bp: number | null;
 }
 
 const CLIENT_COLUMNS = `u.user_id, u.username, u.full_name, u.role, u.parent_id, u.credit_reference, u.exposure_limit, u.balance, u.exposure,
-  u.account_locked, u.bet_locked, u.created_at, (select count(*) from rm_users c where c.parent_id = u.user_id) as downline_count`;
+  u.account_locked, u.bet_locked, u.created_at, (select count(*) from rm_users c where c.parent_id = u.user_id) as downline_count, ${CURRENT_SHARE_SQL} as share_bp`;
 
 export function toClientRow(r: ClientDbRow): ClientRow {
   const balance = Number(r.balance);
@@ -39,6 +43,7 @@ export function toClientRow(r: ClientDbRow): ClientRow {
     betLocked: r.bet_locked,
     downlineCount: Number(r.downline_count),
     createdAt: new Date(r.created_at).toISOString(),
+    share: r.share_bp === null ? null : r.share_bp / 100,
   };
 }
 
@@ -71,6 +76,12 @@ export async function downlineRow(sql: SqlClient, actorId: string, idOrUsername:
   return row;
 }
 
+/** The actor's own account or one of its downline (a client list of one's own name opens one's own row). */
+export async function selfOrDownlineClient(sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> {
+  const { rows } = await sql.query<ClientDbRow>(`select ${CLIENT_COLUMNS} from rm_users u where u.user_id = $1 and (u.user_id = $2 or u.username_lower = lower($2))`, [actorId, idOrUsername]);
+  return rows[0] ? toClientRow(rows[0]) : downlineClient(sql, actorId, idOrUsername);
+}
+
 export const downlineClient = async (sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> => toClientRow(await downlineRow(sql, actorId, idOrUsername));
 
 /**
@@ -86,6 +97,7 @@ export function clientAfter(before: ClientDbRow | null, events: readonly Committ
       row = {
         user_id: d.userId, username: d.username, full_name: d.fullName, role: d.role, parent_id: d.parentId, credit_reference: String(d.creditReference),
         exposure_limit: String(d.exposureLimit), balance: '0', exposure: '0', account_locked: false, bet_locked: false, downline_count: '0', created_at: e.at,
+        share_bp: d.role === 'user' ? null : 0,
       };
       continue;
     }
@@ -98,6 +110,7 @@ export function clientAfter(before: ClientDbRow | null, events: readonly Committ
     else if (e.type === 'ExposureLimitSet') row.exposure_limit = String(e.data.exposureLimit);
     else if (e.type === 'AccountLockSet') row.account_locked = e.data.locked;
     else if (e.type === 'BetLockSet') row.bet_locked = e.data.locked;
+    else if (e.type === 'PartnershipSet') row.share_bp = e.data.shareBp;
   }
   return row;
 }
@@ -120,18 +133,23 @@ export interface DownlinePage {
   limit: number;
 }
 
-/** Direct children of a parent, searched, sorted and paged in SQL. */
+/**
+ * Direct children of a parent, sorted and paged in SQL; with a search, every account below the
+ * parent at any depth whose username or name matches (a user name typed in a filter is rarely a direct child).
+ */
 export async function listChildren(sql: SqlClient, q: DownlinePage): Promise<{ rows: ClientRow[]; total: number }> {
   const params: unknown[] = [q.parentId];
   let where = 'u.parent_id = $1';
+  let cte = '';
   if (q.search) {
     params.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where += ` and (u.username ilike $2 or u.full_name ilike $2)`;
+    cte = downlineCte(1);
+    where = `u.user_id in (select user_id from downline) and (u.username ilike $2 or u.full_name ilike $2)`;
   }
-  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_users u where ${where}`, params);
+  const { rows: count } = await sql.query<{ n: string }>(`${cte} select count(*) as n from rm_users u where ${where}`, params);
   const order = `${SORT_COLUMNS[q.sort] ?? 'u.username_lower'} ${q.order === 'desc' ? 'desc' : 'asc'}, u.username_lower`;
   const { rows } = await sql.query<ClientDbRow>(
-    `select ${CLIENT_COLUMNS} from rm_users u where ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    `${cte} select ${CLIENT_COLUMNS} from rm_users u where ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     params,
   );
   return { rows: rows.map(toClientRow), total: Number(count[0]!.n) };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idText, PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
 import type { AccountDeps } from './deps.js';
-import { COUNTERPARTY_JOIN, lineOf, SETTLEMENT_KINDS, toStatementRow, type LineRow } from './ledger-lines.js';
+import { COUNTERPARTY_JOIN, lineOf, SETTLEMENT_KINDS, toStatementRow, type LedgerLine, type LineRow } from './ledger-lines.js';
 import { subjectOf } from './subject.js';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
@@ -11,26 +11,34 @@ const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<
 
 const ActivityQuery = v.object({ userId: v.optional(idText('userId')), ...PageQuery });
 
+export type StatementFilter = Pick<v.InferOutput<typeof StatementQuery>, 'from' | 'to' | 'type'>;
+
+/** A wallet's statement lines, newest first, filtered: one page (offset, limit) and the count of all. The JSON route and its CSV read it. */
+export async function statementLines(sql: AccountDeps['sql'], userId: string, q: StatementFilter, page: { offset: number; limit: number }): Promise<{ lines: LedgerLine[]; total: number }> {
+  const params: unknown[] = [`wallet:${userId}`];
+  let where = 'e.account = $1';
+  if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
+  if (q.to) where += ` and e.at < ($${params.push(q.to)}::date + 1)`;
+  // Bet settlement covers declared results and their revokes: statements show both.
+  if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
+  else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
+  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
+  // The running balance is summed over all of the account's postings, before the filters pick rows.
+  const { rows } = await sql.query<LineRow>(
+    `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
+       from (select *, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = $1) e
+       ${COUNTERPARTY_JOIN}
+      where ${where} order by e.position desc, e.leg desc limit ${page.limit} offset ${page.offset}`,
+    params,
+  );
+  return { lines: rows.map(lineOf), total: Number(count[0]!.n) };
+}
+
 export function statementRoutes({ sql, route }: AccountDeps): void {
   route({ method: 'GET', url: '/api/transactions/statement', access: 'any', tag: 'Accounts', summary: "A wallet's statement (own, or a downline's with the account-statement privilege), newest first", query: StatementQuery, answer: 'StatementPage' }, async (req, { query: q }): Promise<Paged<StatementRow>> => {
     const userId = await subjectOf(sql, req, q.userId, 'account-statement');
-    const params: unknown[] = [`wallet:${userId}`];
-    let where = 'e.account = $1';
-    if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
-    if (q.to) where += ` and e.at < ($${params.push(q.to)}::date + 1)`;
-    // Bet settlement covers declared results and their revokes: statements show both.
-    if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
-    else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
-    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
-    // The running balance is summed over all of the account's postings, before the filters pick rows.
-    const { rows } = await sql.query<LineRow>(
-      `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
-         from (select *, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = $1) e
-         ${COUNTERPARTY_JOIN}
-        where ${where} order by e.position desc, e.leg desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-      params,
-    );
-    return paged(rows.map((r) => toStatementRow(lineOf(r))), q.page, q.limit, Number(count[0]!.n));
+    const { lines, total } = await statementLines(sql, userId, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return paged(lines.map(toStatementRow), q.page, q.limit, total);
   });
 
   route({ method: 'GET', url: '/api/activity-log', access: 'any', tag: 'Accounts', summary: 'Logins and security changes (own, or a downline\'s with the activity-log privilege)', query: ActivityQuery }, async (req, { query: q }): Promise<Paged<ActivityRow>> => {

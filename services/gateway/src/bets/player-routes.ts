@@ -20,6 +20,46 @@ const betList = { type: 'object', properties: { data: { type: 'array', items: { 
 /** Recent lists are bounded: a player's open bets on one match are far fewer. */
 const LIST_CAP = 500;
 
+/** A player's settled markets, newest first: one page (offset, limit) and the count of all. The JSON route and its CSV read it. */
+export interface SettledMarketRow {
+  match_id: string;
+  event_name: string | null;
+  market_id: string;
+  market_name: string | null;
+  kind: MarketKind;
+  pnl: string;
+  commission: string;
+  settled_at: Date | string;
+}
+
+export const toProfitLossRow = (r: SettledMarketRow): ProfitLossRow => ({
+  event_id: r.match_id,
+  event_name: r.event_name ?? r.match_id,
+  market_id: r.market_id,
+  market_name: r.market_name ?? r.market_id,
+  market_type: MARKET_TYPE_OF[r.kind],
+  pnl: paiseToRupees(Number(r.pnl)),
+  commission: paiseToRupees(Number(r.commission)),
+  settled_at: new Date(r.settled_at).toISOString(),
+});
+
+export async function settledMarkets(sql: ExchangeDeps['sql'], userId: string, q: { from?: string; to?: string }, page: { offset: number; limit: number }): Promise<{ rows: SettledMarketRow[]; total: number }> {
+  const params: unknown[] = [userId];
+  let where = 's.user_id = $1';
+  if (q.from) where += ` and s.settled_at >= $${params.push(q.from)}::date`;
+  if (q.to) where += ` and s.settled_at < $${params.push(q.to)}::date + 1`;
+  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bet_settlements s where ${where}`, params);
+  const { rows } = await sql.query<SettledMarketRow>(
+    `select s.match_id, mt.name as event_name, s.market_id, mk.name as market_name, mk.kind, s.pnl, s.commission, s.settled_at
+       from rm_bet_settlements s
+       join rm_markets mk on mk.market_id = s.market_id
+       left join rm_matches mt on mt.match_id = s.match_id
+      where ${where} order by s.settled_at desc, s.market_id limit ${page.limit} offset ${page.offset}`,
+    params,
+  );
+  return { rows, total: Number(count[0]!.n) };
+}
+
 /** The player's own bets and settled markets. */
 export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
   const list = async (where: string, params: unknown[]): Promise<BetDto[]> =>
@@ -50,29 +90,7 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
   });
 
   route({ method: 'GET', url: '/api/profit-loss/mine', access: 'player', tag: TAG, summary: 'Settled markets with P&L and commission', query: PnlQuery }, async (req, { query: q }): Promise<Paginated<ProfitLossRow>> => {
-    const params: unknown[] = [req.auth!.sub];
-    let where = 's.user_id = $1';
-    if (q.from) where += ` and s.settled_at >= $${params.push(q.from)}::date`;
-    if (q.to) where += ` and s.settled_at < $${params.push(q.to)}::date + 1`;
-    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bet_settlements s where ${where}`, params);
-    const { rows } = await sql.query<{ match_id: string; event_name: string | null; market_id: string; market_name: string | null; kind: MarketKind; pnl: string; commission: string; settled_at: Date | string }>(
-      `select s.match_id, mt.name as event_name, s.market_id, mk.name as market_name, mk.kind, s.pnl, s.commission, s.settled_at
-         from rm_bet_settlements s
-         join rm_markets mk on mk.market_id = s.market_id
-         left join rm_matches mt on mt.match_id = s.match_id
-        where ${where} order by s.settled_at desc, s.market_id ${pageSql(q.page, q.limit)}`,
-      params,
-    );
-    const data = rows.map((r): ProfitLossRow => ({
-      event_id: r.match_id,
-      event_name: r.event_name ?? r.match_id,
-      market_id: r.market_id,
-      market_name: r.market_name ?? r.market_id,
-      market_type: MARKET_TYPE_OF[r.kind],
-      pnl: paiseToRupees(Number(r.pnl)),
-      commission: paiseToRupees(Number(r.commission)),
-      settled_at: new Date(r.settled_at).toISOString(),
-    }));
-    return paginated(data, q.page, q.limit, Number(count[0]!.n));
+    const { rows, total } = await settledMarkets(sql, req.auth!.sub, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return paginated(rows.map(toProfitLossRow), q.page, q.limit, total);
   });
 }

@@ -28,6 +28,8 @@ export interface RouteSpec<P extends Schema | undefined = undefined, Q extends S
   answer?: string | Record<string, unknown>;
   /** A 201 instead of a 200. */
   created?: boolean;
+  /** The answer's media type when it is not JSON (a CSV export). */
+  produces?: string;
   /** The body is a multipart form with this file part (http/upload.ts); the body schema checks its fields and the file. */
   upload?: UploadSpec;
 }

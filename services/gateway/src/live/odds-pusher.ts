@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { FeedUpdate, OddsUpdate, SqlClient } from '@exch/contracts';
+import { LOBBY_ROOM, type FeedUpdate, type OddsUpdate, type SqlClient } from '@exch/contracts';
 import { scoreOf } from '../markets/discovery-routes.js';
 import type { LivePrices } from '../markets/live-prices.js';
 import { marketsById } from '../markets/read.js';
-import { sectionsOf } from '../markets/sections.js';
+import { lobbyRunners, sectionsOf } from '../markets/sections.js';
 import type { Hub } from '../ws/hub.js';
 
 /**
  * Pushes to each watched match room what changed: the coalesced feed changes (only their runners
  * and fancies, except of markets priced by hand) and markets whose admin status, house prices or
- * result changed (every runner), and the score.
+ * result changed (every runner), and the score; and to the lobby room each listed match's best
+ * match-odds prices when they change.
  */
 export class OddsPusher {
   constructor(
@@ -24,7 +25,7 @@ export class OddsPusher {
     const changed = new Map<string, Set<number>>();
     for (const u of updates) {
       const matchId = this.prices.matchOf(u);
-      if (matchId === null || !this.hub.watching(matchId)) continue;
+      if (matchId === null || !(this.hub.watching(matchId) || (u.type === 'exchange' && this.hub.watching(LOBBY_ROOM)))) continue;
       if (u.type === 'score') {
         const score = scoreOf(this.prices, matchId);
         if (score) this.hub.pushToRoom(matchId, { event: 'scoreUpdate', data: score });
@@ -50,7 +51,10 @@ export class OddsPusher {
 
   private async send(changed: Map<string, Set<number> | null>, fromFeed: boolean): Promise<void> {
     const byMatch = new Map<string, OddsUpdate['markets']>();
+    const lobby = this.hub.watching(LOBBY_ROOM);
     for (const m of await marketsById(this.sql, [...changed.keys()])) {
+      // The lobby lists best match-odds prices: pushed to its room, not polled.
+      if (lobby && m.kind === 'match_odds') this.hub.pushToRoom(LOBBY_ROOM, { event: 'lobbyPrices', data: { matchId: m.match_id, runners: lobbyRunners(m, this.prices) } });
       if (!this.hub.watching(m.match_id) || (fromFeed && m.manual)) continue;
       const section = sectionsOf(m, this.prices, changed.get(m.market_id) ?? undefined);
       if (section.length === 0) continue;

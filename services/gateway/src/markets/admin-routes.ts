@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SPORTS, text, type MarketDto, type MatchSummary } from '@exch/contracts';
 import { kindOf } from '../bets/filters.js';
+import { downlineCte } from '../bets/scope.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from './deps.js';
 import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
@@ -45,14 +46,21 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
     return { data: markets.map((m) => toMarketDto(m, prices)) };
   });
 
-  route({ method: 'GET', url: '/api/admin/event-management', access: 'market-admin', tag: TAG, summary: 'Open or settled markets with bet counts', query: EventsQuery }, async (_req, { query: q }) => {
+  // Every back-office role sees it (SPEC.md section 2); admin and super admin see every market, a lower role the markets its downline bet on, read-only.
+  route({ method: 'GET', url: '/api/admin/event-management', access: { admin: 'view-bets' }, tag: TAG, summary: 'Open or settled markets with bet counts (lower roles: those their downline bet on, counting its bets)', query: EventsQuery }, async (req, { query: q }) => {
+    const all = req.auth!.role === 'admin' || req.auth!.role === 'super-admin';
+    const mine = all ? '' : ` and b.user_id in (select user_id from downline)`;
     const { rows } = await sql.query<MarketRow & { match_name: string; bet_count: string }>(
-      `select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
-              k.status, k.manual, k.house_prices, k.result, m.name as match_name,
-              (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')) as bet_count
+      `${all ? '' : downlineCte(1)}
+       select * from (
+       select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
+              k.status, k.manual, k.house_prices, k.result, m.name as match_name, m.in_play, m.start_time, k.position,
+              (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')${mine}) as bet_count
          from rm_markets k join rm_matches m on m.match_id = k.match_id
-        where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}
-        order by m.in_play desc, m.start_time, k.position`,
+        where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}) x
+        ${all ? '' : 'where x.bet_count > 0'}
+        order by x.in_play desc, x.start_time, x.position`,
+      all ? [] : [req.auth!.sub],
     );
     return { data: rows.map((r) => ({ ...toMarketDto(r, prices), matchName: r.match_name, sportId: r.sport_id, betCount: Number(r.bet_count) })) };
   });

@@ -1,4 +1,5 @@
-import { HousePriceBody, MarketResultBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, type BookmakerRunnerUpdate, type Command, type CommittedEvent, type FancyUpdate, type MarketDto } from '@exch/contracts';
+import { HousePriceBody, MarketResultBody, TransactionPasswordBody, MarketSettingsBody, MarketStatusBody, NewsMessageBody, type BookmakerRunnerUpdate, type Command, type CommittedEvent, type FancyUpdate, type MarketDto } from '@exch/contracts';
+import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
@@ -10,7 +11,7 @@ const MarketParams = params('marketId');
 const TAG = 'Market management';
 
 /** Market settings, status, house prices, results and the news line: admin and super admin (docs/exchange-api.md, Market management). */
-export function manageMarketRoutes({ sql, commands, prices, route }: ExchangeDeps): void {
+export function manageMarketRoutes({ sql, commands, prices, throttle, route }: ExchangeDeps): void {
   /** The market as it stands after the committed change: the answer, without reading it back. */
   const dto = (market: MarketRow, { events }: { events: CommittedEvent[] }): MarketDto => toMarketDto(marketAfter(market, events), prices);
 
@@ -27,13 +28,14 @@ export function manageMarketRoutes({ sql, commands, prices, route }: ExchangeDep
     return { message: `Market is ${status.toLowerCase()}`, data: dto(market, result) };
   });
 
-  route({ method: 'POST', url: '/api/admin/markets/:marketId/result', access: 'market-admin', tag: TAG, summary: 'Declare the result and settle: the winner (selectionId) or the runs of a fancy', params: MarketParams, body: MarketResultBody, answer: 'Message' }, async (req, { params: p, body }) => {
+  route({ method: 'POST', url: '/api/admin/markets/:marketId/result', access: 'market-admin', tag: TAG, summary: 'Declare the result and settle: the winner (selectionId) or the runs of a fancy; confirmed with the transaction password', params: MarketParams, body: MarketResultBody, answer: 'Message' }, async (req, { params: p, body }) => {
     const market = await findMarket(sql, p.marketId);
     if (market.kind === 'fancy' && body.runs === undefined) throw new HttpError(400, 'A fancy is settled by the runs');
     if (market.kind !== 'fancy') {
       if (body.selectionId === undefined) throw new HttpError(400, 'Choose the winner (selectionId)');
       if (!market.runners.some((r) => r.selectionId === body.selectionId)) throw new HttpError(400, 'The winner must be a runner of this market');
     }
+    await checkTransactionPassword(sql, throttle, req, body.transaction_password);
     await send(commands, req, { type: 'SettleMarket', marketId: market.market_id, selectionId: body.selectionId ?? null, runs: body.runs ?? null });
     return { message: 'Result declared' };
   });
@@ -78,8 +80,9 @@ export function manageMarketRoutes({ sql, commands, prices, route }: ExchangeDep
     ['revoke', (marketId) => ({ type: 'RevokeResult', marketId }), 'Result revoked', 'Revoke the declared result (compensating postings)'],
   ];
   for (const [path, command, message, summary] of simple) {
-    route({ method: 'POST', url: `/api/admin/markets/:marketId/${path}`, access: 'market-admin', tag: TAG, summary, params: MarketParams, answer: 'Message' }, async (req, { params: p }) => {
+    route({ method: 'POST', url: `/api/admin/markets/:marketId/${path}`, access: 'market-admin', tag: TAG, summary: `${summary}; confirmed with the transaction password`, params: MarketParams, body: TransactionPasswordBody, answer: 'Message' }, async (req, { params: p, body }) => {
       const market = await findMarket(sql, p.marketId);
+      await checkTransactionPassword(sql, throttle, req, body.transaction_password);
       await send(commands, req, command(market.market_id));
       return { message };
     });

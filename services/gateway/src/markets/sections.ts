@@ -109,14 +109,17 @@ export function toMatchSummary(match: MatchRow, matchOdds: MarketRow | undefined
     name: match.name,
     startTime: new Date(match.start_time).toISOString(),
     inPlay: match.in_play,
-    runners: matchOdds
-      ? sectionsOf(matchOdds, prices).map((s) => ({
-          selectionId: s.sid,
-          name: s.nat,
-          back: s.odds.find((o) => o.otype === 'back' && o.tno === 0)?.odds ?? null,
-          lay: s.odds.find((o) => o.otype === 'lay' && o.tno === 0)?.odds ?? null,
-          status: s.gstatus,
-        }))
-      : [],
+    runners: matchOdds ? lobbyRunners(matchOdds, prices) : [],
   };
+}
+
+/** Best back and lay of each runner of a match-odds market, as the lobby lists them (and its pushes send). */
+export function lobbyRunners(matchOdds: MarketRow, prices: LivePrices): MatchSummary['runners'] {
+  return sectionsOf(matchOdds, prices).map((s) => ({
+    selectionId: s.sid,
+    name: s.nat,
+    back: s.odds.find((o) => o.otype === 'back' && o.tno === 0)?.odds ?? null,
+    lay: s.odds.find((o) => o.otype === 'lay' && o.tno === 0)?.odds ?? null,
+    status: s.gstatus,
+  }));
 }

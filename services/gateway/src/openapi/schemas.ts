@@ -61,12 +61,13 @@ export const SCHEMAS: Record<string, Schema> = {
   RoleDto: obj({ slug: str, name: str }),
   UserDto: obj({
     _id: str, username: str, fullName: str, role: ref('RoleDto'), balance: obj({ balance: num, exposer: num, held: { ...num, description: 'Pending withdrawals, already out of the balance' } }), creditRefrences: num, exposureLimit: num, white_label_id: str,
-    parentId: nullable(str), mustChangePassword: bool, hasTransactionPassword: bool, totpEnabled: bool, permissions: nullable(arr(str)),
+    parentId: nullable(str), mustChangePassword: bool, hasTransactionPassword: bool, totpEnabled: bool, permissions: nullable(arr(str)), betLocked: bool,
   }),
   AuthResponse: obj({ token: str, refreshToken: str, role: str, user: ref('UserDto') }),
   ClientRow: obj({
     _id: str, username: str, fullName: str, role: ref('RoleDto'), parentId: nullable(str), creditReference: num, exposureLimit: num, balance: num, exposure: num,
     availableBalance: num, clientPnl: num, accountLocked: bool, betLocked: bool, downlineCount: int, createdAt: { ...str, format: 'date-time' },
+    share: nullable({ ...num, description: 'Partnership share, percent; null for a player' }),
   }),
   ClientEnvelope: obj({ message: str, user: ref('ClientRow') }, ['user']),
   DownlineResponse: obj({ users: arr(ref('ClientRow')), total: int, page: int, limit: int, parent: obj({ _id: str, username: str, role: ref('RoleDto') }), breadcrumb: arr(obj({ _id: str, username: str })) }),

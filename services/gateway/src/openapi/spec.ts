@@ -52,7 +52,7 @@ function operation(spec: AnySpec): Json {
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
     ...(spec.body ? { requestBody: { required: true, content: spec.upload ? multipart(spec.body, spec.upload) : { 'application/json': { schema: jsonOf(spec.body) } } } } : {}),
     responses: {
-      [spec.created ? 201 : 200]: { description: 'OK', content: { 'application/json': { schema: answer } } },
+      [spec.created ? 201 : 200]: { description: 'OK', content: { [spec.produces ?? 'application/json']: { schema: answer } } },
       default: { description: 'A refusal: 4xx for anything a client can send', content: { 'application/json': { schema: ref('Error') } } },
     },
   };

@@ -7,6 +7,7 @@ import {
   type Paged,
   type PaymentMethodDto,
   type PaymentRequestDto,
+  type PaymentType,
   type PendingCounts,
   type SqlClient,
 } from '@exch/contracts';
@@ -16,7 +17,7 @@ import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { paginated, pageSql } from '../http/paging.js';
+import { paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import { findRequest, REQUEST_SELECT, toRequestDto, type RequestRow } from './read.js';
 import { readScreenshot } from './screenshots.js';
@@ -51,23 +52,31 @@ export async function pendingCounts(sql: SqlClient, uplineIds: string[]): Promis
 }
 
 /** The back office's payments (SPEC.md section 2): the downline's requests, approve and reject, the payment method. */
+/** The downline's requests of one type, pending first then newest, filtered: one page and the count of all. The JSON route and its CSV read it. */
+export async function downlineRequests(
+  sql: SqlClient,
+  actorId: string,
+  q: { type: PaymentType; status: string; from?: string; to?: string; user?: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: RequestRow[]; total: number }> {
+  const args: unknown[] = [JSON.stringify([actorId]), q.type];
+  let where = 'p.upline_ids @> $1::jsonb and p.type = $2';
+  if (q.status !== 'all') where += ` and p.status = $${args.push(q.status)}`;
+  if (q.from) where += ` and p.requested_at >= $${args.push(q.from)}::date`;
+  if (q.to) where += ` and p.requested_at < ($${args.push(q.to)}::date + 1)`;
+  if (q.user) where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`, args);
+  const { rows } = await sql.query<RequestRow>(`${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc limit ${page.limit} offset ${page.offset}`, args);
+  return { rows, total: Number(count[0]!.n) };
+}
+
 export function adminPaymentRoutes({ sql, commands, throttle, route, directory }: AccountDeps): void {
   const txn = (req: FastifyRequest, pw: string) => checkTransactionPassword(sql, throttle, req, pw);
   const me = async (req: FastifyRequest) => ({ user_id: req.auth!.sub, username: (await directory.user(req.auth!.sub))!.username });
 
   route({ method: 'GET', url: '/api/admin/payment-requests', access: { admin: 'payment-requests' }, tag: 'Payments', summary: "The downline's deposit or withdrawal requests: pending first, then newest; by status, days and user", query: PaymentRequestsQuery, answer: 'PaymentRequestPage' }, async (req, { query: q }): Promise<Paged<PaymentRequestDto>> => {
-    const args: unknown[] = [JSON.stringify([req.auth!.sub]), q.type];
-    let where = 'p.upline_ids @> $1::jsonb and p.type = $2';
-    if (q.status !== 'all') where += ` and p.status = $${args.push(q.status)}`;
-    if (q.from) where += ` and p.requested_at >= $${args.push(q.from)}::date`;
-    if (q.to) where += ` and p.requested_at < ($${args.push(q.to)}::date + 1)`;
-    if (q.user) where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
-    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`, args);
-    const { rows } = await sql.query<RequestRow>(
-      `${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc ${pageSql(q.page, q.limit)}`,
-      args,
-    );
-    return paginated(rows.map(toRequestDto), q.page, q.limit, Number(count[0]!.n));
+    const { rows, total } = await downlineRequests(sql, req.auth!.sub, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return paginated(rows.map(toRequestDto), q.page, q.limit, total);
   });
 
   route({ method: 'GET', url: '/api/admin/payment-requests/pending', access: { admin: 'payment-requests' }, tag: 'Payments', summary: "How many of the downline's deposit and withdrawal requests wait for a decision", answer: 'PendingCounts' }, async (req) =>

@@ -19,21 +19,6 @@ interface AggregateRow {
 const dates = (q: { from?: string; to?: string }, params: unknown[]): string =>
   (q.from ? ` and t.at >= $${params.push(q.from)}::date` : '') + (q.to ? ` and t.at < $${params.push(q.to)}::date + 1` : '');
 
-/** Each branch root's players' net from third-party games (the players' side, paise): the downline profit-loss's Third party pts. */
-export async function thirdPartyPnlByBranch(sql: SqlClient, roots: string[]): Promise<Map<string, number>> {
-  if (roots.length === 0) return new Map();
-  const { rows } = await sql.query<{ root: string; pnl: string }>(
-    `with recursive branch(root, user_id) as (
-       select user_id, user_id from rm_users where user_id = any($1::text[])
-       union all
-       select b.root, u.user_id from rm_users u join branch b on u.parent_id = b.user_id
-     )
-     select b.root, sum(${PLAYER_SIDE}) as pnl from branch b join rm_provider_txns t on t.user_id = b.user_id where t.moved group by b.root`,
-    [roots],
-  );
-  return new Map(rows.map((r) => [r.root, Number(r.pnl)]));
-}
-
 const PlayerPnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to') });
 
 /** Third-party turnover and profit: per game for the back office's downline, and a player's own. */

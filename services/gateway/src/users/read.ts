@@ -53,5 +53,6 @@ export function toUserDto(row: UserRow): UserDto {
     hasTransactionPassword: row.transaction_password_hash !== null,
     totpEnabled: row.totp_enabled,
     permissions: row.permissions,
+    betLocked: row.bet_locked,
   };
 }

@@ -19,6 +19,8 @@ export interface GatewayProcessOptions {
   /** ENGINE_SECRET: commands to the engine are signed with it. */
   engineSecret: string;
   trustProxy?: boolean | string[];
+  /** Origins live TV and score frames may come from (FRAME_ORIGINS). */
+  frameOrigins?: string[];
 }
 
 /**
@@ -56,7 +58,8 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
   const provider = providerOption ? (await setUpProvider(providerOption, log)).setup : null;
   const gateway = await buildGateway({
     feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag,
-    provider, frameOrigins: provider ? [provider.port.origin] : [],
+    // Pages frame the provider's games from its origin, and live TV and scores from FRAME_ORIGINS.
+    provider, frameOrigins: [...(provider ? [provider.port.origin] : []), ...(opts.frameOrigins ?? [])],
   });
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
   gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));

@@ -10,6 +10,7 @@
  * HTTP port (metrics on /metrics).
  */
 import { dirname, resolve } from 'node:path';
+import { frameOriginsFromEnv } from '../frame-origins.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -59,7 +60,7 @@ async function main(role: string | undefined): Promise<void> {
   } else {
     const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
     const webDist = resolve(repo, 'web', 'dist');
-    running = await runGatewayProcess(settings, log, { webDist: existsSync(webDist) ? webDist : null, engineSecret: readEngineSecret() });
+    running = await runGatewayProcess(settings, log, { webDist: existsSync(webDist) ? webDist : null, engineSecret: readEngineSecret(), frameOrigins: frameOriginsFromEnv() });
   }
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');

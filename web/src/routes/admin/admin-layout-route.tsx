@@ -1,9 +1,11 @@
 import { Outlet, createRoute, redirect } from '@tanstack/react-router';
 import { useProfile } from '../../api/profile-query';
 import { adminAreaRedirect, canManageSports, storedPendingSetup } from '../../auth/session-rules';
-import { AdminLayout } from '../../layout/AdminLayout';
 import { NotAvailableCard } from '../../ui/NotAvailableCard';
 import { rootRoute } from '../root-route';
+import { lazyPage } from './lazy-page';
+
+const AdminLayout = lazyPage(() => import('../../layout/AdminLayout'), 'AdminLayout');
 
 /** The back office: every /admin page but the login sits in this layout and behind its guard (SPEC.md section 2). */
 export const adminLayoutRoute = createRoute({

@@ -5,10 +5,12 @@ import { formatRupees } from '../../ui/money';
 import { usePageTitle } from '../../ui/use-page-title';
 import { StatementPage } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
-import { ClientList } from './clients/ClientList';
-import { AddUserPage, EditUserPage } from './clients/UserFormPages';
-import { MultiLoginPage } from './MultiLoginPage';
 import { RequirePrivilege } from './RequirePrivilege';
+import { lazyPage } from './lazy-page';
+const MultiLoginPage = lazyPage(() => import('./MultiLoginPage'), 'MultiLoginPage');
+const AddUserPage = lazyPage(() => import('./clients/UserFormPages'), 'AddUserPage');
+const EditUserPage = lazyPage(() => import('./clients/UserFormPages'), 'EditUserPage');
+const ClientList = lazyPage(() => import('./clients/ClientList'), 'ClientList');
 
 /** Managing the downline (SPEC.md section 2). */
 export const adminClientRoutes = [

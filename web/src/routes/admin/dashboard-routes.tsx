@@ -9,7 +9,8 @@ import { ActivityLogPage } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
 import { adminLayoutRoute } from './admin-layout-route';
-import { ClientList } from './clients/ClientList';
+import { lazyPage } from './lazy-page';
+const ClientList = lazyPage(() => import('./clients/ClientList'), 'ClientList');
 
 export const adminIndexRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,

@@ -1,8 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { PaymentMethodPage } from '../../payments/PaymentMethodPage';
-import { PaymentRequestsPage } from '../../payments/PaymentRequestsPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { RequirePrivilege } from './RequirePrivilege';
+import { lazyPage } from './lazy-page';
+const PaymentRequestsPage = lazyPage(() => import('../../payments/PaymentRequestsPage'), 'PaymentRequestsPage');
+const PaymentMethodPage = lazyPage(() => import('../../payments/PaymentMethodPage'), 'PaymentMethodPage');
 
 /** Deposit and withdrawal requests of the downline, and the payment method it pays to (SPEC.md section 2). */
 export const adminPaymentRoutes = [

@@ -4,10 +4,15 @@ import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
 import { StatementPage } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
-import { BetHistoryPage } from './exchange/BetHistoryPage';
-import { DownlineProfitLossPage } from './exchange/DownlineProfitLossPage';
+import { lazyPage } from './lazy-page';
 
-/** Bets, statements and reports of the downline (SPEC.md section 2). */
+const BetHistoryPage = lazyPage(() => import('./exchange/BetHistoryPage'), 'BetHistoryPage');
+const AdminProfitLossPage = lazyPage(() => import('./reports/AdminProfitLossPage'), 'AdminProfitLossPage');
+const ProfitLossReportPage = lazyPage(() => import('./reports/ProfitLossReportPage'), 'ProfitLossReportPage');
+const GeneralReportPage = lazyPage(() => import('./reports/GeneralReportPage'), 'GeneralReportPage');
+const PartnershipStatementPage = lazyPage(() => import('./reports/PartnershipStatementPage'), 'PartnershipStatementPage');
+
+/** Bets, statements and reports of the downline (SPEC.md section 2; docs/reports.md). */
 export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
@@ -17,7 +22,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profitloss',
-    component: DownlineProfitLossPage,
+    component: AdminProfitLossPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
@@ -42,11 +47,16 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profit-loss-report',
-    component: comingPage('Profit loss report', 'Profit and loss by user over a date range.'),
+    component: ProfitLossReportPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/general-report',
-    component: comingPage('General report', 'Balances, credit and exposure of the whole downline.'),
+    component: GeneralReportPage,
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/partnership-statement',
+    component: PartnershipStatementPage,
   }),
 ] as const;

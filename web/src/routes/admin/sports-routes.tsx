@@ -1,9 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
-import { AdminOddsPage } from './exchange/AdminOddsPage';
-import { EventManagementPage } from './exchange/EventManagementPage';
-import { MarketAnalysisPage } from './exchange/MarketAnalysisPage';
-import { MarketsSetupPage, MatchesPage, MessagesPage, SeriesPage, SportsListPage } from './exchange/SetupPages';
 import { adminLayoutRoute, adminOnlyRoute } from './admin-layout-route';
+import { lazyPage } from './lazy-page';
+const MarketsSetupPage = lazyPage(() => import('./exchange/SetupPages'), 'MarketsSetupPage');
+const MatchesPage = lazyPage(() => import('./exchange/SetupPages'), 'MatchesPage');
+const MessagesPage = lazyPage(() => import('./exchange/SetupPages'), 'MessagesPage');
+const SeriesPage = lazyPage(() => import('./exchange/SetupPages'), 'SeriesPage');
+const SportsListPage = lazyPage(() => import('./exchange/SetupPages'), 'SportsListPage');
+const MarketAnalysisPage = lazyPage(() => import('./exchange/MarketAnalysisPage'), 'MarketAnalysisPage');
+const EventManagementPage = lazyPage(() => import('./exchange/EventManagementPage'), 'EventManagementPage');
+const AdminOddsPage = lazyPage(() => import('./exchange/AdminOddsPage'), 'AdminOddsPage');
 
 /** Markets as every admin role sees them (SPEC.md section 2). */
 export const adminMarketRoutes = [

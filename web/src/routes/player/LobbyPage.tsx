@@ -1,16 +1,20 @@
 import { Link, useSearch } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import type { ActiveSport, MatchSummary } from '@exch/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LOBBY_ROOM, type ActiveSport, type MatchSummary } from '@exch/contracts';
 import { fetchActiveSports } from '../../api/betting-calls';
 import { useProfile } from '../../api/profile-query';
 import { formatLobbyStart, formatOdds } from '../../exchange/format';
 import { PriceCell } from '../../exchange/PriceCell';
+import { useLiveEvent, useMatchRoom } from '../../live/use-live';
 import { SPORT_IDS, SPORT_NAME, isSportId } from '../../sports/sports';
 import { usePageTitle } from '../../ui/use-page-title';
 import { WalletStats } from '../../ui/WalletStats';
 
-/** The lobby's prices are refreshed this often: one cheap call for every listed match instead of a room per match. */
-const LOBBY_REFRESH_MS = 5_000;
+/**
+ * Prices come over the websocket (the lobby room's lobbyPrices pushes); the list itself (matches
+ * listed, in play, closed) is read again this often.
+ */
+const LOBBY_LIST_REFRESH_MS = 60_000;
 
 /**
  * The home lobby (/, /home, /dashbaord): the wallet, then per sport its in-play and upcoming
@@ -33,8 +37,15 @@ export function LobbyPage() {
         throw e;
       }
     },
-    refetchInterval: LOBBY_REFRESH_MS,
+    refetchInterval: LOBBY_LIST_REFRESH_MS,
   });
+  const queryClient = useQueryClient();
+  useMatchRoom('user', LOBBY_ROOM);
+  useLiveEvent('user', 'lobbyPrices', ({ matchId, runners }) =>
+    queryClient.setQueryData<ActiveSport[]>(['sports-active'], (sports) =>
+      sports?.map((s) => (s.matches.some((m) => m.matchId === matchId) ? { ...s, matches: s.matches.map((m) => (m.matchId === matchId ? { ...m, runners } : m)) } : s)),
+    ),
+  );
 
   const order = (id: number): number => {
     const i = SPORT_IDS.findIndex((s) => s === id);

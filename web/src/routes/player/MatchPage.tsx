@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BetDto, MarketDto, MatchDetail, PlaceBetResponse } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
+import { showErrorToast } from '../../ui/toasts';
 import { myBetsKey, upsertPending, useCancelBet, useMyBetPushes, useMyBets, useRefreshMyBets } from '../../exchange/bets-data';
 import { matchedPositions, runnerBook } from '../../exchange/book';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
@@ -16,8 +17,12 @@ import { ScoreBoard } from '../../exchange/ScoreBoard';
 import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons';
 import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
 import { usePageTitle } from '../../ui/use-page-title';
+import { StreamFrame, useMatchStreams } from '../../streams/StreamFrames';
 
-type MobileTab = 'odds' | 'bets';
+/** The engine's own words for the lock (betting/place.ts). */
+const BET_LOCKED = 'Betting is locked for your account. Please contact your upline.';
+
+type MobileTab = 'odds' | 'bets' | 'tv';
 
 /**
  * odds/{sportId}/{matchId} (SPEC.md section 2, Match detail screen): the match header, match odds
@@ -37,6 +42,7 @@ export function MatchPage() {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [slip, setSlip] = useState<Slip | null>(null);
   const [tab, setTab] = useState<MobileTab>('odds');
+  const streams = useMatchStreams(matchId);
   usePageTitle(detail.data?.match.name ?? 'Match odds');
   // Another match: its own slip and tab.
   useEffect(() => {
@@ -44,7 +50,9 @@ export function MatchPage() {
     setTab('odds');
   }, [matchId]);
 
-  const pick = useCallback((p: BetPick) => setSlip(openSlip(p)), []);
+  // A bet-locked player is told at the click, before a slip opens that the engine would refuse.
+  const betLocked = user?.betLocked === true;
+  const pick = useCallback((p: BetPick) => (betLocked ? showErrorToast(BET_LOCKED) : setSlip(openSlip(p))), [betLocked]);
   const myBets = bets.data ?? [];
 
   const refreshAfterBet = useRefreshMyBets();
@@ -80,6 +88,8 @@ export function MatchPage() {
   }
 
   const { match, markets, score } = detail.data;
+  // The banner (score) frame: 65 px for soccer, 165 px otherwise (SPEC.md section 2).
+  const scoreFrame = streams.score ? <StreamFrame url={streams.score} kind={match.sportId === 1 ? 'score-soccer' : 'score'} title={`Score: ${match.name}`} /> : null;
   const slipMarket = slip ? markets.find((m) => m.marketId === slip.pick.marketId) : undefined;
 
   const slipPanel =
@@ -118,6 +128,11 @@ export function MatchPage() {
   return (
     <div className="match-page" data-match-id={match.matchId}>
       <MatchHeader detail={detail.data} />
+      {betLocked && (
+        <p className="bet-locked-note" role="alert" data-testid="bet-locked">
+          {BET_LOCKED}
+        </p>
+      )}
       {isMobile ? (
         <>
           <div className="match-tabs" role="tablist">
@@ -127,17 +142,26 @@ export function MatchPage() {
             <button type="button" role="tab" aria-selected={tab === 'bets'} className={tab === 'bets' ? 'active' : ''} onClick={() => setTab('bets')}>
               PLACED BET ({myBets.length})
             </button>
-            <button type="button" role="tab" aria-selected={false} disabled title="No live stream for this match">
-              TV <span className="tab-note">N/A</span>
-            </button>
+            {streams.tv ? (
+              <button type="button" role="tab" aria-selected={tab === 'tv'} className={tab === 'tv' ? 'active' : ''} onClick={() => setTab('tv')}>
+                TV
+              </button>
+            ) : (
+              <button type="button" role="tab" aria-selected={false} disabled title="No live stream for this match">
+                TV <span className="tab-note">N/A</span>
+              </button>
+            )}
           </div>
+          {scoreFrame}
           {tab === 'odds' ? (
             <>
               {score && <ScoreBoard match={match} score={score} />}
               {marketsView}
             </>
+          ) : tab === 'tv' && streams.tv ? (
+            <StreamFrame url={streams.tv} kind="tv-mobile" title={`Live TV: ${match.name}`} />
           ) : (
-            myBetCard
+            <div className="placed-bets-tab">{myBetCard}</div>
           )}
           {slipPanel && (
             <div className="slip-sheet" role="dialog" aria-modal="true" aria-label="Place Bet">
@@ -148,9 +172,18 @@ export function MatchPage() {
         </>
       ) : (
         <div className="match-layout">
-          <div className="match-main">{marketsView}</div>
+          <div className="match-main">
+            {scoreFrame}
+            {marketsView}
+          </div>
           <aside className="match-side">
             {slipPanel}
+            {streams.tv && (
+              <details className="live-tv" open>
+                <summary>Live TV</summary>
+                <StreamFrame url={streams.tv} kind="tv" title={`Live TV: ${match.name}`} />
+              </details>
+            )}
             <ScoreBoard match={match} score={score} />
             {myBetCard}
           </aside>

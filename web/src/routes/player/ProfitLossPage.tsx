@@ -1,7 +1,11 @@
 import { useState } from 'react';
+import '../../styles/reports.css';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchMyProfitLoss } from '../../api/betting-calls';
+import { fetchMyDaily } from '../../api/report-calls';
+import { CsvButton } from '../../reports/CsvButton';
+import { DailyPnl } from '../../reports/DailyPnl';
 import { ThirdPartyPnlCard } from '../../intl-casino/ThirdPartyPnlCard';
 import { marketTitle } from '../../exchange/format';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
@@ -15,7 +19,8 @@ import { usePageTitle } from '../../ui/use-page-title';
 
 /**
  * /profitloss: the player's settled markets with their profit or loss and commission
- * (GET /api/profit-loss/mine), From/To dates (last 7 days by default), paged 25/50/100.
+ * (GET /api/profit-loss/mine), From/To dates (last 7 days by default), paged 25/50/100, with the
+ * period's profit and loss per day drawn above it and a CSV export.
  */
 export function ProfitLossPage() {
   usePageTitle('Profit & Loss');
@@ -27,6 +32,8 @@ export function ProfitLossPage() {
     queryFn: () => fetchMyProfitLoss(params),
     placeholderData: keepPreviousData,
   });
+  const period = { from: params.from, to: params.to };
+  const daily = useQuery({ queryKey: ['profit-loss-mine-daily', period], queryFn: () => fetchMyDaily(period), placeholderData: keepPreviousData });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
   const pageTotal = rows.reduce((sum, r) => sum + r.pnl, 0);
@@ -35,8 +42,10 @@ export function ProfitLossPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Profit &amp; Loss</h1>
+        <CsvButton path="/profit-loss/mine" params={period} auth="user" filename={`profit-loss-${params.from}-to-${params.to}`} />
       </header>
       <DateRangeFilter range={range} />
+      <DailyPnl points={daily.data?.data} side="player" loading={daily.isFetching} />
 
       <div className="table-meta">
         <span className="muted">

@@ -11,6 +11,7 @@ import { ButtonValuesPage } from './ButtonValuesPage';
 import { CurrentBetsPage } from './CurrentBetsPage';
 import { playerLayoutRoute } from './player-layout-route';
 import { ProfitLossPage } from './ProfitLossPage';
+import { RulesPage } from './RulesPage';
 
 /** The player's own bets, reports and settings (SPEC.md section 2). */
 export const accountRoutes = [
@@ -82,6 +83,6 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/rules',
-    component: comingPage('Rules', 'Betting rules for each sport, market type and casino table.'),
+    component: RulesPage,
   }),
 ] as const;

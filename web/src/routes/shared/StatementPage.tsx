@@ -1,13 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { paiseToDecimal } from '@exch/contracts';
 import { fetchStatement, fetchStatementAsOf, type StatementParams, type StatementType } from '../../api/account-calls';
 import type { AuthContextName } from '../../auth/auth-context';
 import { readCredentials } from '../../auth/credentials';
-import { downloadCsv, toCsv } from '../../ui/csv';
+import { CsvButton } from '../../reports/CsvButton';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
-import { formatRupees, toPaise } from '../../ui/money';
+import { formatRupees } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { useDateRange } from '../../ui/use-date-range';
@@ -39,7 +38,7 @@ interface StatementPageProps {
 
 /**
  * Every credit and debit of one wallet with the balance after it: From/To dates (last 7 days by
- * default, SPEC.md section 9), a type filter, paging, and a CSV of the page for reconciling by hand.
+ * default, SPEC.md section 9), a type filter, paging, and a CSV export (every row the filter picks) for reconciling by hand.
  * The back office also has an "As of" view: the balance at a past moment and the rows up to it.
  */
 export function StatementPage({ ctx, title, userId, subject, intro }: StatementPageProps) {
@@ -69,23 +68,17 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
     ? { showing: statement, rows: statement.data?.data, pagination: statement.data?.pagination }
     : { showing: past, rows: past.data?.entries, pagination: past.data?.pagination };
 
-  const exportPage = (): void => {
-    const csv = toCsv(
-      ['Date', 'Description', 'Credit', 'Debit', 'Balance', 'Remark'],
-      rows.map((r) => [formatDateTime(r.date), r.description, ...[r.credit, r.debit, r.balance].map((x) => paiseToDecimal(toPaise(x))), r.remark]),
-    );
-    const who = (subject ?? 'my-account').replace(/[^\w-]+/g, '_');
-    const span = asOf === null ? `${params.from}-to-${params.to}` : `as-of-${formatDateTime(asOf).replace(/[^\d]+/g, '')}`;
-    downloadCsv(`statement-${who}-${span}-page-${pagination?.page ?? 1}.csv`, csv);
-  };
+  const who = (subject ?? 'my-account').replace(/[^\w-]+/g, '_');
 
   return (
     <section className="card table-card">
       <header className="card-head">
         <h1>{title}</h1>
-        <button type="button" className="btn btn-sm btn-accent" onClick={exportPage} disabled={rows.length === 0}>
-          Export CSV
-        </button>
+        {asOf === null ? (
+          <CsvButton path="/transactions/statement" params={{ userId: params.userId, from: params.from, to: params.to, type: params.type }} auth={ctx} filename={`statement-${who}-${params.from}-to-${params.to}`} />
+        ) : (
+          <CsvButton path={`/admin/users/${encodeURIComponent(account!)}/as-of`} params={{ at: asOf }} filename={`statement-${who}-as-of-${formatDateTime(asOf).replace(/[^\d]+/g, '')}`} />
+        )}
       </header>
       {intro}
       {asOf === null && (

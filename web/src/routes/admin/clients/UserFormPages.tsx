@@ -11,11 +11,32 @@ import { useFormSubmit } from '../../../ui/use-form-submit';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { firstProblem } from '../../../ui/validate';
 
-/** Role names for a select: where two roles share a display name (mdl and agent are both Agent) the slug tells them apart. */
+/** What the role picker says: mdl and agent are both Agent by name, so each says what it is for. */
+const PICKER_LABEL: Partial<Record<RoleSlug, string>> = {
+  mdl: 'Agent (mdl): runs dealers and players',
+  agent: 'Agent sub-login (multi login)',
+  admin: 'Admin sub-login (multi login)',
+};
+
+/** Role names for a select: where two roles share a display name (mdl and agent are both Agent) the label tells them apart. */
 export function roleLabel(role: RoleSlug): string {
-  const name = ROLE_NAME[role];
-  const shared = ROLE_SLUGS.filter((r) => ROLE_NAME[r] === name).length > 1;
-  return shared ? `${name} (${role})` : name;
+  return PICKER_LABEL[role] ?? ROLE_NAME[role];
+}
+
+/** The partnership share field of a back-office account (docs/reports.md): percent of its downline's results it and its downline carry. */
+function ShareField({ value, onValue, ceiling }: { value: string; onValue: (v: string) => void; ceiling: number | null }) {
+  return (
+    <TextField
+      label="Partnership share (%)"
+      name="partnership"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0"
+      value={value}
+      onValue={onValue}
+      hint={`The part of its downline's profit and loss it carries${ceiling === null ? '' : `; at most your ${ceiling}%`}.`}
+    />
+  );
 }
 
 /** /admin/add-user: a new account one level (or more) below the logged-in one, created under it. */
@@ -24,7 +45,9 @@ export function AddUserPage() {
   const { data: me } = useProfile('admin');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const roles = me ? ROLE_SLUGS.filter((r) => canCreateRole(me.role.slug, r)) : [];
+  // An admin's own rank (an admin sub-login) comes last: the form opens on the role below.
+  const creatable = me ? ROLE_SLUGS.filter((r) => canCreateRole(me.role.slug, r)) : [];
+  const roles = [...creatable.filter((r) => r !== me?.role.slug), ...creatable.filter((r) => r === me?.role.slug)];
   const [form, setForm] = useState({
     username: '',
     fullName: '',
@@ -33,13 +56,17 @@ export function AddUserPage() {
     role: '' as RoleSlug | '',
     creditReference: '',
     exposureLimit: '',
+    partnership: '',
     transactionPassword: '',
   });
   const { busy, error, edit, submit } = useFormSubmit();
   const set = (key: keyof typeof form) => edit((value: string) => setForm((f) => ({ ...f, [key]: value })));
   const role = form.role === '' ? (roles[0] ?? '') : form.role;
+  const myShare = useQuery({ queryKey: ['client', me?.username], queryFn: () => fetchClient(me!.username), enabled: me !== undefined, retry: false }).data?.user.share ?? null;
 
-  const body = { ...form, username: form.username.trim(), fullName: form.fullName.trim(), role: role as RoleSlug, creditReference: form.creditReference.trim() || '0', exposureLimit: form.exposureLimit.trim() || '0' };
+  const { partnership, ...rest } = form;
+  const share = role !== 'user' && partnership.trim() !== '' ? { partnership: partnership.trim() } : {};
+  const body = { ...rest, ...share, username: form.username.trim(), fullName: form.fullName.trim(), role: role as RoleSlug, creditReference: form.creditReference.trim() || '0', exposureLimit: form.exposureLimit.trim() || '0' };
   const send = async (): Promise<void> => {
     const answer = await createUser(body);
     showSuccessToast(answer.message);
@@ -74,6 +101,7 @@ export function AddUserPage() {
             <div className="form-spacer" aria-hidden="true" />
             <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} hint="The credit given; client P&L is measured against it." />
             <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} hint="The most the account may have at risk in open bets." />
+            {role !== 'user' && <ShareField value={form.partnership} onValue={set('partnership')} ceiling={myShare} />}
             <UserFormEnd transactionPassword={form.transactionPassword} onTransactionPassword={set('transactionPassword')} error={error} action={busy ? 'Creating...' : 'Create user'} />
           </fieldset>
         </form>
@@ -114,12 +142,14 @@ function EditUserForm({ row }: { row: ClientRow }) {
     fullName: row.fullName,
     creditReference: String(row.creditReference),
     exposureLimit: String(row.exposureLimit),
+    partnership: row.share === null ? '' : String(row.share),
     transactionPassword: '',
   });
   const { busy, error, edit, submit } = useFormSubmit();
   const set = (key: keyof typeof form) => edit((value: string) => setForm((f) => ({ ...f, [key]: value })));
 
-  const body = { ...form, fullName: form.fullName.trim(), creditReference: form.creditReference.trim(), exposureLimit: form.exposureLimit.trim() };
+  const { partnership, ...rest } = form;
+  const body = { ...rest, ...(row.share === null ? {} : { partnership: partnership.trim() || '0' }), fullName: form.fullName.trim(), creditReference: form.creditReference.trim(), exposureLimit: form.exposureLimit.trim() };
   const send = async (): Promise<void> => {
     const answer = await editUser(row._id, body);
     showSuccessToast(answer.message);
@@ -136,6 +166,7 @@ function EditUserForm({ row }: { row: ClientRow }) {
         <div className="form-spacer" aria-hidden="true" />
         <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} />
         <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} />
+        {row.share !== null && <ShareField value={form.partnership} onValue={set('partnership')} ceiling={null} />}
         <UserFormEnd transactionPassword={form.transactionPassword} onTransactionPassword={set('transactionPassword')} error={error} action={busy ? 'Saving...' : 'Save changes'} />
       </fieldset>
     </form>

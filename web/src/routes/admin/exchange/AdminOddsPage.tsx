@@ -14,6 +14,8 @@ import { EventBetsModal, MyBetCard, eventBetsKey, useEventBets } from './EventBe
 import { MarketBoard, type MarketAction } from './MarketBoard';
 import { useMatchRoom } from './use-match-room';
 import '../../../styles/admin-exchange.css';
+import { StreamsButton } from '../../../streams/StreamsButton';
+import { canManageSports } from '../../../auth/session-rules';
 
 /** Live prices come over the socket; the page also re-reads the match now and then for statuses. */
 const MATCH_REFRESH_MS = 15_000;
@@ -93,6 +95,7 @@ export function AdminOddsPage() {
             {detail && <span className="ax-match-series">{detail.match.seriesName}</span>}
           </div>
           <div className="ax-match-when">
+            {detail && me && canManageSports(me.role.slug) && <StreamsButton matchId={detail.match.matchId} matchName={detail.match.name} />}
             {detail?.match.inPlay && <span className="ax-inplay">In play</span>}
             {detail && <time dateTime={detail.match.startTime}>{formatMatchStart(detail.match.startTime)}</time>}
           </div>

@@ -7,8 +7,10 @@ import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
 import { canManageSports } from '../../../auth/session-rules';
-import { NotAvailableCard } from '../../../ui/NotAvailableCard';
+import { FormError, TransactionPasswordField } from '../../../ui/fields';
+import { Modal, ModalActions } from '../../../ui/Modal';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
+import { useFormSubmit } from '../../../ui/use-form-submit';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { marketTitle, marketTypeLabel } from './format';
 import '../../../styles/admin-exchange.css';
@@ -28,21 +30,17 @@ export function resultText(m: Pick<EventMarket, 'result' | 'section' | 'kind'>):
 /**
  * Event management (SPEC.md section 2): markets that are open or closed awaiting a result, and
  * settled ones. Declare the winner (runner) or the runs (fancy), void, revoke a result, and switch
- * a market between ACTIVE, SUSPENDED and CLOSED. Every step that moves money is confirmed first.
+ * a market between ACTIVE, SUSPENDED and CLOSED. Declare, void and revoke move many players' money:
+ * each is confirmed with the transaction password. Lower roles see their downline's markets read-only.
  */
 export function EventManagementPage() {
   const { data: me } = useProfile('admin');
-  if (me && !(canManageSports(me.role.slug) && hasPrivilege(me, 'manage-markets'))) {
-    return (
-      <NotAvailableCard title="Not available for your role">
-        Results, voids and market statuses are managed by Admin and SuperMaster accounts. Your downline&apos;s bets are under Unsettled bets.
-      </NotAvailableCard>
-    );
-  }
-  return <EventManagement />;
+  if (!me) return null;
+  return <EventManagement readOnly={!(canManageSports(me.role.slug) && hasPrivilege(me, 'manage-markets'))} />;
 }
 
-function EventManagement() {
+/** `readOnly`: a lower role sees the markets its downline bet on and their results, without actions. */
+function EventManagement({ readOnly }: { readOnly: boolean }) {
   usePageTitle('Event management');
   const [view, setView] = useState<View>('open');
   const [search, setSearch] = useState('');
@@ -66,6 +64,11 @@ function EventManagement() {
       <header className="card-head">
         <h1>Event management</h1>
       </header>
+      {readOnly && (
+        <p className="muted ax-readonly-note" data-testid="event-readonly">
+          Your downline&apos;s markets and their results. Results, voids and revokes are declared by Admin and SuperMaster accounts.
+        </p>
+      )}
       <div className="ax-tabs" role="tablist" aria-label="Markets">
         <button type="button" role="tab" aria-selected={view === 'open'} className={view === 'open' ? 'active' : undefined} onClick={() => setView('open')}>
           Open
@@ -103,11 +106,13 @@ function EventManagement() {
                     <th className="num">Bets</th>
                     <th>Status</th>
                     <th>{view === 'open' ? 'Result' : 'Declared'}</th>
-                    <th className="actions-head">Action</th>
+                    {!readOnly && <th className="actions-head">Action</th>}
                   </tr>
                 </thead>
                 <tbody>
-                  {list.map((m) => (view === 'open' ? <OpenMarketRow key={m.marketId} market={m} /> : <SettledMarketRow key={m.marketId} market={m} />))}
+                  {list.map((m) =>
+                    readOnly ? <ReadOnlyRow key={m.marketId} market={m} /> : view === 'open' ? <OpenMarketRow key={m.marketId} market={m} /> : <SettledMarketRow key={m.marketId} market={m} />,
+                  )}
                 </tbody>
               </table>
             </div>
@@ -135,27 +140,60 @@ function MarketCells({ market }: { market: EventMarket }) {
   );
 }
 
+/** A step that moves many players' money: confirmed in a dialog with the transaction password. */
+interface MoneyStep {
+  title: string;
+  text: string;
+  call: (transactionPassword: string) => Promise<{ message: string }>;
+}
+
 function useMarketAction() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const run = async (confirmText: string | null, call: () => Promise<{ message: string }>): Promise<void> => {
-    if (confirmText !== null && !window.confirm(confirmText)) return;
+  const [step, setStep] = useState<MoneyStep | null>(null);
+  const run = async (confirmText: string | null, call: () => Promise<{ message: string }>): Promise<boolean> => {
+    if (confirmText !== null && !window.confirm(confirmText)) return false;
     setBusy(true);
     try {
       const answer = await call();
       showSuccessToast(answer.message);
       await queryClient.invalidateQueries({ queryKey: ['event-management'] });
+      return true;
     } catch (e) {
       showErrorToast(errorMessage(e));
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  return { busy, run };
+  const dialog = step && <MoneyStepModal step={step} onClose={() => setStep(null)} />;
+  return { busy, run, ask: (s: MoneyStep) => setStep(s), dialog };
+}
+
+function MoneyStepModal({ step, onClose }: { step: MoneyStep; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const { busy, error, edit, submit } = useFormSubmit();
+  const send = async (): Promise<void> => {
+    const answer = await step.call(password);
+    showSuccessToast(answer.message);
+    onClose();
+    await queryClient.invalidateQueries({ queryKey: ['event-management'] });
+  };
+  return (
+    <Modal title={step.title} onClose={onClose}>
+      <form onSubmit={(e) => void submit(e, password === '' ? 'Enter your transaction password' : null, send)} noValidate>
+        <p>{step.text}</p>
+        <TransactionPasswordField value={password} onValue={edit(setPassword)} />
+        <FormError message={error} />
+        <ModalActions onCancel={onClose} busy={busy} label="Confirm" busyLabel="Confirming..." />
+      </form>
+    </Modal>
+  );
 }
 
 function OpenMarketRow({ market }: { market: EventMarket }) {
-  const { busy, run } = useMarketAction();
+  const { busy, run, ask, dialog } = useMarketAction();
   const fancy = market.kind === 'fancy';
   const [winner, setWinner] = useState('');
   const [runs, setRuns] = useState('');
@@ -165,11 +203,11 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
     if (fancy) {
       if (!/^\d+$/.test(runs.trim())) return showErrorToast('Enter the runs as a whole number');
       const n = Number(runs.trim());
-      void run(`Declare ${n} runs for ${name}? Bets are settled at once.`, () => declareResult(market.marketId, { runs: n }));
+      ask({ title: 'Declare the result', text: `Declare ${n} runs for ${name}? Bets are settled at once.`, call: (pw) => declareResult(market.marketId, { runs: n, transaction_password: pw }) });
     } else {
       const runner = market.section.find((s) => String(s.sid) === winner);
       if (!runner) return showErrorToast('Choose the winner');
-      void run(`Declare ${runner.nat} the winner of ${name}? Bets are settled at once.`, () => declareResult(market.marketId, { selectionId: runner.sid }));
+      ask({ title: 'Declare the result', text: `Declare ${runner.nat} the winner of ${name}? Bets are settled at once.`, call: (pw) => declareResult(market.marketId, { selectionId: runner.sid, transaction_password: pw }) });
     }
   };
 
@@ -212,16 +250,17 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
         </div>
       </td>
       <td data-label="Action" className="actions-cell">
-        <button type="button" className="btn btn-sm btn-outline ax-void" disabled={busy} onClick={() => void run(`Void ${name}? Every bet on it is returned.`, () => voidMarket(market.marketId))}>
+        <button type="button" className="btn btn-sm btn-outline ax-void" disabled={busy} onClick={() => ask({ title: 'Void the market', text: `Void ${name}? Every bet on it is returned.`, call: (pw) => voidMarket(market.marketId, pw) })}>
           Void
         </button>
+        {dialog}
       </td>
     </tr>
   );
 }
 
 function SettledMarketRow({ market }: { market: EventMarket }) {
-  const { busy, run } = useMarketAction();
+  const { busy, ask, dialog } = useMarketAction();
   const name = marketTitle(market.marketName);
   return (
     <tr data-market-id={market.marketId}>
@@ -233,9 +272,30 @@ function SettledMarketRow({ market }: { market: EventMarket }) {
         {resultText(market)}
       </td>
       <td data-label="Action" className="actions-cell">
-        <button type="button" className="btn btn-sm btn-danger" disabled={busy} onClick={() => void run(`Revoke the result of ${name}? Its settlement is reversed and the bets are open again.`, () => revokeResult(market.marketId))}>
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          disabled={busy}
+          onClick={() => ask({ title: 'Revoke the result', text: `Revoke the result of ${name}? Its settlement is reversed and the bets are open again.`, call: (pw) => revokeResult(market.marketId, pw) })}
+        >
           Revoke
         </button>
+        {dialog}
+      </td>
+    </tr>
+  );
+}
+
+/** A lower role's row: the market, its downline's bets, its status and result. */
+function ReadOnlyRow({ market }: { market: EventMarket }) {
+  return (
+    <tr data-market-id={market.marketId}>
+      <MarketCells market={market} />
+      <td data-label="Status">
+        <span className="state-badge state-off">{market.status}</span>
+      </td>
+      <td data-label="Result" className="strong-cell">
+        {resultText(market)}
       </td>
     </tr>
   );

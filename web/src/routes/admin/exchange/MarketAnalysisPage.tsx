@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { fetchSelectionAnalysis } from '../../../api/admin-betting-calls';
@@ -10,6 +10,10 @@ import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { marketTypeLabel } from './format';
 import '../../../styles/admin-exchange.css';
+import '../../../styles/reports.css';
+
+/** Chart.js comes with the first chart. */
+const StakesChart = lazy(() => import('../../../reports/StakesChart'));
 
 /** SPEC.md section 9: the search waits 500 ms, the list refreshes every 5 s. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -18,7 +22,8 @@ const FAILED = 'Failed to fetch selection analysis data.';
 
 /**
  * Market Analysis (SPEC.md section 2): per event of the downline's open bets, its name (to the
- * admin odds page), when it starts, and per market type the selections with their total stake.
+ * admin odds page), when it starts, and per market type the selections with their total stake,
+ * drawn as bars.
  */
 export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: string }) {
   usePageTitle(title);
@@ -107,6 +112,11 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
                         )}
                       </tbody>
                     </table>
+                    {m.selections.length > 0 && (
+                      <Suspense fallback={null}>
+                        <StakesChart market={`${ev.event_name} ${marketTypeLabel(m.market_type)}`} selections={m.selections} />
+                      </Suspense>
+                    )}
                   </div>
                 ))}
               </div>

@@ -1,0 +1,40 @@
+import t from 'tap';
+import type { Command, DomainEvent } from '@exch/contracts';
+import { decide, emptyState, fold } from '../src/index.js';
+
+const created = (userId: string, role: string, parentId: string | null) =>
+  ({ type: 'UserCreated', data: { userId, username: `u_${userId}`, fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } }) as DomainEvent;
+const share = (userId: string, parentId: string, shareBp: number) => ({ type: 'PartnershipSet', data: { userId, parentId, shareBp } }) as DomainEvent;
+
+// admin a (100%) > sadmin s > master m > dealer d > player p.
+const tree = [created('a', 'admin', null), created('s', 'sadmin', 'a'), created('m', 'smdl', 's'), created('d', 'dl', 'm'), created('p', 'user', 'd')];
+const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) =>
+  decide(fold(emptyState(), given), { commandId: 'c', correlationId: 'c', actor, ip: null, device: null, at: '2026-11-22T00:00:00Z', command });
+const set = (userId: string, shareBp: number): Command => ({ type: 'SetPartnership', userId, shareBp });
+
+t.test('a share is set by an upline, as an event naming the parent', async (t) => {
+  t.same(when(set('s', 9_000), 'a'), { ok: true, events: [{ type: 'PartnershipSet', streamId: 'user-s', data: { userId: 's', parentId: 'a', shareBp: 9_000 } }] });
+  t.match(when(set('m', 0), 'a', [...tree, share('s', 'a', 9_000)]), { ok: true, events: [] }, 'none is what an account never set holds');
+  t.match(when(set('d', 100), 'm', [...tree, share('s', 'a', 9_000), share('m', 's', 5_000)]), { ok: true, events: [{ data: { shareBp: 100 } }] }, 'a grand-upline or the parent');
+});
+
+t.test('never above what the upline holds, never below a child', async (t) => {
+  t.match(when(set('m', 100), 's'), { ok: false, refusal: { code: 'SHARE_ABOVE_UPLINE', message: 'Partnership share cannot be above what the upline holds (0.00%)' } });
+  const chain = [...tree, share('s', 'a', 9_000), share('m', 's', 8_000), share('d', 'm', 4_000)];
+  t.match(when(set('d', 8_001), 'm', chain), { ok: false, refusal: { code: 'SHARE_ABOVE_UPLINE', message: 'Partnership share cannot be above what the upline holds (80.00%)' } });
+  t.match(when(set('m', 3_999), 's', chain), { ok: false, refusal: { code: 'SHARE_BELOW_DOWNLINE', message: 'A downline account holds 40.00%: lower its share first' } });
+  t.match(when(set('s', 10_000), 'a', chain), { ok: true }, 'up to the top admin\'s 100%');
+});
+
+t.test('who and what may be given a share', async (t) => {
+  t.match(when(set('p', 100), 'd'), { ok: false, refusal: { code: 'ROLE_NOT_ALLOWED' } }, 'players hold none');
+  t.match(when(set('s', 100), 's'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'not one\'s own');
+  t.match(when(set('a', 100), 'a'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'the top admin holds 100%');
+  t.match(when(set('s', 10_001), 'a'), { ok: false, refusal: { code: 'INVALID_SHARE' } });
+  t.match(when(set('s', 1.5), 'a'), { ok: false, refusal: { code: 'INVALID_SHARE' } });
+});
+
+t.test('evolve keeps the share the engine decides on', async (t) => {
+  const state = fold(emptyState(), [...tree, share('s', 'a', 9_000), share('s', 'a', 7_000)]);
+  t.same(state.partnership, { s: 7_000 });
+});

@@ -1,0 +1,56 @@
+/**
+ * Each direct child's branch of an account: its players' results per category, and the house's
+ * side of them split by partnership shares (docs/reports.md). Every posting is split with the
+ * shares in force at its own log position (rm_partnership_shares), so a share changed mid-period
+ * splits what came before by the old share and what came after by the new one, and a replay or an
+ * as-of view gives the same split. A level's part rounds down to the paisa (the house's side);
+ * the level above takes the remainder.
+ */
+import { FULL_SHARE_BP, type SqlClient } from '@exch/contracts';
+import { CATEGORY_SQL, PNL_KINDS, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
+
+export interface BranchFigures {
+  /** The players' side: positive when they won. */
+  players: CategoryPaise;
+  /** The house's side the child and its downline carry, by the child's share. */
+  carried: CategoryPaise;
+  /** The house's side the parent and its downline carry of this branch, by the parent's share. */
+  parentCarried: CategoryPaise;
+}
+
+export const emptyFigures = (): BranchFigures => ({ players: zeroCategories(), carried: zeroCategories(), parentCarried: zeroCategories() });
+
+/** SQL: the share (basis points) of account `who` at the posting `p.position`; the top admin holds all. */
+const shareAt = (who: string) => `(case when (select s.parent_id from rm_users s where s.user_id = ${who}) is null then ${FULL_SHARE_BP}
+  else coalesce((select h.share_bp from rm_partnership_shares h where h.user_id = ${who} and h.position < p.position order by h.position desc limit 1), 0) end)`;
+
+/** Figures of every direct child of `parentId` that has any, over a period of whole days. */
+export async function branchFigures(sql: SqlClient, parentId: string, period: { from?: string; to?: string }): Promise<Map<string, BranchFigures>> {
+  const params: unknown[] = [parentId, PNL_KINDS];
+  const { rows } = await sql.query<{ root: string; category: keyof CategoryPaise; players: string; carried: string; parent_carried: string }>(
+    `with recursive branch(root, user_id) as (
+       select user_id, user_id from rm_users where parent_id = $1
+       union all
+       select b.root, u.user_id from rm_users u join branch b on u.parent_id = b.user_id
+     ),
+     p as (
+       select b.root, e.position, e.amount, ${CATEGORY_SQL} as category
+         from branch b join rm_ledger_entries e on e.account = 'wallet:' || b.user_id
+        where e.kind = any($2::text[])${periodSql(period, params)}
+     )
+     select p.root, p.category, sum(p.amount) as players,
+            sum(floor(-p.amount::numeric * ${shareAt('p.root')} / ${FULL_SHARE_BP})) as carried,
+            sum(floor(-p.amount::numeric * ${shareAt('$1')} / ${FULL_SHARE_BP})) as parent_carried
+       from p group by p.root, p.category`,
+    params,
+  );
+  const out = new Map<string, BranchFigures>();
+  for (const r of rows) {
+    const f = out.get(r.root) ?? emptyFigures();
+    out.set(r.root, f);
+    f.players[r.category] += Number(r.players);
+    f.carried[r.category] += Number(r.carried);
+    f.parentCarried[r.category] += Number(r.parent_carried);
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MatchStreamsBody } from '@exch/contracts';
+import { saveMatchStreams } from '../api/stream-calls';
+import { FormError, TextField } from '../ui/fields';
+import { Modal, ModalActions } from '../ui/Modal';
+import { showSuccessToast } from '../ui/toasts';
+import { useFormSubmit } from '../ui/use-form-submit';
+import { firstProblem } from '../ui/validate';
+
+/**
+ * Admin and super admin: set a match's live TV and score frame URLs (SPEC.md sections 2 and 5:
+ * valid URLs; the server also refuses origins the site may not frame). Empty clears one.
+ */
+export function StreamsButton({ matchId, matchName }: { matchId: string; matchName: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)}>
+        Live TV / score
+      </button>
+      {open && <StreamsModal matchId={matchId} matchName={matchName} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function StreamsModal({ matchId, matchName, onClose }: { matchId: string; matchName: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ tvUrl: '', scoreUrl: '' });
+  const { busy, error, edit, submit } = useFormSubmit();
+  const body = { tvUrl: form.tvUrl.trim() || null, scoreUrl: form.scoreUrl.trim() || null };
+  const send = async (): Promise<void> => {
+    const answer = await saveMatchStreams(matchId, body);
+    showSuccessToast(answer.message);
+    await queryClient.invalidateQueries({ queryKey: ['match-streams', matchId] });
+    onClose();
+  };
+  return (
+    <Modal title="Live TV and score" subtitle={matchName} onClose={onClose}>
+      <form onSubmit={(e) => void submit(e, firstProblem(MatchStreamsBody, body), send)} noValidate>
+        <TextField label="Live TV URL" name="tvUrl" type="url" autoComplete="off" placeholder="https://" value={form.tvUrl} onValue={edit((tvUrl: string) => setForm((f) => ({ ...f, tvUrl })))} />
+        <TextField label="Score URL" name="scoreUrl" type="url" autoComplete="off" placeholder="https://" value={form.scoreUrl} onValue={edit((scoreUrl: string) => setForm((f) => ({ ...f, scoreUrl })))} hint="Leave a field empty to remove that frame." />
+        <FormError message={error} />
+        <ModalActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
+      </form>
+    </Modal>
+  );
+}
