@@ -289,6 +289,50 @@ t.test('third-party casino: wallet postings verify, the provider\'s account may 
   t.match(r, { differenceCount: 1, differences: [{ kind: 'postings-mismatch', position: bad!.positions[0] }] });
 });
 
+t.test('payments: a pending withdrawal is its hold; a decision journalled twice, or a hold moved by hand, is found', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  await buildLog(engine);
+  const steps: [Command, string][] = [
+    [{ type: 'AddBankAccount', accountId: 'bank-u1', accountHolderName: 'User One', accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, 'u1'],
+    [{ type: 'RequestWithdrawal', requestId: 'w1', accountId: 'bank-u1', amount: 1_000_00, remark: '' }, 'u1'],
+    [{ type: 'RequestWithdrawal', requestId: 'w2', accountId: 'bank-u1', amount: 500_00, remark: '' }, 'u1'],
+    [{ type: 'ApprovePaymentRequest', requestId: 'w1', walletUserId: 'm', remark: '' }, 'm'],
+  ];
+  for (const [command, actor] of steps) t.equal((await engine.execute(env(command, actor))).ok, true, command.type);
+  const runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  t.teardown(() => runner.stop());
+  await runner.waitFor(await store.head());
+  let r = await verifyLedger(store);
+  t.equal(r.ok, true, formatReport(r).join('\n'));
+  const hold = await store.sql.query<{ balance: string }>(`select balance from rm_ledger_balances where account = 'hold:u1'`);
+  t.equal(Number(hold.rows[0]!.balance), 500_00, 'hold:u1 is the pending w2');
+
+  await engine.stop();
+  const approved = (await store.readAll(0, 10_000)).find((e) => e.type === 'WithdrawalApproved')!;
+  const [twice] = await store.append([{ streamId: 'payment-w1', expectedVersion: 'any', events: [{ eventId: 'forged-approval', type: approved.type, schemaVersion: approved.schemaVersion, data: approved.data, metadata: approved.metadata }] }]);
+  await runner.waitFor(await store.head());
+  r = await verifyLedger(store);
+  t.ok(r.differences.some((d) => d.kind === 'payment-request' && d.position === twice!.positions[0] && /already decided/.test(d.message)), formatReport(r).join('\n'));
+  t.ok(r.differences.some((d) => d.kind === 'hold-mismatch' && d.account === 'hold:u1'), 'the second approval takes the hold below what is pending');
+
+  const store2 = await openPGliteStore({});
+  t.teardown(() => store2.close());
+  const engine2 = await Engine.start({ store: store2, log, snapshotEvery: 0 });
+  await buildLog(engine2);
+  for (const [command, actor] of steps.slice(0, 2)) t.equal((await engine2.execute(env(command, actor))).ok, true, command.type);
+  await engine2.stop();
+  const [byHand] = await store2.append([{ streamId: 'user-u1', expectedVersion: 'any', events: [forged('into-hold', 'u1', 'm', 1_00, [
+    { account: 'wallet:u1', amount: -1_00 },
+    { account: 'hold:u1', amount: 1_00 },
+  ])] }]);
+  r = await verifyLedger(store2);
+  t.ok(r.differences.some((d) => d.kind === 'hold-mismatch' && d.position === byHand!.positions[0] && d.expected === '100000' && d.actual === '100100'), formatReport(r).join('\n'));
+});
+
 t.test('the CLI on a PGlite folder: exit codes and verdict line', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-verify-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
