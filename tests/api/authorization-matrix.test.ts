@@ -568,6 +568,21 @@ t.test('a sub-login restricted to view-clients can list its downline and nothing
   const list = results[cells.findIndex((c) => c.route.name === 'GET /api/users/downline')]!;
   t.same(list.body.users.map((u: Listed) => u.username), ['sub_view_p'], 'GET /api/users/downline | sub_view (restricted) | lists its own player only');
 
+  // The payments and casino categories are privileges too: without them each call is refused before anything is read or decided.
+  const gated: [string, string, unknown][] = [
+    ['GET', '/api/admin/payment-requests', undefined],
+    ['GET', '/api/admin/payment-requests/pending', undefined],
+    ['GET', '/api/admin/payment-requests.csv', undefined],
+    ['POST', '/api/admin/payment-requests/any-request/approve', { transactionPassword: TXN, remark: '' }],
+    ['POST', '/api/admin/payment-requests/any-request/reject', { transactionPassword: TXN, remark: 'no' }],
+    ['GET', '/api/admin/payment-method', undefined],
+    ['PUT', '/api/admin/payment-method', { upiId: 'sub@okaxis', transactionPassword: TXN }],
+    ['PUT', '/api/admin/casino/tables/dt20/status', { status: 'SUSPENDED' }],
+  ];
+  const gatedHead = await server.store.head();
+  for (const [method, path, body] of gated) t.match(await call(method, path, body, token), { status: 403, body: NO_PRIVILEGE }, `${method} ${path} | sub_view (restricted) -> 403`);
+  t.equal(await server.store.head(), gatedHead, 'the payments and casino calls journalled nothing');
+
   // Its own statement and activity need no privilege: a login always reads its own records.
   t.equal((await call('GET', '/api/transactions/statement', undefined, token)).status, 200, 'GET /api/transactions/statement | sub_view (restricted) | self without userId -> 200');
   t.equal((await call('GET', '/api/activity-log', undefined, token)).status, 200, 'GET /api/activity-log | sub_view (restricted) | self without userId -> 200');
