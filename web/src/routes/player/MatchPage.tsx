@@ -28,7 +28,7 @@ type MobileTab = 'odds' | 'bets' | 'tv';
  * odds/{sportId}/{matchId} (SPEC.md section 2, Match detail screen): the match header, match odds
  * and bookmaker as Back/Lay tables, fancies as No/Yes rows, all live over the match room; beside
  * them the Place Bet panel, the score board and My Bet. On a phone: ODDS / PLACED BET / TV tabs
- * and the bet slip as a sheet from the bottom. There is no stream provider, so no TV frames.
+ * and the bet slip as a sheet from the bottom. Live TV and score frames come from the match's streams (admin-set URLs from FRAME_ORIGINS).
  */
 export function MatchPage() {
   const matchId = useParams({ strict: false, select: (p) => p.matchId ?? '' });
