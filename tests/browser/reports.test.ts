@@ -112,6 +112,8 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await page.goto(`${base}/admin/market-analysis`);
       await page.locator('.stakes-chart canvas').first().waitFor();
       await shoot('market-analysis');
+      const [analysisCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      t.match(readFileSync((await analysisCsv.path())!, 'utf8'), /Event,Start,Market,Market type,Selection,Total stake\r\n.*,\d+\.\d{2}\r\n/s, 'market analysis exports its stakes');
 
       await page.goto(`${base}/admin/add-user`);
       await page.locator('input[name=partnership]').waitFor();

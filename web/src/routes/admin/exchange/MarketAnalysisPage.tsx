@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { fetchSelectionAnalysis } from '../../../api/admin-betting-calls';
+import { CsvButton } from '../../../reports/CsvButton';
 import { ApiRequestError } from '../../../api/api-error';
 import { formatMatchStart } from '../../../exchange/format';
 import { showErrorToast } from '../../../ui/toasts';
@@ -70,6 +71,7 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
           <input type="search" name="search" placeholder="Search event" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
         </label>
         <span className="muted ax-hint">Refreshes every 5 seconds</span>
+        <CsvButton path="/report/selection_analysis" params={{ search }} filename={search ? `market-analysis-${search}` : 'market-analysis'} />
       </div>
 
       {events.length === 0 ? (
