@@ -6,7 +6,7 @@
  * the back office's house position and game reports, the ledger proven afterwards.
  */
 import t from 'tap';
-import { commitmentWithWebCrypto, shuffleWithWebCrypto, type CasinoRoundDetail, type CasinoTableLive } from '@exch/contracts';
+import { businessDay, commitmentWithWebCrypto, shuffleWithWebCrypto, type CasinoRoundDetail, type CasinoTableLive } from '@exch/contracts';
 import { verifyLedger } from '../../scripts/ledger/verify.js';
 import { caller } from '../helpers/api.js';
 import { openSocket } from '../helpers/exchange.js';
@@ -152,7 +152,7 @@ t.test('the result list by game (SPEC.md section 7): data.data.res of {mid, win}
   t.equal(all.total, 2);
   t.same(Object.keys(all.res[0]).sort(), ['code', 'mid', 'win']);
   t.ok(all.res[0].mid > all.res[1].mid, 'newest first');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay();
   t.equal((await call('GET', `/api/casino/results/lucky7?startDate=${today}`, undefined, admin)).body.data.data.total, 2);
   t.equal((await call('GET', '/api/casino/results/lucky7?startDate=2020-01-01', undefined, admin)).body.data.data.total, 0);
   t.same((await call('GET', `/api/casino/results/lucky7?roundId=${all.res[1].mid}`, undefined, admin)).body.data.data.res, [all.res[1]]);
@@ -201,7 +201,7 @@ t.test('the back office: the downline\'s bets and the house position per market;
 
   const report = (await call('GET', '/api/admin/casino/game-reports', undefined, agent)).body.data;
   const byTable = Object.fromEntries(report.map((r: { table_id: string }) => [r.table_id, r]));
-  t.match(byTable.lucky7, { date: new Date().toISOString().slice(0, 10), table_name: 'Lucky 7', bets: 3, turnover: 1600 });
+  t.match(byTable.lucky7, { date: businessDay(), table_name: 'Lucky 7', bets: 3, turnover: 1600 });
   t.match(byTable.dt20, { bets: 3, turnover: 1600 });
   const mine = (await call('GET', '/api/casino/bets/mine?status=settled', undefined, p1.token)).body.data;
   const house = -mine.filter((b: { table_id: string }) => b.table_id === 'lucky7').reduce((s: number, b: { pnl: number }) => s + b.pnl, 0);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { MatchDetail } from '@exch/contracts';
+import { businessDay, type MatchDetail } from '@exch/contracts';
 import { verifyLedger } from '../../scripts/ledger/verify.js';
 import { betBody, openSocket } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
@@ -123,7 +123,7 @@ t.test('partnership statement: who owes whom, level by level', async (t) => {
 });
 
 t.test('daily figures for the charts', async (t) => {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay();
   t.match((await call('GET', '/api/report/profit-loss/daily', undefined, agent)).body.data, [{ day: today, sports: -570, casino: 0, thirdParty: 0, total: -570 }]);
   t.match((await call('GET', '/api/profit-loss/mine/daily', undefined, p1.token)).body.data, [{ day: today, sports: -1100, total: -1100 }]);
   t.same((await call('GET', '/api/report/profit-loss/daily?from=2000-01-01&to=2000-01-01', undefined, agent)).body.data, []);

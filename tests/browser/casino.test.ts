@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import type { CasinoTableLive } from '@exch/contracts';
+import { businessDay, type CasinoTableLive } from '@exch/contracts';
 import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForPath, waitForToast, watchToasts } from '../helpers/browser.js';
 import { caller } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -151,7 +151,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     const page = await open(DESKTOP, 'admin', '/admin/casino-result-report');
     await page.getByTestId('result-report-message').filter({ hasText: 'Please select a game to view results' }).waitFor();
     t.ok(await page.getByRole('button', { name: 'Submit' }).isDisabled(), 'Submit disabled until a game is chosen');
-    t.equal(await page.locator('input[name=date]').inputValue(), new Date().toLocaleDateString('en-CA'), 'the date is today');
+    t.equal(await page.locator('input[name=date]').inputValue(), businessDay(), 'the date is today');
     await page.locator('select[name=game]').selectOption('dt20');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.locator('tbody tr a').first().waitFor();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { AuthResponse } from '@exch/contracts';
+import { BUSINESS_TIME_ZONE, type AuthResponse } from '@exch/contracts';
 import { DEMO_PASSWORD } from '@exch/server';
 import { repoRoot } from './server.js';
 
@@ -47,6 +47,8 @@ export async function launchBrowser(viewport = { width: 1366, height: 768 }): Pr
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    // The players and staff are in India: the pages' days and clocks are IST, as the server's are.
+    timezoneId: BUSINESS_TIME_ZONE,
   });
   const cspViolations: string[] = [];
   const watch = (p: Page) => p.on('console', (msg) => {

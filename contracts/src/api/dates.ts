@@ -10,6 +10,18 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d
 
 export const INVALID_DATE = 'Invalid date';
 
+/**
+ * The operator's business day is India's (UTC+5:30, no daylight saving): every database session
+ * runs in this time zone, so a day filter (`from`, `to`), a daily P&L row and a game report's day
+ * start at midnight IST, as they do for the players and the finance staff who read them.
+ */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+
+const BUSINESS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The business day (YYYY-MM-DD, IST) a moment falls on. */
+export const businessDay = (at: Date = new Date()): string => BUSINESS_DAY.format(at);
+
 function realDay(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
   return year >= 1900 && year <= 9999 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;

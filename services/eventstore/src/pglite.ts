@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { EventStore, Leadership, SqlClient } from '@exch/contracts';
+import { BUSINESS_TIME_ZONE, type EventStore, type Leadership, type SqlClient } from '@exch/contracts';
 import { migrateLog, transactionClient } from './sql.js';
 import { createEventStore } from './store.js';
 import { WakeSignal } from './subscription.js';
@@ -30,6 +30,8 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
     transaction: (fn) => db.transaction((tx) => fn(transactionClient((text, params) => tx.query(text, params)))),
   };
   try {
+    // One connection: a session setting holds for every query (days are India's, see BUSINESS_TIME_ZONE).
+    await db.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
     await migrateLog(sql);
   } catch (err) {
     await db.close();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { EventStore, SqlClient } from '@exch/contracts';
+import { BUSINESS_TIME_ZONE, type EventStore, type SqlClient } from '@exch/contracts';
 import { acquireLeaderLock, holdSessionLock } from './pg-leadership.js';
 import { NotificationListener } from './pg-listener.js';
 import { EVENTS_CHANNEL } from './schema.js';
@@ -64,7 +64,7 @@ export interface PostgresEventStore extends EventStore {
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresEventStore> {
   const { connectionString } = options;
   const onError = options.onError ?? warn;
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: `-c TimeZone=${BUSINESS_TIME_ZONE}` });
   // An idle client died (server restart); the pool replaces it on the next checkout.
   pool.on('error', onError);
   const sql = poolClient(pool);

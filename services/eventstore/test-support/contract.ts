@@ -57,6 +57,17 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     return store;
   }
 
+  t.test('days are India\'s: every session runs in the business time zone', async (t) => {
+    const store = await fresh(t);
+    const { rows } = await store.sql.query<{ tz: string; day: string; inside: boolean; before: boolean }>(
+      `select current_setting('TimeZone') as tz,
+              to_char(timestamptz '2026-11-24T18:30:00Z', 'YYYY-MM-DD') as day,
+              timestamptz '2026-11-24T18:30:00Z' >= '2026-11-25'::date as inside,
+              timestamptz '2026-11-24T18:29:59Z' < '2026-11-25'::date as before`,
+    );
+    t.same(rows[0], { tz: 'Asia/Kolkata', day: '2026-11-25', inside: true, before: true }, 'midnight IST is 18:30 UTC the day before');
+  });
+
   t.test('append, then read a stream and the whole log', async (t) => {
     const store = await fresh(t);
     t.equal(await store.head(), 0, 'an empty log is at position 0');
