@@ -48,6 +48,9 @@ t.test('partnership shares: set down the chain, never above the upline nor below
   ok(await setShare(agent, 'dealer1', 20), 'dealer1');
   ok(await setShare(sadmin, 'master1', 75), 'master1');
   t.match(ok(await call('PUT', '/api/users/agent1', { fullName: 'Demo agent1', creditReference: 1_000_000, exposureLimit: 0, partnership: 50, transactionPassword: TXN }, master), 'edit agent1').body.user, { share: 50 }, 'set by the edit form too');
+  const refused = await call('POST', '/api/users', { username: 'share_too_big', fullName: 'Too big', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', role: 'dl', creditReference: 0, exposureLimit: 0, partnership: 50.01, transactionPassword: TXN }, agent);
+  t.match(refused, { status: 400, body: { code: 'SHARE_ABOVE_UPLINE', message: 'Partnership share cannot be above what the upline holds (50.00%)' } }, 'add-user with a share above the creator\'s');
+  t.match(await call('GET', '/api/users/share_too_big', undefined, agent), { status: 404 }, 'a refused share creates nobody');
   const list = (await call('GET', '/api/partnership', undefined, master)).body.data;
   t.match(list.map((r: { username: string; share: number; parentShare: number }) => [r.username, r.share, r.parentShare]), [['master1', 75, 90], ['agent1', 50, 75], ['dealer1', 20, 50]]);
 });

@@ -14,6 +14,8 @@ export interface CreateUser {
   creditReference: Paise;
   exposureLimit: Paise;
   mustChangePassword: boolean;
+  /** A back-office account's partnership share (basis points), set in the same decision: a refused share creates nobody. */
+  shareBp?: number;
 }
 
 /** Chips enter the system only here, to a top admin. */

@@ -38,3 +38,19 @@ t.test('evolve keeps the share the engine decides on', async (t) => {
   const state = fold(emptyState(), [...tree, share('s', 'a', 9_000), share('s', 'a', 7_000)]);
   t.same(state.partnership, { s: 7_000 });
 });
+
+t.test('an account created with a share: both in one decision, or neither', async (t) => {
+  const create = (shareBp: number | undefined, role = 'dl'): Command => ({
+    type: 'CreateUser', userId: 'd2', username: 'u_d2', fullName: 'd2', role: role as 'dl', parentId: 'm', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: true,
+    ...(shareBp === undefined ? {} : { shareBp }),
+  });
+  const chain = [...tree, share('s', 'a', 9_000), share('m', 's', 8_000)];
+  const made = when(create(4_000), 'm', chain);
+  t.match(made, { ok: true, events: [{ type: 'UserCreated', streamId: 'user-d2' }, { type: 'PartnershipSet', streamId: 'user-d2', data: { userId: 'd2', parentId: 'm', shareBp: 4_000 } }] });
+  t.notOk(made.ok && 'shareBp' in (made.events[0]!.data as object), 'the share is its own event, not a field of UserCreated');
+  t.match(when(create(8_001), 'm', chain), { ok: false, refusal: { code: 'SHARE_ABOVE_UPLINE', message: 'Partnership share cannot be above what the upline holds (80.00%)' } }, 'a refused share creates nobody');
+  t.match(when(create(100, 'user'), 'm', chain), { ok: false, refusal: { code: 'ROLE_NOT_ALLOWED' } });
+  t.match(when(create(0), 'm', chain), { ok: true, events: [{ type: 'UserCreated' }] }, 'none: no share event');
+  t.equal((when(create(0), 'm', chain) as { events: unknown[] }).events.length, 1);
+  t.equal((when(create(undefined), 'm', chain) as { events: unknown[] }).events.length, 1);
+});

@@ -10,6 +10,7 @@ import {
   type TransferChips,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { shareRefusal } from '../partnership/decide.js';
 import { balanceOf, exposureOfUser, type EngineState } from '../state.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
@@ -29,8 +30,13 @@ export function decideCreateUser(state: EngineState, c: CreateUser, actor: strin
     if (actor !== c.parentId) return refuse('FORBIDDEN', 'Only the upline can create this account');
     if (!canCreateRole(parent.role, c.role)) return refuse('ROLE_NOT_ALLOWED', 'You can only create roles below your own');
   }
-  const { type: _command, ...data } = c;
-  return accept({ type: 'UserCreated', streamId: userStream(c.userId), data });
+  const { type: _command, shareBp, ...data } = c;
+  const created = { type: 'UserCreated', streamId: userStream(c.userId), data } as const;
+  if (shareBp === undefined || c.parentId === null) return accept(created);
+  // A new account has no children yet: only its upline's share bounds it.
+  const refused = shareRefusal(state, c.role, c.parentId, 0, shareBp);
+  if (refused) return refused;
+  return shareBp === 0 ? accept(created) : accept(created, { type: 'PartnershipSet', streamId: userStream(c.userId), data: { userId: c.userId, parentId: c.parentId, shareBp } });
 }
 
 /** Minting is the system's act (bootstrap, finance tooling), never a logged-in user's. */

@@ -9,6 +9,19 @@ export const shareOf = (state: EngineState, userId: string): number => (state.us
 const percent = (bp: number): string => `${(bp / 100).toFixed(2)}%`;
 
 /**
+ * Why an account of `role` under `parentId`, whose children hold up to `floor`, cannot hold
+ * `shareBp`; null when it can.
+ */
+export function shareRefusal(state: EngineState, role: string, parentId: string, floor: number, shareBp: number): Decision | null {
+  if (role === 'user') return refuse('ROLE_NOT_ALLOWED', 'Partnership shares are for back-office accounts only');
+  if (!Number.isSafeInteger(shareBp) || shareBp < 0 || shareBp > FULL_SHARE_BP) return refuse('INVALID_SHARE', 'Partnership share must be 0 to 100 with at most 2 decimals');
+  const ceiling = shareOf(state, parentId);
+  if (shareBp > ceiling) return refuse('SHARE_ABOVE_UPLINE', `Partnership share cannot be above what the upline holds (${percent(ceiling)})`);
+  if (shareBp < floor) return refuse('SHARE_BELOW_DOWNLINE', `A downline account holds ${percent(floor)}: lower its share first`);
+  return null;
+}
+
+/**
  * An upline sets a back-office account's share of its downline's results: never above what the
  * account's own upline holds (its part would be negative) and never below what one of its children
  * holds (theirs would then be above it). Players hold none; the top admin holds 100%.
@@ -16,13 +29,10 @@ const percent = (bp: number): string => `${(bp / 100).toFixed(2)}%`;
 export function decideSetPartnership(state: EngineState, c: SetPartnership, actor: string | null): Decision {
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
-  if (target.role === 'user') return refuse('ROLE_NOT_ALLOWED', 'Partnership shares are for back-office accounts only');
-  if (!Number.isSafeInteger(c.shareBp) || c.shareBp < 0 || c.shareBp > FULL_SHARE_BP) return refuse('INVALID_SHARE', 'Partnership share must be 0 to 100 with at most 2 decimals');
   const parentId = target.parentId!;
-  const ceiling = shareOf(state, parentId);
-  if (c.shareBp > ceiling) return refuse('SHARE_ABOVE_UPLINE', `Partnership share cannot be above what the upline holds (${percent(ceiling)})`);
   const floor = Math.max(0, ...Object.values(state.users).filter((u) => u.parentId === c.userId).map((u) => state.partnership[u.userId] ?? 0));
-  if (c.shareBp < floor) return refuse('SHARE_BELOW_DOWNLINE', `A downline account holds ${percent(floor)}: lower its share first`);
+  const refused = shareRefusal(state, target.role, parentId, floor, c.shareBp);
+  if (refused) return refused;
   if (shareOf(state, c.userId) === c.shareBp) return accept();
   return accept({ type: 'PartnershipSet', streamId: userStream(c.userId), data: { userId: c.userId, parentId, shareBp: c.shareBp } });
 }

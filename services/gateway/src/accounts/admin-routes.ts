@@ -72,8 +72,8 @@ export function adminAccountRoutes(deps: AccountDeps): void {
       creditReference: body.creditReference,
       exposureLimit: body.exposureLimit,
       mustChangePassword: true,
+      ...(body.partnership !== undefined ? { shareBp: body.partnership } : {}),
     });
-    if (body.partnership) events.push(...(await send(commands, req, { type: 'SetPartnership', userId, shareBp: body.partnership }, ':partnership')).events);
     return { message: 'User is Seccessfuly updated', user: after(null, events) };
   });
 
@@ -81,11 +81,12 @@ export function adminAccountRoutes(deps: AccountDeps): void {
     const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     const userId = target.user_id;
+    // The share first: it is the change most likely refused (its bounds depend on the chain), so a refused share leaves the rest unchanged.
     const changes: Command[] = [
+      ...(body.partnership !== undefined && target.role !== 'user' ? [{ type: 'SetPartnership', userId, shareBp: body.partnership } as const] : []),
       { type: 'UpdateUserDetails', userId, fullName: body.fullName },
       { type: 'SetCreditReference', userId, creditReference: body.creditReference },
       { type: 'SetExposureLimit', userId, exposureLimit: body.exposureLimit },
-      ...(body.partnership !== undefined && target.role !== 'user' ? [{ type: 'SetPartnership', userId, shareBp: body.partnership } as const] : []),
     ];
     const events: CommittedEvent[] = [];
     for (const [i, c] of changes.entries()) events.push(...(await send(commands, req, c, `:${i}`)).events);
