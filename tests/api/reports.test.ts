@@ -168,6 +168,11 @@ t.test('CSV exports read back', async (t) => {
   t.same(statement.slice(1).map((r) => [r[2], r[3], r[4], r[5]]), [['settlement', '', '2000.00', '98900.00'], ['settlement', '900.00', '', '100900.00']]);
   t.equal(csv((await call('GET', '/api/report/casino.csv?side=lay', undefined, agent)).body).length, 3);
   t.same(csv((await call('GET', '/api/profit-loss/mine.csv', undefined, p2.token)).body).slice(1).map((r) => r.at(-1)), ['1000.00', '450.00']);
+  const history = csv((await call('GET', '/api/bets/mine.csv?status=settled', undefined, p2.token)).body);
+  const settledBets = (await call('GET', '/api/bets/mine?status=settled&limit=100', undefined, p2.token)).body;
+  t.same(history[0], ['Placed', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Settled', 'Reference']);
+  t.ok(settledBets.pagination.total > 0 && history.length - 1 === settledBets.pagination.total, 'the bet history export holds every settled bet, unpaged');
+  t.same(history.slice(1).map((r) => [r[6], r[9]]), settledBets.data.map((b: { stake: number; pnl: number }) => [b.stake.toFixed(2), b.pnl.toFixed(2)]), 'stakes and results in rupees with two decimals');
   const requests = csv((await call('GET', '/api/admin/payment-requests.csv?type=withdraw&status=pending', undefined, agent)).body);
   t.same(requests[0], ['User Name', 'Type', 'Method', 'Amount', 'UTR', 'Requested', 'Status', 'Decided by', 'Decided', 'Remark']);
   t.match(requests.slice(1), [['player2', 'withdraw', String, '500.00']], 'the demo\'s pending withdrawal');

@@ -1,18 +1,19 @@
 import * as v from 'valibot';
 import { dateFilter, idText, MARKET_TYPE_OF, PageQuery, paiseToRupees, type BetDto, type MarketKind, type Paginated, type ProfitLossRow } from '@exch/contracts';
-import { pageSql, paginated } from '../http/paging.js';
+import { paginated } from '../http/paging.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { STATUS_SQL } from './filters.js';
 
 const MyBetsQuery = v.object({ eventId: v.optional(idText('eventId')) });
 const RecentQuery = v.object({ eventId: idText('eventId'), marketId: v.optional(idText('marketId')) });
-const MineQuery = v.object({
+/** The bet history's filters (the JSON route pages them; its CSV takes every row). */
+export const BetHistoryFilters = {
   status: v.optional(v.picklist(['pending', 'settled', 'deleted', 'all'], 'status must be pending, settled, deleted or all'), 'pending'),
   from: dateFilter('from'),
   to: dateFilter('to'),
-  ...PageQuery,
-});
+};
+const MineQuery = v.object({ ...BetHistoryFilters, ...PageQuery });
 const PnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to'), ...PageQuery });
 const TAG = 'Player betting';
 const betList = { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/BetDto' } } } };
@@ -60,6 +61,22 @@ export async function settledMarkets(sql: ExchangeDeps['sql'], userId: string, q
   return { rows, total: Number(count[0]!.n) };
 }
 
+/** A player's bets by status and placing day, newest first: one page (offset, limit) and the count of all. */
+export async function myBets(
+  sql: ExchangeDeps['sql'],
+  userId: string,
+  q: { status: keyof typeof STATUS_SQL; from?: string; to?: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: BetDto[]; total: number }> {
+  const params: unknown[] = [userId];
+  let where = `b.user_id = $1 and ${STATUS_SQL[q.status]}`;
+  if (q.from) where += ` and b.placed_at >= $${params.push(q.from)}::date`;
+  if (q.to) where += ` and b.placed_at < $${params.push(q.to)}::date + 1`;
+  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bets b where ${where}`, params);
+  const { rows } = await sql.query<BetDbRow>(`${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`, params);
+  return { rows: rows.map(toBetDto), total: Number(count[0]!.n) };
+}
+
 /** The player's own bets and settled markets. */
 export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
   const list = async (where: string, params: unknown[]): Promise<BetDto[]> =>
@@ -80,13 +97,8 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
   });
 
   route({ method: 'GET', url: '/api/bets/mine', access: 'player', tag: TAG, summary: 'Bet history', query: MineQuery, answer: 'BetPage' }, async (req, { query: q }): Promise<Paginated<BetDto>> => {
-    const params: unknown[] = [req.auth!.sub];
-    let where = `b.user_id = $1 and ${STATUS_SQL[q.status]}`;
-    if (q.from) where += ` and b.placed_at >= $${params.push(q.from)}::date`;
-    if (q.to) where += ` and b.placed_at < $${params.push(q.to)}::date + 1`;
-    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bets b where ${where}`, params);
-    const { rows } = await sql.query<BetDbRow>(`${BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(q.page, q.limit)}`, params);
-    return paginated(rows.map(toBetDto), q.page, q.limit, Number(count[0]!.n));
+    const { rows, total } = await myBets(sql, req.auth!.sub, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return paginated(rows, q.page, q.limit, total);
   });
 
   route({ method: 'GET', url: '/api/profit-loss/mine', access: 'player', tag: TAG, summary: 'Settled markets with P&L and commission', query: PnlQuery }, async (req, { query: q }): Promise<Paginated<ProfitLossRow>> => {

@@ -6,6 +6,7 @@ import { fetchBetsMine, type MyBetsParams, type MyBetsStatus } from '../../api/b
 import { useMyBetPushes } from '../../exchange/bets-data';
 import { betOddsText, betSideName } from '../../exchange/bet-text';
 import { CancelUnmatchedCell } from '../../exchange/CancelUnmatchedCell';
+import { CsvButton } from '../../reports/CsvButton';
 import { trimNumber } from '../../exchange/format';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { formatDateTime, lastSevenDays } from '../../ui/dates';
@@ -49,6 +50,7 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
     <section className="card table-card bet-list-page">
       <header className="card-head">
         <h1>{title}</h1>
+        <CsvButton path="/bets/mine" params={{ ...params }} auth="user" filename={`bet-history-${status}${dated ? `-${params.from}-to-${params.to}` : ''}`} />
       </header>
       {dated && <DateRangeFilter range={range} />}
 
