@@ -103,6 +103,18 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       t.equal(await page.getByTestId('owed-summary').locator('.owed-line').textContent(), 'master1 owes agent1 ₹936.00', 'agent1 carries 60% of what the players lost, and the house holds it');
       t.match(await page.locator('[data-testid=partnership-statement] tbody tr').first().textContent(), /agent1 owes dealer1 ₹624\.00/);
       await shoot('partnership-statement');
+      const shares = page.getByTestId('partnership-shares');
+      const dealerShare = shares.locator('tbody tr', { hasText: 'dealer1' });
+      await dealerShare.waitFor();
+      t.match(await dealerShare.textContent(), /dealer1.*Dealer.*agent1.*40\.00%.*60\.00%/, 'the shares now: dealer1 holds 40% under agent1\'s 60%');
+      await page.locator('.shares-card input[name=asOf]').fill('2020-01-01T00:00:00');
+      await page.getByRole('button', { name: 'Show shares' }).click();
+      await page.getByRole('heading', { name: /^Partnership shares as of / }).waitFor();
+      await shares.locator('tbody tr.empty-row', { hasText: 'No Data Found' }).waitFor();
+      t.pass('as of a moment before the accounts existed: none');
+      await page.getByRole('button', { name: 'Back to now' }).click();
+      await dealerShare.waitFor();
+      await shoot('partnership-shares');
 
       await page.goto(`${base}/admin/profitloss`);
       await page.locator('.pnl-chart canvas').waitFor();

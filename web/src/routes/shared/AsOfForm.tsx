@@ -5,13 +5,17 @@ interface AsOfFormProps {
   /** The moment shown (ISO, UTC), or null while the page shows the ordinary statement. */
   value: string | null;
   onChange: (iso: string | null) => void;
+  /** What the buttons and the form say: the statement's by default. */
+  labels?: { show: string; back: string; form: string };
 }
+
+const STATEMENT_LABELS = { show: 'Show balance', back: 'Back to statement', form: 'Balance as of a moment' };
 
 /**
  * The statement's "As of" view: a date and time (the browser's zone, to the second) and a button;
  * the page then shows the balance at that moment and the rows up to it, until "Back to statement".
  */
-export function AsOfForm({ value, onChange }: AsOfFormProps) {
+export function AsOfForm({ value, onChange, labels = STATEMENT_LABELS }: AsOfFormProps) {
   const [draft, setDraft] = useState(() => (value ? localInputValue(new Date(value)) : ''));
   const [error, setError] = useState<string | null>(null);
 
@@ -25,14 +29,14 @@ export function AsOfForm({ value, onChange }: AsOfFormProps) {
   };
 
   return (
-    <form className="filter-bar as-of-bar" onSubmit={apply} noValidate aria-label="Balance as of a moment">
+    <form className="filter-bar as-of-bar" onSubmit={apply} noValidate aria-label={labels.form}>
       <label className="field">
         <span>As of</span>
         <input type="datetime-local" name="asOf" step={1} value={draft} max={localInputValue(new Date())} onChange={(e) => setDraft(e.target.value)} />
       </label>
       <div className="filter-actions">
         <button type="submit" className="btn btn-primary">
-          Show balance
+          {labels.show}
         </button>
         {value !== null && (
           <button
@@ -44,7 +48,7 @@ export function AsOfForm({ value, onChange }: AsOfFormProps) {
               onChange(null);
             }}
           >
-            Back to statement
+            {labels.back}
           </button>
         )}
       </div>

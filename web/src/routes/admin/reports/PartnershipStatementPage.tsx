@@ -11,6 +11,7 @@ import { TableFoot } from '../../../ui/TableFoot';
 import { useDateRange } from '../../../ui/use-date-range';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { Pts } from './ProfitLossReportPage';
+import { SharesCard } from './SharesCard';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
@@ -41,76 +42,79 @@ export function PartnershipStatementPage() {
   const rows: OwedRow[] = s?.data ?? [];
 
   return (
-    <section className="card table-card">
-      <header className="card-head">
-        <h1>Partnership statement</h1>
-        <CsvButton path="/report/partnership" params={params} filename={`partnership-${s?.account.username ?? 'me'}-${period.from}-to-${period.to}`} />
-      </header>
-      <DateRangeFilter range={range} />
-      {s && (
-        <div className="owed-card" data-testid="owed-summary">
-          <p className="owed-line">
-            <b>{owedText(s.account.username, s.account.parentUsername, s.account.owedToParent)}</b>
-          </p>
-          <p className="muted">
-            Share {s.account.share?.toFixed(2)}% · players {formatRupees(s.account.players.total)} · carried {formatRupees(s.account.carried.total)} · kept {formatRupees(s.account.kept?.total ?? 0)}
-            {parent && (
-              <>
-                {' · '}
-                <button type="button" className="link-button" onClick={() => setParent(undefined)}>
-                  back to my statement
-                </button>
-              </>
-            )}
-          </p>
-        </div>
-      )}
-      <div className={statement.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table" data-testid="partnership-statement">
-          <thead>
-            <tr>
-              <th>User Name</th>
-              <th>Level</th>
-              <th className="num">Share</th>
-              <th className="num">Sports</th>
-              <th className="num">Casino</th>
-              <th className="num">Third party</th>
-              <th className="num">Players total</th>
-              <th className="num">Carried</th>
-              <th>Settle up</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.userId}>
-                <td data-label="User Name" className="strong-cell">
-                  {r.share === null ? (
-                    r.username
-                  ) : (
-                    <button type="button" className="link-button" onClick={() => setParent(r.username)}>
-                      {r.username}
-                    </button>
-                  )}
-                </td>
-                <td data-label="Level">
-                  <span className="role-badge">{r.role.name}</span>
-                </td>
-                <td data-label="Share" className="num">
-                  {r.share === null ? <span className="muted">-</span> : `${r.share.toFixed(2)}%`}
-                </td>
-                <Pts label="Sports" value={r.players.sports} />
-                <Pts label="Casino" value={r.players.casino} />
-                <Pts label="Third party" value={r.players.thirdParty} />
-                <Pts label="Players total" value={r.players.total} strong />
-                <Pts label="Carried" value={r.carried.total} />
-                <td data-label="Settle up">{r.share === null ? <span className="muted">chips only</span> : owedText(r.username, s?.account.username ?? '', r.owedToParent)}</td>
+    <>
+      <section className="card table-card">
+        <header className="card-head">
+          <h1>Partnership statement</h1>
+          <CsvButton path="/report/partnership" params={params} filename={`partnership-${s?.account.username ?? 'me'}-${period.from}-to-${period.to}`} />
+        </header>
+        <DateRangeFilter range={range} />
+        {s && (
+          <div className="owed-card" data-testid="owed-summary">
+            <p className="owed-line">
+              <b>{owedText(s.account.username, s.account.parentUsername, s.account.owedToParent)}</b>
+            </p>
+            <p className="muted">
+              Share {s.account.share?.toFixed(2)}% · players {formatRupees(s.account.players.total)} · carried {formatRupees(s.account.carried.total)} · kept {formatRupees(s.account.kept?.total ?? 0)}
+              {parent && (
+                <>
+                  {' · '}
+                  <button type="button" className="link-button" onClick={() => setParent(undefined)}>
+                    back to my statement
+                  </button>
+                </>
+              )}
+            </p>
+          </div>
+        )}
+        <div className={statement.isFetching ? 'table-wrap loading' : 'table-wrap'}>
+          <table className="data-table stack-table" data-testid="partnership-statement">
+            <thead>
+              <tr>
+                <th>User Name</th>
+                <th>Level</th>
+                <th className="num">Share</th>
+                <th className="num">Sports</th>
+                <th className="num">Casino</th>
+                <th className="num">Third party</th>
+                <th className="num">Players total</th>
+                <th className="num">Carried</th>
+                <th>Settle up</th>
               </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={9} query={statement} />}
-          </tbody>
-        </table>
-      </div>
-      <TableFoot total={s?.total} noun="account" pagination={{ page, totalPages: Math.max(1, Math.ceil((s?.total ?? 0) / 25)) }} onPage={setPage} />
-    </section>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.userId}>
+                  <td data-label="User Name" className="strong-cell">
+                    {r.share === null ? (
+                      r.username
+                    ) : (
+                      <button type="button" className="link-button" onClick={() => setParent(r.username)}>
+                        {r.username}
+                      </button>
+                    )}
+                  </td>
+                  <td data-label="Level">
+                    <span className="role-badge">{r.role.name}</span>
+                  </td>
+                  <td data-label="Share" className="num">
+                    {r.share === null ? <span className="muted">-</span> : `${r.share.toFixed(2)}%`}
+                  </td>
+                  <Pts label="Sports" value={r.players.sports} />
+                  <Pts label="Casino" value={r.players.casino} />
+                  <Pts label="Third party" value={r.players.thirdParty} />
+                  <Pts label="Players total" value={r.players.total} strong />
+                  <Pts label="Carried" value={r.carried.total} />
+                  <td data-label="Settle up">{r.share === null ? <span className="muted">chips only</span> : owedText(r.username, s?.account.username ?? '', r.owedToParent)}</td>
+                </tr>
+              ))}
+              {rows.length === 0 && <EmptyRow span={9} query={statement} />}
+            </tbody>
+          </table>
+        </div>
+        <TableFoot total={s?.total} noun="account" pagination={{ page, totalPages: Math.max(1, Math.ceil((s?.total ?? 0) / 25)) }} onPage={setPage} />
+      </section>
+      <SharesCard parent={parent} />
+    </>
   );
 }
