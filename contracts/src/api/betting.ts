@@ -294,6 +294,12 @@ export const AllUserBetListBody = v.strictObject({
   limit: v.optional(wholeNumber('limit', 1, 100)),
 });
 
+/** GET /api/alluserbetList.csv: the same filter as query strings (deleted=true|false), every row. */
+export const AllUserBetListQuery = v.object({
+  ...v.omit(AllUserBetListBody, ['deleted', 'limit']).entries,
+  deleted: v.optional(v.pipe(v.picklist(['true', 'false'], 'deleted must be true or false'), v.transform((s) => s === 'true'))),
+});
+
 /** POST /api/get-user-wise-book. */
 export const MarketBookBody = v.strictObject({ marketId: idText('marketId') });
 /** POST /api/get-fancy-position: the downline's total, or one user's. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AllUserBetListBody, dateTimeFilter, DeleteBetsBody, MARKET_TYPE_OF, optionalRupees, PageQuery, text, type BetDto, type MarketType, type Paginated } from '@exch/contracts';
+import { AllUserBetListBody, AllUserBetListQuery, dateTimeFilter, DeleteBetsBody, MARKET_TYPE_OF, optionalRupees, PageQuery, text, type BetDto, type MarketType, type Paginated } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -10,6 +10,7 @@ import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { BET_STATUSES, betWhere, kindOf, type BetFilter } from './filters.js';
 import { downlineCte } from './scope.js';
 import { INVALID_BET } from './status-route.js';
+import { CSV_MAX_ROWS, csvRoute } from '../reports/csv.js';
 
 const CategorizedQuery = v.object({
   matched_status: v.optional(v.picklist(['matched', 'unmatched'], 'matched_status must be matched or unmatched')),
@@ -26,6 +27,32 @@ const TAG = 'Back office';
 
 /** One match's list is bounded: the newest first. */
 const EVENT_CAP = 1000;
+
+/** The downline's bets by the bet history's filter, newest first: one page (offset, limit) and the count of all. */
+async function downlineBets(
+  sql: ExchangeDeps['sql'],
+  viewer: string,
+  f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,
+  page: { offset: number; limit: number },
+): Promise<{ rows: BetDto[]; total: number }> {
+  const filter: BetFilter = {
+    status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
+    matchId: f.event_id,
+    kinds: f.market_type ? [kindOf(f.market_type)] : undefined,
+    matched: f.matched_status,
+    side: f.odds_type,
+    username: f.username,
+    from: f.start_date,
+    to: f.end_date,
+    minStake: f.amount_from,
+    maxStake: f.amount_to,
+  };
+  const params: unknown[] = [viewer];
+  const where = betWhere(filter, params);
+  const { rows: count } = await sql.query<{ n: string }>(`${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`, params);
+  const { rows } = await sql.query<BetDbRow>(`${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`, params);
+  return { rows: rows.map(toBetDto), total: Number(count[0]!.n) };
+}
 
 /** The back office's bet lists and deletes: the caller's downline only (SPEC.md section 6). */
 export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps): void {
@@ -58,23 +85,18 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
     query: v.object({ page: PageQuery.page }), body: v.optional(AllUserBetListBody, {}), answer: 'BetPage',
   }, async (req, { query: { page }, body }): Promise<Paginated<BetDto>> => {
     const limit = body.limit ?? 25;
-    const filter: BetFilter = {
-      status: body.deleted ? 'deleted' : (body.status ?? 'pending'),
-      matchId: body.event_id,
-      kinds: body.market_type ? [kindOf(body.market_type)] : undefined,
-      matched: body.matched_status,
-      side: body.odds_type,
-      username: body.username,
-      from: body.start_date,
-      to: body.end_date,
-      minStake: body.amount_from,
-      maxStake: body.amount_to,
+    const { rows, total } = await downlineBets(sql, req.auth!.sub, body, { offset: (page - 1) * limit, limit });
+    return paginated(rows, page, limit, total);
+  });
+
+  csvRoute(route, { url: '/api/alluserbetList.csv', access: { admin: 'view-bets' }, tag: TAG, summary: 'Downline bet history as CSV (the same filters as query strings, every row)', query: AllUserBetListQuery }, async (req, { query: q }) => {
+    const { rows } = await downlineBets(sql, req.auth!.sub, q, { offset: 0, limit: CSV_MAX_ROWS + 1 });
+    const rupees = (n: number | null) => (n === null ? '' : n.toFixed(2));
+    return {
+      name: `bet-history-${q.deleted ? 'deleted' : (q.status ?? 'pending')}-${q.start_date ?? 'start'}-${q.end_date ?? 'now'}`,
+      header: ['Placed', 'User Name', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Reference'],
+      rows: rows.map((b) => [b.placed_at, b.user_info.username, b.event_name, b.market_name, b.selection_name, b.odds_type, b.odds, rupees(b.stake), rupees(b.matched_stake), b.status, rupees(b.pnl), b.reference_id]),
     };
-    const params: unknown[] = [req.auth!.sub];
-    const where = betWhere(filter, params);
-    const { rows: count } = await sql.query<{ n: string }>(`${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`, params);
-    const { rows } = await sql.query<BetDbRow>(`${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(page, limit)}`, params);
-    return paginated(rows.map(toBetDto), page, limit, Number(count[0]!.n));
   });
 
   route({ method: 'POST', url: '/api/delete-bets', access: { admin: 'delete-bets' }, tag: TAG, summary: 'Delete pending downline bets (role admin)', body: DeleteBetsBody }, async (req, { body }) => {

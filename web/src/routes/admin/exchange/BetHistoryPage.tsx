@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useParams } from '@tanstack/react-router';
 import type { BetDto, MarketType } from '@exch/contracts';
 import { deleteBet, deleteBets, fetchAllUserBets, fetchUserSuggestions, type BetListFilter } from '../../../api/admin-betting-calls';
+import { CsvButton } from '../../../reports/CsvButton';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
@@ -174,6 +175,7 @@ export function BetHistoryPage() {
     <section className="card table-card ax-history">
       <header className="card-head">
         <h1>{title}</h1>
+        <CsvButton path="/alluserbetList" params={{ ...filter }} filename={filter.deleted ? 'deleted-bet-history' : 'unsettled-bet-history'} />
       </header>
 
       <div className="ax-tabs" role="tablist" aria-label="Market type">
