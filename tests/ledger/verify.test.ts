@@ -49,6 +49,18 @@ async function buildLog(engine: Engine): Promise<void> {
   if (refused.ok || refused.refusal.code !== 'INSUFFICIENT_FUNDS') throw new Error('an overdraft was not refused');
 }
 
+type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
+
+/** An in-memory log with buildLog's accounts in it and its engine still running; both closed with the test. */
+async function loggedEngine(t: TapTest): Promise<{ store: EventStore; engine: Engine }> {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  await buildLog(engine);
+  return { store, engine };
+}
+
 /** A ChipsTransferred written straight into the log, around the engine and its rules. */
 const forged = (id: string, fromUserId: string, toUserId: string, amount: number, postings: { account: string; amount: number }[]): NewEvent => ({
   eventId: `forged-${id}`,
@@ -89,11 +101,7 @@ function keepBusy(engine: Engine): { stop(): Promise<number> } {
 }
 
 t.test('a log made by the engine verifies; each corruption is found', async (t) => {
-  const store = await openPGliteStore({});
-  t.teardown(() => store.close());
-  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  await buildLog(engine);
+  const { store, engine } = await loggedEngine(t);
   const head = await store.head();
 
   await t.test('a log without read models: the log checks alone', async (t) => {
@@ -254,11 +262,7 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
 });
 
 t.test('third-party casino: wallet postings verify, the provider\'s account may go below zero, a debit posting elsewhere is found', async (t) => {
-  const store = await openPGliteStore({});
-  t.teardown(() => store.close());
-  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  await buildLog(engine);
+  const { store, engine } = await loggedEngine(t);
   const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
   const calls: ProviderCommand[] = [
     { type: 'ProviderDebit', ...game, txnId: 'd1', userId: 'u1', roundId: 'r1', amount: 100_00, sessionUserId: 'u1' },
@@ -290,11 +294,7 @@ t.test('third-party casino: wallet postings verify, the provider\'s account may 
 });
 
 t.test('payments: a pending withdrawal is its hold; a decision journalled twice, or a hold moved by hand, is found', async (t) => {
-  const store = await openPGliteStore({});
-  t.teardown(() => store.close());
-  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  await buildLog(engine);
+  const { store, engine } = await loggedEngine(t);
   const steps: [Command, string][] = [
     [{ type: 'AddBankAccount', accountId: 'bank-u1', accountHolderName: 'User One', accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, 'u1'],
     [{ type: 'RequestWithdrawal', requestId: 'w1', accountId: 'bank-u1', amount: 1_000_00, remark: '' }, 'u1'],
@@ -319,10 +319,7 @@ t.test('payments: a pending withdrawal is its hold; a decision journalled twice,
   t.ok(r.differences.some((d) => d.kind === 'payment-request' && d.position === twice!.positions[0] && /already decided/.test(d.message)), formatReport(r).join('\n'));
   t.ok(r.differences.some((d) => d.kind === 'hold-mismatch' && d.account === 'hold:u1'), 'the second approval takes the hold below what is pending');
 
-  const store2 = await openPGliteStore({});
-  t.teardown(() => store2.close());
-  const engine2 = await Engine.start({ store: store2, log, snapshotEvery: 0 });
-  await buildLog(engine2);
+  const { store: store2, engine: engine2 } = await loggedEngine(t);
   for (const [command, actor] of steps.slice(0, 2)) t.equal((await engine2.execute(env(command, actor))).ok, true, command.type);
   await engine2.stop();
   const [byHand] = await store2.append([{ streamId: 'user-u1', expectedVersion: 'any', events: [forged('into-hold', 'u1', 'm', 1_00, [
@@ -436,11 +433,7 @@ t.test('PostgreSQL: verifies while the engine writes; the CLI reads DATABASE_URL
 });
 
 t.test('casino settlements: house:casino may go below zero; a settlement that pays beyond its bets, or one bet twice, is found', async (t) => {
-  const store = await openPGliteStore({});
-  t.teardown(() => store.close());
-  const engine = await Engine.start({ store, log, snapshotEvery: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  await buildLog(engine);
+  const { store, engine } = await loggedEngine(t);
   // At the test vector's time (docs/casino.md): round 116250815181647.
   const run = async (command: Command, actor: string | null) => {
     const r = await engine.execute({ ...env(command, actor), at: '2025-08-15T12:46:47.000Z' });
