@@ -3,7 +3,7 @@
  * a round stepped by hand with bets through POST /api/bets, every refusal in its words, exposure
  * reserved then released, the payout in balance and statement, the result list by game, a round's
  * cards re-derived from its revealed seed with Web Crypto, suspension, the player's casino report,
- * the back office's house position and game reports, the ledger proven afterwards.
+ * the back office's house position and game reports, their CSV exports, the ledger proven afterwards.
  */
 import t from 'tap';
 import { businessDay, commitmentWithWebCrypto, shuffleWithWebCrypto, type CasinoRoundDetail, type CasinoTableLive } from '@exch/contracts';
@@ -28,6 +28,8 @@ const profile = async (token: string): Promise<{ balance: number; exposer: numbe
   const { balance, exposer } = (await call('GET', '/api/users/profile', undefined, token)).body.balance;
   return { balance, exposer };
 };
+/** Parses a CSV export (no quoted cells in these), dropping the byte order mark. */
+const csv = (text: string) => text.replace(/^\ufeff/, '').trimEnd().split('\r\n').map((line) => line.split(','));
 /** A casino bet as the table page sends it (SPEC.md section 3, bet_type casino). */
 const bet = (player: { user: { _id: string } }, code: string, mid: string, sid: number, odds: number, stake: number | string, extra: Record<string, unknown> = {}) => ({
   user_id: player.user._id, event_id: code, event_name: code, market_id: mid, market_type: 'CASINO', selection: sid, selection_name: `sid ${sid}`, odds, stake,
@@ -208,6 +210,43 @@ t.test('the back office: the downline\'s bets and the house position per market;
   const p2bets = (await call('GET', '/api/casino/bets/mine?table=lucky7', undefined, p2.token)).body.data;
   t.equal(byTable.lucky7.house_profit, house - p2bets.reduce((s: number, b: { pnl: number }) => s + b.pnl, 0), 'house profit = what the players lost');
   t.same((await call('GET', '/api/admin/casino/game-reports?from=2020-01-01&to=2020-01-02', undefined, agent)).body.data, []);
+});
+
+t.test("CSV exports: the casino report, a table's results and the game reports, each the JSON route's rows unpaged", async (t) => {
+  const raw = await fetch(`${server.url}/api/casino/bets/mine.csv?status=settled`, { headers: { authorization: `Bearer ${p1.token}` } });
+  t.equal(raw.headers.get('content-type'), 'text/csv; charset=utf-8');
+  t.match(raw.headers.get('content-disposition'), /^attachment; filename="casino-report-settled-start-now\.csv"$/);
+  const bets = csv(await raw.text());
+  const mine = (await call('GET', '/api/casino/bets/mine?status=settled&limit=100', undefined, p1.token)).body;
+  t.same(bets[0], ['Placed', 'Table', 'Round', 'Selection', 'Odds', 'Stake', 'Result', 'Profit/Loss']);
+  t.ok(mine.pagination.total >= 4 && bets.length - 1 === mine.pagination.total, 'every settled bet');
+  t.same(
+    bets.slice(1).map((r) => [r[0], r[1], r[2], r[4], r[5], r[7]]),
+    mine.data.map((b: { placed_at: string; table_name: string; game_round_id: string; odds: number; stake: number; pnl: number }) => [b.placed_at, b.table_name, b.game_round_id, b.odds.toFixed(2), b.stake.toFixed(2), b.pnl.toFixed(2)]),
+    'stakes and profit in rupees with two decimals',
+  );
+  t.same(bets.slice(1).map((r) => r[6]), mine.data.map((b: { status: string; result: string }) => `${b.status[0]!.toUpperCase()}${b.status.slice(1)} (${b.result})`), 'Result: the status, then the winner');
+  t.equal(csv((await call('GET', '/api/casino/bets/mine.csv?table=dt20&from=2020-01-01&to=2020-01-02', undefined, p1.token)).body).length, 1, 'the filters apply: the header alone');
+  t.match(await call('GET', '/api/casino/bets/mine.csv', undefined, admin), { status: 403 }, 'a back-office token has no casino report of its own');
+
+  const results = csv((await call('GET', `/api/casino/results/lucky7.csv?startDate=${businessDay()}`, undefined, admin)).body);
+  const list = (await call('GET', `/api/casino/results/lucky7?startDate=${businessDay()}&limit=100`, undefined, admin)).body.data.data;
+  t.same(results[0], ['Round ID', 'Winner']);
+  t.ok(list.total >= 3);
+  t.same(results.slice(1), list.res.map((r: { mid: string; win: string }) => [r.mid, r.win]));
+  t.same(csv((await call('GET', `/api/casino/results/lucky7.csv?roundId=${list.res[0].mid}&page=2`, undefined, admin)).body).slice(1), [[list.res[0].mid, list.res[0].win]], 'paging is no filter of an export');
+  t.match(await call('GET', '/api/casino/results/zzz.csv', undefined, admin), { status: 404 });
+
+  const report = csv((await call('GET', '/api/admin/casino/game-reports.csv', undefined, agent)).body);
+  const rows: { date: string; table_name: string; bets: number; turnover: number; house_profit: number }[] = (await call('GET', '/api/admin/casino/game-reports', undefined, agent)).body.data;
+  const sum = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
+  t.same(report[0], ['Date', 'Table', 'Bets', 'Turnover', 'House profit']);
+  t.ok(rows.length >= 3);
+  t.same(report.slice(1, -1), rows.map((r) => [r.date, r.table_name, String(r.bets), r.turnover.toFixed(2), r.house_profit.toFixed(2)]));
+  t.same(report.at(-1), ['Total', '', String(sum((r) => r.bets)), sum((r) => r.turnover).toFixed(2), sum((r) => r.house_profit).toFixed(2)], 'a total line, as on screen');
+  t.same(csv((await call('GET', '/api/admin/casino/game-reports.csv?from=2020-01-01&to=2020-01-02', undefined, agent)).body).slice(1), [['Total', '', '0', '0.00', '0.00']]);
+  t.match(await call('GET', '/api/admin/casino/game-reports.csv', undefined, p1.token), { status: 403 }, 'a player cannot read an admin export');
+  t.match(await call('GET', '/api/admin/casino/game-reports.csv'), { status: 401 });
 });
 
 t.test('the ledger replays clean: postings sum to zero, house:casino against each bettor, read models equal the replay', async (t) => {

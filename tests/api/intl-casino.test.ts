@@ -37,6 +37,8 @@ async function wallet(method: 'GET' | 'POST', url: string, body?: unknown, opts:
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 }
 
+/** Parses a CSV export (no quoted cells in these), dropping the byte order mark. */
+const csv = (text: string) => text.replace(/^\ufeff/, '').trimEnd().split('\r\n').map((line) => line.split(','));
 const lobby = async (token: string, body: Record<string, unknown>) => call('POST', '/api/qt/game-lobby', { currency: 'INR', ...body }, token);
 const sessionOf = async (player: { token: string; user: { _id: string } }): Promise<string> => (await lobby(player.token, { playerId: player.user._id })).body.data.walletSessionId;
 
@@ -133,6 +135,16 @@ t.test('reports: third-party turnover and profit per game, and the players\' thi
   t.match(pnl.find((u: { username: string }) => u.username === 'player1'), { profitLoss: { thirdParty: { netProfitLoss: 3_500 }, netProfitLoss: 3_500 } });
   t.match((await call('GET', '/api/casino-int/profit-loss', undefined, p1.token)).body, { total: { rounds: 1, turnover: 100, payout: 3_600, netProfitLoss: 3_500 } });
   t.match((await call('GET', '/api/admin/game-reports/third-party', undefined, await tokenOf('agent1'))).body.total, { rounds: 1 }, 'an upline sees its downline\'s');
+
+  const exported = csv((await call('GET', '/api/admin/game-reports/third-party.csv?limit=1', undefined, admin)).body);
+  const figures = (f: { rounds: number; turnover: number; payout: number; profit: number }) => [String(f.rounds), f.turnover.toFixed(2), f.payout.toFixed(2), f.profit.toFixed(2)];
+  t.same(exported[0], ['Game', 'Provider', 'Players', 'Rounds', 'Turnover', 'Wins paid', 'House profit']);
+  t.same(exported.slice(1), [
+    ...report.data.map((g: { gameName: string; provider: string; players: number; rounds: number; turnover: number; payout: number; profit: number }) => [g.gameName, g.provider, String(g.players), ...figures(g)]),
+    ['Total', '', '', ...figures(report.total)],
+  ], 'the JSON route\'s games, then the total line, in rupees with two decimals');
+  t.same(csv((await call('GET', '/api/admin/game-reports/third-party.csv?from=2020-01-01&to=2020-01-02', undefined, admin)).body).slice(1), [['Total', '', '', '0', '0.00', '0.00', '0.00']]);
+  t.match(await call('GET', '/api/admin/game-reports/third-party.csv', undefined, p1.token), { status: 403 }, 'a player cannot read an admin export');
 });
 
 t.test('the OpenAPI lists the wallet routes as signed by the provider', async (t) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchMyCasinoBets, type MyCasinoBetsParams } from '../api/casino-calls';
+import { CsvButton } from '../reports/CsvButton';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
 import { lastSevenDays } from '../ui/dates';
 import { formatRupees } from '../ui/money';
@@ -25,6 +26,7 @@ export function CasinoReportPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Casino report</h1>
+        <CsvButton path="/casino/bets/mine" params={{ ...params }} auth="user" filename={`casino-report-${params.status}-${params.from}-to-${params.to}`} />
       </header>
       <DateRangeFilter range={range}>
         <label className="field">

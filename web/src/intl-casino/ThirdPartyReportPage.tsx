@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchThirdPartyReport } from '../api/intl-casino-calls';
+import { CsvButton } from '../reports/CsvButton';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
 import { lastSevenDays } from '../ui/dates';
 import { EmptyRow } from '../ui/EmptyRow';
@@ -29,6 +30,7 @@ export function ThirdPartyReportPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Game reports: third-party casino</h1>
+        <CsvButton path="/admin/game-reports/third-party" params={params} filename={`third-party-report-${params.from}-to-${params.to}`} />
       </header>
       <DateRangeFilter range={range}>
         <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />

@@ -1,13 +1,31 @@
-import { CasinoGameReportQuery, CasinoTableStatusBody, paiseToRupees, type CasinoGameReportRow, type CasinoPositionDto, type CasinoTableStatusSet } from '@exch/contracts';
+import { CasinoGameReportQuery, CasinoTableStatusBody, paiseToRupees, type CasinoGameReportRow, type CasinoPositionDto, type CasinoTableStatusSet, type SqlClient } from '@exch/contracts';
 import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
+import { csvRoute, money } from '../reports/csv.js';
 import { BET_SELECT, findTable, ROUND_SELECT, toBetDto, toRoundDto, toTableDto, type BetRow, type RoundRow } from './read.js';
 
 const TAG = 'Casino back office';
 const TableParams = params('code');
+
+/** The downline's settled casino bets by day and table, newest day first; amounts in paise. The JSON route and its CSV read it. */
+async function gameReport(sql: SqlClient, actorId: string, q: { from?: string; to?: string }) {
+  const args: unknown[] = [actorId];
+  let where = `${IN_DOWNLINE} and b.status <> 'pending'`;
+  if (q.from) where += ` and b.placed_at >= $${args.push(q.from)}::date`;
+  if (q.to) where += ` and b.placed_at < $${args.push(q.to)}::date + 1`;
+  const { rows } = await sql.query<{ day: string; table_code: string; table_name: string; bets: string; turnover: string; pnl: string }>(
+    `${downlineCte(1)}
+     select to_char(b.placed_at, 'YYYY-MM-DD') as day, b.table_code, t.name as table_name, count(*) as bets, sum(b.stake) as turnover, sum(b.pnl) as pnl
+       from rm_casino_bets b join rm_casino_tables t on t.table_code = b.table_code
+      where ${where}
+      group by 1, b.table_code, t.name order by 1 desc, t.name`,
+    args,
+  );
+  return rows.map((r) => ({ day: r.day, tableCode: r.table_code, tableName: r.table_name, bets: Number(r.bets), turnover: Number(r.turnover), houseProfit: -Number(r.pnl) }));
+}
 
 /** The casino list's actions and the back office's casino views of the caller's downline (docs/casino.md "Calls"). */
 export function casinoAdminRoutes({ sql, commands, route }: ExchangeDeps): void {
@@ -36,21 +54,22 @@ export function casinoAdminRoutes({ sql, commands, route }: ExchangeDeps): void 
   });
 
   route({ method: 'GET', url: '/api/admin/casino/game-reports', access: { admin: 'view-bets' }, tag: TAG, summary: "The downline's settled casino bets by table and day: bets, turnover, house profit", query: CasinoGameReportQuery, answer: 'CasinoGameReport' }, async (req, { query: q }) => {
-    const args: unknown[] = [req.auth!.sub];
-    let where = `${IN_DOWNLINE} and b.status <> 'pending'`;
-    if (q.from) where += ` and b.placed_at >= $${args.push(q.from)}::date`;
-    if (q.to) where += ` and b.placed_at < $${args.push(q.to)}::date + 1`;
-    const { rows } = await sql.query<{ day: string; table_code: string; table_name: string; bets: string; turnover: string; pnl: string }>(
-      `${downlineCte(1)}
-       select to_char(b.placed_at, 'YYYY-MM-DD') as day, b.table_code, t.name as table_name, count(*) as bets, sum(b.stake) as turnover, sum(b.pnl) as pnl
-         from rm_casino_bets b join rm_casino_tables t on t.table_code = b.table_code
-        where ${where}
-        group by 1, b.table_code, t.name order by 1 desc, t.name`,
-      args,
-    );
-    const data = rows.map((r): CasinoGameReportRow => ({
-      date: r.day, table_id: r.table_code, table_name: r.table_name, bets: Number(r.bets), turnover: paiseToRupees(Number(r.turnover)), house_profit: paiseToRupees(-Number(r.pnl)),
+    const data = (await gameReport(sql, req.auth!.sub, q)).map((r): CasinoGameReportRow => ({
+      date: r.day, table_id: r.tableCode, table_name: r.tableName, bets: r.bets, turnover: paiseToRupees(r.turnover), house_profit: paiseToRupees(r.houseProfit),
     }));
     return { data };
+  });
+
+  csvRoute(route, { url: '/api/admin/casino/game-reports.csv', access: { admin: 'view-bets' }, tag: TAG, summary: 'The game reports as CSV (same dates, a total line)', query: CasinoGameReportQuery }, async (req, { query: q }) => {
+    const rows = await gameReport(sql, req.auth!.sub, q);
+    const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
+    return {
+      name: `game-reports-${q.from ?? 'start'}-${q.to ?? 'now'}`,
+      header: ['Date', 'Table', 'Bets', 'Turnover', 'House profit'],
+      rows: [
+        ...rows.map((r) => [r.day, r.tableName, r.bets, money(r.turnover), money(r.houseProfit)]),
+        ['Total', '', total((r) => r.bets), money(total((r) => r.turnover)), money(total((r) => r.houseProfit))],
+      ],
+    };
   });
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { dateFilter, paiseToRupees, ThirdPartyReportQuery, type SqlClient, type ThirdPartyGameRow, type ThirdPartyPnlDto, type ThirdPartyReport } from '@exch/contracts';
+import { dateFilter, paiseToRupees, ThirdPartyReportQuery, type SqlClient, type ThirdPartyPnlDto, type ThirdPartyReport } from '@exch/contracts';
 import { downlineCte } from '../bets/scope.js';
+import { csvRoute, money } from '../reports/csv.js';
 import type { ProviderDeps } from './deps.js';
 
 /** The player's side of a third-party money row: stakes out, wins and returned stakes in. */
@@ -21,39 +22,50 @@ const dates = (q: { from?: string; to?: string }, params: unknown[]): string =>
 
 const PlayerPnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to') });
 
+/** The downline's third-party games, most turnover first, and their totals; amounts in paise. The JSON route and its CSV read it. */
+async function thirdPartyGames(sql: SqlClient, actorId: string, q: { from?: string; to?: string }) {
+  const params: unknown[] = [actorId];
+  const where = `t.moved and t.user_id in (select user_id from downline)${dates(q, params)}`;
+  const { rows } = await sql.query<AggregateRow & { provider: string; game_id: string; game_name: string; players: string }>(
+    `${downlineCte(1)}
+     select t.provider, t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, count(distinct t.user_id) as players, ${AGGREGATES}
+       from rm_provider_txns t where ${where}
+      group by t.provider, t.game_id order by turnover desc, t.game_id`,
+    params,
+  );
+  const { rows: totals } = await sql.query<AggregateRow>(`${downlineCte(1)} select ${AGGREGATES} from rm_provider_txns t where ${where}`, params);
+  const figures = (r: AggregateRow) => {
+    const [turnover, payout] = [Number(r.turnover), Number(r.payout)];
+    return { rounds: Number(r.rounds), turnover, payout, profit: turnover - payout };
+  };
+  return {
+    games: rows.map((r) => ({ provider: r.provider, gameId: r.game_id, gameName: r.game_name, players: Number(r.players), ...figures(r) })),
+    total: figures(totals[0]!),
+  };
+}
+
+const inRupees = <T extends { turnover: number; payout: number; profit: number }>(f: T): T => ({ ...f, turnover: paiseToRupees(f.turnover), payout: paiseToRupees(f.payout), profit: paiseToRupees(f.profit) });
+
 /** Third-party turnover and profit: per game for the back office's downline, and a player's own. */
 export function reportRoutes({ route, sql }: ProviderDeps): void {
   route(
     { method: 'GET', url: '/api/admin/game-reports/third-party', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Third-party casino turnover, wins paid and house profit per game, for the caller\'s downline', query: ThirdPartyReportQuery },
     async (req, { query: q }): Promise<ThirdPartyReport & { totalGames: number }> => {
-      const params: unknown[] = [req.auth!.sub];
-      const where = `t.moved and t.user_id in (select user_id from downline)${dates(q, params)}`;
-      const { rows } = await sql.query<AggregateRow & { provider: string; game_id: string; game_name: string; players: string }>(
-        `${downlineCte(1)}
-         select t.provider, t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, count(distinct t.user_id) as players, ${AGGREGATES}
-           from rm_provider_txns t where ${where}
-          group by t.provider, t.game_id order by turnover desc, t.game_id`,
-        params,
-      );
-      const all: ThirdPartyGameRow[] = rows.map((r) => {
-        const turnover = Number(r.turnover);
-        const payout = Number(r.payout);
-        return {
-          provider: r.provider, gameId: r.game_id, gameName: r.game_name, players: Number(r.players), rounds: Number(r.rounds),
-          turnover: paiseToRupees(turnover), payout: paiseToRupees(payout), profit: paiseToRupees(turnover - payout),
-        };
-      });
-      const { rows: totals } = await sql.query<AggregateRow>(`${downlineCte(1)} select ${AGGREGATES} from rm_provider_txns t where ${where}`, params);
-      const total = totals[0]!;
-      const [turnover, payout] = [Number(total.turnover), Number(total.payout)];
+      const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
       const start = (q.page - 1) * q.limit;
-      return {
-        data: all.slice(start, start + q.limit),
-        totalGames: all.length,
-        total: { rounds: Number(total.rounds), turnover: paiseToRupees(turnover), payout: paiseToRupees(payout), profit: paiseToRupees(turnover - payout) },
-      };
+      return { data: games.slice(start, start + q.limit).map(inRupees), totalGames: games.length, total: inRupees(total) };
     },
   );
+
+  csvRoute(route, { url: '/api/admin/game-reports/third-party.csv', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'The third-party casino report as CSV (same dates, all games, a total line)', query: v.omit(ThirdPartyReportQuery, ['page', 'limit']) }, async (req, { query: q }) => {
+    const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
+    const figures = (f: typeof total) => [f.rounds, money(f.turnover), money(f.payout), money(f.profit)];
+    return {
+      name: `third-party-report-${q.from ?? 'start'}-${q.to ?? 'now'}`,
+      header: ['Game', 'Provider', 'Players', 'Rounds', 'Turnover', 'Wins paid', 'House profit'],
+      rows: [...games.map((g) => [g.gameName, g.provider, g.players, ...figures(g)]), ['Total', '', '', ...figures(total)]],
+    };
+  });
 
   route(
     { method: 'GET', url: '/api/casino-int/profit-loss', access: 'player', tag: 'International casino', summary: 'The caller\'s third-party casino rounds summed, in all and per game', query: PlayerPnlQuery },

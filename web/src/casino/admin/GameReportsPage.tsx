@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchGameReports } from '../../api/casino-calls';
+import { CsvButton } from '../../reports/CsvButton';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../ui/dates';
 import { EmptyRow } from '../../ui/EmptyRow';
@@ -22,6 +23,7 @@ export function GameReportsPage() {
       <header className="card-head">
         <h1>Game reports</h1>
         <span className="muted">Casino turnover and house profit on your downline's bets</span>
+        <CsvButton path="/admin/casino/game-reports" params={params} filename={`game-reports-${params.from}-to-${params.to}`} />
       </header>
       <DateRangeFilter range={range} />
       <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>

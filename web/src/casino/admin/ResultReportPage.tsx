@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchAllTables, fetchCasinoResults } from '../../api/casino-calls';
+import { CsvButton } from '../../reports/CsvButton';
 import { isoDay } from '../../ui/dates';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
@@ -65,6 +66,7 @@ export function CasinoResultReportPage() {
     <section className="card table-card casino-result-report">
       <header className="card-head">
         <h1>Casino result report</h1>
+        {applied && <CsvButton path={`/casino/results/${encodeURIComponent(applied.game)}`} params={{ startDate: applied.date, roundId: applied.roundId, search }} filename={`casino-results-${applied.game}${applied.date && `-${applied.date}`}`} />}
       </header>
       <form className="filter-bar" onSubmit={submit} noValidate>
         <label className="field">
