@@ -124,6 +124,12 @@ t.test('a Dragon Tiger round: bets during the window, every refusal, exposure, t
   // The back office's reports read the round from the ledger and the casino bets.
   const branch = (await call('GET', '/api/bet/downline/profit-loss?parent=dealer1&search=player1', undefined, admin)).body.users[0];
   t.match(branch, { username: 'player1', profitLoss: { casino: { netProfitLoss: pnl }, sports: { netProfitLoss: 0 } } }, 'the downline profit-loss shows the round in Casino pts');
+  // Down the chain (the demo's shares: agent1 60%, dealer1 40%) each level carries its share of the house's side of the round.
+  const players = pnl + (winner === 'Tie' ? 5000 : -100);
+  for (const [who, share] of [['dealer1', 40], ['agent1', 60]] as const) {
+    const split = (await call('GET', `/api/report/partnership?parent=${who}`, undefined, admin)).body.account;
+    t.match(split, { username: who, share, players: { casino: players, sports: 0 }, carried: { casino: (-players * share) / 100 } }, `${who} carries ${share}% of the casino result`);
+  }
   const general = (await call('GET', '/api/report/casino?bet_type=casino&search=player1', undefined, admin)).body;
   t.equal(general.total, 2, 'the general report lists player1\'s casino bets');
   t.match(general.bets[0], { bet_type: 'casino', eventType: 'Casino', eventName: 'Dragon Tiger 20-20', marketName: `Round ${mid}`, userName: 'player1', type: 'back' });
