@@ -7,7 +7,8 @@
  * A real Engine on PGlite writes a realistic log (seeded): a hierarchy, accounts created and managed
  * while money moves, deposits and withdrawals, catalogue syncs, feed moves, bets of every kind
  * (player-to-player fills too), cancels, lapses at the turn in play, deletes, settlements, voids,
- * revokes and re-declares, house prices, locks, buttons and news. Then:
+ * revokes and re-declares, house prices, locks, buttons and news, third-party wallet calls, deposit and
+ * withdrawal requests with their decisions, and partnership shares changed along the way. Then:
  *
  *  (a) the embedded ProjectionRunner folds it in position order;
  *  (b) the log split into 4 partitions is folded with random batch sizes in a random interleaving
@@ -136,6 +137,31 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     return { type: 'ProviderDebit', ...game, txnId: betId, userId: d.userId, roundId: d.roundId, amount: d.amount, sessionUserId: d.userId };
   };
 
+  let payN = 0;
+  /** Deposits and withdrawals on their request streams, decided by the dealer (chips move from its wallet, holds on the player's). */
+  const paymentCommand = (): [Command, string] => {
+    const p = rng.pick(players);
+    const pending = Object.entries(view().payments.requests).filter(([, r]) => r.status === 'pending');
+    const x = rng.next();
+    const n = ++payN;
+    if (x < 0.3) return [{ type: 'RequestDeposit', requestId: `dep${n}`, method: 'upi', amount: rng.int(100_00, 50_000_00), utr: String(100_000_000_000 + n), screenshotId: 'ab'.repeat(32), remark: '' }, p];
+    if (x < 0.55 || pending.length === 0) return [{ type: 'RequestWithdrawal', requestId: `wd${n}`, accountId: `bank-${p}`, amount: rng.int(100_00, 1_000_00), remark: '' }, p];
+    const [requestId] = rng.pick(pending);
+    if (x < 0.8) return [{ type: 'ApprovePaymentRequest', requestId, walletUserId: 'd', remark: `ok ${n}` }, 'd'];
+    return [{ type: 'RejectPaymentRequest', requestId, remark: `no ${n}` }, 'd'];
+  };
+  /** Partnership shares changed while results settle: the split reads the share in force at each posting. */
+  const shareCommand = (): [Command, string] =>
+    rng.pick<() => [Command, string]>([
+      () => [{ type: 'SetPartnership', userId: 's', shareBp: rng.int(8_000, 10_000) }, 'a'],
+      () => [{ type: 'SetPartnership', userId: 'm', shareBp: rng.int(6_000, 9_000) }, 's'],
+      () => [{ type: 'SetPartnership', userId: 'g', shareBp: rng.int(3_000, 6_000) }, 'm'],
+      () => [{ type: 'SetPartnership', userId: 'd', shareBp: rng.int(0, 3_000) }, 'g'],
+    ])();
+
+  for (const [userId, shareBp, by] of [['s', 9_000, 'a'], ['m', 8_000, 's'], ['g', 5_000, 'm'], ['d', 2_000, 'g']] as const) await run({ type: 'SetPartnership', userId, shareBp }, by);
+  await run({ type: 'SetPaymentMethod', upiId: 'dealer@okaxis', upiName: 'Dealer', accountHolderName: null, accountNumber: null, ifscCode: null }, 'd');
+  for (const p of players) await run({ type: 'AddBankAccount', accountId: `bank-${p}`, accountHolderName: `Player ${p}`, accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, p);
   for (let i = 0; i < 2; i++) await newMatch();
   for (let i = 0; i < steps; i++) {
     if (live().length < 5) await newMatch();
@@ -201,8 +227,12 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       const matchId = rng.pick(live()).matchId;
       if (rng.chance(0.5)) await laterMarket(matchId);
       else await run(matchCatalogue([Number(matchId.slice(1))], true), null);
-    } else if (r < 0.96) {
+    } else if (r < 0.94) {
       await run(walletCommand(), null);
+    } else if (r < 0.957) {
+      await run(...paymentCommand());
+    } else if (r < 0.963) {
+      await run(...shareCommand());
     } else {
       await run(betCommand(), rng.pick(players));
     }
