@@ -8,7 +8,8 @@
  * while money moves, deposits and withdrawals, catalogue syncs, feed moves, bets of every kind
  * (player-to-player fills too), cancels, lapses at the turn in play, deletes, settlements, voids,
  * revokes and re-declares, house prices, locks, buttons and news, third-party wallet calls, deposit and
- * withdrawal requests with their decisions, and partnership shares changed along the way. Then:
+ * withdrawal requests with their decisions, partnership shares changed along the way and live TV
+ * and score URLs set per match. Then:
  *
  *  (a) the embedded ProjectionRunner folds it in position order;
  *  (b) the log split into 4 partitions is folded with random batch sizes in a random interleaving
@@ -233,6 +234,9 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       await run(...paymentCommand());
     } else if (r < 0.963) {
       await run(...shareCommand());
+    } else if (r < 0.972) {
+      const n = rng.int(1, 1_000);
+      await run({ type: 'SetMatchStreams', matchId: rng.pick(live()).matchId, tvUrl: rng.chance(0.8) ? `https://tv.example.com/${n}` : null, scoreUrl: rng.chance(0.5) ? `https://score.example.com/${n}` : null }, 'a');
     } else {
       await run(betCommand(), rng.pick(players));
     }
