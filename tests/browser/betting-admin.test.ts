@@ -195,6 +195,11 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     const historyRow = page.locator(`[data-testid=bet-history] tr[data-bet-id="${betId}"]`);
     await historyRow.waitFor();
     t.equal(await historyRow.getByRole('button', { name: 'Delete bet of player1' }).count(), 1, 'a pending bet has its trash icon');
+    // The user name field suggests from the whole downline: players are four levels below the admin.
+    await page.locator('input[name=username]').fill('play');
+    await page.waitForFunction(() => [...document.querySelectorAll('datalist option')].some((o) => (o as HTMLOptionElement).value === 'player1'));
+    t.pass('typing "play" suggests player1 from four levels down');
+    await page.locator('input[name=username]').fill('');
 
     // The trash icon deletes one pending bet after the browser's confirmation.
     const secondRow = page.locator(`[data-testid=bet-history] tr[data-bet-id="${secondId}"]`);

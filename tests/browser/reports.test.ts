@@ -65,6 +65,8 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await page.goto(`${base}/rules`);
       await page.getByRole('heading', { name: 'Fancy (session) markets' }).waitFor();
       t.ok(await page.getByText('Over by over:').isVisible(), 'each fancy type has its rules');
+      await page.getByRole('heading', { name: 'Dragon Tiger 20-20' }).waitFor();
+      t.equal(await page.locator('section[id^=rules-] h2').filter({ hasText: /Teen Patti|Baccarat|Lucky 7|Andar Bahar|32 Cards|Amar Akbar Anthony|Bollywood|Dragon Tiger/ }).count(), 8, 'a section per casino table');
       await shoot('rules');
 
       await openWithStorage(page, base, agent, '/admin/profit-loss-report');
