@@ -125,4 +125,21 @@ t.test('walk-through', { skip: browserSkipReason }, async (t) => {
       await shoot('multi-login');
     });
   }
+
+  t.test('the admin\'s Live TV dialog opens on the URLs as set, hidden or not, and saves', async (t) => {
+    const browser = await launchBrowser(VIEWPORTS[0][1]);
+    t.teardown(() => browser.close());
+    const page = browser.page;
+    await openWithStorage(page, base, adminSession, '/admin/odds/4/sim-201');
+    await page.getByRole('button', { name: 'Live TV / score' }).click();
+    const tv = page.locator('input[name=tvUrl]');
+    await tv.waitFor();
+    t.equal(await tv.inputValue(), `${streamHost}/bad`, 'the TV URL as set, though its page says Invalid Event ID and players do not see it');
+    await tv.fill(`${streamHost}/tv2`);
+    await page.locator('input[name=scoreUrl]').fill(`${streamHost}/score2`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Streams saved').waitFor();
+    t.same((await call('GET', '/api/admin/matches/sim-201/streams', undefined, admin)).body, { tv: `${streamHost}/tv2`, score: `${streamHost}/score2` });
+    await page.screenshot({ path: screenshotPath('walkthrough-streams-dialog-desktop'), fullPage: true });
+  });
 });

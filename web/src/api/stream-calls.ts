@@ -7,5 +7,9 @@ import { apiRequest } from './client';
 export const fetchMatchStreams = (ctx: AuthContextName, matchId: string): Promise<MatchStreams> =>
   apiRequest(`/matches/${encodeURIComponent(matchId)}/streams`, { auth: ctx, toast: false });
 
+/** The URLs as set, for the admin's dialog (whether or not a page may show them now). */
+export const fetchConfiguredStreams = (matchId: string): Promise<MatchStreams> =>
+  apiRequest(`/admin/matches/${encodeURIComponent(matchId)}/streams`, { auth: 'admin', toast: false });
+
 export const saveMatchStreams = (matchId: string, body: { tvUrl: string | null; scoreUrl: string | null }): Promise<MessageAnswer> =>
   apiRequest(`/admin/matches/${encodeURIComponent(matchId)}/streams`, { method: 'PUT', body, auth: 'admin', toast: false });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MatchStreamsBody } from '@exch/contracts';
-import { saveMatchStreams } from '../api/stream-calls';
+import { fetchConfiguredStreams, saveMatchStreams } from '../api/stream-calls';
 import { FormError, TextField } from '../ui/fields';
 import { Modal, ModalActions } from '../ui/Modal';
 import { showSuccessToast } from '../ui/toasts';
@@ -19,20 +19,29 @@ export function StreamsButton({ matchId, matchName }: { matchId: string; matchNa
       <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)}>
         Live TV / score
       </button>
-      {open && <StreamsModal matchId={matchId} matchName={matchName} onClose={() => setOpen(false)} />}
+      {open && <ConfiguredStreamsModal matchId={matchId} matchName={matchName} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function StreamsModal({ matchId, matchName, onClose }: { matchId: string; matchName: string; onClose: () => void }) {
+/** The dialog opens on the URLs as set, so saving one field never clears the other by accident. */
+function ConfiguredStreamsModal({ matchId, matchName, onClose }: { matchId: string; matchName: string; onClose: () => void }) {
+  const configured = useQuery({ queryKey: ['configured-streams', matchId], queryFn: () => fetchConfiguredStreams(matchId), retry: false, staleTime: 0 });
+  if (configured.isPending) return null;
+  const current = configured.data ?? { tv: null, score: null };
+  return <StreamsModal matchId={matchId} matchName={matchName} initial={{ tvUrl: current.tv ?? '', scoreUrl: current.score ?? '' }} onClose={onClose} />;
+}
+
+function StreamsModal({ matchId, matchName, initial, onClose }: { matchId: string; matchName: string; initial: { tvUrl: string; scoreUrl: string }; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ tvUrl: '', scoreUrl: '' });
+  const [form, setForm] = useState(initial);
   const { busy, error, edit, submit } = useFormSubmit();
   const body = { tvUrl: form.tvUrl.trim() || null, scoreUrl: form.scoreUrl.trim() || null };
   const send = async (): Promise<void> => {
     const answer = await saveMatchStreams(matchId, body);
     showSuccessToast(answer.message);
     await queryClient.invalidateQueries({ queryKey: ['match-streams', matchId] });
+    await queryClient.invalidateQueries({ queryKey: ['configured-streams', matchId] });
     onClose();
   };
   return (

@@ -62,6 +62,12 @@ export function streamRoutes({ sql, commands, route }: ExchangeDeps, frameOrigin
     return { message: 'Streams saved' };
   });
 
+  route({ method: 'GET', url: '/api/admin/matches/:matchId/streams', access: 'market-admin', tag: 'Market management', summary: "The match's live TV and score URLs as set (the admin's dialog starts from them, shown or not)", params: params('matchId') }, async (_req, { params: p }): Promise<MatchStreams> => {
+    const match = await findMatch(sql, p.matchId);
+    const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(`select tv_url, score_url from rm_match_streams where match_id = $1`, [match.match_id]);
+    return { tv: rows[0]?.tv_url ?? null, score: rows[0]?.score_url ?? null };
+  });
+
   route({ method: 'GET', url: '/api/matches/:matchId/streams', access: 'any', tag: 'Discovery', summary: "The match's live TV and score frames a page may show: each only if set, allowed and its page does not say 'Invalid Event ID'", params: params('matchId') }, async (_req, { params: p }): Promise<MatchStreams> => {
     const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(`select tv_url, score_url from rm_match_streams where match_id = $1`, [p.matchId]);
     const row = rows[0];
