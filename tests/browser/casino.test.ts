@@ -164,5 +164,18 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     await page.goto(`${base}/admin/game-reports`);
     await page.locator('tr[data-table=dt20]').waitFor();
     await page.screenshot({ path: screenshotPath('casino-game-reports-desktop'), fullPage: true });
+
+    // The same two pages on a phone: readable, nothing wider than the screen.
+    await page.setViewportSize(MOBILE);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.locator('tr[data-table=dt20]').waitFor();
+    t.equal(await overflow(), 0, 'game reports fit 375 px');
+    await page.screenshot({ path: screenshotPath('casino-game-reports-mobile'), fullPage: true });
+    await page.goto(`${base}/admin/casino-result-report`);
+    await page.locator('select[name=game]').selectOption('dt20');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('tbody tr a').first().waitFor();
+    t.equal(await overflow(), 0, 'the result report fits 375 px');
+    await page.screenshot({ path: screenshotPath('casino-result-report-mobile'), fullPage: true });
   });
 });

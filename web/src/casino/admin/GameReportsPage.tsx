@@ -60,10 +60,18 @@ export function GameReportsPage() {
           {rows.length > 0 && (
             <tfoot>
               <tr>
-                <td colSpan={2}>Total</td>
-                <td className="num">{total((r) => r.bets)}</td>
-                <td className="num">{formatRupees(total((r) => r.turnover))}</td>
-                <td className="num">{formatRupees(total((r) => r.house_profit))}</td>
+                <td data-label="" className="strong-cell" colSpan={2}>
+                  Total
+                </td>
+                <td data-label="Bets" className="num">
+                  {total((r) => r.bets)}
+                </td>
+                <td data-label="Turnover" className="num">
+                  {formatRupees(total((r) => r.turnover))}
+                </td>
+                <td data-label="House profit" className="num">
+                  {formatRupees(total((r) => r.house_profit))}
+                </td>
               </tr>
             </tfoot>
           )}
