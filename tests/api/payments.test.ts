@@ -197,8 +197,11 @@ t.test('a withdrawal holds the amount at once; rejection releases it, approval p
   t.match(w1, { status: 201, body: { message: /^Withdrawal request submitted/, data: { type: 'withdraw', amount: 1500.25, status: 'pending', accountType: 'bank' } } });
   t.same(await profile(p1.token), { balance: start.balance - 1500.25, exposer: 0, held: 1500.25 }, 'out of the balance at once, shown as held');
   t.match((await call('GET', '/api/transactions/statement', undefined, p1.token)).body.data[0], { description: 'Withdrawal request: amount held', debit: 1500.25, kind: 'withdraw-hold' });
+  const whileHeld = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 5)); // the rejection is stamped after that moment
   t.match(await reject(w1.body.data._id, dealer, 'Bank details do not match'), { status: 200, body: { data: { status: 'rejected', remark: 'Bank details do not match' } } });
   t.same(await profile(p1.token), start, 'released');
+  t.match((await call('GET', `/api/admin/users/player1/as-of?at=${encodeURIComponent(whileHeld)}`, undefined, dealer)).body, { username: 'player1', balance: start.balance - 1500.25, held: 1500.25 }, 'the as-of view shows the hold as it stood');
   t.match((await call('GET', '/api/transactions/statement', undefined, p1.token)).body.data[0], { description: 'Withdrawal request rejected: hold released', credit: 1500.25, kind: 'withdraw-release', remark: 'Bank details do not match' });
 
   const w2 = await withdraw({ amount: 800, bankDetail: bankId });
