@@ -6,6 +6,9 @@
  *   (the push travels engine -> log -> relay -> Kafka -> projector -> Kafka -> gateway).
  * - The leader is killed (SIGKILL) under a stream of bets: the standby takes over, the gateways
  *   find it by themselves, every acknowledged bet is in the log and the read model exactly once.
+ * - A deposit sent to one gateway is listed, its screenshot served and approved on the other, and
+ *   the new balance pushed back; a partnership share set on one gateway is read on the other.
+ * - A logout and an account lock end the sessions on the other gateway too.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -155,6 +158,32 @@ t.test('distributed mode: pushes across gateways and engine failover under load'
       return Number(rows[0]!.n) === acknowledged.length;
     });
     t.pass('every acknowledged bet is in the bets read model');
+  });
+
+  await t.test('payments and shares across gateways: a deposit sent to gateway 1 is seen, shown and approved on gateway 2; the balance is pushed on gateway 1; a share set on one gateway is read on the other', async (t) => {
+    const p = players[1]!;
+    const live = await openSocket({ url: g1.url } as TestServer, p.token);
+    t.teardown(() => live.close());
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ amount: '1234', accountType: 'upi', utrno: '987654321012' })) form.append(k, v);
+    form.append('imageUrl', new Blob([png], { type: 'image/png' }), 'paid.png');
+    const sent = await fetch(`${g1.url}/api/payments/deposits`, { method: 'POST', headers: { authorization: `Bearer ${p.token}` }, body: form });
+    t.equal(sent.status, 201, 'the deposit request through gateway 1');
+    const id = ((await sent.json()) as { data: { _id: string } }).data._id;
+    const agent = (await api2.login('agent1', true)).body.token as string;
+    await eventually('the request listed on gateway 2', async () => ((await api2.call('GET', '/api/admin/payment-requests?type=deposit', undefined, agent)).body.data as { _id: string }[]).some((r) => r._id === id));
+    const shot = await fetch(`${g2.url}/api/payments/requests/${id}/screenshot`, { headers: { authorization: `Bearer ${agent}` } });
+    t.equal(shot.status, 200, 'the screenshot, stored through gateway 1, is served by gateway 2');
+    t.same(new Uint8Array(await shot.arrayBuffer()), png);
+    const before = (await api1.call('GET', '/api/users/profile', undefined, p.token)).body.balance.balance as number;
+    t.match(await api2.call('POST', `/api/admin/payment-requests/${id}/approve`, { transactionPassword: 'Txn@1234' }, agent), { status: 200, body: { message: 'Deposit approved' } });
+    t.match(await live.next('balance', (d) => d.balance === before + 1234), { balance: before + 1234 }, 'the new balance pushed to the player on gateway 1');
+
+    t.match(await api2.call('PUT', '/api/users/dealer1/partnership', { share: 35, transactionPassword: 'Txn@1234' }, agent), { status: 200, body: { share: 35 } });
+    const agentOn1 = (await api1.login('agent1', true)).body.token as string;
+    await eventually('the share read on gateway 1', async () => ((await api1.call('GET', '/api/partnership', undefined, agentOn1)).body.data as { username: string; share: number }[]).some((r) => r.username === 'dealer1' && r.share === 35));
+    t.pass('dealer1 holds 35% on gateway 1 too');
   });
 
   // Last: it ends player3's sessions, which the earlier tests use.
