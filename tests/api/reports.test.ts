@@ -51,6 +51,10 @@ t.test('partnership shares: set down the chain, never above the upline nor below
   const refused = await call('POST', '/api/users', { username: 'share_too_big', fullName: 'Too big', password: 'Passw0rd!', confirmPassword: 'Passw0rd!', role: 'dl', creditReference: 0, exposureLimit: 0, partnership: 50.01, transactionPassword: TXN }, agent);
   t.match(refused, { status: 400, body: { code: 'SHARE_ABOVE_UPLINE', message: 'Partnership share cannot be above what the upline holds (50.00%)' } }, 'add-user with a share above the creator\'s');
   t.match(await call('GET', '/api/users/share_too_big', undefined, agent), { status: 404 }, 'a refused share creates nobody');
+  const dealerBefore = (await call('GET', '/api/users/dealer1', undefined, agent)).body.user;
+  t.match(await call('PUT', '/api/users/dealer1', { fullName: 'Renamed', creditReference: 12_345, exposureLimit: 0, partnership: 99, transactionPassword: TXN }, agent), { status: 400, body: { code: 'SHARE_ABOVE_UPLINE' } });
+  const dealerAfter = (await call('GET', '/api/users/dealer1', undefined, agent)).body.user;
+  t.same([dealerAfter.fullName, dealerAfter.creditReference, dealerAfter.share], [dealerBefore.fullName, dealerBefore.creditReference, dealerBefore.share], 'a refused share in the edit form leaves the name and limits as they were');
   const list = (await call('GET', '/api/partnership', undefined, master)).body.data;
   t.match(list.map((r: { username: string; share: number; parentShare: number }) => [r.username, r.share, r.parentShare]), [['master1', 75, 90], ['agent1', 50, 75], ['dealer1', 20, 50]]);
 });

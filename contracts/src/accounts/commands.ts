@@ -51,6 +51,19 @@ export interface SetExposureLimit {
   exposureLimit: Paise;
 }
 
+/**
+ * The back office's edit form in one decision: the name, both limits and (for a back-office
+ * account) the partnership share change together or not at all.
+ */
+export interface EditUser {
+  type: 'EditUser';
+  userId: string;
+  fullName: string;
+  creditReference: Paise;
+  exposureLimit: Paise;
+  shareBp?: number;
+}
+
 /** By the owner (mustChangePassword false) or reset by an upline (true). */
 export interface ChangePassword {
   type: 'ChangePassword';
@@ -116,6 +129,7 @@ export type AccountCommand =
   | MintChips
   | TransferChips
   | UpdateUserDetails
+  | EditUser
   | SetCreditReference
   | SetExposureLimit
   | ChangePassword

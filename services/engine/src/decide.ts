@@ -1,5 +1,6 @@
 import type { CommandEnvelope } from '@exch/contracts';
 import { decideCreateUser, decideMintChips, decideTransferChips } from './accounts/decide.js';
+import { decideEditUser } from './accounts/edit.js';
 import {
   decideSetAccountLock,
   decideSetBetLock,
@@ -42,6 +43,8 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideTransferChips(state, c, actor);
     case 'UpdateUserDetails':
       return decideUpdateUserDetails(state, c, actor);
+    case 'EditUser':
+      return decideEditUser(state, c, actor);
     case 'SetCreditReference':
       return decideSetCreditReference(state, c, actor);
     case 'SetExposureLimit':

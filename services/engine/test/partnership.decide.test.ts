@@ -54,3 +54,13 @@ t.test('an account created with a share: both in one decision, or neither', asyn
   t.equal((when(create(0), 'm', chain) as { events: unknown[] }).events.length, 1);
   t.equal((when(create(undefined), 'm', chain) as { events: unknown[] }).events.length, 1);
 });
+
+t.test('the edit form in one decision: a refused share changes nothing else', async (t) => {
+  const chain = [...tree, share('s', 'a', 9_000), share('m', 's', 8_000), share('d', 'm', 4_000)];
+  const edit = (shareBp?: number): Command => ({ type: 'EditUser', userId: 'd', fullName: 'Dealer D', creditReference: 5_000_00, exposureLimit: 1_000_00, ...(shareBp === undefined ? {} : { shareBp }) });
+  t.match(when(edit(8_001), 'm', chain), { ok: false, refusal: { code: 'SHARE_ABOVE_UPLINE' } }, 'the name and limits are not changed either');
+  t.match(when(edit(3_000), 'm', chain), { ok: true, events: [{ type: 'PartnershipSet', data: { shareBp: 3_000 } }, { type: 'UserDetailsUpdated' }, { type: 'CreditReferenceSet' }, { type: 'ExposureLimitSet' }] });
+  t.match(when(edit(), 'm', chain), { ok: true, events: [{ type: 'UserDetailsUpdated' }, { type: 'CreditReferenceSet' }, { type: 'ExposureLimitSet' }] }, 'no share: the rest');
+  t.match(when({ type: 'EditUser', userId: 'd', fullName: ' ', creditReference: 0, exposureLimit: 0, shareBp: 3_000 }, 'm', chain), { ok: false, refusal: { code: 'INVALID_NAME' } }, 'a bad name refuses the share too');
+  t.match(when(edit(3_000), 'd', chain), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'not one\'s own');
+});

@@ -8,7 +8,6 @@ import {
   LockBody,
   ResetPasswordBody,
   ROLE_NAME,
-  type Command,
   type CommittedEvent,
   type DownlineResponse,
 } from '@exch/contracts';
@@ -81,15 +80,15 @@ export function adminAccountRoutes(deps: AccountDeps): void {
     const target = await downlineRow(sql, req.auth!.sub, p.id);
     await txn(req, body.transactionPassword);
     const userId = target.user_id;
-    // The share first: it is the change most likely refused (its bounds depend on the chain), so a refused share leaves the rest unchanged.
-    const changes: Command[] = [
-      ...(body.partnership !== undefined && target.role !== 'user' ? [{ type: 'SetPartnership', userId, shareBp: body.partnership } as const] : []),
-      { type: 'UpdateUserDetails', userId, fullName: body.fullName },
-      { type: 'SetCreditReference', userId, creditReference: body.creditReference },
-      { type: 'SetExposureLimit', userId, exposureLimit: body.exposureLimit },
-    ];
-    const events: CommittedEvent[] = [];
-    for (const [i, c] of changes.entries()) events.push(...(await send(commands, req, c, `:${i}`)).events);
+    // One decision: a refused share (or limit) leaves the account as it was.
+    const { events } = await send(commands, req, {
+      type: 'EditUser',
+      userId,
+      fullName: body.fullName,
+      creditReference: body.creditReference,
+      exposureLimit: body.exposureLimit,
+      ...(body.partnership !== undefined && target.role !== 'user' ? { shareBp: body.partnership } : {}),
+    });
     return { message: 'User is Seccessfuly updated', user: after(target, events) };
   });
 
