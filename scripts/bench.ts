@@ -1,12 +1,15 @@
 /** `npm run bench`: the figures issues ask for, printed as tables (medians of several runs). */
-import { benchBetting } from './bench/betting.js';
+import { benchBetting, printRows } from './bench/betting.js';
 import { benchCasino } from './bench/casino.js';
 import { benchDistributed } from './bench/distributed.js';
 import { benchJournal } from './bench/journal.js';
+import { benchSnapshot } from './bench/snapshot.js';
 import { benchWallet } from './bench/wallet.js';
 
 await benchJournal();
 await benchBetting();
+console.log('\nEngine snapshot as bets accumulate: the whole state serialised on the main thread (docs/performance.md)');
+printRows(await benchSnapshot());
 await benchWallet();
 await benchCasino();
 await benchDistributed();
