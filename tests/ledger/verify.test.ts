@@ -61,6 +61,15 @@ async function loggedEngine(t: TapTest): Promise<{ store: EventStore; engine: En
   return { store, engine };
 }
 
+/** Every read model folded up to the log's head, the runner left running (stopped with the test). */
+async function projected(t: TapTest, store: EventStore): Promise<ProjectionRunner> {
+  const runner = new ProjectionRunner(store, allProjections, log);
+  await runner.start();
+  t.teardown(() => runner.stop());
+  await runner.waitFor(await store.head());
+  return runner;
+}
+
 /** A ChipsTransferred written straight into the log, around the engine and its rules. */
 const forged = (id: string, fromUserId: string, toUserId: string, amount: number, postings: { account: string; amount: number }[]): NewEvent => ({
   eventId: `forged-${id}`,
@@ -271,10 +280,7 @@ t.test('third-party casino: wallet postings verify, the provider\'s account may 
     { type: 'ProviderRollback', ...game, txnId: 'b2', betId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00 },
   ];
   for (const c of calls) t.equal((await engine.execute(env(c, null))).ok, true, `${c.type} ${c.txnId}`);
-  const runner = new ProjectionRunner(store, allProjections, log);
-  await runner.start();
-  t.teardown(() => runner.stop());
-  await runner.waitFor(await store.head());
+  const runner = await projected(t, store);
   let r = await verifyLedger(store);
   t.equal(r.ok, true, formatReport(r).join('\n'));
   t.equal(r.accounts, 7, 'the provider\'s account is one more');
@@ -302,10 +308,7 @@ t.test('payments: a pending withdrawal is its hold; a decision journalled twice,
     [{ type: 'ApprovePaymentRequest', requestId: 'w1', walletUserId: 'm', remark: '' }, 'm'],
   ];
   for (const [command, actor] of steps) t.equal((await engine.execute(env(command, actor))).ok, true, command.type);
-  const runner = new ProjectionRunner(store, allProjections, log);
-  await runner.start();
-  t.teardown(() => runner.stop());
-  await runner.waitFor(await store.head());
+  const runner = await projected(t, store);
   let r = await verifyLedger(store);
   t.equal(r.ok, true, formatReport(r).join('\n'));
   const hold = await store.sql.query<{ balance: string }>(`select balance from rm_ledger_balances where account = 'hold:u1'`);
@@ -452,10 +455,7 @@ t.test('casino settlements: house:casino may go below zero; a settlement that pa
   for (let i = 0; i < 2; i++) await run({ type: 'RevealCasinoCard', tableCode: 'dt20', mid }, null);
   const settled = (await run({ type: 'SettleCasinoRound', tableCode: 'dt20', mid }, null)).find((e) => e.type === 'CasinoRoundSettled')!;
   t.same((settled.data as { postings: unknown }).postings, [{ account: 'wallet:u1', amount: 1_000_00 }, { account: 'house:casino', amount: -1_000_00 }]);
-  const runner = new ProjectionRunner(store, allProjections, log);
-  await runner.start();
-  t.teardown(() => runner.stop());
-  await runner.waitFor(await store.head());
+  const runner = await projected(t, store);
   const clean = await verifyLedger(store);
   t.equal(clean.ok, true, formatReport(clean).join('\n'));
   t.match(clean, { accounts: 7, sum: 0n });
