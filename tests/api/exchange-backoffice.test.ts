@@ -79,7 +79,7 @@ t.test('bet history pages and filters', async (t) => {
   // The export: the same filters as query strings, every row, newest first.
   const rows = (r: { body: string }) => r.body.replace(/^\ufeff/, '').trimEnd().split('\r\n').map((l) => l.split(','));
   const all = rows(await call('GET', '/api/alluserbetList.csv', undefined, dealer));
-  t.same(all[0], ['Placed', 'User Name', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Reference']);
+  t.same(all[0], ['Placed', 'User Name', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Settled', 'Reference']);
   t.same(all.slice(1).map((r) => r.at(-1)), [bm1, f1, b2, b1].map((b) => b.reference_id), 'the four bets the pages held, unpaged');
   const backs = rows(await call('GET', '/api/alluserbetList.csv?market_type=MATCH_ODDS&odds_type=back&username=player2', undefined, dealer));
   t.same(backs.slice(1).map((r) => [r[1], r[5], r[7]]), [['player2', 'back', b1.stake.toFixed(2)]]);

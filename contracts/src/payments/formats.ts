@@ -1,4 +1,4 @@
-import type { Paise } from '../money.js';
+import { paiseToDecimal, type Paise } from '../money.js';
 
 /**
  * Indian payment formats (../shared/CASINO-PAYMENTS.md section 5), shared by the gateway's checks,
@@ -44,8 +44,7 @@ const NOTE_MAX = 50;
  * amount in rupees with two decimals, INR and a note, each URL-encoded.
  */
 export function upiPayLink(p: { upiId: string; name: string; amount: Paise; note: string }): string {
-  const rupees = `${Math.trunc(p.amount / 100)}.${String(p.amount % 100).padStart(2, '0')}`;
-  const q = [['pa', p.upiId], ['pn', p.name], ['am', rupees], ['cu', 'INR'], ['tn', p.note.slice(0, NOTE_MAX)]];
+  const q = [['pa', p.upiId], ['pn', p.name], ['am', paiseToDecimal(p.amount)], ['cu', 'INR'], ['tn', p.note.slice(0, NOTE_MAX)]];
   return `upi://pay?${q.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
 }
 

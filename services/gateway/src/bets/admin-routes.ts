@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors.js';
 import { pageSql, paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
+import { BET_CSV_HEADER, betCsvRow } from './csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { BET_STATUSES, betWhere, kindOf, type BetFilter } from './filters.js';
 import { downlineCte } from './scope.js';
@@ -34,7 +35,7 @@ async function downlineBets(
   viewer: string,
   f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,
   page: { offset: number; limit: number },
-): Promise<{ rows: BetDto[]; total: number }> {
+): Promise<{ rows: BetDbRow[]; total: number }> {
   const filter: BetFilter = {
     status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
     matchId: f.event_id,
@@ -51,7 +52,7 @@ async function downlineBets(
   const where = betWhere(filter, params);
   const { rows: count } = await sql.query<{ n: string }>(`${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`, params);
   const { rows } = await sql.query<BetDbRow>(`${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`, params);
-  return { rows: rows.map(toBetDto), total: Number(count[0]!.n) };
+  return { rows, total: Number(count[0]!.n) };
 }
 
 /** The back office's bet lists and deletes: the caller's downline only (SPEC.md section 6). */
@@ -86,16 +87,18 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
   }, async (req, { query: { page }, body }): Promise<Paginated<BetDto>> => {
     const limit = body.limit ?? 25;
     const { rows, total } = await downlineBets(sql, req.auth!.sub, body, { offset: (page - 1) * limit, limit });
-    return paginated(rows, page, limit, total);
+    return paginated(rows.map(toBetDto), page, limit, total);
   });
 
   csvRoute(route, { url: '/api/alluserbetList.csv', access: { admin: 'view-bets' }, tag: TAG, summary: 'Downline bet history as CSV (the same filters as query strings, every row)', query: AllUserBetListQuery }, async (req, { query: q }) => {
     const { rows } = await downlineBets(sql, req.auth!.sub, q, { offset: 0, limit: CSV_MAX_ROWS + 1 });
-    const rupees = (n: number | null) => (n === null ? '' : n.toFixed(2));
     return {
       name: `bet-history-${q.deleted ? 'deleted' : (q.status ?? 'pending')}-${q.start_date ?? 'start'}-${q.end_date ?? 'now'}`,
-      header: ['Placed', 'User Name', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Reference'],
-      rows: rows.map((b) => [b.placed_at, b.user_info.username, b.event_name, b.market_name, b.selection_name, b.odds_type, b.odds, rupees(b.stake), rupees(b.matched_stake), b.status, rupees(b.pnl), b.reference_id]),
+      header: [BET_CSV_HEADER[0]!, 'User Name', ...BET_CSV_HEADER.slice(1)],
+      rows: rows.map((r) => {
+        const [placed, ...rest] = betCsvRow(r);
+        return [placed!, r.username, ...rest];
+      }),
     };
   });
 

@@ -41,9 +41,12 @@ function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise;
   return betOutcome(r.kind, r.side, parts, r.volume);
 }
 
+/** Paise of a bet matched so far: what was staked less what waits and what was cancelled. */
+export const matchedPaise = (r: BetDbRow): number => Number(r.stake) - Number(r.unmatched) - Number(r.cancelled);
+
 export function toBetDto(r: BetDbRow): BetDto {
   const unmatched = Number(r.unmatched);
-  const matched = Number(r.stake) - unmatched - Number(r.cancelled);
+  const matched = matchedPaise(r);
   const p = potential(r, matched, unmatched);
   const type = MARKET_TYPE_OF[r.kind];
   return {

@@ -61,20 +61,20 @@ export async function settledMarkets(sql: ExchangeDeps['sql'], userId: string, q
   return { rows, total: Number(count[0]!.n) };
 }
 
-/** A player's bets by status and placing day, newest first: one page (offset, limit) and the count of all. */
+/** A player's bets by status and placing day, newest first: one page (offset, limit) and the count of all. The JSON route and its CSV read it. */
 export async function myBets(
   sql: ExchangeDeps['sql'],
   userId: string,
   q: { status: keyof typeof STATUS_SQL; from?: string; to?: string },
   page: { offset: number; limit: number },
-): Promise<{ rows: BetDto[]; total: number }> {
+): Promise<{ rows: BetDbRow[]; total: number }> {
   const params: unknown[] = [userId];
   let where = `b.user_id = $1 and ${STATUS_SQL[q.status]}`;
   if (q.from) where += ` and b.placed_at >= $${params.push(q.from)}::date`;
   if (q.to) where += ` and b.placed_at < $${params.push(q.to)}::date + 1`;
   const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bets b where ${where}`, params);
   const { rows } = await sql.query<BetDbRow>(`${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`, params);
-  return { rows: rows.map(toBetDto), total: Number(count[0]!.n) };
+  return { rows, total: Number(count[0]!.n) };
 }
 
 /** The player's own bets and settled markets. */
@@ -98,7 +98,7 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
 
   route({ method: 'GET', url: '/api/bets/mine', access: 'player', tag: TAG, summary: 'Bet history', query: MineQuery, answer: 'BetPage' }, async (req, { query: q }): Promise<Paginated<BetDto>> => {
     const { rows, total } = await myBets(sql, req.auth!.sub, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
-    return paginated(rows, q.page, q.limit, total);
+    return paginated(rows.map(toBetDto), q.page, q.limit, total);
   });
 
   route({ method: 'GET', url: '/api/profit-loss/mine', access: 'player', tag: TAG, summary: 'Settled markets with P&L and commission', query: PnlQuery }, async (req, { query: q }): Promise<Paginated<ProfitLossRow>> => {

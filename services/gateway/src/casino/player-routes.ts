@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors.js';
 import { pageSql, paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
-import { CSV_MAX_ROWS, csvRoute, money } from '../reports/csv.js';
+import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../reports/csv.js';
 import { BET_SELECT, FINISHED, listTables, RESULT_SELECT, resultOf, ROUND_SELECT, tableLive, toBetDto, toRoundDto, findTable, type BetRow, type RoundRow } from './read.js';
 
 const TAG = 'Casino';
@@ -87,7 +87,7 @@ export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
         const b = toBetDto(r);
         // The screen's Result: the bet's status, then the round's winner once there is one.
         const result = b.result === null || b.result === STATUS_LABEL[b.status] ? STATUS_LABEL[b.status] : `${STATUS_LABEL[b.status]} (${b.result})`;
-        return [b.placed_at, b.table_name, b.game_round_id, b.selection_name, b.odds.toFixed(2), money(Number(r.stake)), result, r.pnl === null ? '' : money(Number(r.pnl))];
+        return [b.placed_at, b.table_name, b.game_round_id, b.selection_name, oddsCell(r.odds), money(Number(r.stake)), result, r.pnl === null ? '' : money(Number(r.pnl))];
       }),
     };
   });

@@ -25,6 +25,9 @@ export interface CsvTable {
 /** A money cell: rupees with two decimals. */
 export const money = (p: Paise): string => paiseToDecimal(p);
 
+/** An odds cell from integer hundredths (197 -> "1.97"), written the way paise are. */
+export const oddsCell = (hundredths: number): string => paiseToDecimal(hundredths);
+
 /** One cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula is defused. */
 function cell(value: CsvCell): string {
   if (value === null) return '';

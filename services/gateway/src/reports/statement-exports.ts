@@ -5,6 +5,7 @@ import { walletAsOf } from '../accounts/as-of.js';
 import type { LedgerLine } from '../accounts/ledger-lines.js';
 import { statementLines } from '../accounts/statement-routes.js';
 import { subjectOf } from '../accounts/subject.js';
+import { BET_CSV_HEADER, betCsvRow } from '../bets/csv.js';
 import { BetHistoryFilters, myBets, settledMarkets } from '../bets/player-routes.js';
 import { params } from '../http/route.js';
 import { downlineRequests } from '../payments/admin-routes.js';
@@ -63,12 +64,7 @@ export function statementExports({ sql, route }: AccountDeps): void {
 
   csvRoute(route, { url: '/api/bets/mine.csv', access: 'player', tag: 'Player betting', summary: "The player's bet history as CSV (same status and dates, all rows)", query: v.object(BetHistoryFilters) }, async (req, { query: q }) => {
     const { rows } = await myBets(sql, req.auth!.sub, q, ALL);
-    const rupees = (n: number | null) => (n === null ? '' : n.toFixed(2));
-    return {
-      name: `bet-history-${q.status}-${span(q)}`,
-      header: ['Placed', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Settled', 'Reference'],
-      rows: rows.map((b) => [b.placed_at, b.event_name, b.market_name, b.selection_name, b.odds_type, b.odds, rupees(b.stake), rupees(b.matched_stake), b.status, rupees(b.pnl), b.settled_at ?? '', b.reference_id]),
-    };
+    return { name: `bet-history-${q.status}-${span(q)}`, header: BET_CSV_HEADER, rows: rows.map(betCsvRow) };
   });
 
   csvRoute(route, { url: '/api/profit-loss/mine.csv', access: 'player', tag: 'Player betting', summary: "The player's settled markets as CSV (same dates as the report, all rows)", query: v.object({ from: StatementQuery.entries.from, to: StatementQuery.entries.to }) }, async (req, { query: q }) => {

@@ -8,7 +8,6 @@ type Run = (commandId: string, actor: string | null, command: Command) => Promis
 const RECEIPT = new URL('../../assets/demo-receipt.png', import.meta.url);
 
 const DEMO_FLOAT = 500_00;
-const rupees = (r: number) => r * 100;
 
 /**
  * Payment methods (agent1's and admin's), saved payout accounts and a few requests in every state,
@@ -35,16 +34,16 @@ export async function seedPayments(run: Run, sql: SqlClient, id: (username: stri
   }
 
   // player2: a deposit and a withdrawal approved, a withdrawal waiting (its ₹500 held)...
-  await run('seed:pay:dep1', player2, { type: 'RequestDeposit', requestId: 'seed-dep-1', method: 'upi', amount: rupees(1500), utr: '412300000001', screenshotId: await shot(player2), remark: '' });
+  await run('seed:pay:dep1', player2, { type: 'RequestDeposit', requestId: 'seed-dep-1', method: 'upi', amount: 1_500_00, utr: '412300000001', screenshotId: await shot(player2), remark: '' });
   await run('seed:pay:dep1:ok', agent1, { type: 'ApprovePaymentRequest', requestId: 'seed-dep-1', walletUserId: agent1, remark: 'Matched with the bank statement' });
-  await run('seed:pay:wd1', player2, { type: 'RequestWithdrawal', requestId: 'seed-wd-1', accountId: 'seed-bank-player2', amount: rupees(1000), remark: '' });
+  await run('seed:pay:wd1', player2, { type: 'RequestWithdrawal', requestId: 'seed-wd-1', accountId: 'seed-bank-player2', amount: 1_000_00, remark: '' });
   await run('seed:pay:wd1:ok', agent1, { type: 'ApprovePaymentRequest', requestId: 'seed-wd-1', walletUserId: agent1, remark: 'Paid by IMPS' });
-  await run('seed:pay:wd2', player2, { type: 'RequestWithdrawal', requestId: 'seed-wd-2', accountId: 'seed-upi-player2', amount: rupees(500), remark: '' });
+  await run('seed:pay:wd2', player2, { type: 'RequestWithdrawal', requestId: 'seed-wd-2', accountId: 'seed-upi-player2', amount: 500_00, remark: '' });
   // and one rejected (the hold went back).
-  await run('seed:pay:wd3', player2, { type: 'RequestWithdrawal', requestId: 'seed-wd-3', accountId: 'seed-bank-player2', amount: rupees(300), remark: '' });
+  await run('seed:pay:wd3', player2, { type: 'RequestWithdrawal', requestId: 'seed-wd-3', accountId: 'seed-bank-player2', amount: 300_00, remark: '' });
   await run('seed:pay:wd3:no', dealer1, { type: 'RejectPaymentRequest', requestId: 'seed-wd-3', remark: 'The account name does not match' });
   // player1: a deposit waiting and one rejected.
-  await run('seed:pay:dep2', player1, { type: 'RequestDeposit', requestId: 'seed-dep-2', method: 'bank', amount: rupees(2000), utr: '412300000002', screenshotId: await shot(player1), remark: '' });
-  await run('seed:pay:dep3', player1, { type: 'RequestDeposit', requestId: 'seed-dep-3', method: 'upi', amount: rupees(2500), utr: '412300000003', screenshotId: await shot(player1), remark: '' });
+  await run('seed:pay:dep2', player1, { type: 'RequestDeposit', requestId: 'seed-dep-2', method: 'bank', amount: 2_000_00, utr: '412300000002', screenshotId: await shot(player1), remark: '' });
+  await run('seed:pay:dep3', player1, { type: 'RequestDeposit', requestId: 'seed-dep-3', method: 'upi', amount: 2_500_00, utr: '412300000003', screenshotId: await shot(player1), remark: '' });
   await run('seed:pay:dep3:no', agent1, { type: 'RejectPaymentRequest', requestId: 'seed-dep-3', remark: 'UTR not found in the bank statement' });
 }
