@@ -19,6 +19,22 @@ export function TextField({ label, value, onValue, hint, className, ...input }: 
   );
 }
 
+/** A labelled select over fixed options, its value typed as the options' values. */
+export function SelectField<T extends string>({ label, name, value, options, onValue, className }: { label: string; name: string; value: T; options: readonly (readonly [T, string])[]; onValue: (value: T) => void; className?: string }) {
+  return (
+    <label className={className ? `field ${className}` : 'field'}>
+      <span>{label}</span>
+      <select name={name} value={value} onChange={(e) => onValue(e.target.value as T)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A rupee amount typed as text, sent to the server as typed so it parses it exactly. */
 export function AmountField(props: Omit<TextFieldProps, 'inputMode' | 'autoComplete'>) {
   return (

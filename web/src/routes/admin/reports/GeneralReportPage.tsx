@@ -4,6 +4,7 @@ import { fetchCreditReferences, fetchGeneralReport } from '../../../api/report-c
 import { CsvButton } from '../../../reports/CsvButton';
 import { formatDateTime } from '../../../ui/dates';
 import { EmptyRow } from '../../../ui/EmptyRow';
+import { SelectField } from '../../../ui/fields';
 import { formatRupees } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
 import { TableFoot } from '../../../ui/TableFoot';
@@ -14,6 +15,10 @@ import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
 type Kind = 'general' | 'credit';
+const KINDS = [['general', 'General Report'], ['credit', 'Credit Reference Report']] as const;
+const BET_TYPES = [['sports', 'Sports'], ['casino', 'Casino']] as const;
+const DELETED = [['false', 'No'], ['true', 'Yes']] as const;
+const SIDES = [['', 'All'], ['back', 'Back'], ['lay', 'Lay']] as const;
 
 /** SPEC.md section 9: the general report's search waits 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -55,37 +60,12 @@ export function GeneralReportPage() {
         )}
       </header>
       <div className="toolbar">
-        <label className="field ax-inline-field">
-          <span>Type</span>
-          <select name="kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-            <option value="general">General Report</option>
-            <option value="credit">Credit Reference Report</option>
-          </select>
-        </label>
+        <SelectField label="Type" name="kind" className="ax-inline-field" value={kind} onValue={setKind} options={KINDS} />
         {kind === 'general' && (
           <>
-            <label className="field ax-inline-field">
-              <span>Bet type</span>
-              <select name="bet_type" value={betType} onChange={(e) => setBetType(e.target.value as 'sports' | 'casino')}>
-                <option value="sports">Sports</option>
-                <option value="casino">Casino</option>
-              </select>
-            </label>
-            <label className="field ax-inline-field">
-              <span>Deleted</span>
-              <select name="deleted" value={deleted} onChange={(e) => setDeleted(e.target.value as 'true' | 'false')}>
-                <option value="false">No</option>
-                <option value="true">Yes</option>
-              </select>
-            </label>
-            <label className="field ax-inline-field">
-              <span>Side</span>
-              <select name="side" value={side} onChange={(e) => setSide(e.target.value as '' | 'back' | 'lay')}>
-                <option value="">All</option>
-                <option value="back">Back</option>
-                <option value="lay">Lay</option>
-              </select>
-            </label>
+            <SelectField label="Bet type" name="bet_type" className="ax-inline-field" value={betType} onValue={setBetType} options={BET_TYPES} />
+            <SelectField label="Deleted" name="deleted" className="ax-inline-field" value={deleted} onValue={setDeleted} options={DELETED} />
+            <SelectField label="Side" name="side" className="ax-inline-field" value={side} onValue={setSide} options={SIDES} />
           </>
         )}
         <label className="search-box">
@@ -118,7 +98,10 @@ export function GeneralReportPage() {
                     {b.userName}
                   </td>
                   <td data-label="Event">
-                    {b.eventType} · {b.eventName} <span className="muted">/ {b.marketName}</span>
+                    {/* One element, so a phone's stacked cell wraps it as one line of text. */}
+                    <span>
+                      {b.eventType} · {b.eventName} <span className="muted">/ {b.marketName}</span>
+                    </span>
                   </td>
                   <td data-label="Selection">{b.selectionName}</td>
                   <td data-label="Type">{b.type === 'lay' ? 'Lay' : 'Back'}</td>

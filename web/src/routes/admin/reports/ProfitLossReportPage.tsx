@@ -6,6 +6,7 @@ import { CsvButton } from '../../../reports/CsvButton';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../../ui/dates';
 import { EmptyRow } from '../../../ui/EmptyRow';
+import { SelectField } from '../../../ui/fields';
 import { formatRupees } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
 import { TableFoot } from '../../../ui/TableFoot';
@@ -18,6 +19,7 @@ import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
 type ReportType = 'ALL' | 'user';
+const REPORT_TYPES = [['ALL', 'All'], ['user', 'User']] as const;
 
 const SEARCH_DEBOUNCE_MS = 300;
 const isUserRole = (u: DownlinePnlUser): boolean => u.role.slug === 'user';
@@ -59,20 +61,17 @@ export function ProfitLossReportPage() {
       </header>
       <DateRangeFilter range={range} />
       <div className="toolbar">
-        <label className="field ax-inline-field">
-          <span>Report type</span>
-          <select
-            name="reportType"
-            value={reportType}
-            onChange={(e) => {
-              setReportType(e.target.value as ReportType);
-              setPage(1);
-            }}
-          >
-            <option value="ALL">All</option>
-            <option value="user">User</option>
-          </select>
-        </label>
+        <SelectField
+          label="Report type"
+          name="reportType"
+          className="ax-inline-field"
+          value={reportType}
+          options={REPORT_TYPES}
+          onValue={(t) => {
+            setReportType(t);
+            setPage(1);
+          }}
+        />
         <label className="search-box">
           <span className="visually-hidden">Search</span>
           <input type="search" name="search" placeholder="Search user name" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
