@@ -16,9 +16,11 @@ const PARTITIONS = 4;
 const DATABASE_URL = 'postgres://exchange:exchange@postgres:5432/exchange';
 const KAFKA_BROKERS = 'kafka:9092';
 /** Engines and gateways share it from the operator's environment; compose refuses to start without it. */
-const ENGINE_SECRET = '${ENGINE_SECRET:?set ENGINE_SECRET, the same for every engine and gateway: see docs/distributed.md}';
+const ENGINE_SECRET =
+  '${ENGINE_SECRET:?set ENGINE_SECRET, the same for every engine and gateway: see docs/distributed.md}';
 /** The game provider and the gateways sign the seamless wallet's calls with it (docs/international-casino.md). */
-const PROVIDER_SECRET = '${PROVIDER_SECRET:?set PROVIDER_SECRET, at least 32 characters, the same for the game provider and every gateway}';
+const PROVIDER_SECRET =
+  '${PROVIDER_SECRET:?set PROVIDER_SECRET, at least 32 characters, the same for the game provider and every gateway}';
 
 /** The international casino's game server: its own process and round log, calling the gateway's wallet. */
 function gameProvider(): string {
@@ -63,7 +65,13 @@ function service(name: string, command: string, env: Record<string, string>, ext
     '    build: { context: .., dockerfile: infra/Dockerfile }',
     `    command: ${command}`,
     '    environment:',
-    ...Object.entries({ DATABASE_URL, KAFKA_BROKERS, EVENT_PARTITIONS: String(PARTITIONS), INSTANCE: name, ...env }).map(([k, v]) => `      ${k}: "${v}"`),
+    ...Object.entries({
+      DATABASE_URL,
+      KAFKA_BROKERS,
+      EVENT_PARTITIONS: String(PARTITIONS),
+      INSTANCE: name,
+      ...env,
+    }).map(([k, v]) => `      ${k}: "${v}"`),
     '    depends_on: { postgres: { condition: service_healthy }, kafka: { condition: service_started } }',
     '    restart: unless-stopped',
     ...extra,
@@ -87,14 +95,25 @@ export function composeFile(): string {
     `    image: apache/kafka:${KAFKA_VERSION}`,
     '    environment:',
     ...kafkaEnvironment().map(([k, v]) => `      ${k}: "${v}"`),
-    "      CLUSTER_ID: \"MkU3OEVBNTcwNTJENDM2Qk\"",  // any 16 bytes, base64url: the format the image requires
+    '      CLUSTER_ID: "MkU3OEVBNTcwNTJENDM2Qk"', // any 16 bytes, base64url: the format the image requires
     '    volumes: [ "kafkadata:/var/lib/kafka/data" ]',
     service('engine-a', 'npm run engine', { PORT: '4100', ADVERTISED_HOST: 'engine-a', SEED_DEMO: '1', ENGINE_SECRET }),
     service('engine-b', 'npm run engine', { PORT: '4100', ADVERTISED_HOST: 'engine-b', ENGINE_SECRET }),
     service('relay-a', 'npm run relay', { PORT: '4200' }),
     service('relay-b', 'npm run relay', { PORT: '4200' }),
     service('projector', 'npm run projector -- --name all', { PORT: '4300' }),
-    service('gateway', 'npm run gateway', { PORT: '3000', ENGINE_SECRET, PROVIDER_URL: 'http://game-provider:3100', PROVIDER_PUBLIC_URL: 'http://localhost:3100', PROVIDER_SECRET }, ['    ports: [ "3000:3000" ]']),
+    service(
+      'gateway',
+      'npm run gateway',
+      {
+        PORT: '3000',
+        ENGINE_SECRET,
+        PROVIDER_URL: 'http://game-provider:3100',
+        PROVIDER_PUBLIC_URL: 'http://localhost:3100',
+        PROVIDER_SECRET,
+      },
+      ['    ports: [ "3000:3000" ]'],
+    ),
     gameProvider(),
     'volumes:',
     '  pgdata: {}',

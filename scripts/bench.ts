@@ -8,7 +8,9 @@ import { benchWallet } from './bench/wallet.js';
 
 await benchJournal();
 await benchBetting();
-console.log('\nEngine snapshot as bets accumulate: the whole state serialised on the main thread (docs/performance.md)');
+console.log(
+  '\nEngine snapshot as bets accumulate: the whole state serialised on the main thread (docs/performance.md)',
+);
 printRows(await benchSnapshot());
 await benchWallet();
 await benchCasino();

@@ -24,7 +24,10 @@ const argument = (name: string): string | undefined => {
 };
 
 async function main(): Promise<number> {
-  const roundsPath = join(resolve(root, process.env.PROVIDER_DATA_DIR || join(process.env.DATA_DIR || 'data', 'provider')), ROUNDS_FILE);
+  const roundsPath = join(
+    resolve(root, process.env.PROVIDER_DATA_DIR || join(process.env.DATA_DIR || 'data', 'provider')),
+    ROUNDS_FILE,
+  );
   if (!existsSync(roundsPath)) {
     say(`casino:reconcile: no round log at ${roundsPath} (set PROVIDER_DATA_DIR)`);
     return 2;
@@ -38,7 +41,10 @@ async function main(): Promise<number> {
   }
   try {
     say(`casino:reconcile: ${roundsPath} against ${opened.where}`);
-    const report = reconcile(readRounds(roundsPath), await readOperatorTxns(opened.store.sql, argument('provider') ?? PROVIDER_ID));
+    const report = reconcile(
+      readRounds(roundsPath),
+      await readOperatorTxns(opened.store.sql, argument('provider') ?? PROVIDER_ID),
+    );
     process.stdout.write(formatReconcile(report).join('\n') + '\n');
     return report.differences.length === 0 ? 0 : 1;
   } finally {

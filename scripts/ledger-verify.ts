@@ -22,7 +22,11 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 async function main(): Promise<number> {
   let opened: OpenedLog;
   try {
-    opened = await openLog({ root: resolve(dirname(fileURLToPath(import.meta.url)), '..'), env: process.env, force: process.argv.includes('--force') });
+    opened = await openLog({
+      root: resolve(dirname(fileURLToPath(import.meta.url)), '..'),
+      env: process.env,
+      force: process.argv.includes('--force'),
+    });
   } catch (err) {
     say(`ledger: cannot open the log: ${message(err)}`);
     return 2;

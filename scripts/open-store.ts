@@ -30,10 +30,15 @@ export class LogInUseError extends Error {}
 
 export async function openLog(options: OpenLogOptions): Promise<OpenedLog> {
   const databaseUrl = options.env.DATABASE_URL || undefined;
-  if (databaseUrl) return { store: await openPostgresStore({ connectionString: databaseUrl, poolSize: 2, onError: () => {} }), where: 'PostgreSQL (DATABASE_URL)' };
+  if (databaseUrl)
+    return {
+      store: await openPostgresStore({ connectionString: databaseUrl, poolSize: 2, onError: () => {} }),
+      where: 'PostgreSQL (DATABASE_URL)',
+    };
   const dataDir = resolve(options.root, options.env.DATA_DIR || 'data');
   // Opening a folder that holds no database would create an empty one: refuse instead.
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new Error(`no event log in ${dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
+  if (!existsSync(join(dataDir, 'PG_VERSION')))
+    throw new Error(`no event log in ${dataDir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
   if (existsSync(join(dataDir, 'postmaster.pid')) && !options.force) {
     throw new LogInUseError(
       `${dataDir} is in use (postmaster.pid is there): PGlite allows one process, so stop the server (npm start) first; ` +

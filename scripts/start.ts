@@ -7,7 +7,16 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { casinoFromEnv, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD, defaultWebDist, frameOriginsFromEnv, readProviderOption, startServer } from '@exch/server';
+import {
+  casinoFromEnv,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_TRANSACTION_PASSWORD,
+  defaultWebDist,
+  frameOriginsFromEnv,
+  readProviderOption,
+  startServer,
+} from '@exch/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = defaultWebDist(root);
@@ -18,7 +27,12 @@ const seed = !production && (databaseUrl === undefined || process.env.SEED_DEMO 
 
 const log = pino(
   { level: process.env.LOG_LEVEL ?? 'info' },
-  process.stdout.isTTY ? pino.transport({ target: 'pino-pretty', options: { ignore: 'pid,hostname,reqId', translateTime: 'SYS:HH:MM:ss' } }) : undefined,
+  process.stdout.isTTY
+    ? pino.transport({
+        target: 'pino-pretty',
+        options: { ignore: 'pid,hostname,reqId', translateTime: 'SYS:HH:MM:ss' },
+      })
+    : undefined,
 );
 
 if (!existsSync(join(webDist, 'index.html'))) {
@@ -36,11 +50,18 @@ const server = await startServer({
   maintenance: process.env.MAINTENANCE === '1',
   frameOrigins: frameOriginsFromEnv(),
   // The built-in feed simulator; FEED=off runs without live markets.
-  feed: process.env.FEED === 'off' ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
+  feed:
+    process.env.FEED === 'off'
+      ? null
+      : {
+          seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000),
+          tickMs: Number(process.env.FEED_TICK_MS ?? 1000),
+        },
   // The casino's dealer deals every table; CASINO=off runs without it.
   casino: casinoFromEnv(process.env),
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
-  trustProxy: process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
+  trustProxy:
+    process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
   // The international casino's game server, on its own port (PROVIDER_PORT, default 3100); PROVIDER=off for none.
   provider: readProviderOption(process.env, { dataDir }),
   logger: log,
@@ -52,10 +73,16 @@ const lines = [
   `  Back office:          ${server.url}/admin`,
   `  Storage:              ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`,
 ];
-if (server.provider) lines.push(`  Game provider:        ${server.provider.url} (Monsoon Games, the international casino's games)`);
+if (server.provider)
+  lines.push(`  Game provider:        ${server.provider.url} (Monsoon Games, the international casino's games)`);
 if (seed) {
-  lines.push(`  Demo logins (password ${DEMO_PASSWORD}; back-office transaction password ${DEMO_TRANSACTION_PASSWORD}):`);
-  for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.username.padEnd(8)} ${a.role === 'user' ? 'player  -> /login' : `${a.role.padEnd(7)} -> /admin/login`}`);
+  lines.push(
+    `  Demo logins (password ${DEMO_PASSWORD}; back-office transaction password ${DEMO_TRANSACTION_PASSWORD}):`,
+  );
+  for (const a of DEMO_ACCOUNTS)
+    lines.push(
+      `    ${a.username.padEnd(8)} ${a.role === 'user' ? 'player  -> /login' : `${a.role.padEnd(7)} -> /admin/login`}`,
+    );
 }
 process.stdout.write(lines.join('\n') + '\n\n');
 
@@ -65,9 +92,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    server.close().then(() => process.exit(0), (err) => {
-      log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    });
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }

@@ -36,11 +36,22 @@ const utc = (d: Date): string => d.toISOString().replace('T', ' ').slice(0, 19);
 /** Columns padded to their widest cell; numbers right-aligned. */
 function table(header: string[], rows: string[][], right: Set<number>): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (right.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }
 
-const rowOf = (l: LedgerLine): string[] => [utc(l.at), l.description, l.amount > 0 ? inr(l.amount) : '', l.amount < 0 ? inr(-l.amount) : '', inr(l.balance), l.kind === 'settlement' || l.kind === 'revoke' ? '' : l.remark];
+const rowOf = (l: LedgerLine): string[] => [
+  utc(l.at),
+  l.description,
+  l.amount > 0 ? inr(l.amount) : '',
+  l.amount < 0 ? inr(-l.amount) : '',
+  inr(l.balance),
+  l.kind === 'settlement' || l.kind === 'revoke' ? '' : l.remark,
+];
 
 async function main(argv: string[]): Promise<number> {
   let values;
@@ -74,7 +85,8 @@ async function main(argv: string[]): Promise<number> {
   else if (!at) problems.push(`--as-of must be ${INSTANT_HINT}, not "${values['as-of']}"`);
   const whole = (name: string, text: string | undefined, def: number, max: number): number => {
     if (text === undefined) return def;
-    if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max) problems.push(`${name} must be a whole number from 1 to ${max}, not "${text}"`);
+    if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > max)
+      problems.push(`${name} must be a whole number from 1 to ${max}, not "${text}"`);
     return Number(text);
   };
   const limit = whole('--limit', values.limit, 25, 1000);
@@ -87,7 +99,11 @@ async function main(argv: string[]): Promise<number> {
 
   let opened;
   try {
-    opened = await openLog({ root: resolve(dirname(fileURLToPath(import.meta.url)), '..'), env: process.env, force: values.force });
+    opened = await openLog({
+      root: resolve(dirname(fileURLToPath(import.meta.url)), '..'),
+      env: process.env,
+      force: values.force,
+    });
   } catch (err) {
     say(`cannot open the log: ${err instanceof Error ? err.message : String(err)}`);
     return 2;
@@ -111,7 +127,14 @@ async function main(argv: string[]): Promise<number> {
       `Statement up to then: ${wallet.total} row${wallet.total === 1 ? '' : 's'}, newest first${wallet.total > limit ? ` (page ${page} of ${pages})` : ''}`,
     ];
     if (wallet.lines.length > 0) {
-      out.push('', ...table(['Time (UTC)', 'Description', 'Credit', 'Debit', 'Balance', 'Remark'], wallet.lines.map(rowOf), new Set([2, 3, 4])));
+      out.push(
+        '',
+        ...table(
+          ['Time (UTC)', 'Description', 'Credit', 'Debit', 'Balance', 'Remark'],
+          wallet.lines.map(rowOf),
+          new Set([2, 3, 4]),
+        ),
+      );
     }
     process.stdout.write(out.join('\n') + '\n');
     return 0;

@@ -16,7 +16,14 @@ export type * from './provider/commands.js';
 export type * from './partnership/commands.js';
 export type * from './streams/commands.js';
 
-export type Command = AccountCommand | BettingCommand | CasinoCommand | PaymentCommand | ProviderCommand | PartnershipCommand | SetMatchStreams;
+export type Command =
+  | AccountCommand
+  | BettingCommand
+  | CasinoCommand
+  | PaymentCommand
+  | ProviderCommand
+  | PartnershipCommand
+  | SetMatchStreams;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {
@@ -37,7 +44,9 @@ export type CommittedEvent = DomainEvent & { position: number; at: string };
  * The engine's answer, given only after the command's events are durable (DESIGN.md rule 4): the
  * committed events themselves, so a caller answers from the decision instead of reading it back.
  */
-export type ExecuteResult = { ok: true; positions: number[]; events: CommittedEvent[]; duplicate: boolean } | { ok: false; refusal: Refusal };
+export type ExecuteResult =
+  | { ok: true; positions: number[]; events: CommittedEvent[]; duplicate: boolean }
+  | { ok: false; refusal: Refusal };
 
 /** How the gateway reaches the engine: in process, or (distributed mode) the current leader. */
 export interface CommandBus {

@@ -13,8 +13,27 @@ export interface DirectoryChanges {
   matches: string[];
 }
 
-const USER_EVENTS = new Set(['UserCreated', 'UserDetailsUpdated', 'PasswordChanged', 'AccountLockSet', 'BetLockSet', 'PermissionsSet', 'TransactionPasswordSet', 'TotpEnabled', 'TotpDisabled']);
-const MARKET_EVENTS = new Set(['MarketListed', 'MarketSettingsSet', 'MarketStatusSet', 'MarketSettled', 'MarketVoided', 'ResultRevoked', 'HousePriceSet', 'HousePriceCleared']);
+const USER_EVENTS = new Set([
+  'UserCreated',
+  'UserDetailsUpdated',
+  'PasswordChanged',
+  'AccountLockSet',
+  'BetLockSet',
+  'PermissionsSet',
+  'TransactionPasswordSet',
+  'TotpEnabled',
+  'TotpDisabled',
+]);
+const MARKET_EVENTS = new Set([
+  'MarketListed',
+  'MarketSettingsSet',
+  'MarketStatusSet',
+  'MarketSettled',
+  'MarketVoided',
+  'ResultRevoked',
+  'HousePriceSet',
+  'HousePriceCleared',
+]);
 const MATCH_EVENTS = new Set(['MatchListed', 'MatchInPlaySet']);
 
 export function directoryChanges(events: readonly { type: string; data: unknown }[]): DirectoryChanges {
@@ -32,4 +51,5 @@ export function directoryChanges(events: readonly { type: string; data: unknown 
   return { users: [...users], sessions: [...sessions], markets: [...markets], matches: [...matches] };
 }
 
-export const noDirectoryChanges = (c: DirectoryChanges): boolean => c.users.length + c.sessions.length + c.markets.length + c.matches.length === 0;
+export const noDirectoryChanges = (c: DirectoryChanges): boolean =>
+  c.users.length + c.sessions.length + c.markets.length + c.matches.length === 0;

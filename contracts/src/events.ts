@@ -15,7 +15,14 @@ export type * from './partnership/events.js';
 export type * from './streams/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
-export interface EventDataByType extends AccountEventData, BettingEventData, CasinoEventData, PaymentEventData, ProviderEventData, PartnershipEventData, StreamEventData {}
+export interface EventDataByType
+  extends AccountEventData,
+    BettingEventData,
+    CasinoEventData,
+    PaymentEventData,
+    ProviderEventData,
+    PartnershipEventData,
+    StreamEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -85,9 +92,17 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */
 export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
-  'ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked',
-  'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected',
-  'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack',
+  'ChipsMinted',
+  'ChipsTransferred',
+  'MarketSettled',
+  'ResultRevoked',
+  'WithdrawalRequested',
+  'DepositApproved',
+  'WithdrawalApproved',
+  'WithdrawalRejected',
+  'ProviderDebited',
+  'ProviderCredited',
+  'ProviderRolledBack',
   'CasinoRoundSettled',
 ]);
 

@@ -23,7 +23,11 @@ const VERSIONS_DDL = `create table if not exists schema_versions (
 const lock = (tx: SqlClient, name: string) => tx.query('select pg_advisory_xact_lock(hashtext($1))', [name]);
 
 /** Runs fn in a transaction that holds the migration lock of `name`; processes waiting on it queue. */
-export async function withMigrationLock<T>(sql: SqlClient, name: string, fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+export async function withMigrationLock<T>(
+  sql: SqlClient,
+  name: string,
+  fn: (tx: SqlClient) => Promise<T>,
+): Promise<T> {
   return sql.transaction(async (tx) => {
     await lock(tx, name);
     return fn(tx);
@@ -37,14 +41,18 @@ export async function withMigrationLock<T>(sql: SqlClient, name: string, fn: (tx
  */
 export async function migrate(sql: SqlClient, name: string, version: number, ddl: readonly string[]): Promise<void> {
   await withMigrationLock(sql, name, async (tx) => {
-    const { rows: [found] } = await tx.query<{ present: boolean }>(`select to_regclass('schema_versions') is not null as present`);
+    const {
+      rows: [found],
+    } = await tx.query<{ present: boolean }>(`select to_regclass('schema_versions') is not null as present`);
     if (!found?.present) {
       // Parts migrating under different names would race to create it: it has a lock of its own,
       // always taken after a part's lock and never before one, so two processes cannot deadlock.
       await lock(tx, 'schema_versions');
       await tx.query(VERSIONS_DDL);
     }
-    const { rows: [stored] } = await tx.query<{ version: number }>(`select version from schema_versions where name = $1`, [name]);
+    const {
+      rows: [stored],
+    } = await tx.query<{ version: number }>(`select version from schema_versions where name = $1`, [name]);
     if (stored && stored.version >= version) return;
     for (const statement of ddl) await tx.query(statement);
     await tx.query(

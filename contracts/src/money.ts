@@ -19,4 +19,5 @@ export const formatPaise = (p: Paise): string => {
 export const paiseToRupees = (p: Paise): number => p / 100;
 
 /** Paise as a plain decimal for CSV and other machine-read text: -250050 -> "-2500.50". */
-export const paiseToDecimal = (p: Paise): string => `${p < 0 ? '-' : ''}${Math.trunc(Math.abs(p) / 100)}.${String(Math.abs(p) % 100).padStart(2, '0')}`;
+export const paiseToDecimal = (p: Paise): string =>
+  `${p < 0 ? '-' : ''}${Math.trunc(Math.abs(p) / 100)}.${String(Math.abs(p) % 100).padStart(2, '0')}`;

@@ -24,7 +24,11 @@ export function parseReadToken(text: string): ReadToken | null {
   return token;
 }
 
-export const formatReadToken = (token: ReadToken): string => [...token].sort((a, b) => a[0] - b[0]).map(([p, position]) => `${p}:${position}`).join(',');
+export const formatReadToken = (token: ReadToken): string =>
+  [...token]
+    .sort((a, b) => a[0] - b[0])
+    .map(([p, position]) => `${p}:${position}`)
+    .join(',');
 
 /** The newest of two tokens, partition by partition. */
 export function mergeReadTokens(a: ReadToken, b: ReadToken): ReadToken {
@@ -34,7 +38,10 @@ export function mergeReadTokens(a: ReadToken, b: ReadToken): ReadToken {
 }
 
 /** What a command's events need folded, given how the read side splits the log into partitions. */
-export function readTokenOf(events: readonly Pick<CommittedEvent, 'streamId' | 'position'>[], partitionOf: (streamId: string) => number): ReadToken {
+export function readTokenOf(
+  events: readonly Pick<CommittedEvent, 'streamId' | 'position'>[],
+  partitionOf: (streamId: string) => number,
+): ReadToken {
   const token: ReadToken = new Map();
   for (const e of events) {
     const p = partitionOf(e.streamId);

@@ -29,10 +29,12 @@ export const ROLE_NAME: Record<RoleSlug, string> = {
   user: 'USER',
 };
 
-export const isRoleSlug = (s: unknown): s is RoleSlug => typeof s === 'string' && (ROLE_SLUGS as readonly string[]).includes(s);
+export const isRoleSlug = (s: unknown): s is RoleSlug =>
+  typeof s === 'string' && (ROLE_SLUGS as readonly string[]).includes(s);
 export const isAdminSide = (role: RoleSlug): boolean => role !== 'user';
 /**
  * An account may only create roles strictly below its own; an admin may also create admin
  * sub-logins (SPEC.md's Multi login manages the admin and agent logins of a downline).
  */
-export const canCreateRole = (creator: RoleSlug, created: RoleSlug): boolean => ROLE_RANK[created] > ROLE_RANK[creator] || (creator === 'admin' && created === 'admin');
+export const canCreateRole = (creator: RoleSlug, created: RoleSlug): boolean =>
+  ROLE_RANK[created] > ROLE_RANK[creator] || (creator === 'admin' && created === 'admin');

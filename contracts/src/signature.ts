@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * over a message that names a timestamp (milliseconds) and the exact body. Node only (node:crypto):
  * exported as `@exch/contracts/node`, never from the index the web app bundles.
  */
-export const hmacSha256 = (secret: string, message: string): Buffer => createHmac('sha256', secret).update(message).digest();
+export const hmacSha256 = (secret: string, message: string): Buffer =>
+  createHmac('sha256', secret).update(message).digest();
 
 /** How far a request's timestamp may be from the receiver's clock, either way (clock skew plus transit). */
 export const SIGNATURE_WINDOW_MS = 30_000;
@@ -28,11 +29,18 @@ export class SignedRequests {
   ) {}
 
   /** `message(at)` is what the sender signed at that timestamp. */
-  check(timestamp: string | undefined, signature: string | undefined, message: (at: number) => string, now = Date.now()): SignatureVerdict {
-    if (!timestamp || !signature || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return { ok: false, reason: 'unsigned request' };
+  check(
+    timestamp: string | undefined,
+    signature: string | undefined,
+    message: (at: number) => string,
+    now = Date.now(),
+  ): SignatureVerdict {
+    if (!timestamp || !signature || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature))
+      return { ok: false, reason: 'unsigned request' };
     const at = Number(timestamp);
     if (Math.abs(now - at) > this.windowMs) return { ok: false, reason: 'timestamp outside the window' };
-    if (!timingSafeEqual(Buffer.from(signature, 'hex'), hmacSha256(this.secret, message(at)))) return { ok: false, reason: 'bad signature' };
+    if (!timingSafeEqual(Buffer.from(signature, 'hex'), hmacSha256(this.secret, message(at))))
+      return { ok: false, reason: 'bad signature' };
     this.forgetExpired(now);
     if (this.seen.has(signature)) return { ok: false, reason: 'replayed request' };
     this.seen.set(signature, at + this.windowMs);

@@ -9,7 +9,10 @@ export const ClientMessage = v.variant('event', [
   v.object({ event: v.literal('login'), data: v.object({ token: text('token', { min: 1, max: 2000 }) }) }),
   v.object({ event: v.literal('joinRoom'), data: v.object({ matchId: idOrNumber('matchId') }) }),
   v.object({ event: v.literal('leaveRoom'), data: v.object({ matchId: idOrNumber('matchId') }) }),
-  v.object({ event: v.literal('watch_fancy'), data: v.object({ gameId: idOrNumber('gameId'), sportId: v.optional(idOrNumber('sportId')) }) }),
+  v.object({
+    event: v.literal('watch_fancy'),
+    data: v.object({ gameId: idOrNumber('gameId'), sportId: v.optional(idOrNumber('sportId')) }),
+  }),
   v.object({ event: v.literal('ping'), data: v.optional(v.unknown()) }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessage>;
@@ -40,4 +43,6 @@ export interface ServerMessages {
 
 /** The room the lobby joins (joinRoom with this id) to have its prices pushed instead of polled. */
 export const LOBBY_ROOM = 'lobby';
-export type ServerMessage = { [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] } }[keyof ServerMessages];
+export type ServerMessage = {
+  [K in keyof ServerMessages]: { event: K; data: ServerMessages[K] };
+}[keyof ServerMessages];

@@ -68,10 +68,14 @@ export function ensureJars(): string {
 
 function resolveJars(): void {
   rmSync(LIBS, { recursive: true, force: true });
-  execFileSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${LIBS}`], {
-    cwd: HERE,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  execFileSync(
+    'mvn',
+    ['-q', '-B', 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${LIBS}`],
+    {
+      cwd: HERE,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   if (!readdirSync(LIBS).some((f) => f.startsWith('kafka_2.13-'))) throw new Error('mvn did not resolve kafka_2.13');
   writeFileSync(STAMP, `${KAFKA_VERSION}\n`);
 }
@@ -86,7 +90,13 @@ export interface BrokerLayout {
 
 export function brokerLayout(root: string): BrokerLayout {
   const abs = resolve(root);
-  return { root: abs, properties: join(abs, 'server.properties'), dataDir: join(abs, 'data'), logFile: join(abs, 'broker.log'), pidFile: join(abs, 'broker.pid') };
+  return {
+    root: abs,
+    properties: join(abs, 'server.properties'),
+    dataDir: join(abs, 'data'),
+    logFile: join(abs, 'broker.log'),
+    pidFile: join(abs, 'broker.pid'),
+  };
 }
 
 /** The broker's settings: one node that is broker and controller, replication factors 1. */
@@ -115,9 +125,15 @@ export function brokerProperties(dataDir: string, port: number, controllerPort: 
 
 function java(args: string[], logFile: string): string[] {
   return [
-    '-Xms256m', '-Xmx768m', '-XX:+UseG1GC', '-Djava.awt.headless=true',
-    `-Dlog4j2.configurationFile=${join(HERE, 'log4j2.properties')}`, `-Dkafka.log.file=${logFile}`,
-    '-cp', `${ensureJars()}/*`, ...args,
+    '-Xms256m',
+    '-Xmx768m',
+    '-XX:+UseG1GC',
+    '-Djava.awt.headless=true',
+    `-Dlog4j2.configurationFile=${join(HERE, 'log4j2.properties')}`,
+    `-Dkafka.log.file=${logFile}`,
+    '-cp',
+    `${ensureJars()}/*`,
+    ...args,
   ];
 }
 
@@ -139,22 +155,30 @@ export function newClusterId(): string {
  */
 export function formatStorage(paths: BrokerLayout, clusterId: string): void {
   try {
-    execFileSync('java', java(['kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', paths.properties], paths.logFile), {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-    });
+    execFileSync(
+      'java',
+      java(['kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', paths.properties], paths.logFile),
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+      },
+    );
   } catch (err) {
     const e = err as { status?: number | null; stdout?: string; stderr?: string };
-    throw new Error(`Kafka StorageTool format exited with ${e.status ?? 'a signal'}:\n${`${e.stderr ?? ''}${e.stdout ?? ''}`.trim() || '(no output)'}`);
+    throw new Error(
+      `Kafka StorageTool format exited with ${e.status ?? 'a signal'}:\n${`${e.stderr ?? ''}${e.stdout ?? ''}`.trim() || '(no output)'}`,
+    );
   }
 }
 
 /** The last lines of the files a failed broker wrote (its stdout/stderr and its log4j log). */
 function tails(...files: string[]): string {
-  return files
-    .filter((f) => existsSync(f))
-    .map((f) => `--- ${f} (last lines) ---\n${readFileSync(f, 'utf8').split('\n').slice(-40).join('\n')}`)
-    .join('\n') || '(the broker wrote nothing)';
+  return (
+    files
+      .filter((f) => existsSync(f))
+      .map((f) => `--- ${f} (last lines) ---\n${readFileSync(f, 'utf8').split('\n').slice(-40).join('\n')}`)
+      .join('\n') || '(the broker wrote nothing)'
+  );
 }
 
 export interface RunningBroker {
@@ -166,7 +190,10 @@ export interface RunningBroker {
 }
 
 /** Formats storage (first start only) and starts the broker; resolves once it accepts connections. */
-export async function startBroker(root: string, options: { port?: number; partitions?: number; detached?: boolean } = {}): Promise<RunningBroker> {
+export async function startBroker(
+  root: string,
+  options: { port?: number; partitions?: number; detached?: boolean } = {},
+): Promise<RunningBroker> {
   const paths = brokerLayout(root);
   mkdirSync(paths.root, { recursive: true });
   const port = options.port ?? (await freePort());
@@ -175,7 +202,10 @@ export async function startBroker(root: string, options: { port?: number; partit
   if (!existsSync(join(paths.dataDir, 'meta.properties'))) formatStorage(paths, newClusterId());
   const outFile = join(paths.root, 'broker.out');
   const out = openSync(outFile, 'a');
-  const child = spawn('java', java(['kafka.Kafka', paths.properties], paths.logFile), { stdio: ['ignore', out, out], detached: options.detached ?? false });
+  const child = spawn('java', java(['kafka.Kafka', paths.properties], paths.logFile), {
+    stdio: ['ignore', out, out],
+    detached: options.detached ?? false,
+  });
   closeSync(out);
   if (options.detached) child.unref();
   const pid = child.pid!;
@@ -184,7 +214,8 @@ export async function startBroker(root: string, options: { port?: number; partit
   child.once('exit', (code) => (exited = code ?? -1));
   const deadline = Date.now() + 90_000;
   while (!(await accepts(port))) {
-    if (exited !== null) throw new Error(`Kafka exited with ${exited} before listening\n${tails(outFile, paths.logFile)}`);
+    if (exited !== null)
+      throw new Error(`Kafka exited with ${exited} before listening\n${tails(outFile, paths.logFile)}`);
     if (Date.now() > deadline) {
       stopPid(pid);
       throw new Error(`Kafka did not listen on ${port} within 90 s\n${tails(outFile, paths.logFile)}`);

@@ -16,11 +16,30 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { LADDER, tickFrom, type Command, type CommandEnvelope, type DomainEvent, type EventStore, type FeedUpdate } from '@exch/contracts';
+import {
+  LADDER,
+  tickFrom,
+  type Command,
+  type CommandEnvelope,
+  type DomainEvent,
+  type EventStore,
+  type FeedUpdate,
+} from '@exch/contracts';
 import { decide, emptyState, Engine, evolve, fold, Quotes, type EngineState } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
-import { envelope, hierarchy, matchCatalogue, median, must, percentile, placeBet, prng, RUNNERS, type Rng } from '../../tests/engine/fixtures.js';
+import {
+  envelope,
+  hierarchy,
+  matchCatalogue,
+  median,
+  must,
+  percentile,
+  placeBet,
+  prng,
+  RUNNERS,
+  type Rng,
+} from '../../tests/engine/fixtures.js';
 
 export interface BenchRow {
   bench: string;
@@ -49,21 +68,89 @@ function feedFor(rng: Rng) {
     const i = Math.min(200, Math.max(10, (centre.get(key) ?? rng.int(60, 120)) + rng.int(-1, 1)));
     centre.set(key, i);
     const size = () => rng.int(1_000, 200_000);
-    return { type: 'exchange', marketId, selectionId, status: 'ACTIVE', back: [0, 1, 2].map((k) => ({ price: LADDER[i - k]!, size: size() })), lay: [1, 2, 3].map((k) => ({ price: LADDER[i + k]!, size: size() })) };
+    return {
+      type: 'exchange',
+      marketId,
+      selectionId,
+      status: 'ACTIVE',
+      back: [0, 1, 2].map((k) => ({ price: LADDER[i - k]!, size: size() })),
+      lay: [1, 2, 3].map((k) => ({ price: LADDER[i + k]!, size: size() })),
+    };
   };
 }
 
-const env = (command: Command, actor: string | null, id: string): CommandEnvelope => ({ commandId: id, correlationId: id, actor, ip: null, device: null, at: '2026-11-22T10:00:00.000Z', command });
+const env = (command: Command, actor: string | null, id: string): CommandEnvelope => ({
+  commandId: id,
+  correlationId: id,
+  actor,
+  ip: null,
+  device: null,
+  at: '2026-11-22T10:00:00.000Z',
+  command,
+});
 
 /** An admin and players (`u{i}` unless named) funded with `balance` paise each, the given match odds markets listed; decisions applied with apply(). */
-function fundedWorld(players: string[], balance: number, markets: number[]): { state: EngineState; quotes: Quotes; apply: (events: DomainEvent[]) => void } {
+function fundedWorld(
+  players: string[],
+  balance: number,
+  markets: number[],
+): { state: EngineState; quotes: Quotes; apply: (events: DomainEvent[]) => void } {
   const events: Pick<DomainEvent, 'type' | 'data'>[] = [
-    { type: 'UserCreated', data: { userId: 'a', username: 'admin', fullName: 'a', role: 'admin', parentId: null, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } },
-    { type: 'ChipsMinted', data: { userId: 'a', amount: 1e13, postings: [{ account: 'mint', amount: -1e13 }, { account: 'wallet:a', amount: 1e13 }] } },
+    {
+      type: 'UserCreated',
+      data: {
+        userId: 'a',
+        username: 'admin',
+        fullName: 'a',
+        role: 'admin',
+        parentId: null,
+        passwordHash: 'h',
+        creditReference: 0,
+        exposureLimit: 0,
+        mustChangePassword: false,
+      },
+    },
+    {
+      type: 'ChipsMinted',
+      data: {
+        userId: 'a',
+        amount: 1e13,
+        postings: [
+          { account: 'mint', amount: -1e13 },
+          { account: 'wallet:a', amount: 1e13 },
+        ],
+      },
+    },
   ];
   for (const [i, u] of players.entries()) {
-    events.push({ type: 'UserCreated', data: { userId: u, username: `user${i}`, fullName: u, role: 'user', parentId: 'a', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } });
-    events.push({ type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: 'a', toUserId: u, amount: balance, remark: '', postings: [{ account: 'wallet:a', amount: -balance }, { account: `wallet:${u}`, amount: balance }] } });
+    events.push({
+      type: 'UserCreated',
+      data: {
+        userId: u,
+        username: `user${i}`,
+        fullName: u,
+        role: 'user',
+        parentId: 'a',
+        passwordHash: 'h',
+        creditReference: 0,
+        exposureLimit: 0,
+        mustChangePassword: false,
+      },
+    });
+    events.push({
+      type: 'ChipsTransferred',
+      data: {
+        kind: 'deposit',
+        fromUserId: 'a',
+        toUserId: u,
+        amount: balance,
+        remark: '',
+        postings: [
+          { account: 'wallet:a', amount: -balance },
+          { account: `wallet:${u}`, amount: balance },
+        ],
+      },
+    });
   }
   const state = fold(emptyState(), events);
   const quotes = new Quotes();
@@ -80,8 +167,17 @@ function fundedWorld(players: string[], balance: number, markets: number[]): { s
 }
 
 /** The state a run starts from: players with ₹1,00,000 each, MARKETS match odds markets, RESTING resting orders from players. */
-function world(rng: Rng): { state: EngineState; quotes: Quotes; feed: ReturnType<typeof feedFor>; apply: (events: DomainEvent[]) => void } {
-  const { state, quotes, apply } = fundedWorld(Array.from({ length: PLAYERS }, (_, i) => `u${i}`), 1_00_000_00, Array.from({ length: MARKETS }, (_, i) => i + 1));
+function world(rng: Rng): {
+  state: EngineState;
+  quotes: Quotes;
+  feed: ReturnType<typeof feedFor>;
+  apply: (events: DomainEvent[]) => void;
+} {
+  const { state, quotes, apply } = fundedWorld(
+    Array.from({ length: PLAYERS }, (_, i) => `u${i}`),
+    1_00_000_00,
+    Array.from({ length: MARKETS }, (_, i) => i + 1),
+  );
   const feed = feedFor(rng);
   for (let m = 1; m <= MARKETS; m++) for (const r of RUNNERS) quotes.apply(feed(`mo${m}`, r.selectionId));
   // Resting orders inside and around the spread: backs above the best back, lays below the best lay.
@@ -91,13 +187,24 @@ function world(rng: Rng): { state: EngineState; quotes: Quotes; feed: ReturnType
     const q = quotes.exchange(marketId, selectionId)!;
     const side = rng.chance(0.5) ? 'back' : 'lay';
     const odds = side === 'back' ? q.lay[rng.int(0, 2)]!.price : q.back[rng.int(0, 2)]!.price;
-    const d = decide(state, env(placeBet(`rest${i}`, marketId, selectionId, side, odds, rng.int(100_00, 1_000_00)), `u${rng.int(0, PLAYERS - 1)}`, `rest${i}`), quotes);
+    const d = decide(
+      state,
+      env(
+        placeBet(`rest${i}`, marketId, selectionId, side, odds, rng.int(100_00, 1_000_00)),
+        `u${rng.int(0, PLAYERS - 1)}`,
+        `rest${i}`,
+      ),
+      quotes,
+    );
     if (d.ok) apply(d.events);
   }
   return { state, quotes, feed, apply };
 }
 
-function runInMemory(seed: number, ops: number): { opsPerSec: number; p50: number; p99: number; fills: number; rested: number } {
+function runInMemory(
+  seed: number,
+  ops: number,
+): { opsPerSec: number; p50: number; p99: number; fills: number; rested: number } {
   const rng = prng(seed);
   const w = world(rng);
   const latencies = new Float64Array(ops);
@@ -129,7 +236,13 @@ function runInMemory(seed: number, ops: number): { opsPerSec: number; p50: numbe
   }
   const elapsed = performance.now() - started;
   const sorted = Array.from(latencies).sort((a, b) => a - b);
-  return { opsPerSec: ops / (elapsed / 1000), p50: percentile(sorted, 50) * 1000, p99: percentile(sorted, 99) * 1000, fills, rested };
+  return {
+    opsPerSec: ops / (elapsed / 1000),
+    p50: percentile(sorted, 50) * 1000,
+    p99: percentile(sorted, 99) * 1000,
+    fills,
+    rested,
+  };
 }
 
 export function benchDecide(): BenchRow {
@@ -161,7 +274,11 @@ function decideWithOpenBets(open: number): { p50: number; p99: number; opsPerSec
   const { state, quotes, apply } = fundedWorld(['mm'], 1e12, [1]);
   const feed = feedFor(rng);
   const place = (id: string, selectionId: number, side: 'back' | 'lay', odds: number) => {
-    const d = decide(state, env(placeBet(id, 'mo1', selectionId, side, odds, rng.int(100_00, 1_000_00)), 'mm', id), quotes);
+    const d = decide(
+      state,
+      env(placeBet(id, 'mo1', selectionId, side, odds, rng.int(100_00, 1_000_00)), 'mm', id),
+      quotes,
+    );
     if (!d.ok) throw new Error(d.refusal.message);
     apply(d.events);
   };
@@ -188,16 +305,23 @@ function decideWithOpenBets(open: number): { p50: number; p99: number; opsPerSec
   }
   const elapsed = performance.now() - started;
   const sorted = Array.from(latencies).sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50) * 1000, p99: percentile(sorted, 99) * 1000, opsPerSec: TIMED_BETS / (elapsed / 1000) };
+  return {
+    p50: percentile(sorted, 50) * 1000,
+    p99: percentile(sorted, 99) * 1000,
+    opsPerSec: TIMED_BETS / (elapsed / 1000),
+  };
 }
 
 export function benchDecideFlat(): BenchRow[] {
   decideWithOpenBets(1_000); // warm-up: JIT
-  const results = OPEN_BETS.map((open) => ({ open, runs: Array.from({ length: RUNS }, () => decideWithOpenBets(open)) }));
+  const results = OPEN_BETS.map((open) => ({
+    open,
+    runs: Array.from({ length: RUNS }, () => decideWithOpenBets(open)),
+  }));
   const p50Of = (runs: { p50: number }[]) => median(runs.map((r) => r.p50));
   const base = p50Of(results[0]!.runs);
   return results.map(({ open, runs }) => ({
-    bench: 'PlaceBet decide+evolve, one player\'s open bets',
+    bench: "PlaceBet decide+evolve, one player's open bets",
     setup: `${open.toLocaleString('en-US')} open bets of one player in one market`,
     opsPerSec: median(runs.map((r) => r.opsPerSec)),
     p50: `${p50Of(runs).toFixed(1)} µs`,
@@ -212,7 +336,12 @@ const CONCURRENCY = 32;
 const DURABLE_MS = 2_000;
 const DURABLE_RUNS = 3;
 
-async function durableRun(engine: Engine, players: string[], seed: number, ms: number): Promise<{ opsPerSec: number; p50: number; p99: number; refused: number }> {
+async function durableRun(
+  engine: Engine,
+  players: string[],
+  seed: number,
+  ms: number,
+): Promise<{ opsPerSec: number; p50: number; p99: number; refused: number }> {
   const rng = prng(seed);
   const latencies: number[] = [];
   let refused = 0;
@@ -226,7 +355,14 @@ async function durableRun(engine: Engine, players: string[], seed: number, ms: n
         const selectionId = rng.pick(RUNNERS).selectionId;
         const side = rng.chance(0.5) ? 'back' : 'lay';
         const odds = LADDER[rng.int(80, 100)]!;
-        const command = placeBet(`d${seed}-${worker}-${++n}`, marketId, selectionId, side, odds, rng.int(100_00, 500_00));
+        const command = placeBet(
+          `d${seed}-${worker}-${++n}`,
+          marketId,
+          selectionId,
+          side,
+          odds,
+          rng.int(100_00, 500_00),
+        );
         const t0 = performance.now();
         const r = await engine.execute(envelope(command, players[(worker + n) % players.length]!));
         latencies.push(performance.now() - t0);
@@ -236,7 +372,12 @@ async function durableRun(engine: Engine, players: string[], seed: number, ms: n
   );
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { opsPerSec: latencies.length / (elapsed / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused };
+  return {
+    opsPerSec: latencies.length / (elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    refused,
+  };
 }
 
 async function benchDurableOn(label: string, store: EventStore): Promise<BenchRow> {
@@ -303,10 +444,21 @@ export async function benchDurable(): Promise<{ rows: BenchRow[]; skipped: strin
 
 export function printRows(rows: BenchRow[]): void {
   const header = ['bench', 'setup', 'ops/s', 'p50', 'p99', 'note'];
-  const body = rows.map((r) => [r.bench, r.setup, Math.round(r.opsPerSec).toLocaleString('en-US'), r.p50, r.p99, r.note]);
+  const body = rows.map((r) => [
+    r.bench,
+    r.setup,
+    Math.round(r.opsPerSec).toLocaleString('en-US'),
+    r.p50,
+    r.p99,
+    r.note,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const numeric = new Set([2, 3, 4]);
-  const line = (cells: string[]) => cells.map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));
@@ -314,7 +466,9 @@ export function printRows(rows: BenchRow[]): void {
 
 /** Every exchange figure in one table: in memory, durable through the engine, HTTP end to end, oddsUpdate fan-out. */
 export async function benchBetting(): Promise<void> {
-  console.log(`\nExchange: PlaceBet with matching and exposure. In memory: median of ${RUNS} runs of ${OPS.toLocaleString('en-US')} bets; durable and HTTP: median of 3 runs of ${DURABLE_MS / 1000}-2.5 s`);
+  console.log(
+    `\nExchange: PlaceBet with matching and exposure. In memory: median of ${RUNS} runs of ${OPS.toLocaleString('en-US')} bets; durable and HTTP: median of 3 runs of ${DURABLE_MS / 1000}-2.5 s`,
+  );
   const { benchHttp, benchOddsPush } = await import('./exchange-http.js');
   const rows = [benchDecide(), ...benchDecideFlat()];
   const durable = await benchDurable();

@@ -45,7 +45,10 @@ async function world(players: number) {
   const dealer = new Dealer({ bus: engine, view: () => engine.view, log: quiet }, { auto: false, bettingMs: 600_000 });
   await dealer.start();
   return {
-    engine, runner, dealer, players: ids,
+    engine,
+    runner,
+    dealer,
+    players: ids,
     async close() {
       await runner.stop();
       await engine.stop();
@@ -63,13 +66,27 @@ async function placeBets(w: World, code: string, count: number, seed: number, wa
   const table = w.engine.view.casino.tables[code]!;
   const mid = table.round!.mid;
   for (let done = 0; done < count; done += wave) {
-    await Promise.all(Array.from({ length: Math.min(wave, count - done) }, async (_, i) => {
-      const market = rng.pick(table.markets);
-      const betId = `${mid}-${done + i}`;
-      const command: Command = { type: 'PlaceCasinoBet', betId, tableCode: code, mid, sid: market.sid, odds: market.odds, stake: rng.int(100_00, 5_000_00), referenceId: betId };
-      const r = await w.engine.execute({ ...envelope(command, w.players[(done + i) % w.players.length]!), at: new Date().toISOString() });
-      if (!r.ok) throw new Error(`bet refused: ${r.refusal.message}`);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(wave, count - done) }, async (_, i) => {
+        const market = rng.pick(table.markets);
+        const betId = `${mid}-${done + i}`;
+        const command: Command = {
+          type: 'PlaceCasinoBet',
+          betId,
+          tableCode: code,
+          mid,
+          sid: market.sid,
+          odds: market.odds,
+          stake: rng.int(100_00, 5_000_00),
+          referenceId: betId,
+        };
+        const r = await w.engine.execute({
+          ...envelope(command, w.players[(done + i) % w.players.length]!),
+          at: new Date().toISOString(),
+        });
+        if (!r.ok) throw new Error(`bet refused: ${r.refusal.message}`);
+      }),
+    );
   }
 }
 
@@ -81,7 +98,11 @@ async function benchSettle(): Promise<BenchRow> {
     for (let run = 0; run < RUNS; run++) {
       await w.dealer.step('dt20');
       await placeBets(w, 'dt20', BETS, run + 1, 500);
-      while (w.engine.view.casino.tables.dt20!.round!.revealed < w.engine.view.casino.tables.dt20!.round!.cards.length || w.engine.view.casino.tables.dt20!.round!.phase !== 'dealing') await w.dealer.step('dt20');
+      while (
+        w.engine.view.casino.tables.dt20!.round!.revealed < w.engine.view.casino.tables.dt20!.round!.cards.length ||
+        w.engine.view.casino.tables.dt20!.round!.phase !== 'dealing'
+      )
+        await w.dealer.step('dt20');
       await w.runner.waitFor(w.engine.headPosition, 120_000);
       const t0 = performance.now();
       if ((await w.dealer.step('dt20')) !== 'settled') throw new Error('expected the settlement');
@@ -120,19 +141,26 @@ async function benchRounds(): Promise<BenchRow> {
       const head = w.engine.headPosition;
       const deadline = performance.now() + ROUNDS_MS;
       const started = performance.now();
-      await Promise.all(codes.map(async (code, i) => {
-        for (let n = 0; performance.now() < deadline; n++) {
-          const t0 = performance.now();
-          await w.dealer.step(code);
-          await placeBets(w, code, BETS_PER_ROUND, run * 1000 + i * 100 + n, BETS_PER_ROUND);
-          await w.dealer.finishRound(code);
-          durations.push(performance.now() - t0);
-        }
-      }));
+      await Promise.all(
+        codes.map(async (code, i) => {
+          for (let n = 0; performance.now() < deadline; n++) {
+            const t0 = performance.now();
+            await w.dealer.step(code);
+            await placeBets(w, code, BETS_PER_ROUND, run * 1000 + i * 100 + n, BETS_PER_ROUND);
+            await w.dealer.finishRound(code);
+            durations.push(performance.now() - t0);
+          }
+        }),
+      );
       const elapsed = performance.now() - started;
       await w.runner.waitFor(w.engine.headPosition, 120_000);
       durations.sort((a, b) => a - b);
-      runs.push({ roundsPerSec: durations.length / (elapsed / 1000), p50: percentile(durations, 50), p99: percentile(durations, 99), events: (w.engine.headPosition - head) / durations.length });
+      runs.push({
+        roundsPerSec: durations.length / (elapsed / 1000),
+        p50: percentile(durations, 50),
+        p99: percentile(durations, 99),
+        events: (w.engine.headPosition - head) / durations.length,
+      });
     }
     return {
       bench: 'Casino: rounds, tables busy at once',
@@ -148,7 +176,9 @@ async function benchRounds(): Promise<BenchRow> {
 }
 
 export async function benchCasino(): Promise<void> {
-  console.log(`\nCasino: settlement of a big round, and round throughput (median of ${RUNS} runs; read models folding alongside)`);
+  console.log(
+    `\nCasino: settlement of a big round, and round throughput (median of ${RUNS} runs; read models folding alongside)`,
+  );
   printRows([await benchSettle(), await benchRounds()]);
 }
 

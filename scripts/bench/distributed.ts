@@ -38,7 +38,9 @@ async function writeLog(store: EventStore): Promise<number> {
   const started = performance.now();
   let shown = 0;
   const workload = await startWorkload(engine, {
-    seed: 1, players: 500, concurrency: 256,
+    seed: 1,
+    players: 500,
+    concurrency: 256,
     onProgress: (position) => {
       if (position - shown < EVENTS / 10) return;
       shown = position;
@@ -47,13 +49,20 @@ async function writeLog(store: EventStore): Promise<number> {
   });
   await workload.until(EVENTS);
   const head = engine.headPosition;
-  console.log(`log written by the engine: ${head.toLocaleString('en-US')} events in ${((performance.now() - started) / 1000).toFixed(0)} s (${Math.round(rate(head, performance.now() - started)).toLocaleString('en-US')} events/s, ${workload.accepted.toLocaleString('en-US')} commands accepted)`);
+  console.log(
+    `log written by the engine: ${head.toLocaleString('en-US')} events in ${((performance.now() - started) / 1000).toFixed(0)} s (${Math.round(rate(head, performance.now() - started)).toLocaleString('en-US')} events/s, ${workload.accepted.toLocaleString('en-US')} commands accepted)`,
+  );
   await engine.stop();
   return head;
 }
 
 /** One relay run from position 0 into a topic of its own; the first run fills the real event topic. */
-async function relayRun(store: EventStore, kafka: Kafka, topic: string, head: number): Promise<{ ms: number; rss: number }> {
+async function relayRun(
+  store: EventStore,
+  kafka: Kafka,
+  topic: string,
+  head: number,
+): Promise<{ ms: number; rss: number }> {
   await ensureTopics(kafka, [eventTopic(PARTITIONS, topic)]);
   const producer = await OrderedProducer.open(kafka);
   const relay = new Relay({ store, producer, partitions: PARTITIONS, log: silent, topic });
@@ -76,16 +85,28 @@ async function projectorRun(base: string, brokers: string, kafka: Kafka, instanc
   const admin = new pg.Pool({ connectionString: `${base}/postgres`, max: 1 });
   await admin.query(`create database ${database}`);
   await admin.end();
-  const env = { databaseUrl: `${base}/${database}`, kafkaBrokers: brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-bench-projectors-')), engineSecret: newEngineSecret() };
+  const env = {
+    databaseUrl: `${base}/${database}`,
+    kafkaBrokers: brokers,
+    logDir: mkdtempSync(join(tmpdir(), 'exch-bench-projectors-')),
+    engineSecret: newEngineSecret(),
+  };
   const checkpoints = await openPostgresStore({ connectionString: env.databaseUrl });
   const ends = new TopicEnds(kafka);
   const started = performance.now();
   const members: Member[] = [];
   try {
     // Started together, so the group forms once instead of rebalancing when the second joins.
-    members.push(...(await Promise.all(Array.from({ length: instances }, (_, i) => startMember(env, 'projector', `bench-projector-${instances}-${i}`, { LOG_LEVEL: 'warn' }, ['--name', 'all'])))));
+    members.push(
+      ...(await Promise.all(
+        Array.from({ length: instances }, (_, i) =>
+          startMember(env, 'projector', `bench-projector-${instances}-${i}`, { LOG_LEVEL: 'warn' }, ['--name', 'all']),
+        ),
+      )),
+    );
     const names = allProjections.map((p) => p.name);
-    while ((await groupLag(checkpoints.sql, ends, names)).some((l) => l.lag > 0)) await new Promise((r) => setTimeout(r, 500));
+    while ((await groupLag(checkpoints.sql, ends, names)).some((l) => l.lag > 0))
+      await new Promise((r) => setTimeout(r, 500));
     return { ms: performance.now() - started };
   } finally {
     await ends.close();
@@ -95,7 +116,9 @@ async function projectorRun(base: string, brokers: string, kafka: Kafka, instanc
 }
 
 export async function benchDistributed(): Promise<void> {
-  console.log(`\nDistributed mode: ${EVENTS.toLocaleString('en-US')} events from the engine; relay to Kafka (median of ${RELAY_RUNS} runs), projector groups (one run each), every read model`);
+  console.log(
+    `\nDistributed mode: ${EVENTS.toLocaleString('en-US')} events from the engine; relay to Kafka (median of ${RELAY_RUNS} runs), projector groups (one run each), every read model`,
+  );
   const skip = pgSkip() || kafkaSkip();
   if (skip) {
     console.log(`skipped: ${skip}`);
@@ -109,14 +132,26 @@ export async function benchDistributed(): Promise<void> {
     const head = await writeLog(store);
     const rows: BenchRow[] = [];
     const relays = [];
-    for (let run = 0; run < RELAY_RUNS; run++) relays.push(await relayRun(store, kafka, run === 0 ? EVENTS_TOPIC : `bench.events.${run}`, head));
+    for (let run = 0; run < RELAY_RUNS; run++)
+      relays.push(await relayRun(store, kafka, run === 0 ? EVENTS_TOPIC : `bench.events.${run}`, head));
     const relayMs = median(relays.map((r) => r.ms));
-    rows.push({ bench: 'relay to Kafka', setup: `PostgreSQL log -> ${PARTITIONS} partitions, acks=all`, opsPerSec: rate(head, relayMs), p50: '-', p99: '-', note: `events/s; ${(relayMs / 1000).toFixed(1)} s for the log; peak RSS ${mib(Math.max(...relays.map((r) => r.rss)))}` });
+    rows.push({
+      bench: 'relay to Kafka',
+      setup: `PostgreSQL log -> ${PARTITIONS} partitions, acks=all`,
+      opsPerSec: rate(head, relayMs),
+      p50: '-',
+      p99: '-',
+      note: `events/s; ${(relayMs / 1000).toFixed(1)} s for the log; peak RSS ${mib(Math.max(...relays.map((r) => r.rss)))}`,
+    });
     for (const instances of [1, 2]) {
       const { ms } = await projectorRun(base, kafkaServer.brokers, kafka, instances);
       rows.push({
-        bench: 'projector group, lag drain', setup: `${instances} instance${instances > 1 ? 's' : ''} x ${allProjections.length} read models, ${PARTITIONS} partitions`,
-        opsPerSec: rate(head, ms), p50: '-', p99: '-', note: `events/s per read model; ${(ms / 1000).toFixed(0)} s to drain ${head.toLocaleString('en-US')} events of lag`,
+        bench: 'projector group, lag drain',
+        setup: `${instances} instance${instances > 1 ? 's' : ''} x ${allProjections.length} read models, ${PARTITIONS} partitions`,
+        opsPerSec: rate(head, ms),
+        p50: '-',
+        p99: '-',
+        note: `events/s per read model; ${(ms / 1000).toFixed(0)} s to drain ${head.toLocaleString('en-US')} events of lag`,
       });
     }
     const { replayBenchRows } = await import('./replay.js');

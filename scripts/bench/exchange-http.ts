@@ -42,7 +42,11 @@ const LOAD_CLIENT = fileURLToPath(new URL('./load-client.mjs', import.meta.url))
 export const loadNote = (): string => `load ${loadavg()[0]!.toFixed(2)}`;
 
 async function post(url: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const text = await r.text();
   return { status: r.status, body: text.startsWith('{') ? JSON.parse(text) : text };
 }
@@ -64,7 +68,11 @@ interface Load {
 }
 
 /** One run of the load process: closed loop at a concurrency, or open loop at a rate. */
-function runLoad(load: Load, mode: { mode: 'closed'; concurrency: number } | { mode: 'open'; rate: number }, ms: number): Promise<LoadResult> {
+function runLoad(
+  load: Load,
+  mode: { mode: 'closed'; concurrency: number } | { mode: 'open'; rate: number },
+  ms: number,
+): Promise<LoadResult> {
   return new Promise((done, fail) => {
     const child = fork(LOAD_CLIENT, [JSON.stringify({ ...load, ...mode, ms })], { execArgv: [] });
     child.once('message', (m) => done(m as LoadResult));
@@ -81,14 +89,22 @@ const refusals = (runs: LoadResult[]): string => {
 
 async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: string }): Promise<BenchRow[] | string> {
   const server = await startServer({
-    port: 0, host: '127.0.0.1', dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, seedDemo: true, webDist: null,
-    feed: { seed: 7, tickMs: 1_000, suspensions: false }, logger: silent,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+    seedDemo: true,
+    webDist: null,
+    feed: { seed: 7, tickMs: 1_000, suspensions: false },
+    logger: silent,
   });
   try {
     const view = server.engine.view;
     const runners = Object.values(view.markets)
       .filter((k) => k.kind === 'match_odds' && !view.matches[k.matchId]?.inPlay)
-      .flatMap((k) => k.runners.map((r) => ({ marketId: k.marketId, matchId: k.matchId, selectionId: r.selectionId, name: r.name })));
+      .flatMap((k) =>
+        k.runners.map((r) => ({ marketId: k.marketId, matchId: k.matchId, selectionId: r.selectionId, name: r.name })),
+      );
     if (runners.length === 0) return 'no match odds market before the off in the simulator';
     const players: Load['players'] = [];
     for (const username of PLAYERS) {
@@ -99,7 +115,8 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     const load: Load = { url: server.url, players, runners };
     await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, 1_000); // warm-up
     const closed: LoadResult[] = [];
-    for (let i = 0; i < RUNS; i++) closed.push(await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, RUN_MS));
+    for (let i = 0; i < RUNS; i++)
+      closed.push(await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, RUN_MS));
     const most = median(closed.map((r) => r.accepted / r.seconds));
     const closedNote = loadNote();
     const rate = Math.max(1, Math.round(most / 2));
@@ -178,7 +195,15 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
   const children: ReturnType<typeof fork>[] = [];
   try {
     const { series, matches, markets } = feed.catalogue();
-    await commands.execute({ commandId: 'bench-catalogue', correlationId: 'bench', actor: null, ip: null, device: null, at: new Date().toISOString(), command: { type: 'SyncCatalogue', catalogue: { series, matches, markets } } });
+    await commands.execute({
+      commandId: 'bench-catalogue',
+      correlationId: 'bench',
+      actor: null,
+      ip: null,
+      device: null,
+      at: new Date().toISOString(),
+      command: { type: 'SyncCatalogue', catalogue: { series, matches, markets } },
+    });
     await runner.waitFor(engine.headPosition);
     // The room of the match with the most exchange runners.
     const count = new Map<string, number>();
@@ -188,7 +213,11 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
     let failure: string | null = null;
     const ready = Array.from({ length: CLIENT_PROCESSES }, (_, i) => {
       const share = Math.floor(CLIENTS / CLIENT_PROCESSES) + (i < CLIENTS % CLIENT_PROCESSES ? 1 : 0);
-      const child = fork(WS_CLIENTS, [JSON.stringify({ url: `${address.replace('http', 'ws')}/ws`, room, count: share })], { execArgv: [] });
+      const child = fork(
+        WS_CLIENTS,
+        [JSON.stringify({ url: `${address.replace('http', 'ws')}/ws`, room, count: share })],
+        { execArgv: [] },
+      );
       children.push(child);
       child.on('message', (m: ClientReply) => void (m.error && (failure ??= m.error)));
       return new Promise<void>((done, fail) => {
@@ -197,11 +226,17 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
       });
     });
     await Promise.all(ready);
-    const report = () => Promise.all(children.map((c) => new Promise<number[]>((done) => {
-      const listener = (m: ClientReply) => m.arrivals && (c.off('message', listener), done(m.arrivals));
-      c.on('message', listener);
-      c.send('report');
-    })));
+    const report = () =>
+      Promise.all(
+        children.map(
+          (c) =>
+            new Promise<number[]>((done) => {
+              const listener = (m: ClientReply) => m.arrivals && (c.off('message', listener), done(m.arrivals));
+              c.on('message', listener);
+              c.send('report');
+            }),
+        ),
+      );
     const perTick: { p50: number; p99: number; max: number; received: number }[] = [];
     const now = () => performance.timeOrigin + performance.now();
     for (let i = 0; i < TICKS; i++) {
@@ -211,11 +246,19 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
       const updates = feed.step();
       await new Promise((r) => setTimeout(r, TICK_GAP_MS));
       const arrivals = (await report()).flat();
-      if (!updates.some((u) => u.type !== 'score' && markets.some((m) => m.marketId === u.marketId && m.matchId === room))) continue;
+      if (
+        !updates.some((u) => u.type !== 'score' && markets.some((m) => m.marketId === u.marketId && m.matchId === room))
+      )
+        continue;
       // Each client gets one push per tick (coalesced).
       const lat = arrivals.map((a) => a - sent).sort((a, b) => a - b);
       if (lat.length === 0) continue;
-      perTick.push({ p50: percentile(lat, 50), p99: percentile(lat, 99), max: lat[lat.length - 1]!, received: lat.length });
+      perTick.push({
+        p50: percentile(lat, 50),
+        p99: percentile(lat, 99),
+        max: lat[lat.length - 1]!,
+        received: lat.length,
+      });
     }
     if (failure) return `a client failed: ${failure}`;
     if (perTick.length === 0) return 'no oddsUpdate reached the clients';

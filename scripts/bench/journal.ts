@@ -149,14 +149,17 @@ function printTable(rows: Row[]): void {
     String(r.appends),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));
 }
 
 export async function benchJournal(): Promise<void> {
-  console.log(`Journal: committed appends, median of ${RUNS} runs of ~${RUN_MS / 1000} s each; latency is per append call`);
+  console.log(
+    `Journal: committed appends, median of ${RUNS} runs of ~${RUN_MS / 1000} s each; latency is per append call`,
+  );
   const rows = await benchPGlite();
   const pg = await benchPostgres();
   if (Array.isArray(pg)) rows.push(...pg);

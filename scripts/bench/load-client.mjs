@@ -25,8 +25,17 @@ function body(i) {
   return {
     token: p.token,
     json: JSON.stringify({
-      user_id: p.userId, event_id: m.matchId, event_name: 'bench', market_id: m.marketId, market_type: 'MATCH_ODDS',
-      selection: m.selectionId, selection_name: m.name, odds: back ? 1.01 : 1000, odds_type: back ? 'back' : 'lay', stake: 100, bet_type: 'sports',
+      user_id: p.userId,
+      event_id: m.matchId,
+      event_name: 'bench',
+      market_id: m.marketId,
+      market_type: 'MATCH_ODDS',
+      selection: m.selectionId,
+      selection_name: m.name,
+      odds: back ? 1.01 : 1000,
+      odds_type: back ? 'back' : 'lay',
+      stake: 100,
+      bet_type: 'sports',
     }),
   };
 }
@@ -34,12 +43,18 @@ function body(i) {
 async function place(plannedAt) {
   const { token, json } = body(n++);
   try {
-    const r = await fetch(`${url}/api/bets`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: json });
+    const r = await fetch(`${url}/api/bets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: json,
+    });
     const text = await r.text();
     if (r.status === 200) accepted++;
     else {
       // Amounts differ from bet to bet: refusals are counted by kind.
-      const key = `${r.status} ${text.includes('"message"') ? JSON.parse(text).message : text}`.replace(/₹[\d,.]+/g, '₹…').slice(0, 80);
+      const key = `${r.status} ${text.includes('"message"') ? JSON.parse(text).message : text}`
+        .replace(/₹[\d,.]+/g, '₹…')
+        .slice(0, 80);
       refused[key] = (refused[key] ?? 0) + 1;
     }
   } catch (err) {
@@ -79,4 +94,12 @@ if (mode === 'closed') {
 const seconds = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-process.send({ accepted, answered: latencies.length, refused, p50: at(50), p99: at(99), max: latencies.at(-1) ?? 0, seconds });
+process.send({
+  accepted,
+  answered: latencies.length,
+  refused,
+  p50: at(50),
+  p99: at(99),
+  max: latencies.at(-1) ?? 0,
+  seconds,
+});

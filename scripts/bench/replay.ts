@@ -11,8 +11,12 @@ export async function replayBenchRows(store: EventStore, head: number): Promise<
     const report = await replayProjection(store, projection, { toPosition: head, maxRows: 0 });
     const ms = performance.now() - started;
     rows.push({
-      bench: 'replay', setup: `${projection.name}, ${head.toLocaleString('en-US')} events into a fresh schema`,
-      opsPerSec: (report.events / ms) * 1000, p50: '-', p99: '-', note: `events/s; ${(ms / 1000).toFixed(1)} s including the comparison; RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`,
+      bench: 'replay',
+      setup: `${projection.name}, ${head.toLocaleString('en-US')} events into a fresh schema`,
+      opsPerSec: (report.events / ms) * 1000,
+      p50: '-',
+      p99: '-',
+      note: `events/s; ${(ms / 1000).toFixed(1)} s including the comparison; RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`,
     });
   }
   return rows;

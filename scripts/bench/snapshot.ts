@@ -23,7 +23,18 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
   try {
     const players = await hierarchy(engine, 200, 10_000_000_00);
     await must(engine, matchCatalogue([1]), null);
-    await must(engine, { type: 'SetMarketSettings', marketId: 'mo1', minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 }, 'a');
+    await must(
+      engine,
+      {
+        type: 'SetMarketSettings',
+        marketId: 'mo1',
+        minStake: 100,
+        maxStake: 10_000_00,
+        betDelaySec: 0,
+        commissionBp: 200,
+      },
+      'a',
+    );
     const rng = prng(1);
     const walk = feedWalk(engine, rng, ['ACTIVE']);
     walk.openMatch(1);
@@ -33,7 +44,14 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
       while (n < size) {
         const batch = [];
         for (let i = 0; i < 64 && n < size; i++, n++) {
-          batch.push(engine.execute(envelope(walk.betNear(engine.view.markets.mo1!, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100, 5_000)), players[n % players.length]!)));
+          batch.push(
+            engine.execute(
+              envelope(
+                walk.betNear(engine.view.markets.mo1!, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100, 5_000)),
+                players[n % players.length]!,
+              ),
+            ),
+          );
         }
         await Promise.all(batch);
         if (n % 5_000 === 0) walk.moveMarket(engine.view.markets.mo1!);

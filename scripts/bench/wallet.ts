@@ -36,12 +36,20 @@ interface Player {
 async function players(server: RunningServer): Promise<Player[]> {
   const out: Player[] = [];
   for (const username of PLAYERS) {
-    const login = (await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo@123' }) })).json()) as { token: string; user: { _id: string } };
-    const lobby = (await (await fetch(`${server.url}/api/qt/game-lobby`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
-      body: JSON.stringify({ playerId: login.user._id, currency: 'INR' }),
-    })).json()) as { data: { walletSessionId: string } };
+    const login = (await (
+      await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'Demo@123' }),
+      })
+    ).json()) as { token: string; user: { _id: string } };
+    const lobby = (await (
+      await fetch(`${server.url}/api/qt/game-lobby`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+        body: JSON.stringify({ playerId: login.user._id, currency: 'INR' }),
+      })
+    ).json()) as { data: { walletSessionId: string } };
     out.push({ playerId: login.user._id, walletSessionId: lobby.data.walletSessionId });
   }
   return out;
@@ -78,23 +86,49 @@ async function run(client: WalletClient, who: Player[], ms: number, retryRate: n
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => lane(i)));
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { pairsPerSec: pairs / (elapsed / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), retries, calls: latencies.length };
+  return {
+    pairsPerSec: pairs / (elapsed / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    retries,
+    calls: latencies.length,
+  };
 }
 
 async function walletOn(label: string, opts: { dataDir: string; databaseUrl?: string }): Promise<BenchRow[]> {
   const secret = randomBytes(32).toString('hex');
   const server = await startServer({
-    port: 0, host: '127.0.0.1', dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, seedDemo: true, webDist: null, feed: null, logger: silent,
-    provider: { secret, embedded: { port: 0, dataDir: join(opts.dataDir || tmpdir(), `bench-provider-${process.pid}`) } },
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+    seedDemo: true,
+    webDist: null,
+    feed: null,
+    logger: silent,
+    provider: {
+      secret,
+      embedded: { port: 0, dataDir: join(opts.dataDir || tmpdir(), `bench-provider-${process.pid}`) },
+    },
   });
   try {
     const who = await players(server);
-    const client = new WalletClient({ operatorUrl: () => server.url, secret, timeoutMs: 30_000, attempts: 1, log: silent });
+    const client = new WalletClient({
+      operatorUrl: () => server.url,
+      secret,
+      timeoutMs: 30_000,
+      attempts: 1,
+      log: silent,
+    });
     await run(client, who, 1_000, 0, 1);
     const rows: BenchRow[] = [];
-    for (const [retryRate, what] of [[0, 'no retries'], [0.1, '10% retried']] as const) {
+    for (const [retryRate, what] of [
+      [0, 'no retries'],
+      [0.1, '10% retried'],
+    ] as const) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await run(client, who, RUN_MS, retryRate, 100 * i + (retryRate > 0 ? 7 : 3)));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await run(client, who, RUN_MS, retryRate, 100 * i + (retryRate > 0 ? 7 : 3)));
       const retried = runs.reduce((s, r) => s + r.retries, 0);
       const calls = runs.reduce((s, r) => s + r.calls, 0);
       rows.push({
@@ -103,7 +137,10 @@ async function walletOn(label: string, opts: { dataDir: string; databaseUrl?: st
         opsPerSec: median(runs.map((r) => r.pairsPerSec)),
         p50: `${median(runs.map((r) => r.p50)).toFixed(2)} ms`,
         p99: `${median(runs.map((r) => r.p99)).toFixed(2)} ms`,
-        note: retryRate === 0 ? 'ops/s = pairs; latency of one wallet call' : `${retried} of ${calls} calls sent twice; a retried call's latency counts both sends`,
+        note:
+          retryRate === 0
+            ? 'ops/s = pairs; latency of one wallet call'
+            : `${retried} of ${calls} calls sent twice; a retried call's latency counts both sends`,
       });
     }
     return rows;
@@ -113,7 +150,9 @@ async function walletOn(label: string, opts: { dataDir: string; databaseUrl?: st
 }
 
 export async function benchWallet(): Promise<void> {
-  console.log(`\nInternational casino: the seamless wallet (signed HTTP, decided and journalled by the engine). Median of ${RUNS} runs of ${RUN_MS / 1000} s`);
+  console.log(
+    `\nInternational casino: the seamless wallet (signed HTTP, decided and journalled by the engine). Median of ${RUNS} runs of ${RUN_MS / 1000} s`,
+  );
   const rows: BenchRow[] = [];
   const skipped: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'exch-bench-wallet-'));
@@ -128,7 +167,9 @@ export async function benchWallet(): Promise<void> {
     const pg = await startPostgres();
     const providerDir = mkdtempSync(join(tmpdir(), 'exch-bench-wallet-pg-'));
     try {
-      rows.push(...(await walletOn('PostgreSQL (fsync on)', { dataDir: providerDir, databaseUrl: pg.connectionString })));
+      rows.push(
+        ...(await walletOn('PostgreSQL (fsync on)', { dataDir: providerDir, databaseUrl: pg.connectionString })),
+      );
     } finally {
       await pg.stop();
       rmSync(providerDir, { recursive: true, force: true });

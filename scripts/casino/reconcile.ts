@@ -45,7 +45,11 @@ export interface ReconcileReport {
   differences: Difference[];
 }
 
-const KIND: Record<string, TxnKind> = { ProviderDebited: 'DEBIT', ProviderCredited: 'CREDIT', ProviderRolledBack: 'ROLLBACK' };
+const KIND: Record<string, TxnKind> = {
+  ProviderDebited: 'DEBIT',
+  ProviderCredited: 'CREDIT',
+  ProviderRolledBack: 'ROLLBACK',
+};
 
 /** The operator's money events of one provider, from the log itself (not a read model). */
 export async function readOperatorTxns(sql: SqlClient, provider: string): Promise<OperatorTxn[]> {
@@ -53,7 +57,14 @@ export async function readOperatorTxns(sql: SqlClient, provider: string): Promis
     `select type, data from events where type = any($1::text[]) and data->>'provider' = $2 order by position`,
     [Object.keys(KIND), provider],
   );
-  return rows.map(({ type, data: d }) => ({ txnId: d.txnId, kind: KIND[type]!, playerId: d.userId, roundId: d.roundId, amount: Number(d.amount), referenceId: d.referenceId }));
+  return rows.map(({ type, data: d }) => ({
+    txnId: d.txnId,
+    kind: KIND[type]!,
+    playerId: d.userId,
+    roundId: d.roundId,
+    amount: Number(d.amount),
+    referenceId: d.referenceId,
+  }));
 }
 
 /**
@@ -93,7 +104,12 @@ export function reconcile(rounds: Map<string, Round>, operator: OperatorTxn[]): 
       known.add(m.txnId);
       const t = byId.get(m.txnId);
       if (!t) {
-        differences.push({ kind: 'missing-at-operator', txnId: m.txnId, roundId: round.roundId, message: `round ${round.roundId}: the provider's ${m.kind} ${m.txnId} of ${money(m.amount)} is not in the operator's ledger` });
+        differences.push({
+          kind: 'missing-at-operator',
+          txnId: m.txnId,
+          roundId: round.roundId,
+          message: `round ${round.roundId}: the provider's ${m.kind} ${m.txnId} of ${money(m.amount)} is not in the operator's ledger`,
+        });
         continue;
       }
       const wrong = [
@@ -102,17 +118,35 @@ export function reconcile(rounds: Map<string, Round>, operator: OperatorTxn[]): 
         t.playerId !== round.playerId && `player ${t.playerId} (provider: ${round.playerId})`,
         t.roundId !== round.roundId && `round ${t.roundId}`,
       ].filter((w): w is string => typeof w === 'string');
-      if (wrong.length > 0) differences.push({ kind: 'mismatch', txnId: m.txnId, roundId: round.roundId, message: `round ${round.roundId}: ${m.txnId} at the operator has ${wrong.join(', ')}` });
+      if (wrong.length > 0)
+        differences.push({
+          kind: 'mismatch',
+          txnId: m.txnId,
+          roundId: round.roundId,
+          message: `round ${round.roundId}: ${m.txnId} at the operator has ${wrong.join(', ')}`,
+        });
       else if (round.references[m.txnId] !== undefined && round.references[m.txnId] !== t.referenceId) {
-        differences.push({ kind: 'reference', txnId: m.txnId, roundId: round.roundId, message: `round ${round.roundId}: ${m.txnId} was answered with reference ${round.references[m.txnId]}, the operator's is ${t.referenceId}` });
+        differences.push({
+          kind: 'reference',
+          txnId: m.txnId,
+          roundId: round.roundId,
+          message: `round ${round.roundId}: ${m.txnId} was answered with reference ${round.references[m.txnId]}, the operator's is ${t.referenceId}`,
+        });
       }
     }
   }
   for (const t of operator) {
     if (known.has(t.txnId)) continue;
     const round = rounds.get(t.roundId);
-    const why = round ? `the provider's round ${t.roundId} is ${round.status}: it did not move money under this id` : `the provider has no round ${t.roundId}`;
-    differences.push({ kind: 'unknown-to-provider', txnId: t.txnId, roundId: t.roundId, message: `${t.kind} ${t.txnId} of ${money(t.amount)} for ${t.playerId} moved at the operator, but ${why}` });
+    const why = round
+      ? `the provider's round ${t.roundId} is ${round.status}: it did not move money under this id`
+      : `the provider has no round ${t.roundId}`;
+    differences.push({
+      kind: 'unknown-to-provider',
+      txnId: t.txnId,
+      roundId: t.roundId,
+      message: `${t.kind} ${t.txnId} of ${money(t.amount)} for ${t.playerId} moved at the operator, but ${why}`,
+    });
   }
   return { rounds: rounds.size, open, operatorTxns: operator.length, differences };
 }
@@ -120,9 +154,16 @@ export function reconcile(rounds: Map<string, Round>, operator: OperatorTxn[]): 
 /** The verdict line, then the differences (at most `list`), then the open rounds. */
 export function formatReconcile(r: ReconcileReport, list = 50): string[] {
   const stats = `${r.rounds} rounds at the provider (${r.open.length} open), ${r.operatorTxns} money transactions at the operator`;
-  const lines = [r.differences.length === 0 ? `reconcile OK: ${stats}, 0 differences` : `reconcile FAILED: ${r.differences.length} difference${r.differences.length === 1 ? '' : 's'} (${stats})`];
+  const lines = [
+    r.differences.length === 0
+      ? `reconcile OK: ${stats}, 0 differences`
+      : `reconcile FAILED: ${r.differences.length} difference${r.differences.length === 1 ? '' : 's'} (${stats})`,
+  ];
   for (const d of r.differences.slice(0, list)) lines.push(`  ${d.kind}: ${d.message}`);
   if (r.differences.length > list) lines.push(`  ... and ${r.differences.length - list} more`);
-  if (r.open.length > 0) lines.push(`  open at the provider (not compared until they close): ${r.open.slice(0, 20).join(', ')}${r.open.length > 20 ? ' ...' : ''}`);
+  if (r.open.length > 0)
+    lines.push(
+      `  open at the provider (not compared until they close): ${r.open.slice(0, 20).join(', ')}${r.open.length > 20 ? ' ...' : ''}`,
+    );
   return lines;
 }

@@ -22,7 +22,15 @@
  * compares each read model when it reaches that read model's checkpoint. A lagging projector (or a
  * server still running on PostgreSQL) therefore never causes a false difference, and nothing waits.
  */
-import { EVENTS_TOPIC, formatPaise, MINT_ACCOUNT, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
+import {
+  EVENTS_TOPIC,
+  formatPaise,
+  MINT_ACCOUNT,
+  partitionOf,
+  type EventStore,
+  type SqlClient,
+  type StoredEvent,
+} from '@exch/contracts';
 import { readPartitionCheckpoints } from '@exch/projector';
 
 export type DifferenceKind =
@@ -117,8 +125,18 @@ const WALLET_PREFIX = 'wallet:';
 const HOLD_PREFIX = 'hold:';
 // Listed here rather than imported: a check that shared the engine's definitions would share its bugs.
 const MONEY_TYPES = new Set([
-  'ChipsMinted', 'ChipsTransferred', 'MarketSettled', 'ResultRevoked', 'WithdrawalRequested', 'DepositApproved', 'WithdrawalApproved', 'WithdrawalRejected',
-  'ProviderDebited', 'ProviderCredited', 'ProviderRolledBack', 'CasinoRoundSettled',
+  'ChipsMinted',
+  'ChipsTransferred',
+  'MarketSettled',
+  'ResultRevoked',
+  'WithdrawalRequested',
+  'DepositApproved',
+  'WithdrawalApproved',
+  'WithdrawalRejected',
+  'ProviderDebited',
+  'ProviderCredited',
+  'ProviderRolledBack',
+  'CasinoRoundSettled',
 ]);
 /** Payment request events (e): asked for, then decided once. */
 const REQUESTED = new Set(['DepositRequested', 'WithdrawalRequested']);
@@ -197,16 +215,22 @@ async function readProjections(sql: SqlClient): Promise<ProjectionsCut> {
     // A read model folded by a projector group has partition checkpoints and no global one.
     const at = (name: string): Pick<ProjectedBalances, 'checkpoint' | 'byPartition'> => {
       const parts = (checkpoints.get(name) ?? 0) === 0 ? byPartition.get(name) : undefined;
-      return parts ? { checkpoint: Math.max(0, ...parts.values()), byPartition: parts } : { checkpoint: checkpoints.get(name) ?? 0, byPartition: null };
+      return parts
+        ? { checkpoint: Math.max(0, ...parts.values()), byPartition: parts }
+        : { checkpoint: checkpoints.get(name) ?? 0, byPartition: null };
     };
     const users: ProjectedBalances = { ...at('users'), rows: null };
     if (await tableExists(tx, 'rm_users')) {
-      const { rows } = await tx.query<{ user_id: string; balance: string }>(`select user_id, balance::text as balance from rm_users`);
+      const { rows } = await tx.query<{ user_id: string; balance: string }>(
+        `select user_id, balance::text as balance from rm_users`,
+      );
       users.rows = new Map(rows.map((r) => [r.user_id, r.balance]));
     }
     const ledger: ProjectedBalances = { ...at('ledger'), rows: null };
     if (await tableExists(tx, 'rm_ledger_balances')) {
-      const { rows } = await tx.query<{ account: string; balance: string }>(`select account, balance::text as balance from rm_ledger_balances`);
+      const { rows } = await tx.query<{ account: string; balance: string }>(
+        `select account, balance::text as balance from rm_ledger_balances`,
+      );
       ledger.rows = new Map(rows.map((r) => [r.account, r.balance]));
     }
     return { users, ledger };
@@ -220,7 +244,12 @@ function postingsOf(e: StoredEvent): { account: string; amount: number }[] | nul
   if (raw === undefined && !MONEY_TYPES.has(e.type)) return null;
   if (!Array.isArray(raw)) return `${e.type} has no postings array`;
   for (const [i, p] of raw.entries()) {
-    const ok = p && typeof p === 'object' && typeof p.account === 'string' && p.account.length > 0 && Number.isSafeInteger(p.amount);
+    const ok =
+      p &&
+      typeof p === 'object' &&
+      typeof p.account === 'string' &&
+      p.account.length > 0 &&
+      Number.isSafeInteger(p.amount);
     if (!ok) return `${e.type} posting ${i} is not {account, amount in whole paise}: ${JSON.stringify(p)}`;
   }
   return raw as { account: string; amount: number }[];
@@ -235,7 +264,13 @@ type OpenCasinoBets = Map<string, { userId: string; stake: number }>;
  * than its stake.
  */
 function casinoPostings(e: StoredEvent, open: OpenCasinoBets): Map<string, number> | string | null {
-  const d = e.data as { betId?: string; userId?: string; stake?: number; betIds?: string[]; bets?: { betId: string; pnl: number }[] };
+  const d = e.data as {
+    betId?: string;
+    userId?: string;
+    stake?: number;
+    betIds?: string[];
+    bets?: { betId: string; pnl: number }[];
+  };
   if (e.type === 'CasinoBetPlaced') open.set(String(d.betId), { userId: String(d.userId), stake: Number(d.stake) });
   if (e.type === 'CasinoRoundVoided') for (const id of d.betIds ?? []) open.delete(id);
   if (e.type !== 'CasinoRoundSettled') return null;
@@ -244,7 +279,8 @@ function casinoPostings(e: StoredEvent, open: OpenCasinoBets): Map<string, numbe
     const bet = open.get(b.betId);
     open.delete(b.betId);
     if (!bet) return `settles bet ${b.betId}, which was never placed or is already settled`;
-    if (!Number.isSafeInteger(b.pnl) || b.pnl < -bet.stake) return `bet ${b.betId} loses ${-b.pnl}, more than its stake of ${bet.stake}`;
+    if (!Number.isSafeInteger(b.pnl) || b.pnl < -bet.stake)
+      return `bet ${b.betId} loses ${-b.pnl}, more than its stake of ${bet.stake}`;
     legs.set(`${WALLET_PREFIX}${bet.userId}`, (legs.get(`${WALLET_PREFIX}${bet.userId}`) ?? 0) + b.pnl);
     legs.set(HOUSE_CASINO, (legs.get(HOUSE_CASINO) ?? 0) - b.pnl);
   }
@@ -304,26 +340,50 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   const partitions = options.partitions ?? Number(process.env.EVENT_PARTITIONS ?? 4);
   const covers = (name: 'users' | 'ledger', e: StoredEvent): boolean => {
     const { checkpoint, byPartition } = cut[name];
-    return byPartition ? e.position <= (byPartition.get(partitionOf(e.streamId, partitions)) ?? 0) : e.position <= checkpoint;
+    return byPartition
+      ? e.position <= (byPartition.get(partitionOf(e.streamId, partitions)) ?? 0)
+      : e.position <= checkpoint;
   };
   /** The balances a partition-folded read model must hold: the replay of the events it covers only. */
-  const partial = { users: { balances: new Map<string, number>(), users: new Set<string>() }, ledger: { balances: new Map<string, number>(), users: new Set<string>() } };
+  const partial = {
+    users: { balances: new Map<string, number>(), users: new Set<string>() },
+    ledger: { balances: new Map<string, number>(), users: new Set<string>() },
+  };
 
   const projections: ProjectionCheck[] = [];
   const lagNote = (checkpoint: number, name: 'users' | 'ledger') =>
-    cut[name].byPartition ? `folded by a projector group: compared per partition (${[...cut[name].byPartition!].sort(([a], [b]) => a - b).map(([p, c]) => `${p}:${fmt(c)}`).join(' ')})`
-    : checkpoint === head ? 'at the head' : checkpoint < head ? `${fmt(head - checkpoint)} event${head - checkpoint === 1 ? '' : 's'} behind the head: compared at its checkpoint` : 'ahead of the head';
+    cut[name].byPartition
+      ? `folded by a projector group: compared per partition (${[...cut[name].byPartition!]
+          .sort(([a], [b]) => a - b)
+          .map(([p, c]) => `${p}:${fmt(c)}`)
+          .join(' ')})`
+      : checkpoint === head
+        ? 'at the head'
+        : checkpoint < head
+          ? `${fmt(head - checkpoint)} event${head - checkpoint === 1 ? '' : 's'} behind the head: compared at its checkpoint`
+          : 'ahead of the head';
 
   /** One read model's balances against the replay's, at the position the replay has reached. */
   const compareBalances = (
     name: 'users' | 'ledger',
     position: number,
     expected: Map<string, number>,
-    what: { kind: DifferenceKind; table: string; label: string; key: (k: string) => string; account: (k: string) => string },
+    what: {
+      kind: DifferenceKind;
+      table: string;
+      label: string;
+      key: (k: string) => string;
+      account: (k: string) => string;
+    },
   ) => {
     const { checkpoint, rows } = cut[name];
     if (rows === null) {
-      if (checkpoint > 0) report({ kind: 'projection-missing', position: checkpoint, message: `the ${name} projection is at ${fmt(checkpoint)} but table ${what.table} is missing` });
+      if (checkpoint > 0)
+        report({
+          kind: 'projection-missing',
+          position: checkpoint,
+          message: `the ${name} projection is at ${fmt(checkpoint)} but table ${what.table} is missing`,
+        });
       projections.push({ name, checkpoint, compared: false, note: `${what.table} not found: not compared` });
       return;
     }
@@ -332,14 +392,33 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       const account = what.account(k);
       const actual = rows.get(k);
       if (actual === undefined) {
-        report({ kind: what.kind, position, account, expected: String(value), message: `${what.table} has no row for ${what.key(k)}, replay says ${value} ${at}` });
+        report({
+          kind: what.kind,
+          position,
+          account,
+          expected: String(value),
+          message: `${what.table} has no row for ${what.key(k)}, replay says ${value} ${at}`,
+        });
       } else if (BigInt(actual) !== BigInt(value)) {
-        report({ kind: what.kind, position, account, expected: String(value), actual, message: `${what.label} of ${what.key(k)} is ${actual}, replay says ${value} ${at}` });
+        report({
+          kind: what.kind,
+          position,
+          account,
+          expected: String(value),
+          actual,
+          message: `${what.label} of ${what.key(k)} is ${actual}, replay says ${value} ${at}`,
+        });
       }
     }
     for (const [k, actual] of rows) {
       if (!expected.has(k)) {
-        report({ kind: what.kind, position, account: what.account(k), actual, message: `${what.table} has ${what.key(k)} = ${actual}, unknown to the log up to ${fmt(checkpoint)}` });
+        report({
+          kind: what.kind,
+          position,
+          account: what.account(k),
+          actual,
+          message: `${what.table} has ${what.key(k)} = ${actual}, unknown to the log up to ${fmt(checkpoint)}`,
+        });
       }
     }
     projections.push({ name, checkpoint, compared: true, note: lagNote(checkpoint, name) });
@@ -348,16 +427,31 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   // also exist for a wallet whose money arrived before its UserCreated (a bare row).
   const compareUsers = (position: number) => {
     const p = cut.users.byPartition ? partial.users : null;
-    const owners = p ? new Set([...p.users, ...[...p.balances.keys()].filter((a) => a.startsWith(WALLET_PREFIX)).map((a) => a.slice(WALLET_PREFIX.length))]) : users;
+    const owners = p
+      ? new Set([
+          ...p.users,
+          ...[...p.balances.keys()]
+            .filter((a) => a.startsWith(WALLET_PREFIX))
+            .map((a) => a.slice(WALLET_PREFIX.length)),
+        ])
+      : users;
     const of = (u: string) => (p ? (p.balances.get(`${WALLET_PREFIX}${u}`) ?? 0) : balance(`${WALLET_PREFIX}${u}`));
     compareBalances('users', position, new Map([...owners].map((u) => [u, of(u)])), {
-      kind: 'users-balance', table: 'rm_users', label: 'rm_users.balance', key: (u) => `user ${u}`, account: (u) => `${WALLET_PREFIX}${u}`,
+      kind: 'users-balance',
+      table: 'rm_users',
+      label: 'rm_users.balance',
+      key: (u) => `user ${u}`,
+      account: (u) => `${WALLET_PREFIX}${u}`,
     });
   };
   // rm_ledger_balances: one row per account any posting touched.
   const compareLedger = (position: number) =>
     compareBalances('ledger', position, cut.ledger.byPartition ? partial.ledger.balances : balances, {
-      kind: 'ledger-balance', table: 'rm_ledger_balances', label: 'rm_ledger_balances', key: (a) => a, account: (a) => a,
+      kind: 'ledger-balance',
+      table: 'rm_ledger_balances',
+      label: 'rm_ledger_balances',
+      key: (a) => a,
+      account: (a) => a,
     });
 
   // Read-model comparisons wait until the replay has folded exactly up to their checkpoint; one folded
@@ -385,7 +479,13 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       const owner = leg.account.startsWith(WALLET_PREFIX) ? leg.account.slice(WALLET_PREFIX.length) : null;
       const want = `${leg.account} ${leg.amount}`;
       if (!row) {
-        report({ kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.amount), message: `position ${fmt(leg.position)} leg ${leg.leg}: rm_ledger_entries has no row (expected ${want})` });
+        report({
+          kind: 'ledger-entry',
+          position: leg.position,
+          account: leg.account,
+          expected: String(leg.amount),
+          message: `position ${fmt(leg.position)} leg ${leg.leg}: rm_ledger_entries has no row (expected ${want})`,
+        });
         continue;
       }
       const wrong = [
@@ -395,14 +495,21 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       ].filter((w): w is string => typeof w === 'string');
       if (wrong.length > 0) {
         report({
-          kind: 'ledger-entry', position: leg.position, account: leg.account, expected: String(leg.amount), actual: row.amount,
+          kind: 'ledger-entry',
+          position: leg.position,
+          account: leg.account,
+          expected: String(leg.amount),
+          actual: row.amount,
           message: `position ${fmt(leg.position)} leg ${leg.leg} (${leg.account}): rm_ledger_entries has ${wrong.join('; ')}`,
         });
       }
     }
     for (const row of found.values()) {
       report({
-        kind: 'ledger-entry', position: Number(row.position), account: row.account, actual: row.amount,
+        kind: 'ledger-entry',
+        position: Number(row.position),
+        account: row.account,
+        actual: row.amount,
         message: `position ${fmt(Number(row.position))} leg ${row.leg}: rm_ledger_entries has ${row.account} ${row.amount}, but the log has no such posting`,
       });
     }
@@ -414,18 +521,27 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   const checkRequest = (e: StoredEvent) => {
     const d = e.data as { requestId?: unknown; userId?: unknown; amount?: unknown };
     const id = String(d.requestId);
-    const bad = (message: string) => report({ kind: 'payment-request', position: e.position, message: `position ${fmt(e.position)}: ${e.type} of request ${id}: ${message}` });
+    const bad = (message: string) =>
+      report({
+        kind: 'payment-request',
+        position: e.position,
+        message: `position ${fmt(e.position)}: ${e.type} of request ${id}: ${message}`,
+      });
     const type = e.type.startsWith('Deposit') ? 'deposit' : 'withdraw';
     if (REQUESTED.has(e.type)) {
       if (requests.has(id)) return bad('asked for twice');
       requests.set(id, { userId: String(d.userId), type, amount: Number(d.amount), decided: false });
-      if (type === 'withdraw') pendingHeld.set(String(d.userId), (pendingHeld.get(String(d.userId)) ?? 0) + Number(d.amount));
+      if (type === 'withdraw')
+        pendingHeld.set(String(d.userId), (pendingHeld.get(String(d.userId)) ?? 0) + Number(d.amount));
       return;
     }
     const r = requests.get(id);
     if (!r) return bad('no such request was asked for');
     if (r.decided) return bad('already decided');
-    if (r.type !== type || r.userId !== String(d.userId) || (d.amount !== undefined && Number(d.amount) !== r.amount)) return bad(`names ${String(d.userId)} ${String(d.amount)}, the request was a ${r.type} of ${r.amount} by ${r.userId}`);
+    if (r.type !== type || r.userId !== String(d.userId) || (d.amount !== undefined && Number(d.amount) !== r.amount))
+      return bad(
+        `names ${String(d.userId)} ${String(d.amount)}, the request was a ${r.type} of ${r.amount} by ${r.userId}`,
+      );
     r.decided = true;
     if (type === 'withdraw') pendingHeld.set(r.userId, (pendingHeld.get(r.userId) ?? 0) - r.amount);
   };
@@ -444,7 +560,9 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     // (d) The ledger entries of this batch's positions that the ledger projection has folded.
     const entriesTo = Math.min(last, cut.ledger.checkpoint);
     // A partition-folded ledger keeps folding after the cut: read only the positions the cut covers.
-    const coveredPositions = cut.ledger.byPartition ? batch.filter((e) => covers('ledger', e)).map((e) => e.position) : null;
+    const coveredPositions = cut.ledger.byPartition
+      ? batch.filter((e) => covers('ledger', e)).map((e) => e.position)
+      : null;
     const entries = !entriesTable
       ? []
       : coveredPositions
@@ -468,7 +586,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
 
     for (const e of batch) {
       if (e.position !== replayedTo + 1) {
-        report({ kind: 'position-gap', position: e.position, message: `the log jumps from position ${fmt(replayedTo)} to ${fmt(e.position)}` });
+        report({
+          kind: 'position-gap',
+          position: e.position,
+          message: `the log jumps from position ${fmt(replayedTo)} to ${fmt(e.position)}`,
+        });
       }
       // Compare before folding an event past a checkpoint (only reachable with a gap at the checkpoint).
       compareDue(e.position - 1, false);
@@ -482,7 +604,12 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
 
       if (REQUESTED.has(e.type) || DECIDED.has(e.type)) checkRequest(e);
       const casino = casinoPostings(e, casinoBets);
-      if (typeof casino === 'string') report({ kind: 'postings-mismatch', position: e.position, message: `position ${fmt(e.position)}: ${e.type} ${casino}` });
+      if (typeof casino === 'string')
+        report({
+          kind: 'postings-mismatch',
+          position: e.position,
+          message: `position ${fmt(e.position)}: ${e.type} ${casino}`,
+        });
       const postings = postingsOf(e);
       if (postings === null) {
         compareDue(replayedTo, false);
@@ -490,7 +617,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       }
       moneyEvents++;
       if (typeof postings === 'string') {
-        report({ kind: 'malformed-postings', position: e.position, message: `position ${fmt(e.position)}: ${postings}; not folded` });
+        report({
+          kind: 'malformed-postings',
+          position: e.position,
+          message: `position ${fmt(e.position)}: ${postings}; not folded`,
+        });
         compareDue(replayedTo, false);
         continue;
       }
@@ -499,7 +630,10 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       const sum = postings.reduce((s, p) => s + BigInt(p.amount), 0n);
       if (sum !== 0n) {
         report({
-          kind: 'unbalanced', position: e.position, expected: '0', actual: String(sum),
+          kind: 'unbalanced',
+          position: e.position,
+          expected: '0',
+          actual: String(sum),
           message: `position ${fmt(e.position)}: ${e.type} postings sum to ${sum}, not 0 (${postings.map((p) => `${p.account} ${p.amount}`).join(', ')})`,
         });
       } else {
@@ -512,7 +646,8 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
           const same = implied.size === posted.size && [...implied].every(([a, v]) => posted.get(a) === v);
           if (!same) {
             report({
-              kind: 'postings-mismatch', position: e.position,
+              kind: 'postings-mismatch',
+              position: e.position,
               message: `position ${fmt(e.position)}: ${e.type} of ${String((e.data as { amount?: unknown; mid?: unknown }).amount ?? (e.data as { mid?: unknown }).mid)} posts ${postings.map((p) => `${p.account} ${p.amount}`).join(', ')}`,
             });
           }
@@ -522,18 +657,33 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       // Fold leg by leg, as a statement shows it.
       const touched = new Set<string>();
       postings.forEach((p, leg) => {
-        const owner = p.account.startsWith(WALLET_PREFIX) ? p.account.slice(WALLET_PREFIX.length) : p.account.startsWith(HOLD_PREFIX) ? p.account.slice(HOLD_PREFIX.length) : null;
+        const owner = p.account.startsWith(WALLET_PREFIX)
+          ? p.account.slice(WALLET_PREFIX.length)
+          : p.account.startsWith(HOLD_PREFIX)
+            ? p.account.slice(HOLD_PREFIX.length)
+            : null;
         if (owner !== null && !users.has(owner) && !touched.has(p.account)) {
-          report({ kind: 'unknown-wallet', position: e.position, account: p.account, message: `position ${fmt(e.position)}: ${e.type} posts to ${p.account}, but no such user was created before it` });
+          report({
+            kind: 'unknown-wallet',
+            position: e.position,
+            account: p.account,
+            message: `position ${fmt(e.position)}: ${e.type} posts to ${p.account}, but no such user was created before it`,
+          });
         }
         const after = balance(p.account) + p.amount;
         if (!Number.isSafeInteger(after)) {
-          report({ kind: 'unsafe-balance', position: e.position, account: p.account, message: `position ${fmt(e.position)}: ${p.account} leaves the safe-integer range` });
+          report({
+            kind: 'unsafe-balance',
+            position: e.position,
+            account: p.account,
+            message: `position ${fmt(e.position)}: ${p.account} leaves the safe-integer range`,
+          });
         }
         balances.set(p.account, after);
         touched.add(p.account);
         for (const name of ['users', 'ledger'] as const) {
-          if (cut[name].byPartition && covers(name, e)) partial[name].balances.set(p.account, (partial[name].balances.get(p.account) ?? 0) + p.amount);
+          if (cut[name].byPartition && covers(name, e))
+            partial[name].balances.set(p.account, (partial[name].balances.get(p.account) ?? 0) + p.amount);
         }
         if (covers('ledger', e)) expectedLegs.push({ position: e.position, leg, account: p.account, amount: p.amount });
       });
@@ -542,12 +692,25 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
       for (const account of touched) {
         const b = balance(account);
         if (b < 0 && !negativeAllowed(account) && !MAY_OVERDRAW.has(e.type)) {
-          report({ kind: 'negative-balance', position: e.position, account, actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative, `${THIRD_PARTY_PREFIX}*`].join(', ')} may be negative` });
+          report({
+            kind: 'negative-balance',
+            position: e.position,
+            account,
+            actual: String(b),
+            message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}; only ${[...mayGoNegative, `${THIRD_PARTY_PREFIX}*`].join(', ')} may be negative`,
+          });
         }
         // (e) A hold is exactly its user's pending withdrawals.
         if (account.startsWith(HOLD_PREFIX) && b !== (pendingHeld.get(account.slice(HOLD_PREFIX.length)) ?? 0)) {
           const want = pendingHeld.get(account.slice(HOLD_PREFIX.length)) ?? 0;
-          report({ kind: 'hold-mismatch', position: e.position, account, expected: String(want), actual: String(b), message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}, but its pending withdrawals come to ${want}` });
+          report({
+            kind: 'hold-mismatch',
+            position: e.position,
+            account,
+            expected: String(want),
+            actual: String(b),
+            message: `position ${fmt(e.position)}: ${account} is ${b} after ${e.type}, but its pending withdrawals come to ${want}`,
+          });
         }
       }
       compareDue(replayedTo, false);
@@ -558,7 +721,11 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
   }
 
   if (replayedTo !== head) {
-    report({ kind: 'position-gap', position: head, message: `log_head is ${fmt(head)} but the last event is at ${fmt(replayedTo)}` });
+    report({
+      kind: 'position-gap',
+      position: head,
+      message: `log_head is ${fmt(head)} but the last event is at ${fmt(replayedTo)}`,
+    });
   }
   compareDue(replayedTo, true);
   projections.sort((a, b) => a.name.localeCompare(b.name));
@@ -585,12 +752,16 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
 
 /** The verdict line, then (on failure) the first `list` differences, one per line. */
 export function formatReport(r: LedgerReport, list = 20): string[] {
-  const holds = r.pendingWithdrawals > 0 ? `, ₹${formatPaise(r.held)} held for ${fmt(r.pendingWithdrawals)} pending withdrawal${r.pendingWithdrawals === 1 ? '' : 's'}` : '';
+  const holds =
+    r.pendingWithdrawals > 0
+      ? `, ₹${formatPaise(r.held)} held for ${fmt(r.pendingWithdrawals)} pending withdrawal${r.pendingWithdrawals === 1 ? '' : 's'}`
+      : '';
   const stats = `${fmt(r.events)} events, ${fmt(r.accounts)} accounts, sum ${fmt(r.sum)}${holds}`;
   if (r.ok) return [`ledger OK: ${stats}, 0 differences`];
   const lines = [`ledger FAILED: ${fmt(r.differenceCount)} difference${r.differenceCount === 1 ? '' : 's'} (${stats})`];
   for (const d of r.differences.slice(0, list)) lines.push(`  ${d.kind}: ${d.message}`);
-  if (r.differenceCount > Math.min(list, r.differences.length)) lines.push(`  ... and ${fmt(r.differenceCount - Math.min(list, r.differences.length))} more`);
+  if (r.differenceCount > Math.min(list, r.differences.length))
+    lines.push(`  ... and ${fmt(r.differenceCount - Math.min(list, r.differences.length))} more`);
   return lines;
 }
 

@@ -54,7 +54,8 @@ class UsageError extends Error {}
 
 const whole = (name: string, text: string | undefined, min: number): number | undefined => {
   if (text === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(text) || Number(text) < min) throw new UsageError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${text}"`);
+  if (!/^\d{1,15}$/.test(text) || Number(text) < min)
+    throw new UsageError(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${text}"`);
   return Number(text);
 };
 
@@ -90,7 +91,8 @@ export function parseReplayArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Pa
   }
   if (values.help) return { help: true, projection: '', options: {}, force: false };
   if (!values.projection) throw new UsageError(`--projection is required: one of ${NAMES.join(', ')}`);
-  if (values['to-position'] !== undefined && values['as-of'] !== undefined) throw new UsageError('give --to-position or --as-of, not both');
+  if (values['to-position'] !== undefined && values['as-of'] !== undefined)
+    throw new UsageError('give --to-position or --as-of, not both');
   let asOf: Date | undefined;
   if (values['as-of'] !== undefined) {
     asOf = parseInstant(values['as-of']) ?? undefined;
@@ -107,7 +109,10 @@ export function parseReplayArgs(argv: string[], env: NodeJS.ProcessEnv = {}): Pa
       maxRows: whole('--rows', values.rows, 0) ?? 50,
       batchSize: whole('--batch', values.batch, 1) ?? 2_000,
       partitions: whole('--partitions', values.partitions ?? env.EVENT_PARTITIONS, 1) ?? 4,
-      ignore: (values.ignore ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+      ignore: (values.ignore ?? [])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
   };
 }
@@ -139,11 +144,17 @@ export async function replayCli(argv: string[], io: CliIo): Promise<number> {
     opened = await openLog({ root: io.root, env: io.env, force: parsed.force });
   } catch (err) {
     say(`cannot open the log: ${err instanceof Error ? err.message : String(err)}`);
-    if (!(err instanceof LogInUseError) && /lock|in use|already/i.test(String(err))) say('PGlite allows one process: stop the server (npm start) first');
+    if (!(err instanceof LogInUseError) && /lock|in use|already/i.test(String(err)))
+      say('PGlite allows one process: stop the server (npm start) first');
     return 2;
   }
   const { store, where } = opened;
-  const what = parsed.options.toPosition !== undefined ? ` to position ${parsed.options.toPosition}` : parsed.options.asOf ? ` as of ${parsed.options.asOf.toISOString()}` : '';
+  const what =
+    parsed.options.toPosition !== undefined
+      ? ` to position ${parsed.options.toPosition}`
+      : parsed.options.asOf
+        ? ` as of ${parsed.options.asOf.toISOString()}`
+        : '';
   say(`rebuilding ${projection.name}${what} from ${where}`);
   const bar = progressBar({ out: io.stderr, label: 'replay', threshold: 0 });
   try {

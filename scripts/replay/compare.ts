@@ -9,13 +9,23 @@ import { quoteIdent } from './fold.js';
 export const LIVE_SCHEMA = 'public';
 
 /** Defaults that read the clock: a column filled by them differs between any two builds. */
-const WALL_CLOCK_DEFAULT = /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp)\s*\(|\bcurrent_(timestamp|time|date)\b|\blocaltime(stamp)?\b/i;
+const WALL_CLOCK_DEFAULT =
+  /\b(now|clock_timestamp|statement_timestamp|transaction_timestamp)\s*\(|\bcurrent_(timestamp|time|date)\b|\blocaltime(stamp)?\b/i;
 
 /** Shown as <redacted> in the listing (still compared). */
 const SECRET_COLUMN = /password|secret|token/i;
 
 /** Types without an equality operator: compared through a cast. */
-const CAST: Record<string, string> = { json: 'jsonb', xml: 'text', point: 'text', line: 'text', polygon: 'text', box: 'text', circle: 'text', path: 'text' };
+const CAST: Record<string, string> = {
+  json: 'jsonb',
+  xml: 'text',
+  point: 'text',
+  line: 'text',
+  polygon: 'text',
+  box: 'text',
+  circle: 'text',
+  path: 'text',
+};
 
 interface ColumnInfo {
   name: string;
@@ -61,12 +71,21 @@ export interface TableDiff {
 export const differencesOf = (d: TableDiff): number => d.changed + d.onlyLive + d.onlyReplay + (d.liveExists ? 0 : 1);
 
 async function columnsOf(tx: SqlClient, schema: string, table: string): Promise<ColumnInfo[]> {
-  const { rows } = await tx.query<{ column_name: string; data_type: string; udt_name: string; column_default: string | null }>(
+  const { rows } = await tx.query<{
+    column_name: string;
+    data_type: string;
+    udt_name: string;
+    column_default: string | null;
+  }>(
     `select column_name, data_type, udt_name, column_default from information_schema.columns
       where table_schema = $1 and table_name = $2 order by ordinal_position`,
     [schema, table],
   );
-  return rows.map((r) => ({ name: r.column_name, type: r.data_type === 'ARRAY' ? `${r.udt_name}` : r.udt_name, wallClock: WALL_CLOCK_DEFAULT.test(r.column_default ?? '') }));
+  return rows.map((r) => ({
+    name: r.column_name,
+    type: r.data_type === 'ARRAY' ? `${r.udt_name}` : r.udt_name,
+    wallClock: WALL_CLOCK_DEFAULT.test(r.column_default ?? ''),
+  }));
 }
 
 async function primaryKeyOf(tx: SqlClient, schema: string, table: string): Promise<string[]> {
@@ -82,7 +101,10 @@ async function primaryKeyOf(tx: SqlClient, schema: string, table: string): Promi
 
 /** The row with its columns in table order (jsonb sorts keys by length) and secrets (hashes: text) hidden. */
 const present = (row: Record<string, unknown> | null, columns: string[]): Record<string, unknown> | null =>
-  row && Object.fromEntries(columns.map((c) => [c, SECRET_COLUMN.test(c) && typeof row[c] === 'string' ? '<redacted>' : row[c]]));
+  row &&
+  Object.fromEntries(
+    columns.map((c) => [c, SECRET_COLUMN.test(c) && typeof row[c] === 'string' ? '<redacted>' : row[c]]),
+  );
 
 export interface CompareOptions {
   replaySchema: string;
@@ -99,11 +121,23 @@ export async function compareTable(tx: SqlClient, table: string, options: Compar
   const liveCols = await columnsOf(tx, LIVE_SCHEMA, table);
   const replayName = `${quoteIdent(replaySchema)}.${quoteIdent(table)}`;
   const liveName = `${quoteIdent(LIVE_SCHEMA)}.${quoteIdent(table)}`;
-  const count = async (name: string) => Number((await tx.query<{ n: string }>(`select count(*) as n from ${name}`)).rows[0]!.n);
+  const count = async (name: string) =>
+    Number((await tx.query<{ n: string }>(`select count(*) as n from ${name}`)).rows[0]!.n);
   const replayRows = await count(replayName);
   const base = { table, replayRows, changed: 0, onlyLive: 0, onlyReplay: 0, rows: [] as RowDiff[] };
   if (liveCols.length === 0) {
-    return { ...base, onlyReplay: replayRows, liveExists: false, liveRows: 0, compared: [], ignored: [], onlyInLive: [], onlyInReplay: replayCols.map((c) => c.name), retyped: [], primaryKey: [] };
+    return {
+      ...base,
+      onlyReplay: replayRows,
+      liveExists: false,
+      liveRows: 0,
+      compared: [],
+      ignored: [],
+      onlyInLive: [],
+      onlyInReplay: replayCols.map((c) => c.name),
+      retyped: [],
+      primaryKey: [],
+    };
   }
 
   const live = new Map(liveCols.map((c) => [c.name, c]));
@@ -131,7 +165,12 @@ export async function compareTable(tx: SqlClient, table: string, options: Compar
   const keyed = primaryKey.length > 0 && primaryKey.every((k) => compared.includes(k));
   const liveRows = await count(liveName);
   const shape = {
-    liveExists: true, liveRows, compared, ignored, retyped, primaryKey: keyed ? primaryKey : [],
+    liveExists: true,
+    liveRows,
+    compared,
+    ignored,
+    retyped,
+    primaryKey: keyed ? primaryKey : [],
     onlyInLive: liveCols.map((c) => c.name).filter((n) => !replayNames.has(n)),
     onlyInReplay: replayCols.map((c) => c.name).filter((n) => !live.has(n)),
   };
@@ -161,12 +200,24 @@ export async function compareTable(tx: SqlClient, table: string, options: Compar
           from (select to_jsonb(ol) as live, null::jsonb as replay from ol union all select null::jsonb, to_jsonb(orp) from orp) x
           order by live is null, coalesce(live, replay)::text
           limit ${maxRows}`;
-  const { rows } = await tx.query<{ live: Record<string, unknown> | null; replay: Record<string, unknown> | null; changed: string; only_live: string; only_replay: string }>(sql);
+  const { rows } = await tx.query<{
+    live: Record<string, unknown> | null;
+    replay: Record<string, unknown> | null;
+    changed: string;
+    only_live: string;
+    only_replay: string;
+  }>(sql);
   const first = rows[0];
   const diffRows = rows.map((r): RowDiff => {
-    const columns = r.live && r.replay ? compared.filter((c) => JSON.stringify(r.live![c]) !== JSON.stringify(r.replay![c])) : [];
+    const columns =
+      r.live && r.replay ? compared.filter((c) => JSON.stringify(r.live![c]) !== JSON.stringify(r.replay![c])) : [];
     const source = r.live ?? r.replay!;
-    return { key: keyed ? Object.fromEntries(primaryKey.map((c) => [c, source[c]])) : null, live: present(r.live, compared), replay: present(r.replay, compared), columns };
+    return {
+      key: keyed ? Object.fromEntries(primaryKey.map((c) => [c, source[c]])) : null,
+      live: present(r.live, compared),
+      replay: present(r.replay, compared),
+      columns,
+    };
   });
   return {
     ...base,

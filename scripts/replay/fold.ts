@@ -28,12 +28,22 @@ interface TableStat {
 }
 
 async function tableStats(tx: SqlClient, schema: string): Promise<Map<string, TableStat>> {
-  const { rows } = await tx.query<{ schemaname: string; relname: string; reads: string | number; writes: string | number }>(
+  const { rows } = await tx.query<{
+    schemaname: string;
+    relname: string;
+    reads: string | number;
+    writes: string | number;
+  }>(
     `select schemaname, relname, coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as reads, n_tup_ins + n_tup_upd + n_tup_del as writes
        from pg_stat_xact_user_tables where schemaname <> $1`,
     [schema],
   );
-  return new Map(rows.map((r) => [`${r.schemaname}.${r.relname}`, { table: `${r.schemaname}.${r.relname}`, reads: Number(r.reads), writes: Number(r.writes) }]));
+  return new Map(
+    rows.map((r) => [
+      `${r.schemaname}.${r.relname}`,
+      { table: `${r.schemaname}.${r.relname}`, reads: Number(r.reads), writes: Number(r.writes) },
+    ]),
+  );
 }
 
 export interface FoldTarget {
@@ -56,7 +66,10 @@ export async function inSchema<T>(sql: SqlClient, schema: string, fn: (tx: SqlCl
 export async function setUp({ store, projection, schema }: FoldTarget): Promise<void> {
   await store.sql.query(`create schema ${quoteIdent(schema)}`);
   await inSchema(store.sql, schema, (tx) => projection.setup(tx));
-  const { rows } = await store.sql.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = $1`, [schema]);
+  const { rows } = await store.sql.query<{ table_name: string }>(
+    `select table_name from information_schema.tables where table_schema = $1`,
+    [schema],
+  );
   const made = new Set(rows.map((r) => r.table_name));
   const missing = projection.tables.filter((t) => !made.has(t));
   if (missing.length > 0) {
@@ -71,7 +84,12 @@ export async function setUp({ store, projection, schema }: FoldTarget): Promise<
  * search_path already starts with it. Throws (so the caller's transaction rolls back)
  * when the projection wrote outside the schema.
  */
-export async function applyEvents(tx: SqlClient, target: FoldTarget, events: StoredEvent[], reported: Set<string>): Promise<void> {
+export async function applyEvents(
+  tx: SqlClient,
+  target: FoldTarget,
+  events: StoredEvent[],
+  reported: Set<string>,
+): Promise<void> {
   const { projection, schema } = target;
   const before = await tableStats(tx, schema);
   await projection.apply(tx, events);

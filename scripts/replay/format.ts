@@ -43,7 +43,9 @@ export function tableSummary(t: TableDiff): string {
 /** The report on stdout: per table its differing rows (up to the listed number) and a summary line; notes; the verdict. */
 export function formatReport(r: ReplayReport): string[] {
   const stop = r.mode === 'live-checkpoint' && r.live === null ? 'the head of the log' : STOP[r.mode];
-  const lines = [`replay ${r.projection}: ${plural(r.events, 'event')} folded, to position ${fmt(r.position)} (${stop}), into schema ${r.schema}${r.kept ? ' (kept)' : ''}`];
+  const lines = [
+    `replay ${r.projection}: ${plural(r.events, 'event')} folded, to position ${fmt(r.position)} (${stop}), into schema ${r.schema}${r.kept ? ' (kept)' : ''}`,
+  ];
   for (const t of r.tables) {
     const n = differencesOf(t);
     if (n > 0 && t.rows.length > 0) {
@@ -51,7 +53,8 @@ export function formatReport(r: ReplayReport): string[] {
       lines.push(`${t.table}:`);
       for (const row of t.rows) lines.push(...rowLines(row));
       const unlisted = t.changed + t.onlyLive + t.onlyReplay - t.rows.length;
-      if (unlisted > 0) lines.push(`  ... and ${plural(unlisted, 'more row')}${r.kept ? '' : ' (run with --keep to query them)'}`);
+      if (unlisted > 0)
+        lines.push(`  ... and ${plural(unlisted, 'more row')}${r.kept ? '' : ' (run with --keep to query them)'}`);
     }
   }
   lines.push('');
@@ -59,7 +62,10 @@ export function formatReport(r: ReplayReport): string[] {
   for (const n of r.notes) lines.push(`note: ${n}`);
   const differing = r.tables.filter((t) => differencesOf(t) > 0).map((t) => t.table);
   if (r.differences === 0) lines.push(`${r.projection}: IDENTICAL to the live model`);
-  else if (r.expected) lines.push(`${r.projection}: ${plural(r.differences, 'difference')} in ${differing.join(', ')}, expected at this point in time (exit 0)`);
+  else if (r.expected)
+    lines.push(
+      `${r.projection}: ${plural(r.differences, 'difference')} in ${differing.join(', ')}, expected at this point in time (exit 0)`,
+    );
   else lines.push(`${r.projection}: DIFFERENT: ${plural(r.differences, 'difference')} in ${differing.join(', ')}`);
   if (r.kept) lines.push(`the replay is kept in schema ${r.schema}; when done: drop schema ${r.schema} cascade;`);
   return lines;

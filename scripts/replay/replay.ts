@@ -92,13 +92,16 @@ const DEFAULT_BATCH = 2_000;
 const CATCH_UP_ROUNDS = 5;
 
 const exists = async (sql: SqlClient, table: string): Promise<boolean> =>
-  (await sql.query<{ t: string | null }>(`select to_regclass($1)::text as t`, [`${LIVE_SCHEMA}.${table}`])).rows[0]?.t != null;
+  (await sql.query<{ t: string | null }>(`select to_regclass($1)::text as t`, [`${LIVE_SCHEMA}.${table}`])).rows[0]
+    ?.t != null;
 
 /** Where the live model stands: the runner's checkpoint, or each partition's in distributed mode. */
 async function readLive(sql: SqlClient, name: string, partitions: number): Promise<LiveState | null> {
   let single: { position: string; version: number } | undefined;
   if (await exists(sql, 'projection_checkpoints')) {
-    ({ rows: [single] } = await sql.query<{ position: string; version: number }>(
+    ({
+      rows: [single],
+    } = await sql.query<{ position: string; version: number }>(
       `select position::text as position, version from ${LIVE_SCHEMA}.projection_checkpoints where name = $1`,
       [name],
     ));
@@ -109,7 +112,10 @@ async function readLive(sql: SqlClient, name: string, partitions: number): Promi
     if (rows.length > 0) {
       const cut = Array<number>(partitions).fill(0);
       for (const r of rows) {
-        if (r.partition >= partitions) throw new Error(`the live ${name} model has a checkpoint for partition ${r.partition} of ${EVENTS_TOPIC}, but the topic is taken to have ${partitions} partitions (--partitions, EVENT_PARTITIONS)`);
+        if (r.partition >= partitions)
+          throw new Error(
+            `the live ${name} model has a checkpoint for partition ${r.partition} of ${EVENTS_TOPIC}, but the topic is taken to have ${partitions} partitions (--partitions, EVENT_PARTITIONS)`,
+          );
         cut[r.partition] = r.position;
       }
       return { checkpoint: Math.max(...cut), version, partitions: cut };
@@ -140,7 +146,11 @@ async function freeSchemaName(sql: SqlClient, wanted: string): Promise<string> {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export async function replayProjection(store: EventStore, projection: Projection, options: ReplayOptions = {}): Promise<ReplayReport> {
+export async function replayProjection(
+  store: EventStore,
+  projection: Projection,
+  options: ReplayOptions = {},
+): Promise<ReplayReport> {
   const started = performance.now();
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const notes: string[] = [];
@@ -149,7 +159,8 @@ export async function replayProjection(store: EventStore, projection: Projection
     options.onNote?.(line);
   };
   if (options.toPosition !== undefined && options.asOf) throw new Error('give toPosition or asOf, not both');
-  const mode: ReplayMode = options.toPosition !== undefined ? 'to-position' : options.asOf ? 'as-of' : 'live-checkpoint';
+  const mode: ReplayMode =
+    options.toPosition !== undefined ? 'to-position' : options.asOf ? 'as-of' : 'live-checkpoint';
   const asOfMs = options.asOf?.getTime();
   const partitions = options.partitions ?? 4;
 
@@ -161,17 +172,27 @@ export async function replayProjection(store: EventStore, projection: Projection
   const partOf = (e: StoredEvent): number => (parts === 1 ? 0 : partitionOf(e.streamId, parts));
   const clamp = (cut: number[]) => cut.map((c) => Math.min(c, head));
   const target: number[] =
-    mode === 'to-position' ? [Math.min(options.toPosition!, head)] : mode === 'live-checkpoint' && liveAtStart ? clamp(cutOf(liveAtStart)) : [head];
-  if (mode === 'to-position' && options.toPosition! > head) note(`--to-position ${options.toPosition} is past the head of the log (${head}): replaying to ${head}`);
+    mode === 'to-position'
+      ? [Math.min(options.toPosition!, head)]
+      : mode === 'live-checkpoint' && liveAtStart
+        ? clamp(cutOf(liveAtStart))
+        : [head];
+  if (mode === 'to-position' && options.toPosition! > head)
+    note(`--to-position ${options.toPosition} is past the head of the log (${head}): replaying to ${head}`);
   const total = mode === 'as-of' ? await positionBefore(store.sql, options.asOf!, head) : Math.max(...target);
 
-  const schema = await freeSchemaName(store.sql, options.schema ?? replaySchemaName(projection.name, options.now?.() ?? new Date()));
+  const schema = await freeSchemaName(
+    store.sql,
+    options.schema ?? replaySchemaName(projection.name, options.now?.() ?? new Date()),
+  );
   const fold: FoldTarget = {
     store,
     projection,
     schema,
     onForeignRead: (table) =>
-      note(`the ${projection.name} projection read ${table}, outside the replay schema: the replay depends on that live table (name it in the projection's tables, or qualify nothing)`),
+      note(
+        `the ${projection.name} projection read ${table}, outside the replay schema: the replay depends on that live table (name it in the projection's tables, or qualify nothing)`,
+      ),
   };
   const reported = new Set<string>();
   /** Per partition (one: the whole log), the last position folded. */
@@ -245,21 +266,39 @@ export async function replayProjection(store: EventStore, projection: Projection
         await tx.query('reset search_path');
       }
       const diffs: TableDiff[] = [];
-      for (const table of projection.tables) diffs.push(await compareTable(tx, table, { replaySchema: schema, maxRows: options.maxRows ?? 50, ignore: options.ignore }));
+      for (const table of projection.tables)
+        diffs.push(
+          await compareTable(tx, table, {
+            replaySchema: schema,
+            maxRows: options.maxRows ?? 50,
+            ignore: options.ignore,
+          }),
+        );
       return { live: now, tables: diffs };
     });
     const position = Math.max(...folded);
 
-    if (live === null) note(`the live ${projection.name} model has no checkpoint here (the projection never ran on this database)`);
+    if (live === null)
+      note(`the live ${projection.name} model has no checkpoint here (the projection never ran on this database)`);
     else {
       if (live.version !== null && live.version !== projection.version) {
-        note(`the live model was built by version ${live.version} of the ${projection.name} projection, this code is version ${projection.version}: the server rebuilds it at its next start, and differences may come from that`);
+        note(
+          `the live model was built by version ${live.version} of the ${projection.name} projection, this code is version ${projection.version}: the server rebuilds it at its next start, and differences may come from that`,
+        );
       }
       if (live.partitions) {
-        note(`the live model is folded per partition (distributed mode, ${live.partitions.length} partitions of ${EVENTS_TOPIC}): ${mode === 'live-checkpoint' ? 'compared at each partition\'s checkpoint' : 'checkpoints'} ${live.partitions.map((c, p) => `p${p} ${c}`).join(', ')}`);
+        note(
+          `the live model is folded per partition (distributed mode, ${live.partitions.length} partitions of ${EVENTS_TOPIC}): ${mode === 'live-checkpoint' ? "compared at each partition's checkpoint" : 'checkpoints'} ${live.partitions.map((c, p) => `p${p} ${c}`).join(', ')}`,
+        );
       }
-      if (mode === 'live-checkpoint' && behind(live)) note(`the live model moved past this replay while it ran (at ${live.checkpoint}, replay at ${position}): is a server writing to this PGlite folder?`);
-      else if (mode === 'live-checkpoint' && live.checkpoint < head && !live.partitions) note(`the live model is ${plural(head - live.checkpoint, 'event')} behind the head of the log: compared at its checkpoint ${live.checkpoint}`);
+      if (mode === 'live-checkpoint' && behind(live))
+        note(
+          `the live model moved past this replay while it ran (at ${live.checkpoint}, replay at ${position}): is a server writing to this PGlite folder?`,
+        );
+      else if (mode === 'live-checkpoint' && live.checkpoint < head && !live.partitions)
+        note(
+          `the live model is ${plural(head - live.checkpoint, 'event')} behind the head of the log: compared at its checkpoint ${live.checkpoint}`,
+        );
     }
     // A point in time compares exactly only when the live model stands at that same position.
     const livePosition = live?.checkpoint ?? 0;
@@ -272,10 +311,20 @@ export async function replayProjection(store: EventStore, projection: Projection
       );
     }
     for (const t of tables) {
-      if (!t.liveExists) note(`table ${LIVE_SCHEMA}.${t.table} does not exist: the live model was never built, or another version of it dropped the table`);
-      if (t.onlyInLive.length > 0) note(`${t.table}: column${t.onlyInLive.length === 1 ? '' : 's'} ${t.onlyInLive.join(', ')} only in the live table (this code no longer makes ${t.onlyInLive.length === 1 ? 'it' : 'them'}): not compared`);
-      if (t.onlyInReplay.length > 0 && t.liveExists) note(`${t.table}: column${t.onlyInReplay.length === 1 ? '' : 's'} ${t.onlyInReplay.join(', ')} only in the replay (the live table is older): not compared`);
-      if (t.retyped.length > 0) note(`${t.table}: ${t.retyped.join(', ')} of another type in the live table: compared as text`);
+      if (!t.liveExists)
+        note(
+          `table ${LIVE_SCHEMA}.${t.table} does not exist: the live model was never built, or another version of it dropped the table`,
+        );
+      if (t.onlyInLive.length > 0)
+        note(
+          `${t.table}: column${t.onlyInLive.length === 1 ? '' : 's'} ${t.onlyInLive.join(', ')} only in the live table (this code no longer makes ${t.onlyInLive.length === 1 ? 'it' : 'them'}): not compared`,
+        );
+      if (t.onlyInReplay.length > 0 && t.liveExists)
+        note(
+          `${t.table}: column${t.onlyInReplay.length === 1 ? '' : 's'} ${t.onlyInReplay.join(', ')} only in the replay (the live table is older): not compared`,
+        );
+      if (t.retyped.length > 0)
+        note(`${t.table}: ${t.retyped.join(', ')} of another type in the live table: compared as text`);
     }
     const differences = tables.reduce((s, t) => s + differencesOf(t), 0);
     return {

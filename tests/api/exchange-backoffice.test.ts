@@ -17,18 +17,57 @@ const p2 = await session('player2');
 const p3 = await session('player3');
 const admin = await tokenOf('admin');
 const dealer = await tokenOf('dealer1');
-const detail = async (matchId: string): Promise<MatchDetail> => (await call('GET', `/api/matches/${matchId}`, undefined, p2.token)).body;
-const place = async (who: { token: string; id: string }, d: MatchDetail, marketId: string, sid: number, side: 'back' | 'lay', odds: number, stake: number, extra: Record<string, unknown> = {}) => {
-  const r = await call('POST', '/api/bets', { ...betBody(d, marketId, sid, side, odds, stake, who.id), ...extra }, who.token);
+const detail = async (matchId: string): Promise<MatchDetail> =>
+  (await call('GET', `/api/matches/${matchId}`, undefined, p2.token)).body;
+const place = async (
+  who: { token: string; id: string },
+  d: MatchDetail,
+  marketId: string,
+  sid: number,
+  side: 'back' | 'lay',
+  odds: number,
+  stake: number,
+  extra: Record<string, unknown> = {},
+) => {
+  const r = await call(
+    'POST',
+    '/api/bets',
+    { ...betBody(d, marketId, sid, side, odds, stake, who.id), ...extra },
+    who.token,
+  );
   if (r.status !== 200) throw new Error(`bet refused: ${JSON.stringify(r.body)}`);
   return r.body.bet;
 };
 
 // Another branch: sadmin2 under admin, with its own passwords, sees none of dealer1's players.
-await call('POST', '/api/users', { username: 'sadmin2', fullName: 'Other Branch', password: 'Start123', confirmPassword: 'Start123', role: 'sadmin', creditReference: 0, exposureLimit: 0, transactionPassword: TXN }, admin);
-await call('POST', '/api/users/first-password', { newPassword: 'Other1234', confirmPassword: 'Other1234' }, (await login('sadmin2', true, 'Start123')).body.token);
+await call(
+  'POST',
+  '/api/users',
+  {
+    username: 'sadmin2',
+    fullName: 'Other Branch',
+    password: 'Start123',
+    confirmPassword: 'Start123',
+    role: 'sadmin',
+    creditReference: 0,
+    exposureLimit: 0,
+    transactionPassword: TXN,
+  },
+  admin,
+);
+await call(
+  'POST',
+  '/api/users/first-password',
+  { newPassword: 'Other1234', confirmPassword: 'Other1234' },
+  (await login('sadmin2', true, 'Start123')).body.token,
+);
 const other = await tokenOf('sadmin2', true, 'Other1234');
-await call('POST', '/api/users/transaction-password', { password: 'Other1234', transactionPassword: 'OtherTxn1', confirmTransactionPassword: 'OtherTxn1' }, other);
+await call(
+  'POST',
+  '/api/users/transaction-password',
+  { password: 'Other1234', transactionPassword: 'OtherTxn1', confirmTransactionPassword: 'OtherTxn1' },
+  other,
+);
 
 const soccer = await detail('sim-201');
 const cricket = await detail('sim-101');
@@ -42,20 +81,56 @@ const f1 = await place(p3, cricket, 'sim-101.f1', 0, 'back', yes.odds, 100, { vo
 const bmRate = best(cricket, 'sim-101.bm', 101, 'back').odds;
 const bm1 = await place(p3, cricket, 'sim-101.bm', 101, 'back', bmRate, 200);
 
-t.test('the bets of one match by market type, filtered, for the caller\'s downline only', async (t) => {
+t.test("the bets of one match by market type, filtered, for the caller's downline only", async (t) => {
   const all = await call('GET', '/api/bets/event/sim-201/categorized', undefined, dealer);
   t.equal(all.status, 200);
   t.same(Object.keys(all.body.data.markets).sort(), ['Bookmaker', 'FANCY', 'MATCH_ODDS']);
-  t.same(all.body.data.markets.MATCH_ODDS.map((b: { _id: string }) => b._id), [b2._id, b1._id], 'newest first');
-  t.same((await call('GET', '/api/bets/event/sim-201/categorized?odds_type=lay', undefined, dealer)).body.data.markets.MATCH_ODDS.map((b: { _id: string }) => b._id), [b2._id]);
-  t.same((await call('GET', '/api/bets/event/sim-201/categorized?matched_status=unmatched', undefined, dealer)).body.data.markets.MATCH_ODDS, []);
-  t.equal((await call('GET', '/api/bets/event/sim-201/categorized?username=PLAYER3', undefined, dealer)).body.data.markets.MATCH_ODDS.length, 0);
-  t.equal((await call('GET', '/api/bets/event/sim-201/categorized?min_stake=100.01', undefined, dealer)).body.data.markets.MATCH_ODDS.length, 0);
-  const cricketBets = (await call('GET', '/api/bets/event/sim-101/categorized?market_types=FANCY,Bookmaker', undefined, dealer)).body.data.markets;
-  t.match(cricketBets, { FANCY: [{ _id: f1._id, odds: yes.odds, volume: yes.size, market_type: 'FANCY' }], Bookmaker: [{ _id: bm1._id, odds: bmRate }], MATCH_ODDS: [] });
-  t.match(await call('GET', '/api/bets/event/sim-201/categorized?market_types=CASINO', undefined, dealer), { status: 400, body: { message: 'Unknown market type: CASINO' } });
-  t.match(await call('GET', '/api/bets/event/sim-201/categorized?startDate=yesterday', undefined, dealer), { status: 400, body: { message: 'Invalid date in startDate (use YYYY-MM-DD or YYYY-MM-DDTHH:mm)' } });
-  t.match(await call('GET', '/api/bets/event/sim-201/categorized?max_stake=-1', undefined, dealer), { status: 400, body: { message: 'max_stake must not be negative' } });
+  t.same(
+    all.body.data.markets.MATCH_ODDS.map((b: { _id: string }) => b._id),
+    [b2._id, b1._id],
+    'newest first',
+  );
+  t.same(
+    (
+      await call('GET', '/api/bets/event/sim-201/categorized?odds_type=lay', undefined, dealer)
+    ).body.data.markets.MATCH_ODDS.map((b: { _id: string }) => b._id),
+    [b2._id],
+  );
+  t.same(
+    (await call('GET', '/api/bets/event/sim-201/categorized?matched_status=unmatched', undefined, dealer)).body.data
+      .markets.MATCH_ODDS,
+    [],
+  );
+  t.equal(
+    (await call('GET', '/api/bets/event/sim-201/categorized?username=PLAYER3', undefined, dealer)).body.data.markets
+      .MATCH_ODDS.length,
+    0,
+  );
+  t.equal(
+    (await call('GET', '/api/bets/event/sim-201/categorized?min_stake=100.01', undefined, dealer)).body.data.markets
+      .MATCH_ODDS.length,
+    0,
+  );
+  const cricketBets = (
+    await call('GET', '/api/bets/event/sim-101/categorized?market_types=FANCY,Bookmaker', undefined, dealer)
+  ).body.data.markets;
+  t.match(cricketBets, {
+    FANCY: [{ _id: f1._id, odds: yes.odds, volume: yes.size, market_type: 'FANCY' }],
+    Bookmaker: [{ _id: bm1._id, odds: bmRate }],
+    MATCH_ODDS: [],
+  });
+  t.match(await call('GET', '/api/bets/event/sim-201/categorized?market_types=CASINO', undefined, dealer), {
+    status: 400,
+    body: { message: 'Unknown market type: CASINO' },
+  });
+  t.match(await call('GET', '/api/bets/event/sim-201/categorized?startDate=yesterday', undefined, dealer), {
+    status: 400,
+    body: { message: 'Invalid date in startDate (use YYYY-MM-DD or YYYY-MM-DDTHH:mm)' },
+  });
+  t.match(await call('GET', '/api/bets/event/sim-201/categorized?max_stake=-1', undefined, dealer), {
+    status: 400,
+    body: { message: 'max_stake must not be negative' },
+  });
   t.match(await call('GET', '/api/bets/event/sim-201/categorized', undefined, p2.token), { status: 403 });
 
   const foreign = await call('GET', '/api/bets/event/sim-201/categorized', undefined, other);
@@ -66,59 +141,191 @@ t.test('the bets of one match by market type, filtered, for the caller\'s downli
 t.test('bet history pages and filters', async (t) => {
   const page = await call('POST', '/api/alluserbetList?page=1', { limit: 2 }, dealer);
   t.match(page.body, { pagination: { page: 1, limit: 2, total: 4, totalPages: 2 } });
-  t.same(page.body.data.map((b: { _id: string }) => b._id), [bm1._id, f1._id]);
-  t.same((await call('POST', '/api/alluserbetList?page=2', { limit: 2 }, dealer)).body.data.map((b: { _id: string }) => b._id), [b2._id, b1._id]);
-  t.match((await call('POST', '/api/alluserbetList', { market_type: 'MATCH_ODDS', odds_type: 'back', username: 'player2' }, dealer)).body, { data: [{ _id: b1._id }], pagination: { total: 1 } });
-  t.match((await call('POST', '/api/alluserbetList', { amount_from: 150, amount_to: '200' }, dealer)).body, { data: [{ _id: bm1._id }] });
-  t.match((await call('POST', '/api/alluserbetList', { start_date: '2000-01-01T00:00', end_date: '2000-01-02' }, dealer)).body, { data: [] });
+  t.same(
+    page.body.data.map((b: { _id: string }) => b._id),
+    [bm1._id, f1._id],
+  );
+  t.same(
+    (await call('POST', '/api/alluserbetList?page=2', { limit: 2 }, dealer)).body.data.map(
+      (b: { _id: string }) => b._id,
+    ),
+    [b2._id, b1._id],
+  );
+  t.match(
+    (
+      await call(
+        'POST',
+        '/api/alluserbetList',
+        { market_type: 'MATCH_ODDS', odds_type: 'back', username: 'player2' },
+        dealer,
+      )
+    ).body,
+    { data: [{ _id: b1._id }], pagination: { total: 1 } },
+  );
+  t.match((await call('POST', '/api/alluserbetList', { amount_from: 150, amount_to: '200' }, dealer)).body, {
+    data: [{ _id: bm1._id }],
+  });
+  t.match(
+    (await call('POST', '/api/alluserbetList', { start_date: '2000-01-01T00:00', end_date: '2000-01-02' }, dealer))
+      .body,
+    { data: [] },
+  );
   t.match((await call('POST', '/api/alluserbetList', { deleted: true }, dealer)).body, { data: [] });
-  t.match(await call('POST', '/api/alluserbetList', { colour: 'red' }, dealer), { status: 400, body: { message: 'Unknown field: colour' } });
-  t.match(await call('POST', '/api/alluserbetList?page=0', {}, dealer), { status: 400, body: { message: 'page must be at least 1' } });
-  t.match(await call('POST', '/api/alluserbetList', { limit: 1000 }, dealer), { status: 400, body: { message: 'limit is at most 100' } });
+  t.match(await call('POST', '/api/alluserbetList', { colour: 'red' }, dealer), {
+    status: 400,
+    body: { message: 'Unknown field: colour' },
+  });
+  t.match(await call('POST', '/api/alluserbetList?page=0', {}, dealer), {
+    status: 400,
+    body: { message: 'page must be at least 1' },
+  });
+  t.match(await call('POST', '/api/alluserbetList', { limit: 1000 }, dealer), {
+    status: 400,
+    body: { message: 'limit is at most 100' },
+  });
 
   // The export: the same filters as query strings, every row, newest first.
-  const rows = (r: { body: string }) => r.body.replace(/^\ufeff/, '').trimEnd().split('\r\n').map((l) => l.split(','));
+  const rows = (r: { body: string }) =>
+    r.body
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
   const all = rows(await call('GET', '/api/alluserbetList.csv', undefined, dealer));
-  t.same(all[0], ['Placed', 'User Name', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Settled', 'Reference']);
-  t.same(all.slice(1).map((r) => r.at(-1)), [bm1, f1, b2, b1].map((b) => b.reference_id), 'the four bets the pages held, unpaged');
-  const backs = rows(await call('GET', '/api/alluserbetList.csv?market_type=MATCH_ODDS&odds_type=back&username=player2', undefined, dealer));
-  t.same(backs.slice(1).map((r) => [r[1], r[5], r[7]]), [['player2', 'back', b1.stake.toFixed(2)]]);
-  t.equal(rows(await call('GET', '/api/alluserbetList.csv?deleted=true', undefined, dealer)).length, 1, 'no deleted bets: the header alone');
-  t.match(await call('GET', '/api/alluserbetList.csv?deleted=yes', undefined, dealer), { status: 400, body: { message: 'deleted must be true or false' } });
+  t.same(all[0], [
+    'Placed',
+    'User Name',
+    'Event',
+    'Market',
+    'Selection',
+    'Side',
+    'Odds',
+    'Stake',
+    'Matched',
+    'Status',
+    'Profit/Loss',
+    'Settled',
+    'Reference',
+  ]);
+  t.same(
+    all.slice(1).map((r) => r.at(-1)),
+    [bm1, f1, b2, b1].map((b) => b.reference_id),
+    'the four bets the pages held, unpaged',
+  );
+  const backs = rows(
+    await call(
+      'GET',
+      '/api/alluserbetList.csv?market_type=MATCH_ODDS&odds_type=back&username=player2',
+      undefined,
+      dealer,
+    ),
+  );
+  t.same(
+    backs.slice(1).map((r) => [r[1], r[5], r[7]]),
+    [['player2', 'back', b1.stake.toFixed(2)]],
+  );
+  t.equal(
+    rows(await call('GET', '/api/alluserbetList.csv?deleted=true', undefined, dealer)).length,
+    1,
+    'no deleted bets: the header alone',
+  );
+  t.match(await call('GET', '/api/alluserbetList.csv?deleted=yes', undefined, dealer), {
+    status: 400,
+    body: { message: 'deleted must be true or false' },
+  });
   t.match(await call('GET', '/api/alluserbetList.csv', undefined, p2.token), { status: 403 });
 });
 
 t.test('user books and the fancy run position', async (t) => {
   t.match((await call('GET', `/api/market-locks/user-book/${MO}`, undefined, dealer)).body, {
-    data: { users: [{ user: 'player2', selections: [{ selection_name: 'Arsenal', total_stake: 100 }, { selection_name: 'Chelsea', total_stake: 100 }] }] },
+    data: {
+      users: [
+        {
+          user: 'player2',
+          selections: [
+            { selection_name: 'Arsenal', total_stake: 100 },
+            { selection_name: 'Chelsea', total_stake: 100 },
+          ],
+        },
+      ],
+    },
   });
-  t.match((await call('GET', `/api/market-locks/user-book/${MO}`, undefined, other)).body, { message: 'No Result Found', data: { users: [] } });
-  t.match(await call('GET', '/api/market-locks/user-book/nope', undefined, dealer), { status: 404, body: { message: 'Market not found' } });
+  t.match((await call('GET', `/api/market-locks/user-book/${MO}`, undefined, other)).body, {
+    message: 'No Result Found',
+    data: { users: [] },
+  });
+  t.match(await call('GET', '/api/market-locks/user-book/nope', undefined, dealer), {
+    status: 404,
+    body: { message: 'Market not found' },
+  });
 
   // player2: back Arsenal ₹100 at A and lay Chelsea ₹100 at L.
   const a = Math.round(arsenalBack.odds * 100);
   const l = Math.round(chelseaLay.odds * 100);
   const book = await call('POST', '/api/get-user-wise-book', { marketId: MO }, dealer);
-  t.match(book.body.markets[0], { marketId: MO, runners: [{ selectionId: 301, name: 'Arsenal' }, { selectionId: 302 }, { selectionId: 303 }] });
+  t.match(book.body.markets[0], {
+    marketId: MO,
+    runners: [{ selectionId: 301, name: 'Arsenal' }, { selectionId: 302 }, { selectionId: 303 }],
+  });
   // Arsenal wins: the back wins (A - 1) x 100 and the lay keeps ₹100; Chelsea wins: both lose; the Draw: they cancel out.
-  t.same(book.body.markets[0].users, [{ username: 'player2', book: { 301: a - 100 + 100, 302: -100 - (l - 100), 303: 0 } }]);
+  t.same(book.body.markets[0].users, [
+    { username: 'player2', book: { 301: a - 100 + 100, 302: -100 - (l - 100), 303: 0 } },
+  ]);
   t.match(await call('POST', '/api/get-user-wise-book', { marketId: 'sim-101.f1' }, dealer), { status: 400 });
 
   // player3: Yes ₹100 on the line at the rate: loses ₹100 below the line, wins rate x 100 / 100 at or above it.
   const run = await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1' }, dealer);
-  t.same(run.body.data.completeBookList, [{ run: yes.odds - 1, value: -100 }, { run: yes.odds, value: yes.size }]);
-  t.same((await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1', userId: p2.id }, dealer)).body.data.completeBookList, []);
-  t.same((await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1' }, other)).body.data.completeBookList, []);
-  t.match(await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1', userId: p3.id }, other), { status: 404, body: { message: 'User not found in your downline' } });
+  t.same(run.body.data.completeBookList, [
+    { run: yes.odds - 1, value: -100 },
+    { run: yes.odds, value: yes.size },
+  ]);
+  t.same(
+    (await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1', userId: p2.id }, dealer)).body.data
+      .completeBookList,
+    [],
+  );
+  t.same(
+    (await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1' }, other)).body.data.completeBookList,
+    [],
+  );
+  t.match(await call('POST', '/api/get-fancy-position', { marketId: 'sim-101.f1', userId: p3.id }, other), {
+    status: 404,
+    body: { message: 'User not found in your downline' },
+  });
 });
 
 t.test('selection analysis: pending stakes per event, market and selection', async (t) => {
   const r = await call('GET', '/api/report/selection_analysis', undefined, dealer);
   t.match(r.body.eventAnalysis, [
-    { event_id: 'sim-101', event_name: 'Mumbai v Chennai', sportId: 4, markets: [{ market_type: 'Bookmaker', selections: [{ selection_name: 'Mumbai', totalStake: 200 }] }, { market_type: 'FANCY', market_id: 'sim-101.f1' }] },
-    { event_id: 'sim-201', markets: [{ market_type: 'MATCH_ODDS', market_name: 'Match Odds', selections: [{ selection_name: 'Arsenal', totalStake: 100 }, { selection_name: 'Chelsea', totalStake: 100 }] }] },
+    {
+      event_id: 'sim-101',
+      event_name: 'Mumbai v Chennai',
+      sportId: 4,
+      markets: [
+        { market_type: 'Bookmaker', selections: [{ selection_name: 'Mumbai', totalStake: 200 }] },
+        { market_type: 'FANCY', market_id: 'sim-101.f1' },
+      ],
+    },
+    {
+      event_id: 'sim-201',
+      markets: [
+        {
+          market_type: 'MATCH_ODDS',
+          market_name: 'Match Odds',
+          selections: [
+            { selection_name: 'Arsenal', totalStake: 100 },
+            { selection_name: 'Chelsea', totalStake: 100 },
+          ],
+        },
+      ],
+    },
   ]);
-  t.same((await call('GET', '/api/report/selection_analysis?search=arsenal', undefined, dealer)).body.eventAnalysis.map((e: { event_id: string }) => e.event_id), ['sim-201']);
+  t.same(
+    (await call('GET', '/api/report/selection_analysis?search=arsenal', undefined, dealer)).body.eventAnalysis.map(
+      (e: { event_id: string }) => e.event_id,
+    ),
+    ['sim-201'],
+  );
   t.same((await call('GET', '/api/report/selection_analysis', undefined, other)).body.eventAnalysis, []);
 });
 
@@ -132,50 +339,157 @@ t.test('an upline deletes one pending bet; another branch and unknown ids get th
     s.send('joinRoom', { matchId: 'sim-201' });
     await s.next('joined');
   }
-  t.match(await call('PATCH', `/api/bets/${b1._id}/status`, { status: 'cancelled' }, other), { status: 404, body: { message: 'Invalid bet data. Unable to delete.' } });
-  t.match(await call('PATCH', '/api/bets/no-such-bet/status', { status: 'cancelled' }, dealer), { status: 404, body: { message: 'Invalid bet data. Unable to delete.' } });
+  t.match(await call('PATCH', `/api/bets/${b1._id}/status`, { status: 'cancelled' }, other), {
+    status: 404,
+    body: { message: 'Invalid bet data. Unable to delete.' },
+  });
+  t.match(await call('PATCH', '/api/bets/no-such-bet/status', { status: 'cancelled' }, dealer), {
+    status: 404,
+    body: { message: 'Invalid bet data. Unable to delete.' },
+  });
   const before = (await call('GET', '/api/users/profile', undefined, p2.token)).body.balance.exposer;
   const r = await call('PATCH', `/api/bets/${b1._id}/status`, { status: 'cancelled' }, dealer);
   t.match(r, { status: 200, body: { message: 'Bet deleted', bet: { _id: b1._id, status: 'deleted' } } });
   t.same(await live.next('betDelete'), { betId: b1._id, matchId: 'sim-201' });
-  t.same(await upline.next('betDelete'), { betId: b1._id, matchId: 'sim-201' }, 'the upline watching the match hears it');
+  t.same(
+    await upline.next('betDelete'),
+    { betId: b1._id, matchId: 'sim-201' },
+    'the upline watching the match hears it',
+  );
   t.same(stranger.all('betDelete'), [], 'another branch watching the same match does not');
   const after = (await call('GET', '/api/users/profile', undefined, p2.token)).body.balance.exposer;
   t.ok(after !== before, `exposure moved from ${before} to ${after}`);
   // Only the lay on Chelsea is left: it loses (L - 1) x 100 if Chelsea wins.
   t.equal(after, Math.round((chelseaLay.odds - 1) * 100 * 100) / 100);
-  t.match((await call('POST', '/api/alluserbetList', { deleted: true }, dealer)).body, { data: [{ _id: b1._id, status: 'deleted' }] });
-  t.match(await call('PATCH', `/api/bets/${b1._id}/status`, { status: 'cancelled' }, dealer), { status: 400, body: { message: 'Only pending bets can be deleted' } });
+  t.match((await call('POST', '/api/alluserbetList', { deleted: true }, dealer)).body, {
+    data: [{ _id: b1._id, status: 'deleted' }],
+  });
+  t.match(await call('PATCH', `/api/bets/${b1._id}/status`, { status: 'cancelled' }, dealer), {
+    status: 400,
+    body: { message: 'Only pending bets can be deleted' },
+  });
   t.match((await call('GET', '/api/bets/mine?status=deleted', undefined, p2.token)).body, { data: [{ _id: b1._id }] });
 });
 
 t.test('bet lock: an upline locks a match for a player with its transaction password', async (t) => {
   const target = { event_id: 'sim-201', market_type: null, market_id: null };
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: true, lock_target: target }, dealer), { status: 400, body: { message: 'Missing required fields: transaction_password' } });
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: true, lock_target: target, transaction_password: 'nope' }, dealer), { status: 400, body: { message: 'Wrong transaction password' } });
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: true, lock_target: target, transaction_password: 'OtherTxn1' }, other), { status: 404, body: { message: 'User not found in your downline' } });
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: true, lock_target: { ...target, event_id: 'sim-101' }, transaction_password: TXN }, dealer), { status: 400 });
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: true, lock_target: { ...target, market_id: 'sim-101.mo' }, transaction_password: TXN }, dealer), { status: 404, body: { message: 'Market not found in this match' } });
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: [p3.id], is_locked: true, lock_target: target, transaction_password: TXN }, dealer), { status: 200, body: { message: 'Betting locked' } });
+  t.match(
+    await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: true, lock_target: target }, dealer),
+    { status: 400, body: { message: 'Missing required fields: transaction_password' } },
+  );
+  t.match(
+    await call(
+      'PUT',
+      '/api/market-locks/sim-201',
+      { userId: p3.id, is_locked: true, lock_target: target, transaction_password: 'nope' },
+      dealer,
+    ),
+    { status: 400, body: { message: 'Wrong transaction password' } },
+  );
+  t.match(
+    await call(
+      'PUT',
+      '/api/market-locks/sim-201',
+      { userId: p3.id, is_locked: true, lock_target: target, transaction_password: 'OtherTxn1' },
+      other,
+    ),
+    { status: 404, body: { message: 'User not found in your downline' } },
+  );
+  t.match(
+    await call(
+      'PUT',
+      '/api/market-locks/sim-201',
+      { userId: p3.id, is_locked: true, lock_target: { ...target, event_id: 'sim-101' }, transaction_password: TXN },
+      dealer,
+    ),
+    { status: 400 },
+  );
+  t.match(
+    await call(
+      'PUT',
+      '/api/market-locks/sim-201',
+      {
+        userId: p3.id,
+        is_locked: true,
+        lock_target: { ...target, market_id: 'sim-101.mo' },
+        transaction_password: TXN,
+      },
+      dealer,
+    ),
+    { status: 404, body: { message: 'Market not found in this match' } },
+  );
+  t.match(
+    await call(
+      'PUT',
+      '/api/market-locks/sim-201',
+      { userId: [p3.id], is_locked: true, lock_target: target, transaction_password: TXN },
+      dealer,
+    ),
+    { status: 200, body: { message: 'Betting locked' } },
+  );
 
   const locks = await call('GET', '/api/users/downline-with-locks?event_id=sim-201', undefined, dealer);
-  t.same(locks.body.data.users.map((u: { username: string; is_locked: boolean }) => [u.username, u.is_locked]), [['player1', false], ['player2', false], ['player3', true]]);
-  t.same((await call('GET', `/api/users/downline-with-locks?event_id=sim-201&market_id=${MO}`, undefined, dealer)).body.data.users.map((u: { is_locked: boolean }) => u.is_locked), [false, false, false]);
+  t.same(
+    locks.body.data.users.map((u: { username: string; is_locked: boolean }) => [u.username, u.is_locked]),
+    [
+      ['player1', false],
+      ['player2', false],
+      ['player3', true],
+    ],
+  );
+  t.same(
+    (
+      await call('GET', `/api/users/downline-with-locks?event_id=sim-201&market_id=${MO}`, undefined, dealer)
+    ).body.data.users.map((u: { is_locked: boolean }) => u.is_locked),
+    [false, false, false],
+  );
 
   const odds = best(soccer, MO, 301, 'back').odds;
-  t.match(await call('POST', '/api/bets', betBody(soccer, MO, 301, 'back', odds, 100, p3.id), p3.token), { status: 400, body: { message: 'Betting on this market is locked for your account. Please contact your upline.' } });
-  t.match(await call('PUT', '/api/market-locks/sim-201', { userId: p3.id, is_locked: false, lock_target: target, transaction_password: TXN }, dealer), { status: 200, body: { message: 'Betting unlocked' } });
-  t.match(await call('POST', '/api/bets', betBody(soccer, MO, 301, 'back', odds, 100, p3.id), p3.token), { status: 200 });
+  t.match(await call('POST', '/api/bets', betBody(soccer, MO, 301, 'back', odds, 100, p3.id), p3.token), {
+    status: 400,
+    body: { message: 'Betting on this market is locked for your account. Please contact your upline.' },
+  });
+  t.match(
+    await call(
+      'PUT',
+      '/api/market-locks/sim-201',
+      { userId: p3.id, is_locked: false, lock_target: target, transaction_password: TXN },
+      dealer,
+    ),
+    { status: 200, body: { message: 'Betting unlocked' } },
+  );
+  t.match(await call('POST', '/api/bets', betBody(soccer, MO, 301, 'back', odds, 100, p3.id), p3.token), {
+    status: 200,
+  });
 });
 
 t.test('bulk delete is for the admin role, with its transaction password', async (t) => {
   const ids = [f1._id, bm1._id];
-  t.match(await call('POST', '/api/delete-bets', { ids, transaction_password: TXN }, dealer), { status: 403, body: { message: 'Only the admin role can delete bets in bulk' } });
-  t.match(await call('POST', '/api/delete-bets', { ids: [], transaction_password: TXN }, admin), { status: 400, body: { message: 'Please select one item' } });
-  t.match(await call('POST', '/api/delete-bets', { ids: [...ids, 'no-such-bet'], transaction_password: TXN }, admin), { status: 404, body: { message: 'Invalid bet data. Unable to delete.' } });
-  t.match(await call('POST', '/api/delete-bets', { ids, transaction_password: 'wrong' }, admin), { status: 400, body: { message: 'Wrong transaction password' } });
-  t.match(await call('POST', '/api/delete-bets', { ids, transaction_password: TXN }, admin), { status: 200, body: { message: '2 bets deleted', deleted: 2 } });
-  t.match((await call('GET', '/api/users/profile', undefined, p3.token)).body.balance, { balance: 25000, exposer: 100 }, 'only the soccer bet is left');
+  t.match(await call('POST', '/api/delete-bets', { ids, transaction_password: TXN }, dealer), {
+    status: 403,
+    body: { message: 'Only the admin role can delete bets in bulk' },
+  });
+  t.match(await call('POST', '/api/delete-bets', { ids: [], transaction_password: TXN }, admin), {
+    status: 400,
+    body: { message: 'Please select one item' },
+  });
+  t.match(await call('POST', '/api/delete-bets', { ids: [...ids, 'no-such-bet'], transaction_password: TXN }, admin), {
+    status: 404,
+    body: { message: 'Invalid bet data. Unable to delete.' },
+  });
+  t.match(await call('POST', '/api/delete-bets', { ids, transaction_password: 'wrong' }, admin), {
+    status: 400,
+    body: { message: 'Wrong transaction password' },
+  });
+  t.match(await call('POST', '/api/delete-bets', { ids, transaction_password: TXN }, admin), {
+    status: 200,
+    body: { message: '2 bets deleted', deleted: 2 },
+  });
+  t.match(
+    (await call('GET', '/api/users/profile', undefined, p3.token)).body.balance,
+    { balance: 25000, exposer: 100 },
+    'only the soccer bet is left',
+  );
 });
 
 t.test('no 500 for garbage on the back-office calls', async (t) => {
@@ -194,6 +508,12 @@ t.test('no 500 for garbage on the back-office calls', async (t) => {
     t.equal(r.status, 400, `${method} ${path} ${raw}: ${JSON.stringify(r.body)}`);
   }
   t.match(await call('GET', '/api/users/downline-with-locks', undefined, dealer), { status: 400 });
-  t.match(await call('GET', '/api/users/downline-with-locks?event_id=nope', undefined, dealer), { status: 404, body: { message: 'Match not found' } });
-  t.match(await call('GET', '/api/admin/sports', undefined, dealer), { status: 403, body: { message: 'Only admin and super admin manage markets' } });
+  t.match(await call('GET', '/api/users/downline-with-locks?event_id=nope', undefined, dealer), {
+    status: 404,
+    body: { message: 'Match not found' },
+  });
+  t.match(await call('GET', '/api/admin/sports', undefined, dealer), {
+    status: 403,
+    body: { message: 'Only admin and super admin manage markets' },
+  });
 });

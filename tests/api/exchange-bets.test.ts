@@ -14,28 +14,56 @@ const player = p1.token as string;
 const playerId = p1.user._id as string;
 const admin = (await login('admin', true)).body.token as string;
 const dealer = (await login('dealer1', true)).body.token as string;
-const detail = async (matchId: string, token = player): Promise<MatchDetail> => (await call('GET', `/api/matches/${matchId}`, undefined, token)).body;
+const detail = async (matchId: string, token = player): Promise<MatchDetail> =>
+  (await call('GET', `/api/matches/${matchId}`, undefined, token)).body;
 const MO = 'sim-201.mo'; // Arsenal v Chelsea, not in play: no bet delay
 const ARSENAL = 301;
 const CHELSEA = 302;
 
-t.test('discovery: the simulator\'s matches with live prices, the match page, the news line', async (t) => {
+t.test("discovery: the simulator's matches with live prices, the match page, the news line", async (t) => {
   const allowed = await call('GET', '/api/sports/whitelabel/allowed', undefined, player);
-  t.same(allowed.body.sports.map((s: { id: number }) => s.id), [1, 2, 4]);
+  t.same(
+    allowed.body.sports.map((s: { id: number }) => s.id),
+    [1, 2, 4],
+  );
   const active = await call('GET', '/api/sports/active', undefined, admin);
   t.equal(active.status, 200);
   const cricket = active.body.data.find((s: { sportId: number }) => s.sportId === 4);
-  t.same(cricket.matches.map((m: { matchId: string }) => m.matchId), ['sim-101', 'sim-102'], 'in play first');
-  t.match(cricket.matches[0], { name: 'Mumbai v Chennai', inPlay: true, runners: [{ name: 'Mumbai', back: Number, lay: Number, status: 'ACTIVE' }, { name: 'Chennai' }] });
+  t.same(
+    cricket.matches.map((m: { matchId: string }) => m.matchId),
+    ['sim-101', 'sim-102'],
+    'in play first',
+  );
+  t.match(cricket.matches[0], {
+    name: 'Mumbai v Chennai',
+    inPlay: true,
+    runners: [{ name: 'Mumbai', back: Number, lay: Number, status: 'ACTIVE' }, { name: 'Chennai' }],
+  });
   t.ok(cricket.matches[0].runners[0].back < cricket.matches[0].runners[0].lay, 'best back below best lay');
 
   const d = await detail('sim-101');
-  t.same(d.markets.map((m) => m.kind), ['match_odds', 'bookmaker', 'fancy', 'fancy', 'fancy']);
-  t.match(d.markets[0], { marketType: 'MATCH_ODDS', oddsType: 'berFair', min: 100, max: 500000, status: 'ACTIVE', betDelaySec: 2, result: null });
+  t.same(
+    d.markets.map((m) => m.kind),
+    ['match_odds', 'bookmaker', 'fancy', 'fancy', 'fancy'],
+  );
+  t.match(d.markets[0], {
+    marketType: 'MATCH_ODDS',
+    oddsType: 'berFair',
+    min: 100,
+    max: 500000,
+    status: 'ACTIVE',
+    betDelaySec: 2,
+    result: null,
+  });
   t.equal(d.markets[0]!.section[0]!.odds.length, 6, '3 back and 3 lay levels');
-  t.match(d.markets[2]!.section, [{ sid: 0, nat: '20 over runs (current innings)', odds: [{ otype: 'back' }, { otype: 'lay' }] }]);
+  t.match(d.markets[2]!.section, [
+    { sid: 0, nat: '20 over runs (current innings)', odds: [{ otype: 'back' }, { otype: 'lay' }] },
+  ]);
   t.match(d.score, { matchId: 'sim-101', innings: 1, battingTeam: 'Mumbai' });
-  t.match(await call('GET', '/api/matches/nope', undefined, player), { status: 404, body: { message: 'Match not found' } });
+  t.match(await call('GET', '/api/matches/nope', undefined, player), {
+    status: 404,
+    body: { message: 'Match not found' },
+  });
   t.match(await call('GET', '/api/matches/sim-101'), { status: 401, body: { message: 'No auth token' } });
   t.same((await call('GET', '/api/messages', undefined, player)).body, { data: { text: '' } });
   t.match((await call('GET', '/api/openapi.json')).body, { openapi: '3.0.3', paths: { '/api/bets': { post: {} } } });
@@ -45,13 +73,28 @@ t.test('POST /api/bets refuses incomplete, unknown, foreign and malformed bets b
   const d = await detail('sim-201');
   const head = await server.store.head();
   const good = betBody(d, MO, ARSENAL, 'back', best(d, MO, ARSENAL, 'back').odds, 100, playerId);
-  t.match(await call('POST', '/api/bets', {}, player), { status: 400, body: { message: `Missing required fields: ${BET_REQUIRED_FIELDS.join(', ')}` } });
+  t.match(await call('POST', '/api/bets', {}, player), {
+    status: 400,
+    body: { message: `Missing required fields: ${BET_REQUIRED_FIELDS.join(', ')}` },
+  });
   const { odds: _o, bet_type: _b, ...partial } = good;
-  t.match(await call('POST', '/api/bets', partial, player), { status: 400, body: { message: 'Missing required fields: odds, bet_type' } });
-  t.match(await call('POST', '/api/bets', { ...good, stake: '' }, player), { status: 400, body: { message: 'Missing required fields: stake' } });
-  t.match(await call('POST', '/api/bets', { ...good, foo: 1 }, player), { status: 400, body: { message: 'Unknown field: foo' } });
+  t.match(await call('POST', '/api/bets', partial, player), {
+    status: 400,
+    body: { message: 'Missing required fields: odds, bet_type' },
+  });
+  t.match(await call('POST', '/api/bets', { ...good, stake: '' }, player), {
+    status: 400,
+    body: { message: 'Missing required fields: stake' },
+  });
+  t.match(await call('POST', '/api/bets', { ...good, foo: 1 }, player), {
+    status: 400,
+    body: { message: 'Unknown field: foo' },
+  });
   t.match(await call('POST', '/api/bets', { ...good, user_id: 'someone-else' }, player), { status: 403 });
-  t.match(await call('POST', '/api/bets', good, admin), { status: 403, body: { message: 'Admin accounts cannot use the player site' } });
+  t.match(await call('POST', '/api/bets', good, admin), {
+    status: 403,
+    body: { message: 'Admin accounts cannot use the player site' },
+  });
   const cases: [Record<string, unknown>, string | RegExp][] = [
     [{ odds: 1.855 }, 'Odds can have at most 2 decimals'],
     [{ odds: 'abc' }, 'Odds must be a number'],
@@ -99,9 +142,26 @@ t.test('a matched back: the bet, my bets, recent bets, history and the exposure 
   t.equal(placed.body.message, 'Bet placed successfully! on Event: sim-201');
   const bet = placed.body.bet;
   t.match(bet, {
-    user_id: playerId, user_info: { username: 'player1' }, event_id: 'sim-201', event_name: 'Arsenal v Chelsea', sportId: 1, market_id: MO, market_name: 'Match Odds',
-    market_type: 'MATCH_ODDS', selection: ARSENAL, selection_name: 'Arsenal', odds: price.odds, odds_type: 'back', stake: 100, matched_stake: 100, unmatched_stake: 0,
-    type: 'match', status: 'pending', potential_loss: 100, pnl: null, settled_at: null,
+    user_id: playerId,
+    user_info: { username: 'player1' },
+    event_id: 'sim-201',
+    event_name: 'Arsenal v Chelsea',
+    sportId: 1,
+    market_id: MO,
+    market_name: 'Match Odds',
+    market_type: 'MATCH_ODDS',
+    selection: ARSENAL,
+    selection_name: 'Arsenal',
+    odds: price.odds,
+    odds_type: 'back',
+    stake: 100,
+    matched_stake: 100,
+    unmatched_stake: 0,
+    type: 'match',
+    status: 'pending',
+    potential_loss: 100,
+    pnl: null,
+    settled_at: null,
   });
   t.equal(bet.potential_win, Math.round((price.odds - 1) * 100 * 100) / 100, 'profit = odds x stake - stake');
   t.equal(placed.body.bet_id, bet._id);
@@ -111,13 +171,32 @@ t.test('a matched back: the bet, my bets, recent bets, history and the exposure 
   t.match(await live.next('balance', (b) => b.exposer === 100), { balance: 100000, exposer: 100 });
   t.match(await watcher.next('placedBet'), { bet: { _id: bet._id } }, 'the upline watching the match sees it');
 
-  t.match((await call('GET', '/api/users/profile', undefined, player)).body, { balance: { balance: 100000, exposer: 100 } });
-  t.same((await call('GET', '/api/my_bets', undefined, player)).body.data.map((b: { _id: string }) => b._id), [bet._id]);
+  t.match((await call('GET', '/api/users/profile', undefined, player)).body, {
+    balance: { balance: 100000, exposer: 100 },
+  });
+  t.same(
+    (await call('GET', '/api/my_bets', undefined, player)).body.data.map((b: { _id: string }) => b._id),
+    [bet._id],
+  );
   t.same((await call('GET', '/api/my_bets?eventId=sim-101', undefined, player)).body.data, []);
-  t.same((await call('GET', `/api/recent/bets?eventId=sim-201&marketId=${MO}`, undefined, player)).body.data.map((b: { _id: string }) => b._id), [bet._id]);
-  t.match((await call('GET', '/api/bets/mine?status=pending', undefined, player)).body, { data: [{ _id: bet._id }], pagination: { total: 1, page: 1, totalPages: 1 } });
-  t.match((await call('GET', '/api/bets/mine?status=settled', undefined, player)).body, { data: [], pagination: { total: 0 } });
-  t.match(await call('GET', '/api/bets/mine?status=open', undefined, player), { status: 400, body: { message: 'status must be pending, settled, deleted or all' } });
+  t.same(
+    (await call('GET', `/api/recent/bets?eventId=sim-201&marketId=${MO}`, undefined, player)).body.data.map(
+      (b: { _id: string }) => b._id,
+    ),
+    [bet._id],
+  );
+  t.match((await call('GET', '/api/bets/mine?status=pending', undefined, player)).body, {
+    data: [{ _id: bet._id }],
+    pagination: { total: 1, page: 1, totalPages: 1 },
+  });
+  t.match((await call('GET', '/api/bets/mine?status=settled', undefined, player)).body, {
+    data: [],
+    pagination: { total: 0 },
+  });
+  t.match(await call('GET', '/api/bets/mine?status=open', undefined, player), {
+    status: 400,
+    body: { message: 'status must be pending, settled, deleted or all' },
+  });
   t.match(await call('GET', '/api/my_bets', undefined, admin), { status: 403 });
 });
 
@@ -125,21 +204,48 @@ t.test('an unmatched back rests, adds its stake to the exposure, and the player 
   const d = await detail('sim-201');
   t.ok(best(d, MO, CHELSEA, 'back').odds < 10, 'nobody offers 10 on Chelsea');
   const placed = await call('POST', '/api/bets', betBody(d, MO, CHELSEA, 'back', 10, 100, playerId), player);
-  t.match(placed.body.bet, { odds: 10, matched_stake: 0, unmatched_stake: 100, type: 'unmatch', status: 'pending', potential_win: 900, potential_loss: 100 });
+  t.match(placed.body.bet, {
+    odds: 10,
+    matched_stake: 0,
+    unmatched_stake: 100,
+    type: 'unmatch',
+    status: 'pending',
+    potential_win: 900,
+    potential_loss: 100,
+  });
   // Book: Arsenal wins +x-100, Chelsea -100, the Draw -200 (the matched back and the resting one both lose).
   t.match((await call('GET', '/api/users/profile', undefined, player)).body, { balance: { exposer: 200 } });
   const id = placed.body.bet._id;
   const cancelled = await call('PATCH', `/api/bets/${id}/status`, { status: 'cancelled' }, player);
-  t.match(cancelled, { status: 200, body: { message: 'Unmatched stake cancelled', bet: { _id: id, status: 'cancelled', unmatched_stake: 0, matched_stake: 0 } } });
+  t.match(cancelled, {
+    status: 200,
+    body: {
+      message: 'Unmatched stake cancelled',
+      bet: { _id: id, status: 'cancelled', unmatched_stake: 0, matched_stake: 0 },
+    },
+  });
   t.match((await call('GET', '/api/users/profile', undefined, player)).body, { balance: { exposer: 100 } });
-  t.match(await call('PATCH', `/api/bets/${id}/status`, { status: 'cancelled' }, player), { status: 400, body: { message: 'This bet has no unmatched stake to cancel' } });
-  t.match(await call('PATCH', `/api/bets/${id}/status`, { status: 'void' }, player), { status: 400, body: { message: "status must be 'cancelled'" } });
-  t.match(await call('PATCH', '/api/bets/no-such-bet/status', { status: 'cancelled' }, player), { status: 404, body: { message: 'Invalid bet data. Unable to delete.' } });
+  t.match(await call('PATCH', `/api/bets/${id}/status`, { status: 'cancelled' }, player), {
+    status: 400,
+    body: { message: 'This bet has no unmatched stake to cancel' },
+  });
+  t.match(await call('PATCH', `/api/bets/${id}/status`, { status: 'void' }, player), {
+    status: 400,
+    body: { message: "status must be 'cancelled'" },
+  });
+  t.match(await call('PATCH', '/api/bets/no-such-bet/status', { status: 'cancelled' }, player), {
+    status: 404,
+    body: { message: 'Invalid bet data. Unable to delete.' },
+  });
   const other = (await login('player2')).body.token;
-  t.match(await call('PATCH', `/api/bets/${id}/status`, { status: 'cancelled' }, other), { status: 404, body: { message: 'Invalid bet data. Unable to delete.' } }, 'another player\'s bet is unknown');
+  t.match(
+    await call('PATCH', `/api/bets/${id}/status`, { status: 'cancelled' }, other),
+    { status: 404, body: { message: 'Invalid bet data. Unable to delete.' } },
+    "another player's bet is unknown",
+  );
 });
 
-t.test('in play the bet waits out the market\'s delay, then is decided', async (t) => {
+t.test("in play the bet waits out the market's delay, then is decided", async (t) => {
   const d = await detail('sim-101');
   const price = best(d, 'sim-101.mo', 101, 'back');
   const started = Date.now();
@@ -151,30 +257,59 @@ t.test('in play the bet waits out the market\'s delay, then is decided', async (
 t.test('a retry with the same Idempotency-Key answers the same bet', async (t) => {
   const d = await detail('sim-201');
   const body = betBody(d, MO, ARSENAL, 'back', best(d, MO, ARSENAL, 'back').odds, 100, playerId);
-  const send = () => fetch(`${server.url}/api/bets`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${player}`, 'idempotency-key': 'retry-key-0001' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const send = () =>
+    fetch(`${server.url}/api/bets`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${player}`,
+        'idempotency-key': 'retry-key-0001',
+      },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const first = await send();
   const second = await send();
   t.equal(second.bet_id, first.bet_id);
-  t.equal((await call('GET', '/api/my_bets', undefined, player)).body.data.filter((b: { _id: string }) => b._id === first.bet_id).length, 1);
+  t.equal(
+    (await call('GET', '/api/my_bets', undefined, player)).body.data.filter(
+      (b: { _id: string }) => b._id === first.bet_id,
+    ).length,
+    1,
+  );
 });
 
 t.test('engine refusals come back with their message: stake limits, balance, suspended market', async (t) => {
   const d = await detail('sim-201');
   const odds = best(d, MO, ARSENAL, 'back').odds;
-  t.match(await call('POST', '/api/bets', betBody(d, MO, ARSENAL, 'back', odds, 50, playerId), player), { status: 400, body: { message: 'Minimum stake is ₹100.00' } });
+  t.match(await call('POST', '/api/bets', betBody(d, MO, ARSENAL, 'back', odds, 50, playerId), player), {
+    status: 400,
+    body: { message: 'Minimum stake is ₹100.00' },
+  });
   const p3 = (await login('player3')).body;
-  t.match(await call('POST', '/api/bets', betBody(d, MO, ARSENAL, 'back', odds, 30000, p3.user._id), p3.token), { status: 400, body: { message: /^Insufficient balance/ } });
+  t.match(await call('POST', '/api/bets', betBody(d, MO, ARSENAL, 'back', odds, 30000, p3.user._id), p3.token), {
+    status: 400,
+    body: { message: /^Insufficient balance/ },
+  });
 
   const tennis = await detail('sim-301');
   const live = await openSocket(server, player);
   t.teardown(() => live.close());
   live.send('joinRoom', { matchId: 'sim-301' });
   await live.next('joined');
-  t.match(await call('PUT', '/api/admin/markets/sim-301.mo/status', { status: 'SUSPENDED' }, admin), { status: 200, body: { message: 'Market is suspended', data: { status: 'SUSPENDED' } } });
+  t.match(await call('PUT', '/api/admin/markets/sim-301.mo/status', { status: 'SUSPENDED' }, admin), {
+    status: 200,
+    body: { message: 'Market is suspended', data: { status: 'SUSPENDED' } },
+  });
   const pushed = await live.next('oddsUpdate');
   t.equal(pushed.matchId, 'sim-301');
-  t.same(pushed.markets[0].section.map((s: { gstatus: string }) => s.gstatus), ['SUSPENDED', 'SUSPENDED']);
-  t.same((await detail('sim-301')).markets[0]!.section.map((s) => s.gstatus), ['SUSPENDED', 'SUSPENDED']);
+  t.same(
+    pushed.markets[0].section.map((s: { gstatus: string }) => s.gstatus),
+    ['SUSPENDED', 'SUSPENDED'],
+  );
+  t.same(
+    (await detail('sim-301')).markets[0]!.section.map((s) => s.gstatus),
+    ['SUSPENDED', 'SUSPENDED'],
+  );
   const bet = betBody(tennis, 'sim-301.mo', 401, 'back', best(tennis, 'sim-301.mo', 401, 'back').odds, 100, playerId);
   t.match(await call('POST', '/api/bets', bet, player), { status: 400, body: { message: 'Market is suspended' } });
   t.match(await call('PUT', '/api/admin/markets/sim-301.mo/status', { status: 'ACTIVE' }, admin), { status: 200 });
@@ -184,37 +319,91 @@ t.test('engine refusals come back with their message: stake limits, balance, sus
 t.test('betting buttons: defaults, saved values, own only', async (t) => {
   const defaults = await call('GET', `/api/betting-buttons/${playerId}`, undefined, player);
   t.match(defaults.body.data.sportsButtons[0], { label: '100', value: 100 });
-  const saved = { sportsButtons: [{ label: '1k', value: 1000 }, { label: '2k', value: 2000 }], casinoButtons: [{ label: '50', value: 50 }] };
-  t.match(await call('PUT', '/api/betting-buttons', saved, player), { status: 200, body: { message: 'Button values saved', data: saved } });
+  const saved = {
+    sportsButtons: [
+      { label: '1k', value: 1000 },
+      { label: '2k', value: 2000 },
+    ],
+    casinoButtons: [{ label: '50', value: 50 }],
+  };
+  t.match(await call('PUT', '/api/betting-buttons', saved, player), {
+    status: 200,
+    body: { message: 'Button values saved', data: saved },
+  });
   t.same((await call('GET', `/api/betting-buttons/${playerId}`, undefined, player)).body.data, saved);
-  t.match(await call('PUT', '/api/betting-buttons', { sportsButtons: [], casinoButtons: [] }, player), { status: 400, body: { message: 'Sports buttons: at least one button' } });
+  t.match(await call('PUT', '/api/betting-buttons', { sportsButtons: [], casinoButtons: [] }, player), {
+    status: 400,
+    body: { message: 'Sports buttons: at least one button' },
+  });
   t.match(await call('GET', '/api/betting-buttons/someone', undefined, player), { status: 403 });
 });
 
-t.test('the ladder shows the real book: what a bet took is gone, another player\'s resting order is there, and the room is told', async (t) => {
-  const live = await openSocket(server, player);
-  t.teardown(() => live.close());
-  live.send('joinRoom', { matchId: 'sim-201' });
-  await live.next('joined');
-  const ladder = async (sid: number, otype: 'back' | 'lay') => (await detail('sim-201')).markets.find((m) => m.marketId === MO)!.section.find((s) => s.sid === sid)!.odds.filter((o) => o.otype === otype);
-  // The shallowest back offer on the match: backing it whole costs its size, within the balance.
-  const offers = (await Promise.all([ARSENAL, CHELSEA].map(async (sid) => ({ sid, top: (await ladder(sid, 'back'))[0]! }))));
-  const { sid, top } = offers.sort((a, b) => a.top.size - b.top.size)[0]!;
-  t.ok(top.size > 0 && top.size < 50_000, `backable at ${top.odds} for ₹${top.size}`);
-  const taken = await call('POST', '/api/bets', betBody(await detail('sim-201'), MO, sid, 'back', top.odds, top.size, playerId), player);
-  t.match(taken.body.bet, { matched_stake: top.size, unmatched_stake: 0 }, 'backed for exactly what the ladder showed, all matched');
-  t.notOk((await ladder(sid, 'back')).some((o) => o.odds === top.odds), 'nothing is shown at that price any more');
-  const again = await call('POST', '/api/bets', betBody(await detail('sim-201'), MO, sid, 'back', top.odds, 100, playerId), player);
-  t.equal(again.body.bet.unmatched_stake, 100, 'and a second back there rests unmatched, as the ladder said');
+t.test(
+  "the ladder shows the real book: what a bet took is gone, another player's resting order is there, and the room is told",
+  async (t) => {
+    const live = await openSocket(server, player);
+    t.teardown(() => live.close());
+    live.send('joinRoom', { matchId: 'sim-201' });
+    await live.next('joined');
+    const ladder = async (sid: number, otype: 'back' | 'lay') =>
+      (await detail('sim-201')).markets
+        .find((m) => m.marketId === MO)!
+        .section.find((s) => s.sid === sid)!
+        .odds.filter((o) => o.otype === otype);
+    // The shallowest back offer on the match: backing it whole costs its size, within the balance.
+    const offers = await Promise.all(
+      [ARSENAL, CHELSEA].map(async (sid) => ({ sid, top: (await ladder(sid, 'back'))[0]! })),
+    );
+    const { sid, top } = offers.sort((a, b) => a.top.size - b.top.size)[0]!;
+    t.ok(top.size > 0 && top.size < 50_000, `backable at ${top.odds} for ₹${top.size}`);
+    const taken = await call(
+      'POST',
+      '/api/bets',
+      betBody(await detail('sim-201'), MO, sid, 'back', top.odds, top.size, playerId),
+      player,
+    );
+    t.match(
+      taken.body.bet,
+      { matched_stake: top.size, unmatched_stake: 0 },
+      'backed for exactly what the ladder showed, all matched',
+    );
+    t.notOk(
+      (await ladder(sid, 'back')).some((o) => o.odds === top.odds),
+      'nothing is shown at that price any more',
+    );
+    const again = await call(
+      'POST',
+      '/api/bets',
+      betBody(await detail('sim-201'), MO, sid, 'back', top.odds, 100, playerId),
+      player,
+    );
+    t.equal(again.body.bet.unmatched_stake, 100, 'and a second back there rests unmatched, as the ladder said');
 
-  // Another player's back at the best lay price rests (no back offer reaches it), and layers see it there.
-  const other = (await login('player2')).body;
-  const [bestLay] = await ladder(CHELSEA, 'lay');
-  const rest = await call('POST', '/api/bets', betBody(await detail('sim-201', other.token), MO, CHELSEA, 'back', bestLay!.odds, 250, other.user._id), other.token);
-  t.equal(rest.body.bet.unmatched_stake, 250, `player2's back at ${bestLay!.odds} rests`);
-  const expected = Math.round((bestLay!.size + 250) * 100) / 100;
-  t.match((await ladder(CHELSEA, 'lay'))[0], { odds: bestLay!.odds, size: expected }, 'layers see the feed\'s offer plus player2\'s ₹250 at that price');
-  const pushed = await live.next('oddsUpdate', (d) => d.markets.some((m: { section: { sid: number; odds: { otype: string; odds: number; size: number }[] }[] }) =>
-    m.section.some((s) => s.sid === CHELSEA && s.odds.some((o) => o.otype === 'lay' && o.odds === bestLay!.odds && o.size === expected))));
-  t.ok(pushed, 'the room got the new ladder over the websocket');
-});
+    // Another player's back at the best lay price rests (no back offer reaches it), and layers see it there.
+    const other = (await login('player2')).body;
+    const [bestLay] = await ladder(CHELSEA, 'lay');
+    const rest = await call(
+      'POST',
+      '/api/bets',
+      betBody(await detail('sim-201', other.token), MO, CHELSEA, 'back', bestLay!.odds, 250, other.user._id),
+      other.token,
+    );
+    t.equal(rest.body.bet.unmatched_stake, 250, `player2's back at ${bestLay!.odds} rests`);
+    const expected = Math.round((bestLay!.size + 250) * 100) / 100;
+    t.match(
+      (await ladder(CHELSEA, 'lay'))[0],
+      { odds: bestLay!.odds, size: expected },
+      "layers see the feed's offer plus player2's ₹250 at that price",
+    );
+    const pushed = await live.next('oddsUpdate', (d) =>
+      d.markets.some((m: { section: { sid: number; odds: { otype: string; odds: number; size: number }[] }[] }) =>
+        m.section.some(
+          (s) =>
+            s.sid === CHELSEA &&
+            s.odds.some((o) => o.otype === 'lay' && o.odds === bestLay!.odds && o.size === expected),
+        ),
+      ),
+    );
+    t.ok(pushed, 'the room got the new ladder over the websocket');
+  },
+);

@@ -13,14 +13,21 @@ const p1 = (await login('player1')).body;
 const player = { token: p1.token as string, id: p1.user._id as string };
 const admin = (await login('admin', true)).body.token as string;
 const dealer = (await login('dealer1', true)).body.token as string;
-const detail = async (): Promise<MatchDetail> => (await call('GET', '/api/matches/sim-101', undefined, player.token)).body;
+const detail = async (): Promise<MatchDetail> =>
+  (await call('GET', '/api/matches/sim-101', undefined, player.token)).body;
 const market = (d: MatchDetail, id: string) => d.markets.find((m) => m.marketId === id)!;
 const BM = 'sim-101.bm';
 const FANCY = 'sim-101.f1';
 const MUMBAI = 101;
 const CHENNAI = 102;
-const bet = (d: MatchDetail, marketId: string, sid: number, side: 'back' | 'lay', odds: number, extra: Record<string, unknown> = {}) =>
-  call('POST', '/api/bets', { ...betBody(d, marketId, sid, side, odds, 100, player.id), ...extra }, player.token);
+const bet = (
+  d: MatchDetail,
+  marketId: string,
+  sid: number,
+  side: 'back' | 'lay',
+  odds: number,
+  extra: Record<string, unknown> = {},
+) => call('POST', '/api/bets', { ...betBody(d, marketId, sid, side, odds, 100, player.id), ...extra }, player.token);
 
 t.test('a bookmaker runner priced by hand: shown, pushed, and the only rate bets take', async (t) => {
   const before = await detail();
@@ -32,28 +39,67 @@ t.test('a bookmaker runner priced by hand: shown, pushed, and the only rate bets
   live.send('watch_fancy', { gameId: 'sim-101', sportId: 4 });
   await new Promise((r) => setTimeout(r, 100));
 
-  const set = await call('PUT', `/api/admin/markets/${BM}/house-price`, { selectionId: MUMBAI, back: houseBack, lay: houseBack + 2 }, admin);
+  const set = await call(
+    'PUT',
+    `/api/admin/markets/${BM}/house-price`,
+    { selectionId: MUMBAI, back: houseBack, lay: houseBack + 2 },
+    admin,
+  );
   t.match(set, { status: 200, body: { message: 'Rates set by hand', data: { marketId: BM, manual: true } } });
 
   const d = await detail();
   const bm = market(d, BM);
   t.equal(bm.manual, true);
-  t.match(bm.section.find((s) => s.sid === MUMBAI), { gstatus: 'ACTIVE', odds: [{ otype: 'back', odds: houseBack }, { otype: 'lay', odds: houseBack + 2 }] });
-  t.match(bm.section.find((s) => s.sid === CHENNAI), { gstatus: 'SUSPENDED', odds: [] }, 'a runner without a house price is not offered');
+  t.match(
+    bm.section.find((s) => s.sid === MUMBAI),
+    {
+      gstatus: 'ACTIVE',
+      odds: [
+        { otype: 'back', odds: houseBack },
+        { otype: 'lay', odds: houseBack + 2 },
+      ],
+    },
+  );
+  t.match(
+    bm.section.find((s) => s.sid === CHENNAI),
+    { gstatus: 'SUSPENDED', odds: [] },
+    'a runner without a house price is not offered',
+  );
   t.equal(market(d, 'sim-101.mo').manual, false, 'other markets follow the feed');
   const pushed = await live.next('oddsUpdate', (u) => u.markets.some((m: { marketId: string }) => m.marketId === BM));
-  t.match(pushed.markets.find((m: { marketId: string }) => m.marketId === BM).section.find((s: { sid: number }) => s.sid === MUMBAI).odds, [{ otype: 'back', odds: houseBack }]);
+  t.match(
+    pushed.markets
+      .find((m: { marketId: string }) => m.marketId === BM)
+      .section.find((s: { sid: number }) => s.sid === MUMBAI).odds,
+    [{ otype: 'back', odds: houseBack }],
+  );
 
   const stale = await bet(d, BM, MUMBAI, 'back', feedBack);
-  t.match(stale, { status: 400, body: { message: 'Odds changed, please place the bet again' } }, 'the old feed rate is refused');
+  t.match(
+    stale,
+    { status: 400, body: { message: 'Odds changed, please place the bet again' } },
+    'the old feed rate is refused',
+  );
   const taken = await bet(d, BM, MUMBAI, 'back', houseBack);
   t.equal(taken.status, 200, JSON.stringify(taken.body));
   t.match(taken.body.bet, { odds: houseBack });
-  t.match(await bet(d, BM, CHENNAI, 'back', best(before, BM, CHENNAI, 'back').odds), { status: 400 }, 'a runner without a house price takes no bets');
+  t.match(
+    await bet(d, BM, CHENNAI, 'back', best(before, BM, CHENNAI, 'back').odds),
+    { status: 400 },
+    'a runner without a house price takes no bets',
+  );
 
   // Suspending by hand.
-  await call('PUT', `/api/admin/markets/${BM}/house-price`, { selectionId: MUMBAI, back: houseBack, lay: houseBack + 2, status: 'SUSPENDED' }, admin);
-  t.match(market(await detail(), BM).section.find((s) => s.sid === MUMBAI), { gstatus: 'SUSPENDED' });
+  await call(
+    'PUT',
+    `/api/admin/markets/${BM}/house-price`,
+    { selectionId: MUMBAI, back: houseBack, lay: houseBack + 2, status: 'SUSPENDED' },
+    admin,
+  );
+  t.match(
+    market(await detail(), BM).section.find((s) => s.sid === MUMBAI),
+    { gstatus: 'SUSPENDED' },
+  );
   t.equal((await bet(d, BM, MUMBAI, 'back', houseBack)).status, 400);
 
   const cleared = await call('DELETE', `/api/admin/markets/${BM}/house-price`, undefined, admin);
@@ -63,26 +109,50 @@ t.test('a bookmaker runner priced by hand: shown, pushed, and the only rate bets
   t.equal(best(after, BM, MUMBAI, 'back').odds, feedBack, 'the feed rate is back');
   t.equal((await bet(after, BM, MUMBAI, 'back', houseBack)).status, 400, 'the house rate is gone');
   t.equal((await bet(after, BM, MUMBAI, 'back', feedBack)).status, 200);
-  t.match(await call('DELETE', `/api/admin/markets/${BM}/house-price`, undefined, admin), { status: 200 }, 'clearing twice is harmless');
+  t.match(
+    await call('DELETE', `/api/admin/markets/${BM}/house-price`, undefined, admin),
+    { status: 200 },
+    'clearing twice is harmless',
+  );
 });
 
 t.test('a fancy line by hand', async (t) => {
   const before = await detail();
   const feedYes = best(before, FANCY, 0, 'back');
   const line = feedYes.odds + 5;
-  const set = await call('PUT', `/api/admin/markets/${FANCY}/house-price`, { noLine: line, noRate: 100, yesLine: line + 1, yesRate: 90 }, admin);
+  const set = await call(
+    'PUT',
+    `/api/admin/markets/${FANCY}/house-price`,
+    { noLine: line, noRate: 100, yesLine: line + 1, yesRate: 90 },
+    admin,
+  );
   t.match(set, { status: 200, body: { message: 'Line set by hand', data: { manual: true } } });
   const d = await detail();
-  t.match(market(d, FANCY).section, [{ sid: 0, gstatus: 'ACTIVE', odds: [{ otype: 'back', odds: line + 1, size: 90 }, { otype: 'lay', odds: line, size: 100 }] }]);
+  t.match(market(d, FANCY).section, [
+    {
+      sid: 0,
+      gstatus: 'ACTIVE',
+      odds: [
+        { otype: 'back', odds: line + 1, size: 90 },
+        { otype: 'lay', odds: line, size: 100 },
+      ],
+    },
+  ]);
   t.match((await call('GET', '/api/sports/active', undefined, admin)).status, 200);
 
-  t.match(await bet(d, FANCY, 0, 'back', feedYes.odds, { volume: feedYes.size }), { status: 400, body: { message: 'Odds changed, please place the bet again' } });
+  t.match(await bet(d, FANCY, 0, 'back', feedYes.odds, { volume: feedYes.size }), {
+    status: 400,
+    body: { message: 'Odds changed, please place the bet again' },
+  });
   const yes = await bet(d, FANCY, 0, 'back', line + 1, { volume: 90 });
   t.equal(yes.status, 200, JSON.stringify(yes.body));
   const no = await bet(d, FANCY, 0, 'lay', line, { volume: 100 });
   t.equal(no.status, 200, JSON.stringify(no.body));
 
-  t.match(await call('DELETE', `/api/admin/markets/${FANCY}/house-price`, undefined, admin), { status: 200, body: { data: { manual: false } } });
+  t.match(await call('DELETE', `/api/admin/markets/${FANCY}/house-price`, undefined, admin), {
+    status: 200,
+    body: { data: { manual: false } },
+  });
   t.same(best(await detail(), FANCY, 0, 'back'), feedYes, 'the feed line is back');
 });
 
@@ -113,7 +183,11 @@ t.test('who may price by hand, and bad bodies', async (t) => {
     ['nope', good, 404, 'Market not found'],
   ];
   for (const [id, body, status, message] of cases) {
-    t.match(await call('PUT', `/api/admin/markets/${id}/house-price`, body, admin), { status, body: { message } }, `${id} ${JSON.stringify(body)}`);
+    t.match(
+      await call('PUT', `/api/admin/markets/${id}/house-price`, body, admin),
+      { status, body: { message } },
+      `${id} ${JSON.stringify(body)}`,
+    );
   }
   for (const raw of ['[]', '"x"', 'null', '{"back":', '7']) {
     const r = await call('PUT', `/api/admin/markets/${BM}/house-price`, undefined, admin, raw);

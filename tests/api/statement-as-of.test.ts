@@ -35,12 +35,19 @@ await pause(5);
 const between = new Date().toISOString();
 await pause(5);
 await transfer('withdraw', '30');
-const asOf = (who: string, query: string, token = dealer) => call('GET', `/api/admin/users/${who}/as-of?${query}`, undefined, token);
+const asOf = (who: string, query: string, token = dealer) =>
+  call('GET', `/api/admin/users/${who}/as-of?${query}`, undefined, token);
 
 t.test('the balance and the statement as of a moment between two transfers', async (t) => {
   const r = await asOf('player1', `at=${encodeURIComponent(between)}`);
   t.equal(r.status, 200, JSON.stringify(r.body));
-  t.match(r.body, { userId: player1, username: 'player1', at: between, balance: 100100.5, pagination: { page: 1, limit: 25, total: 2, totalPages: 1 } });
+  t.match(r.body, {
+    userId: player1,
+    username: 'player1',
+    at: between,
+    balance: 100100.5,
+    pagination: { page: 1, limit: 25, total: 2, totalPages: 1 },
+  });
   t.match(r.body.entries, [
     { description: 'Deposit from dealer1', kind: 'deposit', credit: 100.5, debit: 0, balance: 100100.5 },
     { description: 'Deposit from dealer1', kind: 'deposit', credit: 100000, debit: 0, balance: 100000 },
@@ -49,28 +56,52 @@ t.test('the balance and the statement as of a moment between two transfers', asy
 
   // By id as well as username; an offset moment names the same instant.
   const ist = new Date(Date.parse(between) + 5.5 * 3600_000).toISOString().replace('Z', '+05:30');
-  t.match(await asOf(player1, `at=${encodeURIComponent(ist)}`), { status: 200, body: { at: between, balance: 100100.5 } });
+  t.match(await asOf(player1, `at=${encodeURIComponent(ist)}`), {
+    status: 200,
+    body: { at: between, balance: 100100.5 },
+  });
 
   const now = await asOf('PLAYER1', `at=${encodeURIComponent(new Date().toISOString())}`);
   t.match(now.body, { balance: 100070.5, pagination: { total: 3 } });
-  t.match(now.body.entries[0], { description: 'Withdrawn by dealer1', credit: 0, debit: 30, balance: 100070.5, remark: '', cause: { type: 'transfer' } });
+  t.match(now.body.entries[0], {
+    description: 'Withdrawn by dealer1',
+    credit: 0,
+    debit: 30,
+    balance: 100070.5,
+    remark: '',
+    cause: { type: 'transfer' },
+  });
 
   // Same rows and running balances as the statement itself, in the same shape.
   const statement = await call('GET', `/api/transactions/statement?userId=${player1}`, undefined, dealer);
   t.same(now.body.entries, statement.body.data, JSON.stringify(statement.body));
 
-  t.match(await asOf('player1', 'at=2000-01-01T00:00:00Z'), { status: 200, body: { balance: 0, entries: [], pagination: { total: 0, totalPages: 1 } } });
+  t.match(await asOf('player1', 'at=2000-01-01T00:00:00Z'), {
+    status: 200,
+    body: { balance: 0, entries: [], pagination: { total: 0, totalPages: 1 } },
+  });
   const paged = await asOf('player1', `at=${encodeURIComponent(between)}&limit=1&page=2`);
-  t.match(paged.body, { balance: 100100.5, entries: [{ credit: 100000, balance: 100000 }], pagination: { page: 2, limit: 1, total: 2, totalPages: 2 } });
+  t.match(paged.body, {
+    balance: 100100.5,
+    entries: [{ credit: 100000, balance: 100000 }],
+    pagination: { page: 2, limit: 1, total: 2, totalPages: 2 },
+  });
 });
 
 t.test('a moment that is not ISO 8601 with a zone is refused with a clear message', async (t) => {
-  const message = 'at must be an ISO 8601 date and time with a time zone, e.g. 2026-11-22T10:00:00Z or 2026-11-22T15:30+05:30';
+  const message =
+    'at must be an ISO 8601 date and time with a time zone, e.g. 2026-11-22T10:00:00Z or 2026-11-22T15:30+05:30';
   for (const bad of ['yesterday', '2026-11-22', '2026-11-22T10:00', '2026-11-22 10:00Z', '2026-02-30T10:00:00Z', '']) {
     t.match(await asOf('player1', `at=${encodeURIComponent(bad)}`), { status: 400, body: { message } }, bad);
   }
-  t.match(await call('GET', '/api/admin/users/player1/as-of', undefined, dealer), { status: 400, body: { message: 'Missing required fields: at' } });
-  t.match(await asOf('player1', 'at=2026-11-22T10:00:00Z&limit=500'), { status: 400, body: { message: 'limit is at most 100' } });
+  t.match(await call('GET', '/api/admin/users/player1/as-of', undefined, dealer), {
+    status: 400,
+    body: { message: 'Missing required fields: at' },
+  });
+  t.match(await asOf('player1', 'at=2026-11-22T10:00:00Z&limit=500'), {
+    status: 400,
+    body: { message: 'limit is at most 100' },
+  });
 });
 
 t.test('the downline only, back-office tokens only', async (t) => {
@@ -78,7 +109,11 @@ t.test('the downline only, back-office tokens only', async (t) => {
   t.match(await asOf('admin', at), { status: 404, body: { message: 'User not found in your downline' } });
   t.match(await asOf('nobody', at), { status: 404, body: { message: 'User not found in your downline' } });
   t.match(await asOf('dealer1', at), { status: 200, body: { username: 'dealer1' } }, 'its own account');
-  t.match(await asOf('player1', at, await tokenOf('admin')), { status: 200, body: { balance: 100070.5 } }, 'any depth below');
+  t.match(
+    await asOf('player1', at, await tokenOf('admin')),
+    { status: 200, body: { balance: 100070.5 } },
+    'any depth below',
+  );
   const player = await tokenOf('player1', false);
   t.match(await asOf('player1', at, player), { status: 403 });
   t.match(await call('GET', `/api/admin/users/player1/as-of?${at}`), { status: 401 });
@@ -94,8 +129,12 @@ t.test('npm run statement prints the same balance and rows', async (t) => {
   running = false;
   const cli = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-      execFile('npx', ['tsx', 'scripts/statement.ts', ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, timeout: 120_000 }, (err, stdout, stderr) =>
-        done({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
+      execFile(
+        'npx',
+        ['tsx', 'scripts/statement.ts', ...args],
+        { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, timeout: 120_000 },
+        (err, stdout, stderr) =>
+          done({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
       ),
     );
   const r = await cli(['--user', 'player1', '--as-of', between, '--limit', '5']);

@@ -2,7 +2,17 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, BetDto, MatchDetail, Paginated } from '@exch/contracts';
 import { DEMO_TRANSACTION_PASSWORD } from '@exch/server';
-import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForToast, watchToasts } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  launchBrowser,
+  openWithStorage,
+  screenshotPath,
+  storedSession,
+  waitForToast,
+  watchToasts,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -21,10 +31,18 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
   const admin = await apiLogin(base, 'admin', 'admin');
   const player = await apiLogin(base, 'player', 'player1');
 
-  const api = async <T>(method: string, path: string, auth: AuthResponse, body?: unknown): Promise<{ status: number; body: T }> => {
+  const api = async <T>(
+    method: string,
+    path: string,
+    auth: AuthResponse,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> => {
     const res = await fetch(`${base}/api${path}`, {
       method,
-      headers: { authorization: `Bearer ${auth.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${auth.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: res.status, body: (await res.json()) as T };
@@ -112,8 +130,17 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       const rate = bookmaker.section[0]!.odds.find((o) => o.otype === 'back');
       if (rate) {
         const other = await api<{ message: string }>('POST', '/bets', player, {
-          user_id: player.user._id, event_id: 'sim-101', event_name: locked.detail.match.name, market_id: bookmaker.marketId, market_type: bookmaker.marketType,
-          selection: bookmaker.section[0]!.sid, selection_name: bookmaker.section[0]!.nat, odds: rate.odds, odds_type: 'back', stake: 100, bet_type: 'sports',
+          user_id: player.user._id,
+          event_id: 'sim-101',
+          event_name: locked.detail.match.name,
+          market_id: bookmaker.marketId,
+          market_type: bookmaker.marketType,
+          selection: bookmaker.section[0]!.sid,
+          selection_name: bookmaker.section[0]!.nat,
+          odds: rate.odds,
+          odds_type: 'back',
+          stake: 100,
+          bet_type: 'sports',
         });
         t.not(other.body.message, LOCK_MESSAGE, 'another market of the match is not locked');
       }
@@ -121,7 +148,11 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
 
     // The modal shows the lock once the read model has it; unlocking lets the player bet again.
     await eventually('the lock in the read model', async () => {
-      const r = await api<{ data: { users: { username: string; is_locked: boolean }[] } }>('GET', `/users/downline-with-locks?event_id=sim-101&market_type=MATCH_ODDS&market_id=${locked.market.marketId}`, admin);
+      const r = await api<{ data: { users: { username: string; is_locked: boolean }[] } }>(
+        'GET',
+        `/users/downline-with-locks?event_id=sim-101&market_type=MATCH_ODDS&market_id=${locked.market.marketId}`,
+        admin,
+      );
       return r.body.data.users.some((u) => u.username === 'player1' && u.is_locked);
     });
     await page.getByRole('button', { name: 'Bet Lock: Match Odds' }).click();
@@ -148,12 +179,28 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     await dialog.waitFor({ state: 'detached' });
     const bookmakerMarket = unlocked.detail.markets.find((m) => m.kind === 'bookmaker')!;
     const refused = await api<{ message: string }>('POST', '/bets', player, {
-      user_id: player.user._id, event_id: 'sim-101', event_name: unlocked.detail.match.name, market_id: bookmakerMarket.marketId, market_type: bookmakerMarket.marketType,
-      selection: bookmakerMarket.section[0]!.sid, selection_name: bookmakerMarket.section[0]!.nat, odds: 90, odds_type: 'back', stake: 100, bet_type: 'sports',
+      user_id: player.user._id,
+      event_id: 'sim-101',
+      event_name: unlocked.detail.match.name,
+      market_id: bookmakerMarket.marketId,
+      market_type: bookmakerMarket.marketType,
+      selection: bookmakerMarket.section[0]!.sid,
+      selection_name: bookmakerMarket.section[0]!.nat,
+      odds: 90,
+      odds_type: 'back',
+      stake: 100,
+      bet_type: 'sports',
     });
-    t.equal(refused.body.message, LOCK_MESSAGE, 'the bookmaker of a match locked whole is refused with the lock message');
+    t.equal(
+      refused.body.message,
+      LOCK_MESSAGE,
+      'the bookmaker of a match locked whole is refused with the lock message',
+    );
     const byMatch = await api<{ message: string }>('PUT', '/market-locks/sim-101', admin, {
-      userId: player.user._id, is_locked: false, lock_target: { event_id: 'sim-101', market_type: null, market_id: null }, transaction_password: DEMO_TRANSACTION_PASSWORD,
+      userId: player.user._id,
+      is_locked: false,
+      lock_target: { event_id: 'sim-101', market_type: null, market_id: null },
+      transaction_password: DEMO_TRANSACTION_PASSWORD,
     });
     t.equal(byMatch.body.message, 'Betting unlocked');
   });
@@ -162,21 +209,32 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     const matchId = 'sim-102';
     // The simulator suspends markets now and then (ball running, a goal): try again until one is taken.
     let placed = await backBet(matchId, 200);
-    for (let i = 0; i < 60 && placed.res.status !== 200 && /suspend|ball running|not active|closed/i.test(placed.res.body.message); i++) {
+    for (
+      let i = 0;
+      i < 60 && placed.res.status !== 200 && /suspend|ball running|not active|closed/i.test(placed.res.body.message);
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 500));
       placed = await backBet(matchId, 200);
     }
     t.equal(placed.res.status, 200, `player1 bets on ${placed.detail.match.name}: ${placed.res.body.message}`);
     const betId = placed.res.body.bet!._id;
     await eventually('the bet in the downline lists', async () => {
-      const r = await api<Paginated<BetDto>>('POST', '/alluserbetList?page=1', admin, { market_type: 'MATCH_ODDS', matched_status: 'matched' });
+      const r = await api<Paginated<BetDto>>('POST', '/alluserbetList?page=1', admin, {
+        market_type: 'MATCH_ODDS',
+        matched_status: 'matched',
+      });
       return r.body.data.some((b) => b._id === betId && b.matched_stake > 0);
     });
 
     // The admin odds page lists it in My Bet; the bet history lists it with its trash icon.
     const page = await open(admin, 'admin', `/admin/odds/4/${matchId}`);
     await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).waitFor();
-    t.match(await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).textContent(), /player1/, 'My Bet shows the bet with the user name');
+    t.match(
+      await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).textContent(),
+      /player1/,
+      'My Bet shows the bet with the user name',
+    );
     await page.getByRole('button', { name: 'View All' }).click();
     await page.locator(`dialog.modal[open] [data-testid=event-bets] td:has-text("player1")`).first().waitFor();
     await page.keyboard.press('Escape');
@@ -194,10 +252,16 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     await page.goto(`${base}/admin/unsettledbet`);
     const historyRow = page.locator(`[data-testid=bet-history] tr[data-bet-id="${betId}"]`);
     await historyRow.waitFor();
-    t.equal(await historyRow.getByRole('button', { name: 'Delete bet of player1' }).count(), 1, 'a pending bet has its trash icon');
+    t.equal(
+      await historyRow.getByRole('button', { name: 'Delete bet of player1' }).count(),
+      1,
+      'a pending bet has its trash icon',
+    );
     // The user name field suggests from the whole downline: players are four levels below the admin.
     await page.locator('input[name=username]').fill('play');
-    await page.waitForFunction(() => [...document.querySelectorAll('datalist option')].some((o) => (o as HTMLOptionElement).value === 'player1'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('datalist option')].some((o) => (o as HTMLOptionElement).value === 'player1'),
+    );
     t.pass('typing "play" suggests player1 from four levels down');
     await page.locator('input[name=username]').fill('');
 
@@ -242,7 +306,11 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
 
     // The player's statement and profit/loss show the settlement.
     await eventually('the settlement in the player statement', async () => {
-      const r = await api<{ data: { description: string; remark: string }[] }>('GET', '/transactions/statement?type=all&page=1&limit=25', player);
+      const r = await api<{ data: { description: string; remark: string }[] }>(
+        'GET',
+        '/transactions/statement?type=all&page=1&limit=25',
+        player,
+      );
       return r.body.data.some((row) => `${row.description} ${row.remark}`.includes(placed.detail.match.name));
     });
     const playerPage = await open(player, 'player', '/accountstatement');
@@ -255,38 +323,65 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     t.notMatch(await pnlRow.textContent(), /-₹/, 'a winning back bet is a profit');
   });
 
-  t.test('(c) a fancy line set by hand on the active-fancies page is what the player sees, until it follows the feed again', async (t) => {
-    const page = await open(admin, 'admin', '/admin/active-fancies/sim-101');
-    const row = page.locator('tr[data-market-id="sim-101.f1"]');
-    await row.waitFor();
-    t.equal(await row.locator('.ax-manual-badge').count(), 0, 'follows the feed at first');
-    await row.getByRole('button', { name: /^Rates by hand/ }).click();
-    const dialog = page.locator('dialog.modal[open]');
-    await dialog.locator('input[name=noLine]').waitFor();
-    await dialog.locator('input[name=noLine]').fill('');
-    await dialog.locator('button[type=submit]').click();
-    t.match(await dialog.locator('.form-error').textContent(), 'Enter whole numbers', 'an empty line is caught before the server');
-    for (const [name, value] of [['noLine', '60'], ['noRate', '100'], ['yesLine', '61'], ['yesRate', '90']] as const) await dialog.locator(`input[name=${name}]`).fill(value);
-    await shoot(page, 'admin-fancy-by-hand');
-    await dialog.locator('button[type=submit]').click();
-    await toast(page, 'Line set by hand');
-    await dialog.waitFor({ state: 'detached' });
-    await row.locator('.ax-manual-badge').waitFor();
-    const fancy = (await matchOf('sim-101')).markets.find((m) => m.marketId === 'sim-101.f1')!;
-    t.equal(fancy.manual, true);
-    t.match(fancy.section[0]!.odds, [{ otype: 'back', odds: 61, size: 90 }, { otype: 'lay', odds: 60, size: 100 }], 'the player sees the house line');
-    await shoot(page, 'admin-fancies-manual');
+  t.test(
+    '(c) a fancy line set by hand on the active-fancies page is what the player sees, until it follows the feed again',
+    async (t) => {
+      const page = await open(admin, 'admin', '/admin/active-fancies/sim-101');
+      const row = page.locator('tr[data-market-id="sim-101.f1"]');
+      await row.waitFor();
+      t.equal(await row.locator('.ax-manual-badge').count(), 0, 'follows the feed at first');
+      await row.getByRole('button', { name: /^Rates by hand/ }).click();
+      const dialog = page.locator('dialog.modal[open]');
+      await dialog.locator('input[name=noLine]').waitFor();
+      await dialog.locator('input[name=noLine]').fill('');
+      await dialog.locator('button[type=submit]').click();
+      t.match(
+        await dialog.locator('.form-error').textContent(),
+        'Enter whole numbers',
+        'an empty line is caught before the server',
+      );
+      for (const [name, value] of [
+        ['noLine', '60'],
+        ['noRate', '100'],
+        ['yesLine', '61'],
+        ['yesRate', '90'],
+      ] as const)
+        await dialog.locator(`input[name=${name}]`).fill(value);
+      await shoot(page, 'admin-fancy-by-hand');
+      await dialog.locator('button[type=submit]').click();
+      await toast(page, 'Line set by hand');
+      await dialog.waitFor({ state: 'detached' });
+      await row.locator('.ax-manual-badge').waitFor();
+      const fancy = (await matchOf('sim-101')).markets.find((m) => m.marketId === 'sim-101.f1')!;
+      t.equal(fancy.manual, true);
+      t.match(
+        fancy.section[0]!.odds,
+        [
+          { otype: 'back', odds: 61, size: 90 },
+          { otype: 'lay', odds: 60, size: 100 },
+        ],
+        'the player sees the house line',
+      );
+      await shoot(page, 'admin-fancies-manual');
 
-    await row.getByRole('button', { name: /^Rates by hand/ }).click();
-    await dialog.getByRole('button', { name: 'Follow feed' }).click();
-    await toast(page, 'The market follows the feed again');
-    await row.locator('.ax-manual-badge').waitFor({ state: 'detached' });
-    t.equal((await matchOf('sim-101')).markets.find((m) => m.marketId === 'sim-101.f1')!.manual, false, 'back on the feed');
+      await row.getByRole('button', { name: /^Rates by hand/ }).click();
+      await dialog.getByRole('button', { name: 'Follow feed' }).click();
+      await toast(page, 'The market follows the feed again');
+      await row.locator('.ax-manual-badge').waitFor({ state: 'detached' });
+      t.equal(
+        (await matchOf('sim-101')).markets.find((m) => m.marketId === 'sim-101.f1')!.manual,
+        false,
+        'back on the feed',
+      );
 
-    // The bookmaker's per-runner rates, for the screenshots.
-    await page.goto(`${base}/admin/active-markets/sim-101`);
-    await page.locator('tr[data-market-id="sim-101.bm"]').getByRole('button', { name: /^Rates by hand/ }).click();
-    await dialog.locator('input[name^=back-]').first().waitFor();
-    await shoot(page, 'admin-bookmaker-by-hand');
-  });
+      // The bookmaker's per-runner rates, for the screenshots.
+      await page.goto(`${base}/admin/active-markets/sim-101`);
+      await page
+        .locator('tr[data-market-id="sim-101.bm"]')
+        .getByRole('button', { name: /^Rates by hand/ })
+        .click();
+      await dialog.locator('input[name^=back-]').first().waitFor();
+      await shoot(page, 'admin-bookmaker-by-hand');
+    },
+  );
 });

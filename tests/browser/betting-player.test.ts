@@ -1,7 +1,17 @@
 import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { tickFrom, type BetDto, type PlaceBetResponse } from '@exch/contracts';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForPath } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  inr,
+  launchBrowser,
+  openWithStorage,
+  screenshotPath,
+  storedSession,
+  waitForPath,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -31,25 +41,37 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       const log: string[] = [];
       (window as unknown as { toastLog: string[] }).toastLog = log;
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(`${n.className}: ${n.textContent ?? ''}`);
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.matches('.toast')) log.push(`${n.className}: ${n.textContent ?? ''}`);
       }).observe(document, { childList: true, subtree: true });
     });
     await openWithStorage(browser.page, base, storedSession('player', auth), path);
     return browser.page;
   };
   const toast = async (page: Page, text: string) => {
-    await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text, { timeout: 30_000 });
+    await page.waitForFunction(
+      (want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)),
+      text,
+      { timeout: 30_000 },
+    );
   };
 
-  const runnerRow = (page: Page, sid: number) => page.locator(`.runner-market.kind-match_odds .runner-row[data-sid="${sid}"]`);
+  const runnerRow = (page: Page, sid: number) =>
+    page.locator(`.runner-market.kind-match_odds .runner-row[data-sid="${sid}"]`);
   /** The best back or lay cell of a runner while it takes bets (a suspended runner has no button). */
-  const bestCell = (page: Page, sid: number, side: 'back' | 'lay') => runnerRow(page, sid).locator(`button.price-cell.${side}.best`);
-  const myBetRow = (page: Page, table: 'matched-bet' | 'unmatched-bet', betId: string) => page.locator(`.my-bets tr[data-testid="${table}"][data-bet-id="${betId}"]`);
+  const bestCell = (page: Page, sid: number, side: 'back' | 'lay') =>
+    runnerRow(page, sid).locator(`button.price-cell.${side}.best`);
+  const myBetRow = (page: Page, table: 'matched-bet' | 'unmatched-bet', betId: string) =>
+    page.locator(`.my-bets tr[data-testid="${table}"][data-bet-id="${betId}"]`);
 
   /** Submits the open slip and returns the server's answer; the button reads 'Placing Bet...' meanwhile (match odds have a 2 s in-play delay). */
   const submitSlip = async (t: Test, page: Page): Promise<PlaceBetResponse> => {
     const post = async () => {
-      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bets' && r.request().method() === 'POST', { timeout: 30_000 });
+      const answer = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/bets' && r.request().method() === 'POST',
+        { timeout: 30_000 },
+      );
       await page.locator('.slip-submit').click();
       return answer;
     };
@@ -66,46 +88,72 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
 
   const page = await open(DESKTOP, '/');
 
-  await t.test('(a) from the lobby, backs a runner at the shown price; the bet shows in My Bet and the header follows without a reload', async (t) => {
-    await page.locator(`.lobby-match-row[data-match-id="${MATCH}"]`).click();
-    await waitForPath(page, `/odds/4/${MATCH}`);
-    await page.getByTestId('match-name').waitFor();
-    t.equal(await page.getByTestId('match-name').textContent(), 'Mumbai v Chennai');
-    t.match(await page.locator('.match-start').textContent(), /^\d\d\/\d\d\/\d{4} \d{1,2}:\d\d (am|pm)$/, 'start as MM/DD/YYYY h:mm a');
-    t.equal(await page.getByTestId('header-exposure').textContent(), inr(0));
-    await page.screenshot({ path: screenshotPath('betting-match-desktop'), fullPage: true });
+  await t.test(
+    '(a) from the lobby, backs a runner at the shown price; the bet shows in My Bet and the header follows without a reload',
+    async (t) => {
+      await page.locator(`.lobby-match-row[data-match-id="${MATCH}"]`).click();
+      await waitForPath(page, `/odds/4/${MATCH}`);
+      await page.getByTestId('match-name').waitFor();
+      t.equal(await page.getByTestId('match-name').textContent(), 'Mumbai v Chennai');
+      t.match(
+        await page.locator('.match-start').textContent(),
+        /^\d\d\/\d\d\/\d{4} \d{1,2}:\d\d (am|pm)$/,
+        'start as MM/DD/YYYY h:mm a',
+      );
+      t.equal(await page.getByTestId('header-exposure').textContent(), inr(0));
+      await page.screenshot({ path: screenshotPath('betting-match-desktop'), fullPage: true });
 
-    const cell = bestCell(page, MUMBAI, 'back');
-    const shown = await cell.locator('.price-odds').textContent({ timeout: 30_000 });
-    await cell.click();
-    const slip = page.getByTestId('place-bet');
-    await slip.waitFor();
-    t.equal(await slip.getByTestId('slip-selection').textContent(), 'Mumbai');
-    const odds = await slip.locator('input[name=odds]').inputValue();
-    t.ok(shown !== null && Math.abs(Number(odds) - Number(shown)) < 0.2, `the slip opens at the clicked price (${odds}, cell showed ${shown})`);
-    await slip.locator('input[name=stake]').fill('100');
-    t.equal(await slip.getByTestId('slip-profit').textContent(), ((Number(odds) - 1) * 100).toFixed(2), 'profit = odds x stake - stake');
-    await page.screenshot({ path: screenshotPath('betting-slip-desktop') });
+      const cell = bestCell(page, MUMBAI, 'back');
+      const shown = await cell.locator('.price-odds').textContent({ timeout: 30_000 });
+      await cell.click();
+      const slip = page.getByTestId('place-bet');
+      await slip.waitFor();
+      t.equal(await slip.getByTestId('slip-selection').textContent(), 'Mumbai');
+      const odds = await slip.locator('input[name=odds]').inputValue();
+      t.ok(
+        shown !== null && Math.abs(Number(odds) - Number(shown)) < 0.2,
+        `the slip opens at the clicked price (${odds}, cell showed ${shown})`,
+      );
+      await slip.locator('input[name=stake]').fill('100');
+      t.equal(
+        await slip.getByTestId('slip-profit').textContent(),
+        ((Number(odds) - 1) * 100).toFixed(2),
+        'profit = odds x stake - stake',
+      );
+      await page.screenshot({ path: screenshotPath('betting-slip-desktop') });
 
-    const pending = page.locator('.slip-submit', { hasText: 'Placing Bet...' }).waitFor({ timeout: 5_000 });
-    const answer = await submitSlip(t, page);
-    await pending.catch(() => t.comment('the answer came before Placing Bet... could be seen'));
-    t.equal(answer.bet.odds, Number(odds), 'placed at the odds shown in the slip');
-    t.equal(answer.bet.odds_type, 'back');
-    await toast(page, 'success: Bet placed');
-    await slip.waitFor({ state: 'detached' });
-    t.pass('the panel closed');
+      const pending = page.locator('.slip-submit', { hasText: 'Placing Bet...' }).waitFor({ timeout: 5_000 });
+      const answer = await submitSlip(t, page);
+      await pending.catch(() => t.comment('the answer came before Placing Bet... could be seen'));
+      t.equal(answer.bet.odds, Number(odds), 'placed at the odds shown in the slip');
+      t.equal(answer.bet.odds_type, 'back');
+      await toast(page, 'success: Bet placed');
+      await slip.waitFor({ state: 'detached' });
+      t.pass('the panel closed');
 
-    const row = page.locator(`.my-bets tr[data-bet-id="${answer.bet_id}"]`).first();
-    await row.waitFor();
-    t.match(await row.textContent(), /Mumbai/, 'the bet is listed in My Bet');
-    if (answer.bet.unmatched_stake === 0) t.equal(await myBetRow(page, 'matched-bet', answer.bet_id).locator('td').nth(2).textContent(), '100', 'under Matched Bets with its stake');
-    else t.comment('the price moved during the in-play delay: the back rests unmatched');
-    await page.waitForFunction((want) => document.querySelector('[data-testid=header-exposure]')?.textContent === want, inr(100));
-    t.equal(await page.getByTestId('header-balance').textContent(), inr(100_000), 'balance unchanged: a bet reserves exposure, it moves no money');
-    t.pass('header exposure ₹100.00 without a reload');
-    await page.screenshot({ path: screenshotPath('betting-placed-desktop'), fullPage: true });
-  });
+      const row = page.locator(`.my-bets tr[data-bet-id="${answer.bet_id}"]`).first();
+      await row.waitFor();
+      t.match(await row.textContent(), /Mumbai/, 'the bet is listed in My Bet');
+      if (answer.bet.unmatched_stake === 0)
+        t.equal(
+          await myBetRow(page, 'matched-bet', answer.bet_id).locator('td').nth(2).textContent(),
+          '100',
+          'under Matched Bets with its stake',
+        );
+      else t.comment('the price moved during the in-play delay: the back rests unmatched');
+      await page.waitForFunction(
+        (want) => document.querySelector('[data-testid=header-exposure]')?.textContent === want,
+        inr(100),
+      );
+      t.equal(
+        await page.getByTestId('header-balance').textContent(),
+        inr(100_000),
+        'balance unchanged: a bet reserves exposure, it moves no money',
+      );
+      t.pass('header exposure ₹100.00 without a reload');
+      await page.screenshot({ path: screenshotPath('betting-placed-desktop'), fullPage: true });
+    },
+  );
 
   await t.test('(b) a lay below the best lay rests unmatched, then matches when the price reaches it', async (t) => {
     /** Opens a lay on Mumbai at `ticks` ladder steps below the best lay, reached with the 0.01 spinner (SPEC.md section 9). */
@@ -117,8 +165,13 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       let price = Math.round(bestLay * 100);
       for (let i = 0; i < ticks; i++) price = tickFrom(price, -1)!;
       const target = price / 100;
-      for (let i = 0; i < Math.round((bestLay - target) * 100); i++) await slip.getByRole('button', { name: 'Lower odds' }).click();
-      t.equal(Number(await slip.locator('input[name=odds]').inputValue()), target, `odds lowered from ${bestLay} to ${target}`);
+      for (let i = 0; i < Math.round((bestLay - target) * 100); i++)
+        await slip.getByRole('button', { name: 'Lower odds' }).click();
+      t.equal(
+        Number(await slip.locator('input[name=odds]').inputValue()),
+        target,
+        `odds lowered from ${bestLay} to ${target}`,
+      );
       await slip.locator('input[name=stake]').fill(stake);
       await slip.locator('.slip-note.warn', { hasText: 'waits unmatched' }).waitFor();
       t.pass('the slip says the bet will wait unmatched');
@@ -153,7 +206,9 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     );
     if (!natural) {
       // A random walk can wander off for long: the test brings the price to the bet itself, as the feed would.
-      t.comment(`the simulated price did not reach the bet within ${NATURAL_MATCH_WAIT_MS / 1000} s; the test moves it there`);
+      t.comment(
+        `the simulated price did not reach the bet within ${NATURAL_MATCH_WAIT_MS / 1000} s; the test moves it there`,
+      );
       const price = Math.round(target * 100);
       server.engine.quote({
         type: 'exchange',
@@ -165,7 +220,9 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       });
       await matched.waitFor({ timeout: 30_000 });
     }
-    t.pass(`matched ${natural ? `by the simulated price after ${((Date.now() - waitStart) / 1000).toFixed(1)} s` : 'once the price reached it'}, without a reload`);
+    t.pass(
+      `matched ${natural ? `by the simulated price after ${((Date.now() - waitStart) / 1000).toFixed(1)} s` : 'once the price reached it'}, without a reload`,
+    );
     await myBetRow(page, 'unmatched-bet', betId).waitFor({ state: 'detached' });
     t.pass('no longer under Unmatched Bets');
   });
@@ -178,7 +235,8 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     const bestLay = Number(await slip.locator('input[name=odds]').inputValue());
     // Far below the best lay (on the ladder below 2, 0.01 apart), so it stays unmatched.
     const target = Math.max(1.01, Math.round((Math.min(bestLay, 2) - 0.3) * 100) / 100);
-    for (let i = 0; i < Math.round((bestLay - target) * 100); i++) await slip.getByRole('button', { name: 'Lower odds' }).click();
+    for (let i = 0; i < Math.round((bestLay - target) * 100); i++)
+      await slip.getByRole('button', { name: 'Lower odds' }).click();
     await slip.locator('input[name=stake]').fill('200');
     const answer = await submitSlip(t, page);
     t.equal(answer.bet.unmatched_stake, 200, 'rests unmatched');
@@ -187,9 +245,14 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     await row.getByRole('button', { name: /Cancel unmatched/ }).click();
     await row.waitFor({ state: 'detached' });
     t.pass('gone from My Bet once cancelled');
-    const unsettled = await fetch(`${base}/api/my_bets?eventId=${MATCH}`, { headers: { authorization: `Bearer ${auth.token}` } });
+    const unsettled = await fetch(`${base}/api/my_bets?eventId=${MATCH}`, {
+      headers: { authorization: `Bearer ${auth.token}` },
+    });
     const bets = ((await unsettled.json()) as { data: BetDto[] }).data;
-    t.notOk(bets.some((b) => b._id === answer.bet_id), 'the server no longer lists it as pending');
+    t.notOk(
+      bets.some((b) => b._id === answer.bet_id),
+      'the server no longer lists it as pending',
+    );
   });
 
   await t.test('(d) View All goes to /unsettledbet, which lists the open bets', async (t) => {
@@ -203,7 +266,14 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
   await t.test('(e) the Place Bet panel at 375 px', async (t) => {
     const phone = await open(MOBILE, `/odds/4/${MATCH}`);
     await phone.getByTestId('match-name').waitFor();
-    t.equal(await phone.locator('.match-tabs [role=tab]').allTextContents().then((x) => x.map((s) => s.replace(/\s+/g, ' ').trim())).then((x) => x[0]), 'ODDS');
+    t.equal(
+      await phone
+        .locator('.match-tabs [role=tab]')
+        .allTextContents()
+        .then((x) => x.map((s) => s.replace(/\s+/g, ' ').trim()))
+        .then((x) => x[0]),
+      'ODDS',
+    );
     t.ok(await phone.getByRole('tab', { name: /TV/ }).isDisabled(), 'TV tab disabled: no stream');
     const cell = bestCell(phone, MUMBAI, 'back');
     await cell.click({ timeout: 30_000 });

@@ -1,7 +1,19 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { businessDay, type CasinoTableLive } from '@exch/contracts';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForPath, waitForToast, watchToasts } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  inr,
+  launchBrowser,
+  openWithStorage,
+  screenshotPath,
+  storedSession,
+  waitForPath,
+  waitForToast,
+  watchToasts,
+} from '../helpers/browser.js';
 import { caller } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -24,9 +36,14 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   const { call } = caller(server);
   const player = await apiLogin(base, 'player', 'player1');
   const admin = await apiLogin(base, 'admin', 'admin');
-  const live = async (): Promise<CasinoTableLive> => (await call('GET', '/api/casino/tables/dt20', undefined, player.token)).body;
+  const live = async (): Promise<CasinoTableLive> =>
+    (await call('GET', '/api/casino/tables/dt20', undefined, player.token)).body;
 
-  const open = async (viewport: { width: number; height: number }, kind: 'player' | 'admin', path: string): Promise<Page> => {
+  const open = async (
+    viewport: { width: number; height: number },
+    kind: 'player' | 'admin',
+    path: string,
+  ): Promise<Page> => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     await watchToasts(browser.page);
@@ -36,120 +53,158 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   const toast = waitForToast;
   const cardsShown = (page: Page) => page.locator('[data-testid=dealing-area] svg[data-card]').count();
 
-  for (const [size, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
-    await t.test(`${size}: Dragon Tiger from the lobby, a bet in the window, the deal live, the payout, the proof`, async (t) => {
-      const before = (await call('GET', '/api/users/profile', undefined, player.token)).body.balance.balance as number;
-      const page = await open(viewport, 'player', '/casino-games');
-      await page.locator('[data-testid=casino-tiles] [data-game=dt20]').click();
-      await waitForPath(page, '/casino/dt20');
-      t.equal(await page.getByTestId('table-name').textContent(), 'Dragon Tiger 20-20');
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await t.test(
+      `${size}: Dragon Tiger from the lobby, a bet in the window, the deal live, the payout, the proof`,
+      async (t) => {
+        const before = (await call('GET', '/api/users/profile', undefined, player.token)).body.balance
+          .balance as number;
+        const page = await open(viewport, 'player', '/casino-games');
+        await page.locator('[data-testid=casino-tiles] [data-game=dt20]').click();
+        await waitForPath(page, '/casino/dt20');
+        t.equal(await page.getByTestId('table-name').textContent(), 'Dragon Tiger 20-20');
 
-      t.equal(await dealer.step('dt20'), 'opened');
-      const mid = (await live()).round!.mid;
-      await page.getByTestId('round-id').filter({ hasText: mid }).waitFor();
-      await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
-      t.match(await page.getByTestId('countdown').textContent(), /^\d{2,3}$/, 'the countdown runs');
-      t.equal(await page.locator('[data-testid=dealing-area] svg.face-down').count(), 2, 'a face-down card waits on each side');
-      await page.screenshot({ path: screenshotPath(`casino-table-betting-${size}`), fullPage: size === 'desktop' });
+        t.equal(await dealer.step('dt20'), 'opened');
+        const mid = (await live()).round!.mid;
+        await page.getByTestId('round-id').filter({ hasText: mid }).waitFor();
+        await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
+        t.match(await page.getByTestId('countdown').textContent(), /^\d{2,3}$/, 'the countdown runs');
+        t.equal(
+          await page.locator('[data-testid=dealing-area] svg.face-down').count(),
+          2,
+          'a face-down card waits on each side',
+        );
+        await page.screenshot({ path: screenshotPath(`casino-table-betting-${size}`), fullPage: size === 'desktop' });
 
-      // Tiger at 2.00 for ₹1,000 from the casino quick stakes.
-      await page.locator('.casino-market[data-sid="2"]').click();
-      await page.getByTestId('slip-selection').filter({ hasText: 'Tiger' }).waitFor();
-      await page.locator('.casino-slip .stake-button', { hasText: /^1k$/ }).click();
-      t.equal(await page.getByTestId('slip-profit').textContent(), '1,000.00', 'profit at 2.00');
-      await page.screenshot({ path: screenshotPath(`casino-table-slip-${size}`) });
-      await page.locator('.casino-slip .slip-submit').click();
-      await toast(page, 'Bet placed successfully! on Event: dt20');
-      await page.locator('[data-testid=casino-bet]').filter({ hasText: 'Tiger' }).first().waitFor();
-      await page.getByTestId('header-exposure').filter({ hasText: inr(1000) }).waitFor();
-      t.pass('the stake is reserved as exposure');
+        // Tiger at 2.00 for ₹1,000 from the casino quick stakes.
+        await page.locator('.casino-market[data-sid="2"]').click();
+        await page.getByTestId('slip-selection').filter({ hasText: 'Tiger' }).waitFor();
+        await page.locator('.casino-slip .stake-button', { hasText: /^1k$/ }).click();
+        t.equal(await page.getByTestId('slip-profit').textContent(), '1,000.00', 'profit at 2.00');
+        await page.screenshot({ path: screenshotPath(`casino-table-slip-${size}`) });
+        await page.locator('.casino-slip .slip-submit').click();
+        await toast(page, 'Bet placed successfully! on Event: dt20');
+        await page.locator('[data-testid=casino-bet]').filter({ hasText: 'Tiger' }).first().waitFor();
+        await page
+          .getByTestId('header-exposure')
+          .filter({ hasText: inr(1000) })
+          .waitFor();
+        t.pass('the stake is reserved as exposure');
 
-      // The dealer closes betting and turns the cards one by one: each arrives over the websocket.
-      t.equal(await dealer.step('dt20'), 'closed');
-      await page.getByTestId('dealer-call').filter({ hasText: 'No more bets' }).waitFor();
-      t.equal(await dealer.step('dt20'), 'dealt');
-      t.equal(await dealer.step('dt20'), 'revealed');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=dealing-area] svg[data-card]').length === 1);
-      t.equal(await page.locator('[data-seat=Dragon] svg[data-card]').count(), 1, "Dragon's card face up, Tiger's still down");
-      await page.waitForTimeout(600); // the card's deal animation, for the screenshot only
-      await page.screenshot({ path: screenshotPath(`casino-table-dealing-${size}`), fullPage: size === 'desktop' });
-      t.equal(await dealer.step('dt20'), 'revealed');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=dealing-area] svg[data-card]').length === 2);
-      t.equal(await cardsShown(page), 2);
-      t.equal(await dealer.step('dt20'), 'settled');
-      const settled = await live();
-      const winner = settled.round!.result!.winner;
-      await page.getByTestId('round-result').filter({ hasText: winner }).waitFor();
-      await page.locator(`.result-badge[data-mid="${mid}"]`).waitFor();
-      const pnl = winner === 'Tiger' ? 1000 : -1000;
-      await page.getByTestId('header-balance').filter({ hasText: inr(before + pnl) }).waitFor();
-      await page.getByTestId('header-exposure').filter({ hasText: inr(0) }).waitFor();
-      t.pass(`${winner}: the balance moved by ${pnl}, the exposure was released`);
-      await page.waitForTimeout(600); // the result's animation, for the screenshot only
-      await page.screenshot({ path: screenshotPath(`casino-table-result-${size}`), fullPage: size === 'desktop' });
+        // The dealer closes betting and turns the cards one by one: each arrives over the websocket.
+        t.equal(await dealer.step('dt20'), 'closed');
+        await page.getByTestId('dealer-call').filter({ hasText: 'No more bets' }).waitFor();
+        t.equal(await dealer.step('dt20'), 'dealt');
+        t.equal(await dealer.step('dt20'), 'revealed');
+        await page.waitForFunction(
+          () => document.querySelectorAll('[data-testid=dealing-area] svg[data-card]').length === 1,
+        );
+        t.equal(
+          await page.locator('[data-seat=Dragon] svg[data-card]').count(),
+          1,
+          "Dragon's card face up, Tiger's still down",
+        );
+        await page.waitForTimeout(600); // the card's deal animation, for the screenshot only
+        await page.screenshot({ path: screenshotPath(`casino-table-dealing-${size}`), fullPage: size === 'desktop' });
+        t.equal(await dealer.step('dt20'), 'revealed');
+        await page.waitForFunction(
+          () => document.querySelectorAll('[data-testid=dealing-area] svg[data-card]').length === 2,
+        );
+        t.equal(await cardsShown(page), 2);
+        t.equal(await dealer.step('dt20'), 'settled');
+        const settled = await live();
+        const winner = settled.round!.result!.winner;
+        await page.getByTestId('round-result').filter({ hasText: winner }).waitFor();
+        await page.locator(`.result-badge[data-mid="${mid}"]`).waitFor();
+        const pnl = winner === 'Tiger' ? 1000 : -1000;
+        await page
+          .getByTestId('header-balance')
+          .filter({ hasText: inr(before + pnl) })
+          .waitFor();
+        await page
+          .getByTestId('header-exposure')
+          .filter({ hasText: inr(0) })
+          .waitFor();
+        t.pass(`${winner}: the balance moved by ${pnl}, the exposure was released`);
+        await page.waitForTimeout(600); // the result's animation, for the screenshot only
+        await page.screenshot({ path: screenshotPath(`casino-table-result-${size}`), fullPage: size === 'desktop' });
 
-      await page.goto(`${base}/accountstatement`);
-      const line = page.locator('.statement-table tbody tr').first();
-      await line.filter({ hasText: `Dragon Tiger 20-20 / Round ${mid}: ${winner}` }).waitFor();
-      t.match(await line.textContent(), pnl > 0 ? inr(1000) : inr(1000), 'the statement names the table and round');
+        await page.goto(`${base}/accountstatement`);
+        const line = page.locator('.statement-table tbody tr').first();
+        await line.filter({ hasText: `Dragon Tiger 20-20 / Round ${mid}: ${winner}` }).waitFor();
+        t.match(await line.textContent(), pnl > 0 ? inr(1000) : inr(1000), 'the statement names the table and round');
 
-      // The round's page: cards, winner, seed; Verify re-derives the cards in the browser.
-      await page.goto(`${base}/casino/result/${mid}`);
-      await page.getByTestId('round-winner').filter({ hasText: winner }).waitFor();
-      t.equal(await page.getByTestId('server-seed').textContent(), settled.round!.serverSeed);
-      await page.getByTestId('verify').click();
-      const verdict = page.getByTestId('verify-result');
-      await verdict.waitFor();
-      t.match(await verdict.textContent(), /matches the commitment.*the same as dealt/s, 'commitment and cards check in the browser');
-      t.equal(await verdict.locator('li.ok').count(), 2);
-      await page.screenshot({ path: screenshotPath(`casino-round-verified-${size}`), fullPage: true });
+        // The round's page: cards, winner, seed; Verify re-derives the cards in the browser.
+        await page.goto(`${base}/casino/result/${mid}`);
+        await page.getByTestId('round-winner').filter({ hasText: winner }).waitFor();
+        t.equal(await page.getByTestId('server-seed').textContent(), settled.round!.serverSeed);
+        await page.getByTestId('verify').click();
+        const verdict = page.getByTestId('verify-result');
+        await verdict.waitFor();
+        t.match(
+          await verdict.textContent(),
+          /matches the commitment.*the same as dealt/s,
+          'commitment and cards check in the browser',
+        );
+        t.equal(await verdict.locator('li.ok').count(), 2);
+        await page.screenshot({ path: screenshotPath(`casino-round-verified-${size}`), fullPage: true });
 
-      await page.goto(`${base}/casinoreport`);
-      await page.locator('.casino-bets-table tr[data-bet-id]').filter({ hasText: mid }).first().waitFor();
-      await page.screenshot({ path: screenshotPath(`casino-report-${size}`), fullPage: true });
-    });
+        await page.goto(`${base}/casinoreport`);
+        await page.locator('.casino-bets-table tr[data-bet-id]').filter({ hasText: mid }).first().waitFor();
+        await page.screenshot({ path: screenshotPath(`casino-report-${size}`), fullPage: true });
+      },
+    );
 
-    await t.test(`${size}: an admin suspends Dragon Tiger from the casino list; the player is refused with the message`, async (t) => {
-      t.equal(await dealer.step('dt20'), 'opened');
-      const page = await open(viewport, 'player', '/casino/dt20');
-      await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
-      await page.locator('.casino-market[data-sid="1"]').click();
-      await page.locator('.casino-slip input[name=stake]').fill('500');
+    await t.test(
+      `${size}: an admin suspends Dragon Tiger from the casino list; the player is refused with the message`,
+      async (t) => {
+        t.equal(await dealer.step('dt20'), 'opened');
+        const page = await open(viewport, 'player', '/casino/dt20');
+        await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
+        await page.locator('.casino-market[data-sid="1"]').click();
+        await page.locator('.casino-slip input[name=stake]').fill('500');
 
-      const office = await open(viewport, 'admin', '/admin/casino-list');
-      const row = office.locator('tr[data-table=dt20]');
-      await row.getByRole('button', { name: 'Suspend' }).click();
-      await row.getByTestId('table-status').filter({ hasText: 'Suspended' }).waitFor();
-      await office.screenshot({ path: screenshotPath(`casino-admin-list-${size}`), fullPage: true });
+        const office = await open(viewport, 'admin', '/admin/casino-list');
+        const row = office.locator('tr[data-table=dt20]');
+        await row.getByRole('button', { name: 'Suspend' }).click();
+        await row.getByTestId('table-status').filter({ hasText: 'Suspended' }).waitFor();
+        await office.screenshot({ path: screenshotPath(`casino-admin-list-${size}`), fullPage: true });
 
-      await page.locator('.casino-slip .slip-submit').click();
-      await toast(page, SUSPENDED);
-      t.pass('the bet is refused with SPEC.md\'s message');
-      await page.locator('.market-tag.suspended').first().waitFor();
-      await page.locator('.casino-slip .place-bet-close').click();
-      await page.locator('.casino-market[data-sid="2"]').click();
-      await toast(page, SUSPENDED);
-      await page.goto(`${base}/casino-list/LC/4/23`);
-      await page.locator('.casino-tile.suspended[data-game=dt20]').click();
-      await toast(page, SUSPENDED);
-      t.equal(new URL(page.url()).pathname, '/casino-list/LC/4/23', 'a suspended tile does not open');
-      await page.screenshot({ path: screenshotPath(`casino-lobby-suspended-${size}`), fullPage: size === 'desktop' });
+        await page.locator('.casino-slip .slip-submit').click();
+        await toast(page, SUSPENDED);
+        t.pass("the bet is refused with SPEC.md's message");
+        await page.locator('.market-tag.suspended').first().waitFor();
+        await page.locator('.casino-slip .place-bet-close').click();
+        await page.locator('.casino-market[data-sid="2"]').click();
+        await toast(page, SUSPENDED);
+        await page.goto(`${base}/casino-list/LC/4/23`);
+        await page.locator('.casino-tile.suspended[data-game=dt20]').click();
+        await toast(page, SUSPENDED);
+        t.equal(new URL(page.url()).pathname, '/casino-list/LC/4/23', 'a suspended tile does not open');
+        await page.screenshot({ path: screenshotPath(`casino-lobby-suspended-${size}`), fullPage: size === 'desktop' });
 
-      // The round under way finishes; the admin's live view shows it; then the table is activated again.
-      await dealer.finishRound('dt20');
-      t.equal(await dealer.step('dt20'), 'idle', 'a suspended table deals no more');
-      await office.goto(`${base}/admin/casino/dt20`);
-      await office.getByTestId('round-result').waitFor();
-      await office.screenshot({ path: screenshotPath(`casino-admin-table-${size}`), fullPage: true });
-      await office.goto(`${base}/admin/casino-list`);
-      await office.locator('tr[data-table=dt20]').getByRole('button', { name: 'Activate' }).click();
-      await office.locator('tr[data-table=dt20]').getByTestId('table-status').filter({ hasText: 'Active' }).waitFor();
-    });
+        // The round under way finishes; the admin's live view shows it; then the table is activated again.
+        await dealer.finishRound('dt20');
+        t.equal(await dealer.step('dt20'), 'idle', 'a suspended table deals no more');
+        await office.goto(`${base}/admin/casino/dt20`);
+        await office.getByTestId('round-result').waitFor();
+        await office.screenshot({ path: screenshotPath(`casino-admin-table-${size}`), fullPage: true });
+        await office.goto(`${base}/admin/casino-list`);
+        await office.locator('tr[data-table=dt20]').getByRole('button', { name: 'Activate' }).click();
+        await office.locator('tr[data-table=dt20]').getByTestId('table-status').filter({ hasText: 'Active' }).waitFor();
+      },
+    );
   }
 
   await t.test('the back office: casino result report as SPEC.md section 2 says, and game reports', async (t) => {
     const page = await open(DESKTOP, 'admin', '/admin/casino-result-report');
-    await page.getByTestId('result-report-message').filter({ hasText: 'Please select a game to view results' }).waitFor();
+    await page
+      .getByTestId('result-report-message')
+      .filter({ hasText: 'Please select a game to view results' })
+      .waitFor();
     t.ok(await page.getByRole('button', { name: 'Submit' }).isDisabled(), 'Submit disabled until a game is chosen');
     t.equal(await page.locator('input[name=date]').inputValue(), businessDay(), 'the date is today');
     await page.locator('select[name=game]').selectOption('dt20');
@@ -167,7 +222,8 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
 
     // The same two pages on a phone: readable, nothing wider than the screen.
     await page.setViewportSize(MOBILE);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.locator('tr[data-table=dt20]').waitFor();
     t.equal(await overflow(), 0, 'game reports fit 375 px');
     await page.screenshot({ path: screenshotPath('casino-game-reports-mobile'), fullPage: true });

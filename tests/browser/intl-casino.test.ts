@@ -8,7 +8,16 @@
  */
 import t from 'tap';
 import type { FrameLocator, Page } from 'playwright-core';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, screenshotPath, storedSession } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  inr,
+  launchBrowser,
+  openWithStorage,
+  screenshotPath,
+  storedSession,
+} from '../helpers/browser.js';
 import { startTestServer } from '../helpers/server.js';
 
 const VIEWPORTS = [
@@ -18,90 +27,101 @@ const VIEWPORTS = [
 
 const rupees = (text: string | null): number => Number((text ?? '').replace(/[₹,\s]/g, ''));
 
-t.test('player1 plays roulette in the provider\'s frame and the balance, EXIT and statement follow', { skip: browserSkipReason }, async (t) => {
-  ensureWebBuilt();
-  const server = await startTestServer({ feedTickMs: 0 });
-  t.teardown(() => server.close());
-  const base = server.url;
-  const player = storedSession('player', await apiLogin(base, 'player', 'player1'));
-  const admin = storedSession('admin', await apiLogin(base, 'admin', 'admin'));
+t.test(
+  "player1 plays roulette in the provider's frame and the balance, EXIT and statement follow",
+  { skip: browserSkipReason },
+  async (t) => {
+    ensureWebBuilt();
+    const server = await startTestServer({ feedTickMs: 0 });
+    t.teardown(() => server.close());
+    const base = server.url;
+    const player = storedSession('player', await apiLogin(base, 'player', 'player1'));
+    const admin = storedSession('admin', await apiLogin(base, 'admin', 'admin'));
 
-  for (const { name, size } of VIEWPORTS) {
-    await t.test(`at ${size.width} px`, async (t) => {
-      const browser = await launchBrowser(size);
-      t.teardown(() => browser.close());
-      const page: Page = browser.page;
-      await openWithStorage(page, base, player, '/casino/international');
+    for (const { name, size } of VIEWPORTS) {
+      await t.test(`at ${size.width} px`, async (t) => {
+        const browser = await launchBrowser(size);
+        t.teardown(() => browser.close());
+        const page: Page = browser.page;
+        await openWithStorage(page, base, player, '/casino/international');
 
-      // The provider's lobby, in the frame under the site's header.
-      await page.getByTestId('game-frame-title').filter({ hasText: 'Monsoon Games lobby' }).waitFor();
-      const frame: FrameLocator = page.frameLocator('iframe.intl-frame-game');
-      await frame.locator('.tile').first().waitFor();
-      t.equal(await frame.locator('.tile').count(), 3, 'three games in the lobby');
-      await frame.locator('#balance').filter({ hasText: '₹' }).waitFor();
-      const header = page.getByTestId('header-balance');
-      const before = rupees(await header.textContent());
-      t.equal(rupees(await frame.locator('#balance').textContent()), before, 'the game shows the wallet\'s balance');
-      await page.screenshot({ path: screenshotPath(`intl-casino-lobby-${name}`) });
+        // The provider's lobby, in the frame under the site's header.
+        await page.getByTestId('game-frame-title').filter({ hasText: 'Monsoon Games lobby' }).waitFor();
+        const frame: FrameLocator = page.frameLocator('iframe.intl-frame-game');
+        await frame.locator('.tile').first().waitFor();
+        t.equal(await frame.locator('.tile').count(), 3, 'three games in the lobby');
+        await frame.locator('#balance').filter({ hasText: '₹' }).waitFor();
+        const header = page.getByTestId('header-balance');
+        const before = rupees(await header.textContent());
+        t.equal(rupees(await frame.locator('#balance').textContent()), before, "the game shows the wallet's balance");
+        await page.screenshot({ path: screenshotPath(`intl-casino-lobby-${name}`) });
 
-      // A round that always wins something: ₹100 on red, ₹100 on black, ₹10 on zero.
-      await frame.locator('.tile[data-game="european-roulette"]').click();
-      await frame.locator('#spin').waitFor();
-      await frame.locator('[data-chip="10000"]').click();
-      await frame.locator('[data-bet="red"]').click();
-      await frame.locator('[data-bet="black"]').click();
-      await frame.locator('[data-chip="1000"]').click();
-      await frame.locator('[data-bet="straight"][data-number="0"]').click();
-      t.equal(await frame.locator('#stake').textContent(), '₹210.00');
-      await page.screenshot({ path: screenshotPath(`intl-casino-roulette-bets-${name}`) });
-      await frame.locator('#spin').click();
-      const result = frame.locator('#result-text.win');
-      await result.waitFor();
-      const text = (await result.textContent()) ?? '';
-      const won = rupees(/win (₹[\d,.]+)/.exec(text)?.[1] ?? '');
-      const number = Number(text.split(' ')[0]);
-      t.equal(won, number === 0 ? 360 : 200, `the ball fell on ${number}: ${text}`);
-      const roundId = await frame.locator('body').getAttribute('data-round');
-      t.match(roundId, /^eur-/);
+        // A round that always wins something: ₹100 on red, ₹100 on black, ₹10 on zero.
+        await frame.locator('.tile[data-game="european-roulette"]').click();
+        await frame.locator('#spin').waitFor();
+        await frame.locator('[data-chip="10000"]').click();
+        await frame.locator('[data-bet="red"]').click();
+        await frame.locator('[data-bet="black"]').click();
+        await frame.locator('[data-chip="1000"]').click();
+        await frame.locator('[data-bet="straight"][data-number="0"]').click();
+        t.equal(await frame.locator('#stake').textContent(), '₹210.00');
+        await page.screenshot({ path: screenshotPath(`intl-casino-roulette-bets-${name}`) });
+        await frame.locator('#spin').click();
+        const result = frame.locator('#result-text.win');
+        await result.waitFor();
+        const text = (await result.textContent()) ?? '';
+        const won = rupees(/win (₹[\d,.]+)/.exec(text)?.[1] ?? '');
+        const number = Number(text.split(' ')[0]);
+        t.equal(won, number === 0 ? 360 : 200, `the ball fell on ${number}: ${text}`);
+        const roundId = await frame.locator('body').getAttribute('data-round');
+        t.match(roundId, /^eur-/);
 
-      // The header follows the wallet: the stake out, the win in.
-      const after = before - 210 + won;
-      await header.filter({ hasText: inr(after) }).waitFor();
-      t.equal(rupees(await frame.locator('#balance').textContent()), after, 'and so does the game');
-      await page.screenshot({ path: screenshotPath(`intl-casino-roulette-${name}`) });
+        // The header follows the wallet: the stake out, the win in.
+        const after = before - 210 + won;
+        await header.filter({ hasText: inr(after) }).waitFor();
+        t.equal(rupees(await frame.locator('#balance').textContent()), after, 'and so does the game');
+        await page.screenshot({ path: screenshotPath(`intl-casino-roulette-${name}`) });
 
-      // EXIT: back to the casino's lobby of tiles.
-      await page.getByTestId('game-exit').click();
-      await page.waitForURL((url) => url.pathname === '/casino-int/all');
-      await page.locator('.intl-tile').first().waitFor();
-      t.equal(await page.locator('.intl-frame').count(), 0, 'the frame is gone');
-      await page.screenshot({ path: screenshotPath(`intl-casino-tiles-${name}`), fullPage: true });
+        // EXIT: back to the casino's lobby of tiles.
+        await page.getByTestId('game-exit').click();
+        await page.waitForURL((url) => url.pathname === '/casino-int/all');
+        await page.locator('.intl-tile').first().waitFor();
+        t.equal(await page.locator('.intl-frame').count(), 0, 'the frame is gone');
+        await page.screenshot({ path: screenshotPath(`intl-casino-tiles-${name}`), fullPage: true });
 
-      // The statement: the bet and the win, each with the game and the round.
-      await page.goto(`${base}/accountstatement`);
-      const rows = page.locator('.statement-table tbody tr');
-      await rows.filter({ hasText: `European Roulette, round ${roundId}: win` }).waitFor();
-      t.match(await rows.filter({ hasText: `European Roulette, round ${roundId}: win` }).textContent(), inr(won).replace('₹', ''));
-      t.match(await rows.filter({ hasText: `European Roulette, round ${roundId}: bet` }).textContent(), '210.00');
-      await page.screenshot({ path: screenshotPath(`intl-casino-statement-${name}`), fullPage: true });
+        // The statement: the bet and the win, each with the game and the round.
+        await page.goto(`${base}/accountstatement`);
+        const rows = page.locator('.statement-table tbody tr');
+        await rows.filter({ hasText: `European Roulette, round ${roundId}: win` }).waitFor();
+        t.match(
+          await rows.filter({ hasText: `European Roulette, round ${roundId}: win` }).textContent(),
+          inr(won).replace('₹', ''),
+        );
+        t.match(await rows.filter({ hasText: `European Roulette, round ${roundId}: bet` }).textContent(), '210.00');
+        await page.screenshot({ path: screenshotPath(`intl-casino-statement-${name}`), fullPage: true });
 
-      // A tile opens its game full screen, named, with EXIT; categories and sub-category tabs filter the tiles.
-      await page.goto(`${base}/casino-int/all?category=Slots`);
-      await page.locator('.intl-tabs [role=tab]', { hasText: 'Classic 3-reel' }).click();
-      await page.waitForURL((url) => url.searchParams.get('sub') === 'Classic 3-reel');
-      t.same(await page.locator('.intl-tile-name').allTextContents(), ['Lotus Sevens']);
-      await page.locator('.intl-tile').click();
-      await page.getByTestId('game-frame-title').filter({ hasText: 'Lotus Sevens' }).waitFor();
-      await page.frameLocator('iframe.intl-frame-game').locator('.paytable').waitFor();
-      await page.screenshot({ path: screenshotPath(`intl-casino-slot-${name}`) });
-      await page.getByTestId('game-exit').click();
-      await page.waitForURL((url) => url.searchParams.get('play') === null && url.searchParams.get('category') === 'Slots');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      t.equal(overflow, 0, 'nothing wider than the screen');
+        // A tile opens its game full screen, named, with EXIT; categories and sub-category tabs filter the tiles.
+        await page.goto(`${base}/casino-int/all?category=Slots`);
+        await page.locator('.intl-tabs [role=tab]', { hasText: 'Classic 3-reel' }).click();
+        await page.waitForURL((url) => url.searchParams.get('sub') === 'Classic 3-reel');
+        t.same(await page.locator('.intl-tile-name').allTextContents(), ['Lotus Sevens']);
+        await page.locator('.intl-tile').click();
+        await page.getByTestId('game-frame-title').filter({ hasText: 'Lotus Sevens' }).waitFor();
+        await page.frameLocator('iframe.intl-frame-game').locator('.paytable').waitFor();
+        await page.screenshot({ path: screenshotPath(`intl-casino-slot-${name}`) });
+        await page.getByTestId('game-exit').click();
+        await page.waitForURL(
+          (url) => url.searchParams.get('play') === null && url.searchParams.get('category') === 'Slots',
+        );
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        t.equal(overflow, 0, 'nothing wider than the screen');
 
-      await openWithStorage(page, base, admin, '/admin/game-reports/third-party');
-      await page.getByTestId('third-party-report').locator('tbody tr', { hasText: 'European Roulette' }).waitFor();
-      await page.screenshot({ path: screenshotPath(`intl-casino-report-${name}`), fullPage: true });
-    });
-  }
-});
+        await openWithStorage(page, base, admin, '/admin/game-reports/third-party');
+        await page.getByTestId('third-party-report').locator('tbody tr', { hasText: 'European Roulette' }).waitFor();
+        await page.screenshot({ path: screenshotPath(`intl-casino-report-${name}`), fullPage: true });
+      });
+    }
+  },
+);

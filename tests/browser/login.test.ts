@@ -1,5 +1,15 @@
 import t from 'tap';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, loginWithForm, readStorage, screenshotPath, waitForPath } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  inr,
+  launchBrowser,
+  loginWithForm,
+  readStorage,
+  screenshotPath,
+  waitForPath,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Login and logout through the real pages against the whole product (SPEC.md sections 2, 4 and 7).
@@ -36,7 +46,11 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
     await page.getByTestId('header-balance').waitFor();
     t.equal(await page.getByTestId('news-line').count(), 0, 'no line while there is no message');
     const { token } = await apiLogin(base, 'admin', 'admin');
-    const res = await fetch(`${base}/api/messages`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ text: 'Mumbai v Chennai: bookmaker closes at the 18th over' }) });
+    const res = await fetch(`${base}/api/messages`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: 'Mumbai v Chennai: bookmaker closes at the 18th over' }),
+    });
     t.equal(res.status, 200);
     await page.reload();
     const line = page.getByTestId('news-line');
@@ -54,7 +68,11 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
     await page.getByTestId('admin-username').waitFor();
     t.equal(await page.getByTestId('admin-username').textContent(), 'admin');
     const { user } = await apiLogin(base, 'admin', 'admin');
-    t.equal(await page.getByTestId('wallet-balance').textContent(), inr(user.balance.balance), 'the balance the server holds');
+    t.equal(
+      await page.getByTestId('wallet-balance').textContent(),
+      inr(user.balance.balance),
+      'the balance the server holds',
+    );
     t.match(await page.locator('.welcome-card').textContent(), /Role\s*Admin/);
     t.match(await page.locator('.topbar').textContent(), /admin\s*Admin/, 'header shows username and role name');
     const stored = await readStorage(page);
@@ -114,7 +132,11 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     const stored = await readStorage(page);
-    t.same([stored.user_token, stored.user_refresh_token, stored.user], [null, null, null], 'player credentials cleared');
+    t.same(
+      [stored.user_token, stored.user_refresh_token, stored.user],
+      [null, null, null],
+      'player credentials cleared',
+    );
     const res = await fetch(`${base}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
     t.equal(res.status, 401, 'the server ended the session too');
     await page.goto(`${base}/`);
@@ -127,7 +149,11 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/admin/login');
     const stored = await readStorage(page);
-    t.same([stored.admin_token, stored.admin_refresh_token, stored.admin], [null, null, null], 'admin credentials cleared');
+    t.same(
+      [stored.admin_token, stored.admin_refresh_token, stored.admin],
+      [null, null, null],
+      'admin credentials cleared',
+    );
   });
 
   t.test('a login that must change its password goes to /first-time-password-change', async (t) => {

@@ -4,7 +4,15 @@ import { PNG } from 'pngjs';
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { DEMO_TRANSACTION_PASSWORD } from '@exch/server';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, loginWithForm, screenshotPath } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  inr,
+  launchBrowser,
+  loginWithForm,
+  screenshotPath,
+} from '../helpers/browser.js';
 import { repoRoot, startTestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -30,13 +38,18 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
       const log: string[] = [];
       (window as unknown as { toastLog: string[] }).toastLog = log;
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
       }).observe(document, { childList: true, subtree: true });
     });
     return browser.page;
   };
   const toast = async (page: Page, text: string) => {
-    await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text);
+    await page.waitForFunction(
+      (want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)),
+      text,
+    );
     await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
   };
   /** The same page state at 1366 and at 375 px; nothing may be wider than the phone. */
@@ -48,7 +61,11 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await page.setViewportSize(MOBILE);
     await page.waitForTimeout(150);
     await page.screenshot({ path: screenshotPath(`payments-${name}-mobile`), fullPage: true });
-    t.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${name}: nothing wider than the phone`);
+    t.equal(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      0,
+      `${name}: nothing wider than the phone`,
+    );
     await page.setViewportSize(DESKTOP);
   };
   const modal = (page: Page) => page.locator('dialog.modal[open]');
@@ -58,7 +75,9 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
   const agent = await open();
   await loginWithForm(player, base, 'player', 'player1');
   await loginWithForm(agent, base, 'admin', 'agent1');
-  await headerBalance(player).filter({ hasText: inr(100_000) }).waitFor();
+  await headerBalance(player)
+    .filter({ hasText: inr(100_000) })
+    .waitFor();
 
   await t.test('player1 deposits by UPI: the QR code encodes the payment link', async (t) => {
     await player.goto(`${base}/deposit`);
@@ -73,22 +92,36 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     t.match(await qr.getAttribute('src'), /^data:image\/png;base64,/, 'drawn here as a data: image');
     const shot = PNG.sync.read(await qr.screenshot());
     const decoded = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
-    t.equal(decoded?.data, 'upi://pay?pa=agent1.pay%40okaxis&pn=Demo%20Agent&am=1500.00&cu=INR&tn=Deposit%20player1', 'the QR decodes to the UPI link');
+    t.equal(
+      decoded?.data,
+      'upi://pay?pa=agent1.pay%40okaxis&pn=Demo%20Agent&am=1500.00&cu=INR&tn=Deposit%20player1',
+      'the QR decodes to the UPI link',
+    );
 
     await player.getByRole('button', { name: 'Copy UPI Id' }).click();
     await toast(player, 'Copied succesfull');
     await player.getByRole('radio', { name: 'Account Transfer' }).click();
-    for (const text of ['Demo Agent', '50100123456789', 'HDFC0001234']) await player.locator('.copy-list').getByText(text, { exact: true }).waitFor();
+    for (const text of ['Demo Agent', '50100123456789', 'HDFC0001234'])
+      await player.locator('.copy-list').getByText(text, { exact: true }).waitFor();
     await player.getByRole('radio', { name: 'UPI Payment' }).click();
 
     await player.fill('input[name=utrno]', '123');
-    await player.locator('input[name=imageUrl]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image, only named like one') });
+    await player.locator('input[name=imageUrl]').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image, only named like one'),
+    });
     await player.getByText('The screenshot must be a PNG or JPEG image (png, jpg, jpeg)').waitFor();
     t.ok(await player.getByRole('button', { name: 'Pay Now' }).isDisabled(), 'a fake png is not taken');
-    await player.locator('input[name=imageUrl]').setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: RECEIPT });
+    await player
+      .locator('input[name=imageUrl]')
+      .setInputFiles({ name: 'paid.png', mimeType: 'image/png', buffer: RECEIPT });
     await player.locator('img.screenshot-preview').waitFor();
     await player.getByRole('button', { name: 'Pay Now' }).click();
-    await player.locator('.form-error').filter({ hasText: 'UTR number must be the 12 digits your UPI app shows' }).waitFor();
+    await player
+      .locator('.form-error')
+      .filter({ hasText: 'UTR number must be the 12 digits your UPI app shows' })
+      .waitFor();
     await player.fill('input[name=utrno]', '512300009999');
     await shoot(player, 'deposit');
     await player.getByRole('button', { name: 'Pay Now' }).click();
@@ -98,7 +131,7 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     t.equal(await headerBalance(player).textContent(), inr(100_000), 'nothing moves before approval');
   });
 
-  await t.test('agent1 approves it; player1\'s balance changes without a reload', async (t) => {
+  await t.test("agent1 approves it; player1's balance changes without a reload", async (t) => {
     await agent.goto(`${base}/admin/depositstatement`);
     await agent.getByTestId('pending-deposit').filter({ hasText: '2' }).waitFor();
     const row = agent.locator('tr.row-pending').filter({ hasText: '512300009999' });
@@ -108,7 +141,12 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await shoot(agent, 'deposit-requests');
     await row.locator('.screenshot-thumb').click();
     await modal(agent).locator('img.screenshot-full').waitFor();
-    t.ok(await modal(agent).locator('img.screenshot-full').evaluate((img: HTMLImageElement) => img.naturalWidth > 300), 'the screenshot full size');
+    t.ok(
+      await modal(agent)
+        .locator('img.screenshot-full')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth > 300),
+      'the screenshot full size',
+    );
     await modal(agent).getByRole('button', { name: 'Close' }).click();
 
     await player.goto(`${base}/depositstatement`);
@@ -121,10 +159,15 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await agent.locator('tr').filter({ hasText: '512300009999' }).getByText('Approved').waitFor();
     await agent.getByTestId('pending-deposit').filter({ hasText: '1' }).waitFor();
     // The player's page was not reloaded: the push (or the profile poll) moves the header.
-    await headerBalance(player).filter({ hasText: inr(101_500) }).waitFor();
+    await headerBalance(player)
+      .filter({ hasText: inr(101_500) })
+      .waitFor();
     t.pass('player1 sees ₹1,01,500.00 without a reload');
     await player.locator('.payment-table tbody tr').first().filter({ hasText: 'Approved' }).waitFor();
-    t.match(await player.locator('.payment-table tbody tr').first().textContent(), /Deposit.*₹1,500\.00.*Approved.*Seen in the bank statement/);
+    t.match(
+      await player.locator('.payment-table tbody tr').first().textContent(),
+      /Deposit.*₹1,500\.00.*Approved.*Seen in the bank statement/,
+    );
   });
 
   await t.test('player1 saves a bank account and withdraws: the amount is held at once', async (t) => {
@@ -141,7 +184,10 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await dialog.locator('input[name=accountNumber]').fill('987654321012');
     await dialog.locator('input[name=ifscCode]').fill('SBIN1234567');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.locator('.form-error').filter({ hasText: 'IFSC Code must be 4 letters, 0, then 6 letters or digits' }).waitFor();
+    await dialog
+      .locator('.form-error')
+      .filter({ hasText: 'IFSC Code must be 4 letters, 0, then 6 letters or digits' })
+      .waitFor();
     await dialog.locator('input[name=ifscCode]').fill('kkbk0000958');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(player, 'Account successfully added.');
@@ -159,7 +205,9 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await player.locator('.form-success').filter({ hasText: 'Withdrawal request submitted' }).waitFor();
     t.equal(await player.inputValue('input[name=amount]'), '', 'the form is reset');
     t.equal(await player.locator('.payout-option input[type=radio]:checked').count(), 0);
-    await headerBalance(player).filter({ hasText: inr(100_800) }).waitFor();
+    await headerBalance(player)
+      .filter({ hasText: inr(100_800) })
+      .waitFor();
     t.equal(await player.getByTestId('header-held').textContent(), inr(700), 'held, shown in the header');
   });
 
@@ -178,7 +226,9 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await modal(agent).getByRole('button', { name: 'Reject' }).click();
     await toast(agent, 'Withdrawal rejected');
     await agent.getByTestId('pending-withdraw').filter({ hasText: '1' }).waitFor();
-    await headerBalance(player).filter({ hasText: inr(101_500) }).waitFor();
+    await headerBalance(player)
+      .filter({ hasText: inr(101_500) })
+      .waitFor();
     await player.getByTestId('header-held').waitFor({ state: 'detached' });
     t.pass('released: ₹1,01,500.00 again, nothing held');
   });
@@ -191,7 +241,11 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
       form.append('amount', String(100 + i));
       form.append('utrno', `61230000${String(1000 + i)}`);
       form.append('imageUrl', new Blob([RECEIPT], { type: 'image/png' }), 'r.png');
-      const res = await fetch(`${base}/api/payments/deposits`, { method: 'POST', headers: { authorization: `Bearer ${auth.token}` }, body: form });
+      const res = await fetch(`${base}/api/payments/deposits`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${auth.token}` },
+        body: form,
+      });
       t.equal(res.status, 201);
     }
     await player.goto(`${base}/depositstatement`);
@@ -206,8 +260,14 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await player.getByRole('button', { name: 'Last' }).click();
     await player.locator('.pager-status').filter({ hasText: 'Page 2 of 2' }).waitFor();
     const last = await rows.allTextContents();
-    t.ok(last.some((r) => /₹1,500\.00.*Approved.*Seen in the bank statement/.test(r)), 'the approved deposit');
-    t.ok(last.some((r) => /₹2,500\.00.*Rejected.*UTR not found/.test(r)), 'the demo\'s rejected one');
+    t.ok(
+      last.some((r) => /₹1,500\.00.*Approved.*Seen in the bank statement/.test(r)),
+      'the approved deposit',
+    );
+    t.ok(
+      last.some((r) => /₹2,500\.00.*Rejected.*UTR not found/.test(r)),
+      "the demo's rejected one",
+    );
     await player.getByRole('button', { name: 'First' }).click();
     await player.locator('.pager-status').filter({ hasText: 'Page 1 of 2' }).waitFor();
     await player.fill('input[name=goToPage]', '2');
@@ -242,22 +302,45 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await shoot(agent, 'payment-method');
   });
 
-  await t.test('second level: above the admin\'s limit agent1 approves first, then the admin', async (t) => {
+  await t.test("second level: above the admin's limit agent1 approves first, then the admin", async (t) => {
     const admin = await apiLogin(base, 'admin', 'admin');
     const agentAuth = await apiLogin(base, 'admin', 'agent1');
     const player1 = await apiLogin(base, 'player', 'player1');
     const api = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await fetch(`${base}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${base}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       return { status: res.status, body: (await res.json()) as { data: { _id: string } } };
     };
-    t.equal((await api('PUT', '/admin/approval-limits', admin.token, { depositAbove: '1000', transactionPassword: DEMO_TRANSACTION_PASSWORD })).status, 200);
+    t.equal(
+      (
+        await api('PUT', '/admin/approval-limits', admin.token, {
+          depositAbove: '1000',
+          transactionPassword: DEMO_TRANSACTION_PASSWORD,
+        })
+      ).status,
+      200,
+    );
     const form = new FormData();
     form.append('amount', '2500');
     form.append('utrno', '612399990001');
     form.append('imageUrl', new Blob([RECEIPT], { type: 'image/png' }), 'r.png');
-    const asked = await fetch(`${base}/api/payments/deposits`, { method: 'POST', headers: { authorization: `Bearer ${player1.token}` }, body: form });
+    const asked = await fetch(`${base}/api/payments/deposits`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${player1.token}` },
+      body: form,
+    });
     const id = ((await asked.json()) as { data: { _id: string } }).data._id;
-    t.equal((await api('POST', `/admin/payment-requests/${id}/approve`, agentAuth.token, { transactionPassword: DEMO_TRANSACTION_PASSWORD })).status, 200);
+    t.equal(
+      (
+        await api('POST', `/admin/payment-requests/${id}/approve`, agentAuth.token, {
+          transactionPassword: DEMO_TRANSACTION_PASSWORD,
+        })
+      ).status,
+      200,
+    );
 
     await agent.goto(`${base}/admin/depositstatement`);
     const row = agent.locator(`tr[data-request="${id}"]`);

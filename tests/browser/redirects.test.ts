@@ -1,6 +1,14 @@
 import t, { type Test } from 'tap';
 import type { Frame } from 'playwright-core';
-import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, storedSession, waitForPath } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  launchBrowser,
+  openWithStorage,
+  storedSession,
+  waitForPath,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // The redirect rules of SPEC.md section 2, each on a fresh page load with the stored session set up first.
@@ -58,7 +66,12 @@ t.test('redirect rules', { skip: browserSkipReason }, async (t) => {
     const { user: _record, ...tokenOnly } = player;
     await expectRedirect(t, { ...tokenOnly, ...admin }, '/', '/admin');
     // A user token whose account is not role user: the checked record says admin.
-    await expectRedirect(t, { ...admin, user_token: admin.admin_token!, user_refresh_token: admin.admin_refresh_token!, user: admin.admin! }, '/', '/admin');
+    await expectRedirect(
+      t,
+      { ...admin, user_token: admin.admin_token!, user_refresh_token: admin.admin_refresh_token!, user: admin.admin! },
+      '/',
+      '/admin',
+    );
   });
 
   t.test('a token without a valid role and no admin session ends at /admin/login, through /admin', async (t) => {
@@ -79,7 +92,14 @@ t.test('redirect rules', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('public pages open without tokens', async (t) => {
-    for (const path of ['/login', '/admin/login', '/first-time-password-change', '/transaction-password', '/admin/transaction-password', '/maintenance']) {
+    for (const path of [
+      '/login',
+      '/admin/login',
+      '/first-time-password-change',
+      '/transaction-password',
+      '/admin/transaction-password',
+      '/maintenance',
+    ]) {
       await expectRedirect(t, {}, path, path);
     }
     await expectRedirect(t, {}, '/no/such/page', '/no/such/page');

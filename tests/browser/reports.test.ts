@@ -1,12 +1,23 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import type { MatchDetail } from '@exch/contracts';
-import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  launchBrowser,
+  openWithStorage,
+  screenshotPath,
+  storedSession,
+} from '../helpers/browser.js';
 import { caller } from '../helpers/api.js';
 import { betBody } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
 
-const VIEWPORTS = [['desktop', { width: 1366, height: 768 }], ['mobile', { width: 375, height: 812 }]] as const;
+const VIEWPORTS = [
+  ['desktop', { width: 1366, height: 768 }],
+  ['mobile', { width: 375, height: 812 }],
+] as const;
 const TXN = 'Txn@1234';
 
 /**
@@ -24,14 +35,42 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
 
   // Results to report on: a bookmaker result (Mumbai wins) and a fancy left open for market analysis.
   const admin = await tokenOf('admin');
-  const players = await Promise.all(['player1', 'player2', 'player3'].map(async (u) => (await login(u)).body as { token: string; user: { _id: string } }));
-  for (const m of ['sim-101.bm', 'sim-101.f2']) await call('PUT', `/api/admin/markets/${m}/settings`, { min: 100, max: 100000, betDelaySec: 0, commissionPercent: 0 }, admin);
+  const players = await Promise.all(
+    ['player1', 'player2', 'player3'].map(
+      async (u) => (await login(u)).body as { token: string; user: { _id: string } },
+    ),
+  );
+  for (const m of ['sim-101.bm', 'sim-101.f2'])
+    await call(
+      'PUT',
+      `/api/admin/markets/${m}/settings`,
+      { min: 100, max: 100000, betDelaySec: 0, commissionPercent: 0 },
+      admin,
+    );
   await call('PUT', '/api/admin/markets/sim-101.bm/house-price', { selectionId: 101, back: 90, lay: 92 }, admin);
   await call('PUT', '/api/admin/markets/sim-101.bm/house-price', { selectionId: 102, back: 95, lay: 97 }, admin);
-  await call('PUT', '/api/admin/markets/sim-101.f2/house-price', { noLine: 8, noRate: 100, yesLine: 9, yesRate: 100 }, admin);
+  await call(
+    'PUT',
+    '/api/admin/markets/sim-101.f2/house-price',
+    { noLine: 8, noRate: 100, yesLine: 9, yesRate: 100 },
+    admin,
+  );
   const d = (await call('GET', '/api/matches/sim-101', undefined, admin)).body as MatchDetail;
-  const bet = async (i: number, market: string, sid: number, side: 'back' | 'lay', odds: number, stake: number, volume?: number) => {
-    const r = await call('POST', '/api/bets', { ...betBody(d, market, sid, side, odds, stake, players[i]!.user._id), ...(volume ? { volume } : {}) }, players[i]!.token);
+  const bet = async (
+    i: number,
+    market: string,
+    sid: number,
+    side: 'back' | 'lay',
+    odds: number,
+    stake: number,
+    volume?: number,
+  ) => {
+    const r = await call(
+      'POST',
+      '/api/bets',
+      { ...betBody(d, market, sid, side, odds, stake, players[i]!.user._id), ...(volume ? { volume } : {}) },
+      players[i]!.token,
+    );
     if (r.status !== 200) throw new Error(JSON.stringify(r.body));
   };
   await bet(0, 'sim-101.bm', 101, 'back', 90, 1000);
@@ -49,7 +88,8 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       const browser = await launchBrowser(viewport);
       t.teardown(() => browser.close());
       const page = browser.page;
-      const shoot = (name: string) => page.screenshot({ path: screenshotPath(`reports-${name}-${width}`), fullPage: true });
+      const shoot = (name: string) =>
+        page.screenshot({ path: screenshotPath(`reports-${name}-${width}`), fullPage: true });
 
       // A player's browser loads no back-office code.
       const scripts: string[] = [];
@@ -59,30 +99,59 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await openWithStorage(page, base, player, '/profitloss');
       await page.locator('.pnl-chart canvas').waitFor();
       await page.getByText('Your period').waitFor();
-      t.notOk(scripts.some((u) => /AdminLayout|ProfitLossReportPage|ClientList/.test(u)), 'no back-office chunk on the player site');
-      t.ok(scripts.some((u) => /ChartCanvas/.test(u)), 'the chart library comes with the chart');
+      t.notOk(
+        scripts.some((u) => /AdminLayout|ProfitLossReportPage|ClientList/.test(u)),
+        'no back-office chunk on the player site',
+      );
+      t.ok(
+        scripts.some((u) => /ChartCanvas/.test(u)),
+        'the chart library comes with the chart',
+      );
       await shoot('player-profitloss');
       await page.goto(`${base}/rules`);
       await page.getByRole('heading', { name: 'Fancy (session) markets' }).waitFor();
       t.ok(await page.getByText('Over by over:').isVisible(), 'each fancy type has its rules');
       await page.getByRole('heading', { name: 'Dragon Tiger 20-20' }).waitFor();
-      t.equal(await page.locator('section[id^=rules-] h2').filter({ hasText: /Teen Patti|Baccarat|Lucky 7|Andar Bahar|32 Cards|Amar Akbar Anthony|Bollywood|Dragon Tiger/ }).count(), 8, 'a section per casino table');
+      t.equal(
+        await page
+          .locator('section[id^=rules-] h2')
+          .filter({
+            hasText: /Teen Patti|Baccarat|Lucky 7|Andar Bahar|32 Cards|Amar Akbar Anthony|Bollywood|Dragon Tiger/,
+          })
+          .count(),
+        8,
+        'a section per casino table',
+      );
       await shoot('rules');
 
       await openWithStorage(page, base, agent, '/admin/profit-loss-report');
       const rows = page.locator('[data-testid=downline-pnl] tbody tr');
       await rows.filter({ hasText: 'dealer1' }).waitFor();
-      t.equal(await rows.filter({ hasText: 'dealer1' }).locator('td[data-label="Sport pts"]').textContent(), '-₹1,560.00', 'players: 900 - 2,000 - 460');
+      t.equal(
+        await rows.filter({ hasText: 'dealer1' }).locator('td[data-label="Sport pts"]').textContent(),
+        '-₹1,560.00',
+        'players: 900 - 2,000 - 460',
+      );
       t.equal(await rows.filter({ hasText: 'dealer1' }).locator('td[data-label=Share]').textContent(), '40.00%');
       await shoot('profit-loss-report');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
       const csv = readFileSync((await download.path())!, 'utf8');
-      t.match(csv, /No,User Name,Level,Share %,Casino pts,Sport pts,Third party pts,Profit\/Loss/, 'the export has the report\'s columns');
+      t.match(
+        csv,
+        /No,User Name,Level,Share %,Casino pts,Sport pts,Third party pts,Profit\/Loss/,
+        "the export has the report's columns",
+      );
       // Dealer 40%: -360 + 800 + 184 = 624; agent 60%: -540 + 1,200 + 276 = 936, its own part 312; above it 624.
       t.match(csv, /1,dealer1,Dealer,40\.00,0\.00,-1560\.00,0\.00,-1560\.00,624\.00,312\.00,624\.00\r\n/);
       await page.getByRole('button', { name: 'dealer1' }).click();
       await rows.filter({ hasText: 'player3' }).waitFor();
-      t.equal(await rows.filter({ hasText: 'player3' }).locator('td[data-label="Profit/Loss"]').textContent(), '-₹460.00');
+      t.equal(
+        await rows.filter({ hasText: 'player3' }).locator('td[data-label="Profit/Loss"]').textContent(),
+        '-₹460.00',
+      );
       await shoot('profit-loss-report-drilled');
 
       await page.goto(`${base}/admin/general-report`);
@@ -95,20 +164,37 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=general-report] tbody tr').length === 1);
       await page.selectOption('select[name=kind]', 'credit');
       await page.locator('[data-testid=credit-reference] tbody tr td[data-label=Name]').first().waitFor();
-      t.equal(await page.locator('[data-testid=credit-reference] tbody tr td[data-label=Name]').first().textContent(), 'player3', 'the search carries over');
+      t.equal(
+        await page.locator('[data-testid=credit-reference] tbody tr td[data-label=Name]').first().textContent(),
+        'player3',
+        'the search carries over',
+      );
       await page.fill('input[name=search]', '');
-      await page.waitForFunction(() => document.querySelectorAll('[data-testid=credit-reference] tbody tr').length === 4);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=credit-reference] tbody tr').length === 4,
+      );
       await shoot('credit-reference');
 
       await page.goto(`${base}/admin/partnership-statement`);
       await page.getByTestId('owed-summary').waitFor();
-      t.equal(await page.getByTestId('owed-summary').locator('.owed-line').textContent(), 'master1 owes agent1 ₹936.00', 'agent1 carries 60% of what the players lost, and the house holds it');
-      t.match(await page.locator('[data-testid=partnership-statement] tbody tr').first().textContent(), /agent1 owes dealer1 ₹624\.00/);
+      t.equal(
+        await page.getByTestId('owed-summary').locator('.owed-line').textContent(),
+        'master1 owes agent1 ₹936.00',
+        'agent1 carries 60% of what the players lost, and the house holds it',
+      );
+      t.match(
+        await page.locator('[data-testid=partnership-statement] tbody tr').first().textContent(),
+        /agent1 owes dealer1 ₹624\.00/,
+      );
       await shoot('partnership-statement');
       const shares = page.getByTestId('partnership-shares');
       const dealerShare = shares.locator('tbody tr', { hasText: 'dealer1' });
       await dealerShare.waitFor();
-      t.match(await dealerShare.textContent(), /dealer1.*Dealer.*agent1.*40\.00%.*60\.00%/, 'the shares now: dealer1 holds 40% under agent1\'s 60%');
+      t.match(
+        await dealerShare.textContent(),
+        /dealer1.*Dealer.*agent1.*40\.00%.*60\.00%/,
+        "the shares now: dealer1 holds 40% under agent1's 60%",
+      );
       await page.locator('.shares-card input[name=asOf]').fill('2020-01-01T00:00:00');
       await page.getByRole('button', { name: 'Show shares' }).click();
       await page.getByRole('heading', { name: /^Partnership shares as of / }).waitFor();
@@ -126,8 +212,15 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await page.goto(`${base}/admin/market-analysis`);
       await page.locator('.stakes-chart canvas').first().waitFor();
       await shoot('market-analysis');
-      const [analysisCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-      t.match(readFileSync((await analysisCsv.path())!, 'utf8'), /Event,Start,Market,Market type,Selection,Total stake\r\n.*,\d+\.\d{2}\r\n/s, 'market analysis exports its stakes');
+      const [analysisCsv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      t.match(
+        readFileSync((await analysisCsv.path())!, 'utf8'),
+        /Event,Start,Market,Market type,Selection,Total stake\r\n.*,\d+\.\d{2}\r\n/s,
+        'market analysis exports its stakes',
+      );
 
       await page.goto(`${base}/admin/add-user`);
       await page.locator('input[name=partnership]').waitFor();

@@ -1,5 +1,14 @@
 import t from 'tap';
-import { apiLogin, browserSkipReason, ensureWebBuilt, launchBrowser, openWithStorage, screenshotPath, storedSession, waitForPath } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  launchBrowser,
+  openWithStorage,
+  screenshotPath,
+  storedSession,
+  waitForPath,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -21,7 +30,10 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
     return browser.page;
   };
 
-  for (const [width, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     t.test(`screenshots at ${width} width`, async (t) => {
       const page = await open(viewport);
       await page.goto(`${base}/login`);
@@ -63,7 +75,18 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
     t.match(await page.locator('.topbar').textContent(), /Balance\s*₹1,00,000\.00\s*Exposure\s*₹0\.00/);
     await page.click('.user-menu-button');
     const items = await page.getByRole('menuitem').allTextContents();
-    for (const label of ['Account statement', 'Profit & Loss', 'Bet history', 'Unsettled bets', 'Button values', 'Change password', 'Activity log', 'Security', 'Rules', 'Logout']) {
+    for (const label of [
+      'Account statement',
+      'Profit & Loss',
+      'Bet history',
+      'Unsettled bets',
+      'Button values',
+      'Change password',
+      'Activity log',
+      'Security',
+      'Rules',
+      'Logout',
+    ]) {
       t.ok(items.includes(label), `menu has ${label}`);
     }
     await page.getByRole('menuitem', { name: 'Bet history' }).click();

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { apiLogin, browserSkipReason, ensureWebBuilt, inr, launchBrowser, openWithStorage, readStorage, storedSession, waitForPath } from '../helpers/browser.js';
+import {
+  apiLogin,
+  browserSkipReason,
+  ensureWebBuilt,
+  inr,
+  launchBrowser,
+  openWithStorage,
+  readStorage,
+  storedSession,
+  waitForPath,
+} from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Keeping a session: the first-load check, refresh on 401, session loss, live balance, inactivity, maintenance.
@@ -36,7 +46,12 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   t.test('a stored session the server rejects is cleared and goes to /login', async (t) => {
     const page = await open();
     const { user } = await apiLogin(base, 'player', 'player1');
-    await openWithStorage(page, base, { user_token: 'not-a-jwt', user_refresh_token: 'not-a-refresh-token', user: JSON.stringify(user) }, '/profitloss');
+    await openWithStorage(
+      page,
+      base,
+      { user_token: 'not-a-jwt', user_refresh_token: 'not-a-refresh-token', user: JSON.stringify(user) },
+      '/profitloss',
+    );
     await waitForPath(page, '/login');
     const stored = await readStorage(page);
     t.same([stored.user_token, stored.user_refresh_token, stored.user], [null, null, null], 'credentials cleared');
@@ -50,7 +65,12 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
       refreshCalls++;
       await route.continue();
     });
-    await openWithStorage(page, base, { ...storedSession('player', auth), user_token: 'expired-or-bad-token' }, '/accountstatement');
+    await openWithStorage(
+      page,
+      base,
+      { ...storedSession('player', auth), user_token: 'expired-or-bad-token' },
+      '/accountstatement',
+    );
     await page.getByRole('heading', { name: 'Account statement' }).waitFor();
     const stored = await readStorage(page);
     t.not(stored.user_token, 'expired-or-bad-token', 'new access token stored');
@@ -97,7 +117,13 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
       ip: null,
       device: 'test',
       at: new Date().toISOString(),
-      command: { type: 'TransferChips', fromUserId: usernames.dealer1!, toUserId: usernames.player1!, amount: 1_234_56, remark: 'test top-up' },
+      command: {
+        type: 'TransferChips',
+        fromUserId: usernames.dealer1!,
+        toUserId: usernames.player1!,
+        amount: 1_234_56,
+        remark: 'test top-up',
+      },
     });
     t.ok(result.ok, 'chips transferred');
     await page.waitForFunction(
@@ -142,8 +168,19 @@ t.test('maintenance', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a stored session meeting maintenance on first load is logged out and shown Under Main', async (t) => {
-    const record = { _id: 'u1', username: 'player1', fullName: 'Demo player1', role: { slug: 'user', name: 'USER' }, balance: { balance: 0, exposer: 0 } };
-    await openWithStorage(page, server.url, { user_token: 'token', user_refresh_token: 'refresh', user: JSON.stringify(record) }, '/bethistory');
+    const record = {
+      _id: 'u1',
+      username: 'player1',
+      fullName: 'Demo player1',
+      role: { slug: 'user', name: 'USER' },
+      balance: { balance: 0, exposer: 0 },
+    };
+    await openWithStorage(
+      page,
+      server.url,
+      { user_token: 'token', user_refresh_token: 'refresh', user: JSON.stringify(record) },
+      '/bethistory',
+    );
     await waitForPath(page, '/maintenance');
     t.equal(await page.locator('h1').textContent(), 'Under Main');
     t.equal((await readStorage(page)).user_token, null, 'logged out');

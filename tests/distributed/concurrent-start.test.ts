@@ -17,36 +17,59 @@ import { pgSkip, startPostgres } from '../helpers/postgres.js';
 const skip = pgSkip() || kafkaSkip();
 const ROUNDS = 5;
 
-t.test('four gateways and two projectors started at once on an empty database all start and serve', { skip, timeout: 900_000 }, async (t) => {
-  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
-  const logDir = mkdtempSync(join(tmpdir(), 'exch-start-'));
-  t.comment(`process logs in ${logDir}`);
-  const running: Member[] = [];
-  t.teardown(async () => {
-    await Promise.all(running.map((m) => m.kill()));
-    await Promise.all([pgServer.stop(), kafkaServer.stop()]);
-  });
+t.test(
+  'four gateways and two projectors started at once on an empty database all start and serve',
+  { skip, timeout: 900_000 },
+  async (t) => {
+    const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
+    const logDir = mkdtempSync(join(tmpdir(), 'exch-start-'));
+    t.comment(`process logs in ${logDir}`);
+    const running: Member[] = [];
+    t.teardown(async () => {
+      await Promise.all(running.map((m) => m.kill()));
+      await Promise.all([pgServer.stop(), kafkaServer.stop()]);
+    });
 
-  for (let round = 1; round <= ROUNDS; round++) {
-    const env: ClusterEnv = { databaseUrl: await pgServer.createDatabase(`start_${round}`), kafkaBrokers: kafkaServer.brokers, logDir, engineSecret: newEngineSecret() };
-    const started = performance.now();
-    const members = await Promise.allSettled([
-      ...[1, 2, 3, 4].map((i) => startMember(env, 'gateway', `r${round}-gateway-${i}`)),
-      ...[1, 2].map((i) => startMember(env, 'projector', `r${round}-projector-${i}`, {}, ['--name', 'all'])),
-    ]);
-    const up = members.flatMap((m) => (m.status === 'fulfilled' ? [m.value] : []));
-    running.push(...up);
-    for (const m of members) if (m.status === 'rejected') t.fail(`round ${round}: ${(m.reason as Error).message}`);
-    t.equal(up.length, 6, `round ${round}: all six started (${Math.round(performance.now() - started)} ms)`);
-    for (const m of up) t.equal((await fetch(`${m.url}/health`)).status, 200, `round ${round}: ${m.role} on ${m.port} serves /health`);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const env: ClusterEnv = {
+        databaseUrl: await pgServer.createDatabase(`start_${round}`),
+        kafkaBrokers: kafkaServer.brokers,
+        logDir,
+        engineSecret: newEngineSecret(),
+      };
+      const started = performance.now();
+      const members = await Promise.allSettled([
+        ...[1, 2, 3, 4].map((i) => startMember(env, 'gateway', `r${round}-gateway-${i}`)),
+        ...[1, 2].map((i) => startMember(env, 'projector', `r${round}-projector-${i}`, {}, ['--name', 'all'])),
+      ]);
+      const up = members.flatMap((m) => (m.status === 'fulfilled' ? [m.value] : []));
+      running.push(...up);
+      for (const m of members) if (m.status === 'rejected') t.fail(`round ${round}: ${(m.reason as Error).message}`);
+      t.equal(up.length, 6, `round ${round}: all six started (${Math.round(performance.now() - started)} ms)`);
+      for (const m of up)
+        t.equal((await fetch(`${m.url}/health`)).status, 200, `round ${round}: ${m.role} on ${m.port} serves /health`);
 
-    const db = new pg.Client(env.databaseUrl);
-    await db.connect();
-    const { rows } = await db.query<{ name: string; version: number }>(`select name, version from schema_versions order by name`);
-    await db.end();
-    t.same(rows.map((r) => r.name), ['engine_leader', 'eventstore', 'gateway', 'gateway-payments', 'projector.checkpoints', 'provider-wallet-sessions'], `round ${round}: each part's schema recorded once`);
+      const db = new pg.Client(env.databaseUrl);
+      await db.connect();
+      const { rows } = await db.query<{ name: string; version: number }>(
+        `select name, version from schema_versions order by name`,
+      );
+      await db.end();
+      t.same(
+        rows.map((r) => r.name),
+        [
+          'engine_leader',
+          'eventstore',
+          'gateway',
+          'gateway-payments',
+          'projector.checkpoints',
+          'provider-wallet-sessions',
+        ],
+        `round ${round}: each part's schema recorded once`,
+      );
 
-    await Promise.all(up.map((m) => m.stop()));
-    running.length = 0;
-  }
-});
+      await Promise.all(up.map((m) => m.stop()));
+      running.length = 0;
+    }
+  },
+);

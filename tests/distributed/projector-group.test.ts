@@ -27,103 +27,153 @@ const skip = pgSkip() || kafkaSkip();
 /** Every row of a table, as sorted JSON strings (order-insensitive), wall-clock columns left out. */
 async function rowsOf(db: pg.Pool, table: string): Promise<string[]> {
   const { rows } = await db.query(`select * from ${table}`);
-  return rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'updated_at').sort()))).sort();
+  return rows
+    .map((r) =>
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(r)
+            .filter(([k]) => k !== 'updated_at')
+            .sort(),
+        ),
+      ),
+    )
+    .sort();
 }
 
-t.test('a projector group survives a killed member and a new one, and equals a single-process replay', { skip, timeout: 900_000 }, async (t) => {
-  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
-  const base = pgServer.connectionString.replace(/\/postgres$/, '');
-  const admin = new pg.Pool({ connectionString: pgServer.connectionString, max: 1 });
-  await admin.query('create database live');
-  await admin.query('create database reference');
-  const env: ClusterEnv = { databaseUrl: `${base}/live`, kafkaBrokers: kafkaServer.brokers, logDir: mkdtempSync(join(tmpdir(), 'exch-group-')), engineSecret: newEngineSecret() };
-  t.comment(`process logs in ${env.logDir}`);
-  const live = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
-  const members: Member[] = [];
-  const store = await openPostgresStore({ connectionString: env.databaseUrl });
-  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0 });
-  t.teardown(async () => {
-    await Promise.all(members.map((m) => m.kill()));
-    await engine.stop();
-    await store.close();
-    await live.end();
-    await admin.end();
-    await Promise.all([pgServer.stop(), kafkaServer.stop()]);
-  });
+t.test(
+  'a projector group survives a killed member and a new one, and equals a single-process replay',
+  { skip, timeout: 900_000 },
+  async (t) => {
+    const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
+    const base = pgServer.connectionString.replace(/\/postgres$/, '');
+    const admin = new pg.Pool({ connectionString: pgServer.connectionString, max: 1 });
+    await admin.query('create database live');
+    await admin.query('create database reference');
+    const env: ClusterEnv = {
+      databaseUrl: `${base}/live`,
+      kafkaBrokers: kafkaServer.brokers,
+      logDir: mkdtempSync(join(tmpdir(), 'exch-group-')),
+      engineSecret: newEngineSecret(),
+    };
+    t.comment(`process logs in ${env.logDir}`);
+    const live = new pg.Pool({ connectionString: env.databaseUrl, max: 2 });
+    const members: Member[] = [];
+    const store = await openPostgresStore({ connectionString: env.databaseUrl });
+    const engine = await Engine.start({ store, log: silent, snapshotEvery: 0 });
+    t.teardown(async () => {
+      await Promise.all(members.map((m) => m.kill()));
+      await engine.stop();
+      await store.close();
+      await live.end();
+      await admin.end();
+      await Promise.all([pgServer.stop(), kafkaServer.stop()]);
+    });
 
-  const workload = await startWorkload(engine, { seed: 11, players: 60, concurrency: 64 });
-  await workload.until(15_000);
-  members.push(await startMember(env, 'relay', 'relay'));
-  const one = await startMember(env, 'projector', 'projector-1', {}, ['--name', 'all']);
-  const two = await startMember(env, 'projector', 'projector-2', {}, ['--name', 'all']);
-  members.push(one, two);
+    const workload = await startWorkload(engine, { seed: 11, players: 60, concurrency: 64 });
+    await workload.until(15_000);
+    members.push(await startMember(env, 'relay', 'relay'));
+    const one = await startMember(env, 'projector', 'projector-1', {}, ['--name', 'all']);
+    const two = await startMember(env, 'projector', 'projector-2', {}, ['--name', 'all']);
+    members.push(one, two);
 
-  const folded = async () => {
-    let sum = 0;
-    for (const p of allProjections) for (const c of await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)) sum += c.position > 0 ? 1 : 0;
-    return sum;
-  };
-  // More events while the group works, and a member killed once it has folded something.
-  const more = workload.until(40_000);
-  await eventually('the group to fold some events', async () => (await folded()) > 4, 120_000);
-  await one.kill();
-  t.comment('projector-1 killed mid-stream');
-  // ledger:verify on a group mid-stream: each read model is compared at its partitions' checkpoints.
-  const midway = await verifyLedger(store);
-  t.ok(midway.ok, `ledger:verify mid-stream: ${formatReport(midway).join(' / ')}`);
-  t.ok(midway.projections.every((p) => p.compared && p.note.startsWith('folded by a projector group')), 'both balance read models compared per partition');
-  const three = await startMember(env, 'projector', 'projector-3', {}, ['--name', 'all']);
-  members.push(three);
-  await more;
-  const head = await store.head();
-  t.comment(`log head ${head}`);
+    const folded = async () => {
+      let sum = 0;
+      for (const p of allProjections)
+        for (const c of await readPartitionCheckpoints(store.sql, p.name, EVENTS_TOPIC)) sum += c.position > 0 ? 1 : 0;
+      return sum;
+    };
+    // More events while the group works, and a member killed once it has folded something.
+    const more = workload.until(40_000);
+    await eventually('the group to fold some events', async () => (await folded()) > 4, 120_000);
+    await one.kill();
+    t.comment('projector-1 killed mid-stream');
+    // ledger:verify on a group mid-stream: each read model is compared at its partitions' checkpoints.
+    const midway = await verifyLedger(store);
+    t.ok(midway.ok, `ledger:verify mid-stream: ${formatReport(midway).join(' / ')}`);
+    t.ok(
+      midway.projections.every((p) => p.compared && p.note.startsWith('folded by a projector group')),
+      'both balance read models compared per partition',
+    );
+    const three = await startMember(env, 'projector', 'projector-3', {}, ['--name', 'all']);
+    members.push(three);
+    await more;
+    const head = await store.head();
+    t.comment(`log head ${head}`);
 
-  const topicEnds = new TopicEnds(connectKafka({ brokers: kafkaServer.brokers, clientId: 'group-test', log: silent }));
-  await eventually('the group to fold the whole topic', async () => {
-    const published = [...(await topicEnds.of(EVENTS_TOPIC)).values()].reduce((a, b) => a + b, 0n);
-    if (published < BigInt(head)) return false;
-    return (await groupLag(store.sql, topicEnds, allProjections.map((p) => p.name))).every((l) => l.lag === 0);
-  }, 300_000);
-  await topicEnds.close();
-  const final = await verifyLedger(store);
-  t.ok(final.ok && final.projections.every((p) => p.compared), `ledger:verify after the group caught up: ${formatReport(final).join(' / ')}`);
+    const topicEnds = new TopicEnds(
+      connectKafka({ brokers: kafkaServer.brokers, clientId: 'group-test', log: silent }),
+    );
+    await eventually(
+      'the group to fold the whole topic',
+      async () => {
+        const published = [...(await topicEnds.of(EVENTS_TOPIC)).values()].reduce((a, b) => a + b, 0n);
+        if (published < BigInt(head)) return false;
+        return (
+          await groupLag(
+            store.sql,
+            topicEnds,
+            allProjections.map((p) => p.name),
+          )
+        ).every((l) => l.lag === 0);
+      },
+      300_000,
+    );
+    await topicEnds.close();
+    const final = await verifyLedger(store);
+    t.ok(
+      final.ok && final.projections.every((p) => p.compared),
+      `ledger:verify after the group caught up: ${formatReport(final).join(' / ')}`,
+    );
 
-  // A wrong balance in a partition-folded read model is found.
-  const { rows: [victim] } = await live.query<{ account: string }>(`select account from rm_ledger_balances where account like 'wallet:%' order by account limit 1`);
-  await live.query(`update rm_ledger_balances set balance = balance + 1 where account = $1`, [victim!.account]);
-  const tampered = await verifyLedger(store);
-  t.match(tampered.differences.map((d) => d.kind), ['ledger-balance'], 'a balance off by one paisa is reported');
-  await live.query(`update rm_ledger_balances set balance = balance - 1 where account = $1`, [victim!.account]);
+    // A wrong balance in a partition-folded read model is found.
+    const {
+      rows: [victim],
+    } = await live.query<{ account: string }>(
+      `select account from rm_ledger_balances where account like 'wallet:%' order by account limit 1`,
+    );
+    await live.query(`update rm_ledger_balances set balance = balance + 1 where account = $1`, [victim!.account]);
+    const tampered = await verifyLedger(store);
+    t.match(
+      tampered.differences.map((d) => d.kind),
+      ['ledger-balance'],
+      'a balance off by one paisa is reported',
+    );
+    await live.query(`update rm_ledger_balances set balance = balance - 1 where account = $1`, [victim!.account]);
 
-  const health = async (m: Member) => (await (await fetch(`${m.url}/health`)).json()) as { partitions: Record<string, number[]> };
-  const owned = [await health(two), await health(three)].map((h) => h.partitions['projector.users'] ?? []);
-  t.same(owned.flat().sort(), [0, 1, 2, 3], 'the two live members share the four partitions of each read model');
-  t.ok(owned.every((ps) => ps.length > 0), 'each live member has work');
+    const health = async (m: Member) =>
+      (await (await fetch(`${m.url}/health`)).json()) as { partitions: Record<string, number[]> };
+    const owned = [await health(two), await health(three)].map((h) => h.partitions['projector.users'] ?? []);
+    t.same(owned.flat().sort(), [0, 1, 2, 3], 'the two live members share the four partitions of each read model');
+    t.ok(
+      owned.every((ps) => ps.length > 0),
+      'each live member has work',
+    );
 
-  // The reference: the same log, position by position, folded by the single-process runner.
-  const refStore = await openPostgresStore({ connectionString: `${base}/reference` });
-  t.teardown(() => refStore.close());
-  for (let after = 0; ; ) {
-    const batch: StoredEvent[] = await store.readAll(after, 2_000);
-    if (batch.length === 0) break;
-    await refStore.append(batch.map((e) => ({ streamId: e.streamId, expectedVersion: 'any' as const, events: [e] })));
-    after = batch[batch.length - 1]!.position;
-  }
-  t.equal(await refStore.head(), head, 'the reference log is the same length');
-  const runner = new ProjectionRunner(refStore, allProjections, silent);
-  await runner.start();
-  await runner.waitFor(head, 300_000);
-  await runner.stop();
-
-  const reference = new pg.Pool({ connectionString: `${base}/reference`, max: 2 });
-  t.teardown(() => reference.end());
-  for (const p of allProjections) {
-    for (const table of p.tables) {
-      const [a, b] = [await rowsOf(live, table), await rowsOf(reference, table)];
-      t.equal(a.length, b.length, `${table}: ${b.length} rows`);
-      const missing = b.filter((r) => !a.includes(r)).slice(0, 3);
-      const extra = a.filter((r) => !b.includes(r)).slice(0, 3);
-      t.same({ missing, extra }, { missing: [], extra: [] }, `${table} equals the single-process replay`);
+    // The reference: the same log, position by position, folded by the single-process runner.
+    const refStore = await openPostgresStore({ connectionString: `${base}/reference` });
+    t.teardown(() => refStore.close());
+    for (let after = 0; ; ) {
+      const batch: StoredEvent[] = await store.readAll(after, 2_000);
+      if (batch.length === 0) break;
+      await refStore.append(batch.map((e) => ({ streamId: e.streamId, expectedVersion: 'any' as const, events: [e] })));
+      after = batch[batch.length - 1]!.position;
     }
-  }
-});
+    t.equal(await refStore.head(), head, 'the reference log is the same length');
+    const runner = new ProjectionRunner(refStore, allProjections, silent);
+    await runner.start();
+    await runner.waitFor(head, 300_000);
+    await runner.stop();
+
+    const reference = new pg.Pool({ connectionString: `${base}/reference`, max: 2 });
+    t.teardown(() => reference.end());
+    for (const p of allProjections) {
+      for (const table of p.tables) {
+        const [a, b] = [await rowsOf(live, table), await rowsOf(reference, table)];
+        t.equal(a.length, b.length, `${table}: ${b.length} rows`);
+        const missing = b.filter((r) => !a.includes(r)).slice(0, 3);
+        const extra = a.filter((r) => !b.includes(r)).slice(0, 3);
+        t.same({ missing, extra }, { missing: [], extra: [] }, `${table} equals the single-process replay`);
+      }
+    }
+  },
+);

@@ -45,11 +45,18 @@ async function runChild(round: number, killAfter: number): Promise<Run> {
 const acked = new Set<string>();
 const refused = new Set<string>();
 
-for (const [round, killAfter] of [[1, 400], [2, 257], [3, 333]] as const) {
+for (const [round, killAfter] of [
+  [1, 400],
+  [2, 257],
+  [3, 333],
+] as const) {
   t.test(`round ${round}: SIGKILL after ${killAfter} acknowledged bets, then recover`, async (t) => {
     const run = await runChild(round, killAfter);
     t.equal(run.signal, 'SIGKILL', `killed (stderr: ${run.stderr.slice(0, 500)})`);
-    t.ok(run.acked.length >= killAfter, `${run.acked.length} acknowledged, ${run.refused.length} refused before the kill`);
+    t.ok(
+      run.acked.length >= killAfter,
+      `${run.acked.length} acknowledged, ${run.refused.length} refused before the kill`,
+    );
     t.ok(run.refused.length > 0 || round > 1, 'some bets were refused');
     for (const id of run.acked) acked.add(id);
     for (const id of run.refused) refused.add(id);
@@ -68,15 +75,28 @@ for (const [round, killAfter] of [[1, 400], [2, 257], [3, 333]] as const) {
       t.same(missing, [], `all ${acked.size} acknowledged bets survived`);
       const present = [...refused].filter((id) => s.bets[id]);
       t.same(present, [], `none of the ${refused.size} refused bets is there`);
-      const inFlight = Object.keys(s.bets).filter((id) => id.startsWith(`r${round}-`) && !acked.has(id) && !refused.has(id));
-      t.comment(`round ${round}: ${inFlight.length} bets were committed but not yet acknowledged when the process died`);
+      const inFlight = Object.keys(s.bets).filter(
+        (id) => id.startsWith(`r${round}-`) && !acked.has(id) && !refused.has(id),
+      );
+      t.comment(
+        `round ${round}: ${inFlight.length} bets were committed but not yet acknowledged when the process died`,
+      );
 
       const { perMarket, total } = recomputeExposure(s);
       t.same(s.marketExposure, perMarket, 'market exposure = recomputation');
       const engineTotals = Object.fromEntries(Object.entries(s.exposure).filter(([, v]) => v !== 0));
-      t.same(engineTotals, Object.fromEntries(Object.entries(total).filter(([, v]) => v !== 0)), 'total exposure = recomputation');
-      t.equal(Object.values(s.balances).reduce((a, b) => a + b, 0), 0, 'the ledger sums to zero');
-      for (const [u, e] of Object.entries(s.exposure)) t.ok((s.balances[`wallet:${u}`] ?? 0) >= e, `${u}: exposure ${e} covered`, { diagnostic: false });
+      t.same(
+        engineTotals,
+        Object.fromEntries(Object.entries(total).filter(([, v]) => v !== 0)),
+        'total exposure = recomputation',
+      );
+      t.equal(
+        Object.values(s.balances).reduce((a, b) => a + b, 0),
+        0,
+        'the ledger sums to zero',
+      );
+      for (const [u, e] of Object.entries(s.exposure))
+        t.ok((s.balances[`wallet:${u}`] ?? 0) >= e, `${u}: exposure ${e} covered`, { diagnostic: false });
 
       const events = await store.readAll(0, 1_000_000);
       const twins = new Map<string, number>();
@@ -85,12 +105,23 @@ for (const [round, killAfter] of [[1, 400], [2, 257], [3, 333]] as const) {
         const d = e.data as { betId: string; fills: { price: number; size: number; counterBetId: string | null }[] };
         for (const f of d.fills) {
           if (f.counterBetId === null) continue;
-          const key = e.type === 'BetPlaced' ? `${d.betId}>${f.counterBetId}@${f.price}` : `${f.counterBetId}>${d.betId}@${f.price}`;
+          const key =
+            e.type === 'BetPlaced'
+              ? `${d.betId}>${f.counterBetId}@${f.price}`
+              : `${f.counterBetId}>${d.betId}@${f.price}`;
           twins.set(key, (twins.get(key) ?? 0) + (e.type === 'BetPlaced' ? f.size : -f.size));
         }
       }
-      t.same([...twins].filter(([, v]) => v !== 0), [], `${twins.size} player-to-player fills each have their twin`);
-      t.same(JSON.parse(JSON.stringify(s)), JSON.parse(JSON.stringify(fold(emptyState(), events as unknown as DomainEvent[]))), 'the recovered state equals a fold of the log');
+      t.same(
+        [...twins].filter(([, v]) => v !== 0),
+        [],
+        `${twins.size} player-to-player fills each have their twin`,
+      );
+      t.same(
+        JSON.parse(JSON.stringify(s)),
+        JSON.parse(JSON.stringify(fold(emptyState(), events as unknown as DomainEvent[]))),
+        'the recovered state equals a fold of the log',
+      );
     } finally {
       await engine.stop();
       await store.close();

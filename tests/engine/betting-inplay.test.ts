@@ -20,12 +20,43 @@ const [p] = await hierarchy(engine, 1, 10_000_00);
 const player = p!;
 await must(engine, matchCatalogue([1], true), null); // M1 in play
 await must(engine, matchCatalogue([2], false), null); // M2 before the off
-for (const m of ['mo1', 'fy1']) await must(engine, { type: 'SetMarketSettings', marketId: m, minStake: 100_00, maxStake: 1_00_000_00, betDelaySec: 1, commissionBp: 200 }, 'a');
-await must(engine, { type: 'SetMarketSettings', marketId: 'mo2', minStake: 100_00, maxStake: 1_00_000_00, betDelaySec: 1, commissionBp: 200 }, 'a');
+for (const m of ['mo1', 'fy1'])
+  await must(
+    engine,
+    {
+      type: 'SetMarketSettings',
+      marketId: m,
+      minStake: 100_00,
+      maxStake: 1_00_000_00,
+      betDelaySec: 1,
+      commissionBp: 200,
+    },
+    'a',
+  );
+await must(
+  engine,
+  {
+    type: 'SetMarketSettings',
+    marketId: 'mo2',
+    minStake: 100_00,
+    maxStake: 1_00_000_00,
+    betDelaySec: 1,
+    commissionBp: 200,
+  },
+  'a',
+);
 
 const home = (marketId: string, status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running', back: number) =>
-  engine.quote({ type: 'exchange', marketId, selectionId: 1, status, back: [{ price: back, size: 1_000_000 }], lay: [{ price: back + 2, size: 1_000_000 }] });
-const fancy = (status: 'ACTIVE' | 'Ball Running') => engine.quote({ type: 'fancy', marketId: 'fy1', status, no: { line: 50, rate: 100 }, yes: { line: 51, rate: 100 } });
+  engine.quote({
+    type: 'exchange',
+    marketId,
+    selectionId: 1,
+    status,
+    back: [{ price: back, size: 1_000_000 }],
+    lay: [{ price: back + 2, size: 1_000_000 }],
+  });
+const fancy = (status: 'ACTIVE' | 'Ball Running') =>
+  engine.quote({ type: 'fancy', marketId: 'fy1', status, no: { line: 50, rate: 100 }, yes: { line: 51, rate: 100 } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 t.test('in play: the bet waits out the delay and takes the price of then', async (t) => {
@@ -59,7 +90,10 @@ t.test('in play: a ball in play during the delay lapses a fancy bet', async (t) 
   const answer = engine.execute(envelope(placeBet('ip3', 'fy1', null, 'back', 51, 100_00, 100), player));
   await sleep(300);
   fancy('Ball Running');
-  t.same(await answer, { ok: false, refusal: { code: 'BALL_RUNNING', message: 'Ball Running: bets are not accepted right now' } });
+  t.same(await answer, {
+    ok: false,
+    refusal: { code: 'BALL_RUNNING', message: 'Ball Running: bets are not accepted right now' },
+  });
 });
 
 t.test('in play: money that left during the delay is not there to bet', async (t) => {
@@ -68,13 +102,22 @@ t.test('in play: money that left during the delay is not there to bet', async (t
   const answer = engine.execute(envelope(placeBet('ip4', 'mo1', 1, 'back', 200, available), player));
   await sleep(300);
   await must(engine, { type: 'TransferChips', fromUserId: player, toUserId: 'd', amount: 100_00, remark: '' }, 'd');
-  t.match(await answer, { ok: false, refusal: { code: 'INSUFFICIENT_BALANCE', message: `Insufficient balance: this bet needs ₹${(available / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}, available ₹${((available - 100_00) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}` } });
+  t.match(await answer, {
+    ok: false,
+    refusal: {
+      code: 'INSUFFICIENT_BALANCE',
+      message: `Insufficient balance: this bet needs ₹${(available / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}, available ₹${((available - 100_00) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+    },
+  });
 });
 
 t.test('refused at arrival: answered at once, without the delay', async (t) => {
   home('mo1', 'SUSPENDED', 200);
   const started = Date.now();
-  t.match(await engine.execute(envelope(placeBet('ip5', 'mo1', 1, 'back', 200, 100_00), player)), { ok: false, refusal: { code: 'MARKET_SUSPENDED' } });
+  t.match(await engine.execute(envelope(placeBet('ip5', 'mo1', 1, 'back', 200, 100_00), player)), {
+    ok: false,
+    refusal: { code: 'MARKET_SUSPENDED' },
+  });
   t.ok(Date.now() - started < 900, 'no wait');
 });
 

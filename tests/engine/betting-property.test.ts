@@ -21,7 +21,17 @@ import t from 'tap';
 import { LADDER, type Command, type DomainEvent, type ExecuteResult, type Paise, type Posting } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, SNAPSHOT_NAME, type EngineState } from '@exch/engine';
-import { envelope, feedWalk, hierarchy, matchCatalogue, must, placeBet, prng, recomputeExposure, RUNNERS } from './fixtures.js';
+import {
+  envelope,
+  feedWalk,
+  hierarchy,
+  matchCatalogue,
+  must,
+  placeBet,
+  prng,
+  recomputeExposure,
+  RUNNERS,
+} from './fixtures.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const STEPS = Number(process.env.PROPERTY_STEPS ?? 4_000);
@@ -41,7 +51,11 @@ const players = await hierarchy(engine, PLAYERS, BALANCE);
 // ---- The feed: one random walk per runner, sent to the engine as it moves. ----
 
 // The engine variable changes when the test restarts it, so the walk quotes through it late.
-const walk = feedWalk({ quote: (u) => engine.quote(u) }, rng, [...Array<'ACTIVE'>(14).fill('ACTIVE'), 'SUSPENDED', 'Ball Running']);
+const walk = feedWalk({ quote: (u) => engine.quote(u) }, rng, [
+  ...Array<'ACTIVE'>(14).fill('ACTIVE'),
+  'SUSPENDED',
+  'Ball Running',
+]);
 const { exchange, bookmaker, fancy } = walk;
 
 let matches = 0;
@@ -49,7 +63,18 @@ async function newMatch(): Promise<void> {
   const n = ++matches;
   await must(engine, matchCatalogue([n]), null);
   for (const kind of ['mo', 'bm', 'fy']) {
-    await must(engine, { type: 'SetMarketSettings', marketId: `${kind}${n}`, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: rng.pick([0, 200, 500]) }, 'a');
+    await must(
+      engine,
+      {
+        type: 'SetMarketSettings',
+        marketId: `${kind}${n}`,
+        minStake: 100,
+        maxStake: 10_000_00,
+        betDelaySec: 0,
+        commissionBp: rng.pick([0, 200, 500]),
+      },
+      'a',
+    );
   }
   walk.openMatch(n);
 }
@@ -89,7 +114,15 @@ function betCommand(): Command {
   }
   const f = fancy.get(market.marketId)!;
   const line = side === 'back' ? f.yesLine : f.noLine;
-  return placeBet(betId, market.marketId, null, side, rng.chance(0.05) ? line + 1 : line, stake, side === 'back' ? f.yesRate : f.noRate);
+  return placeBet(
+    betId,
+    market.marketId,
+    null,
+    side,
+    rng.chance(0.05) ? line + 1 : line,
+    stake,
+    side === 'back' ? f.yesRate : f.noRate,
+  );
 }
 
 function record(command: Command, r: ExecuteResult): void {
@@ -145,7 +178,15 @@ async function step(): Promise<void> {
       return;
     }
     const runs = m.kind === 'fancy' ? Math.max(0, (fancy.get(m.marketId)?.noLine ?? 50) + rng.int(-6, 6)) : null;
-    await run({ type: 'SettleMarket', marketId: m.marketId, selectionId: m.kind === 'fancy' ? null : rng.pick(RUNNERS).selectionId, runs }, rng.chance(0.95) ? 'a' : 'd');
+    await run(
+      {
+        type: 'SettleMarket',
+        marketId: m.marketId,
+        selectionId: m.kind === 'fancy' ? null : rng.pick(RUNNERS).selectionId,
+        runs,
+      },
+      rng.chance(0.95) ? 'a' : 'd',
+    );
   } else if (r < 0.9) {
     const p = rng.pick(players);
     const available = (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0);
@@ -154,15 +195,35 @@ async function step(): Promise<void> {
       const amount = rng.pick([Math.max(1, available), available + 1, Math.max(1, Math.floor(available / 2))]);
       await run({ type: 'TransferChips', fromUserId: p, toUserId: 'd', amount, remark: '' }, 'd');
     } else {
-      await run({ type: 'TransferChips', fromUserId: 'd', toUserId: p, amount: rng.int(100, 2_000_00), remark: '' }, 'd');
+      await run(
+        { type: 'TransferChips', fromUserId: 'd', toUserId: p, amount: rng.int(100, 2_000_00), remark: '' },
+        'd',
+      );
     }
   } else if (r < 0.93) {
     const m = rng.pick(live());
-    await run({ type: 'SetMarketStatus', marketId: m.marketId, status: rng.pick(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const) }, 'a');
+    await run(
+      {
+        type: 'SetMarketStatus',
+        marketId: m.marketId,
+        status: rng.pick(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const),
+      },
+      'a',
+    );
   } else if (r < 0.94) {
     // An upline locks or unlocks a player on a market.
     const m = rng.pick(live());
-    await run({ type: 'SetMarketLock', userId: rng.pick(players), matchId: m.matchId, marketKind: null, marketId: m.marketId, locked: rng.chance(0.3) }, 'd');
+    await run(
+      {
+        type: 'SetMarketLock',
+        userId: rng.pick(players),
+        matchId: m.matchId,
+        marketKind: null,
+        marketId: m.marketId,
+        locked: rng.chance(0.3),
+      },
+      'd',
+    );
   } else {
     await run(betCommand(), rng.pick(players));
   }
@@ -177,31 +238,47 @@ function check(where: string, before: Map<string, Paise>): string | null {
   const sum = Object.values(s.balances).reduce((a, b) => a + b, 0);
   if (sum !== 0) return `${where}: balances sum to ${sum}`;
   const { perMarket, total } = recomputeExposure(s);
-  for (const [key, e] of Object.entries(perMarket)) if (s.marketExposure[key] !== e) return `${where}: market exposure ${key} is ${s.marketExposure[key]}, recomputed ${e}`;
-  for (const key of Object.keys(s.marketExposure)) if (!(key in perMarket)) return `${where}: market exposure ${key} is ${s.marketExposure[key]} with no open risk`;
+  for (const [key, e] of Object.entries(perMarket))
+    if (s.marketExposure[key] !== e)
+      return `${where}: market exposure ${key} is ${s.marketExposure[key]}, recomputed ${e}`;
+  for (const key of Object.keys(s.marketExposure))
+    if (!(key in perMarket)) return `${where}: market exposure ${key} is ${s.marketExposure[key]} with no open risk`;
   for (const u of new Set([...Object.keys(total), ...Object.keys(s.exposure)])) {
-    if ((s.exposure[u] ?? 0) !== (total[u] ?? 0)) return `${where}: exposure of ${u} is ${s.exposure[u]}, recomputed ${total[u] ?? 0}`;
+    if ((s.exposure[u] ?? 0) !== (total[u] ?? 0))
+      return `${where}: exposure of ${u} is ${s.exposure[u]}, recomputed ${total[u] ?? 0}`;
   }
   for (const p of players) {
     const available = availableOf(p);
     if (available < 0 && available < before.get(p)!) {
-      if (!touched.has(p)) return `${where}: ${p}'s available fell from ${before.get(p)} to ${available} (balance ${s.balances[`wallet:${p}`]}, exposure ${s.exposure[p]})`;
+      if (!touched.has(p))
+        return `${where}: ${p}'s available fell from ${before.get(p)} to ${available} (balance ${s.balances[`wallet:${p}`]}, exposure ${s.exposure[p]})`;
       negativeByUpline++;
     }
   }
   // Books: exactly the unmatched rests of open match odds bets, best first, then time.
   const resting = new Map<string, number>();
   for (const [key, book] of Object.entries(s.books)) {
-    for (const [side, levels] of [['back', book.backs], ['lay', book.lays]] as const) {
+    for (const [side, levels] of [
+      ['back', book.backs],
+      ['lay', book.lays],
+    ] as const) {
       for (let i = 0; i < levels.length; i++) {
         const level = levels[i]!;
-        if (i > 0 && (side === 'back' ? levels[i - 1]!.price >= level.price : levels[i - 1]!.price <= level.price)) return `${where}: ${key} ${side}s out of price order`;
+        if (i > 0 && (side === 'back' ? levels[i - 1]!.price >= level.price : levels[i - 1]!.price <= level.price))
+          return `${where}: ${key} ${side}s out of price order`;
         if (level.orders.length === 0) return `${where}: empty level in ${key}`;
         for (let j = 0; j < level.orders.length; j++) {
           const o = level.orders[j]!;
           const bet = s.bets[o.betId!];
           if (j > 0 && level.orders[j - 1]!.seq >= o.seq) return `${where}: ${key} orders out of time order`;
-          if (!bet || bet.status !== 'open' || bet.side !== side || bet.odds !== level.price || bet.unmatched !== o.size || `${bet.marketId}|${bet.selectionId}` !== key) {
+          if (
+            !bet ||
+            bet.status !== 'open' ||
+            bet.side !== side ||
+            bet.odds !== level.price ||
+            bet.unmatched !== o.size ||
+            `${bet.marketId}|${bet.selectionId}` !== key
+          ) {
             return `${where}: resting order ${o.betId} in ${key} does not match its bet ${JSON.stringify(bet)}`;
           }
           if (resting.has(o.betId!)) return `${where}: ${o.betId} rests twice`;
@@ -212,10 +289,13 @@ function check(where: string, before: Map<string, Paise>): string | null {
   }
   for (const b of Object.values(s.bets)) {
     const matched = b.fills.reduce((a, f) => a + f.size, 0);
-    if (matched + b.unmatched > b.stake) return `${where}: ${b.betId} matched ${matched} + unmatched ${b.unmatched} > stake ${b.stake}`;
-    if (b.status === 'open' && b.unmatched > 0 && !resting.has(b.betId)) return `${where}: ${b.betId} has ${b.unmatched} unmatched but is not on the book`;
+    if (matched + b.unmatched > b.stake)
+      return `${where}: ${b.betId} matched ${matched} + unmatched ${b.unmatched} > stake ${b.stake}`;
+    if (b.status === 'open' && b.unmatched > 0 && !resting.has(b.betId))
+      return `${where}: ${b.betId} has ${b.unmatched} unmatched but is not on the book`;
     if (b.status !== 'open' && b.unmatched !== 0) return `${where}: ${b.betId} is ${b.status} with unmatched stake`;
-    if (b.status === 'open' && ['SETTLED', 'VOID'].includes(s.markets[b.marketId]!.status)) return `${where}: ${b.betId} open in a settled market`;
+    if (b.status === 'open' && ['SETTLED', 'VOID'].includes(s.markets[b.marketId]!.status))
+      return `${where}: ${b.betId} open in a settled market`;
   }
   return null;
 }
@@ -230,24 +310,41 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
     const failure = check(`step ${i}`, before);
     if (failure) {
       const tail = await store.readAll(Math.max(0, (await store.head()) - 12), 12);
-      t.fail(failure, { seed: SEED, recent, tail: tail.map((e) => `${e.position} ${e.type} ${JSON.stringify(e.data)}`) });
+      t.fail(failure, {
+        seed: SEED,
+        recent,
+        tail: tail.map((e) => `${e.position} ${e.type} ${JSON.stringify(e.data)}`),
+      });
       return;
     }
   }
   const summary = [...tally].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}: ${v}`);
-  t.comment(`in ${Date.now() - started} ms; ${matches} matches; ${negativeByUpline} times a revoke or delete left a player below zero\n${summary.join('\n')}`);
+  t.comment(
+    `in ${Date.now() - started} ms; ${matches} matches; ${negativeByUpline} times a revoke or delete left a player below zero\n${summary.join('\n')}`,
+  );
   const bets = Object.values(view().bets);
   t.ok((tally.get('PlaceBet ok') ?? 0) > STEPS / 5, `${tally.get('PlaceBet ok')} bets accepted`);
   t.ok((tally.get('PlaceBet INSUFFICIENT_BALANCE') ?? 0) > 0, 'some bets were refused for balance');
-  t.ok(bets.some((b) => b.kind === 'bookmaker') && bets.some((b) => b.kind === 'fancy') && bets.some((b) => b.kind === 'match_odds'), 'every kind of market was bet on');
-  t.ok((tally.get('SettleMarket ok') ?? 0) > 0 && (tally.get('VoidMarket ok') ?? 0) > 0 && (tally.get('RevokeResult ok') ?? 0) > 0, 'settled, voided and revoked');
+  t.ok(
+    bets.some((b) => b.kind === 'bookmaker') &&
+      bets.some((b) => b.kind === 'fancy') &&
+      bets.some((b) => b.kind === 'match_odds'),
+    'every kind of market was bet on',
+  );
+  t.ok(
+    (tally.get('SettleMarket ok') ?? 0) > 0 &&
+      (tally.get('VoidMarket ok') ?? 0) > 0 &&
+      (tally.get('RevokeResult ok') ?? 0) > 0,
+    'settled, voided and revoked',
+  );
   t.ok((tally.get('CancelBet ok') ?? 0) > 0 && (tally.get('DeleteBets ok') ?? 0) > 0, 'cancelled and deleted');
 
   const events = await store.readAll(0, 1_000_000);
   // Money events sum to zero one by one.
   for (const e of events) {
     const postings = (e.data as { postings?: Posting[] }).postings;
-    if (postings && postings.reduce((a, p) => a + p.amount, 0) !== 0) t.fail(`${e.type} at ${e.position} does not sum to zero`);
+    if (postings && postings.reduce((a, p) => a + p.amount, 0) !== 0)
+      t.fail(`${e.type} at ${e.position} does not sum to zero`);
   }
   // Player-to-player fills pair up: each BetPlaced fill against a resting bet has its BetMatched twin.
   const placedFills = new Map<string, Paise>();
@@ -261,7 +358,10 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
           if (e.type === 'BetMatched') rematched++;
           continue;
         }
-        const key = e.type === 'BetPlaced' ? `${d.betId}>${f.counterBetId}@${f.price}` : `${f.counterBetId}>${d.betId}@${f.price}`;
+        const key =
+          e.type === 'BetPlaced'
+            ? `${d.betId}>${f.counterBetId}@${f.price}`
+            : `${f.counterBetId}>${d.betId}@${f.price}`;
         const map = e.type === 'BetPlaced' ? placedFills : matchedFills;
         map.set(key, (map.get(key) ?? 0) + f.size);
       }
@@ -272,7 +372,11 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   t.ok(rematched > 0, `${rematched} resting orders were filled later by the feed`);
 
   const liveState = JSON.parse(JSON.stringify(view())) as EngineState;
-  t.same(JSON.parse(JSON.stringify(fold(emptyState(), events as unknown as DomainEvent[]))), liveState, 'a fold of the log equals the live state');
+  t.same(
+    JSON.parse(JSON.stringify(fold(emptyState(), events as unknown as DomainEvent[]))),
+    liveState,
+    'a fold of the log equals the live state',
+  );
   await engine.stop();
   engine = await Engine.start({ store, log: silent, snapshotEvery: 400 });
   t.ok(await store.loadSnapshot(SNAPSHOT_NAME), 'the restart read a snapshot');

@@ -30,7 +30,10 @@ const store = await openPGliteStore({ dataDir });
 const engine = await Engine.start({ store, log: silent, snapshotEvery: 150 });
 const players = Array.from({ length: 6 }, (_, i) => `p${i}`);
 if (!engine.view.users.a) await hierarchy(engine, players.length, 20_000_00);
-const dealer = new Dealer({ bus: engine, view: () => engine.view, log: pino({ level: 'silent' }) }, { auto: false, bettingMs: 600_000 });
+const dealer = new Dealer(
+  { bus: engine, view: () => engine.view, log: pino({ level: 'silent' }) },
+  { auto: false, bettingMs: 600_000 },
+);
 await dealer.start();
 say('READY');
 
@@ -42,19 +45,34 @@ for (;;) {
   say(`OPENED ${mid}`);
   const markets = engine.view.casino.tables[table]!.markets;
   for (let batch = 0; batch < 4; batch++) {
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      const betId = `${table}-${seed}-${++n}`;
-      const market = rng.pick(markets);
-      const command: Command = { type: 'PlaceCasinoBet', betId, tableCode: table, mid, sid: market.sid, odds: market.odds, stake: rng.int(100_00, 3_000_00), referenceId: betId };
-      const r = await engine.execute({ ...envelope(command, rng.pick(players)), at: new Date().toISOString() });
-      say(r.ok ? `ACK ${betId} ${mid}` : `NACK ${betId} ${r.refusal.code}`);
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const betId = `${table}-${seed}-${++n}`;
+        const market = rng.pick(markets);
+        const command: Command = {
+          type: 'PlaceCasinoBet',
+          betId,
+          tableCode: table,
+          mid,
+          sid: market.sid,
+          odds: market.odds,
+          stake: rng.int(100_00, 3_000_00),
+          referenceId: betId,
+        };
+        const r = await engine.execute({ ...envelope(command, rng.pick(players)), at: new Date().toISOString() });
+        say(r.ok ? `ACK ${betId} ${mid}` : `NACK ${betId} ${r.refusal.code}`);
+      }),
+    );
   }
   await step(table);
   say(`CLOSED ${mid}`);
   await step(table);
   say(`DEALT ${mid}`);
-  for (let i = 0; engine.view.casino.tables[table]!.round!.revealed < engine.view.casino.tables[table]!.round!.cards.length; i++) {
+  for (
+    let i = 0;
+    engine.view.casino.tables[table]!.round!.revealed < engine.view.casino.tables[table]!.round!.cards.length;
+    i++
+  ) {
     await step(table);
     say(`REVEALED ${mid} ${i}`);
   }

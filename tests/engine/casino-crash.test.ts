@@ -43,26 +43,37 @@ interface Run {
 async function runChild(table: string, seed: number, killWhen: (line: string, run: Run) => boolean): Promise<Run> {
   const run = { acked: new Map<string, string>(), mid: null as string | null, lines: [] as string[] };
   let rounds = 0;
-  const ended = await runUntilKilled('casino-crash-child.ts', [dataDir, table, String(seed)], (line) => {
-    run.lines.push(line);
-    const [word, a, b] = line.split(' ');
-    if (word === 'ACK') run.acked.set(a!, b!);
-    if (word === 'OPENED') {
-      rounds++;
-      run.mid = a!;
-    }
-    return rounds >= 2 && killWhen(line, { ...run, signal: null, stderr: '' });
-  }, 120_000);
+  const ended = await runUntilKilled(
+    'casino-crash-child.ts',
+    [dataDir, table, String(seed)],
+    (line) => {
+      run.lines.push(line);
+      const [word, a, b] = line.split(' ');
+      if (word === 'ACK') run.acked.set(a!, b!);
+      if (word === 'OPENED') {
+        rounds++;
+        run.mid = a!;
+      }
+      return rounds >= 2 && killWhen(line, { ...run, signal: null, stderr: '' });
+    },
+    120_000,
+  );
   return { ...run, ...ended };
 }
 
 const acked = new Map<string, string>();
 
-const scenarios: { name: string; table: string; killWhen: (line: string, run: Run) => boolean; recovery: DealerStep[] }[] = [
+const scenarios: {
+  name: string;
+  table: string;
+  killWhen: (line: string, run: Run) => boolean;
+  recovery: DealerStep[];
+}[] = [
   {
     name: 'during betting (Dragon Tiger): the round is voided, every stake returned',
     table: 'dt20',
-    killWhen: (line, run) => line.startsWith('ACK') && [...run.acked.values()].filter((m) => m === run.mid).length >= 20,
+    killWhen: (line, run) =>
+      line.startsWith('ACK') && [...run.acked.values()].filter((m) => m === run.mid).length >= 20,
     recovery: ['voided'],
   },
   {
@@ -92,30 +103,63 @@ for (const [i, s] of scenarios.entries()) {
     const runner = new ProjectionRunner(store, allProjections, silent);
     try {
       await runner.start();
-      const dealer = new Dealer({ bus: engine, view: () => engine.view, log: pino({ level: 'silent' }) }, { auto: false });
+      const dealer = new Dealer(
+        { bus: engine, view: () => engine.view, log: pino({ level: 'silent' }) },
+        { auto: false },
+      );
       await dealer.start();
       // The restarted dealer carries on from the log until the killed round is over.
       const steps: DealerStep[] = [];
       while (engine.view.casino.tables[s.table]!.round?.mid === killedIn) steps.push(await dealer.step(s.table));
       t.comment(`recovery: ${steps.join(', ') || 'nothing left to do'}`);
       const first = steps[0];
-      t.ok(first === undefined ? s.recovery.includes('opened') : s.recovery.includes(first), `recovery began with ${first ?? 'nothing to do (the round was already settled)'}`);
-      if (first === undefined) t.equal(s.table, 'baccarat', 'only a kill during settlement can leave nothing to finish');
+      t.ok(
+        first === undefined ? s.recovery.includes('opened') : s.recovery.includes(first),
+        `recovery began with ${first ?? 'nothing to do (the round was already settled)'}`,
+      );
+      if (first === undefined)
+        t.equal(s.table, 'baccarat', 'only a kill during settlement can leave nothing to finish');
       // A table left with a round of its own from the recovery: finish it too, so nothing is open.
       if (engine.view.casino.tables[s.table]!.round) await dealer.finishRound(s.table);
 
       const events = (await store.readAll(0, 10_000_000)) as unknown as (DomainEvent & { position: number })[];
-      const placed = new Map(events.filter((e) => e.type === 'CasinoBetPlaced').map((e) => [(e.data as CasinoBetPlaced).betId, e.data as CasinoBetPlaced]));
-      t.same([...acked.keys()].filter((id) => !placed.has(id)), [], `all ${acked.size} acknowledged bets are in the log`);
+      const placed = new Map(
+        events
+          .filter((e) => e.type === 'CasinoBetPlaced')
+          .map((e) => [(e.data as CasinoBetPlaced).betId, e.data as CasinoBetPlaced]),
+      );
+      t.same(
+        [...acked.keys()].filter((id) => !placed.has(id)),
+        [],
+        `all ${acked.size} acknowledged bets are in the log`,
+      );
 
       const ends = new Map<string, string[]>();
-      for (const e of events) if (e.type === 'CasinoRoundSettled' || e.type === 'CasinoRoundVoided') ends.set((e.data as { mid: string }).mid, [...(ends.get((e.data as { mid: string }).mid) ?? []), e.type]);
-      t.same([...ends].filter(([, v]) => v.length !== 1), [], `${ends.size} rounds, each settled or voided exactly once`);
-      t.same(ends.get(killedIn), [s.recovery[0] === 'voided' ? 'CasinoRoundVoided' : 'CasinoRoundSettled'], `the killed round ${killedIn} was ${s.recovery[0] === 'voided' ? 'voided' : 'settled'}`);
-      const settledBets = new Set(events.filter((e) => e.type === 'CasinoRoundSettled').flatMap((e) => (e.data as CasinoRoundSettled).bets.map((b) => b.betId)));
+      for (const e of events)
+        if (e.type === 'CasinoRoundSettled' || e.type === 'CasinoRoundVoided')
+          ends.set((e.data as { mid: string }).mid, [...(ends.get((e.data as { mid: string }).mid) ?? []), e.type]);
+      t.same(
+        [...ends].filter(([, v]) => v.length !== 1),
+        [],
+        `${ends.size} rounds, each settled or voided exactly once`,
+      );
+      t.same(
+        ends.get(killedIn),
+        [s.recovery[0] === 'voided' ? 'CasinoRoundVoided' : 'CasinoRoundSettled'],
+        `the killed round ${killedIn} was ${s.recovery[0] === 'voided' ? 'voided' : 'settled'}`,
+      );
+      const settledBets = new Set(
+        events
+          .filter((e) => e.type === 'CasinoRoundSettled')
+          .flatMap((e) => (e.data as CasinoRoundSettled).bets.map((b) => b.betId)),
+      );
       const killedBets = [...placed.values()].filter((b) => b.mid === killedIn);
       t.ok(killedBets.length > 0, `${killedBets.length} bets were on the killed round`);
-      if (s.recovery[0] === 'voided') t.ok(killedBets.every((b) => !settledBets.has(b.betId)), 'none of its bets moved money');
+      if (s.recovery[0] === 'voided')
+        t.ok(
+          killedBets.every((b) => !settledBets.has(b.betId)),
+          'none of its bets moved money',
+        );
 
       // Each player: opening chips plus the P&L of every settled bet, from the log alone.
       const balances = new Map<string, number>();
@@ -128,16 +172,35 @@ for (const [i, s] of scenarios.entries()) {
         }
       }
       const s0 = engine.view;
-      for (const [userId, balance] of balances) t.equal(s0.balances[`wallet:${userId}`], balance, `${userId}: opening chips + settled P&L`);
-      t.same(Object.entries(s0.exposure).filter(([, v]) => v !== 0), [], 'every stake released: no exposure left');
-      t.equal(Object.values(s0.balances).reduce((a, b) => a + b, 0), 0, 'the ledger sums to zero');
-      t.same(JSON.parse(JSON.stringify(s0)), JSON.parse(JSON.stringify(fold(emptyState(), events))), 'the recovered state equals a fold of the log');
+      for (const [userId, balance] of balances)
+        t.equal(s0.balances[`wallet:${userId}`], balance, `${userId}: opening chips + settled P&L`);
+      t.same(
+        Object.entries(s0.exposure).filter(([, v]) => v !== 0),
+        [],
+        'every stake released: no exposure left',
+      );
+      t.equal(
+        Object.values(s0.balances).reduce((a, b) => a + b, 0),
+        0,
+        'the ledger sums to zero',
+      );
+      t.same(
+        JSON.parse(JSON.stringify(s0)),
+        JSON.parse(JSON.stringify(fold(emptyState(), events))),
+        'the recovered state equals a fold of the log',
+      );
 
       await runner.waitFor(engine.headPosition, 60_000);
       const report = await verifyLedger(store);
       t.ok(report.ok, `ledger:verify: ${report.differences.map((d) => d.message).join('; ') || 'OK'}`);
-      const { rows } = await store.sql.query<{ status: string; n: string }>(`select status, count(*) as n from rm_casino_bets where mid = $1 group by status`, [killedIn]);
-      t.notOk(rows.some((r) => r.status === 'pending'), `the read model has no pending bet on the killed round (${rows.map((r) => `${r.status} ${r.n}`).join(', ')})`);
+      const { rows } = await store.sql.query<{ status: string; n: string }>(
+        `select status, count(*) as n from rm_casino_bets where mid = $1 group by status`,
+        [killedIn],
+      );
+      t.notOk(
+        rows.some((r) => r.status === 'pending'),
+        `the read model has no pending bet on the killed round (${rows.map((r) => `${r.status} ${r.n}`).join(', ')})`,
+      );
       dealer.stop();
     } finally {
       await runner.stop();

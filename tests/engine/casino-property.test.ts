@@ -17,7 +17,15 @@
  */
 import t from 'tap';
 import pino from 'pino';
-import type { CasinoBetPlaced, CasinoRoundResulted, CasinoRoundSettled, Command, CommittedEvent, DomainEvent, Paise } from '@exch/contracts';
+import type {
+  CasinoBetPlaced,
+  CasinoRoundResulted,
+  CasinoRoundSettled,
+  Command,
+  CommittedEvent,
+  DomainEvent,
+  Paise,
+} from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, type EngineState } from '@exch/engine';
 import { allProjections, ProjectionRunner } from '@exch/projector';
@@ -39,7 +47,11 @@ const store = await openPGliteStore({});
 t.teardown(() => store.close());
 let engine = await Engine.start({ store, log: silent, snapshotEvery: 500 });
 const players = await hierarchy(engine, PLAYERS, BALANCE);
-const newDealer = () => new Dealer({ bus: { execute: (e) => engine.execute(e) }, view: () => engine.view, log: quiet }, { auto: false, bettingMs: 600_000 });
+const newDealer = () =>
+  new Dealer(
+    { bus: { execute: (e) => engine.execute(e) }, view: () => engine.view, log: quiet },
+    { auto: false, bettingMs: 600_000 },
+  );
 let dealer = newDealer();
 await dealer.start();
 const tables = Object.keys(engine.view.casino.tables);
@@ -71,14 +83,18 @@ function observe(events: readonly CommittedEvent[], failures: string[]): void {
       openStakes.set(d.userId, (openStakes.get(d.userId) ?? 0) + d.stake);
     } else if (e.type === 'CasinoRoundResulted') result = e.data as CasinoRoundResulted;
     else if (e.type === 'CasinoRoundSettled' || e.type === 'CasinoRoundVoided') {
-      const settled = e.type === 'CasinoRoundSettled' ? (e.data as CasinoRoundSettled).bets : (e.data as { betIds: string[] }).betIds.map((betId) => ({ betId, pnl: 0, outcome: 'void' }));
+      const settled =
+        e.type === 'CasinoRoundSettled'
+          ? (e.data as CasinoRoundSettled).bets
+          : (e.data as { betIds: string[] }).betIds.map((betId) => ({ betId, pnl: 0, outcome: 'void' }));
       for (const b of settled) {
         const bet = bets.get(b.betId)!;
         openStakes.set(bet.userId, openStakes.get(bet.userId)! - bet.stake);
         if (e.type === 'CasinoRoundSettled') {
           const market = result!.markets.find((m) => m.sid === bet.sid)!;
           const want = pays(bet.stake, bet.odds, market.outcome, market.odds);
-          if (b.outcome !== market.outcome || b.pnl !== want) failures.push(`bet ${b.betId}: ${b.outcome} ${b.pnl}, the result says ${market.outcome} ${want}`);
+          if (b.outcome !== market.outcome || b.pnl !== want)
+            failures.push(`bet ${b.betId}: ${b.outcome} ${b.pnl}, the result says ${market.outcome} ${want}`);
         }
       }
       count(e.type);
@@ -102,9 +118,22 @@ async function bets_(code: string): Promise<void> {
     const market = rng.pick(table.markets);
     const odds = rng.chance(0.05) ? market.odds + 1 : market.odds;
     const r = rng.next();
-    const stake = r < 0.03 ? 99_99 : r < 0.05 ? 1_00_000_01 : r < 0.9 ? rng.int(100_00, 1_000_00) : rng.int(1_000_00, 12_000_00);
+    const stake =
+      r < 0.03 ? 99_99 : r < 0.05 ? 1_00_000_01 : r < 0.9 ? rng.int(100_00, 1_000_00) : rng.int(1_000_00, 12_000_00);
     const betId = `b${tally.size}-${rng.int(0, 1e9)}`;
-    return [{ type: 'PlaceCasinoBet', betId, tableCode: code, mid, sid: market.sid, odds, stake, referenceId: betId } as Command, rng.pick(players)] as const;
+    return [
+      {
+        type: 'PlaceCasinoBet',
+        betId,
+        tableCode: code,
+        mid,
+        sid: market.sid,
+        odds,
+        stake,
+        referenceId: betId,
+      } as Command,
+      rng.pick(players),
+    ] as const;
   });
   await Promise.all(burst.map(([c, a]) => run(c, a)));
 }
@@ -117,63 +146,85 @@ function check(step: number): void {
     const balance = s.balances[`wallet:${p}`] ?? 0;
     const exposure = s.exposure[p] ?? 0;
     if (balance < 0) failures.push(`step ${step}: ${p} balance ${balance}`);
-    if (exposure !== (openStakes.get(p) ?? 0)) failures.push(`step ${step}: ${p} exposure ${exposure}, stakes under way ${openStakes.get(p) ?? 0}`);
+    if (exposure !== (openStakes.get(p) ?? 0))
+      failures.push(`step ${step}: ${p} exposure ${exposure}, stakes under way ${openStakes.get(p) ?? 0}`);
     if (exposure > balance) failures.push(`step ${step}: ${p} exposure ${exposure} above balance ${balance}`);
   }
 }
 
-t.test(`${ROUNDS} rounds across ${tables.length} tables with random bets, suspensions, lost dealers and restarts`, async (t) => {
-  let settled = 0;
-  for (let step = 0; settled < ROUNDS; step++) {
-    const code = rng.pick(tables);
-    const table = view().casino.tables[code]!;
-    const r = rng.next();
-    const poor = players.find((p) => (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0) < 3_000_00);
-    if (poor && rng.chance(0.5)) {
-      // Their dealer tops up a player who lost most of their chips.
-      await run({ type: 'TransferChips', fromUserId: 'd', toUserId: poor, amount: 10_000_00, remark: 'top-up' }, 'd');
-    } else if (r < 0.02) {
-      await run({ type: 'SetCasinoTableStatus', tableCode: code, suspended: !table.suspended }, 'a');
-    } else if (r < 0.04 && table.round) {
-      // A dealer lost (a crash, a failover): the next one has no seed for what is not dealt yet.
-      dealer.stop();
-      dealer = newDealer();
-      await dealer.start();
-    } else if (r < 0.05) {
-      engine = await restart(engine);
-    } else {
-      if (table.round?.phase === 'betting') await bets_(code);
-      const before = engine.headPosition;
-      const did = await dealer.step(code);
-      count(`step ${did}`);
-      if (did === 'settled') settled++;
-      if (did !== 'idle') observe((await store.readAll(before, 100_000)) as unknown as CommittedEvent[], failures);
-      // Bets once betting has closed are refused by the engine.
-      if (did === 'closed' && rng.chance(0.3)) await bets_(code);
+t.test(
+  `${ROUNDS} rounds across ${tables.length} tables with random bets, suspensions, lost dealers and restarts`,
+  async (t) => {
+    let settled = 0;
+    for (let step = 0; settled < ROUNDS; step++) {
+      const code = rng.pick(tables);
+      const table = view().casino.tables[code]!;
+      const r = rng.next();
+      const poor = players.find((p) => (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0) < 3_000_00);
+      if (poor && rng.chance(0.5)) {
+        // Their dealer tops up a player who lost most of their chips.
+        await run({ type: 'TransferChips', fromUserId: 'd', toUserId: poor, amount: 10_000_00, remark: 'top-up' }, 'd');
+      } else if (r < 0.02) {
+        await run({ type: 'SetCasinoTableStatus', tableCode: code, suspended: !table.suspended }, 'a');
+      } else if (r < 0.04 && table.round) {
+        // A dealer lost (a crash, a failover): the next one has no seed for what is not dealt yet.
+        dealer.stop();
+        dealer = newDealer();
+        await dealer.start();
+      } else if (r < 0.05) {
+        engine = await restart(engine);
+      } else {
+        if (table.round?.phase === 'betting') await bets_(code);
+        const before = engine.headPosition;
+        const did = await dealer.step(code);
+        count(`step ${did}`);
+        if (did === 'settled') settled++;
+        if (did !== 'idle') observe((await store.readAll(before, 100_000)) as unknown as CommittedEvent[], failures);
+        // Bets once betting has closed are refused by the engine.
+        if (did === 'closed' && rng.chance(0.3)) await bets_(code);
+      }
+      check(step);
+      if (failures.length > 0) break;
     }
-    check(step);
-    if (failures.length > 0) break;
-  }
-  t.same(failures.slice(0, 10), [], 'every step held');
-  t.comment([...tally].sort().map(([k, v]) => `${k}: ${v}`).join(', '));
-  t.ok((tally.get('CasinoRoundVoided') ?? 0) > 0, 'some rounds were voided');
-  t.ok((tally.get('PlaceCasinoBet ok') ?? 0) > ROUNDS, 'bets were placed');
-  for (const code of ['ODDS_CHANGED', 'STAKE_TOO_LOW', 'STAKE_TOO_HIGH', 'BETTING_CLOSED', 'TABLE_SUSPENDED']) t.ok((tally.get(`PlaceCasinoBet ${code}`) ?? 0) > 0, `some bets refused with ${code}`);
+    t.same(failures.slice(0, 10), [], 'every step held');
+    t.comment(
+      [...tally]
+        .sort()
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+    );
+    t.ok((tally.get('CasinoRoundVoided') ?? 0) > 0, 'some rounds were voided');
+    t.ok((tally.get('PlaceCasinoBet ok') ?? 0) > ROUNDS, 'bets were placed');
+    for (const code of ['ODDS_CHANGED', 'STAKE_TOO_LOW', 'STAKE_TOO_HIGH', 'BETTING_CLOSED', 'TABLE_SUSPENDED'])
+      t.ok((tally.get(`PlaceCasinoBet ${code}`) ?? 0) > 0, `some bets refused with ${code}`);
 
-  const events = (await store.readAll(0, 10_000_000)) as unknown as DomainEvent[];
-  const live = JSON.parse(JSON.stringify(view()));
-  t.same(JSON.parse(JSON.stringify(fold(emptyState(), events))), live, 'a fold of the whole log equals the live state');
-  engine = await restart(engine);
-  t.same(JSON.parse(JSON.stringify(view())), live, 'a fresh engine (snapshot + tail) equals the live state');
+    const events = (await store.readAll(0, 10_000_000)) as unknown as DomainEvent[];
+    const live = JSON.parse(JSON.stringify(view()));
+    t.same(
+      JSON.parse(JSON.stringify(fold(emptyState(), events))),
+      live,
+      'a fold of the whole log equals the live state',
+    );
+    engine = await restart(engine);
+    t.same(JSON.parse(JSON.stringify(view())), live, 'a fresh engine (snapshot + tail) equals the live state');
 
-  const runner = new ProjectionRunner(store, allProjections, silent);
-  await runner.start();
-  await runner.waitFor(engine.headPosition, 120_000);
-  const report = await verifyLedger(store);
-  await runner.stop();
-  t.ok(report.ok, `ledger:verify: ${report.differences.slice(0, 5).map((d) => d.message).join('; ') || 'OK'}`);
-  await engine.stop();
-});
+    const runner = new ProjectionRunner(store, allProjections, silent);
+    await runner.start();
+    await runner.waitFor(engine.headPosition, 120_000);
+    const report = await verifyLedger(store);
+    await runner.stop();
+    t.ok(
+      report.ok,
+      `ledger:verify: ${
+        report.differences
+          .slice(0, 5)
+          .map((d) => d.message)
+          .join('; ') || 'OK'
+      }`,
+    );
+    await engine.stop();
+  },
+);
 
 async function restart(old: Engine): Promise<Engine> {
   await old.stop();

@@ -24,7 +24,12 @@ const players = Array.from({ length: 6 }, (_, i) => `p${i}`);
 if (!engine.view.users.a) {
   await hierarchy(engine, players.length, 2_000_00);
   await must(engine, matchCatalogue([1]), null);
-  for (const m of ['mo1', 'bm1', 'fy1']) await must(engine, { type: 'SetMarketSettings', marketId: m, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 }, 'a');
+  for (const m of ['mo1', 'bm1', 'fy1'])
+    await must(
+      engine,
+      { type: 'SetMarketSettings', marketId: m, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 },
+      'a',
+    );
 }
 const centre = new Map(RUNNERS.map((r) => [r.selectionId, rng.int(20, 120)]));
 function quotes(): void {
@@ -32,10 +37,30 @@ function quotes(): void {
     const i = Math.max(3, centre.get(r.selectionId)! + rng.int(-1, 1));
     centre.set(r.selectionId, i);
     const size = () => rng.int(100, 50_000);
-    engine.quote({ type: 'exchange', marketId: 'mo1', selectionId: r.selectionId, status: 'ACTIVE', back: [0, 1, 2].map((k) => ({ price: LADDER[i - k]!, size: size() })), lay: [1, 2, 3].map((k) => ({ price: LADDER[i + k]!, size: size() })) });
-    engine.quote({ type: 'bookmaker', marketId: 'bm1', selectionId: r.selectionId, status: 'ACTIVE', back: 90, lay: 95 });
+    engine.quote({
+      type: 'exchange',
+      marketId: 'mo1',
+      selectionId: r.selectionId,
+      status: 'ACTIVE',
+      back: [0, 1, 2].map((k) => ({ price: LADDER[i - k]!, size: size() })),
+      lay: [1, 2, 3].map((k) => ({ price: LADDER[i + k]!, size: size() })),
+    });
+    engine.quote({
+      type: 'bookmaker',
+      marketId: 'bm1',
+      selectionId: r.selectionId,
+      status: 'ACTIVE',
+      back: 90,
+      lay: 95,
+    });
   }
-  engine.quote({ type: 'fancy', marketId: 'fy1', status: 'ACTIVE', no: { line: 50, rate: 110 }, yes: { line: 51, rate: 90 } });
+  engine.quote({
+    type: 'fancy',
+    marketId: 'fy1',
+    status: 'ACTIVE',
+    no: { line: 50, rate: 110 },
+    yes: { line: 51, rate: 90 },
+  });
 }
 quotes();
 say('READY');
@@ -59,7 +84,15 @@ for (let batch = 0; ; batch++) {
   const commands = Array.from({ length: 16 }, () => [bet(), rng.pick(players)] as const);
   const extra: Promise<unknown>[] = [];
   // Now and then the dealer tops a player up, and a player takes a resting bet off.
-  if (batch % 5 === 0) extra.push(engine.execute(envelope({ type: 'TransferChips', fromUserId: 'd', toUserId: rng.pick(players), amount: 500_00, remark: '' }, 'd')));
+  if (batch % 5 === 0)
+    extra.push(
+      engine.execute(
+        envelope(
+          { type: 'TransferChips', fromUserId: 'd', toUserId: rng.pick(players), amount: 500_00, remark: '' },
+          'd',
+        ),
+      ),
+    );
   const resting = Object.values(engine.view.bets).filter((b) => b.status === 'open' && b.unmatched > 0);
   if (resting.length > 0 && batch % 2 === 0) {
     const b = rng.pick(resting);

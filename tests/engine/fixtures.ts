@@ -4,7 +4,17 @@
  * engine's code (from the rules: per bet, profit rounds down and liability up; an unmatched part
  * counts only on its losing side; fancy Yes wins at runs >= line).
  */
-import { LADDER, type Command, type CommandEnvelope, type ExecuteResult, type FeedStatus, type FeedUpdate, type Paise, type PlaceBet, type SyncCatalogue } from '@exch/contracts';
+import {
+  LADDER,
+  type Command,
+  type CommandEnvelope,
+  type ExecuteResult,
+  type FeedStatus,
+  type FeedUpdate,
+  type Paise,
+  type PlaceBet,
+  type SyncCatalogue,
+} from '@exch/contracts';
 import type { EngineState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
 
@@ -19,8 +29,18 @@ export function prng(seed: number) {
 export type Rng = ReturnType<typeof prng>;
 
 let counter = 0;
-export const envelope = (command: Command, actor: string | null, commandId = `c-${process.pid}-${++counter}`): CommandEnvelope => ({
-  commandId, correlationId: commandId, actor, ip: '127.0.0.1', device: 'test', at: '2026-11-22T10:00:00.000Z', command,
+export const envelope = (
+  command: Command,
+  actor: string | null,
+  commandId = `c-${process.pid}-${++counter}`,
+): CommandEnvelope => ({
+  commandId,
+  correlationId: commandId,
+  actor,
+  ip: '127.0.0.1',
+  device: 'test',
+  at: '2026-11-22T10:00:00.000Z',
+  command,
 });
 
 export interface Executor {
@@ -33,8 +53,21 @@ export async function must(engine: Executor, command: Command, actor: string | n
   if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.code} ${r.refusal.message}`);
 }
 
-const create = (userId: string, role: 'admin' | 'sadmin' | 'smdl' | 'mdl' | 'dl' | 'user', parentId: string | null): Command => ({
-  type: 'CreateUser', userId, username: `u_${userId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 20), fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false,
+const create = (
+  userId: string,
+  role: 'admin' | 'sadmin' | 'smdl' | 'mdl' | 'dl' | 'user',
+  parentId: string | null,
+): Command => ({
+  type: 'CreateUser',
+  userId,
+  username: `u_${userId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 20),
+  fullName: userId,
+  role,
+  parentId,
+  passwordHash: 'h',
+  creditReference: 0,
+  exposureLimit: 0,
+  mustChangePassword: false,
 });
 
 /**
@@ -49,16 +82,31 @@ export async function hierarchy(engine: Executor, players: number, balance: Pais
   await must(engine, create('g', 'mdl', 'm'), 'm');
   await must(engine, create('d', 'dl', 'g'), 'g');
   await must(engine, { type: 'MintChips', userId: 'a', amount: total + 1_000_000_00 }, null);
-  for (const [from, to] of [['a', 's'], ['s', 'm'], ['m', 'g'], ['g', 'd']] as const) await must(engine, { type: 'TransferChips', fromUserId: from, toUserId: to, amount: total + 1_000_000_00, remark: '' }, from);
+  for (const [from, to] of [
+    ['a', 's'],
+    ['s', 'm'],
+    ['m', 'g'],
+    ['g', 'd'],
+  ] as const)
+    await must(
+      engine,
+      { type: 'TransferChips', fromUserId: from, toUserId: to, amount: total + 1_000_000_00, remark: '' },
+      from,
+    );
   const ids = Array.from({ length: players }, (_, i) => `${prefix}${i}`);
   for (const id of ids) {
     await must(engine, create(id, 'user', 'd'), 'd');
-    if (balance > 0) await must(engine, { type: 'TransferChips', fromUserId: 'd', toUserId: id, amount: balance, remark: '' }, 'd');
+    if (balance > 0)
+      await must(engine, { type: 'TransferChips', fromUserId: 'd', toUserId: id, amount: balance, remark: '' }, 'd');
   }
   return ids;
 }
 
-export const RUNNERS = [{ selectionId: 1, name: 'Home' }, { selectionId: 2, name: 'Away' }, { selectionId: 3, name: 'The Draw' }];
+export const RUNNERS = [
+  { selectionId: 1, name: 'Home' },
+  { selectionId: 2, name: 'Away' },
+  { selectionId: 3, name: 'The Draw' },
+];
 
 /** One cricket match `M{n}` with a match odds `mo{n}`, a bookmaker `bm{n}` and a fancy `fy{n}`. */
 export function matchCatalogue(ns: number[], inPlay = false): SyncCatalogue {
@@ -66,18 +114,48 @@ export function matchCatalogue(ns: number[], inPlay = false): SyncCatalogue {
     type: 'SyncCatalogue',
     catalogue: {
       series: [{ id: 'S', sportId: 4, name: 'Series' }],
-      matches: ns.map((n) => ({ id: `M${n}`, seriesId: 'S', sportId: 4 as const, name: `Match ${n}`, startTime: '2026-11-22T09:30:00.000Z', inPlay })),
+      matches: ns.map((n) => ({
+        id: `M${n}`,
+        seriesId: 'S',
+        sportId: 4 as const,
+        name: `Match ${n}`,
+        startTime: '2026-11-22T09:30:00.000Z',
+        inPlay,
+      })),
       markets: ns.flatMap((n) => [
         { marketId: `mo${n}`, matchId: `M${n}`, kind: 'match_odds' as const, name: 'Match Odds', runners: RUNNERS },
         { marketId: `bm${n}`, matchId: `M${n}`, kind: 'bookmaker' as const, name: 'Bookmaker', runners: RUNNERS },
-        { marketId: `fy${n}`, matchId: `M${n}`, kind: 'fancy' as const, name: `Fancy ${n}`, fancyType: 'Normal' as const, runners: [] as [] },
+        {
+          marketId: `fy${n}`,
+          matchId: `M${n}`,
+          kind: 'fancy' as const,
+          name: `Fancy ${n}`,
+          fancyType: 'Normal' as const,
+          runners: [] as [],
+        },
       ]),
     },
   };
 }
 
-export const placeBet = (betId: string, marketId: string, selectionId: number | null, side: 'back' | 'lay', odds: number, stake: Paise, volume: number | null = null): PlaceBet => ({
-  type: 'PlaceBet', betId, marketId, selectionId, side, odds, volume, stake, referenceId: `ref-${betId}`,
+export const placeBet = (
+  betId: string,
+  marketId: string,
+  selectionId: number | null,
+  side: 'back' | 'lay',
+  odds: number,
+  stake: Paise,
+  volume: number | null = null,
+): PlaceBet => ({
+  type: 'PlaceBet',
+  betId,
+  marketId,
+  selectionId,
+  side,
+  odds,
+  volume,
+  stake,
+  referenceId: `ref-${betId}`,
 });
 
 // ---- The feed as a seeded random walk, quoted to the engine. ----
@@ -111,7 +189,13 @@ export function feedWalk(engine: { quote(update: FeedUpdate): void }, rng: Rng, 
     const noLine = Math.max(1, (fancy.get(marketId)?.noLine ?? rng.int(30, 90)) + rng.int(-3, 3));
     const f = { noLine, yesLine: noLine + rng.int(0, 1), noRate: rng.int(100, 130), yesRate: rng.int(75, 100) };
     fancy.set(marketId, f);
-    engine.quote({ type: 'fancy', marketId, status: rng.pick(statuses), no: { line: f.noLine, rate: f.noRate }, yes: { line: f.yesLine, rate: f.yesRate } });
+    engine.quote({
+      type: 'fancy',
+      marketId,
+      status: rng.pick(statuses),
+      no: { line: f.noLine, rate: f.noRate },
+      yes: { line: f.yesLine, rate: f.yesRate },
+    });
   };
   /** One move of a market's feed: a runner's prices, or the fancy's line. */
   const moveMarket = (market: { marketId: string; kind: 'match_odds' | 'bookmaker' | 'fancy' }) => {
@@ -128,10 +212,23 @@ export function feedWalk(engine: { quote(update: FeedUpdate): void }, rng: Rng, 
     moveFancy(`fy${n}`);
   };
   /** A bet around the last quote: a back at or below the best back matches the feed, above it rests (the reverse for a lay). */
-  const betNear = (market: { marketId: string; kind: 'match_odds' | 'bookmaker' | 'fancy' }, betId: string, side: 'back' | 'lay', stake: Paise): PlaceBet => {
+  const betNear = (
+    market: { marketId: string; kind: 'match_odds' | 'bookmaker' | 'fancy' },
+    betId: string,
+    side: 'back' | 'lay',
+    stake: Paise,
+  ): PlaceBet => {
     if (market.kind === 'fancy') {
       const f = fancy.get(market.marketId)!;
-      return placeBet(betId, market.marketId, null, side, side === 'back' ? f.yesLine : f.noLine, stake, side === 'back' ? f.yesRate : f.noRate);
+      return placeBet(
+        betId,
+        market.marketId,
+        null,
+        side,
+        side === 'back' ? f.yesLine : f.noLine,
+        stake,
+        side === 'back' ? f.yesRate : f.noRate,
+      );
     }
     const selectionId = rng.pick(RUNNERS).selectionId;
     if (market.kind === 'bookmaker') {
@@ -140,7 +237,14 @@ export function feedWalk(engine: { quote(update: FeedUpdate): void }, rng: Rng, 
     }
     const q = exchange.get(`${market.marketId}|${selectionId}`)!;
     const at = side === 'back' ? q.back + rng.int(-2, q.spread + 1) : q.back + q.spread + rng.int(-q.spread - 1, 2);
-    return placeBet(betId, market.marketId, selectionId, side, LADDER[Math.min(LADDER.length - 1, Math.max(0, at))]!, stake);
+    return placeBet(
+      betId,
+      market.marketId,
+      selectionId,
+      side,
+      LADDER[Math.min(LADDER.length - 1, Math.max(0, at))]!,
+      stake,
+    );
   };
   return { exchange, bookmaker, fancy, moveExchange, moveBookmaker, moveFancy, moveMarket, openMatch, betNear };
 }
@@ -151,7 +255,8 @@ type Bet = EngineState['bets'][string];
 const floor100 = (n: number) => Math.floor(n / 100);
 const ceil100 = (n: number) => Math.ceil(n / 100);
 /** Profit per unit of stake x 100 for a fill of this bet: match odds price - 100; bookmaker the rate; fancy the volume. */
-const edge = (b: Bet, price: number) => (b.kind === 'match_odds' ? price - 100 : b.kind === 'bookmaker' ? price : b.volume!);
+const edge = (b: Bet, price: number) =>
+  b.kind === 'match_odds' ? price - 100 : b.kind === 'bookmaker' ? price : b.volume!;
 
 function betPnl(b: Bet, wins: boolean): Paise {
   const matchedStake = b.fills.reduce((s, f) => s + f.size, 0);
@@ -180,7 +285,8 @@ export function recomputeMarketExposure(market: EngineState['markets'][string], 
     for (const r of market.runners) {
       let pnl = 0;
       // A back wins when its runner wins, a lay when it does not.
-      for (const b of bets) pnl += betPnl(b, b.side === 'back' ? b.selectionId === r.selectionId : b.selectionId !== r.selectionId);
+      for (const b of bets)
+        pnl += betPnl(b, b.side === 'back' ? b.selectionId === r.selectionId : b.selectionId !== r.selectionId);
       worst = Math.min(worst, pnl);
     }
   }
@@ -188,7 +294,10 @@ export function recomputeMarketExposure(market: EngineState['markets'][string], 
 }
 
 /** Every user's exposure per market and in total, from the open bets. */
-export function recomputeExposure(state: Readonly<EngineState>): { perMarket: Record<string, Paise>; total: Record<string, Paise> } {
+export function recomputeExposure(state: Readonly<EngineState>): {
+  perMarket: Record<string, Paise>;
+  total: Record<string, Paise>;
+} {
   const groups = new Map<string, Bet[]>();
   for (const b of Object.values(state.bets)) {
     if (b.status !== 'open') continue;
@@ -209,4 +318,5 @@ export const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
 };
-export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;

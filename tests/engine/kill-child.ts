@@ -10,9 +10,17 @@ const repoRoot = resolve(here, '..', '..');
  * SIGKILLs it as soon as `onLine` returns true (a line the kill cuts in half is not handed on: the
  * child had not finished saying it). Rejects if no line asks for the kill in time.
  */
-export function runUntilKilled(script: string, args: string[], onLine: (line: string) => boolean, timeoutMs = 90_000): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
+export function runUntilKilled(
+  script: string,
+  args: string[],
+  onLine: (line: string) => boolean,
+  timeoutMs = 90_000,
+): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, script), ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(here, script), ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let pending = '';
     let killed = false;

@@ -18,7 +18,11 @@ export function caller(server: TestServer) {
     if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     if (readAfter) headers[READ_AFTER_HEADER] = formatReadToken(readAfter);
-    const r = await fetch(server.url + path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    const r = await fetch(server.url + path, {
+      method,
+      headers,
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
     const written = parseReadToken(r.headers.get(READ_AFTER_HEADER) ?? '');
     if (written) readAfter = readAfter ? mergeReadTokens(readAfter, written) : written;
     const text = await r.text();

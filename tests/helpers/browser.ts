@@ -25,7 +25,9 @@ const CHROMIUM_ARGS = [
  * except on CI (CI=true), where a missing browser must fail the run instead of hiding it.
  */
 export const browserSkipReason: string | false =
-  existsSync(CHROMIUM_PATH) || process.env.CI === 'true' ? false : `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
+  existsSync(CHROMIUM_PATH) || process.env.CI === 'true'
+    ? false
+    : `no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`;
 
 export interface LaunchedBrowser {
   context: BrowserContext;
@@ -51,9 +53,10 @@ export async function launchBrowser(viewport = { width: 1366, height: 768 }): Pr
     timezoneId: BUSINESS_TIME_ZONE,
   });
   const cspViolations: string[] = [];
-  const watch = (p: Page) => p.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${p.url()}: ${msg.text()}`);
-  });
+  const watch = (p: Page) =>
+    p.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${p.url()}: ${msg.text()}`);
+    });
   for (const p of context.pages()) watch(p);
   context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -78,7 +81,10 @@ export function ensureWebBuilt(): void {
   if (existsSync(join(dist, 'index.html'))) return;
   const staging = mkdtempSync(join(repoRoot, 'web', 'dist-building-'));
   try {
-    execFileSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', staging, '--emptyOutDir'], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build', '-w', 'web', '--', '--outDir', staging, '--emptyOutDir'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
     renameSync(staging, dist);
   } catch (err) {
     // Another test file moved its build in first; anything else is a real failure.
@@ -100,10 +106,23 @@ export function screenshotPath(name: string): string {
 export type SessionKind = 'player' | 'admin';
 
 /** localStorage keys the web app stores sessions under (SPEC.md section 3). */
-const STORAGE_KEYS = ['user_token', 'user_refresh_token', 'user', 'admin_token', 'admin_refresh_token', 'admin'] as const;
+const STORAGE_KEYS = [
+  'user_token',
+  'user_refresh_token',
+  'user',
+  'admin_token',
+  'admin_refresh_token',
+  'admin',
+] as const;
 
 /** Logs in through the login page and waits for the page it lands on. */
-export async function loginWithForm(page: Page, baseUrl: string, kind: SessionKind, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function loginWithForm(
+  page: Page,
+  baseUrl: string,
+  kind: SessionKind,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto(`${baseUrl}${kind === 'admin' ? '/admin/login' : '/login'}`);
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
@@ -125,7 +144,11 @@ export async function apiLogin(baseUrl: string, kind: SessionKind, username: str
 /** What the login page would have stored for this session. */
 export function storedSession(kind: SessionKind, auth: AuthResponse): Record<string, string> {
   const prefix = kind === 'admin' ? 'admin' : 'user';
-  return { [`${prefix}_token`]: auth.token, [`${prefix}_refresh_token`]: auth.refreshToken, [prefix]: JSON.stringify(auth.user) };
+  return {
+    [`${prefix}_token`]: auth.token,
+    [`${prefix}_refresh_token`]: auth.refreshToken,
+    [prefix]: JSON.stringify(auth.user),
+  };
 }
 
 /**
@@ -133,7 +156,12 @@ export function storedSession(kind: SessionKind, auth: AuthResponse): Record<str
  * written from the gateway's /health answer, a page of the same origin where the app does not run,
  * so nothing of an earlier page can write over them.
  */
-export async function openWithStorage(page: Page, baseUrl: string, entries: Record<string, string>, path: string): Promise<void> {
+export async function openWithStorage(
+  page: Page,
+  baseUrl: string,
+  entries: Record<string, string>,
+  path: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/health`);
   await page.evaluate((e) => {
     localStorage.clear();
@@ -157,14 +185,20 @@ export async function watchToasts(page: Page): Promise<void> {
     const log: string[] = [];
     (window as unknown as { toastLog: string[] }).toastLog = log;
     new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
     }).observe(document, { childList: true, subtree: true });
   });
 }
 
 /** Waits for a toast watchToasts logged that contains `text`, then forgets the log. */
 export async function waitForToast(page: Page, text: string, timeout = 30_000): Promise<void> {
-  await page.waitForFunction((want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)), text, { timeout });
+  await page.waitForFunction(
+    (want) => (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes(want)),
+    text,
+    { timeout },
+  );
   await page.evaluate(() => (window as unknown as { toastLog: string[] }).toastLog.splice(0));
 }
 
@@ -178,7 +212,9 @@ export async function logToasts(page: Page): Promise<void> {
     const log: string[] = [];
     (window as unknown as { toastLog: string[] }).toastLog = log;
     new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && n.matches('.toast')) log.push(n.textContent ?? '');
     }).observe(document, { childList: true, subtree: true });
   });
 }

@@ -36,13 +36,33 @@ process.once('exit', () => {
   for (const p of members) p.kill('SIGKILL');
 });
 
-const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
+const exited = (p: ChildProcess) =>
+  new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
 
 /** Starts one process and waits until its HTTP endpoint answers /health. */
-export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'projector' | 'gateway', name: string, extra: Record<string, string> = {}, args: string[] = []): Promise<Member> {
+export async function startMember(
+  env: ClusterEnv,
+  role: 'engine' | 'relay' | 'projector' | 'gateway',
+  name: string,
+  extra: Record<string, string> = {},
+  args: string[] = [],
+): Promise<Member> {
   return startProcess({
-    role, name, logDir: env.logDir, script: 'services/server/src/distributed/main.ts', args: [role, ...args],
-    env: { DATABASE_URL: env.databaseUrl, KAFKA_BROKERS: env.kafkaBrokers, ENGINE_SECRET: env.engineSecret, INSTANCE: name, FEED: 'off', CASINO: 'off', LOG_LEVEL: 'info', ...extra },
+    role,
+    name,
+    logDir: env.logDir,
+    script: 'services/server/src/distributed/main.ts',
+    args: [role, ...args],
+    env: {
+      DATABASE_URL: env.databaseUrl,
+      KAFKA_BROKERS: env.kafkaBrokers,
+      ENGINE_SECRET: env.engineSecret,
+      INSTANCE: name,
+      FEED: 'off',
+      CASINO: 'off',
+      LOG_LEVEL: 'info',
+      ...extra,
+    },
   });
 }
 
@@ -50,7 +70,15 @@ export async function startMember(env: ClusterEnv, role: 'engine' | 'relay' | 'p
  * Any of the product's processes (a script run with tsx) on a free port (`port`, else one picked),
  * its output in `{logDir}/{name}.log`, once its /health answers.
  */
-export async function startProcess(opts: { role: string; name: string; script: string; args?: string[]; env: Record<string, string>; logDir: string; port?: number }): Promise<Member> {
+export async function startProcess(opts: {
+  role: string;
+  name: string;
+  script: string;
+  args?: string[];
+  env: Record<string, string>;
+  logDir: string;
+  port?: number;
+}): Promise<Member> {
   const { name } = opts;
   const port = opts.port ?? (await freePort());
   mkdirSync(opts.logDir, { recursive: true });
@@ -67,7 +95,8 @@ export async function startProcess(opts: { role: string; name: string; script: s
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${join(opts.logDir, `${name}.log`)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode}; see ${join(opts.logDir, `${name}.log`)}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
@@ -77,7 +106,10 @@ export async function startProcess(opts: { role: string; name: string; script: s
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    role: opts.role, port, url, process: child,
+    role: opts.role,
+    port,
+    url,
+    process: child,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

@@ -3,19 +3,40 @@ import type { MatchDetail, PriceDto } from '@exch/contracts';
 import type { TestServer } from './server.js';
 
 /** A bet as the player site sends it (SPEC.md section 3) on a market of a match detail. */
-export function betBody(detail: MatchDetail, marketId: string, selection: number, side: 'back' | 'lay', odds: number, stake: number | string, userId: string): Record<string, unknown> {
+export function betBody(
+  detail: MatchDetail,
+  marketId: string,
+  selection: number,
+  side: 'back' | 'lay',
+  odds: number,
+  stake: number | string,
+  userId: string,
+): Record<string, unknown> {
   const market = detail.markets.find((m) => m.marketId === marketId);
   if (!market) throw new Error(`no market ${marketId}`);
   const section = market.section.find((s) => s.sid === selection) ?? market.section[0]!;
   return {
-    user_id: userId, event_id: detail.match.matchId, event_name: detail.match.name, market_id: marketId, market_type: market.marketType,
-    selection, selection_name: section.nat, odds, stake, bet_type: 'sports', odds_type: side, sportId: detail.match.sportId,
+    user_id: userId,
+    event_id: detail.match.matchId,
+    event_name: detail.match.name,
+    market_id: marketId,
+    market_type: market.marketType,
+    selection,
+    selection_name: section.nat,
+    odds,
+    stake,
+    bet_type: 'sports',
+    odds_type: side,
+    sportId: detail.match.sportId,
   };
 }
 
 /** The best offer on one side of a runner (a fancy's Yes is back, No is lay). */
 export function best(detail: MatchDetail, marketId: string, sid: number, otype: 'back' | 'lay'): PriceDto {
-  const price = detail.markets.find((m) => m.marketId === marketId)?.section.find((s) => s.sid === sid)?.odds.find((o) => o.otype === otype && o.tno === 0);
+  const price = detail.markets
+    .find((m) => m.marketId === marketId)
+    ?.section.find((s) => s.sid === sid)
+    ?.odds.find((o) => o.otype === otype && o.tno === 0);
   if (!price) throw new Error(`no ${otype} price on ${marketId}/${sid}`);
   return price;
 }

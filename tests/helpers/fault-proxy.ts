@@ -53,11 +53,19 @@ export class FaultProxy {
     return proxy;
   }
 
-  private async handle(target: string, req: IncomingMessage): Promise<{ status: number; type: string; body: string } | null> {
+  private async handle(
+    target: string,
+    req: IncomingMessage,
+  ): Promise<{ status: number; type: string; body: string } | null> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const call: Call = { method: req.method!, url: req.url!, body, json: body ? (JSON.parse(body) as Record<string, unknown>) : null };
+    const call: Call = {
+      method: req.method!,
+      url: req.url!,
+      body,
+      json: body ? (JSON.parse(body) as Record<string, unknown>) : null,
+    };
     const fault = this.rule(call);
     const entry = { ...call, fault: fault.kind, status: null as number | null };
     this.calls.push(entry);
@@ -65,7 +73,11 @@ export class FaultProxy {
     const headers: Record<string, string> = {};
     for (const h of FORWARDED) if (typeof req.headers[h] === 'string') headers[h] = req.headers[h] as string;
     const res = await fetch(target + call.url, { method: call.method, headers, body: body === '' ? undefined : body });
-    const answer = { status: res.status, type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+    const answer = {
+      status: res.status,
+      type: res.headers.get('content-type') ?? 'application/json',
+      body: await res.text(),
+    };
     entry.status = answer.status;
     if (fault.kind === 'lose-answer') {
       req.socket.destroy();

@@ -4,7 +4,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
-import { defaultWebDist, startServer, type DealerSettings, type ProviderOption, type RunningServer } from '@exch/server';
+import {
+  defaultWebDist,
+  startServer,
+  type DealerSettings,
+  type ProviderOption,
+  type RunningServer,
+} from '@exch/server';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -19,7 +25,18 @@ export interface TestServer extends RunningServer {
  * tables listed (dealt only when a test steps server.dealer, or passes `casino` with `auto`).
  * close() stops it and removes the folder it made.
  */
-export async function startTestServer(opts: { dataDir?: string; databaseUrl?: string; maintenance?: boolean; feedTickMs?: number; provider?: ProviderOption | null; providerSecret?: string; casino?: DealerSettings; frameOrigins?: string[] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: {
+    dataDir?: string;
+    databaseUrl?: string;
+    maintenance?: boolean;
+    feedTickMs?: number;
+    provider?: ProviderOption | null;
+    providerSecret?: string;
+    casino?: DealerSettings;
+    frameOrigins?: string[];
+  } = {},
+): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
   const dataDir = opts.dataDir ?? made!;
   const server = await startServer({
@@ -33,7 +50,13 @@ export async function startTestServer(opts: { dataDir?: string; databaseUrl?: st
     frameOrigins: opts.frameOrigins ?? [],
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 },
-    provider: opts.provider !== undefined ? opts.provider : { secret: opts.providerSecret ?? randomBytes(32).toString('hex'), embedded: { port: 0, dataDir: join(dataDir, 'provider') } },
+    provider:
+      opts.provider !== undefined
+        ? opts.provider
+        : {
+            secret: opts.providerSecret ?? randomBytes(32).toString('hex'),
+            embedded: { port: 0, dataDir: join(dataDir, 'provider') },
+          },
     casino: opts.casino ?? { auto: false },
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });

@@ -37,7 +37,18 @@ export async function startWorkload(engine: Engine, opts: WorkloadOptions): Prom
     const n = ++matchN;
     await must(engine, matchCatalogue([n]), null);
     for (const kind of ['mo', 'bm', 'fy']) {
-      await must(engine, { type: 'SetMarketSettings', marketId: `${kind}${n}`, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 }, 'a');
+      await must(
+        engine,
+        {
+          type: 'SetMarketSettings',
+          marketId: `${kind}${n}`,
+          minStake: 100,
+          maxStake: 10_000_00,
+          betDelaySec: 0,
+          commissionBp: 200,
+        },
+        'a',
+      );
     }
     walk.openMatch(n);
     return n;
@@ -71,26 +82,70 @@ export async function startWorkload(engine: Engine, opts: WorkloadOptions): Prom
         walk.moveMarket({ marketId: `fy${n}`, kind: 'fancy' });
       }
     } else if (r < 0.94) {
-      const resting = Object.values(engine.view.bets).filter((b) => b.status === 'open' && b.unmatched > 0).slice(-200);
-      await Promise.all(Array.from({ length: Math.min(8, resting.length) }, () => rng.pick(resting)).map((b) => run({ type: 'CancelBet', betId: b.betId }, b.userId)));
+      const resting = Object.values(engine.view.bets)
+        .filter((b) => b.status === 'open' && b.unmatched > 0)
+        .slice(-200);
+      await Promise.all(
+        Array.from({ length: Math.min(8, resting.length) }, () => rng.pick(resting)).map((b) =>
+          run({ type: 'CancelBet', betId: b.betId }, b.userId),
+        ),
+      );
     } else if (r < 0.97) {
-      await Promise.all(Array.from({ length: 8 }, () => {
-        const p = rng.pick(players);
-        return rng.chance(0.5)
-          ? run({ type: 'TransferChips', fromUserId: 'd', toUserId: p, amount: rng.int(100_00, 5_000_00), remark: 'deposit' }, 'd')
-          : run({ type: 'TransferChips', fromUserId: p, toUserId: 'd', amount: rng.int(100, 1_000_00), remark: 'withdrawal' }, 'd');
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, () => {
+          const p = rng.pick(players);
+          return rng.chance(0.5)
+            ? run(
+                {
+                  type: 'TransferChips',
+                  fromUserId: 'd',
+                  toUserId: p,
+                  amount: rng.int(100_00, 5_000_00),
+                  remark: 'deposit',
+                },
+                'd',
+              )
+            : run(
+                {
+                  type: 'TransferChips',
+                  fromUserId: p,
+                  toUserId: 'd',
+                  amount: rng.int(100, 1_000_00),
+                  remark: 'withdrawal',
+                },
+                'd',
+              );
+        }),
+      );
     } else {
       // A match ends: its markets settle (now and then voided, or revoked and declared again) and a new one opens.
       const i = rng.int(0, live.length - 1);
       const n = live[i]!;
-      await run({ type: 'SettleMarket', marketId: `mo${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null }, 'a');
-      await run({ type: 'SettleMarket', marketId: `bm${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null }, 'a');
+      await run(
+        { type: 'SettleMarket', marketId: `mo${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null },
+        'a',
+      );
+      await run(
+        { type: 'SettleMarket', marketId: `bm${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null },
+        'a',
+      );
       if (rng.chance(0.2)) await run({ type: 'VoidMarket', marketId: `fy${n}` }, 'a');
-      else await run({ type: 'SettleMarket', marketId: `fy${n}`, selectionId: null, runs: (walk.fancy.get(`fy${n}`)?.noLine ?? 50) + rng.int(-5, 5) }, 'a');
+      else
+        await run(
+          {
+            type: 'SettleMarket',
+            marketId: `fy${n}`,
+            selectionId: null,
+            runs: (walk.fancy.get(`fy${n}`)?.noLine ?? 50) + rng.int(-5, 5),
+          },
+          'a',
+        );
       if (rng.chance(0.25)) {
         await run({ type: 'RevokeResult', marketId: `mo${n}` }, 'a');
-        await run({ type: 'SettleMarket', marketId: `mo${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null }, 'a');
+        await run(
+          { type: 'SettleMarket', marketId: `mo${n}`, selectionId: rng.pick(RUNNERS).selectionId, runs: null },
+          'a',
+        );
       }
       live[i] = await newMatch();
     }

@@ -11,7 +11,8 @@ t.test('cluster ids are 16 random bytes in base64url and never start with "-"', 
   for (let i = 0; i < 100_000; i++) {
     const id = newClusterId();
     if (id.startsWith('-')) t.fail(`id ${id} starts with '-'`);
-    if (!/^[A-Za-z0-9_-]{22}$/.test(id) || Buffer.from(id, 'base64url').length !== 16) t.fail(`id ${id} is not 16 bytes in base64url`);
+    if (!/^[A-Za-z0-9_-]{22}$/.test(id) || Buffer.from(id, 'base64url').length !== 16)
+      t.fail(`id ${id} is not 16 bytes in base64url`);
     ids.add(id);
   }
   t.equal(ids.size, 100_000, 'no id repeats');
@@ -31,19 +32,31 @@ function formatWith(clusterId: string): string {
   }
 }
 
-t.test('StorageTool formats storage with generated ids, and with an id that starts with "-"', { skip: kafkaSkip() }, async (t) => {
-  for (let i = 0; i < 3; i++) {
-    const id = newClusterId();
-    t.equal(formatWith(id), id, `generated id ${id} is stored as given`);
-  }
-  // The id that failed CI: passed as --cluster-id=ID it is a value, not an option.
-  t.equal(formatWith('-Rb40jZz77Ixfpu5rhUlvA'), '-Rb40jZz77Ixfpu5rhUlvA', 'an id starting with "-" is still read as the id');
-});
+t.test(
+  'StorageTool formats storage with generated ids, and with an id that starts with "-"',
+  { skip: kafkaSkip() },
+  async (t) => {
+    for (let i = 0; i < 3; i++) {
+      const id = newClusterId();
+      t.equal(formatWith(id), id, `generated id ${id} is stored as given`);
+    }
+    // The id that failed CI: passed as --cluster-id=ID it is a value, not an option.
+    t.equal(
+      formatWith('-Rb40jZz77Ixfpu5rhUlvA'),
+      '-Rb40jZz77Ixfpu5rhUlvA',
+      'an id starting with "-" is still read as the id',
+    );
+  },
+);
 
-t.test('a failed format reports StorageTool\'s own output', { skip: kafkaSkip() }, async (t) => {
+t.test("a failed format reports StorageTool's own output", { skip: kafkaSkip() }, async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'exch-kafka-format-'));
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
   const paths = brokerLayout(root);
   writeFileSync(paths.properties, 'process.roles=broker,controller\n');
-  t.throws(() => formatStorage(paths, newClusterId()), /StorageTool format exited with 1:\n[\s\S]*\S/, 'the error carries what StorageTool printed');
+  t.throws(
+    () => formatStorage(paths, newClusterId()),
+    /StorageTool format exited with 1:\n[\s\S]*\S/,
+    'the error carries what StorageTool printed',
+  );
 });

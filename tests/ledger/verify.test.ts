@@ -17,12 +17,33 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = pino({ level: 'silent' });
 let n = 0;
 const env = (command: Command, actor: string | null): CommandEnvelope => ({
-  commandId: `c${++n}`, correlationId: 'ledger-test', actor, ip: null, device: 'test', at: '2026-11-22T10:00:00.000Z', command,
+  commandId: `c${++n}`,
+  correlationId: 'ledger-test',
+  actor,
+  ip: null,
+  device: 'test',
+  at: '2026-11-22T10:00:00.000Z',
+  command,
 });
 const create = (userId: string, role: 'admin' | 'sadmin' | 'smdl' | 'user', parentId: string | null): Command => ({
-  type: 'CreateUser', userId, username: `user_${userId}`, fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false,
+  type: 'CreateUser',
+  userId,
+  username: `user_${userId}`,
+  fullName: userId,
+  role,
+  parentId,
+  passwordHash: 'h',
+  creditReference: 0,
+  exposureLimit: 0,
+  mustChangePassword: false,
 });
-const transfer = (fromUserId: string, toUserId: string, amount: number): Command => ({ type: 'TransferChips', fromUserId, toUserId, amount, remark: '' });
+const transfer = (fromUserId: string, toUserId: string, amount: number): Command => ({
+  type: 'TransferChips',
+  fromUserId,
+  toUserId,
+  amount,
+  remark: '',
+});
 
 /** admin a > sadmin s > master m > players u1, u2, with chips passed down and some taken back. */
 async function buildLog(engine: Engine): Promise<void> {
@@ -71,20 +92,36 @@ async function projected(t: TapTest, store: EventStore): Promise<ProjectionRunne
 }
 
 /** A ChipsTransferred written straight into the log, around the engine and its rules. */
-const forged = (id: string, fromUserId: string, toUserId: string, amount: number, postings: { account: string; amount: number }[]): NewEvent => ({
+const forged = (
+  id: string,
+  fromUserId: string,
+  toUserId: string,
+  amount: number,
+  postings: { account: string; amount: number }[],
+): NewEvent => ({
   eventId: `forged-${id}`,
   type: 'ChipsTransferred',
   schemaVersion: 1,
   data: { kind: 'withdraw', fromUserId, toUserId, amount, remark: 'forged', postings },
-  metadata: { commandId: `forged-${id}`, correlationId: 'forged', causationId: null, actor: 'm', ip: null, device: null, at: '2026-11-22T11:00:00.000Z' },
+  metadata: {
+    commandId: `forged-${id}`,
+    correlationId: 'forged',
+    causationId: null,
+    actor: 'm',
+    ip: null,
+    device: null,
+    at: '2026-11-22T11:00:00.000Z',
+  },
 });
 
 async function runCli(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      'npx', ['tsx', 'scripts/ledger-verify.ts'],
+      'npx',
+      ['tsx', 'scripts/ledger-verify.ts'],
       { cwd: repoRoot, env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env }, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
     );
   });
 }
@@ -144,7 +181,11 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
     const small: number[] = [];
     const r2 = await verifyLedger(store, { batchSize: 2, onProgress: (p) => small.push(p.position) });
     t.equal(r2.ok, true, formatReport(r2).join('\n'));
-    t.same(small, [...small].sort((x, y) => x - y), 'progress only moves forward');
+    t.same(
+      small,
+      [...small].sort((x, y) => x - y),
+      'progress only moves forward',
+    );
     t.equal(small.length, Math.ceil(head / 2) + 1);
   });
 
@@ -153,7 +194,12 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
     const r = await verifyLedger(store);
     t.equal(r.ok, false);
     t.equal(r.differenceCount, 1);
-    t.match(r.differences[0], { kind: 'users-balance', account: 'wallet:u1', expected: String(10_000_00 - 2_500_50), actual: String(10_000_00 - 2_500_50 + 1) });
+    t.match(r.differences[0], {
+      kind: 'users-balance',
+      account: 'wallet:u1',
+      expected: String(10_000_00 - 2_500_50),
+      actual: String(10_000_00 - 2_500_50 + 1),
+    });
     t.match(formatReport(r)[0], /^ledger FAILED: 1 difference \(/);
     await store.sql.query(`update rm_users set balance = balance - 1 where user_id = 'u1'`);
     t.equal((await verifyLedger(store)).ok, true, 'restored');
@@ -163,7 +209,12 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
     await store.sql.query(`update rm_ledger_balances set balance = balance - 500 where account = 'mint'`);
     let r = await verifyLedger(store);
     t.equal(r.differenceCount, 1);
-    t.match(r.differences[0], { kind: 'ledger-balance', account: 'mint', expected: String(-1_000_000_00), actual: String(-1_000_000_00 - 500) });
+    t.match(r.differences[0], {
+      kind: 'ledger-balance',
+      account: 'mint',
+      expected: String(-1_000_000_00),
+      actual: String(-1_000_000_00 - 500),
+    });
     await store.sql.query(`update rm_ledger_balances set balance = balance + 500 where account = 'mint'`);
 
     await store.sql.query(`delete from rm_ledger_balances where account = 'wallet:s'`);
@@ -184,18 +235,30 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
   });
 
   await t.test('an rm_ledger_entries amount off (statements sum their running balance from it)', async (t) => {
-    const { rows } = await store.sql.query<{ position: number }>(`select position from rm_ledger_entries where account = 'wallet:u1' order by position limit 1`);
+    const { rows } = await store.sql.query<{ position: number }>(
+      `select position from rm_ledger_entries where account = 'wallet:u1' order by position limit 1`,
+    );
     const position = Number(rows[0]!.position);
-    await store.sql.query(`update rm_ledger_entries set amount = amount + 7 where position = $1 and account = 'wallet:u1'`, [position]);
+    await store.sql.query(
+      `update rm_ledger_entries set amount = amount + 7 where position = $1 and account = 'wallet:u1'`,
+      [position],
+    );
     for (const batchSize of [5_000, 1]) {
       const r = await verifyLedger(store, { batchSize });
       t.equal(r.differenceCount, 1, `batch size ${batchSize}`);
       t.match(r.differences[0], {
-        kind: 'ledger-entry', position, account: 'wallet:u1', expected: String(10_000_00), actual: String(10_000_00 + 7),
+        kind: 'ledger-entry',
+        position,
+        account: 'wallet:u1',
+        expected: String(10_000_00),
+        actual: String(10_000_00 + 7),
         message: `position ${position} leg 1 (wallet:u1): rm_ledger_entries has amount 1000007, replay says 1000000`,
       });
     }
-    await store.sql.query(`update rm_ledger_entries set amount = amount - 7 where position = $1 and account = 'wallet:u1'`, [position]);
+    await store.sql.query(
+      `update rm_ledger_entries set amount = amount - 7 where position = $1 and account = 'wallet:u1'`,
+      [position],
+    );
     t.equal((await verifyLedger(store)).ok, true, 'restored');
   });
 
@@ -213,7 +276,10 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
     // A difference at the checkpoint is still found while the projection lags.
     await store.sql.query(`update rm_users set balance = balance + 1 where user_id = 'u2'`);
     const found = await verifyLedger(store);
-    t.match(found, { differenceCount: 1, differences: [{ kind: 'users-balance', account: 'wallet:u2', position: head }] });
+    t.match(found, {
+      differenceCount: 1,
+      differences: [{ kind: 'users-balance', account: 'wallet:u2', position: head }],
+    });
     await store.sql.query(`update rm_users set balance = balance - 1 where user_id = 'u2'`);
 
     runner = new ProjectionRunner(store, allProjections, log);
@@ -236,33 +302,68 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
   await t.test('postings appended around the engine', async (t) => {
     await engine.stop();
     // Money from nowhere: u1 gets 90 paise more than u2 gives.
-    const [bad] = await store.append([{ streamId: 'user-u2', expectedVersion: 'any', events: [forged('unbalanced', 'u2', 'm', 100, [
-      { account: 'wallet:u2', amount: -100 },
-      { account: 'wallet:m', amount: 190 },
-    ])] }]);
+    const [bad] = await store.append([
+      {
+        streamId: 'user-u2',
+        expectedVersion: 'any',
+        events: [
+          forged('unbalanced', 'u2', 'm', 100, [
+            { account: 'wallet:u2', amount: -100 },
+            { account: 'wallet:m', amount: 190 },
+          ]),
+        ],
+      },
+    ]);
     await settle();
     let r = await verifyLedger(store);
     t.equal(r.differenceCount, 1, formatReport(r).join('\n'));
     t.match(r.differences[0], { kind: 'unbalanced', position: bad!.positions[0], actual: '90' });
     t.equal(r.sum, 90n);
-    t.match(formatReport(r), [/^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 90\)$/, /^ {2}unbalanced: position \d+: ChipsTransferred postings sum to 90/]);
+    t.match(formatReport(r), [
+      /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 90\)$/,
+      /^ {2}unbalanced: position \d+: ChipsTransferred postings sum to 90/,
+    ]);
 
     // Balanced, but u2 gives more than it has.
-    const u2 = Number((await store.sql.query<{ balance: string }>(`select balance from rm_users where user_id = 'u2'`)).rows[0]!.balance);
-    const [overdraft] = await store.append([{ streamId: 'user-u2', expectedVersion: 'any', events: [forged('overdraft', 'u2', 'm', u2 + 1, [
-      { account: 'wallet:u2', amount: -(u2 + 1) },
-      { account: 'wallet:m', amount: u2 + 1 },
-    ])] }]);
+    const u2 = Number(
+      (await store.sql.query<{ balance: string }>(`select balance from rm_users where user_id = 'u2'`)).rows[0]!
+        .balance,
+    );
+    const [overdraft] = await store.append([
+      {
+        streamId: 'user-u2',
+        expectedVersion: 'any',
+        events: [
+          forged('overdraft', 'u2', 'm', u2 + 1, [
+            { account: 'wallet:u2', amount: -(u2 + 1) },
+            { account: 'wallet:m', amount: u2 + 1 },
+          ]),
+        ],
+      },
+    ]);
     await settle();
     r = await verifyLedger(store);
     t.equal(r.differenceCount, 2, formatReport(r).join('\n'));
-    t.match(r.differences[1], { kind: 'negative-balance', position: overdraft!.positions[0], account: 'wallet:u2', actual: '-1' });
+    t.match(r.differences[1], {
+      kind: 'negative-balance',
+      position: overdraft!.positions[0],
+      account: 'wallet:u2',
+      actual: '-1',
+    });
 
     // Balanced and covered, but the postings pay someone the event does not name.
-    const [misdirected] = await store.append([{ streamId: 'user-m', expectedVersion: 'any', events: [forged('misdirected', 'm', 'u1', 50, [
-      { account: 'wallet:m', amount: -50 },
-      { account: 'wallet:s', amount: 50 },
-    ])] }]);
+    const [misdirected] = await store.append([
+      {
+        streamId: 'user-m',
+        expectedVersion: 'any',
+        events: [
+          forged('misdirected', 'm', 'u1', 50, [
+            { account: 'wallet:m', amount: -50 },
+            { account: 'wallet:s', amount: 50 },
+          ]),
+        ],
+      },
+    ]);
     await settle();
     r = await verifyLedger(store);
     t.equal(r.differenceCount, 3);
@@ -270,68 +371,151 @@ t.test('a log made by the engine verifies; each corruption is found', async (t) 
   });
 });
 
-t.test('third-party casino: wallet postings verify, the provider\'s account may go below zero, a debit posting elsewhere is found', async (t) => {
-  const { store, engine } = await loggedEngine(t);
-  const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
-  const calls: ProviderCommand[] = [
-    { type: 'ProviderDebit', ...game, txnId: 'd1', userId: 'u1', roundId: 'r1', amount: 100_00, sessionUserId: 'u1' },
-    { type: 'ProviderCredit', ...game, txnId: 'c1', userId: 'u1', roundId: 'r1', amount: 3_600_00 },
-    { type: 'ProviderDebit', ...game, txnId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00, sessionUserId: 'u1' },
-    { type: 'ProviderRollback', ...game, txnId: 'b2', betId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00 },
-  ];
-  for (const c of calls) t.equal((await engine.execute(env(c, null))).ok, true, `${c.type} ${c.txnId}`);
-  const runner = await projected(t, store);
-  let r = await verifyLedger(store);
-  t.equal(r.ok, true, formatReport(r).join('\n'));
-  t.equal(r.accounts, 7, 'the provider\'s account is one more');
-  const house = await store.sql.query<{ balance: string }>(`select balance from rm_ledger_balances where account = 'house:third-party:mg'`);
-  t.equal(Number(house.rows[0]!.balance), -3_500_00, 'below zero: the player won ₹3,500');
+t.test(
+  "third-party casino: wallet postings verify, the provider's account may go below zero, a debit posting elsewhere is found",
+  async (t) => {
+    const { store, engine } = await loggedEngine(t);
+    const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
+    const calls: ProviderCommand[] = [
+      { type: 'ProviderDebit', ...game, txnId: 'd1', userId: 'u1', roundId: 'r1', amount: 100_00, sessionUserId: 'u1' },
+      { type: 'ProviderCredit', ...game, txnId: 'c1', userId: 'u1', roundId: 'r1', amount: 3_600_00 },
+      { type: 'ProviderDebit', ...game, txnId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00, sessionUserId: 'u1' },
+      { type: 'ProviderRollback', ...game, txnId: 'b2', betId: 'd2', userId: 'u1', roundId: 'r2', amount: 50_00 },
+    ];
+    for (const c of calls) t.equal((await engine.execute(env(c, null))).ok, true, `${c.type} ${c.txnId}`);
+    const runner = await projected(t, store);
+    let r = await verifyLedger(store);
+    t.equal(r.ok, true, formatReport(r).join('\n'));
+    t.equal(r.accounts, 7, "the provider's account is one more");
+    const house = await store.sql.query<{ balance: string }>(
+      `select balance from rm_ledger_balances where account = 'house:third-party:mg'`,
+    );
+    t.equal(Number(house.rows[0]!.balance), -3_500_00, 'below zero: the player won ₹3,500');
 
-  await engine.stop();
-  const misdirected: NewEvent = {
-    eventId: 'forged-casino', type: 'ProviderDebited', schemaVersion: 1,
-    data: { ...game, txnId: 'd9', userId: 'u1', roundId: 'r9', amount: 10_00, referenceId: 'x', balance: 0, postings: [{ account: 'wallet:u1', amount: -10_00 }, { account: 'wallet:s', amount: 10_00 }] },
-    metadata: { commandId: 'forged-casino', correlationId: 'forged', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T11:00:00.000Z' },
-  };
-  const [bad] = await store.append([{ streamId: 'provider-round-mg-r9', expectedVersion: 'any', events: [misdirected] }]);
-  await runner.waitFor(await store.head());
-  r = await verifyLedger(store);
-  t.match(r, { differenceCount: 1, differences: [{ kind: 'postings-mismatch', position: bad!.positions[0] }] });
-});
+    await engine.stop();
+    const misdirected: NewEvent = {
+      eventId: 'forged-casino',
+      type: 'ProviderDebited',
+      schemaVersion: 1,
+      data: {
+        ...game,
+        txnId: 'd9',
+        userId: 'u1',
+        roundId: 'r9',
+        amount: 10_00,
+        referenceId: 'x',
+        balance: 0,
+        postings: [
+          { account: 'wallet:u1', amount: -10_00 },
+          { account: 'wallet:s', amount: 10_00 },
+        ],
+      },
+      metadata: {
+        commandId: 'forged-casino',
+        correlationId: 'forged',
+        causationId: null,
+        actor: null,
+        ip: null,
+        device: null,
+        at: '2026-11-22T11:00:00.000Z',
+      },
+    };
+    const [bad] = await store.append([
+      { streamId: 'provider-round-mg-r9', expectedVersion: 'any', events: [misdirected] },
+    ]);
+    await runner.waitFor(await store.head());
+    r = await verifyLedger(store);
+    t.match(r, { differenceCount: 1, differences: [{ kind: 'postings-mismatch', position: bad!.positions[0] }] });
+  },
+);
 
-t.test('payments: a pending withdrawal is its hold; a decision journalled twice, or a hold moved by hand, is found', async (t) => {
-  const { store, engine } = await loggedEngine(t);
-  const steps: [Command, string][] = [
-    [{ type: 'AddBankAccount', accountId: 'bank-u1', accountHolderName: 'User One', accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, 'u1'],
-    [{ type: 'RequestWithdrawal', requestId: 'w1', accountId: 'bank-u1', amount: 1_000_00, remark: '' }, 'u1'],
-    [{ type: 'RequestWithdrawal', requestId: 'w2', accountId: 'bank-u1', amount: 500_00, remark: '' }, 'u1'],
-    [{ type: 'ApprovePaymentRequest', requestId: 'w1', walletUserId: 'm', remark: '' }, 'm'],
-  ];
-  for (const [command, actor] of steps) t.equal((await engine.execute(env(command, actor))).ok, true, command.type);
-  const runner = await projected(t, store);
-  let r = await verifyLedger(store);
-  t.equal(r.ok, true, formatReport(r).join('\n'));
-  const hold = await store.sql.query<{ balance: string }>(`select balance from rm_ledger_balances where account = 'hold:u1'`);
-  t.equal(Number(hold.rows[0]!.balance), 500_00, 'hold:u1 is the pending w2');
+t.test(
+  'payments: a pending withdrawal is its hold; a decision journalled twice, or a hold moved by hand, is found',
+  async (t) => {
+    const { store, engine } = await loggedEngine(t);
+    const steps: [Command, string][] = [
+      [
+        {
+          type: 'AddBankAccount',
+          accountId: 'bank-u1',
+          accountHolderName: 'User One',
+          accountNumber: '123456789012',
+          ifscCode: 'SBIN0001234',
+        },
+        'u1',
+      ],
+      [{ type: 'RequestWithdrawal', requestId: 'w1', accountId: 'bank-u1', amount: 1_000_00, remark: '' }, 'u1'],
+      [{ type: 'RequestWithdrawal', requestId: 'w2', accountId: 'bank-u1', amount: 500_00, remark: '' }, 'u1'],
+      [{ type: 'ApprovePaymentRequest', requestId: 'w1', walletUserId: 'm', remark: '' }, 'm'],
+    ];
+    for (const [command, actor] of steps) t.equal((await engine.execute(env(command, actor))).ok, true, command.type);
+    const runner = await projected(t, store);
+    let r = await verifyLedger(store);
+    t.equal(r.ok, true, formatReport(r).join('\n'));
+    const hold = await store.sql.query<{ balance: string }>(
+      `select balance from rm_ledger_balances where account = 'hold:u1'`,
+    );
+    t.equal(Number(hold.rows[0]!.balance), 500_00, 'hold:u1 is the pending w2');
 
-  await engine.stop();
-  const approved = (await store.readAll(0, 10_000)).find((e) => e.type === 'WithdrawalApproved')!;
-  const [twice] = await store.append([{ streamId: 'payment-w1', expectedVersion: 'any', events: [{ eventId: 'forged-approval', type: approved.type, schemaVersion: approved.schemaVersion, data: approved.data, metadata: approved.metadata }] }]);
-  await runner.waitFor(await store.head());
-  r = await verifyLedger(store);
-  t.ok(r.differences.some((d) => d.kind === 'payment-request' && d.position === twice!.positions[0] && /already decided/.test(d.message)), formatReport(r).join('\n'));
-  t.ok(r.differences.some((d) => d.kind === 'hold-mismatch' && d.account === 'hold:u1'), 'the second approval takes the hold below what is pending');
+    await engine.stop();
+    const approved = (await store.readAll(0, 10_000)).find((e) => e.type === 'WithdrawalApproved')!;
+    const [twice] = await store.append([
+      {
+        streamId: 'payment-w1',
+        expectedVersion: 'any',
+        events: [
+          {
+            eventId: 'forged-approval',
+            type: approved.type,
+            schemaVersion: approved.schemaVersion,
+            data: approved.data,
+            metadata: approved.metadata,
+          },
+        ],
+      },
+    ]);
+    await runner.waitFor(await store.head());
+    r = await verifyLedger(store);
+    t.ok(
+      r.differences.some(
+        (d) => d.kind === 'payment-request' && d.position === twice!.positions[0] && /already decided/.test(d.message),
+      ),
+      formatReport(r).join('\n'),
+    );
+    t.ok(
+      r.differences.some((d) => d.kind === 'hold-mismatch' && d.account === 'hold:u1'),
+      'the second approval takes the hold below what is pending',
+    );
 
-  const { store: store2, engine: engine2 } = await loggedEngine(t);
-  for (const [command, actor] of steps.slice(0, 2)) t.equal((await engine2.execute(env(command, actor))).ok, true, command.type);
-  await engine2.stop();
-  const [byHand] = await store2.append([{ streamId: 'user-u1', expectedVersion: 'any', events: [forged('into-hold', 'u1', 'm', 1_00, [
-    { account: 'wallet:u1', amount: -1_00 },
-    { account: 'hold:u1', amount: 1_00 },
-  ])] }]);
-  r = await verifyLedger(store2);
-  t.ok(r.differences.some((d) => d.kind === 'hold-mismatch' && d.position === byHand!.positions[0] && d.expected === '100000' && d.actual === '100100'), formatReport(r).join('\n'));
-});
+    const { store: store2, engine: engine2 } = await loggedEngine(t);
+    for (const [command, actor] of steps.slice(0, 2))
+      t.equal((await engine2.execute(env(command, actor))).ok, true, command.type);
+    await engine2.stop();
+    const [byHand] = await store2.append([
+      {
+        streamId: 'user-u1',
+        expectedVersion: 'any',
+        events: [
+          forged('into-hold', 'u1', 'm', 1_00, [
+            { account: 'wallet:u1', amount: -1_00 },
+            { account: 'hold:u1', amount: 1_00 },
+          ]),
+        ],
+      },
+    ]);
+    r = await verifyLedger(store2);
+    t.ok(
+      r.differences.some(
+        (d) =>
+          d.kind === 'hold-mismatch' &&
+          d.position === byHand!.positions[0] &&
+          d.expected === '100000' &&
+          d.actual === '100100',
+      ),
+      formatReport(r).join('\n'),
+    );
+  },
+);
 
 t.test('the CLI on a PGlite folder: exit codes and verdict line', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-verify-'));
@@ -358,7 +542,10 @@ t.test('the CLI on a PGlite folder: exit codes and verdict line', async (t) => {
   await store.close();
   r = await runCli({ DATA_DIR: dataDir });
   t.equal(r.code, 1, r.stderr);
-  t.match(r.stdout, /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 0\)\n {2}users-balance: rm_users.balance of user u1 is 749951, replay says 749950/);
+  t.match(
+    r.stdout,
+    /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 0\)\n {2}users-balance: rm_users.balance of user u1 is 749951, replay says 749950/,
+  );
 
   r = await runCli({ DATA_DIR: join(dir, 'nothing-here') });
   t.equal(r.code, 2);
@@ -428,61 +615,154 @@ t.test('PostgreSQL: verifies while the engine writes; the CLI reads DATABASE_URL
   t.match(r, { differenceCount: 1, differences: [{ kind: 'ledger-balance', account: 'wallet:m' }] });
   const cli = await runCli({ DATABASE_URL: pg.connectionString });
   t.equal(cli.code, 1, cli.stderr);
-  t.match(cli.stdout, /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 0\)\n {2}ledger-balance: rm_ledger_balances of wallet:m is/);
+  t.match(
+    cli.stdout,
+    /^ledger FAILED: 1 difference \(\d+ events, 6 accounts, sum 0\)\n {2}ledger-balance: rm_ledger_balances of wallet:m is/,
+  );
   await store.sql.query(`update rm_ledger_balances set balance = balance - 1 where account = 'wallet:m'`);
   const ok = await runCli({ DATABASE_URL: pg.connectionString });
   t.equal(ok.code, 0, ok.stderr);
   t.match(ok.stdout, /^ledger OK: \d+ events, 6 accounts, sum 0, 0 differences\n$/);
 });
 
-t.test('casino settlements: house:casino may go below zero; a settlement that pays beyond its bets, or one bet twice, is found', async (t) => {
-  const { store, engine } = await loggedEngine(t);
-  // At the test vector's time (docs/casino.md): round 116250815181647.
-  const run = async (command: Command, actor: string | null) => {
-    const r = await engine.execute({ ...env(command, actor), at: '2025-08-15T12:46:47.000Z' });
-    if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.message}`);
-    return r.events;
-  };
-  // One Dragon Tiger round of the docs' test vector (Tiger wins); u1 backs Tiger, u2 (bet-locked) does not bet.
-  const seed = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
-  await run({ type: 'SyncCasinoTables' }, null);
-  const [opened] = await run({ type: 'OpenCasinoRound', tableCode: 'dt20', commitment: '6c86c6aac5fb24bcf5d9939cb7d7d5645ce39418f449e03b262dd4fa14b4b92b', bettingMs: 20_000 }, null);
-  const mid = (opened!.data as { mid: string }).mid;
-  t.equal(mid, '116250815181647');
-  await run({ type: 'PlaceCasinoBet', betId: 'cb1', tableCode: 'dt20', mid, sid: 2, odds: 200, stake: 1_000_00, referenceId: 'cb1' }, 'u1');
-  await run({ type: 'CloseCasinoBetting', tableCode: 'dt20', mid }, null);
-  await run({ type: 'DealCasinoRound', tableCode: 'dt20', mid, serverSeed: seed }, null);
-  for (let i = 0; i < 2; i++) await run({ type: 'RevealCasinoCard', tableCode: 'dt20', mid }, null);
-  const settled = (await run({ type: 'SettleCasinoRound', tableCode: 'dt20', mid }, null)).find((e) => e.type === 'CasinoRoundSettled')!;
-  t.same((settled.data as { postings: unknown }).postings, [{ account: 'wallet:u1', amount: 1_000_00 }, { account: 'house:casino', amount: -1_000_00 }]);
-  const runner = await projected(t, store);
-  const clean = await verifyLedger(store);
-  t.equal(clean.ok, true, formatReport(clean).join('\n'));
-  t.match(clean, { accounts: 7, sum: 0n });
+t.test(
+  'casino settlements: house:casino may go below zero; a settlement that pays beyond its bets, or one bet twice, is found',
+  async (t) => {
+    const { store, engine } = await loggedEngine(t);
+    // At the test vector's time (docs/casino.md): round 116250815181647.
+    const run = async (command: Command, actor: string | null) => {
+      const r = await engine.execute({ ...env(command, actor), at: '2025-08-15T12:46:47.000Z' });
+      if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.message}`);
+      return r.events;
+    };
+    // One Dragon Tiger round of the docs' test vector (Tiger wins); u1 backs Tiger, u2 (bet-locked) does not bet.
+    const seed = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+    await run({ type: 'SyncCasinoTables' }, null);
+    const [opened] = await run(
+      {
+        type: 'OpenCasinoRound',
+        tableCode: 'dt20',
+        commitment: '6c86c6aac5fb24bcf5d9939cb7d7d5645ce39418f449e03b262dd4fa14b4b92b',
+        bettingMs: 20_000,
+      },
+      null,
+    );
+    const mid = (opened!.data as { mid: string }).mid;
+    t.equal(mid, '116250815181647');
+    await run(
+      {
+        type: 'PlaceCasinoBet',
+        betId: 'cb1',
+        tableCode: 'dt20',
+        mid,
+        sid: 2,
+        odds: 200,
+        stake: 1_000_00,
+        referenceId: 'cb1',
+      },
+      'u1',
+    );
+    await run({ type: 'CloseCasinoBetting', tableCode: 'dt20', mid }, null);
+    await run({ type: 'DealCasinoRound', tableCode: 'dt20', mid, serverSeed: seed }, null);
+    for (let i = 0; i < 2; i++) await run({ type: 'RevealCasinoCard', tableCode: 'dt20', mid }, null);
+    const settled = (await run({ type: 'SettleCasinoRound', tableCode: 'dt20', mid }, null)).find(
+      (e) => e.type === 'CasinoRoundSettled',
+    )!;
+    t.same((settled.data as { postings: unknown }).postings, [
+      { account: 'wallet:u1', amount: 1_000_00 },
+      { account: 'house:casino', amount: -1_000_00 },
+    ]);
+    const runner = await projected(t, store);
+    const clean = await verifyLedger(store);
+    t.equal(clean.ok, true, formatReport(clean).join('\n'));
+    t.match(clean, { accounts: 7, sum: 0n });
 
-  // Written straight into the log: the same bet settled again, and paying 1 paisa more than the bet won.
-  const again: NewEvent = {
-    eventId: 'forged-casino', type: 'CasinoRoundSettled', schemaVersion: 1,
-    data: { ...(settled.data as object), bets: [{ betId: 'cb1', outcome: 'win', pnl: 1_000_00 }], postings: [{ account: 'wallet:u1', amount: 1_000_01 }, { account: 'house:casino', amount: -1_000_01 }] },
-    metadata: { commandId: 'forged-casino', correlationId: 'forged', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T11:00:00.000Z' },
-  };
-  const [position] = (await store.append([{ streamId: 'casino-dt20', expectedVersion: 'any', events: [again] }]))[0]!.positions;
-  // And a bet placed, then paid one paisa more than its settlement says it won.
-  const meta = (id: string) => ({ commandId: id, correlationId: 'forged', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T11:00:00.000Z' });
-  const placed: NewEvent = {
-    eventId: 'forged-bet', type: 'CasinoBetPlaced', schemaVersion: 1, metadata: meta('forged-bet'),
-    data: { betId: 'cb2', userId: 'u1', tableCode: 'dt20', mid, sid: 1, selectionName: 'Dragon', odds: 200, stake: 500_00, totalExposure: 500_00, balance: 0, referenceId: 'cb2' },
-  };
-  const overpaid: NewEvent = {
-    eventId: 'forged-pay', type: 'CasinoRoundSettled', schemaVersion: 1, metadata: meta('forged-pay'),
-    data: { ...(settled.data as object), bets: [{ betId: 'cb2', outcome: 'win', pnl: 500_00 }], postings: [{ account: 'wallet:u1', amount: 500_01 }, { account: 'house:casino', amount: -500_01 }], exposures: [] },
-  };
-  const [, paid] = (await store.append([{ streamId: 'casino-dt20', expectedVersion: 'any', events: [placed, overpaid] }]))[0]!.positions;
-  await runner.waitFor(await store.head());
-  const r = await verifyLedger(store);
-  t.equal(r.ok, false);
-  t.match(r.differences, [
-    { kind: 'postings-mismatch', position, message: `position ${position}: CasinoRoundSettled settles bet cb1, which was never placed or is already settled` },
-    { kind: 'postings-mismatch', position: paid, message: `position ${paid}: CasinoRoundSettled of ${mid} posts wallet:u1 50001, house:casino -50001` },
-  ]);
-});
+    // Written straight into the log: the same bet settled again, and paying 1 paisa more than the bet won.
+    const again: NewEvent = {
+      eventId: 'forged-casino',
+      type: 'CasinoRoundSettled',
+      schemaVersion: 1,
+      data: {
+        ...(settled.data as object),
+        bets: [{ betId: 'cb1', outcome: 'win', pnl: 1_000_00 }],
+        postings: [
+          { account: 'wallet:u1', amount: 1_000_01 },
+          { account: 'house:casino', amount: -1_000_01 },
+        ],
+      },
+      metadata: {
+        commandId: 'forged-casino',
+        correlationId: 'forged',
+        causationId: null,
+        actor: null,
+        ip: null,
+        device: null,
+        at: '2026-11-22T11:00:00.000Z',
+      },
+    };
+    const [position] = (await store.append([{ streamId: 'casino-dt20', expectedVersion: 'any', events: [again] }]))[0]!
+      .positions;
+    // And a bet placed, then paid one paisa more than its settlement says it won.
+    const meta = (id: string) => ({
+      commandId: id,
+      correlationId: 'forged',
+      causationId: null,
+      actor: null,
+      ip: null,
+      device: null,
+      at: '2026-11-22T11:00:00.000Z',
+    });
+    const placed: NewEvent = {
+      eventId: 'forged-bet',
+      type: 'CasinoBetPlaced',
+      schemaVersion: 1,
+      metadata: meta('forged-bet'),
+      data: {
+        betId: 'cb2',
+        userId: 'u1',
+        tableCode: 'dt20',
+        mid,
+        sid: 1,
+        selectionName: 'Dragon',
+        odds: 200,
+        stake: 500_00,
+        totalExposure: 500_00,
+        balance: 0,
+        referenceId: 'cb2',
+      },
+    };
+    const overpaid: NewEvent = {
+      eventId: 'forged-pay',
+      type: 'CasinoRoundSettled',
+      schemaVersion: 1,
+      metadata: meta('forged-pay'),
+      data: {
+        ...(settled.data as object),
+        bets: [{ betId: 'cb2', outcome: 'win', pnl: 500_00 }],
+        postings: [
+          { account: 'wallet:u1', amount: 500_01 },
+          { account: 'house:casino', amount: -500_01 },
+        ],
+        exposures: [],
+      },
+    };
+    const [, paid] = (
+      await store.append([{ streamId: 'casino-dt20', expectedVersion: 'any', events: [placed, overpaid] }])
+    )[0]!.positions;
+    await runner.waitFor(await store.head());
+    const r = await verifyLedger(store);
+    t.equal(r.ok, false);
+    t.match(r.differences, [
+      {
+        kind: 'postings-mismatch',
+        position,
+        message: `position ${position}: CasinoRoundSettled settles bet cb1, which was never placed or is already settled`,
+      },
+      {
+        kind: 'postings-mismatch',
+        position: paid,
+        message: `position ${paid}: CasinoRoundSettled of ${mid} posts wallet:u1 50001, house:casino -50001`,
+      },
+    ]);
+  },
+);

@@ -23,11 +23,31 @@
  */
 import t, { type Test } from 'tap';
 import pino from 'pino';
-import { LADDER, partitionOf, PRIVILEGES, type Command, type EventStore, type ExecuteResult, type SqlClient, type StoredEvent } from '@exch/contracts';
+import {
+  LADDER,
+  partitionOf,
+  PRIVILEGES,
+  type Command,
+  type EventStore,
+  type ExecuteResult,
+  type SqlClient,
+  type StoredEvent,
+} from '@exch/contracts';
 import { Engine, type EngineState } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner, type Projection } from '@exch/projector';
-import { envelope, feedWalk, hierarchy, matchCatalogue, must, placeBet, prng, RUNNERS, type Executor, type Rng } from '../engine/fixtures.js';
+import {
+  envelope,
+  feedWalk,
+  hierarchy,
+  matchCatalogue,
+  must,
+  placeBet,
+  prng,
+  RUNNERS,
+  type Executor,
+  type Rng,
+} from '../engine/fixtures.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
 const SEED = Number(process.env.ORDER_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -45,7 +65,10 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
   const engine = await Engine.start({ store, log: silent, snapshotEvery: 100_000 });
   let second = 0;
   // Each command at its own time, so a fold that kept the wrong one of two timestamps would show.
-  const timed: Executor = { execute: (env) => engine.execute({ ...env, at: new Date(Date.UTC(2026, 10, 22, 10) + ++second * 1000).toISOString() }) };
+  const timed: Executor = {
+    execute: (env) =>
+      engine.execute({ ...env, at: new Date(Date.UTC(2026, 10, 22, 10) + ++second * 1000).toISOString() }),
+  };
   const tally = new Map<string, number>();
   const run = async (command: Command, actor: string | null): Promise<ExecuteResult> => {
     const r = await timed.execute(envelope(command, actor));
@@ -66,7 +89,17 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     const n = ++matches;
     await run(matchCatalogue([n]), null);
     for (const kind of ['mo', 'bm', 'fy']) {
-      await run({ type: 'SetMarketSettings', marketId: `${kind}${n}`, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: rng.pick([0, 200, 500]) }, 'a');
+      await run(
+        {
+          type: 'SetMarketSettings',
+          marketId: `${kind}${n}`,
+          minStake: 100,
+          maxStake: 10_000_00,
+          betDelaySec: 0,
+          commissionBp: rng.pick([0, 200, 500]),
+        },
+        'a',
+      );
     }
     walk.openMatch(n);
   };
@@ -74,7 +107,17 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
   /** A bookmaker market listed later for a match already known: its MarketListed and the MatchListed are on different streams. */
   const laterMarket = async (matchId: string) => {
     const marketId = `bx${++extraMarkets}`;
-    await run({ type: 'SyncCatalogue', catalogue: { series: [], matches: [], markets: [{ marketId, matchId, kind: 'bookmaker', name: `Extra ${extraMarkets}`, runners: RUNNERS }] } }, null);
+    await run(
+      {
+        type: 'SyncCatalogue',
+        catalogue: {
+          series: [],
+          matches: [],
+          markets: [{ marketId, matchId, kind: 'bookmaker', name: `Extra ${extraMarkets}`, runners: RUNNERS }],
+        },
+      },
+      null,
+    );
     for (const r of RUNNERS) moveBookmaker(marketId, r.selectionId);
   };
 
@@ -95,7 +138,17 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     if (resting.length === 0) return null;
     const bet = rng.pick(resting);
     const other = rng.pick(players.filter((p) => p !== bet.userId));
-    return [placeBet(`b${++betN}`, bet.marketId, bet.selectionId, bet.side === 'back' ? 'lay' : 'back', bet.odds, rng.int(100, bet.unmatched + 5_000)), other];
+    return [
+      placeBet(
+        `b${++betN}`,
+        bet.marketId,
+        bet.selectionId,
+        bet.side === 'back' ? 'lay' : 'back',
+        bet.odds,
+        rng.int(100, bet.unmatched + 5_000),
+      ),
+      other,
+    ];
   };
 
   let userN = 0;
@@ -114,8 +167,22 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       () => [{ type: 'SetExposureLimit', userId: p, exposureLimit: rng.pick([0, 100_000_00, 50_000_00]) }, 'g'],
       () => [{ type: 'SetAccountLock', userId: p, locked: rng.chance(0.3) }, 'd'],
       () => [{ type: 'SetBetLock', userId: p, locked: rng.chance(0.3) }, 'd'],
-      () => [{ type: 'SetPermissions', userId: 'd', permissions: rng.chance(0.3) ? null : PRIVILEGES.filter(() => rng.chance(0.5)) }, 'g'],
-      () => [{ type: 'SetButtonValues', sportsButtons: [{ label: `${n}`, value: n }], casinoButtons: [{ label: 'x', value: rng.int(1, 99) }] }, p],
+      () => [
+        {
+          type: 'SetPermissions',
+          userId: 'd',
+          permissions: rng.chance(0.3) ? null : PRIVILEGES.filter(() => rng.chance(0.5)),
+        },
+        'g',
+      ],
+      () => [
+        {
+          type: 'SetButtonValues',
+          sportsButtons: [{ label: `${n}`, value: n }],
+          casinoButtons: [{ label: 'x', value: rng.int(1, 99) }],
+        },
+        p,
+      ],
       () => [{ type: 'SetNewsMessage', text: `News ${n}` }, 'a'],
       () => [{ type: 'MintChips', userId: 'a', amount: n }, null],
       () => [{ type: 'TransferChips', fromUserId: 'g', toUserId: 'd', amount: n, remark: `top-up ${n}` }, 'g'],
@@ -130,12 +197,46 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     const p = rng.pick(players);
     const debits = Object.entries(view().provider.txns).filter(([, x]) => x.txnType === 'DEBIT' && x.answer.ok);
     const x = rng.next();
-    if (x < 0.45 || debits.length === 0) return { type: 'ProviderDebit', ...game, txnId: `t${++txnN}`, userId: p, roundId: `r${rng.int(1, 40)}`, amount: rng.int(100, 50_000), sessionUserId: p };
+    if (x < 0.45 || debits.length === 0)
+      return {
+        type: 'ProviderDebit',
+        ...game,
+        txnId: `t${++txnN}`,
+        userId: p,
+        roundId: `r${rng.int(1, 40)}`,
+        amount: rng.int(100, 50_000),
+        sessionUserId: p,
+      };
     const [key, d] = rng.pick(debits);
     const betId = key.slice(key.indexOf('|') + 1);
-    if (x < 0.7) return { type: 'ProviderCredit', ...game, txnId: `t${++txnN}`, userId: d.userId, roundId: d.roundId, amount: rng.int(0, 100_000) };
-    if (x < 0.85) return { type: 'ProviderRollback', ...game, txnId: `t${++txnN}`, betId, userId: d.userId, roundId: d.roundId, amount: d.amount };
-    return { type: 'ProviderDebit', ...game, txnId: betId, userId: d.userId, roundId: d.roundId, amount: d.amount, sessionUserId: d.userId };
+    if (x < 0.7)
+      return {
+        type: 'ProviderCredit',
+        ...game,
+        txnId: `t${++txnN}`,
+        userId: d.userId,
+        roundId: d.roundId,
+        amount: rng.int(0, 100_000),
+      };
+    if (x < 0.85)
+      return {
+        type: 'ProviderRollback',
+        ...game,
+        txnId: `t${++txnN}`,
+        betId,
+        userId: d.userId,
+        roundId: d.roundId,
+        amount: d.amount,
+      };
+    return {
+      type: 'ProviderDebit',
+      ...game,
+      txnId: betId,
+      userId: d.userId,
+      roundId: d.roundId,
+      amount: d.amount,
+      sessionUserId: d.userId,
+    };
   };
 
   let payN = 0;
@@ -145,8 +246,30 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     const pending = Object.entries(view().payments.requests).filter(([, r]) => r.status === 'pending');
     const x = rng.next();
     const n = ++payN;
-    if (x < 0.3) return [{ type: 'RequestDeposit', requestId: `dep${n}`, method: 'upi', amount: rng.int(100_00, 50_000_00), utr: String(100_000_000_000 + n), screenshotId: 'ab'.repeat(32), remark: '' }, p];
-    if (x < 0.55 || pending.length === 0) return [{ type: 'RequestWithdrawal', requestId: `wd${n}`, accountId: `bank-${p}`, amount: rng.int(100_00, 1_000_00), remark: '' }, p];
+    if (x < 0.3)
+      return [
+        {
+          type: 'RequestDeposit',
+          requestId: `dep${n}`,
+          method: 'upi',
+          amount: rng.int(100_00, 50_000_00),
+          utr: String(100_000_000_000 + n),
+          screenshotId: 'ab'.repeat(32),
+          remark: '',
+        },
+        p,
+      ];
+    if (x < 0.55 || pending.length === 0)
+      return [
+        {
+          type: 'RequestWithdrawal',
+          requestId: `wd${n}`,
+          accountId: `bank-${p}`,
+          amount: rng.int(100_00, 1_000_00),
+          remark: '',
+        },
+        p,
+      ];
     const [requestId] = rng.pick(pending);
     if (x < 0.8) return [{ type: 'ApprovePaymentRequest', requestId, walletUserId: 'd', remark: `ok ${n}` }, 'd'];
     return [{ type: 'RejectPaymentRequest', requestId, remark: `no ${n}` }, 'd'];
@@ -160,9 +283,35 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       () => [{ type: 'SetPartnership', userId: 'd', shareBp: rng.int(0, 3_000) }, 'g'],
     ])();
 
-  for (const [userId, shareBp, by] of [['s', 9_000, 'a'], ['m', 8_000, 's'], ['g', 5_000, 'm'], ['d', 2_000, 'g']] as const) await run({ type: 'SetPartnership', userId, shareBp }, by);
-  await run({ type: 'SetPaymentMethod', upiId: 'dealer@okaxis', upiName: 'Dealer', accountHolderName: null, accountNumber: null, ifscCode: null }, 'd');
-  for (const p of players) await run({ type: 'AddBankAccount', accountId: `bank-${p}`, accountHolderName: `Player ${p}`, accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, p);
+  for (const [userId, shareBp, by] of [
+    ['s', 9_000, 'a'],
+    ['m', 8_000, 's'],
+    ['g', 5_000, 'm'],
+    ['d', 2_000, 'g'],
+  ] as const)
+    await run({ type: 'SetPartnership', userId, shareBp }, by);
+  await run(
+    {
+      type: 'SetPaymentMethod',
+      upiId: 'dealer@okaxis',
+      upiName: 'Dealer',
+      accountHolderName: null,
+      accountNumber: null,
+      ifscCode: null,
+    },
+    'd',
+  );
+  for (const p of players)
+    await run(
+      {
+        type: 'AddBankAccount',
+        accountId: `bank-${p}`,
+        accountHolderName: `Player ${p}`,
+        accountNumber: '123456789012',
+        ifscCode: 'SBIN0001234',
+      },
+      p,
+    );
   for (let i = 0; i < 2; i++) await newMatch();
   for (let i = 0; i < steps; i++) {
     if (live().length < 5) await newMatch();
@@ -186,7 +335,14 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       }
     } else if (r < 0.6) {
       const open = openBets();
-      if (open.length > 0) await run({ type: 'DeleteBets', betIds: [...new Set(Array.from({ length: rng.int(1, 3) }, () => rng.pick(open).betId))] }, 'd');
+      if (open.length > 0)
+        await run(
+          {
+            type: 'DeleteBets',
+            betIds: [...new Set(Array.from({ length: rng.int(1, 3) }, () => rng.pick(open).betId))],
+          },
+          'd',
+        );
     } else if (r < 0.67) {
       const x = rng.next();
       const done = Object.values(view().markets).filter((m) => m.status === 'SETTLED' || m.status === 'VOID');
@@ -195,33 +351,109 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       else if (x < 0.4) await run({ type: 'VoidMarket', marketId: m.marketId }, 'a');
       else {
         const runs = m.kind === 'fancy' ? Math.max(0, (fancy.get(m.marketId)?.noLine ?? 50) + rng.int(-6, 6)) : null;
-        await run({ type: 'SettleMarket', marketId: m.marketId, selectionId: m.kind === 'fancy' ? null : rng.pick(RUNNERS).selectionId, runs }, 'a');
+        await run(
+          {
+            type: 'SettleMarket',
+            marketId: m.marketId,
+            selectionId: m.kind === 'fancy' ? null : rng.pick(RUNNERS).selectionId,
+            runs,
+          },
+          'a',
+        );
       }
     } else if (r < 0.73) {
       const p = rng.pick(players);
       const available = (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0);
-      if (rng.chance(0.5)) await run({ type: 'TransferChips', fromUserId: p, toUserId: 'd', amount: Math.max(1, Math.floor(available / rng.int(1, 3))), remark: 'cash out' }, 'd');
-      else await run({ type: 'TransferChips', fromUserId: 'd', toUserId: p, amount: rng.int(100, 2_000_00), remark: '' }, 'd');
+      if (rng.chance(0.5))
+        await run(
+          {
+            type: 'TransferChips',
+            fromUserId: p,
+            toUserId: 'd',
+            amount: Math.max(1, Math.floor(available / rng.int(1, 3))),
+            remark: 'cash out',
+          },
+          'd',
+        );
+      else
+        await run(
+          { type: 'TransferChips', fromUserId: 'd', toUserId: p, amount: rng.int(100, 2_000_00), remark: '' },
+          'd',
+        );
     } else if (r < 0.76) {
-      await run({ type: 'SetMarketStatus', marketId: rng.pick(live()).marketId, status: rng.pick(['ACTIVE', 'ACTIVE', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const) }, 'a');
+      await run(
+        {
+          type: 'SetMarketStatus',
+          marketId: rng.pick(live()).marketId,
+          status: rng.pick(['ACTIVE', 'ACTIVE', 'ACTIVE', 'SUSPENDED', 'CLOSED'] as const),
+        },
+        'a',
+      );
     } else if (r < 0.78) {
       const m = rng.pick(live());
       const whole = rng.chance(0.3);
-      await run({ type: 'SetMarketLock', userId: rng.pick([...players, 'g']), matchId: m.matchId, marketKind: null, marketId: whole ? null : m.marketId, locked: rng.chance(0.4) }, rng.pick(['d', 'm']));
+      await run(
+        {
+          type: 'SetMarketLock',
+          userId: rng.pick([...players, 'g']),
+          matchId: m.matchId,
+          marketKind: null,
+          marketId: whole ? null : m.marketId,
+          locked: rng.chance(0.4),
+        },
+        rng.pick(['d', 'm']),
+      );
     } else if (r < 0.86) {
       await run(...accountCommand());
     } else if (r < 0.88) {
       // A new player, funded at once: its deposit (on the dealer's stream) and its UserCreated (on its own) may arrive in either order.
       const id = `q${++userN}`;
-      await run({ type: 'CreateUser', userId: id, username: `player_${id}`, fullName: id, role: 'user', parentId: 'd', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: true }, 'd');
-      await run({ type: 'TransferChips', fromUserId: 'd', toUserId: id, amount: rng.int(1_000_00, 5_000_00), remark: 'welcome' }, 'd');
+      await run(
+        {
+          type: 'CreateUser',
+          userId: id,
+          username: `player_${id}`,
+          fullName: id,
+          role: 'user',
+          parentId: 'd',
+          passwordHash: 'h',
+          creditReference: 0,
+          exposureLimit: 0,
+          mustChangePassword: true,
+        },
+        'd',
+      );
+      await run(
+        {
+          type: 'TransferChips',
+          fromUserId: 'd',
+          toUserId: id,
+          amount: rng.int(1_000_00, 5_000_00),
+          remark: 'welcome',
+        },
+        'd',
+      );
       players.push(id);
     } else if (r < 0.9) {
       const m = rng.pick(live().filter((x) => x.kind !== 'match_odds'));
       if (rng.chance(0.7)) {
-        const price = m.kind === 'bookmaker'
-          ? { type: 'bookmaker' as const, marketId: m.marketId, selectionId: rng.pick(RUNNERS).selectionId, status: 'ACTIVE' as const, back: rng.int(20, 100), lay: rng.int(101, 120) }
-          : { type: 'fancy' as const, marketId: m.marketId, status: 'ACTIVE' as const, no: { line: 40, rate: 100 }, yes: { line: 41, rate: 90 } };
+        const price =
+          m.kind === 'bookmaker'
+            ? {
+                type: 'bookmaker' as const,
+                marketId: m.marketId,
+                selectionId: rng.pick(RUNNERS).selectionId,
+                status: 'ACTIVE' as const,
+                back: rng.int(20, 100),
+                lay: rng.int(101, 120),
+              }
+            : {
+                type: 'fancy' as const,
+                marketId: m.marketId,
+                status: 'ACTIVE' as const,
+                no: { line: 40, rate: 100 },
+                yes: { line: 41, rate: 90 },
+              };
         await run({ type: 'SetHousePrice', price }, 'a');
       } else await run({ type: 'ClearHousePrice', marketId: m.marketId }, 'a');
     } else if (r < 0.92) {
@@ -236,7 +468,15 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       await run(...shareCommand());
     } else if (r < 0.972) {
       const n = rng.int(1, 1_000);
-      await run({ type: 'SetMatchStreams', matchId: rng.pick(live()).matchId, tvUrl: rng.chance(0.8) ? `https://tv.example.com/${n}` : null, scoreUrl: rng.chance(0.5) ? `https://score.example.com/${n}` : null }, 'a');
+      await run(
+        {
+          type: 'SetMatchStreams',
+          matchId: rng.pick(live()).matchId,
+          tvUrl: rng.chance(0.8) ? `https://tv.example.com/${n}` : null,
+          scoreUrl: rng.chance(0.5) ? `https://score.example.com/${n}` : null,
+        },
+        'a',
+      );
     } else {
       await run(betCommand(), rng.pick(players));
     }
@@ -254,18 +494,50 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
 async function scriptedTail(timed: Executor, engine: Engine, n: number): Promise<void> {
   await must(timed, { type: 'SetPermissions', userId: 'd', permissions: null }, 'g');
   await must(timed, { type: 'MintChips', userId: 'a', amount: 20_000_00 }, null);
-  for (const [from, to] of [['a', 's'], ['s', 'm'], ['m', 'g'], ['g', 'd']] as const) await must(timed, { type: 'TransferChips', fromUserId: from, toUserId: to, amount: 20_000_00, remark: '' }, from);
+  for (const [from, to] of [
+    ['a', 's'],
+    ['s', 'm'],
+    ['m', 'g'],
+    ['g', 'd'],
+  ] as const)
+    await must(timed, { type: 'TransferChips', fromUserId: from, toUserId: to, amount: 20_000_00, remark: '' }, from);
   const [layer, backer] = ['tail-layer', 'tail-backer'];
   for (const id of [layer, backer]) {
-    await must(timed, { type: 'CreateUser', userId: id, username: id.replace('-', '_'), fullName: id, role: 'user', parentId: 'd', passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false }, 'd');
+    await must(
+      timed,
+      {
+        type: 'CreateUser',
+        userId: id,
+        username: id.replace('-', '_'),
+        fullName: id,
+        role: 'user',
+        parentId: 'd',
+        passwordHash: 'h',
+        creditReference: 0,
+        exposureLimit: 0,
+        mustChangePassword: false,
+      },
+      'd',
+    );
     await must(timed, { type: 'TransferChips', fromUserId: 'd', toUserId: id, amount: 10_000_00, remark: '' }, 'd');
   }
   await must(timed, matchCatalogue([n]), null);
   const marketId = `mo${n}`;
-  await must(timed, { type: 'SetMarketSettings', marketId, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 }, 'a');
+  await must(
+    timed,
+    { type: 'SetMarketSettings', marketId, minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 200 },
+    'a',
+  );
   const i = 60;
   for (const r of RUNNERS) {
-    engine.quote({ type: 'exchange', marketId, selectionId: r.selectionId, status: 'ACTIVE', back: [{ price: LADDER[i]!, size: 1_000_00 }], lay: [{ price: LADDER[i + 3]!, size: 1_000_00 }] });
+    engine.quote({
+      type: 'exchange',
+      marketId,
+      selectionId: r.selectionId,
+      status: 'ACTIVE',
+      back: [{ price: LADDER[i]!, size: 1_000_00 }],
+      lay: [{ price: LADDER[i + 3]!, size: 1_000_00 }],
+    });
   }
   const inside = LADDER[i + 1]!;
   await must(timed, placeBet('tail-1', marketId, 1, 'lay', inside, 500_00), layer);
@@ -284,7 +556,12 @@ let deadlocks = 0;
  * One consumer's batch: its own transaction, with the partition's checkpoint (as the Kafka runner
  * keeps it). A batch that PostgreSQL aborted as a deadlock victim is retried, as the consumer would.
  */
-async function foldBatch(sql: SqlClient, projection: Projection, partition: number, batch: StoredEvent[]): Promise<void> {
+async function foldBatch(
+  sql: SqlClient,
+  projection: Projection,
+  partition: number,
+  batch: StoredEvent[],
+): Promise<void> {
   for (;;) {
     try {
       await sql.transaction(async (tx) => {
@@ -304,7 +581,9 @@ async function foldBatch(sql: SqlClient, projection: Projection, partition: numb
 }
 
 async function prepare(sql: SqlClient): Promise<void> {
-  await sql.query(`create table if not exists test_partition_checkpoints (name text, partition int, position bigint not null, primary key (name, partition))`);
+  await sql.query(
+    `create table if not exists test_partition_checkpoints (name text, partition int, position bigint not null, primary key (name, partition))`,
+  );
   for (const p of projections) await p.setup(sql);
 }
 
@@ -313,8 +592,14 @@ const split = (events: StoredEvent[]): StoredEvent[][] =>
 
 /** Every projection, every partition: random batches, one at a time, partitions picked at random. */
 async function foldInterleaved(sql: SqlClient, events: StoredEvent[], rng: Rng): Promise<void> {
-  const cursors = projections.flatMap((projection) => split(events).map((queue, partition) => ({ projection, partition, queue, at: 0 })));
-  for (let open = cursors.filter((c) => c.queue.length > 0); open.length > 0; open = open.filter((c) => c.at < c.queue.length)) {
+  const cursors = projections.flatMap((projection) =>
+    split(events).map((queue, partition) => ({ projection, partition, queue, at: 0 })),
+  );
+  for (
+    let open = cursors.filter((c) => c.queue.length > 0);
+    open.length > 0;
+    open = open.filter((c) => c.at < c.queue.length)
+  ) {
     const c = rng.pick(open);
     const batch = c.queue.slice(c.at, c.at + rng.int(1, 30));
     await foldBatch(sql, c.projection, c.partition, batch);
@@ -365,11 +650,15 @@ function compare(t: Test, expected: Map<string, string[]>, actual: Map<string, s
       else unexpected.push(r);
     }
     const missing = [...left].flatMap(([r, n]) => Array<string>(n).fill(r));
-    t.ok(missing.length === 0 && unexpected.length === 0, `${label}: ${table} (${want.length} rows) equals the position-order fold`, {
-      missing: missing.slice(0, 4),
-      unexpected: unexpected.slice(0, 4),
-      differing: missing.length + unexpected.length,
-    });
+    t.ok(
+      missing.length === 0 && unexpected.length === 0,
+      `${label}: ${table} (${want.length} rows) equals the position-order fold`,
+      {
+        missing: missing.slice(0, 4),
+        unexpected: unexpected.slice(0, 4),
+        differing: missing.length + unexpected.length,
+      },
+    );
   }
 }
 
@@ -389,15 +678,43 @@ for (const seed of SEEDS) {
 
     // The log exercises what the read models must survive.
     const types = new Set(events.map((e) => e.type));
-    for (const type of ['UserCreated', 'ChipsTransferred', 'MarketSettled', 'MarketVoided', 'ResultRevoked', 'BetMatched', 'BetCancelled', 'BetDeleted', 'MatchInPlaySet', 'MarketLockSet']) {
+    for (const type of [
+      'UserCreated',
+      'ChipsTransferred',
+      'MarketSettled',
+      'MarketVoided',
+      'ResultRevoked',
+      'BetMatched',
+      'BetCancelled',
+      'BetDeleted',
+      'MatchInPlaySet',
+      'MarketLockSet',
+    ]) {
       t.ok(types.has(type), `the log has ${type}`);
     }
-    const p2p = events.some((e) => e.type === 'BetPlaced' && (e.data as { fills: { counterBetId: string | null }[] }).fills.some((f) => f.counterBetId !== null));
+    const p2p = events.some(
+      (e) =>
+        e.type === 'BetPlaced' &&
+        (e.data as { fills: { counterBetId: string | null }[] }).fills.some((f) => f.counterBetId !== null),
+    );
     t.ok(p2p, 'players matched each other');
     const declared = new Map<string, number>();
-    for (const e of events) if (e.type === 'MarketSettled' || e.type === 'MarketVoided') declared.set((e.data as { marketId: string }).marketId, (declared.get((e.data as { marketId: string }).marketId) ?? 0) + 1);
-    t.ok([...declared.values()].some((n) => n > 1), 'a revoked result was declared again');
-    t.comment(`${events.length} events; ${[...tally].filter(([k]) => k.endsWith(' ok')).map(([k, v]) => `${k.slice(0, -3)} ${v}`).join(', ')}`);
+    for (const e of events)
+      if (e.type === 'MarketSettled' || e.type === 'MarketVoided')
+        declared.set(
+          (e.data as { marketId: string }).marketId,
+          (declared.get((e.data as { marketId: string }).marketId) ?? 0) + 1,
+        );
+    t.ok(
+      [...declared.values()].some((n) => n > 1),
+      'a revoked result was declared again',
+    );
+    t.comment(
+      `${events.length} events; ${[...tally]
+        .filter(([k]) => k.endsWith(' ok'))
+        .map(([k, v]) => `${k.slice(0, -3)} ${v}`)
+        .join(', ')}`,
+    );
 
     // (a) Embedded: the runner folds the log in position order into the log's own database.
     const runner = new ProjectionRunner(store, projections, pino({ level: 'silent' }), rng.int(1, 64));
@@ -415,9 +732,13 @@ for (const seed of SEEDS) {
 
     // (c) Partitions folded concurrently on PostgreSQL.
     await t.test('concurrent partitions on PostgreSQL', { skip: pgSkipReason }, async (t) => {
-      const pgStore = await openPostgresStore({ connectionString: pgServer!.connectionString, poolSize: PARTITIONS + 2 });
+      const pgStore = await openPostgresStore({
+        connectionString: pgServer!.connectionString,
+        poolSize: PARTITIONS + 2,
+      });
       t.teardown(() => pgStore.close());
-      for (const table of [...tables, 'test_partition_checkpoints']) await pgStore.sql.query(`drop table if exists ${table} cascade`);
+      for (const table of [...tables, 'test_partition_checkpoints'])
+        await pgStore.sql.query(`drop table if exists ${table} cascade`);
       await prepare(pgStore.sql);
       deadlocks = 0;
       await foldConcurrently(pgStore.sql, events, rng);

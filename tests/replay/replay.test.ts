@@ -56,31 +56,60 @@ const run = async (command: Command, actor: string | null): Promise<{ position: 
 // A hierarchy with two funded players; transfers, bookmaker bets settled, a login, buttons, a lock and news.
 const [p0, p1] = (await hierarchy(timed, 2, 10_000_00)) as [string, string];
 await run(matchCatalogue([1]), null);
-await run({ type: 'SetMarketSettings', marketId: 'bm1', minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 0 }, 'a');
-for (const r of RUNNERS) engine.quote({ type: 'bookmaker', marketId: 'bm1', selectionId: r.selectionId, status: 'ACTIVE', back: 90, lay: 95 });
+await run(
+  { type: 'SetMarketSettings', marketId: 'bm1', minStake: 100, maxStake: 10_000_00, betDelaySec: 0, commissionBp: 0 },
+  'a',
+);
+for (const r of RUNNERS)
+  engine.quote({ type: 'bookmaker', marketId: 'bm1', selectionId: r.selectionId, status: 'ACTIVE', back: 90, lay: 95 });
 const first = await run({ type: 'TransferChips', fromUserId: 'd', toUserId: p0, amount: 500_00, remark: 'first' }, 'd');
-const second = await run({ type: 'TransferChips', fromUserId: 'd', toUserId: p0, amount: 700_00, remark: 'second' }, 'd');
+const second = await run(
+  { type: 'TransferChips', fromUserId: 'd', toUserId: p0, amount: 700_00, remark: 'second' },
+  'd',
+);
 await run(placeBet('b1', 'bm1', 1, 'back', 90, 100_00), p0);
 await run(placeBet('b2', 'bm1', 2, 'lay', 95, 50_00), p1);
 await run({ type: 'SettleMarket', marketId: 'bm1', selectionId: 1, runs: null }, 'a');
 await run({ type: 'RecordLogin', userId: p0, context: 'player' }, p0);
-await run({ type: 'SetButtonValues', sportsButtons: [{ label: '1k', value: 1000 }], casinoButtons: [{ label: '50', value: 50 }] }, p0);
+await run(
+  {
+    type: 'SetButtonValues',
+    sportsButtons: [{ label: '1k', value: 1000 }],
+    casinoButtons: [{ label: '50', value: 50 }],
+  },
+  p0,
+);
 await run({ type: 'SetMarketLock', userId: p1, matchId: 'M1', marketKind: null, marketId: null, locked: true }, 'd');
 await run({ type: 'SetNewsMessage', text: 'Replay me' }, 'a');
 const head = await store.head();
 await runner.waitFor(head);
 
 const balanceOf = async (schema: string, userId: string): Promise<number> =>
-  Number((await store.sql.query<{ balance: string }>(`select balance from ${schema}.rm_users where user_id = $1`, [userId])).rows[0]!.balance);
+  Number(
+    (await store.sql.query<{ balance: string }>(`select balance from ${schema}.rm_users where user_id = $1`, [userId]))
+      .rows[0]!.balance,
+  );
 const replaySchemas = async (): Promise<string[]> =>
-  (await store.sql.query<{ nspname: string }>(`select nspname from pg_namespace where nspname like 'replay\\_%' order by 1`)).rows.map((r) => r.nspname);
+  (
+    await store.sql.query<{ nspname: string }>(
+      `select nspname from pg_namespace where nspname like 'replay\\_%' order by 1`,
+    )
+  ).rows.map((r) => r.nspname);
 const users = allProjections.find((p) => p.name === 'users')!;
 
 t.test('every projection replayed equals its live model', async (t) => {
   for (const projection of allProjections) {
     const r = await replayProjection(store, projection);
     t.equal(r.exitCode, 0, `${projection.name}:\n${formatReport(r).join('\n')}`);
-    t.match(r, { projection: projection.name, mode: 'live-checkpoint', position: head, events: head, differences: 0, expected: false, kept: false });
+    t.match(r, {
+      projection: projection.name,
+      mode: 'live-checkpoint',
+      position: head,
+      events: head,
+      differences: 0,
+      expected: false,
+      kept: false,
+    });
     t.equal(r.tables.length, projection.tables.length);
     t.match(r.schema, new RegExp(`^replay_${projection.name.replace('-', '_')}_\\d{14}$`));
     t.equal(formatReport(r).at(-1), `${projection.name}: IDENTICAL to the live model`);
@@ -90,7 +119,10 @@ t.test('every projection replayed equals its live model', async (t) => {
   const ledger = await replayProjection(store, allProjections.find((p) => p.name === 'ledger')!);
   t.ok(ledger.tables.find((x) => x.table === 'rm_ledger_entries')!.replayRows > 20);
   const bets = await replayProjection(store, allProjections.find((p) => p.name === 'bets')!);
-  t.match(bets.tables, [{ table: 'rm_bets', replayRows: 2, liveRows: 2 }, { table: 'rm_bet_settlements', replayRows: 2 }]);
+  t.match(bets.tables, [
+    { table: 'rm_bets', replayRows: 2, liveRows: 2 },
+    { table: 'rm_bet_settlements', replayRows: 2 },
+  ]);
 });
 
 t.test('a corrupted live balance is reported alone, with exit status 1', async (t) => {
@@ -101,31 +133,57 @@ t.test('a corrupted live balance is reported alone, with exit status 1', async (
   t.match(r, { exitCode: 1, differences: 1, expected: false });
   t.match(r.tables, [{ table: 'rm_users', changed: 1, onlyLive: 0, onlyReplay: 0, primaryKey: ['user_id'] }]);
   t.equal(r.tables[0]!.rows.length, 1);
-  t.match(r.tables[0]!.rows[0], { key: { user_id: p0 }, columns: ['balance'], live: { user_id: p0, balance: live + 1 }, replay: { user_id: p0, balance: live } });
+  t.match(r.tables[0]!.rows[0], {
+    key: { user_id: p0 },
+    columns: ['balance'],
+    live: { user_id: p0, balance: live + 1 },
+    replay: { user_id: p0, balance: live },
+  });
   const text = formatReport(r);
   t.ok(text.includes(`  user_id=${p0}: differs in balance (live ${live + 1}, replay ${live})`), text.join('\n'));
   t.equal(text.filter((l) => l.startsWith('    - live:   {')).length, 1);
   t.equal(text.filter((l) => l.startsWith('    + replay: {')).length, 1);
-  t.ok(text.includes('rm_users: 1 changed row, 0 only in live, 0 only in the replay (7 live rows, 7 replay rows)'), text.join('\n'));
+  t.ok(
+    text.includes('rm_users: 1 changed row, 0 only in live, 0 only in the replay (7 live rows, 7 replay rows)'),
+    text.join('\n'),
+  );
   t.equal(text.at(-1), 'users: DIFFERENT: 1 difference in rm_users');
   t.notMatch(text.join('\n'), /"password_hash":"h"/, 'hashes are not printed');
 });
 
 t.test('a missing and an extra ledger row show on their own sides', async (t) => {
   const ledger = allProjections.find((p) => p.name === 'ledger')!;
-  const { rows } = await store.sql.query<Record<string, unknown>>(`select * from rm_ledger_entries where position = $1 and leg = 0`, [first.position]);
+  const { rows } = await store.sql.query<Record<string, unknown>>(
+    `select * from rm_ledger_entries where position = $1 and leg = 0`,
+    [first.position],
+  );
   await store.sql.query(`delete from rm_ledger_entries where position = $1 and leg = 0`, [first.position]);
   await store.sql.query(`insert into rm_ledger_balances (account, balance) values ('wallet:ghost', 1)`);
   t.teardown(async () => {
     await store.sql.query(`delete from rm_ledger_balances where account = 'wallet:ghost'`);
     const row = rows[0]!;
-    await store.sql.query(`insert into rm_ledger_entries select * from jsonb_populate_record(null::rm_ledger_entries, $1::jsonb)`, [JSON.stringify(row)]);
+    await store.sql.query(
+      `insert into rm_ledger_entries select * from jsonb_populate_record(null::rm_ledger_entries, $1::jsonb)`,
+      [JSON.stringify(row)],
+    );
   });
   const r = await replayProjection(store, ledger);
   t.match(r, { exitCode: 1, differences: 2 });
   t.match(r.tables, [
-    { table: 'rm_ledger_entries', changed: 0, onlyLive: 0, onlyReplay: 1, rows: [{ key: { position: first.position, leg: 0 }, live: null, replay: { amount: -500_00 } }] },
-    { table: 'rm_ledger_balances', changed: 0, onlyLive: 1, onlyReplay: 0, rows: [{ key: { account: 'wallet:ghost' }, live: { balance: 1 }, replay: null }] },
+    {
+      table: 'rm_ledger_entries',
+      changed: 0,
+      onlyLive: 0,
+      onlyReplay: 1,
+      rows: [{ key: { position: first.position, leg: 0 }, live: null, replay: { amount: -500_00 } }],
+    },
+    {
+      table: 'rm_ledger_balances',
+      changed: 0,
+      onlyLive: 1,
+      onlyReplay: 0,
+      rows: [{ key: { account: 'wallet:ghost' }, live: { balance: 1 }, replay: null }],
+    },
     { table: 'rm_ledger_labels', changed: 0, onlyLive: 0, onlyReplay: 0 },
   ]);
 });
@@ -173,11 +231,23 @@ t.test('a projection cannot write to a live table, and must create its tables in
     },
   };
   await t.rejects(replayProjection(store, leaky), /wrote to public\.leak_target, outside replay_leaky_\d+/);
-  t.equal(Number((await store.sql.query<{ n: string }>(`select count(*) as n from leak_target`)).rows[0]!.n), 0, 'the live table is untouched');
+  t.equal(
+    Number((await store.sql.query<{ n: string }>(`select count(*) as n from leak_target`)).rows[0]!.n),
+    0,
+    'the live table is untouched',
+  );
 
-  const qualified: Projection = { ...leaky, name: 'qualified', setup: async (sql) => void (await sql.query(`create table if not exists public.rm_leaky (n int)`)), apply: async () => {} };
+  const qualified: Projection = {
+    ...leaky,
+    name: 'qualified',
+    setup: async (sql) => void (await sql.query(`create table if not exists public.rm_leaky (n int)`)),
+    apply: async () => {},
+  };
   t.teardown(() => store.sql.query(`drop table if exists public.rm_leaky`));
-  await t.rejects(replayProjection(store, qualified), /setup did not create rm_leaky in replay_qualified_\d+: its DDL must use unqualified table names/);
+  await t.rejects(
+    replayProjection(store, qualified),
+    /setup did not create rm_leaky in replay_qualified_\d+: its DDL must use unqualified table names/,
+  );
   t.same(await replaySchemas(), [], 'failed replays drop their schema too');
 });
 
@@ -188,7 +258,10 @@ t.test('distributed mode: the live model folded per partition, each partition at
   const dEngine = await Engine.start({ store: d, log: silent, snapshotEvery: 0 });
   t.teardown(() => dEngine.stop());
   const ids = await hierarchy(dEngine, 6, 1_000_00, 'k');
-  for (const [i, id] of ids.entries()) await dEngine.execute(envelope({ type: 'TransferChips', fromUserId: id, toUserId: 'd', amount: (i + 1) * 10_00, remark: '' }, 'd'));
+  for (const [i, id] of ids.entries())
+    await dEngine.execute(
+      envelope({ type: 'TransferChips', fromUserId: id, toUserId: 'd', amount: (i + 1) * 10_00, remark: '' }, 'd'),
+    );
   const log = await d.readAll(0, 10_000);
   const PARTS = 4;
   const byPartition = Array.from({ length: PARTS }, (_, p) => log.filter((e) => partitionOf(e.streamId, PARTS) === p));
@@ -198,28 +271,52 @@ t.test('distributed mode: the live model folded per partition, each partition at
   for (const name of ['users', 'ledger']) {
     const projection = allProjections.find((p) => p.name === name)!;
     await projection.setup(d.sql);
-    await d.sql.query(`insert into projection_checkpoints (name, position, version) values ($1, 0, $2)`, [name, projection.version]);
+    await d.sql.query(`insert into projection_checkpoints (name, position, version) values ($1, 0, $2)`, [
+      name,
+      projection.version,
+    ]);
     for (const p of [3, 1, 0, 2]) {
       await d.sql.transaction(async (tx) => {
-        await projection.apply(tx, byPartition[p]!.filter((e) => e.position <= cut[p]!));
-        await tx.query(`insert into projection_partition_checkpoints (name, topic, partition, position) values ($1, $2, $3, $4)`, [name, EVENTS_TOPIC, p, cut[p]]);
+        await projection.apply(
+          tx,
+          byPartition[p]!.filter((e) => e.position <= cut[p]!),
+        );
+        await tx.query(
+          `insert into projection_partition_checkpoints (name, topic, partition, position) values ($1, $2, $3, $4)`,
+          [name, EVENTS_TOPIC, p, cut[p]],
+        );
       });
     }
     const r = await replayProjection(d, projection, { partitions: PARTS });
     t.equal(r.exitCode, 0, `${name}:\n${formatReport(r).join('\n')}`);
     t.match(r, { differences: 0, position: Math.max(...cut), live: { partitions: cut, checkpoint: Math.max(...cut) } });
-    t.ok(r.events < log.length, `${name}: only the events at or below their partition's checkpoint (${r.events} of ${log.length})`);
-    t.match(r.notes.join('\n'), /folded per partition \(distributed mode, 4 partitions of exchange\.events\): compared at each partition's checkpoint p0 \d+, p1/);
+    t.ok(
+      r.events < log.length,
+      `${name}: only the events at or below their partition's checkpoint (${r.events} of ${log.length})`,
+    );
+    t.match(
+      r.notes.join('\n'),
+      /folded per partition \(distributed mode, 4 partitions of exchange\.events\): compared at each partition's checkpoint p0 \d+, p1/,
+    );
   }
-  await t.rejects(replayProjection(d, allProjections[0]!, { partitions: 2 }), /checkpoint for partition [23] of exchange\.events, but the topic is taken to have 2 partitions/);
+  await t.rejects(
+    replayProjection(d, allProjections[0]!, { partitions: 2 }),
+    /checkpoint for partition [23] of exchange\.events, but the topic is taken to have 2 partitions/,
+  );
 });
 
 // ---- The CLI, as a child process, once the server-side of this file has let go of the folder. ----
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile('npx', ['tsx', 'scripts/replay.ts', ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
-      done({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
+    execFile(
+      'npx',
+      ['tsx', 'scripts/replay.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => done({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
     );
   });
 }
@@ -228,13 +325,19 @@ t.test('the CLI', async (t) => {
   await closeAll();
   const ok = await cli(['--projection', 'users']);
   t.equal(ok.code, 0, ok.stderr);
-  t.match(ok.stdout, /^replay users: \d+ events folded, to position \d+ \(the live model's checkpoint\), into schema replay_users_\d{14}\n/);
+  t.match(
+    ok.stdout,
+    /^replay users: \d+ events folded, to position \d+ \(the live model's checkpoint\), into schema replay_users_\d{14}\n/,
+  );
   t.match(ok.stdout, /\nrm_users: identical \(7 live rows, 7 replay rows\)\nusers: IDENTICAL to the live model\n$/);
   t.match(ok.stderr, /replay: \d+ events in [\d.]+ s \([\d,]+ events\/s\)/);
 
   const unknown = await cli(['--projection', 'nope']);
   t.equal(unknown.code, 2);
-  t.match(unknown.stderr, 'unknown projection "nope": the projections are users, ledger, activity, catalogue, bets, market-locks, button-values, payments, provider, casino');
+  t.match(
+    unknown.stderr,
+    'unknown projection "nope": the projections are users, ledger, activity, catalogue, bets, market-locks, button-values, payments, provider, casino',
+  );
 
   // The server's lock file: PGlite would let both processes write, so the tool refuses.
   writeFileSync(join(dataDir, 'postmaster.pid'), '-42\n');
@@ -244,34 +347,49 @@ t.test('the CLI', async (t) => {
   t.match(busy.stderr, /is in use \(postmaster\.pid is there\): PGlite allows one process, so stop the server/);
 });
 
-t.test('on PostgreSQL, with a writer still running, the replay catches up with the live checkpoint', { skip: pgSkip() }, async (t) => {
-  const pg = await startPostgres();
-  t.teardown(() => pg.stop());
-  const pgStore = await openPostgresStore({ connectionString: pg.connectionString, onError: () => {} });
-  t.teardown(() => pgStore.close());
-  const pgEngine = await Engine.start({ store: pgStore, log: silent, snapshotEvery: 0 });
-  t.teardown(() => pgEngine.stop());
-  const pgRunner = new ProjectionRunner(pgStore, allProjections, silent);
-  await pgRunner.start();
-  t.teardown(() => pgRunner.stop());
-  const [q0] = (await hierarchy(pgEngine, 1, 1_000_00, 'q')) as [string];
-  let running = true;
-  let moved = 0;
-  const busy = (async () => {
-    while (running) {
-      const r = await pgEngine.execute(envelope({ type: 'TransferChips', fromUserId: moved % 2 ? q0 : 'd', toUserId: moved % 2 ? 'd' : q0, amount: 1_00, remark: '' }, 'd'));
-      if (!r.ok) throw new Error(r.refusal.message);
-      moved++;
+t.test(
+  'on PostgreSQL, with a writer still running, the replay catches up with the live checkpoint',
+  { skip: pgSkip() },
+  async (t) => {
+    const pg = await startPostgres();
+    t.teardown(() => pg.stop());
+    const pgStore = await openPostgresStore({ connectionString: pg.connectionString, onError: () => {} });
+    t.teardown(() => pgStore.close());
+    const pgEngine = await Engine.start({ store: pgStore, log: silent, snapshotEvery: 0 });
+    t.teardown(() => pgEngine.stop());
+    const pgRunner = new ProjectionRunner(pgStore, allProjections, silent);
+    await pgRunner.start();
+    t.teardown(() => pgRunner.stop());
+    const [q0] = (await hierarchy(pgEngine, 1, 1_000_00, 'q')) as [string];
+    let running = true;
+    let moved = 0;
+    const busy = (async () => {
+      while (running) {
+        const r = await pgEngine.execute(
+          envelope(
+            {
+              type: 'TransferChips',
+              fromUserId: moved % 2 ? q0 : 'd',
+              toUserId: moved % 2 ? 'd' : q0,
+              amount: 1_00,
+              remark: '',
+            },
+            'd',
+          ),
+        );
+        if (!r.ok) throw new Error(r.refusal.message);
+        moved++;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    for (const name of ['ledger', 'users']) {
+      const r = await replayProjection(pgStore, allProjections.find((p) => p.name === name)!, { batchSize: 50 });
+      t.equal(r.exitCode, 0, formatReport(r).join('\n'));
+      t.equal(r.differences, 0);
+      t.equal(r.position, r.live?.checkpoint, `${name}: compared at the checkpoint it read`);
     }
-  })();
-  await new Promise((r) => setTimeout(r, 300));
-  for (const name of ['ledger', 'users']) {
-    const r = await replayProjection(pgStore, allProjections.find((p) => p.name === name)!, { batchSize: 50 });
-    t.equal(r.exitCode, 0, formatReport(r).join('\n'));
-    t.equal(r.differences, 0);
-    t.equal(r.position, r.live?.checkpoint, `${name}: compared at the checkpoint it read`);
-  }
-  running = false;
-  await busy;
-  t.ok(moved > 0, `${moved} transfers while replaying`);
-});
+    running = false;
+    await busy;
+    t.ok(moved > 0, `${moved} transfers while replaying`);
+  },
+);

@@ -25,7 +25,8 @@ if (maintenance) router.history.replace('/maintenance');
 installApiHooks({
   onSessionLost: (ctx) => void router.navigate({ to: loginPathFor(ctx), replace: true }),
   onMaintenance: () => void router.navigate({ to: '/maintenance', replace: true }),
-  onPasswordChangeRequired: (ctx) => void router.navigate({ to: '/first-time-password-change', search: { ctx }, replace: true }),
+  onPasswordChangeRequired: (ctx) =>
+    void router.navigate({ to: '/first-time-password-change', search: { ctx }, replace: true }),
   onError: showErrorToast,
 });
 

@@ -19,11 +19,15 @@ export const TransactionPassword = password('Transaction password');
 const MISMATCH = 'New password and confirm password must match';
 
 /** A partnership share as a person types it: percent, at most 2 decimals, to basis points (docs/reports.md). */
-export const partnershipPercent = () => percentBp('Partnership share', 'Partnership share must be 0 to 100 with at most 2 decimals');
+export const partnershipPercent = () =>
+  percentBp('Partnership share', 'Partnership share must be 0 to 100 with at most 2 decimals');
 
 export const CreateUserBody = v.pipe(
   v.strictObject({
-    username: v.pipe(text('Username', { max: 20 }), v.regex(/^[A-Za-z0-9_]{3,20}$/, 'Username must be 3 to 20 letters, digits or _')),
+    username: v.pipe(
+      text('Username', { max: 20 }),
+      v.regex(/^[A-Za-z0-9_]{3,20}$/, 'Username must be 3 to 20 letters, digits or _'),
+    ),
     fullName: text('Full name', { min: 1, max: 100 }),
     password: NewPassword(),
     confirmPassword: password('Confirm password'),
@@ -53,11 +57,21 @@ export const ChipsBody = v.strictObject({
   transactionPassword: TransactionPassword,
 });
 
-export const CreditReferenceBody = v.strictObject({ creditReference: rupees('Credit reference', { allowZero: true }), transactionPassword: TransactionPassword });
-export const ExposureLimitBody = v.strictObject({ exposureLimit: rupees('Exposure limit', { allowZero: true }), transactionPassword: TransactionPassword });
+export const CreditReferenceBody = v.strictObject({
+  creditReference: rupees('Credit reference', { allowZero: true }),
+  transactionPassword: TransactionPassword,
+});
+export const ExposureLimitBody = v.strictObject({
+  exposureLimit: rupees('Exposure limit', { allowZero: true }),
+  transactionPassword: TransactionPassword,
+});
 
 export const ResetPasswordBody = v.pipe(
-  v.strictObject({ newPassword: NewPassword('New password'), confirmPassword: password('Confirm password'), transactionPassword: TransactionPassword }),
+  v.strictObject({
+    newPassword: NewPassword('New password'),
+    confirmPassword: password('Confirm password'),
+    transactionPassword: TransactionPassword,
+  }),
   v.check((b) => b.newPassword === b.confirmPassword, MISMATCH),
 );
 
@@ -71,7 +85,11 @@ export const LockBody = v.pipe(
 );
 
 export const ChangePasswordBody = v.pipe(
-  v.strictObject({ currentPassword: password('Current password', 200), newPassword: NewPassword('New password'), confirmPassword: password('Confirm password') }),
+  v.strictObject({
+    currentPassword: password('Current password', 200),
+    newPassword: NewPassword('New password'),
+    confirmPassword: password('Confirm password'),
+  }),
   v.check((b) => b.newPassword === b.confirmPassword, MISMATCH),
   v.check((b) => b.currentPassword !== b.newPassword, 'The new password must differ from the current one'),
 );
@@ -87,12 +105,18 @@ export const SetTransactionPasswordBody = v.pipe(
     transactionPassword: text('Transaction password', { min: 6, max: 100, trim: false }),
     confirmTransactionPassword: password('Confirm transaction password'),
   }),
-  v.check((b) => b.transactionPassword === b.confirmTransactionPassword, 'Transaction password and confirmation must match'),
+  v.check(
+    (b) => b.transactionPassword === b.confirmTransactionPassword,
+    'Transaction password and confirmation must match',
+  ),
 );
 
 export const PermissionsPasswordBody = v.pipe(
   v.strictObject({
-    permissions: v.pipe(v.array(idText('Permission'), 'permissions must be a list'), v.maxLength(100, 'At most 100 permissions')),
+    permissions: v.pipe(
+      v.array(idText('Permission'), 'permissions must be a list'),
+      v.maxLength(100, 'At most 100 permissions'),
+    ),
     newPassword: v.nullish(text('New password', { max: 100, trim: false })),
     confirmNewPassword: v.nullish(text('Confirm password', { max: 100, trim: false })),
     transactionPass: TransactionPassword,
@@ -100,17 +124,31 @@ export const PermissionsPasswordBody = v.pipe(
   v.check((b) => (b.newPassword ?? null) === (b.confirmNewPassword ?? null), MISMATCH),
 );
 
-export const TotpCodeBody = v.strictObject({ code: v.pipe(text('Code', { max: 6 }), v.regex(/^\d{6}$/, 'Enter the 6-digit code')) });
+export const TotpCodeBody = v.strictObject({
+  code: v.pipe(text('Code', { max: 6 }), v.regex(/^\d{6}$/, 'Enter the 6-digit code')),
+});
 
 export const intParam = (field: string, def: number, max: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, `${field} must be a whole number`), v.transform(Number), v.minValue(1, `${field} must be at least 1`), v.maxValue(max, `${field} is at most ${max}`)), String(def));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, `${field} must be a whole number`),
+      v.transform(Number),
+      v.minValue(1, `${field} must be at least 1`),
+      v.maxValue(max, `${field} is at most ${max}`),
+    ),
+    String(def),
+  );
 
 export const PageQuery = { page: intParam('page', 1, 100_000), limit: intParam('limit', 25, 100) };
 
 export const DownlineQuery = v.object({
   parent: v.optional(text('parent', { max: 100 })),
   search: v.optional(text('search', { max: 50 })),
-  sort: v.optional(v.picklist(['username', 'balance', 'creditReference', 'exposure', 'createdAt', 'role'], 'Unknown sort column'), 'username'),
+  sort: v.optional(
+    v.picklist(['username', 'balance', 'creditReference', 'exposure', 'createdAt', 'role'], 'Unknown sort column'),
+    'username',
+  ),
   order: v.optional(v.picklist(['asc', 'desc'], 'order must be asc or desc'), 'asc'),
   ...PageQuery,
 });

@@ -19,13 +19,17 @@ export interface DecimalRule {
  */
 export function parseDecimal(input: unknown, field: string, rule: DecimalRule): { value: number } | { error: string } {
   if (typeof input !== 'number' && typeof input !== 'string') return { error: `${field} must be a number` };
-  if (typeof input === 'number' && (!Number.isFinite(input) || Object.is(input, -0))) return { error: `${field} must be a number` };
+  if (typeof input === 'number' && (!Number.isFinite(input) || Object.is(input, -0)))
+    return { error: `${field} must be a number` };
   const text = typeof input === 'number' ? String(input) : input.trim();
   if (/^-/.test(text)) return { error: `${field} must not be negative` };
   const m = PLAIN_DECIMAL.exec(text);
   if (!m) return { error: `${field} must be a number` };
   if ((m[2] ?? '').length > rule.decimals) {
-    return { error: rule.decimals === 0 ? `${field} must be a whole number` : `${field} can have at most ${rule.decimals} decimals` };
+    return {
+      error:
+        rule.decimals === 0 ? `${field} must be a whole number` : `${field} can have at most ${rule.decimals} decimals`,
+    };
   }
   if (m[1]!.length > 15) return { error: `${field} is too large` };
   const value = Number(m[1]) * 10 ** rule.decimals + Number((m[2] ?? '').padEnd(rule.decimals, '0') || '0');
@@ -37,7 +41,8 @@ export function parseDecimal(input: unknown, field: string, rule: DecimalRule): 
 /** Why a typed rupee amount is not acceptable, or its exact value in paise. */
 export function parseRupees(input: unknown, field: string, allowZero: boolean): { paise: Paise } | { error: string } {
   const r = parseDecimal(input, field, { decimals: 2, max: MAX_AMOUNT_PAISE, allowZero });
-  if ('error' in r) return r.error.endsWith('at most 2 decimals') ? { error: `${field} can have at most 2 decimals (whole paise)` } : r;
+  if ('error' in r)
+    return r.error.endsWith('at most 2 decimals') ? { error: `${field} can have at most 2 decimals (whole paise)` } : r;
   return { paise: r.value };
 }
 
@@ -63,10 +68,17 @@ function rupeeAction(field: string, allowZero: boolean, blankIsNone: boolean) {
 const numberOrText = (field: string) => v.union([v.number(), v.string()], `${field} must be a number`);
 
 /** A rupee amount (JSON number or decimal string) parsed exactly to integer paise at the edge. */
-export const rupees = (field: string, { allowZero = false } = {}) => v.pipe(numberOrText(field), rupeeAction(field, allowZero, false));
+export const rupees = (field: string, { allowZero = false } = {}) =>
+  v.pipe(numberOrText(field), rupeeAction(field, allowZero, false));
 
 /** An optional rupee filter (amount from/to): left out or empty means no filter. */
-export const optionalRupees = (field: string) => v.optional(v.pipe(numberOrText(field), rupeeAction(field, true, true) as v.RawTransformAction<number | string, Paise | undefined>));
+export const optionalRupees = (field: string) =>
+  v.optional(
+    v.pipe(
+      numberOrText(field),
+      rupeeAction(field, true, true) as v.RawTransformAction<number | string, Paise | undefined>,
+    ),
+  );
 
 /** A percentage with at most 2 decimals, to basis points exactly (2.5 -> 250), 0 to 100. */
 export const percentBp = (field: string, message: string) =>

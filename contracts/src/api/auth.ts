@@ -15,9 +15,7 @@ export const RefreshBody = v.strictObject({
 });
 export type RefreshBody = v.InferOutput<typeof RefreshBody>;
 
-export const LogoutBody = v.optional(
-  v.strictObject({ refreshToken: v.optional(text('refreshToken', { max: 500 })) }),
-);
+export const LogoutBody = v.optional(v.strictObject({ refreshToken: v.optional(text('refreshToken', { max: 500 })) }));
 
 /** The User of SPEC.md section 3. Amounts are rupees (exact to the paisa; integer paise inside). */
 export interface UserDto {

@@ -12,11 +12,21 @@ import { idOrNumber, idText, text } from './text.js';
  */
 
 /** SPEC.md section 3 enumerations: bet on, and the odds type that goes with it. */
-export const MARKET_TYPE_OF: Record<MarketKind, 'MATCH_ODDS' | 'Bookmaker' | 'FANCY'> = { match_odds: 'MATCH_ODDS', bookmaker: 'Bookmaker', fancy: 'FANCY' };
-export const ODDS_TYPE_OF: Record<MarketKind, 'berFair' | 'bookMaker' | 'Fancy'> = { match_odds: 'berFair', bookmaker: 'bookMaker', fancy: 'Fancy' };
+export const MARKET_TYPE_OF: Record<MarketKind, 'MATCH_ODDS' | 'Bookmaker' | 'FANCY'> = {
+  match_odds: 'MATCH_ODDS',
+  bookmaker: 'Bookmaker',
+  fancy: 'FANCY',
+};
+export const ODDS_TYPE_OF: Record<MarketKind, 'berFair' | 'bookMaker' | 'Fancy'> = {
+  match_odds: 'berFair',
+  bookmaker: 'bookMaker',
+  fancy: 'Fancy',
+};
 export type MarketType = (typeof MARKET_TYPE_OF)[MarketKind];
 export const kindOfMarketType = (t: string): MarketKind | null =>
-  (Object.entries(MARKET_TYPE_OF).find(([, v]) => v.toLowerCase() === t.toLowerCase())?.[0] as MarketKind | undefined) ?? null;
+  (Object.entries(MARKET_TYPE_OF).find(([, v]) => v.toLowerCase() === t.toLowerCase())?.[0] as
+    | MarketKind
+    | undefined) ?? null;
 
 /** A runner's or fancy's live status: the feed's, or the market's when an admin suspended or closed it. */
 export type LiveStatus = 'ACTIVE' | 'SUSPENDED' | 'Ball Running' | 'CLOSED' | 'SETTLED';
@@ -148,21 +158,67 @@ export interface Paginated<T> {
 }
 
 /** The Bet-as-placed fields a client may send (SPEC.md section 3); server-computed ones are ignored. */
-export const BET_REQUIRED_FIELDS = ['user_id', 'event_id', 'event_name', 'market_id', 'market_type', 'selection', 'selection_name', 'odds', 'stake', 'bet_type'] as const;
+export const BET_REQUIRED_FIELDS = [
+  'user_id',
+  'event_id',
+  'event_name',
+  'market_id',
+  'market_type',
+  'selection',
+  'selection_name',
+  'odds',
+  'stake',
+  'bet_type',
+] as const;
 export const BET_OPTIONAL_FIELDS = [
-  'event_type', 'sportId', 'odds_type', 'potential_win', 'status', 'result', 'ip_address', 'device_info', 'white_label_id', 'reference_id', 'is_live_bet',
-  'balance_before', 'balance_after', 'settlement_lock', 'match_id', 'tournament_id', 'competition_id', 'table_id', 'game_round_id', 'game_session_id',
-  'matchId', 'isBack', 'volume', 'pnl', 'exposure', 'currentMarketOdds', 'type', 'betOn',
+  'event_type',
+  'sportId',
+  'odds_type',
+  'potential_win',
+  'status',
+  'result',
+  'ip_address',
+  'device_info',
+  'white_label_id',
+  'reference_id',
+  'is_live_bet',
+  'balance_before',
+  'balance_after',
+  'settlement_lock',
+  'match_id',
+  'tournament_id',
+  'competition_id',
+  'table_id',
+  'game_round_id',
+  'game_session_id',
+  'matchId',
+  'isBack',
+  'volume',
+  'pnl',
+  'exposure',
+  'currentMarketOdds',
+  'type',
+  'betOn',
 ] as const;
 
 const numberOrText = (field: string) => v.union([v.number(), v.string()], `${field} must be a number`);
 
 const isBlank = (x: unknown) => x === undefined || x === null || x === '';
 /** The optional fields the engine computes itself: accepted and ignored, but as text still under the text rule. */
-const ignored = v.optional(v.union([text('field', { max: 500 }), v.number(), v.boolean(), v.null()], 'Unexpected value'));
+const ignored = v.optional(
+  v.union([text('field', { max: 500 }), v.number(), v.boolean(), v.null()], 'Unexpected value'),
+);
 const IGNORED_FIELDS = Object.fromEntries(
-  BET_OPTIONAL_FIELDS.filter((f) => !['odds_type', 'isBack', 'volume', 'reference_id', 'table_id', 'game_round_id'].includes(f)).map((f) => [f, ignored]),
-) as Record<Exclude<(typeof BET_OPTIONAL_FIELDS)[number], 'odds_type' | 'isBack' | 'volume' | 'reference_id' | 'table_id' | 'game_round_id'>, typeof ignored>;
+  BET_OPTIONAL_FIELDS.filter(
+    (f) => !['odds_type', 'isBack', 'volume', 'reference_id', 'table_id', 'game_round_id'].includes(f),
+  ).map((f) => [f, ignored]),
+) as Record<
+  Exclude<
+    (typeof BET_OPTIONAL_FIELDS)[number],
+    'odds_type' | 'isBack' | 'volume' | 'reference_id' | 'table_id' | 'game_round_id'
+  >,
+  typeof ignored
+>;
 
 /**
  * POST /api/bets: SPEC.md section 5's 'Missing required fields: {list}' first (a blank counts as
@@ -212,16 +268,34 @@ export interface BettingButtons {
   casinoButtons: ButtonValue[];
 }
 
-export const DEFAULT_SPORTS_BUTTONS: ButtonValue[] = [100, 500, 1000, 5000, 10000, 25000, 50000, 100000].map((value) => ({ label: value >= 1000 ? `${value / 1000}k` : String(value), value }));
-export const DEFAULT_CASINO_BUTTONS: ButtonValue[] = [100, 200, 500, 1000, 2000, 5000].map((value) => ({ label: value >= 1000 ? `${value / 1000}k` : String(value), value }));
+export const DEFAULT_SPORTS_BUTTONS: ButtonValue[] = [100, 500, 1000, 5000, 10000, 25000, 50000, 100000].map(
+  (value) => ({ label: value >= 1000 ? `${value / 1000}k` : String(value), value }),
+);
+export const DEFAULT_CASINO_BUTTONS: ButtonValue[] = [100, 200, 500, 1000, 2000, 5000].map((value) => ({
+  label: value >= 1000 ? `${value / 1000}k` : String(value),
+  value,
+}));
 
 const buttons = (field: string) =>
   v.pipe(
-    v.array(v.strictObject({ label: v.pipe(text(`${field}: label`, { max: 10 }), v.minLength(1, `${field}: every button needs a label`)), value: v.pipe(v.number(`${field}: values must be numbers`), v.integer(`${field}: values must be whole rupees`), v.minValue(1, `${field}: values must be at least 1`), v.maxValue(10_000_000, `${field}: values are at most 1,00,00,000`)) })),
+    v.array(
+      v.strictObject({
+        label: v.pipe(text(`${field}: label`, { max: 10 }), v.minLength(1, `${field}: every button needs a label`)),
+        value: v.pipe(
+          v.number(`${field}: values must be numbers`),
+          v.integer(`${field}: values must be whole rupees`),
+          v.minValue(1, `${field}: values must be at least 1`),
+          v.maxValue(10_000_000, `${field}: values are at most 1,00,00,000`),
+        ),
+      }),
+    ),
     v.minLength(1, `${field}: at least one button`),
     v.maxLength(12, `${field}: at most 12 buttons`),
   );
-export const BettingButtonsBody = v.strictObject({ sportsButtons: buttons('Sports buttons'), casinoButtons: buttons('Casino buttons') });
+export const BettingButtonsBody = v.strictObject({
+  sportsButtons: buttons('Sports buttons'),
+  casinoButtons: buttons('Casino buttons'),
+});
 
 /** Websocket pushes of the exchange (added to ServerMessages). */
 export interface OddsUpdate {
@@ -255,26 +329,49 @@ export interface ProfitLossRow {
 
 const TransactionPasswordField = text('Transaction password', { min: 1, max: 100, trim: false });
 const wholeNumber = (field: string, min: number, max: number) =>
-  v.pipe(v.number(`${field} must be a number`), v.integer(`${field} must be a whole number`), v.check((n) => !Object.is(n, -0), `${field} must be a whole number`), v.minValue(min, `${field} must be at least ${min}`), v.maxValue(max, `${field} is at most ${max}`));
+  v.pipe(
+    v.number(`${field} must be a number`),
+    v.integer(`${field} must be a whole number`),
+    v.check((n) => !Object.is(n, -0), `${field} must be a whole number`),
+    v.minValue(min, `${field} must be at least ${min}`),
+    v.maxValue(max, `${field} is at most ${max}`),
+  );
 
 /** PATCH /api/bets/{id}/status. */
 export const BetStatusBody = v.strictObject({ status: v.picklist(['cancelled'], "status must be 'cancelled'") });
 
 /** POST /api/delete-bets (role admin). */
 export const DeleteBetsBody = v.strictObject({
-  ids: v.pipe(v.array(idText('Bet id'), 'ids must be a list of bet ids'), v.minLength(1, 'Please select one item'), v.maxLength(500, 'At most 500 bets at once')),
+  ids: v.pipe(
+    v.array(idText('Bet id'), 'ids must be a list of bet ids'),
+    v.minLength(1, 'Please select one item'),
+    v.maxLength(500, 'At most 500 bets at once'),
+  ),
   transaction_password: TransactionPasswordField,
 });
 
 /** PUT /api/market-locks/{matchId}. */
 export const MarketLockBody = v.strictObject({
-  userId: v.union([idText('userId'), v.pipe(v.array(idText('userId')), v.minLength(1, 'Choose at least one user'), v.maxLength(1000, 'At most 1000 users at once'))], 'userId must be a user id or a list of them'),
+  userId: v.union(
+    [
+      idText('userId'),
+      v.pipe(
+        v.array(idText('userId')),
+        v.minLength(1, 'Choose at least one user'),
+        v.maxLength(1000, 'At most 1000 users at once'),
+      ),
+    ],
+    'userId must be a user id or a list of them',
+  ),
   is_locked: v.boolean('is_locked must be true or false'),
-  lock_target: v.strictObject({
-    event_id: idOrNumber('lock_target.event_id'),
-    market_type: v.nullish(text('market_type', { max: 20 })),
-    market_id: v.nullish(idText('market_id')),
-  }, 'lock_target must say the event (and optionally market_type, market_id)'),
+  lock_target: v.strictObject(
+    {
+      event_id: idOrNumber('lock_target.event_id'),
+      market_type: v.nullish(text('market_type', { max: 20 })),
+      market_id: v.nullish(idText('market_id')),
+    },
+    'lock_target must say the event (and optionally market_type, market_id)',
+  ),
   transaction_password: TransactionPasswordField,
 });
 
@@ -297,7 +394,12 @@ export const AllUserBetListBody = v.strictObject({
 /** GET /api/alluserbetList.csv: the same filter as query strings (deleted=true|false), every row. */
 export const AllUserBetListQuery = v.object({
   ...v.omit(AllUserBetListBody, ['deleted', 'limit']).entries,
-  deleted: v.optional(v.pipe(v.picklist(['true', 'false'], 'deleted must be true or false'), v.transform((s) => s === 'true'))),
+  deleted: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'deleted must be true or false'),
+      v.transform((s) => s === 'true'),
+    ),
+  ),
 });
 
 /** POST /api/get-user-wise-book. */
@@ -314,7 +416,9 @@ export const MarketSettingsBody = v.strictObject({
   commissionPercent: percentBp('commissionPercent', 'commissionPercent must be 0 to 100 with at most 2 decimals'),
 });
 
-export const MarketStatusBody = v.strictObject({ status: v.picklist(['ACTIVE', 'SUSPENDED', 'CLOSED'], 'Status must be ACTIVE, SUSPENDED or CLOSED') });
+export const MarketStatusBody = v.strictObject({
+  status: v.picklist(['ACTIVE', 'SUSPENDED', 'CLOSED'], 'Status must be ACTIVE, SUSPENDED or CLOSED'),
+});
 
 /**
  * PUT /api/admin/markets/{marketId}/house-price: a bookmaker runner's `{ selectionId, back, lay }`
@@ -340,7 +444,10 @@ export const MarketResultBody = v.pipe(
     /** Declaring moves many players' money: confirmed with the transaction password. */
     transaction_password: TransactionPasswordField,
   }),
-  v.check((b) => (b.selectionId === undefined) !== (b.runs === undefined), 'Give the winner (selectionId) or the runs, not both'),
+  v.check(
+    (b) => (b.selectionId === undefined) !== (b.runs === undefined),
+    'Give the winner (selectionId) or the runs, not both',
+  ),
 );
 
 /** POST /api/admin/markets/{marketId}/void and /revoke: they move many players' money too. */

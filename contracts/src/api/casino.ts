@@ -153,7 +153,9 @@ export interface CasinoGameReportRow {
   house_profit: number;
 }
 
-export const CasinoTablesQuery = v.object({ category: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'category must be a category number'))) });
+export const CasinoTablesQuery = v.object({
+  category: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'category must be a category number'))),
+});
 
 /** The result list by game (SPEC.md section 7): page, limit, startDate, optional roundId and search. */
 export const CasinoResultsQuery = v.object({
@@ -173,7 +175,9 @@ export const CasinoBetsQuery = v.object({
 
 export const CasinoGameReportQuery = v.object({ from: dateFilter('from'), to: dateFilter('to') });
 
-export const CasinoTableStatusBody = v.strictObject({ status: v.picklist(['ACTIVE', 'SUSPENDED'], 'status must be ACTIVE or SUSPENDED') });
+export const CasinoTableStatusBody = v.strictObject({
+  status: v.picklist(['ACTIVE', 'SUSPENDED'], 'status must be ACTIVE or SUSPENDED'),
+});
 
 /** SPEC.md section 5: clicking a suspended game, and any bet on it. */
 export const CASINO_SUSPENDED_MESSAGE = 'This game is suspended by admin, please try again later';

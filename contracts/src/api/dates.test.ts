@@ -1,7 +1,7 @@
 import t from 'tap';
 import { businessDay, isDateOnly, isDateOrDateTime } from './dates.js';
 
-t.test('the business day is India\'s: it turns at 18:30 UTC', async (t) => {
+t.test("the business day is India's: it turns at 18:30 UTC", async (t) => {
   t.equal(businessDay(new Date('2026-11-24T18:29:59.999Z')), '2026-11-24');
   t.equal(businessDay(new Date('2026-11-24T18:30:00Z')), '2026-11-25');
   t.equal(businessDay(new Date('2026-12-31T20:00:00Z')), '2027-01-01');

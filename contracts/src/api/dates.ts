@@ -6,7 +6,8 @@ import * as v from 'valibot';
  * error the client caused; here such a value is a 400 'Invalid date' before any query runs.
  */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](?:0\d|1[0-4]):?[0-5]\d)?$/i;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](?:0\d|1[0-4]):?[0-5]\d)?$/i;
 
 export const INVALID_DATE = 'Invalid date';
 
@@ -17,14 +18,25 @@ export const INVALID_DATE = 'Invalid date';
  */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
-const BUSINESS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const BUSINESS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The business day (YYYY-MM-DD, IST) a moment falls on. */
 export const businessDay = (at: Date = new Date()): string => BUSINESS_DAY.format(at);
 
 function realDay(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 9999 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+  return (
+    year >= 1900 &&
+    year <= 9999 &&
+    d.getUTCFullYear() === year &&
+    d.getUTCMonth() === month - 1 &&
+    d.getUTCDate() === day
+  );
 }
 
 /** A calendar day, YYYY-MM-DD. */
@@ -58,7 +70,10 @@ export const dateTimeFilter = (field: string) =>
     v.pipe(
       v.string(`${INVALID_DATE} in ${field}`),
       v.transform((s) => s.trim()),
-      v.check((s) => s === '' || isDateOrDateTime(s), `${INVALID_DATE} in ${field} (use YYYY-MM-DD or YYYY-MM-DDTHH:mm)`),
+      v.check(
+        (s) => s === '' || isDateOrDateTime(s),
+        `${INVALID_DATE} in ${field} (use YYYY-MM-DD or YYYY-MM-DDTHH:mm)`,
+      ),
       v.transform((s) => (s === '' ? undefined : s)),
     ),
   );

@@ -22,22 +22,30 @@ export const PERMISSION_CATALOG = [
   {
     category: 'Sports',
     permissions: [
-      { name: 'view-bets', description: 'See the downline\'s bets, user books, selection analysis and profit-loss' },
+      { name: 'view-bets', description: "See the downline's bets, user books, selection analysis and profit-loss" },
       { name: 'delete-bets', description: 'Delete pending bets of the downline' },
       { name: 'lock-bets', description: 'Lock betting on a match or market for downline users' },
-      { name: 'manage-markets', description: 'Market settings, status, results and the news line (admin and super admin)' },
+      {
+        name: 'manage-markets',
+        description: 'Market settings, status, results and the news line (admin and super admin)',
+      },
     ],
   },
   {
     category: 'Payments',
     permissions: [
-      { name: 'payment-requests', description: 'See, approve and reject the downline\'s deposit and withdrawal requests' },
+      {
+        name: 'payment-requests',
+        description: "See, approve and reject the downline's deposit and withdrawal requests",
+      },
       { name: 'payment-method', description: 'Set the UPI id and bank account the downline pays deposits to' },
     ],
   },
   {
     category: 'Casino',
-    permissions: [{ name: 'manage-casino', description: 'Suspend and activate the live casino tables (admin and super admin)' }],
+    permissions: [
+      { name: 'manage-casino', description: 'Suspend and activate the live casino tables (admin and super admin)' },
+    ],
   },
   {
     category: 'Administration',

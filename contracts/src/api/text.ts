@@ -10,7 +10,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-export const hasForbiddenCharacters = (s: string, multiline = false): boolean => (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(s) || LONE_SURROGATE.test(s);
+export const hasForbiddenCharacters = (s: string, multiline = false): boolean =>
+  (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(s) || LONE_SURROGATE.test(s);
 
 export interface TextOptions {
   /** Shortest accepted length after trimming; 1 makes the field required ('{field} is required'). */
@@ -37,7 +38,15 @@ export const idText = (field: string) => text(field, { min: 1, max: 100 });
 /** An id that a client may send as a JSON number too (SPEC.md's event_id, selection, user_id); always text after. */
 export const idOrNumber = (field: string) =>
   v.union(
-    [idText(field), v.pipe(v.number(), v.safeInteger(`${field} must be text or a whole number`), v.minValue(0, `${field} must not be negative`), v.transform(String))],
+    [
+      idText(field),
+      v.pipe(
+        v.number(),
+        v.safeInteger(`${field} must be text or a whole number`),
+        v.minValue(0, `${field} must not be negative`),
+        v.transform(String),
+      ),
+    ],
     `${field} must be text or a whole number`,
   );
 

@@ -21,10 +21,12 @@ const floorDiv100 = (n: number) => Math.floor(n / 100);
 const ceilDiv100 = (n: number) => Math.ceil(n / 100);
 
 /** Match odds: back profit = odds x stake - stake, loss = stake; lay the reverse. Odds in hundredths. */
-export const exchangeOutcome = (side: Side, odds: number, stake: Paise): Outcome => betOutcome('match_odds', side, [{ price: odds, size: stake }], null);
+export const exchangeOutcome = (side: Side, odds: number, stake: Paise): Outcome =>
+  betOutcome('match_odds', side, [{ price: odds, size: stake }], null);
 
 /** Bookmaker: profit = rate x stake / 100 (a rate of 85 pays 0.85 per rupee); lay the reverse. */
-export const bookmakerOutcome = (side: Side, rate: number, stake: Paise): Outcome => betOutcome('bookmaker', side, [{ price: rate, size: stake }], null);
+export const bookmakerOutcome = (side: Side, rate: number, stake: Paise): Outcome =>
+  betOutcome('bookmaker', side, [{ price: rate, size: stake }], null);
 
 /** Fancy: Yes profit = volume x stake / 100, loss = stake; No wins the stake and loses volume x stake / 100. */
 export const fancyOutcome = (side: 'yes' | 'no', volume: number, stake: Paise): Outcome =>
@@ -34,7 +36,12 @@ export const fancyOutcome = (side: 'yes' | 'no', volume: number, stake: Paise): 
  * A bet's parts together: each part at its own price (match odds in hundredths, bookmaker rate;
  * fancy at the bet's volume), rounded once for the whole bet, as the engine reserves and settles it.
  */
-export function betOutcome(kind: MarketKind, side: Side, parts: readonly { price: number; size: Paise }[], volume: number | null): Outcome {
+export function betOutcome(
+  kind: MarketKind,
+  side: Side,
+  parts: readonly { price: number; size: Paise }[],
+  volume: number | null,
+): Outcome {
   let edge = 0;
   let stake = 0;
   for (const { price, size } of parts) {

@@ -32,9 +32,15 @@ function cardSvg(code: string, x: number, y: number, angle: number): string {
 
 /** The tile's SVG of a table (any code: an unknown one gets a plain felt with its name). */
 export function casinoTableArt(code: string, name: string): string {
-  const look = LOOK[code] ?? { felt: ['#2b5d3a', '#0f2616'] as [string, string], cards: ['AS'], emblem: name.toUpperCase() };
+  const look = LOOK[code] ?? {
+    felt: ['#2b5d3a', '#0f2616'] as [string, string],
+    cards: ['AS'],
+    emblem: name.toUpperCase(),
+  };
   const n = look.cards.length;
-  const cards = look.cards.map((c, i) => cardSvg(c, 160 + (i - (n - 1) / 2) * 34, 84 + Math.abs(i - (n - 1) / 2) * 4, (i - (n - 1) / 2) * 12)).join('');
+  const cards = look.cards
+    .map((c, i) => cardSvg(c, 160 + (i - (n - 1) / 2) * 34, 84 + Math.abs(i - (n - 1) / 2) * 4, (i - (n - 1) / 2) * 12))
+    .join('');
   const emblem = escape(look.emblem);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 200" width="320" height="200">
   <defs>
@@ -48,4 +54,5 @@ export function casinoTableArt(code: string, name: string): string {
 </svg>`;
 }
 
-export const casinoTableImage = (code: string, name: string): string => `data:image/svg+xml;utf8,${encodeURIComponent(casinoTableArt(code, name))}`;
+export const casinoTableImage = (code: string, name: string): string =>
+  `data:image/svg+xml;utf8,${encodeURIComponent(casinoTableArt(code, name))}`;

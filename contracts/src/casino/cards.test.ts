@@ -15,8 +15,14 @@ t.test('codes: rank then suit, parsed back to the same card', async (t) => {
 t.test('shoes: decks, suits then ranks in the order given', async (t) => {
   const one = buildShoe(1);
   t.equal(one.length, 52);
-  t.same(one.slice(0, 3).map((c) => c.code), ['AS', '2S', '3S']);
-  t.same(one.slice(12, 14).map((c) => c.code), ['KS', 'AH']);
+  t.same(
+    one.slice(0, 3).map((c) => c.code),
+    ['AS', '2S', '3S'],
+  );
+  t.same(
+    one.slice(12, 14).map((c) => c.code),
+    ['KS', 'AH'],
+  );
   t.equal(one[51]!.code, 'KD');
   t.equal(new Set(one).size, 52);
   const eight = buildShoe(8);
@@ -25,10 +31,16 @@ t.test('shoes: decks, suits then ranks in the order given', async (t) => {
   // 32 Cards: 6 to K of one deck.
   const thirtyTwo = buildShoe(1, [6, 7, 8, 9, 10, 11, 12, 13]);
   t.equal(thirtyTwo.length, 32);
-  t.same(thirtyTwo.slice(0, 9).map((c) => c.code), ['6S', '7S', '8S', '9S', '10S', 'JS', 'QS', 'KS', '6H']);
+  t.same(
+    thirtyTwo.slice(0, 9).map((c) => c.code),
+    ['6S', '7S', '8S', '9S', '10S', 'JS', 'QS', 'KS', '6H'],
+  );
   // Bollywood: J, Q, K, A of two decks.
   const bollywood = buildShoe(2, [11, 12, 13, 1]);
   t.equal(bollywood.length, 32);
-  t.same(bollywood.slice(0, 5).map((c) => c.code), ['JS', 'QS', 'KS', 'AS', 'JH']);
+  t.same(
+    bollywood.slice(0, 5).map((c) => c.code),
+    ['JS', 'QS', 'KS', 'AS', 'JH'],
+  );
   t.equal(bollywood.filter((c) => c.code === 'AS').length, 2);
 });

@@ -21,7 +21,9 @@ export interface Card {
 const RANK_LABELS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
 
 // One frozen object per card, so a shoe of eight decks is 416 references and equal cards are ===.
-const DECK: readonly Card[] = SUITS.flatMap((suit) => RANKS.map((rank) => Object.freeze({ rank, suit, code: `${RANK_LABELS[rank]}${suit}` })));
+const DECK: readonly Card[] = SUITS.flatMap((suit) =>
+  RANKS.map((rank) => Object.freeze({ rank, suit, code: `${RANK_LABELS[rank]}${suit}` })),
+);
 const BY_CODE = new Map(DECK.map((c) => [c.code, c]));
 
 export const card = (rank: Rank, suit: Suit): Card => DECK[SUITS.indexOf(suit) * 13 + rank - 1]!;

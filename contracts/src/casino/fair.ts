@@ -33,7 +33,8 @@ export function fairShuffle<T>(shoe: readonly T[], digests: readonly Uint8Array[
   const out = shoe.slice();
   for (let i = out.length - 1, k = 0; i >= 1; i--, k++) {
     const digest = digests[Math.floor(k / FLOATS_PER_DIGEST)];
-    if (digest?.length !== DIGEST_BYTES) throw new Error(`fairShuffle: digest ${Math.floor(k / FLOATS_PER_DIGEST)} missing or not ${DIGEST_BYTES} bytes`);
+    if (digest?.length !== DIGEST_BYTES)
+      throw new Error(`fairShuffle: digest ${Math.floor(k / FLOATS_PER_DIGEST)} missing or not ${DIGEST_BYTES} bytes`);
     const at = (k % FLOATS_PER_DIGEST) * FLOAT_BYTES;
     const f = digest[at]! / 256 + digest[at + 1]! / 256 ** 2 + digest[at + 2]! / 256 ** 3 + digest[at + 3]! / 256 ** 4;
     const j = Math.floor(f * (i + 1));
@@ -51,9 +52,18 @@ export async function commitmentWithWebCrypto(serverSeed: string): Promise<strin
 }
 
 /** A round's shuffle re-derived with Web Crypto (browsers, and Node 20+), for players who verify a revealed seed. */
-export async function shuffleWithWebCrypto<T>(shoe: readonly T[], serverSeed: string, clientSeed: string, nonce: number): Promise<T[]> {
+export async function shuffleWithWebCrypto<T>(
+  shoe: readonly T[],
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+): Promise<T[]> {
   const { subtle } = globalThis.crypto;
   const key = await subtle.importKey('raw', utf8(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const digests = await Promise.all(fairMessages(clientSeed, nonce, shoe.length).map(async (m) => new Uint8Array(await subtle.sign('HMAC', key, utf8(m)))));
+  const digests = await Promise.all(
+    fairMessages(clientSeed, nonce, shoe.length).map(
+      async (m) => new Uint8Array(await subtle.sign('HMAC', key, utf8(m))),
+    ),
+  );
   return fairShuffle(shoe, digests);
 }

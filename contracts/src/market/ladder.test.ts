@@ -5,10 +5,26 @@ t.test('350 prices from 1.01 to 1000 with Betfair increments', async (t) => {
   t.equal(LADDER.length, 350);
   t.equal(MIN_PRICE, 101);
   t.equal(MAX_PRICE, 100000);
-  t.ok(LADDER.every((p, i) => i === 0 || p > LADDER[i - 1]!), 'strictly increasing');
+  t.ok(
+    LADDER.every((p, i) => i === 0 || p > LADDER[i - 1]!),
+    'strictly increasing',
+  );
   // Hand-picked steps at each band edge.
-  t.same([tickFrom(199, 1), tickFrom(200, 1), tickFrom(300, 1), tickFrom(400, 1), tickFrom(600, 1), tickFrom(1000, 1), tickFrom(2000, 1), tickFrom(3000, 1), tickFrom(5000, 1), tickFrom(10000, 1)],
-    [200, 202, 305, 410, 620, 1050, 2100, 3200, 5500, 11000]);
+  t.same(
+    [
+      tickFrom(199, 1),
+      tickFrom(200, 1),
+      tickFrom(300, 1),
+      tickFrom(400, 1),
+      tickFrom(600, 1),
+      tickFrom(1000, 1),
+      tickFrom(2000, 1),
+      tickFrom(3000, 1),
+      tickFrom(5000, 1),
+      tickFrom(10000, 1),
+    ],
+    [200, 202, 305, 410, 620, 1050, 2100, 3200, 5500, 11000],
+  );
   t.ok(isLadderPrice(185));
   t.notOk(isLadderPrice(201), '2.01 is not a price');
   t.notOk(isLadderPrice(100), '1.00 is not a price');

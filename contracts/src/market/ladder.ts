@@ -15,7 +15,9 @@ const BANDS: [from: number, to: number, step: number][] = [
   [10000, 100000, 1000],
 ];
 
-export const LADDER: readonly number[] = BANDS.flatMap(([from, to, step]) => Array.from({ length: (to - from) / step }, (_, i) => from + step * (i + 1)));
+export const LADDER: readonly number[] = BANDS.flatMap(([from, to, step]) =>
+  Array.from({ length: (to - from) / step }, (_, i) => from + step * (i + 1)),
+);
 
 const INDEX = new Map(LADDER.map((p, i) => [p, i]));
 

@@ -7,7 +7,10 @@ import { idText } from '../api/text.js';
 export const FULL_SHARE_BP = 10_000;
 
 /** PUT /api/users/{id}/partnership. */
-export const PartnershipBody = v.strictObject({ share: partnershipPercent(), transactionPassword: TransactionPassword });
+export const PartnershipBody = v.strictObject({
+  share: partnershipPercent(),
+  transactionPassword: TransactionPassword,
+});
 
 /** GET /api/partnership: the shares of the caller's back-office downline, now or at a moment. */
 export const PartnershipQuery = v.object({ at: v.optional(isoInstant('at')), parent: v.optional(idText('parent')) });

@@ -22,7 +22,8 @@ const requiredAmount = v.pipe(
 );
 
 /** A text field SPEC.md's form answers with 'Fill this field.' when it is left empty. */
-const filled = (field: string, max: number) => v.pipe(v.optional(text(field, { max }), ''), v.nonEmpty(FILL_THIS_FIELD));
+const filled = (field: string, max: number) =>
+  v.pipe(v.optional(text(field, { max }), ''), v.nonEmpty(FILL_THIS_FIELD));
 
 const remark = v.optional(text('Remark', { max: 200 }), '');
 
@@ -32,7 +33,10 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 const isUploadedFile = (x: unknown): x is UploadedFile =>
-  typeof x === 'object' && x !== null && typeof (x as UploadedFile).filename === 'string' && (x as UploadedFile).bytes instanceof Uint8Array;
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as UploadedFile).filename === 'string' &&
+  (x as UploadedFile).bytes instanceof Uint8Array;
 
 /**
  * POST /api/payments/deposits, a multipart form (SPEC.md section 7): the fields as text and the
@@ -64,8 +68,15 @@ export const WithdrawBody = v.strictObject({
   remark,
 });
 
-const ifsc = v.pipe(text('IFSC Code', { min: 1, max: 11 }), v.toUpperCase(), v.regex(IFSC, 'IFSC Code must be 4 letters, 0, then 6 letters or digits (e.g. SBIN0001234)'));
-const accountNumber = v.pipe(text('Account Number', { min: 1, max: 18 }), v.regex(ACCOUNT_NUMBER, 'Account Number must be 9 to 18 digits'));
+const ifsc = v.pipe(
+  text('IFSC Code', { min: 1, max: 11 }),
+  v.toUpperCase(),
+  v.regex(IFSC, 'IFSC Code must be 4 letters, 0, then 6 letters or digits (e.g. SBIN0001234)'),
+);
+const accountNumber = v.pipe(
+  text('Account Number', { min: 1, max: 18 }),
+  v.regex(ACCOUNT_NUMBER, 'Account Number must be 9 to 18 digits'),
+);
 const upiId = v.pipe(text('UPI Id', { min: 1, max: 100 }), v.regex(UPI_ID, 'UPI Id must look like name@bank'));
 
 export const BankAccountBody = v.strictObject({
@@ -78,7 +89,11 @@ export const UpiBody = v.strictObject({ upiId });
 
 /** Blank is "not offered": stored as null. */
 const optionalField = <S extends v.GenericSchema<string, string>>(schema: S) =>
-  v.pipe(v.optional(v.nullable(v.string('must be text')), null), v.transform((s) => (s === null || s.trim() === '' ? null : s)), v.nullable(schema));
+  v.pipe(
+    v.optional(v.nullable(v.string('must be text')), null),
+    v.transform((s) => (s === null || s.trim() === '' ? null : s)),
+    v.nullable(schema),
+  );
 
 /** PUT /api/admin/payment-method: what this upline's downline pays deposits to. Each group is all or nothing. */
 export const PaymentMethodBody = v.pipe(
@@ -91,7 +106,12 @@ export const PaymentMethodBody = v.pipe(
     transactionPassword: TransactionPassword,
   }),
   v.check((b) => (b.upiId === null) === (b.upiName === null), 'Give both the UPI Id and the UPI Name, or neither'),
-  v.check((b) => [b.accountHolderName, b.accountNumber, b.ifscCode].every((x) => x === null) || [b.accountHolderName, b.accountNumber, b.ifscCode].every((x) => x !== null), 'Give the account holder name, account number and IFSC Code together, or none of them'),
+  v.check(
+    (b) =>
+      [b.accountHolderName, b.accountNumber, b.ifscCode].every((x) => x === null) ||
+      [b.accountHolderName, b.accountNumber, b.ifscCode].every((x) => x !== null),
+    'Give the account holder name, account number and IFSC Code together, or none of them',
+  ),
   v.check((b) => b.upiId !== null || b.accountNumber !== null, 'Give a UPI Id or a bank account'),
 );
 

@@ -28,7 +28,9 @@ export function utrProblem(method: DepositMethod, utr: string): string | null {
   const u = normalizeUtr(utr);
   if (UTR_DIGITS.test(u)) return null;
   if (method === 'upi') return 'UTR number must be the 12 digits your UPI app shows';
-  return UTR_REFERENCE.test(u) ? null : 'UTR number must be 12 digits (IMPS) or 16 to 22 letters and digits (NEFT/RTGS)';
+  return UTR_REFERENCE.test(u)
+    ? null
+    : 'UTR number must be 12 digits (IMPS) or 16 to 22 letters and digits (NEFT/RTGS)';
 }
 
 export const UTR_TAKEN = 'This UTR number has already been used';
@@ -44,7 +46,13 @@ const NOTE_MAX = 50;
  * amount in rupees with two decimals, INR and a note, each URL-encoded.
  */
 export function upiPayLink(p: { upiId: string; name: string; amount: Paise; note: string }): string {
-  const q = [['pa', p.upiId], ['pn', p.name], ['am', paiseToDecimal(p.amount)], ['cu', 'INR'], ['tn', p.note.slice(0, NOTE_MAX)]];
+  const q = [
+    ['pa', p.upiId],
+    ['pn', p.name],
+    ['am', paiseToDecimal(p.amount)],
+    ['cu', 'INR'],
+    ['tn', p.note.slice(0, NOTE_MAX)],
+  ];
   return `upi://pay?${q.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
 }
 

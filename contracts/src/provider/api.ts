@@ -18,7 +18,10 @@ export const GameLobbyBody = v.strictObject({
   playerId: idText('playerId'),
   currency: v.literal('INR', 'currency must be INR'),
   country: v.optional(v.literal('IN', 'country must be IN'), 'IN'),
-  lang: v.optional(v.pipe(text('lang', { min: 2, max: 10 }), v.regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'lang must look like en or en_US')), 'en_US'),
+  lang: v.optional(
+    v.pipe(text('lang', { min: 2, max: 10 }), v.regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'lang must look like en or en_US')),
+    'en_US',
+  ),
   mode: v.optional(v.picklist(['real', 'demo'], 'mode must be real or demo'), 'real'),
   device: v.optional(v.picklist(['desktop', 'mobile'], 'device must be desktop or mobile'), 'desktop'),
   walletSessionId: v.optional(idText('walletSessionId')),

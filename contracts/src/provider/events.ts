@@ -77,4 +77,5 @@ export interface ProviderEventData {
 }
 
 /** One stream per provider round: its DEBITs, CREDIT and rollbacks stay in order wherever they are folded. */
-export const providerRoundStream = (provider: string, roundId: string): string => `provider-round-${provider}-${roundId}`;
+export const providerRoundStream = (provider: string, roundId: string): string =>
+  `provider-round-${provider}-${roundId}`;

@@ -19,11 +19,15 @@ export interface ProviderCall {
   walletSession?: string;
 }
 
-const message = (at: number, c: ProviderCall): string => `${at}\n${c.method.toUpperCase()}\n${c.url}\n${c.walletSession ?? ''}\n${c.body}`;
+const message = (at: number, c: ProviderCall): string =>
+  `${at}\n${c.method.toUpperCase()}\n${c.url}\n${c.walletSession ?? ''}\n${c.body}`;
 
 /** The headers that sign one call. */
 export function signProviderCall(secret: string, call: ProviderCall, now = Date.now()): Record<string, string> {
-  return { [PROVIDER_TIMESTAMP_HEADER]: String(now), [PROVIDER_SIGNATURE_HEADER]: hmacSha256(secret, message(now, call)).toString('hex') };
+  return {
+    [PROVIDER_TIMESTAMP_HEADER]: String(now),
+    [PROVIDER_SIGNATURE_HEADER]: hmacSha256(secret, message(now, call)).toString('hex'),
+  };
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -35,6 +39,11 @@ const one = (headers: Headers, name: string): string | undefined => {
 /** The receiving side: constant-time compare, a 30 s window, and each signature taken once. */
 export class ProviderCallVerifier extends SignedRequests {
   verify(headers: Headers, call: ProviderCall, now = Date.now()): SignatureVerdict {
-    return this.check(one(headers, PROVIDER_TIMESTAMP_HEADER), one(headers, PROVIDER_SIGNATURE_HEADER), (at) => message(at, call), now);
+    return this.check(
+      one(headers, PROVIDER_TIMESTAMP_HEADER),
+      one(headers, PROVIDER_SIGNATURE_HEADER),
+      (at) => message(at, call),
+      now,
+    );
   }
 }

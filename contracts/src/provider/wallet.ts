@@ -23,7 +23,8 @@ export const WALLET_STATUS = {
   REQUEST_DECLINED: 400,
 } as const;
 export type WalletStatus = keyof typeof WALLET_STATUS;
-export const isWalletStatus = (code: unknown): code is WalletStatus => typeof code === 'string' && code in WALLET_STATUS;
+export const isWalletStatus = (code: unknown): code is WalletStatus =>
+  typeof code === 'string' && code in WALLET_STATUS;
 
 /** A refusal's body: the gateway's error shape, whose `code` is the status. INSUFFICIENT_FUNDS carries the balance. */
 export interface WalletError {

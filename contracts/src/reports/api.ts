@@ -17,7 +17,13 @@ const period = { from: dateFilter('from'), to: dateFilter('to') };
 const parent = v.optional(idText('parent'));
 
 /** GET /api/bet/downline/profit-loss (SPEC.md section 7, with a period and a drill-down). */
-export const DownlinePnlQuery = v.object({ reportType: v.optional(v.picklist(['ALL', 'user'], 'reportType must be ALL or user'), 'ALL'), search, parent, ...period, ...PageQuery });
+export const DownlinePnlQuery = v.object({
+  reportType: v.optional(v.picklist(['ALL', 'user'], 'reportType must be ALL or user'), 'ALL'),
+  search,
+  parent,
+  ...period,
+  ...PageQuery,
+});
 
 /** GET /api/report/partnership: what each direct child of `parent` owes it, and what `parent` owes its own upline. */
 export const PartnershipStatementQuery = v.object({ parent, ...period, ...PageQuery });
@@ -33,7 +39,10 @@ export const GENERAL_REPORT_BET_TYPES = ['sports', 'casino'] as const;
 
 /** GET /api/report/casino (SPEC.md section 7): the downline's bets, one row each. */
 export const GeneralReportQuery = v.object({
-  bet_type: v.optional(v.picklist(GENERAL_REPORT_BET_TYPES, `bet_type must be ${GENERAL_REPORT_BET_TYPES.join(' or ')}`), 'sports'),
+  bet_type: v.optional(
+    v.picklist(GENERAL_REPORT_BET_TYPES, `bet_type must be ${GENERAL_REPORT_BET_TYPES.join(' or ')}`),
+    'sports',
+  ),
   deleted: v.optional(v.picklist(['true', 'false'], 'deleted must be true or false'), 'false'),
   side: v.optional(v.picklist(['back', 'lay'], 'side must be back or lay')),
   search,
@@ -50,7 +59,12 @@ export interface DownlinePnlUser {
   username: string;
   role: { slug: string; name: string };
   /** The players' side (positive: the players won), rupees. */
-  profitLoss: { casino: { netProfitLoss: number }; sports: { netProfitLoss: number }; thirdParty: { netProfitLoss: number }; netProfitLoss: number };
+  profitLoss: {
+    casino: { netProfitLoss: number };
+    sports: { netProfitLoss: number };
+    thirdParty: { netProfitLoss: number };
+    netProfitLoss: number;
+  };
   netProfitLoss: number;
   downlineCount: number;
   /** Its partnership share (percent); null for a player. */

@@ -11,7 +11,14 @@ export function isStreamUrl(s: string): boolean {
   }
 }
 
-const streamUrl = (field: string) => v.nullish(v.pipe(text(field, { max: 500 }), v.check((s) => s === '' || isStreamUrl(s), `${field} must be a valid http or https URL`), v.transform((s) => (s === '' ? null : s))));
+const streamUrl = (field: string) =>
+  v.nullish(
+    v.pipe(
+      text(field, { max: 500 }),
+      v.check((s) => s === '' || isStreamUrl(s), `${field} must be a valid http or https URL`),
+      v.transform((s) => (s === '' ? null : s)),
+    ),
+  );
 
 /** PUT /api/admin/matches/{matchId}/streams: empty or null clears a frame. */
 export const MatchStreamsBody = v.strictObject({ tvUrl: streamUrl('tvUrl'), scoreUrl: streamUrl('scoreUrl') });

@@ -14,9 +14,11 @@ export function bettorOf(state: Readonly<EngineState>, actor: string | null): Us
 }
 
 export function stakeRefusal(stake: Paise, minStake: Paise, maxStake: Paise): Decision | null {
-  if (!Number.isSafeInteger(stake) || stake <= 0) return refuse('INVALID_STAKE', 'Stake must be a positive amount in whole paise');
+  if (!Number.isSafeInteger(stake) || stake <= 0)
+    return refuse('INVALID_STAKE', 'Stake must be a positive amount in whole paise');
   if (stake < minStake) return refuse('STAKE_TOO_LOW', `Minimum stake is ₹${formatPaise(minStake)}`);
-  if (stake > maxStake || stake > MAX_STAKE_PAISE) return refuse('STAKE_TOO_HIGH', `Maximum stake is ₹${formatPaise(Math.min(maxStake, MAX_STAKE_PAISE))}`);
+  if (stake > maxStake || stake > MAX_STAKE_PAISE)
+    return refuse('STAKE_TOO_HIGH', `Maximum stake is ₹${formatPaise(Math.min(maxStake, MAX_STAKE_PAISE))}`);
   return null;
 }
 
@@ -28,8 +30,12 @@ export function stakeRefusal(stake: Paise, minStake: Paise, maxStake: Paise): De
 export function exposureRefusal(user: UserState, balance: Paise, before: Paise, after: Paise): Decision | null {
   if (after <= before) return null;
   if (after > balance) {
-    return refuse('INSUFFICIENT_BALANCE', `Insufficient balance: this bet needs ₹${formatPaise(after - before)}, available ₹${formatPaise(Math.max(0, balance - before))}`);
+    return refuse(
+      'INSUFFICIENT_BALANCE',
+      `Insufficient balance: this bet needs ₹${formatPaise(after - before)}, available ₹${formatPaise(Math.max(0, balance - before))}`,
+    );
   }
-  if (user.exposureLimit > 0 && after > user.exposureLimit) return refuse('EXPOSURE_LIMIT', `Exposure limit exceeded: your limit is ₹${formatPaise(user.exposureLimit)}`);
+  if (user.exposureLimit > 0 && after > user.exposureLimit)
+    return refuse('EXPOSURE_LIMIT', `Exposure limit exceeded: your limit is ₹${formatPaise(user.exposureLimit)}`);
   return null;
 }

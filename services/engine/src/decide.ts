@@ -9,9 +9,21 @@ import {
   decideSetPermissions,
   decideUpdateUserDetails,
 } from './accounts/manage.js';
-import { decideChangePassword, decideDisableTotp, decideEnableTotp, decideEndSessions, decideRecordLogin, decideSetTransactionPassword } from './accounts/self.js';
+import {
+  decideChangePassword,
+  decideDisableTotp,
+  decideEnableTotp,
+  decideEndSessions,
+  decideRecordLogin,
+  decideSetTransactionPassword,
+} from './accounts/self.js';
 import { decideDeleteBets, decideCancelBet } from './betting/cancel.js';
-import { decideSetMarketSettings, decideSetMarketStatus, decideSetNewsMessage, decideSyncCatalogue } from './betting/catalogue.js';
+import {
+  decideSetMarketSettings,
+  decideSetMarketStatus,
+  decideSetNewsMessage,
+  decideSyncCatalogue,
+} from './betting/catalogue.js';
 import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
 import { decideClearHousePrice, decideSetHousePrice, WithHousePrices } from './betting/house-prices.js';
 import { decidePlaceBet } from './betting/place.js';
@@ -21,10 +33,21 @@ import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './bett
 import { decideCasino } from './casino/decide.js';
 import { decideProvider } from './provider/decide.js';
 import { refuse, type Decision } from './decision.js';
-import { decideAddBankAccount, decideAddUpiId, decideDeletePaymentAccount, decideSetApprovalLimits, decideSetPaymentMethod } from './payments/accounts.js';
+import {
+  decideAddBankAccount,
+  decideAddUpiId,
+  decideDeletePaymentAccount,
+  decideSetApprovalLimits,
+  decideSetPaymentMethod,
+} from './payments/accounts.js';
 import { decideSetPartnership } from './partnership/decide.js';
 import { decideSetMatchStreams } from './streams/decide.js';
-import { decideApprovePaymentRequest, decideRejectPaymentRequest, decideRequestDeposit, decideRequestWithdrawal } from './payments/requests.js';
+import {
+  decideApprovePaymentRequest,
+  decideRejectPaymentRequest,
+  decideRequestDeposit,
+  decideRequestWithdrawal,
+} from './payments/requests.js';
 import type { EngineState } from './state.js';
 
 const NO_QUOTES: QuoteView = { exchange: () => undefined, bookmaker: () => undefined, fancy: () => undefined };
@@ -72,7 +95,9 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
     case 'PlaceBet':
       return decidePlaceBet(state, quotes, c, envelope);
     case 'MatchResting':
-      return actor === null ? decideRematch(state, quotes, c.marketId, c.selectionId) : refuse('FORBIDDEN', 'Resting orders are matched by the system');
+      return actor === null
+        ? decideRematch(state, quotes, c.marketId, c.selectionId)
+        : refuse('FORBIDDEN', 'Resting orders are matched by the system');
     case 'CancelBet':
       return decideCancelBet(state, c, actor);
     case 'DeleteBets':

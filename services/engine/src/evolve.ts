@@ -16,7 +16,17 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
   switch (e.type) {
     case 'UserCreated': {
       const { userId, username, role, parentId, creditReference, exposureLimit } = e.data;
-      state.users[userId] = { userId, username, role, parentId, creditReference, exposureLimit, accountLocked: false, betLocked: false, totpEnabled: false };
+      state.users[userId] = {
+        userId,
+        username,
+        role,
+        parentId,
+        creditReference,
+        exposureLimit,
+        accountLocked: false,
+        betLocked: false,
+        totpEnabled: false,
+      };
       state.usernames[username.toLowerCase()] = userId;
       break;
     }

@@ -6,5 +6,13 @@ export type { Decision } from './decision.js';
 export type { Log } from './log.js';
 export { Quotes, type QuoteView } from './betting/quotes.js';
 export { MARKET_DEFAULTS } from './betting/catalogue.js';
-export { addTable, TABLES, tableByCode, newServerSeed, commitmentWithNodeCrypto, shuffleWithNodeCrypto, type TableDefinition } from './casino/index.js';
+export {
+  addTable,
+  TABLES,
+  tableByCode,
+  newServerSeed,
+  commitmentWithNodeCrypto,
+  shuffleWithNodeCrypto,
+  type TableDefinition,
+} from './casino/index.js';
 export type { CasinoTableState, CasinoRoundState } from './casino/state.js';

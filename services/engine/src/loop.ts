@@ -161,7 +161,8 @@ export class Engine implements CommandBus {
 
   async stop(): Promise<void> {
     this.halt('stopped');
-    while (this.deciding || this.committing.length > 0) await Promise.allSettled([...this.committing, new Promise((r) => setTimeout(r, 5))]);
+    while (this.deciding || this.committing.length > 0)
+      await Promise.allSettled([...this.committing, new Promise((r) => setTimeout(r, 5))]);
     await this.snapshotting;
     await this.leadership.release();
   }
@@ -181,7 +182,13 @@ export class Engine implements CommandBus {
    * turn decides and writes while the previous one's commit (its fsync) is in flight.
    */
   private schedule(): void {
-    if (this.deciding || this.status !== 'running' || this.queue.length === 0 || this.committing.length >= MAX_IN_FLIGHT) return;
+    if (
+      this.deciding ||
+      this.status !== 'running' ||
+      this.queue.length === 0 ||
+      this.committing.length >= MAX_IN_FLIGHT
+    )
+      return;
     this.deciding = true;
     setImmediate(() => {
       let commit: Promise<void>;
@@ -227,12 +234,20 @@ export class Engine implements CommandBus {
       // A retry of a command still committing (this turn or the one before): the same answer, once it commits.
       const inFlight = inTurn.get(commandId) ?? this.uncommitted.get(commandId);
       if (inFlight) {
-        answers.push(() => p.resolve({ ok: true, positions: inFlight.map((e) => e.position), events: inFlight, duplicate: true }));
+        answers.push(() =>
+          p.resolve({ ok: true, positions: inFlight.map((e) => e.position), events: inFlight, duplicate: true }),
+        );
         continue;
       }
       const earlier = this.processed.get(commandId);
       if (earlier) {
-        answers.push(() => void this.recall(earlier).then((events) => p.resolve({ ok: true, positions: earlier, events, duplicate: true }), p.reject));
+        answers.push(
+          () =>
+            void this.recall(earlier).then(
+              (events) => p.resolve({ ok: true, positions: earlier, events, duplicate: true }),
+              p.reject,
+            ),
+        );
         continue;
       }
       const joined = this.delayed.get(commandId);
@@ -255,15 +270,31 @@ export class Engine implements CommandBus {
       };
       // Defence in depth behind the gateway's text rule: a command whose events the journal would
       // refuse (NUL, a lone surrogate) is refused alone, never failing the whole turn's append.
-      const unsafe = decision.ok ? unstorable({ events: decision.events, metadata: [p.envelope.commandId, p.envelope.correlationId, p.envelope.actor, p.envelope.ip, p.envelope.device, p.envelope.at] }) : null;
+      const unsafe = decision.ok
+        ? unstorable({
+            events: decision.events,
+            metadata: [
+              p.envelope.commandId,
+              p.envelope.correlationId,
+              p.envelope.actor,
+              p.envelope.ip,
+              p.envelope.device,
+              p.envelope.at,
+            ],
+          })
+        : null;
       if (!decision.ok || unsafe) {
-        const refusal = decision.ok ? { code: 'UNSTORABLE', message: `The request holds characters that cannot be stored (${unsafe})` } : decision.refusal;
+        const refusal = decision.ok
+          ? { code: 'UNSTORABLE', message: `The request holds characters that cannot be stored (${unsafe})` }
+          : decision.refusal;
         answers.push(() => settle({ ok: false, refusal }));
         continue;
       }
       const committed = this.journal(p.envelope, decision.events, events, slots);
       inTurn.set(commandId, committed);
-      answers.push(() => settle({ ok: true, positions: committed.map((e) => e.position), events: committed, duplicate: false }));
+      answers.push(() =>
+        settle({ ok: true, positions: committed.map((e) => e.position), events: committed, duplicate: false }),
+      );
     }
     for (const [commandId, committed] of inTurn) this.uncommitted.set(commandId, committed);
     return this.commit(events).then(
@@ -280,7 +311,12 @@ export class Engine implements CommandBus {
           }
         }
         // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
-        for (const [commandId, committed] of inTurn) if (!commandId.startsWith(REMATCH_PREFIX) || committed.length > 0) this.remember(commandId, committed.map((e) => e.position));
+        for (const [commandId, committed] of inTurn)
+          if (!commandId.startsWith(REMATCH_PREFIX) || committed.length > 0)
+            this.remember(
+              commandId,
+              committed.map((e) => e.position),
+            );
         for (const answer of answers) answer();
         try {
           this.publishLadders(moved, events);
@@ -355,7 +391,13 @@ export class Engine implements CommandBus {
       void this.recover(err);
       return;
     }
-    if (this.status !== 'recovering' && this.snapshotEvery > 0 && this.sinceSnapshot >= this.snapshotEvery && !this.deciding && !this.snapshotting) {
+    if (
+      this.status !== 'recovering' &&
+      this.snapshotEvery > 0 &&
+      this.sinceSnapshot >= this.snapshotEvery &&
+      !this.deciding &&
+      !this.snapshotting
+    ) {
       this.snapshotting = this.snapshot().finally(() => (this.snapshotting = null));
     }
   }
@@ -365,7 +407,12 @@ export class Engine implements CommandBus {
    * with the positions and stream versions the single writer assigns; returns them as the caller
    * will get them.
    */
-  private journal(envelope: CommandEnvelope, decided: DomainEvent[], events: PositionedEvent[], slots: CommittedEvent[]): CommittedEvent[] {
+  private journal(
+    envelope: CommandEnvelope,
+    decided: DomainEvent[],
+    events: PositionedEvent[],
+    slots: CommittedEvent[],
+  ): CommittedEvent[] {
     return decided.map((event, i) => {
       const positioned = this.positioned(envelope, event, i);
       events.push(positioned);
@@ -381,11 +428,25 @@ export class Engine implements CommandBus {
   private async recall(positions: number[]): Promise<CommittedEvent[]> {
     if (positions.length === 0) return [];
     const events = await this.opts.store.readAll(Math.min(...positions) - 1, positions.length);
-    return events.map((e) => ({ type: e.type, streamId: e.streamId, data: e.data, position: e.position, at: e.metadata.at }) as CommittedEvent);
+    return events.map(
+      (e) =>
+        ({
+          type: e.type,
+          streamId: e.streamId,
+          data: e.data,
+          position: e.position,
+          at: e.metadata.at,
+        }) as CommittedEvent,
+    );
   }
 
   /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled). */
-  private applyQuote(update: FeedUpdate, events: PositionedEvent[], slots: CommittedEvent[], inTurn: Map<string, CommittedEvent[]>): void {
+  private applyQuote(
+    update: FeedUpdate,
+    events: PositionedEvent[],
+    slots: CommittedEvent[],
+    inTurn: Map<string, CommittedEvent[]>,
+  ): void {
     this.quotes.apply(update);
     if (update.type !== 'exchange') return;
     const envelope: CommandEnvelope = {

@@ -1,4 +1,14 @@
-import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, Paise, Posting, RoleSlug, Side, SportId } from '@exch/contracts';
+import type {
+  BookmakerRunnerUpdate,
+  FancyType,
+  FancyUpdate,
+  MarketKind,
+  Paise,
+  Posting,
+  RoleSlug,
+  Side,
+  SportId,
+} from '@exch/contracts';
 import type { Level } from './betting/matching.js';
 import type { PnlBook } from './betting/pnl-book.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';

@@ -14,33 +14,111 @@ import { decide, emptyState, evolve, fold, Quotes, type Decision, type EngineSta
 const AT = '2026-11-22T10:00:00.000Z';
 let nextId = 0;
 const envelope = (command: Command, actor: string | null, commandId = `cmd-${++nextId}`): CommandEnvelope => ({
-  commandId, correlationId: 'corr', actor, ip: null, device: null, at: AT, command,
+  commandId,
+  correlationId: 'corr',
+  actor,
+  ip: null,
+  device: null,
+  at: AT,
+  command,
 });
 
 const user = (userId: string, role: string, parentId: string | null) =>
-  ({ type: 'UserCreated', data: { userId, username: userId, fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } }) as DomainEvent;
+  ({
+    type: 'UserCreated',
+    data: {
+      userId,
+      username: userId,
+      fullName: userId,
+      role,
+      parentId,
+      passwordHash: 'h',
+      creditReference: 0,
+      exposureLimit: 0,
+      mustChangePassword: false,
+    },
+  }) as DomainEvent;
 const chips = (userId: string, amount: Paise) =>
-  ({ type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: 'a', toUserId: userId, amount, remark: '', postings: [{ account: 'wallet:a', amount: -amount }, { account: `wallet:${userId}`, amount }] } }) as DomainEvent;
+  ({
+    type: 'ChipsTransferred',
+    data: {
+      kind: 'deposit',
+      fromUserId: 'a',
+      toUserId: userId,
+      amount,
+      remark: '',
+      postings: [
+        { account: 'wallet:a', amount: -amount },
+        { account: `wallet:${userId}`, amount },
+      ],
+    },
+  }) as DomainEvent;
 
 const CATALOGUE: Command = {
   type: 'SyncCatalogue',
   catalogue: {
     series: [{ id: 'S1', sportId: 4, name: 'Border-Gavaskar Trophy' }],
-    matches: [{ id: 'M1', seriesId: 'S1', sportId: 4, name: 'India v Australia', startTime: '2026-11-22T09:30:00.000Z', inPlay: false }],
+    matches: [
+      {
+        id: 'M1',
+        seriesId: 'S1',
+        sportId: 4,
+        name: 'India v Australia',
+        startTime: '2026-11-22T09:30:00.000Z',
+        inPlay: false,
+      },
+    ],
     markets: [
-      { marketId: 'mo', matchId: 'M1', kind: 'match_odds', name: 'Match Odds', runners: [{ selectionId: 1, name: 'India' }, { selectionId: 2, name: 'Australia' }, { selectionId: 3, name: 'The Draw' }] },
-      { marketId: 'bm', matchId: 'M1', kind: 'bookmaker', name: 'Bookmaker', runners: [{ selectionId: 1, name: 'India' }, { selectionId: 2, name: 'Australia' }, { selectionId: 3, name: 'The Draw' }] },
+      {
+        marketId: 'mo',
+        matchId: 'M1',
+        kind: 'match_odds',
+        name: 'Match Odds',
+        runners: [
+          { selectionId: 1, name: 'India' },
+          { selectionId: 2, name: 'Australia' },
+          { selectionId: 3, name: 'The Draw' },
+        ],
+      },
+      {
+        marketId: 'bm',
+        matchId: 'M1',
+        kind: 'bookmaker',
+        name: 'Bookmaker',
+        runners: [
+          { selectionId: 1, name: 'India' },
+          { selectionId: 2, name: 'Australia' },
+          { selectionId: 3, name: 'The Draw' },
+        ],
+      },
       { marketId: 'fy', matchId: 'M1', kind: 'fancy', name: '6 over runs IND', fancyType: 'Normal', runners: [] },
     ],
   },
 };
 
-const ex = (selectionId: number, back: PriceSize[], lay: PriceSize[], status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running' = 'ACTIVE'): FeedUpdate =>
-  ({ type: 'exchange', marketId: 'mo', selectionId, status, back, lay });
-const bmq = (selectionId: number, back: number, lay: number, status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running' = 'ACTIVE'): FeedUpdate =>
-  ({ type: 'bookmaker', marketId: 'bm', selectionId, status, back, lay });
-const fyq = (no: [number, number], yes: [number, number], status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running' = 'ACTIVE'): FeedUpdate =>
-  ({ type: 'fancy', marketId: 'fy', status, no: { line: no[0], rate: no[1] }, yes: { line: yes[0], rate: yes[1] } });
+const ex = (
+  selectionId: number,
+  back: PriceSize[],
+  lay: PriceSize[],
+  status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running' = 'ACTIVE',
+): FeedUpdate => ({ type: 'exchange', marketId: 'mo', selectionId, status, back, lay });
+const bmq = (
+  selectionId: number,
+  back: number,
+  lay: number,
+  status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running' = 'ACTIVE',
+): FeedUpdate => ({ type: 'bookmaker', marketId: 'bm', selectionId, status, back, lay });
+const fyq = (
+  no: [number, number],
+  yes: [number, number],
+  status: 'ACTIVE' | 'SUSPENDED' | 'Ball Running' = 'ACTIVE',
+): FeedUpdate => ({
+  type: 'fancy',
+  marketId: 'fy',
+  status,
+  no: { line: no[0], rate: no[1] },
+  yes: { line: yes[0], rate: yes[1] },
+});
 
 /** A state built from events and accepted decisions, and the live quotes decisions read. */
 class World {
@@ -48,14 +126,45 @@ class World {
   quotes = new Quotes();
   constructor(balances: Record<string, Paise> = { p1: 10_000_00, p2: 10_000_00, p3: 10_000_00, q: 10_000_00 }) {
     this.state = fold(emptyState(), [
-      user('a', 'admin', null), user('s', 'sadmin', 'a'), user('m', 'smdl', 's'), user('g', 'mdl', 'm'), user('d', 'dl', 'g'), user('d2', 'dl', 'g'),
-      user('p1', 'user', 'd'), user('p2', 'user', 'd'), user('p3', 'user', 'd'), user('q', 'user', 'd2'),
-      { type: 'ChipsMinted', data: { userId: 'a', amount: 1e12, postings: [{ account: 'mint', amount: -1e12 }, { account: 'wallet:a', amount: 1e12 }] } } as DomainEvent,
+      user('a', 'admin', null),
+      user('s', 'sadmin', 'a'),
+      user('m', 'smdl', 's'),
+      user('g', 'mdl', 'm'),
+      user('d', 'dl', 'g'),
+      user('d2', 'dl', 'g'),
+      user('p1', 'user', 'd'),
+      user('p2', 'user', 'd'),
+      user('p3', 'user', 'd'),
+      user('q', 'user', 'd2'),
+      {
+        type: 'ChipsMinted',
+        data: {
+          userId: 'a',
+          amount: 1e12,
+          postings: [
+            { account: 'mint', amount: -1e12 },
+            { account: 'wallet:a', amount: 1e12 },
+          ],
+        },
+      } as DomainEvent,
       ...Object.entries(balances).map(([u, amount]) => chips(u, amount)),
     ]);
     this.do(CATALOGUE, null);
     // India: back 2.10 x ₹50, 2.08 x ₹200, 2.06 x ₹1000; lay 2.12 x ₹500, 2.14 x ₹500.
-    this.feed(ex(1, [{ price: 210, size: 5_000 }, { price: 208, size: 20_000 }, { price: 206, size: 100_000 }], [{ price: 212, size: 50_000 }, { price: 214, size: 50_000 }]));
+    this.feed(
+      ex(
+        1,
+        [
+          { price: 210, size: 5_000 },
+          { price: 208, size: 20_000 },
+          { price: 206, size: 100_000 },
+        ],
+        [
+          { price: 212, size: 50_000 },
+          { price: 214, size: 50_000 },
+        ],
+      ),
+    );
     // Australia: back 3.00 x ₹50; lay 3.10 x ₹50.
     this.feed(ex(2, [{ price: 300, size: 5_000 }], [{ price: 310, size: 5_000 }]));
     // The Draw: back 20.0 x ₹1000; lay 25.0 x ₹1000.
@@ -92,19 +201,81 @@ class World {
   }
 }
 
-const back = (betId: string, marketId: string, selectionId: number | null, odds: number, stake: Paise, volume: number | null = null): Command =>
-  ({ type: 'PlaceBet', betId, marketId, selectionId, side: 'back', odds, volume, stake, referenceId: `ref-${betId}` });
-const lay = (betId: string, marketId: string, selectionId: number | null, odds: number, stake: Paise, volume: number | null = null): Command =>
-  ({ type: 'PlaceBet', betId, marketId, selectionId, side: 'lay', odds, volume, stake, referenceId: `ref-${betId}` });
+const back = (
+  betId: string,
+  marketId: string,
+  selectionId: number | null,
+  odds: number,
+  stake: Paise,
+  volume: number | null = null,
+): Command => ({
+  type: 'PlaceBet',
+  betId,
+  marketId,
+  selectionId,
+  side: 'back',
+  odds,
+  volume,
+  stake,
+  referenceId: `ref-${betId}`,
+});
+const lay = (
+  betId: string,
+  marketId: string,
+  selectionId: number | null,
+  odds: number,
+  stake: Paise,
+  volume: number | null = null,
+): Command => ({
+  type: 'PlaceBet',
+  betId,
+  marketId,
+  selectionId,
+  side: 'lay',
+  odds,
+  volume,
+  stake,
+  referenceId: `ref-${betId}`,
+});
 
 const RUNNER = { 1: 'India', 2: 'Australia', 3: 'The Draw' } as Record<number, string>;
 /** The BetPlaced a match odds bet by p-something produces: everything spelled out but the figures under test. */
 const placed = (
-  u: string, betId: string, side: 'back' | 'lay', selectionId: number, odds: number, stake: Paise,
-  fills: { price: number; size: Paise; counterBetId: string | null }[], unmatched: Paise, marketExposure: Paise, totalExposure: Paise, balance: Paise, seq: number,
+  u: string,
+  betId: string,
+  side: 'back' | 'lay',
+  selectionId: number,
+  odds: number,
+  stake: Paise,
+  fills: { price: number; size: Paise; counterBetId: string | null }[],
+  unmatched: Paise,
+  marketExposure: Paise,
+  totalExposure: Paise,
+  balance: Paise,
+  seq: number,
 ): DomainEvent => ({
-  type: 'BetPlaced', streamId: `bet-${betId}`,
-  data: { betId, userId: u, marketId: 'mo', matchId: 'M1', kind: 'match_odds', selectionId, selectionName: RUNNER[selectionId]!, side, odds, volume: null, stake, fills, unmatched, marketExposure, totalExposure, balance, referenceId: `ref-${betId}`, seq },
+  type: 'BetPlaced',
+  streamId: `bet-${betId}`,
+  data: {
+    betId,
+    userId: u,
+    marketId: 'mo',
+    matchId: 'M1',
+    kind: 'match_odds',
+    selectionId,
+    selectionName: RUNNER[selectionId]!,
+    side,
+    odds,
+    volume: null,
+    stake,
+    fills,
+    unmatched,
+    marketExposure,
+    totalExposure,
+    balance,
+    referenceId: `ref-${betId}`,
+    seq,
+  },
 });
 
 const refused = (code: string, message: string) => ({ ok: false, refusal: { code, message } });
@@ -116,7 +287,28 @@ t.test('match odds: matching', async (t) => {
     // Profit floor(1.10 x 5000) + floor(1.08 x 5000) = 5500 + 5400 = 10900; loses the ₹100 stake.
     // Book: India +109.00, Australia -100.00, Draw -100.00: exposure 10000.
     const d = w.when(back('b1', 'mo', 1, 200, 10_000), 'p1');
-    t.same(d, { ok: true, events: [placed('p1', 'b1', 'back', 1, 200, 10_000, [{ price: 210, size: 5_000, counterBetId: null }, { price: 208, size: 5_000, counterBetId: null }], 0, 10_000, 10_000, 10_000_00, 1)] });
+    t.same(d, {
+      ok: true,
+      events: [
+        placed(
+          'p1',
+          'b1',
+          'back',
+          1,
+          200,
+          10_000,
+          [
+            { price: 210, size: 5_000, counterBetId: null },
+            { price: 208, size: 5_000, counterBetId: null },
+          ],
+          0,
+          10_000,
+          10_000,
+          10_000_00,
+          1,
+        ),
+      ],
+    });
     w.given(...(d.ok ? d.events : []));
     t.same(w.state.books, {}, 'nothing rests');
     t.equal(w.exposure('p1'), 10_000);
@@ -127,41 +319,117 @@ t.test('match odds: matching', async (t) => {
     // Back India at 2.10 for ₹200: only 2.10 x ₹50 is at 2.10 or better; ₹150 rests at 2.10.
     // Matched wins floor(1.10 x 5000) = 5500; India +55.00, elsewhere -(50 + 150) = -200.00.
     const d = w.when(back('b1', 'mo', 1, 210, 20_000), 'p1');
-    t.same(d, { ok: true, events: [placed('p1', 'b1', 'back', 1, 210, 20_000, [{ price: 210, size: 5_000, counterBetId: null }], 15_000, 20_000, 20_000, 10_000_00, 1)] });
+    t.same(d, {
+      ok: true,
+      events: [
+        placed(
+          'p1',
+          'b1',
+          'back',
+          1,
+          210,
+          20_000,
+          [{ price: 210, size: 5_000, counterBetId: null }],
+          15_000,
+          20_000,
+          20_000,
+          10_000_00,
+          1,
+        ),
+      ],
+    });
     w.do(back('b1', 'mo', 1, 210, 20_000), 'p1');
-    t.same(w.state.books['mo|1'], { backs: [{ price: 210, orders: [{ betId: 'b1', userId: 'p1', size: 15_000, seq: 1 }] }], lays: [] });
+    t.same(w.state.books['mo|1'], {
+      backs: [{ price: 210, orders: [{ betId: 'b1', userId: 'p1', size: 15_000, seq: 1 }] }],
+      lays: [],
+    });
     t.same(w.state.bets.b1!.fills, [{ price: 210, size: 5_000 }]);
     // The feed's ₹50 at 2.10 was taken: a second backer at 2.10 finds none and rests too.
     const second = w.when(back('b2', 'mo', 1, 210, 10_000), 'p2');
     t.match(second, { ok: true, events: [{ data: { fills: [], unmatched: 10_000 } }] });
   });
 
-  t.test('time priority between two players\' resting lays at one price; the backer matches them and both counter bets get BetMatched', async (t) => {
-    const w = new World();
-    // Lays on Australia at 3.05 do not reach the feed's lay offers (3.10): they rest, p1 first.
-    // Liability of a ₹100 lay at 3.05: ceil(2.05 x 10000) = 20500 on Australia.
-    const l1 = w.do(lay('l1', 'mo', 2, 305, 10_000), 'p1');
-    t.same(l1, [placed('p1', 'l1', 'lay', 2, 305, 10_000, [], 10_000, 20_500, 20_500, 10_000_00, 1)]);
-    w.do(lay('l2', 'mo', 2, 305, 10_000), 'p2');
-    t.same(w.state.books['mo|2']!.lays, [{ price: 305, orders: [{ betId: 'l1', userId: 'p1', size: 10_000, seq: 1 }, { betId: 'l2', userId: 'p2', size: 10_000, seq: 2 }] }]);
-    // p3 backs Australia at 3.05 for ₹150: the feed's back 3.00 is worse; the players' 3.05 is not.
-    // p1's lay fills first (₹100), then ₹50 of p2's. p3: win floor(2.05 x 15000) = 30750, lose 15000.
-    // p1: all matched, lay liability 20500, wins 10000 elsewhere: exposure 20500.
-    // p2: ₹50 matched (liability ceil(2.05 x 5000) = 10250) + ₹50 unmatched (10250): exposure 20500.
-    const d = w.when(back('b3', 'mo', 2, 305, 15_000), 'p3');
-    t.same(d, {
-      ok: true,
-      events: [
-        placed('p3', 'b3', 'back', 2, 305, 15_000, [{ price: 305, size: 10_000, counterBetId: 'l1' }, { price: 305, size: 5_000, counterBetId: 'l2' }], 0, 15_000, 15_000, 10_000_00, 3),
-        { type: 'BetMatched', streamId: 'bet-l1', data: { betId: 'l1', userId: 'p1', marketId: 'mo', fills: [{ price: 305, size: 10_000, counterBetId: 'b3' }], unmatched: 0, marketExposure: 20_500, totalExposure: 20_500 } },
-        { type: 'BetMatched', streamId: 'bet-l2', data: { betId: 'l2', userId: 'p2', marketId: 'mo', fills: [{ price: 305, size: 5_000, counterBetId: 'b3' }], unmatched: 5_000, marketExposure: 20_500, totalExposure: 20_500 } },
-      ],
-    });
-    w.given(...(d.ok ? d.events : []));
-    t.same(w.state.books['mo|2']!.lays, [{ price: 305, orders: [{ betId: 'l2', userId: 'p2', size: 5_000, seq: 2 }] }], 'p2\'s rest stays first in line');
-    t.same(w.state.bets.l1!.fills, [{ price: 305, size: 10_000 }]);
-    t.equal(w.state.bets.l2!.unmatched, 5_000);
-  });
+  t.test(
+    "time priority between two players' resting lays at one price; the backer matches them and both counter bets get BetMatched",
+    async (t) => {
+      const w = new World();
+      // Lays on Australia at 3.05 do not reach the feed's lay offers (3.10): they rest, p1 first.
+      // Liability of a ₹100 lay at 3.05: ceil(2.05 x 10000) = 20500 on Australia.
+      const l1 = w.do(lay('l1', 'mo', 2, 305, 10_000), 'p1');
+      t.same(l1, [placed('p1', 'l1', 'lay', 2, 305, 10_000, [], 10_000, 20_500, 20_500, 10_000_00, 1)]);
+      w.do(lay('l2', 'mo', 2, 305, 10_000), 'p2');
+      t.same(w.state.books['mo|2']!.lays, [
+        {
+          price: 305,
+          orders: [
+            { betId: 'l1', userId: 'p1', size: 10_000, seq: 1 },
+            { betId: 'l2', userId: 'p2', size: 10_000, seq: 2 },
+          ],
+        },
+      ]);
+      // p3 backs Australia at 3.05 for ₹150: the feed's back 3.00 is worse; the players' 3.05 is not.
+      // p1's lay fills first (₹100), then ₹50 of p2's. p3: win floor(2.05 x 15000) = 30750, lose 15000.
+      // p1: all matched, lay liability 20500, wins 10000 elsewhere: exposure 20500.
+      // p2: ₹50 matched (liability ceil(2.05 x 5000) = 10250) + ₹50 unmatched (10250): exposure 20500.
+      const d = w.when(back('b3', 'mo', 2, 305, 15_000), 'p3');
+      t.same(d, {
+        ok: true,
+        events: [
+          placed(
+            'p3',
+            'b3',
+            'back',
+            2,
+            305,
+            15_000,
+            [
+              { price: 305, size: 10_000, counterBetId: 'l1' },
+              { price: 305, size: 5_000, counterBetId: 'l2' },
+            ],
+            0,
+            15_000,
+            15_000,
+            10_000_00,
+            3,
+          ),
+          {
+            type: 'BetMatched',
+            streamId: 'bet-l1',
+            data: {
+              betId: 'l1',
+              userId: 'p1',
+              marketId: 'mo',
+              fills: [{ price: 305, size: 10_000, counterBetId: 'b3' }],
+              unmatched: 0,
+              marketExposure: 20_500,
+              totalExposure: 20_500,
+            },
+          },
+          {
+            type: 'BetMatched',
+            streamId: 'bet-l2',
+            data: {
+              betId: 'l2',
+              userId: 'p2',
+              marketId: 'mo',
+              fills: [{ price: 305, size: 5_000, counterBetId: 'b3' }],
+              unmatched: 5_000,
+              marketExposure: 20_500,
+              totalExposure: 20_500,
+            },
+          },
+        ],
+      });
+      w.given(...(d.ok ? d.events : []));
+      t.same(
+        w.state.books['mo|2']!.lays,
+        [{ price: 305, orders: [{ betId: 'l2', userId: 'p2', size: 5_000, seq: 2 }] }],
+        "p2's rest stays first in line",
+      );
+      t.same(w.state.bets.l1!.fills, [{ price: 305, size: 10_000 }]);
+      t.equal(w.state.bets.l2!.unmatched, 5_000);
+    },
+  );
 
   t.test('a lay takes a resting back at a better price than it asked', async (t) => {
     const w = new World();
@@ -173,19 +441,47 @@ t.test('match odds: matching', async (t) => {
     t.same(d, {
       ok: true,
       events: [
-        placed('p2', 'l2', 'lay', 2, 310, 10_000, [{ price: 305, size: 10_000, counterBetId: 'b1' }], 0, 20_500, 20_500, 10_000_00, 2),
-        { type: 'BetMatched', streamId: 'bet-b1', data: { betId: 'b1', userId: 'p1', marketId: 'mo', fills: [{ price: 305, size: 10_000, counterBetId: 'l2' }], unmatched: 10_000, marketExposure: 20_000, totalExposure: 20_000 } },
+        placed(
+          'p2',
+          'l2',
+          'lay',
+          2,
+          310,
+          10_000,
+          [{ price: 305, size: 10_000, counterBetId: 'b1' }],
+          0,
+          20_500,
+          20_500,
+          10_000_00,
+          2,
+        ),
+        {
+          type: 'BetMatched',
+          streamId: 'bet-b1',
+          data: {
+            betId: 'b1',
+            userId: 'p1',
+            marketId: 'mo',
+            fills: [{ price: 305, size: 10_000, counterBetId: 'l2' }],
+            unmatched: 10_000,
+            marketExposure: 20_000,
+            totalExposure: 20_000,
+          },
+        },
       ],
     });
   });
 
-  t.test('a player\'s own resting orders are never matched against his new bet', async (t) => {
+  t.test("a player's own resting orders are never matched against his new bet", async (t) => {
     const w = new World();
     w.do(lay('l1', 'mo', 2, 305, 10_000), 'p1');
     // p1 backs Australia at 3.05: his own lay at 3.05 is skipped; the feed's 3.00 is worse; it rests.
     // Exposure: lay rest loses 20500 on Australia; back rest loses 10000 on India and Draw: still 20500.
     const d = w.when(back('b1', 'mo', 2, 305, 10_000), 'p1');
-    t.same(d, { ok: true, events: [placed('p1', 'b1', 'back', 2, 305, 10_000, [], 10_000, 20_500, 20_500, 10_000_00, 2)] });
+    t.same(d, {
+      ok: true,
+      events: [placed('p1', 'b1', 'back', 2, 305, 10_000, [], 10_000, 20_500, 20_500, 10_000_00, 2)],
+    });
   });
 
   t.test('a later match when the feed moves to a resting order (MatchResting)', async (t) => {
@@ -197,39 +493,133 @@ t.test('match odds: matching', async (t) => {
     t.same(w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 1 }, null), { ok: true, events: [] });
     // The feed's lay side moves to 2.06 x ₹50, 2.08 x ₹500. Most aggressive first: ₹50 at 2.06 (better
     // for the layer), then ₹150 at 2.08. Liability ceil(1.06 x 5000) + ceil(1.08 x 15000) = 5300 + 16200 = 21500.
-    w.feed(ex(1, [{ price: 204, size: 5_000 }], [{ price: 206, size: 5_000 }, { price: 208, size: 50_000 }]));
+    w.feed(
+      ex(
+        1,
+        [{ price: 204, size: 5_000 }],
+        [
+          { price: 206, size: 5_000 },
+          { price: 208, size: 50_000 },
+        ],
+      ),
+    );
     const d = w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 1 }, null);
     t.same(d, {
       ok: true,
-      events: [{ type: 'BetMatched', streamId: 'bet-l1', data: { betId: 'l1', userId: 'p1', marketId: 'mo', fills: [{ price: 206, size: 5_000, counterBetId: null }, { price: 208, size: 15_000, counterBetId: null }], unmatched: 0, marketExposure: 21_500, totalExposure: 21_500 } }],
+      events: [
+        {
+          type: 'BetMatched',
+          streamId: 'bet-l1',
+          data: {
+            betId: 'l1',
+            userId: 'p1',
+            marketId: 'mo',
+            fills: [
+              { price: 206, size: 5_000, counterBetId: null },
+              { price: 208, size: 15_000, counterBetId: null },
+            ],
+            unmatched: 0,
+            marketExposure: 21_500,
+            totalExposure: 21_500,
+          },
+        },
+      ],
     });
-    t.same(w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 1 }, 'p1'), refused('FORBIDDEN', 'Resting orders are matched by the system'));
+    t.same(
+      w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 1 }, 'p1'),
+      refused('FORBIDDEN', 'Resting orders are matched by the system'),
+    );
     w.given(...(d.ok ? d.events : []));
     t.same(w.state.books['mo|1'], { backs: [], lays: [] }, 'the order left the book');
-    t.same(w.quotes.exchange('mo', 1)!.lay, [{ price: 206, size: 5_000 }, { price: 208, size: 50_000 }], 'given() folds without the loop, so the quote is untouched');
+    t.same(
+      w.quotes.exchange('mo', 1)!.lay,
+      [
+        { price: 206, size: 5_000 },
+        { price: 208, size: 50_000 },
+      ],
+      'given() folds without the loop, so the quote is untouched',
+    );
   });
 
-  t.test('a lay filled in parts never needs a paisa more than it reserved (liability rounds up once per bet)', async (t) => {
-    // p1 holds exactly ₹205.07 and lays Australia ₹100.03 at 3.05: liability ceil(2.05 x 10003) = ceil(20506.15) = 20507, all of it.
-    const w = new World({ p1: 20_507 });
-    w.do(lay('l1', 'mo', 2, 305, 10_003), 'p1');
-    t.equal(w.exposure('p1'), 20_507);
-    // The feed offers ₹100.01 at 3.05: 10001 fills, 2 paise rest. Rounded per part it would be
-    // ceil(20502.05) + ceil(4.10) = 20503 + 5 = 20508, a paisa past the balance; rounded once, ceil(20506.15) = 20507.
-    w.feed(ex(2, [{ price: 300, size: 5_000 }], [{ price: 305, size: 10_001 }, { price: 310, size: 5_000 }]));
-    const d = w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 2 }, null);
-    t.same(d, { ok: true, events: [{ type: 'BetMatched', streamId: 'bet-l1', data: { betId: 'l1', userId: 'p1', marketId: 'mo', fills: [{ price: 305, size: 10_001, counterBetId: null }], unmatched: 2, marketExposure: 20_507, totalExposure: 20_507 } }] });
-    w.given(...(d.ok ? d.events : []));
-    // Cancelling the 2 paise leaves the matched liability, ceil(20502.05) = 20503; Australia winning takes exactly that.
-    t.match(w.when({ type: 'CancelBet', betId: 'l1' }, 'p1'), { ok: true, events: [{ data: { size: 2, marketExposure: 20_503, totalExposure: 20_503 } }] });
-    w.do({ type: 'CancelBet', betId: 'l1' }, 'p1');
-    t.match(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'), { ok: true, events: [{ data: { bets: [{ betId: 'l1', outcome: 'lost', pnl: -20_503 }] } }] });
-    // Two fills at different prices round once too: lay ₹100.01 taking 2.06 x 5000 and 2.08 x 5001:
-    // ceil((106 x 5000 + 108 x 5001) / 100) = ceil(10701.08) = 10702 (per fill: 5300 + ceil(5401.08) = 10702 as well, here).
-    const w2 = new World();
-    w2.feed(ex(1, [{ price: 204, size: 5_000 }], [{ price: 206, size: 5_000 }, { price: 208, size: 5_001 }]));
-    t.match(w2.when(lay('l2', 'mo', 1, 208, 10_001), 'p2'), { ok: true, events: [{ data: { fills: [{ price: 206, size: 5_000 }, { price: 208, size: 5_001 }], unmatched: 0, marketExposure: 10_702 } }] });
-  });
+  t.test(
+    'a lay filled in parts never needs a paisa more than it reserved (liability rounds up once per bet)',
+    async (t) => {
+      // p1 holds exactly ₹205.07 and lays Australia ₹100.03 at 3.05: liability ceil(2.05 x 10003) = ceil(20506.15) = 20507, all of it.
+      const w = new World({ p1: 20_507 });
+      w.do(lay('l1', 'mo', 2, 305, 10_003), 'p1');
+      t.equal(w.exposure('p1'), 20_507);
+      // The feed offers ₹100.01 at 3.05: 10001 fills, 2 paise rest. Rounded per part it would be
+      // ceil(20502.05) + ceil(4.10) = 20503 + 5 = 20508, a paisa past the balance; rounded once, ceil(20506.15) = 20507.
+      w.feed(
+        ex(
+          2,
+          [{ price: 300, size: 5_000 }],
+          [
+            { price: 305, size: 10_001 },
+            { price: 310, size: 5_000 },
+          ],
+        ),
+      );
+      const d = w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 2 }, null);
+      t.same(d, {
+        ok: true,
+        events: [
+          {
+            type: 'BetMatched',
+            streamId: 'bet-l1',
+            data: {
+              betId: 'l1',
+              userId: 'p1',
+              marketId: 'mo',
+              fills: [{ price: 305, size: 10_001, counterBetId: null }],
+              unmatched: 2,
+              marketExposure: 20_507,
+              totalExposure: 20_507,
+            },
+          },
+        ],
+      });
+      w.given(...(d.ok ? d.events : []));
+      // Cancelling the 2 paise leaves the matched liability, ceil(20502.05) = 20503; Australia winning takes exactly that.
+      t.match(w.when({ type: 'CancelBet', betId: 'l1' }, 'p1'), {
+        ok: true,
+        events: [{ data: { size: 2, marketExposure: 20_503, totalExposure: 20_503 } }],
+      });
+      w.do({ type: 'CancelBet', betId: 'l1' }, 'p1');
+      t.match(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'), {
+        ok: true,
+        events: [{ data: { bets: [{ betId: 'l1', outcome: 'lost', pnl: -20_503 }] } }],
+      });
+      // Two fills at different prices round once too: lay ₹100.01 taking 2.06 x 5000 and 2.08 x 5001:
+      // ceil((106 x 5000 + 108 x 5001) / 100) = ceil(10701.08) = 10702 (per fill: 5300 + ceil(5401.08) = 10702 as well, here).
+      const w2 = new World();
+      w2.feed(
+        ex(
+          1,
+          [{ price: 204, size: 5_000 }],
+          [
+            { price: 206, size: 5_000 },
+            { price: 208, size: 5_001 },
+          ],
+        ),
+      );
+      t.match(w2.when(lay('l2', 'mo', 1, 208, 10_001), 'p2'), {
+        ok: true,
+        events: [
+          {
+            data: {
+              fills: [
+                { price: 206, size: 5_000 },
+                { price: 208, size: 5_001 },
+              ],
+              unmatched: 0,
+              marketExposure: 10_702,
+            },
+          },
+        ],
+      });
+    },
+  );
 
   t.test('no rematch while the runner is suspended', async (t) => {
     const w = new World();
@@ -250,42 +640,89 @@ t.test('cancel and delete', async (t) => {
     const w = setup();
     // After: India +55.00, elsewhere -50.00: exposure 5000.
     const d = w.when({ type: 'CancelBet', betId: 'b1' }, 'p1');
-    t.same(d, { ok: true, events: [{ type: 'BetCancelled', streamId: 'bet-b1', data: { betId: 'b1', userId: 'p1', marketId: 'mo', size: 15_000, by: 'player', marketExposure: 5_000, totalExposure: 5_000 } }] });
+    t.same(d, {
+      ok: true,
+      events: [
+        {
+          type: 'BetCancelled',
+          streamId: 'bet-b1',
+          data: {
+            betId: 'b1',
+            userId: 'p1',
+            marketId: 'mo',
+            size: 15_000,
+            by: 'player',
+            marketExposure: 5_000,
+            totalExposure: 5_000,
+          },
+        },
+      ],
+    });
     w.given(...(d.ok ? d.events : []));
     t.same(w.state.books['mo|1'], { backs: [], lays: [] });
     t.equal(w.state.bets.b1!.unmatched, 0);
-    t.same(w.when({ type: 'CancelBet', betId: 'b1' }, 'p1'), refused('NOTHING_UNMATCHED', 'This bet has no unmatched stake to cancel'));
+    t.same(
+      w.when({ type: 'CancelBet', betId: 'b1' }, 'p1'),
+      refused('NOTHING_UNMATCHED', 'This bet has no unmatched stake to cancel'),
+    );
   });
   t.test('an upline (the agent two levels up) cancels it, marked admin', async (t) => {
     const w = setup();
-    t.match(w.when({ type: 'CancelBet', betId: 'b1' }, 'g'), { ok: true, events: [{ type: 'BetCancelled', data: { by: 'admin', size: 15_000, totalExposure: 5_000 } }] });
+    t.match(w.when({ type: 'CancelBet', betId: 'b1' }, 'g'), {
+      ok: true,
+      events: [{ type: 'BetCancelled', data: { by: 'admin', size: 15_000, totalExposure: 5_000 } }],
+    });
   });
   t.test('a stranger is refused: another dealer, another player', async (t) => {
     const w = setup();
-    const no = refused('NOT_DOWNLINE', 'You can only cancel your own bets or your downline\'s');
+    const no = refused('NOT_DOWNLINE', "You can only cancel your own bets or your downline's");
     t.same(w.when({ type: 'CancelBet', betId: 'b1' }, 'd2'), no);
     t.same(w.when({ type: 'CancelBet', betId: 'b1' }, 'p2'), no);
-    t.same(w.when({ type: 'CancelBet', betId: 'nope' }, 'p1'), refused('BET_NOT_FOUND', 'Invalid bet data. Unable to delete.'));
+    t.same(
+      w.when({ type: 'CancelBet', betId: 'nope' }, 'p1'),
+      refused('BET_NOT_FOUND', 'Invalid bet data. Unable to delete.'),
+    );
   });
   t.test('an upline deletes a pending bet: void, exposure released; the player cannot', async (t) => {
     const w = setup();
-    t.same(w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'p1'), refused('NOT_DOWNLINE', 'You can only delete bets of your downline'));
+    t.same(
+      w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'p1'),
+      refused('NOT_DOWNLINE', 'You can only delete bets of your downline'),
+    );
     t.same(w.when({ type: 'DeleteBets', betIds: [] }, 'd'), refused('NO_SELECTION', 'Please select one item'));
     const d = w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'd');
-    t.same(d, { ok: true, events: [{ type: 'BetDeleted', streamId: 'bet-b1', data: { betId: 'b1', userId: 'p1', marketId: 'mo', marketExposure: 0, totalExposure: 0 } }] });
+    t.same(d, {
+      ok: true,
+      events: [
+        {
+          type: 'BetDeleted',
+          streamId: 'bet-b1',
+          data: { betId: 'b1', userId: 'p1', marketId: 'mo', marketExposure: 0, totalExposure: 0 },
+        },
+      ],
+    });
     w.given(...(d.ok ? d.events : []));
     t.equal(w.state.bets.b1!.status, 'deleted');
     t.same(w.state.books['mo|1'], { backs: [], lays: [] });
     t.same(w.state.pnl, {});
-    t.same(w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'd'), refused('NOT_PENDING', 'Only pending bets can be deleted'));
+    t.same(
+      w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'd'),
+      refused('NOT_PENDING', 'Only pending bets can be deleted'),
+    );
   });
-  t.test('deleting one player\'s bets in two markets at once releases both', async (t) => {
+  t.test("deleting one player's bets in two markets at once releases both", async (t) => {
     const w = setup();
     // p1 also backs India on the bookmaker at rate 85 for ₹100: exposure 20000 + 10000 = 30000.
     w.do(back('k1', 'bm', 1, 85, 10_000), 'p1');
     t.equal(w.exposure('p1'), 30_000);
     const d = w.when({ type: 'DeleteBets', betIds: ['b1', 'k1'] }, 'd');
-    t.match(d, { ok: true, events: [{ type: 'BetDeleted', data: { betId: 'b1', marketExposure: 0, totalExposure: 0 } }, { type: 'BetDeleted', data: { betId: 'k1', marketExposure: 0, totalExposure: 0 } }] });
+    t.match(d, {
+      ok: true,
+      events: [
+        { type: 'BetDeleted', data: { betId: 'b1', marketExposure: 0, totalExposure: 0 } },
+        { type: 'BetDeleted', data: { betId: 'k1', marketExposure: 0, totalExposure: 0 } },
+      ],
+    });
     w.given(...(d.ok ? d.events : []));
     t.equal(w.exposure('p1'), 0);
   });
@@ -294,7 +731,10 @@ t.test('cancel and delete', async (t) => {
 t.test('exposure', async (t) => {
   t.test('several bets across the runners of one market; a hedge is allowed when nothing is available', async (t) => {
     const w = new World({ p1: 10_000 }); // ₹100
-    w.given({ type: 'MarketSettingsSet', data: { marketId: 'mo', minStake: 100, maxStake: 5_00_000_00, betDelaySec: 0, commissionBp: 200 } });
+    w.given({
+      type: 'MarketSettingsSet',
+      data: { marketId: 'mo', minStake: 100, maxStake: 5_00_000_00, betDelaySec: 0, commissionBp: 200 },
+    });
     // Back India ₹100 at 2.10 (matched at 2.10): India +110.00, Australia -100.00, Draw -100.00.
     w.do(back('b1', 'mo', 1, 210, 5_000), 'p1');
     w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
@@ -303,13 +743,27 @@ t.test('exposure', async (t) => {
     // Lay India ₹100 at 2.12 (matched): India -112.00, elsewhere +100.00.
     // Book: India 110.00 - 112.00 = -2.00; Australia and Draw 0. Exposure falls to 200: allowed.
     const hedge = w.when(lay('h1', 'mo', 1, 212, 10_000), 'p1');
-    t.match(hedge, { ok: true, events: [{ type: 'BetPlaced', data: { fills: [{ price: 212, size: 10_000 }], marketExposure: 200, totalExposure: 200, balance: 10_000 } }] });
+    t.match(hedge, {
+      ok: true,
+      events: [
+        {
+          type: 'BetPlaced',
+          data: { fills: [{ price: 212, size: 10_000 }], marketExposure: 200, totalExposure: 200, balance: 10_000 },
+        },
+      ],
+    });
     w.given(...(hedge.ok ? hedge.events : []));
     // A new risk: back the Draw ₹100 at 20.0. Book: India -2.00 - 100.00, Australia -100.00, Draw +1900 - 0:
     // exposure 10200 > balance 10000: needs 10200 - 200 = ₹100.00 more, available 10000 - 200 = ₹98.00.
-    t.same(w.when(back('x', 'mo', 3, 2000, 10_000), 'p1'), refused('INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹100.00, available ₹98.00'));
+    t.same(
+      w.when(back('x', 'mo', 3, 2000, 10_000), 'p1'),
+      refused('INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹100.00, available ₹98.00'),
+    );
     // ₹98 on the Draw is affordable exactly: exposure 200 + 9800 = 10000.
-    t.match(w.when(back('x', 'mo', 3, 2000, 9_800), 'p1'), { ok: true, events: [{ data: { marketExposure: 10_000, totalExposure: 10_000 } }] });
+    t.match(w.when(back('x', 'mo', 3, 2000, 9_800), 'p1'), {
+      ok: true,
+      events: [{ data: { marketExposure: 10_000, totalExposure: 10_000 } }],
+    });
   });
 
   t.test('exposure adds up across markets and is checked against the balance', async (t) => {
@@ -318,7 +772,10 @@ t.test('exposure', async (t) => {
     w.do(lay('k1', 'bm', 2, 115, 10_000), 'p1'); // bookmaker lay Australia at 115: liability ceil(1.15 x 10000) = 11500
     t.equal(w.exposure('p1'), 21_500);
     t.same(w.state.marketExposure, { 'p1|mo': 10_000, 'p1|bm': 11_500 });
-    t.same(w.when(back('f1', 'fy', null, 50, 10_000, 100), 'p1'), refused('INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹100.00, available ₹35.00'));
+    t.same(
+      w.when(back('f1', 'fy', null, 50, 10_000, 100), 'p1'),
+      refused('INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹100.00, available ₹35.00'),
+    );
   });
 
   t.test('fancy run ladder: Yes and No at different lines', async (t) => {
@@ -327,45 +784,125 @@ t.test('exposure', async (t) => {
     const yes = w.when(back('y1', 'fy', null, 50, 10_000, 100), 'p1');
     t.same(yes, {
       ok: true,
-      events: [{
-        type: 'BetPlaced', streamId: 'bet-y1',
-        data: { betId: 'y1', userId: 'p1', marketId: 'fy', matchId: 'M1', kind: 'fancy', selectionId: null, selectionName: '6 over runs IND', side: 'back', odds: 50, volume: 100, stake: 10_000, fills: [{ price: 50, size: 10_000, counterBetId: null }], unmatched: 0, marketExposure: 10_000, totalExposure: 10_000, balance: 10_000_00, referenceId: 'ref-y1', seq: 1 },
-      }],
+      events: [
+        {
+          type: 'BetPlaced',
+          streamId: 'bet-y1',
+          data: {
+            betId: 'y1',
+            userId: 'p1',
+            marketId: 'fy',
+            matchId: 'M1',
+            kind: 'fancy',
+            selectionId: null,
+            selectionName: '6 over runs IND',
+            side: 'back',
+            odds: 50,
+            volume: 100,
+            stake: 10_000,
+            fills: [{ price: 50, size: 10_000, counterBetId: null }],
+            unmatched: 0,
+            marketExposure: 10_000,
+            totalExposure: 10_000,
+            balance: 10_000_00,
+            referenceId: 'ref-y1',
+            seq: 1,
+          },
+        },
+      ],
     });
     w.given(...(yes.ok ? yes.events : []));
     // The line moves: No 48 at rate 120. No for ₹100 wins 100.00 below 48 runs, loses ceil(1.20 x 10000) = 120.00 at 48 or more.
     w.feed(fyq([48, 120], [49, 100]));
     // Ladder: 0-47 runs -100 + 100 = 0; 48-49 -100 - 120 = -220.00; 50+ +100 - 120 = -20.00. Exposure 22000.
     const no = w.when(lay('n1', 'fy', null, 48, 10_000, 120), 'p1');
-    t.match(no, { ok: true, events: [{ data: { side: 'lay', odds: 48, volume: 120, marketExposure: 22_000, totalExposure: 22_000 } }] });
+    t.match(no, {
+      ok: true,
+      events: [{ data: { side: 'lay', odds: 48, volume: 120, marketExposure: 22_000, totalExposure: 22_000 } }],
+    });
     // The other way round (Yes 48, No 50) is a middle: 0-47 0; 48-49 +200; 50+ 0: exposure 0.
     const w2 = new World();
     w2.feed(fyq([47, 100], [48, 100]));
     w2.do(back('y1', 'fy', null, 48, 10_000, 100), 'p1');
     w2.feed(fyq([50, 100], [51, 100]));
-    t.match(w2.when(lay('n1', 'fy', null, 50, 10_000, 100), 'p1'), { ok: true, events: [{ data: { marketExposure: 0, totalExposure: 0 } }] });
+    t.match(w2.when(lay('n1', 'fy', null, 50, 10_000, 100), 'p1'), {
+      ok: true,
+      events: [{ data: { marketExposure: 0, totalExposure: 0 } }],
+    });
   });
 
   t.test('exposure limit set by the upline', async (t) => {
     const w = new World();
     w.given({ type: 'ExposureLimitSet', data: { userId: 'p1', exposureLimit: 15_000 } });
     w.do(back('b1', 'mo', 1, 200, 10_000), 'p1');
-    t.same(w.when(back('b2', 'mo', 2, 300, 10_000), 'p1'), refused('EXPOSURE_LIMIT', 'Exposure limit exceeded: your limit is ₹150.00'));
-    t.match(w.when(back('b2', 'mo', 1, 200, 10_000), 'p1'), { ok: false, refusal: { code: 'EXPOSURE_LIMIT' } }, 'India again: Australia/Draw would lose 200.00');
+    t.same(
+      w.when(back('b2', 'mo', 2, 300, 10_000), 'p1'),
+      refused('EXPOSURE_LIMIT', 'Exposure limit exceeded: your limit is ₹150.00'),
+    );
+    t.match(
+      w.when(back('b2', 'mo', 1, 200, 10_000), 'p1'),
+      { ok: false, refusal: { code: 'EXPOSURE_LIMIT' } },
+      'India again: Australia/Draw would lose 200.00',
+    );
   });
 
-  t.test('stake limits, in the market\'s words', async (t) => {
+  t.test("stake limits, in the market's words", async (t) => {
     const w = new World();
     t.same(w.when(back('b', 'mo', 1, 200, 9_999), 'p1'), refused('STAKE_TOO_LOW', 'Minimum stake is ₹100.00'));
-    t.same(w.when(back('b', 'mo', 1, 200, 5_00_000_01), 'p1'), refused('STAKE_TOO_HIGH', 'Maximum stake is ₹5,00,000.00'));
-    t.same(w.when(back('b', 'fy', null, 50, 50_000_01, 100), 'p1'), refused('STAKE_TOO_HIGH', 'Maximum stake is ₹50,000.00'));
-    t.same(w.when(back('b', 'mo', 1, 200, 100.5), 'p1'), refused('INVALID_STAKE', 'Stake must be a positive amount in whole paise'));
-    w.given({ type: 'MarketSettingsSet', data: { marketId: 'mo', minStake: 500_00, maxStake: 1_000_00, betDelaySec: 0, commissionBp: 200 } });
+    t.same(
+      w.when(back('b', 'mo', 1, 200, 5_00_000_01), 'p1'),
+      refused('STAKE_TOO_HIGH', 'Maximum stake is ₹5,00,000.00'),
+    );
+    t.same(
+      w.when(back('b', 'fy', null, 50, 50_000_01, 100), 'p1'),
+      refused('STAKE_TOO_HIGH', 'Maximum stake is ₹50,000.00'),
+    );
+    t.same(
+      w.when(back('b', 'mo', 1, 200, 100.5), 'p1'),
+      refused('INVALID_STAKE', 'Stake must be a positive amount in whole paise'),
+    );
+    w.given({
+      type: 'MarketSettingsSet',
+      data: { marketId: 'mo', minStake: 500_00, maxStake: 1_000_00, betDelaySec: 0, commissionBp: 200 },
+    });
     t.same(w.when(back('b', 'mo', 1, 200, 499_99), 'p1'), refused('STAKE_TOO_LOW', 'Minimum stake is ₹500.00'));
     t.same(w.when(back('b', 'mo', 1, 200, 1_000_01), 'p1'), refused('STAKE_TOO_HIGH', 'Maximum stake is ₹1,000.00'));
-    t.same(w.when(back('b', 'mo', 1, 202, 500_00), 'p1'), { ok: true, events: [placed('p1', 'b', 'back', 1, 202, 500_00, [{ price: 210, size: 5_000, counterBetId: null }, { price: 208, size: 20_000, counterBetId: null }, { price: 206, size: 25_000, counterBetId: null }], 0, 500_00, 500_00, 10_000_00, 1)] }, 'at 2.02 it takes every level down to 2.06');
-    t.same(w.when(back('b', 'mo', 1, 201, 500_00), 'p1'), refused('INVALID_ODDS', 'Odds must be a valid exchange price between 1.01 and 1000'), '2.01 is off the ladder (0.02 steps above 2)');
-    t.same(w.when(back('b', 'mo', 1, 2005, 500_00), 'p1'), refused('INVALID_ODDS', 'Odds must be a valid exchange price between 1.01 and 1000'));
+    t.same(
+      w.when(back('b', 'mo', 1, 202, 500_00), 'p1'),
+      {
+        ok: true,
+        events: [
+          placed(
+            'p1',
+            'b',
+            'back',
+            1,
+            202,
+            500_00,
+            [
+              { price: 210, size: 5_000, counterBetId: null },
+              { price: 208, size: 20_000, counterBetId: null },
+              { price: 206, size: 25_000, counterBetId: null },
+            ],
+            0,
+            500_00,
+            500_00,
+            10_000_00,
+            1,
+          ),
+        ],
+      },
+      'at 2.02 it takes every level down to 2.06',
+    );
+    t.same(
+      w.when(back('b', 'mo', 1, 201, 500_00), 'p1'),
+      refused('INVALID_ODDS', 'Odds must be a valid exchange price between 1.01 and 1000'),
+      '2.01 is off the ladder (0.02 steps above 2)',
+    );
+    t.same(
+      w.when(back('b', 'mo', 1, 2005, 500_00), 'p1'),
+      refused('INVALID_ODDS', 'Odds must be a valid exchange price between 1.01 and 1000'),
+    );
   });
 
   t.test('market and runner status', async (t) => {
@@ -377,45 +914,86 @@ t.test('exposure', async (t) => {
     t.same(w.when(back('b', 'zz', 1, 200, 10_000), 'p1'), refused('MARKET_NOT_FOUND', 'Market not found'));
     // The runner's own status comes from the feed.
     w.feed(ex(2, [], [], 'SUSPENDED'));
-    t.same(w.when(back('b', 'mo', 2, 200, 10_000), 'p1'), refused('MARKET_CLOSED', 'Market is closed for betting'), 'the market status is checked first');
+    t.same(
+      w.when(back('b', 'mo', 2, 200, 10_000), 'p1'),
+      refused('MARKET_CLOSED', 'Market is closed for betting'),
+      'the market status is checked first',
+    );
     const w2 = new World();
     w2.feed(ex(2, [{ price: 300, size: 5_000 }], [], 'SUSPENDED'));
     t.same(w2.when(back('b', 'mo', 2, 300, 10_000), 'p1'), refused('MARKET_SUSPENDED', 'Market is suspended'));
     w2.feed(fyq([49, 100], [50, 100], 'Ball Running'));
-    t.same(w2.when(back('b', 'fy', null, 50, 10_000, 100), 'p1'), refused('BALL_RUNNING', 'Ball Running: bets are not accepted right now'));
+    t.same(
+      w2.when(back('b', 'fy', null, 50, 10_000, 100), 'p1'),
+      refused('BALL_RUNNING', 'Ball Running: bets are not accepted right now'),
+    );
     w2.feed(bmq(1, 85, 90, 'Ball Running'));
-    t.same(w2.when(back('b', 'bm', 1, 85, 10_000), 'p1'), refused('BALL_RUNNING', 'Ball Running: bets are not accepted right now'));
-    t.same(w2.when(back('b', 'mo', 9, 300, 10_000), 'p1'), refused('INVALID_SELECTION', 'Selection not found in this market'));
+    t.same(
+      w2.when(back('b', 'bm', 1, 85, 10_000), 'p1'),
+      refused('BALL_RUNNING', 'Ball Running: bets are not accepted right now'),
+    );
+    t.same(
+      w2.when(back('b', 'mo', 9, 300, 10_000), 'p1'),
+      refused('INVALID_SELECTION', 'Selection not found in this market'),
+    );
     const fresh = new World();
     fresh.quotes = new Quotes();
-    t.same(fresh.when(back('b', 'mo', 1, 200, 10_000), 'p1'), refused('NO_PRICE', 'Prices are not available yet, please try again'), 'before the first snapshot');
+    t.same(
+      fresh.when(back('b', 'mo', 1, 200, 10_000), 'p1'),
+      refused('NO_PRICE', 'Prices are not available yet, please try again'),
+      'before the first snapshot',
+    );
   });
 
   t.test('locks: market lock on the user and inherited from an upline, account lock, bet lock', async (t) => {
-    const locked = refused('MARKET_LOCKED', 'Betting on this market is locked for your account. Please contact your upline.');
+    const locked = refused(
+      'MARKET_LOCKED',
+      'Betting on this market is locked for your account. Please contact your upline.',
+    );
     const w = new World();
     // The dealer locks p1 on the match odds of M1.
-    t.same(w.when({ type: 'SetMarketLock', userId: 'p1', matchId: 'M1', marketKind: null, marketId: 'mo', locked: true }, 'p2'), refused('NOT_DOWNLINE', 'You can only lock users of your downline'));
+    t.same(
+      w.when(
+        { type: 'SetMarketLock', userId: 'p1', matchId: 'M1', marketKind: null, marketId: 'mo', locked: true },
+        'p2',
+      ),
+      refused('NOT_DOWNLINE', 'You can only lock users of your downline'),
+    );
     w.do({ type: 'SetMarketLock', userId: 'p1', matchId: 'M1', marketKind: null, marketId: 'mo', locked: true }, 'd');
     t.same(w.when(back('b', 'mo', 1, 200, 10_000), 'p1'), locked);
     t.match(w.when(back('b', 'bm', 1, 85, 10_000), 'p1'), { ok: true }, 'other markets stay open');
     t.match(w.when(back('b', 'mo', 1, 200, 10_000), 'p2'), { ok: true }, 'other players stay open');
     // The master locks the agent g on every fancy of M1: p1..p3 and q (all under g) inherit it.
     w.do({ type: 'SetMarketLock', userId: 'g', matchId: 'M1', marketKind: 'fancy', marketId: null, locked: true }, 'm');
-    for (const p of ['p2', 'q']) t.same(w.when(back('f', 'fy', null, 50, 10_000, 100), p), locked, `${p} inherits the lock`);
-    w.do({ type: 'SetMarketLock', userId: 'g', matchId: 'M1', marketKind: 'fancy', marketId: null, locked: false }, 'm');
+    for (const p of ['p2', 'q'])
+      t.same(w.when(back('f', 'fy', null, 50, 10_000, 100), p), locked, `${p} inherits the lock`);
+    w.do(
+      { type: 'SetMarketLock', userId: 'g', matchId: 'M1', marketKind: 'fancy', marketId: null, locked: false },
+      'm',
+    );
     t.match(w.when(back('f', 'fy', null, 50, 10_000, 100), 'p2'), { ok: true }, 'unlocked');
 
     const w2 = new World();
     w2.given({ type: 'AccountLockSet', data: { userId: 'p1', locked: true } });
-    t.same(w2.when(back('b', 'mo', 1, 200, 10_000), 'p1'), refused('ACCOUNT_LOCKED', 'Your account is locked. Please contact your upline.'));
+    t.same(
+      w2.when(back('b', 'mo', 1, 200, 10_000), 'p1'),
+      refused('ACCOUNT_LOCKED', 'Your account is locked. Please contact your upline.'),
+    );
     w2.given({ type: 'BetLockSet', data: { userId: 'p2', locked: true } });
-    t.same(w2.when(back('b', 'mo', 1, 200, 10_000), 'p2'), refused('BET_LOCKED', 'Betting is locked for your account. Please contact your upline.'));
+    t.same(
+      w2.when(back('b', 'mo', 1, 200, 10_000), 'p2'),
+      refused('BET_LOCKED', 'Betting is locked for your account. Please contact your upline.'),
+    );
   });
 
   t.test('only players place bets', async (t) => {
     const w = new World({ d: 10_000_00 });
-    for (const actor of ['a', 'd', null, 'ghost']) t.same(w.when(back('b', 'mo', 1, 200, 10_000), actor), refused('FORBIDDEN', 'Only players can place bets'), String(actor));
+    for (const actor of ['a', 'd', null, 'ghost'])
+      t.same(
+        w.when(back('b', 'mo', 1, 200, 10_000), actor),
+        refused('FORBIDDEN', 'Only players can place bets'),
+        String(actor),
+      );
   });
 
   t.test('bookmaker and fancy: a rate or line that moved is refused', async (t) => {
@@ -427,8 +1005,23 @@ t.test('exposure', async (t) => {
     t.same(w.when(back('b', 'fy', null, 50, 10_000, 90), 'p1'), changed, 'Yes rate is 100');
     t.same(w.when(lay('b', 'fy', null, 50, 10_000, 100), 'p1'), changed, 'No line is 49');
     // Bookmaker back rate 85 on ₹100: wins 85.00 on India, loses 100.00 elsewhere.
-    t.match(w.when(back('b', 'bm', 1, 85, 10_000), 'p1'), { ok: true, events: [{ data: { kind: 'bookmaker', fills: [{ price: 85, size: 10_000, counterBetId: null }], unmatched: 0, marketExposure: 10_000 } }] });
-    t.same(w.when(back('b', 'fy', 1, 50, 10_000, 100), 'p1'), refused('INVALID_SELECTION', 'A fancy has no selection to choose'));
+    t.match(w.when(back('b', 'bm', 1, 85, 10_000), 'p1'), {
+      ok: true,
+      events: [
+        {
+          data: {
+            kind: 'bookmaker',
+            fills: [{ price: 85, size: 10_000, counterBetId: null }],
+            unmatched: 0,
+            marketExposure: 10_000,
+          },
+        },
+      ],
+    });
+    t.same(
+      w.when(back('b', 'fy', 1, 50, 10_000, 100), 'p1'),
+      refused('INVALID_SELECTION', 'A fancy has no selection to choose'),
+    );
   });
 
   t.test('a duplicate bet id is refused', async (t) => {
@@ -450,27 +1043,50 @@ t.test('settlement', async (t) => {
     w.do(lay('l1', 'mo', 1, 212, 10_000), 'p2');
     t.equal(w.exposure('p1'), 22_345);
     t.equal(w.exposure('p2'), 11_200);
-    t.same(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'd'), refused('FORBIDDEN', 'Only admin and super admin declare results'));
-    t.same(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 7, runs: null }, 'a'), refused('INVALID_RESULT', 'Choose the winner among the runners of this market'));
+    t.same(
+      w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'd'),
+      refused('FORBIDDEN', 'Only admin and super admin declare results'),
+    );
+    t.same(
+      w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 7, runs: null }, 'a'),
+      refused('INVALID_RESULT', 'Choose the winner among the runners of this market'),
+    );
     // India wins. p1 +13579, commission floor(13579 x 200 / 10000) = floor(271.58) = 271, wallet +13308.
     // p2 -11200, no commission. House: -(13579 - 11200) = -2379; commission account +271. Sum 13308 - 11200 - 2379 + 271 = 0.
     const d = w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a', 'settle-1');
     t.same(d, {
       ok: true,
-      events: [{
-        type: 'MarketSettled', streamId: 'market-mo',
-        data: {
-          marketId: 'mo', matchId: 'M1', settlementId: 'settle-1', result: { selectionId: 1 },
-          bets: [
-            { betId: 'b1', userId: 'p1', outcome: 'won', pnl: 13_579, lapsed: 0 },
-            { betId: 'b2', userId: 'p1', outcome: 'void', pnl: 0, lapsed: 10_000 },
-            { betId: 'l1', userId: 'p2', outcome: 'lost', pnl: -11_200, lapsed: 0 },
-          ],
-          users: [{ userId: 'p1', pnl: 13_579, commission: 271 }, { userId: 'p2', pnl: -11_200, commission: 0 }],
-          postings: [{ account: 'wallet:p1', amount: 13_308 }, { account: 'wallet:p2', amount: -11_200 }, { account: 'house:pnl', amount: -2_379 }, { account: 'house:commission', amount: 271 }],
-          exposures: [{ userId: 'p1', totalExposure: 0 }, { userId: 'p2', totalExposure: 0 }],
+      events: [
+        {
+          type: 'MarketSettled',
+          streamId: 'market-mo',
+          data: {
+            marketId: 'mo',
+            matchId: 'M1',
+            settlementId: 'settle-1',
+            result: { selectionId: 1 },
+            bets: [
+              { betId: 'b1', userId: 'p1', outcome: 'won', pnl: 13_579, lapsed: 0 },
+              { betId: 'b2', userId: 'p1', outcome: 'void', pnl: 0, lapsed: 10_000 },
+              { betId: 'l1', userId: 'p2', outcome: 'lost', pnl: -11_200, lapsed: 0 },
+            ],
+            users: [
+              { userId: 'p1', pnl: 13_579, commission: 271 },
+              { userId: 'p2', pnl: -11_200, commission: 0 },
+            ],
+            postings: [
+              { account: 'wallet:p1', amount: 13_308 },
+              { account: 'wallet:p2', amount: -11_200 },
+              { account: 'house:pnl', amount: -2_379 },
+              { account: 'house:commission', amount: 271 },
+            ],
+            exposures: [
+              { userId: 'p1', totalExposure: 0 },
+              { userId: 'p2', totalExposure: 0 },
+            ],
+          },
         },
-      }],
+      ],
     });
     w.given(...(d.ok ? d.events : []));
     t.equal(w.balance('p1'), 10_000_00 + 13_308);
@@ -478,8 +1094,15 @@ t.test('settlement', async (t) => {
     t.equal(w.state.markets.mo!.status, 'SETTLED');
     t.same(w.state.books['mo|3'], { backs: [], lays: [] }, 'the lapsed order left the book');
     t.same(w.state.pnl, {});
-    t.same(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'), refused('INVALID_RESULT', 'The result of this market is already declared'));
-    t.same(w.when({ type: 'VoidMarket', marketId: 'mo' }, 'a'), refused('INVALID_RESULT', 'The result of this market is already declared'), 'voiding a settled market');
+    t.same(
+      w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'),
+      refused('INVALID_RESULT', 'The result of this market is already declared'),
+    );
+    t.same(
+      w.when({ type: 'VoidMarket', marketId: 'mo' }, 'a'),
+      refused('INVALID_RESULT', 'The result of this market is already declared'),
+      'voiding a settled market',
+    );
     t.same(w.when(back('b9', 'mo', 1, 200, 10_000), 'p1'), refused('MARKET_CLOSED', 'Market is closed for betting'));
   });
 
@@ -491,7 +1114,19 @@ t.test('settlement', async (t) => {
     w.do(back('b2', 'mo', 2, 300, 10_000), 'p1'); // Australia loses 10000 if India wins
     // Net +1000, commission floor(1000 x 0.02) = 20.
     t.match(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a'), {
-      ok: true, events: [{ data: { users: [{ userId: 'p1', pnl: 1_000, commission: 20 }], postings: [{ account: 'wallet:p1', amount: 980 }, { account: 'house:pnl', amount: -1_000 }, { account: 'house:commission', amount: 20 }] } }],
+      ok: true,
+      events: [
+        {
+          data: {
+            users: [{ userId: 'p1', pnl: 1_000, commission: 20 }],
+            postings: [
+              { account: 'wallet:p1', amount: 980 },
+              { account: 'house:pnl', amount: -1_000 },
+              { account: 'house:commission', amount: 20 },
+            ],
+          },
+        },
+      ],
     });
   });
 
@@ -501,12 +1136,30 @@ t.test('settlement', async (t) => {
     w.do(lay('k2', 'bm', 1, 90, 10_000), 'p2'); // lay India at 90: wins 10000, loses 9000
     // Australia wins: p1 -20000, p2 +10000 (bookmaker commission 0); house +10000.
     const d = w.when({ type: 'SettleMarket', marketId: 'bm', selectionId: 2, runs: null }, 'a', 'settle-bm');
-    t.match(d, { ok: true, events: [{ data: {
-      result: { selectionId: 2 },
-      bets: [{ betId: 'k1', outcome: 'lost', pnl: -20_000 }, { betId: 'k2', outcome: 'won', pnl: 10_000 }],
-      postings: [{ account: 'wallet:p1', amount: -20_000 }, { account: 'wallet:p2', amount: 10_000 }, { account: 'house:pnl', amount: 10_000 }],
-    } }] });
-    t.equal(d.ok && d.events[0]!.type === 'MarketSettled' && d.events[0].data.postings.length, 3, 'no commission posting when none is due');
+    t.match(d, {
+      ok: true,
+      events: [
+        {
+          data: {
+            result: { selectionId: 2 },
+            bets: [
+              { betId: 'k1', outcome: 'lost', pnl: -20_000 },
+              { betId: 'k2', outcome: 'won', pnl: 10_000 },
+            ],
+            postings: [
+              { account: 'wallet:p1', amount: -20_000 },
+              { account: 'wallet:p2', amount: 10_000 },
+              { account: 'house:pnl', amount: 10_000 },
+            ],
+          },
+        },
+      ],
+    });
+    t.equal(
+      d.ok && d.events[0]!.type === 'MarketSettled' && d.events[0].data.postings.length,
+      3,
+      'no commission posting when none is due',
+    );
   });
 
   t.test('fancy: Yes wins at runs equal to the line', async (t) => {
@@ -514,17 +1167,61 @@ t.test('settlement', async (t) => {
     w.do(back('y1', 'fy', null, 50, 10_000, 100), 'p1'); // Yes 50 at 100: +10000 / -10000
     w.feed(fyq([48, 120], [49, 100]));
     w.do(lay('n1', 'fy', null, 48, 10_000, 120), 'p2'); // No 48 at 120: +10000 / -12000
-    t.same(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: null }, 'a'), refused('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more'));
-    t.same(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: -1 }, 'a'), refused('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more'));
+    t.same(
+      w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: null }, 'a'),
+      refused('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more'),
+    );
+    t.same(
+      w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: -1 }, 'a'),
+      refused('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more'),
+    );
     // 50 runs: Yes 50 wins (50 >= 50) +10000; No 48 loses (50 >= 48) -12000. House +2000.
-    t.match(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: 50 }, 'a'), { ok: true, events: [{ data: {
-      result: { runs: 50 },
-      bets: [{ betId: 'y1', outcome: 'won', pnl: 10_000 }, { betId: 'n1', outcome: 'lost', pnl: -12_000 }],
-      postings: [{ account: 'wallet:p1', amount: 10_000 }, { account: 'wallet:p2', amount: -12_000 }, { account: 'house:pnl', amount: 2_000 }],
-    } }] });
+    t.match(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: 50 }, 'a'), {
+      ok: true,
+      events: [
+        {
+          data: {
+            result: { runs: 50 },
+            bets: [
+              { betId: 'y1', outcome: 'won', pnl: 10_000 },
+              { betId: 'n1', outcome: 'lost', pnl: -12_000 },
+            ],
+            postings: [
+              { account: 'wallet:p1', amount: 10_000 },
+              { account: 'wallet:p2', amount: -12_000 },
+              { account: 'house:pnl', amount: 2_000 },
+            ],
+          },
+        },
+      ],
+    });
     // 49 runs: Yes 50 loses -10000, No 48 loses -12000. 47 runs: Yes loses, No wins +10000.
-    t.match(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: 49 }, 'a'), { ok: true, events: [{ data: { users: [{ userId: 'p1', pnl: -10_000 }, { userId: 'p2', pnl: -12_000 }] } }] });
-    t.match(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: 47 }, 'a'), { ok: true, events: [{ data: { users: [{ userId: 'p1', pnl: -10_000 }, { userId: 'p2', pnl: 10_000 }] } }] });
+    t.match(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: 49 }, 'a'), {
+      ok: true,
+      events: [
+        {
+          data: {
+            users: [
+              { userId: 'p1', pnl: -10_000 },
+              { userId: 'p2', pnl: -12_000 },
+            ],
+          },
+        },
+      ],
+    });
+    t.match(w.when({ type: 'SettleMarket', marketId: 'fy', selectionId: null, runs: 47 }, 'a'), {
+      ok: true,
+      events: [
+        {
+          data: {
+            users: [
+              { userId: 'p1', pnl: -10_000 },
+              { userId: 'p2', pnl: 10_000 },
+            ],
+          },
+        },
+      ],
+    });
   });
 
   t.test('void: no money moves, exposure released, after a partial cancel too', async (t) => {
@@ -533,9 +1230,30 @@ t.test('settlement', async (t) => {
     w.do({ type: 'CancelBet', betId: 'b1' }, 'p1');
     w.do(lay('l1', 'mo', 2, 305, 10_000), 'p2'); // resting
     const before = { ...w.state.balances };
-    t.same(w.when({ type: 'VoidMarket', marketId: 'mo' }, 'p1'), refused('FORBIDDEN', 'Only admin and super admin declare results'));
+    t.same(
+      w.when({ type: 'VoidMarket', marketId: 'mo' }, 'p1'),
+      refused('FORBIDDEN', 'Only admin and super admin declare results'),
+    );
     const d = w.when({ type: 'VoidMarket', marketId: 'mo' }, 'a', 'void-1');
-    t.same(d, { ok: true, events: [{ type: 'MarketVoided', streamId: 'market-mo', data: { marketId: 'mo', matchId: 'M1', settlementId: 'void-1', betIds: ['b1', 'l1'], exposures: [{ userId: 'p1', totalExposure: 0 }, { userId: 'p2', totalExposure: 0 }] } }] });
+    t.same(d, {
+      ok: true,
+      events: [
+        {
+          type: 'MarketVoided',
+          streamId: 'market-mo',
+          data: {
+            marketId: 'mo',
+            matchId: 'M1',
+            settlementId: 'void-1',
+            betIds: ['b1', 'l1'],
+            exposures: [
+              { userId: 'p1', totalExposure: 0 },
+              { userId: 'p2', totalExposure: 0 },
+            ],
+          },
+        },
+      ],
+    });
     w.given(...(d.ok ? d.events : []));
     t.same(w.state.balances, before);
     t.equal(w.state.markets.mo!.status, 'VOID');
@@ -543,67 +1261,179 @@ t.test('settlement', async (t) => {
     t.equal(w.exposure('p1') + w.exposure('p2'), 0);
   });
 
-  t.test('revoke posts the exact reverse, bets pending again with their exposure; redeclare with another winner', async (t) => {
-    const w = new World();
-    w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
-    w.do(back('b1', 'mo', 1, 210, 12_345), 'p1');
-    w.do(back('b2', 'mo', 3, 3000, 10_000), 'p1'); // unmatched: lapses at settlement and stays lapsed
-    w.do(lay('l1', 'mo', 1, 212, 10_000), 'p2');
-    const start = { ...w.state.balances };
-    const settled = w.do({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a', 'settle-1');
-    const settlementPostings = settled[0]!.type === 'MarketSettled' ? settled[0].data.postings : [];
-    t.same(w.when({ type: 'RevokeResult', marketId: 'mo' }, 'd'), refused('FORBIDDEN', 'Only admin and super admin revoke results'));
-    const d = w.when({ type: 'RevokeResult', marketId: 'mo' }, 'a');
-    // p1's b1 back again: India +135.79, Australia/Draw -123.45: exposure 12345. p2's lay: 11200.
-    t.same(d, { ok: true, events: [{ type: 'ResultRevoked', streamId: 'market-mo', data: {
-      marketId: 'mo', matchId: 'M1', settlementId: 'settle-1',
-      postings: settlementPostings.map((p) => ({ account: p.account, amount: -p.amount })),
-      betIds: ['b1', 'l1'],
-      exposures: [{ userId: 'p1', totalExposure: 12_345 }, { userId: 'p2', totalExposure: 11_200 }],
-    } }] });
-    t.same((d.ok && d.events[0]!.type === 'ResultRevoked' && d.events[0].data.postings) || [], [{ account: 'wallet:p1', amount: -13_308 }, { account: 'wallet:p2', amount: 11_200 }, { account: 'house:pnl', amount: 2_379 }, { account: 'house:commission', amount: -271 }]);
-    w.given(...(d.ok ? d.events : []));
-    t.same(w.state.balances, { ...start, 'house:pnl': 0, 'house:commission': 0 }, 'balances as before the result');
-    t.same([w.state.bets.b1!.status, w.state.bets.l1!.status, w.state.bets.b2!.status], ['open', 'open', 'settled']);
-    t.same(w.state.marketExposure, { 'p1|mo': 12_345, 'p2|mo': 11_200 });
-    t.same([w.exposure('p1'), w.exposure('p2')], [12_345, 11_200]);
-    t.equal(w.state.markets.mo!.status, 'CLOSED');
-    t.same(w.when({ type: 'RevokeResult', marketId: 'mo' }, 'a'), refused('NOT_SETTLED', 'This market has no declared result to revoke'));
-    // Redeclare: Australia. p1 -12345; p2's lay on India wins +10000, commission 200. House +12345 - 10000 = 2345.
-    const again = w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a', 'settle-2');
-    t.match(again, { ok: true, events: [{ data: {
-      settlementId: 'settle-2',
-      bets: [{ betId: 'b1', outcome: 'lost', pnl: -12_345, lapsed: 0 }, { betId: 'l1', outcome: 'won', pnl: 10_000, lapsed: 0 }],
-      postings: [{ account: 'wallet:p1', amount: -12_345 }, { account: 'wallet:p2', amount: 9_800 }, { account: 'house:pnl', amount: 2_345 }, { account: 'house:commission', amount: 200 }],
-    } }] });
-    w.given(...(again.ok ? again.events : []));
-    t.equal(w.balance('p1'), start['wallet:p1']! - 12_345);
-    t.equal(w.balance('p2'), start['wallet:p2']! + 9_800);
-    t.same([w.exposure('p1'), w.exposure('p2')], [0, 0]);
-    // A void revoked: no postings, the bets come back.
-    const v = new World();
-    v.do(back('b1', 'mo', 1, 200, 10_000), 'p1');
-    v.do({ type: 'VoidMarket', marketId: 'mo' }, 'a', 'void-1');
-    t.match(v.when({ type: 'RevokeResult', marketId: 'mo' }, 'a'), { ok: true, events: [{ data: { settlementId: 'void-1', postings: [], betIds: ['b1'], exposures: [{ userId: 'p1', totalExposure: 10_000 }] } }] });
-  });
+  t.test(
+    'revoke posts the exact reverse, bets pending again with their exposure; redeclare with another winner',
+    async (t) => {
+      const w = new World();
+      w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
+      w.do(back('b1', 'mo', 1, 210, 12_345), 'p1');
+      w.do(back('b2', 'mo', 3, 3000, 10_000), 'p1'); // unmatched: lapses at settlement and stays lapsed
+      w.do(lay('l1', 'mo', 1, 212, 10_000), 'p2');
+      const start = { ...w.state.balances };
+      const settled = w.do({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a', 'settle-1');
+      const settlementPostings = settled[0]!.type === 'MarketSettled' ? settled[0].data.postings : [];
+      t.same(
+        w.when({ type: 'RevokeResult', marketId: 'mo' }, 'd'),
+        refused('FORBIDDEN', 'Only admin and super admin revoke results'),
+      );
+      const d = w.when({ type: 'RevokeResult', marketId: 'mo' }, 'a');
+      // p1's b1 back again: India +135.79, Australia/Draw -123.45: exposure 12345. p2's lay: 11200.
+      t.same(d, {
+        ok: true,
+        events: [
+          {
+            type: 'ResultRevoked',
+            streamId: 'market-mo',
+            data: {
+              marketId: 'mo',
+              matchId: 'M1',
+              settlementId: 'settle-1',
+              postings: settlementPostings.map((p) => ({ account: p.account, amount: -p.amount })),
+              betIds: ['b1', 'l1'],
+              exposures: [
+                { userId: 'p1', totalExposure: 12_345 },
+                { userId: 'p2', totalExposure: 11_200 },
+              ],
+            },
+          },
+        ],
+      });
+      t.same((d.ok && d.events[0]!.type === 'ResultRevoked' && d.events[0].data.postings) || [], [
+        { account: 'wallet:p1', amount: -13_308 },
+        { account: 'wallet:p2', amount: 11_200 },
+        { account: 'house:pnl', amount: 2_379 },
+        { account: 'house:commission', amount: -271 },
+      ]);
+      w.given(...(d.ok ? d.events : []));
+      t.same(w.state.balances, { ...start, 'house:pnl': 0, 'house:commission': 0 }, 'balances as before the result');
+      t.same([w.state.bets.b1!.status, w.state.bets.l1!.status, w.state.bets.b2!.status], ['open', 'open', 'settled']);
+      t.same(w.state.marketExposure, { 'p1|mo': 12_345, 'p2|mo': 11_200 });
+      t.same([w.exposure('p1'), w.exposure('p2')], [12_345, 11_200]);
+      t.equal(w.state.markets.mo!.status, 'CLOSED');
+      t.same(
+        w.when({ type: 'RevokeResult', marketId: 'mo' }, 'a'),
+        refused('NOT_SETTLED', 'This market has no declared result to revoke'),
+      );
+      // Redeclare: Australia. p1 -12345; p2's lay on India wins +10000, commission 200. House +12345 - 10000 = 2345.
+      const again = w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a', 'settle-2');
+      t.match(again, {
+        ok: true,
+        events: [
+          {
+            data: {
+              settlementId: 'settle-2',
+              bets: [
+                { betId: 'b1', outcome: 'lost', pnl: -12_345, lapsed: 0 },
+                { betId: 'l1', outcome: 'won', pnl: 10_000, lapsed: 0 },
+              ],
+              postings: [
+                { account: 'wallet:p1', amount: -12_345 },
+                { account: 'wallet:p2', amount: 9_800 },
+                { account: 'house:pnl', amount: 2_345 },
+                { account: 'house:commission', amount: 200 },
+              ],
+            },
+          },
+        ],
+      });
+      w.given(...(again.ok ? again.events : []));
+      t.equal(w.balance('p1'), start['wallet:p1']! - 12_345);
+      t.equal(w.balance('p2'), start['wallet:p2']! + 9_800);
+      t.same([w.exposure('p1'), w.exposure('p2')], [0, 0]);
+      // A void revoked: no postings, the bets come back.
+      const v = new World();
+      v.do(back('b1', 'mo', 1, 200, 10_000), 'p1');
+      v.do({ type: 'VoidMarket', marketId: 'mo' }, 'a', 'void-1');
+      t.match(v.when({ type: 'RevokeResult', marketId: 'mo' }, 'a'), {
+        ok: true,
+        events: [
+          {
+            data: {
+              settlementId: 'void-1',
+              postings: [],
+              betIds: ['b1'],
+              exposures: [{ userId: 'p1', totalExposure: 10_000 }],
+            },
+          },
+        ],
+      });
+    },
+  );
 });
 
 t.test('SyncCatalogue lists new matches and markets once, and in-play changes', async (t) => {
   const s = emptyState();
   t.same(decide(s, envelope(CATALOGUE, 'a')), refused('FORBIDDEN', 'The catalogue is synchronised by the system'));
   const first = decide(s, envelope(CATALOGUE, null));
-  t.same(first.ok && first.events.map((e) => [e.type, e.streamId]), [['MatchListed', 'match-M1'], ['MarketListed', 'market-mo'], ['MarketListed', 'market-bm'], ['MarketListed', 'market-fy']]);
-  t.same(first.ok && first.events[0], { type: 'MatchListed', streamId: 'match-M1', data: { matchId: 'M1', sportId: 4, sportName: 'Cricket', seriesId: 'S1', seriesName: 'Border-Gavaskar Trophy', name: 'India v Australia', startTime: '2026-11-22T09:30:00.000Z', inPlay: false } });
-  t.same(first.ok && first.events[3], { type: 'MarketListed', streamId: 'market-fy', data: { marketId: 'fy', matchId: 'M1', sportId: 4, kind: 'fancy', name: '6 over runs IND', fancyType: 'Normal', runners: [], minStake: 100_00, maxStake: 50_000_00, betDelaySec: 0, commissionBp: 0 } });
+  t.same(first.ok && first.events.map((e) => [e.type, e.streamId]), [
+    ['MatchListed', 'match-M1'],
+    ['MarketListed', 'market-mo'],
+    ['MarketListed', 'market-bm'],
+    ['MarketListed', 'market-fy'],
+  ]);
+  t.same(first.ok && first.events[0], {
+    type: 'MatchListed',
+    streamId: 'match-M1',
+    data: {
+      matchId: 'M1',
+      sportId: 4,
+      sportName: 'Cricket',
+      seriesId: 'S1',
+      seriesName: 'Border-Gavaskar Trophy',
+      name: 'India v Australia',
+      startTime: '2026-11-22T09:30:00.000Z',
+      inPlay: false,
+    },
+  });
+  t.same(first.ok && first.events[3], {
+    type: 'MarketListed',
+    streamId: 'market-fy',
+    data: {
+      marketId: 'fy',
+      matchId: 'M1',
+      sportId: 4,
+      kind: 'fancy',
+      name: '6 over runs IND',
+      fancyType: 'Normal',
+      runners: [],
+      minStake: 100_00,
+      maxStake: 50_000_00,
+      betDelaySec: 0,
+      commissionBp: 0,
+    },
+  });
   fold(s, first.ok ? first.events : []);
   t.same(decide(s, envelope(CATALOGUE, null)), { ok: true, events: [] }, 'the same catalogue again lists nothing');
   const inPlay = structuredClone(CATALOGUE) as Extract<Command, { type: 'SyncCatalogue' }>;
   inPlay.catalogue.matches[0]!.inPlay = true;
-  inPlay.catalogue.markets.push({ marketId: 'mo2', matchId: 'M1', kind: 'match_odds', name: 'Tied Match', runners: [{ selectionId: 1, name: 'Yes' }, { selectionId: 2, name: 'No' }] });
-  inPlay.catalogue.markets.push({ marketId: 'orphan', matchId: 'M9', kind: 'match_odds', name: 'Match Odds', runners: [] });
+  inPlay.catalogue.markets.push({
+    marketId: 'mo2',
+    matchId: 'M1',
+    kind: 'match_odds',
+    name: 'Tied Match',
+    runners: [
+      { selectionId: 1, name: 'Yes' },
+      { selectionId: 2, name: 'No' },
+    ],
+  });
+  inPlay.catalogue.markets.push({
+    marketId: 'orphan',
+    matchId: 'M9',
+    kind: 'match_odds',
+    name: 'Match Odds',
+    runners: [],
+  });
   const second = decide(s, envelope(inPlay, null));
-  t.same(second.ok && second.events.map((e) => e.type), ['MatchInPlaySet', 'MarketListed'], 'a market of an unknown match is not listed');
-  t.same(second.ok && second.events[0], { type: 'MatchInPlaySet', streamId: 'match-M1', data: { matchId: 'M1', inPlay: true } });
+  t.same(
+    second.ok && second.events.map((e) => e.type),
+    ['MatchInPlaySet', 'MarketListed'],
+    'a market of an unknown match is not listed',
+  );
+  t.same(second.ok && second.events[0], {
+    type: 'MatchInPlaySet',
+    streamId: 'match-M1',
+    data: { matchId: 'M1', inPlay: true },
+  });
   fold(s, second.ok ? second.events : []);
   t.equal(s.matches.M1!.inPlay, true);
   t.same(decide(s, envelope(inPlay, null)), { ok: true, events: [] });
@@ -611,27 +1441,58 @@ t.test('SyncCatalogue lists new matches and markets once, and in-play changes', 
 
 t.test('house prices by hand: bookmaker rates and fancy lines override the feed until cleared', async (t) => {
   const w = new World();
-  const setBm = { type: 'SetHousePrice', price: { type: 'bookmaker', marketId: 'bm', selectionId: 1, status: 'ACTIVE', back: 95, lay: 98 } } as const;
+  const setBm = {
+    type: 'SetHousePrice',
+    price: { type: 'bookmaker', marketId: 'bm', selectionId: 1, status: 'ACTIVE', back: 95, lay: 98 },
+  } as const;
   t.match(w.when(setBm, 'd'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'a dealer may not');
-  t.match(w.when({ ...setBm, price: { ...setBm.price, back: 99, lay: 98 } }, 'a'), { ok: false, refusal: { message: 'The back rate must not be above the lay rate' } });
-  t.match(w.when({ ...setBm, price: { ...setBm.price, selectionId: 9 } }, 'a'), { ok: false, refusal: { code: 'INVALID_SELECTION' } });
+  t.match(w.when({ ...setBm, price: { ...setBm.price, back: 99, lay: 98 } }, 'a'), {
+    ok: false,
+    refusal: { message: 'The back rate must not be above the lay rate' },
+  });
+  t.match(w.when({ ...setBm, price: { ...setBm.price, selectionId: 9 } }, 'a'), {
+    ok: false,
+    refusal: { code: 'INVALID_SELECTION' },
+  });
   w.do(setBm, 'a');
   // The feed still says 85: the market follows the house now.
-  t.match(w.when(back('b1', 'bm', 1, 85, 100_00), 'p1'), { ok: false, refusal: { message: 'Odds changed, please place the bet again' } });
+  t.match(w.when(back('b1', 'bm', 1, 85, 100_00), 'p1'), {
+    ok: false,
+    refusal: { message: 'Odds changed, please place the bet again' },
+  });
   // ₹100 back at 95 wins ₹95.00.
-  t.match(w.when(back('b1', 'bm', 1, 95, 100_00), 'p1'), { ok: true, events: [{ type: 'BetPlaced', data: { odds: 95, fills: [{ price: 95, size: 100_00 }] } }] });
+  t.match(w.when(back('b1', 'bm', 1, 95, 100_00), 'p1'), {
+    ok: true,
+    events: [{ type: 'BetPlaced', data: { odds: 95, fills: [{ price: 95, size: 100_00 }] } }],
+  });
   // Runners without a house price are not offered while the market is priced by hand.
   t.match(w.when(back('b2', 'bm', 2, 110, 100_00), 'p1'), { ok: false, refusal: { code: 'NO_PRICE' } });
 
-  const setFy = { type: 'SetHousePrice', price: { type: 'fancy', marketId: 'fy', status: 'ACTIVE', no: { line: 60, rate: 100 }, yes: { line: 61, rate: 100 } } } as const;
-  t.match(w.when({ ...setFy, price: { ...setFy.price, no: { line: 62, rate: 100 } } }, 'a'), { ok: false, refusal: { message: 'The No line must not be above the Yes line' } });
+  const setFy = {
+    type: 'SetHousePrice',
+    price: {
+      type: 'fancy',
+      marketId: 'fy',
+      status: 'ACTIVE',
+      no: { line: 60, rate: 100 },
+      yes: { line: 61, rate: 100 },
+    },
+  } as const;
+  t.match(w.when({ ...setFy, price: { ...setFy.price, no: { line: 62, rate: 100 } } }, 'a'), {
+    ok: false,
+    refusal: { message: 'The No line must not be above the Yes line' },
+  });
   w.do(setFy, 'a');
   t.match(w.when(back('f1', 'fy', null, 61, 100_00, 100), 'p1'), { ok: true });
   t.match(w.when(back('f1', 'fy', null, 50, 100_00, 100), 'p1'), { ok: false, refusal: { code: 'ODDS_CHANGED' } });
 
   w.do({ type: 'ClearHousePrice', marketId: 'fy' }, 'a');
   t.match(w.when(back('f1', 'fy', null, 50, 100_00, 100), 'p1'), { ok: true }, 'the feed line again');
-  t.same(w.when({ type: 'ClearHousePrice', marketId: 'fy' }, 'a'), { ok: true, events: [] }, 'clearing twice changes nothing');
+  t.same(
+    w.when({ type: 'ClearHousePrice', marketId: 'fy' }, 'a'),
+    { ok: true, events: [] },
+    'clearing twice changes nothing',
+  );
 });
 
 t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes and other markets stay', async (t) => {
@@ -643,12 +1504,33 @@ t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes an
   // p1 also backs on the bookmaker: ₹100 at risk there, untouched by the lapse.
   w.do(back('k1', 'bm', 1, 85, 100_00), 'p1');
   t.equal(w.exposure('p1'), 200_00);
-  const turn = CATALOGUE.type === 'SyncCatalogue' ? { ...CATALOGUE, catalogue: { ...CATALOGUE.catalogue, matches: CATALOGUE.catalogue.matches.map((m) => ({ ...m, inPlay: true })) } } : CATALOGUE;
+  const turn =
+    CATALOGUE.type === 'SyncCatalogue'
+      ? {
+          ...CATALOGUE,
+          catalogue: {
+            ...CATALOGUE.catalogue,
+            matches: CATALOGUE.catalogue.matches.map((m) => ({ ...m, inPlay: true })),
+          },
+        }
+      : CATALOGUE;
   t.same(w.when(turn, null), {
     ok: true,
     events: [
       { type: 'MatchInPlaySet', streamId: 'match-M1', data: { matchId: 'M1', inPlay: true } },
-      { type: 'BetCancelled', streamId: 'bet-r1', data: { betId: 'r1', userId: 'p1', marketId: 'mo', size: 100_00, by: 'lapsed', marketExposure: 0, totalExposure: 100_00 } },
+      {
+        type: 'BetCancelled',
+        streamId: 'bet-r1',
+        data: {
+          betId: 'r1',
+          userId: 'p1',
+          marketId: 'mo',
+          size: 100_00,
+          by: 'lapsed',
+          marketExposure: 0,
+          totalExposure: 100_00,
+        },
+      },
     ],
   });
 });

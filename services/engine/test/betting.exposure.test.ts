@@ -3,15 +3,46 @@ import { bookmakerOutcome, exchangeOutcome, fancyOutcome } from '@exch/contracts
 import type { BetState } from '../src/state.js';
 import { addBet, bookExposure, emptyBook, type PnlBook } from '../src/betting/pnl-book.js';
 
-const RUNNERS = { kind: 'match_odds' as const, runners: ['A', 'B', 'C'].map((name, i) => ({ selectionId: i + 1, name })) };
+const RUNNERS = {
+  kind: 'match_odds' as const,
+  runners: ['A', 'B', 'C'].map((name, i) => ({ selectionId: i + 1, name })),
+};
 /** An open bet: match odds at `odds` hundredths with `matched` paise filled at that price and `unmatched` resting. */
-const bet = (selection: 'A' | 'B' | 'C', side: 'back' | 'lay', odds: number, matched: number, unmatched = 0): BetState => ({
-  betId: `${selection}${side}${odds}`, userId: 'u', marketId: 'm', kind: 'match_odds', selectionId: ' ABC'.indexOf(selection), side, odds, volume: null,
-  stake: matched + unmatched, fills: matched > 0 ? [{ price: odds, size: matched }] : [], unmatched, seq: 1, status: 'open',
+const bet = (
+  selection: 'A' | 'B' | 'C',
+  side: 'back' | 'lay',
+  odds: number,
+  matched: number,
+  unmatched = 0,
+): BetState => ({
+  betId: `${selection}${side}${odds}`,
+  userId: 'u',
+  marketId: 'm',
+  kind: 'match_odds',
+  selectionId: ' ABC'.indexOf(selection),
+  side,
+  odds,
+  volume: null,
+  stake: matched + unmatched,
+  fills: matched > 0 ? [{ price: odds, size: matched }] : [],
+  unmatched,
+  seq: 1,
+  status: 'open',
 });
 const fancyBet = (side: 'yes' | 'no', line: number, volume: number, stake: number): BetState => ({
-  betId: `${side}${line}`, userId: 'u', marketId: 'f', kind: 'fancy', selectionId: null, side: side === 'yes' ? 'back' : 'lay', odds: line, volume,
-  stake, fills: [{ price: line, size: stake }], unmatched: 0, seq: 1, status: 'open',
+  betId: `${side}${line}`,
+  userId: 'u',
+  marketId: 'f',
+  kind: 'fancy',
+  selectionId: null,
+  side: side === 'yes' ? 'back' : 'lay',
+  odds: line,
+  volume,
+  stake,
+  fills: [{ price: line, size: stake }],
+  unmatched: 0,
+  seq: 1,
+  status: 'open',
 });
 function bookOf(market: Parameters<typeof emptyBook>[0], bets: BetState[]): PnlBook {
   const book = emptyBook(market);
@@ -19,7 +50,10 @@ function bookOf(market: Parameters<typeof emptyBook>[0], bets: BetState[]): PnlB
   return book;
 }
 /** A fancy book's P&L at a number of runs, from its steps. */
-const pnlAt = (book: PnlBook, runs: number) => (book.kind === 'fancy' ? Object.entries(book.steps).reduce((pnl, [line, step]) => pnl + (Number(line) <= runs ? step : 0), book.base) : NaN);
+const pnlAt = (book: PnlBook, runs: number) =>
+  book.kind === 'fancy'
+    ? Object.entries(book.steps).reduce((pnl, [line, step]) => pnl + (Number(line) <= runs ? step : 0), book.base)
+    : NaN;
 const FANCY = { kind: 'fancy' as const, runners: [] };
 
 t.test('outcomes of SPEC.md section 9, hand-computed, profit down and liability up', async (t) => {
@@ -42,7 +76,11 @@ t.test('outcomes of SPEC.md section 9, hand-computed, profit down and liability 
 
 t.test('match odds book: several bets across runners', async (t) => {
   // Three runners A, B, C. Back A ₹100 @ 2.50; lay B ₹50 @ 3.00; back C ₹20 @ 5.00 of which ₹10 is unmatched.
-  const book = bookOf(RUNNERS, [bet('A', 'back', 250, 10_000), bet('B', 'lay', 300, 5_000), bet('C', 'back', 500, 1_000, 1_000)]);
+  const book = bookOf(RUNNERS, [
+    bet('A', 'back', 250, 10_000),
+    bet('B', 'lay', 300, 5_000),
+    bet('C', 'back', 500, 1_000, 1_000),
+  ]);
   // A wins: +150 (A) +50 (B lay wins) -10 -10 (C matched and unmatched lose) = +180.00
   // B wins: -100 (A) -100 (lay B loses 2 x 50) -20 (C) = -220.00
   // C wins: -100 (A) +50 (B lay wins) +40 (C matched 4 x 10; unmatched counts nothing) = -10.00
@@ -51,7 +89,10 @@ t.test('match odds book: several bets across runners', async (t) => {
 });
 
 t.test('a back and a lay on the same runner hedge', async (t) => {
-  const book = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [bet('A', 'back', 300, 10_000), { ...bet('A', 'lay', 250, 10_000), betId: 'lay' }]);
+  const book = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [
+    bet('A', 'back', 300, 10_000),
+    { ...bet('A', 'lay', 250, 10_000), betId: 'lay' },
+  ]);
   // A wins: +200 - 150 = +50; B wins: -100 + 100 = 0. No exposure.
   t.same(book, { kind: 'runners', open: 2, ids: [1, 2], pnl: [5_000, 0] });
   t.equal(bookExposure(book), 0);
@@ -70,9 +111,16 @@ t.test('fancy run ladder and exposure', async (t) => {
   // Yes 50 @ 100 for ₹100, No 55 @ 100 for ₹100.
   const book = bookOf(FANCY, [fancyBet('yes', 50, 100, 10_000), fancyBet('no', 55, 100, 10_000)]);
   // runs < 50: Yes loses 100, No wins 100 -> 0; 50..54: both win -> +200; >= 55: Yes wins, No loses -> 0.
-  t.same([0, 49, 50, 54, 55].map((runs) => ({ runs, pnl: pnlAt(book, runs) })), [
-    { runs: 0, pnl: 0 }, { runs: 49, pnl: 0 }, { runs: 50, pnl: 20_000 }, { runs: 54, pnl: 20_000 }, { runs: 55, pnl: 0 },
-  ]);
+  t.same(
+    [0, 49, 50, 54, 55].map((runs) => ({ runs, pnl: pnlAt(book, runs) })),
+    [
+      { runs: 0, pnl: 0 },
+      { runs: 49, pnl: 0 },
+      { runs: 50, pnl: 20_000 },
+      { runs: 54, pnl: 20_000 },
+      { runs: 55, pnl: 0 },
+    ],
+  );
   t.equal(bookExposure(book), 0);
   // Reversed (No 50, Yes 55): 50..54 both lose -> -200 exposure.
   t.equal(bookExposure(bookOf(FANCY, [fancyBet('no', 50, 100, 10_000), fancyBet('yes', 55, 100, 10_000)])), 20_000);

@@ -7,7 +7,10 @@ t.test('a back takes lay-side liquidity at its price or better, best price first
   // Available to back (resting lays, best = highest): 2.10 x ₹50, 2.08 x ₹100, 2.06 x ₹200.
   const lays: Level[] = [feed(210, 5_000), feed(208, 10_000), feed(206, 20_000)];
   const r = matchOrder(lays, 'back', 208, 12_000);
-  t.same(r.fills, [{ price: 210, size: 5_000, betId: null, userId: null }, { price: 208, size: 7_000, betId: null, userId: null }]);
+  t.same(r.fills, [
+    { price: 210, size: 5_000, betId: null, userId: null },
+    { price: 208, size: 7_000, betId: null, userId: null },
+  ]);
   t.equal(r.remaining, 0);
   t.same(lays, [feed(208, 3_000), feed(206, 20_000)], 'consumed in place');
 });
@@ -28,11 +31,33 @@ t.test('a lay takes resting backs at its price or lower; time priority within a 
   restOrder(backs, 'back', 250, { betId: 'cheap', userId: 'u3', size: 1_000, seq: 3 });
   restOrder(backs, 'back', 300, { betId: 'later', userId: 'u4', size: 1_000, seq: 4 });
   backs[1]!.orders.unshift({ betId: 'early', userId: 'u1', size: 500, seq: 1 });
-  t.same(backs.map((l) => [l.price, l.orders.map((o) => o.betId)]), [[250, ['cheap']], [300, ['early', 'late', 'later']]], 'ascending, FIFO');
+  t.same(
+    backs.map((l) => [l.price, l.orders.map((o) => o.betId)]),
+    [
+      [250, ['cheap']],
+      [300, ['early', 'late', 'later']],
+    ],
+    'ascending, FIFO',
+  );
   const r = matchOrder(backs, 'lay', 300, 2_000);
-  t.same(r.fills.map((f) => [f.price, f.betId, f.size]), [[250, 'cheap', 1_000], [300, 'early', 500], [300, 'late', 500]]);
+  t.same(
+    r.fills.map((f) => [f.price, f.betId, f.size]),
+    [
+      [250, 'cheap', 1_000],
+      [300, 'early', 500],
+      [300, 'late', 500],
+    ],
+  );
   t.equal(r.remaining, 0);
-  t.same(backs, [{ price: 300, orders: [{ betId: 'late', userId: 'u2', size: 500, seq: 2 }, { betId: 'later', userId: 'u4', size: 1_000, seq: 4 }] }]);
+  t.same(backs, [
+    {
+      price: 300,
+      orders: [
+        { betId: 'late', userId: 'u2', size: 500, seq: 2 },
+        { betId: 'later', userId: 'u4', size: 1_000, seq: 4 },
+      ],
+    },
+  ]);
 });
 
 t.test('nothing at an acceptable price: no fill', async (t) => {
@@ -43,8 +68,16 @@ t.test('nothing at an acceptable price: no fill', async (t) => {
 
 t.test('resting lays sort best for backers first (highest)', async (t) => {
   const lays: Level[] = [];
-  for (const [price, seq] of [[200, 1], [210, 2], [205, 3]] as const) restOrder(lays, 'lay', price, { betId: `l${seq}`, userId: 'u', size: 100, seq });
-  t.same(lays.map((l) => l.price), [210, 205, 200]);
+  for (const [price, seq] of [
+    [200, 1],
+    [210, 2],
+    [205, 3],
+  ] as const)
+    restOrder(lays, 'lay', price, { betId: `l${seq}`, userId: 'u', size: 100, seq });
+  t.same(
+    lays.map((l) => l.price),
+    [210, 205, 200],
+  );
 });
 
 t.test('takeOpposite: feed before players within a price, own orders skipped, nothing changed', async (t) => {
@@ -54,9 +87,31 @@ t.test('takeOpposite: feed before players within a price, own orders skipped, no
   restOrder(lays, 'lay', 206, { betId: 'far', userId: 'u3', size: 9_000, seq: 3 });
   const before = JSON.stringify(lays);
   // Feed offers 2.10 x ₹20 and 2.08 x ₹10 to backers; a back of ₹60 at 2.08 for 'me'.
-  const r = takeOpposite([{ price: 208, size: 1_000 }, { price: 210, size: 2_000 }], lays, 'back', 208, 6_000, 'me');
-  t.same(r.fills.map((f) => [f.price, f.betId, f.size]), [[210, null, 2_000], [210, 'theirs', 3_000], [208, null, 1_000]], 'best price first, the feed first at 2.10, my own lay skipped');
+  const r = takeOpposite(
+    [
+      { price: 208, size: 1_000 },
+      { price: 210, size: 2_000 },
+    ],
+    lays,
+    'back',
+    208,
+    6_000,
+    'me',
+  );
+  t.same(
+    r.fills.map((f) => [f.price, f.betId, f.size]),
+    [
+      [210, null, 2_000],
+      [210, 'theirs', 3_000],
+      [208, null, 1_000],
+    ],
+    'best price first, the feed first at 2.10, my own lay skipped',
+  );
   t.equal(r.remaining, 0);
   t.equal(JSON.stringify(lays), before, 'the book is read, not changed');
-  t.same(takeOpposite([], lays, 'back', 212, 1_000, 'u9'), { fills: [], remaining: 1_000 }, 'nothing at 2.12 or better');
+  t.same(
+    takeOpposite([], lays, 'back', 212, 1_000, 'u9'),
+    { fills: [], remaining: 1_000 },
+    'nothing at 2.12 or better',
+  );
 });

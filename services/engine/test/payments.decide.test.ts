@@ -13,23 +13,99 @@ import { decide, emptyState, evolve, fold, type Decision, type EngineState } fro
 const AT = '2026-11-22T10:00:00.000Z';
 const SHOT = 'ab'.repeat(32);
 let nextId = 0;
-const envelope = (command: Command, actor: string | null): CommandEnvelope => ({ commandId: `cmd-${++nextId}`, correlationId: 'corr', actor, ip: null, device: null, at: AT, command });
+const envelope = (command: Command, actor: string | null): CommandEnvelope => ({
+  commandId: `cmd-${++nextId}`,
+  correlationId: 'corr',
+  actor,
+  ip: null,
+  device: null,
+  at: AT,
+  command,
+});
 
 const user = (userId: string, role: string, parentId: string | null) =>
-  ({ type: 'UserCreated', data: { userId, username: userId, fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } }) as DomainEvent;
+  ({
+    type: 'UserCreated',
+    data: {
+      userId,
+      username: userId,
+      fullName: userId,
+      role,
+      parentId,
+      passwordHash: 'h',
+      creditReference: 0,
+      exposureLimit: 0,
+      mustChangePassword: false,
+    },
+  }) as DomainEvent;
 const chips = (from: string, to: string, amount: Paise) =>
-  ({ type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: from, toUserId: to, amount, remark: '', postings: [{ account: `wallet:${from}`, amount: -amount }, { account: `wallet:${to}`, amount }] } }) as DomainEvent;
+  ({
+    type: 'ChipsTransferred',
+    data: {
+      kind: 'deposit',
+      fromUserId: from,
+      toUserId: to,
+      amount,
+      remark: '',
+      postings: [
+        { account: `wallet:${from}`, amount: -amount },
+        { account: `wallet:${to}`, amount },
+      ],
+    },
+  }) as DomainEvent;
 
 class World {
   state: EngineState = fold(emptyState(), [
-    user('a', 'admin', null), user('s', 'sadmin', 'a'), user('m', 'smdl', 's'), user('g', 'mdl', 'm'), user('d', 'dl', 'g'), user('p1', 'user', 'd'), user('p2', 'user', 'd'),
-    user('m2', 'smdl', 's'), user('g2', 'mdl', 'm2'),
-    { type: 'ChipsMinted', data: { userId: 'a', amount: 1_000_000_00, postings: [{ account: 'mint', amount: -1_000_000_00 }, { account: 'wallet:a', amount: 1_000_000_00 }] } } as DomainEvent,
-    chips('a', 's', 500_000_00), chips('s', 'm', 200_000_00), chips('m', 'g', 100_000_00), chips('g', 'd', 50_000_00), chips('d', 'p1', 10_000_00), chips('s', 'm2', 1_000_00), chips('m2', 'g2', 1_000_00),
+    user('a', 'admin', null),
+    user('s', 'sadmin', 'a'),
+    user('m', 'smdl', 's'),
+    user('g', 'mdl', 'm'),
+    user('d', 'dl', 'g'),
+    user('p1', 'user', 'd'),
+    user('p2', 'user', 'd'),
+    user('m2', 'smdl', 's'),
+    user('g2', 'mdl', 'm2'),
+    {
+      type: 'ChipsMinted',
+      data: {
+        userId: 'a',
+        amount: 1_000_000_00,
+        postings: [
+          { account: 'mint', amount: -1_000_000_00 },
+          { account: 'wallet:a', amount: 1_000_000_00 },
+        ],
+      },
+    } as DomainEvent,
+    chips('a', 's', 500_000_00),
+    chips('s', 'm', 200_000_00),
+    chips('m', 'g', 100_000_00),
+    chips('g', 'd', 50_000_00),
+    chips('d', 'p1', 10_000_00),
+    chips('s', 'm2', 1_000_00),
+    chips('m2', 'g2', 1_000_00),
   ]);
   constructor() {
-    this.do({ type: 'SetPaymentMethod', upiId: 'agent@okaxis', upiName: 'Agent G', accountHolderName: 'Agent G', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' }, 'g');
-    this.do({ type: 'AddBankAccount', accountId: 'bank-p1', accountHolderName: 'Player One', accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, 'p1');
+    this.do(
+      {
+        type: 'SetPaymentMethod',
+        upiId: 'agent@okaxis',
+        upiName: 'Agent G',
+        accountHolderName: 'Agent G',
+        accountNumber: '50100123456789',
+        ifscCode: 'HDFC0001234',
+      },
+      'g',
+    );
+    this.do(
+      {
+        type: 'AddBankAccount',
+        accountId: 'bank-p1',
+        accountHolderName: 'Player One',
+        accountNumber: '123456789012',
+        ifscCode: 'SBIN0001234',
+      },
+      'p1',
+    );
   }
   when(command: Command, actor: string | null): Decision {
     return decide(this.state, envelope(command, actor));
@@ -45,29 +121,89 @@ class World {
   }
 }
 
-const depositCmd = (requestId: string, amount: Paise, utr = `1234567890${String(requestId.length).padStart(2, '0')}`, method: 'upi' | 'bank' = 'upi'): Command =>
-  ({ type: 'RequestDeposit', requestId, method, amount, utr, screenshotId: SHOT, remark: 'ok' });
-const withdrawCmd = (requestId: string, amount: Paise, accountId = 'bank-p1'): Command => ({ type: 'RequestWithdrawal', requestId, accountId, amount, remark: '' });
-const approve = (requestId: string, walletUserId: string, remark = ''): Command => ({ type: 'ApprovePaymentRequest', requestId, walletUserId, remark });
+const depositCmd = (
+  requestId: string,
+  amount: Paise,
+  utr = `1234567890${String(requestId.length).padStart(2, '0')}`,
+  method: 'upi' | 'bank' = 'upi',
+): Command => ({ type: 'RequestDeposit', requestId, method, amount, utr, screenshotId: SHOT, remark: 'ok' });
+const withdrawCmd = (requestId: string, amount: Paise, accountId = 'bank-p1'): Command => ({
+  type: 'RequestWithdrawal',
+  requestId,
+  accountId,
+  amount,
+  remark: '',
+});
+const approve = (requestId: string, walletUserId: string, remark = ''): Command => ({
+  type: 'ApprovePaymentRequest',
+  requestId,
+  walletUserId,
+  remark,
+});
 const reject = (requestId: string, remark = 'no'): Command => ({ type: 'RejectPaymentRequest', requestId, remark });
 
 t.test('a deposit request names the nearest payee and moves nothing', async (t) => {
   const w = new World();
   t.same(w.when(depositCmd('r1', 5_000_00, ' 412345678901 '), 'p1'), {
     ok: true,
-    events: [{
-      type: 'DepositRequested', streamId: 'payment-r1',
-      data: { requestId: 'r1', userId: 'p1', uplineIds: ['d', 'g', 'm', 's', 'a'], payeeId: 'g', method: 'upi', amount: 5_000_00, utr: '412345678901', screenshotId: SHOT, remark: 'ok' },
-    }],
+    events: [
+      {
+        type: 'DepositRequested',
+        streamId: 'payment-r1',
+        data: {
+          requestId: 'r1',
+          userId: 'p1',
+          uplineIds: ['d', 'g', 'm', 's', 'a'],
+          payeeId: 'g',
+          method: 'upi',
+          amount: 5_000_00,
+          utr: '412345678901',
+          screenshotId: SHOT,
+          remark: 'ok',
+        },
+      },
+    ],
   });
-  t.match(w.when(depositCmd('r1', 100, '412345678901'), 'd'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'players only');
+  t.match(
+    w.when(depositCmd('r1', 100, '412345678901'), 'd'),
+    { ok: false, refusal: { code: 'FORBIDDEN' } },
+    'players only',
+  );
   t.match(w.when(depositCmd('r1', 0), 'p1'), { ok: false, refusal: { code: 'INVALID_AMOUNT' } });
-  t.match(w.when(depositCmd('r1', 100, '41234'), 'p1'), { ok: false, refusal: { code: 'INVALID_UTR', message: 'UTR number must be the 12 digits your UPI app shows' } });
-  t.match(w.when(depositCmd('r1', 100, 'HDFCR52026112212345678', 'bank'), 'p1'), { ok: true }, 'an RTGS reference by Account Transfer');
-  t.match(w.when({ ...depositCmd('r1', 100), screenshotId: '../../etc/passwd' } as Command, 'p1'), { ok: false, refusal: { code: 'INVALID_SCREENSHOT' } });
-  w.do({ type: 'SetPaymentMethod', upiId: 'dealer@ybl', upiName: 'Dealer', accountHolderName: null, accountNumber: null, ifscCode: null }, 'd');
-  t.match(w.when(depositCmd('r2', 100), 'p1'), { ok: true, events: [{ data: { payeeId: 'd' } }] }, 'the nearest upline with a method');
-  t.match(w.when(depositCmd('r2', 100, '412345678901', 'bank'), 'p1'), { ok: false, refusal: { code: 'METHOD_NOT_OFFERED' } }, 'the nearest offers no bank transfer');
+  t.match(w.when(depositCmd('r1', 100, '41234'), 'p1'), {
+    ok: false,
+    refusal: { code: 'INVALID_UTR', message: 'UTR number must be the 12 digits your UPI app shows' },
+  });
+  t.match(
+    w.when(depositCmd('r1', 100, 'HDFCR52026112212345678', 'bank'), 'p1'),
+    { ok: true },
+    'an RTGS reference by Account Transfer',
+  );
+  t.match(w.when({ ...depositCmd('r1', 100), screenshotId: '../../etc/passwd' } as Command, 'p1'), {
+    ok: false,
+    refusal: { code: 'INVALID_SCREENSHOT' },
+  });
+  w.do(
+    {
+      type: 'SetPaymentMethod',
+      upiId: 'dealer@ybl',
+      upiName: 'Dealer',
+      accountHolderName: null,
+      accountNumber: null,
+      ifscCode: null,
+    },
+    'd',
+  );
+  t.match(
+    w.when(depositCmd('r2', 100), 'p1'),
+    { ok: true, events: [{ data: { payeeId: 'd' } }] },
+    'the nearest upline with a method',
+  );
+  t.match(
+    w.when(depositCmd('r2', 100, '412345678901', 'bank'), 'p1'),
+    { ok: false, refusal: { code: 'METHOD_NOT_OFFERED' } },
+    'the nearest offers no bank transfer',
+  );
   t.match(w.when(depositCmd('r3', 100), 'p1'), { ok: true });
   const lonely = fold(emptyState(), [user('a', 'admin', null), user('x', 'user', 'a')]);
   t.match(decide(lonely, envelope(depositCmd('r9', 100), 'x')), { ok: false, refusal: { code: 'NO_PAYMENT_METHOD' } });
@@ -76,11 +212,23 @@ t.test('a deposit request names the nearest payee and moves nothing', async (t) 
 t.test('a UTR is used once across the platform until its request is rejected', async (t) => {
   const w = new World();
   w.do(depositCmd('r1', 100, '412345678901'), 'p1');
-  t.match(w.when(depositCmd('r2', 200, '412345678901'), 'p2'), { ok: false, refusal: { code: 'UTR_TAKEN', message: 'This UTR number has already been used' } }, 'another player');
+  t.match(
+    w.when(depositCmd('r2', 200, '412345678901'), 'p2'),
+    { ok: false, refusal: { code: 'UTR_TAKEN', message: 'This UTR number has already been used' } },
+    'another player',
+  );
   w.do(approve('r1', 'g'), 'g');
-  t.match(w.when(depositCmd('r2', 200, '412345678901'), 'p2'), { ok: false, refusal: { code: 'UTR_TAKEN' } }, 'approved keeps it');
+  t.match(
+    w.when(depositCmd('r2', 200, '412345678901'), 'p2'),
+    { ok: false, refusal: { code: 'UTR_TAKEN' } },
+    'approved keeps it',
+  );
   w.do(depositCmd('r3', 100, 'sbin426154326753', 'bank'), 'p1');
-  t.match(w.when(depositCmd('r4', 100, 'SBIN426154326753', 'bank'), 'p2'), { ok: false, refusal: { code: 'UTR_TAKEN' } }, 'case-blind');
+  t.match(
+    w.when(depositCmd('r4', 100, 'SBIN426154326753', 'bank'), 'p2'),
+    { ok: false, refusal: { code: 'UTR_TAKEN' } },
+    'case-blind',
+  );
   w.do(reject('r3'), 'd');
   t.match(w.when(depositCmd('r4', 100, 'SBIN426154326753', 'bank'), 'p2'), { ok: true }, 'free once rejected');
 });
@@ -89,46 +237,122 @@ t.test('a withdrawal holds the amount at once, up to what is available', async (
   const w = new World();
   t.same(w.when(withdrawCmd('w1', 4_000_00), 'p1'), {
     ok: true,
-    events: [{
-      type: 'WithdrawalRequested', streamId: 'payment-w1',
-      data: {
-        requestId: 'w1', userId: 'p1', uplineIds: ['d', 'g', 'm', 's', 'a'], amount: 4_000_00, remark: '',
-        account: { kind: 'bank', accountHolderName: 'Player One', accountNumber: '123456789012', ifscCode: 'SBIN0001234' },
-        postings: [{ account: 'wallet:p1', amount: -4_000_00 }, { account: 'hold:p1', amount: 4_000_00 }],
+    events: [
+      {
+        type: 'WithdrawalRequested',
+        streamId: 'payment-w1',
+        data: {
+          requestId: 'w1',
+          userId: 'p1',
+          uplineIds: ['d', 'g', 'm', 's', 'a'],
+          amount: 4_000_00,
+          remark: '',
+          account: {
+            kind: 'bank',
+            accountHolderName: 'Player One',
+            accountNumber: '123456789012',
+            ifscCode: 'SBIN0001234',
+          },
+          postings: [
+            { account: 'wallet:p1', amount: -4_000_00 },
+            { account: 'hold:p1', amount: 4_000_00 },
+          ],
+        },
       },
-    }],
+    ],
   });
   w.do(withdrawCmd('w1', 4_000_00), 'p1');
   t.equal(w.balance('wallet:p1'), 6_000_00);
   t.equal(w.balance('hold:p1'), 4_000_00);
-  t.match(w.when(withdrawCmd('w2', 6_000_01), 'p1'), { ok: false, refusal: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance: available ₹6,000.00' } }, 'the held part is gone from available');
-  t.match(w.when(withdrawCmd('w2', 100, 'nope'), 'p1'), { ok: false, refusal: { code: 'NO_PAYOUT_ACCOUNT', message: 'Select one option from bank details or Upi' } });
-  t.match(w.when(withdrawCmd('w2', 100), 'p2'), { ok: false, refusal: { code: 'NO_PAYOUT_ACCOUNT' } }, 'another player\'s saved account');
-  t.match(w.when({ type: 'TransferChips', fromUserId: 'p1', toUserId: 'd', amount: 6_000_01, remark: '' }, 'd'), { ok: false, refusal: { code: 'INSUFFICIENT_FUNDS' } }, 'nor can the upline take the held part back');
+  t.match(
+    w.when(withdrawCmd('w2', 6_000_01), 'p1'),
+    { ok: false, refusal: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance: available ₹6,000.00' } },
+    'the held part is gone from available',
+  );
+  t.match(w.when(withdrawCmd('w2', 100, 'nope'), 'p1'), {
+    ok: false,
+    refusal: { code: 'NO_PAYOUT_ACCOUNT', message: 'Select one option from bank details or Upi' },
+  });
+  t.match(
+    w.when(withdrawCmd('w2', 100), 'p2'),
+    { ok: false, refusal: { code: 'NO_PAYOUT_ACCOUNT' } },
+    "another player's saved account",
+  );
+  t.match(
+    w.when({ type: 'TransferChips', fromUserId: 'p1', toUserId: 'd', amount: 6_000_01, remark: '' }, 'd'),
+    { ok: false, refusal: { code: 'INSUFFICIENT_FUNDS' } },
+    'nor can the upline take the held part back',
+  );
   t.match(w.when(withdrawCmd('w1', 100), 'p1'), { ok: false, refusal: { code: 'DUPLICATE_ID' } });
 });
 
 t.test('approval: by an upline, once, from a wallet in the chain that covers it', async (t) => {
   const w = new World();
   w.do(depositCmd('r1', 2_000_00), 'p1');
-  t.match(w.when(approve('r1', 'g2'), 'g2'), { ok: false, refusal: { code: 'FORBIDDEN', message: 'Only an upline of this player can decide this request' } }, 'another branch');
+  t.match(
+    w.when(approve('r1', 'g2'), 'g2'),
+    { ok: false, refusal: { code: 'FORBIDDEN', message: 'Only an upline of this player can decide this request' } },
+    'another branch',
+  );
   t.match(w.when(approve('r1', 'p2'), 'p2'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'a fellow player');
   t.match(w.when(approve('r1', 'p1'), 'p1'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'the player itself');
-  t.match(w.when(approve('r1', 'a'), 'g'), { ok: false, refusal: { code: 'INVALID_WALLET' } }, 'an upline above the approver');
-  t.match(w.when(approve('r1', 'p2'), 'g'), { ok: false, refusal: { code: 'INVALID_WALLET' } }, 'a wallet not above the player');
+  t.match(
+    w.when(approve('r1', 'a'), 'g'),
+    { ok: false, refusal: { code: 'INVALID_WALLET' } },
+    'an upline above the approver',
+  );
+  t.match(
+    w.when(approve('r1', 'p2'), 'g'),
+    { ok: false, refusal: { code: 'INVALID_WALLET' } },
+    'a wallet not above the player',
+  );
   t.match(w.when(approve('nope', 'g'), 'g'), { ok: false, refusal: { code: 'REQUEST_NOT_FOUND' } });
-  t.same(w.when(approve('r1', 'd', 'seen'), 'g'), {
-    ok: true,
-    events: [{ type: 'DepositApproved', streamId: 'payment-r1', data: { requestId: 'r1', userId: 'p1', by: 'g', walletUserId: 'd', amount: 2_000_00, remark: 'seen', postings: [{ account: 'wallet:d', amount: -2_000_00 }, { account: 'wallet:p1', amount: 2_000_00 }] } }],
-  }, 'the agent names the dealer\'s wallet');
+  t.same(
+    w.when(approve('r1', 'd', 'seen'), 'g'),
+    {
+      ok: true,
+      events: [
+        {
+          type: 'DepositApproved',
+          streamId: 'payment-r1',
+          data: {
+            requestId: 'r1',
+            userId: 'p1',
+            by: 'g',
+            walletUserId: 'd',
+            amount: 2_000_00,
+            remark: 'seen',
+            postings: [
+              { account: 'wallet:d', amount: -2_000_00 },
+              { account: 'wallet:p1', amount: 2_000_00 },
+            ],
+          },
+        },
+      ],
+    },
+    "the agent names the dealer's wallet",
+  );
   w.do(approve('r1', 'g'), 'g');
   t.equal(w.balance('wallet:p1'), 12_000_00);
   t.equal(w.balance('wallet:g'), 48_000_00);
-  t.match(w.when(approve('r1', 'd'), 'd'), { ok: false, refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been approved' } });
+  t.match(w.when(approve('r1', 'd'), 'd'), {
+    ok: false,
+    refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been approved' },
+  });
   t.match(w.when(reject('r1'), 'a'), { ok: false, refusal: { code: 'REQUEST_DECIDED' } });
 
   w.do(depositCmd('r2', 41_000_00, '412345678902'), 'p1');
-  t.match(w.when(approve('r2', 'd'), 'd'), { ok: false, refusal: { code: 'INSUFFICIENT_FUNDS', message: "d's wallet cannot cover this deposit: available ₹40,000.00, needed ₹41,000.00" } }, 'money is never created');
+  t.match(
+    w.when(approve('r2', 'd'), 'd'),
+    {
+      ok: false,
+      refusal: {
+        code: 'INSUFFICIENT_FUNDS',
+        message: "d's wallet cannot cover this deposit: available ₹40,000.00, needed ₹41,000.00",
+      },
+    },
+    'money is never created',
+  );
 });
 
 t.test('two approvals decided in a row: the second finds it decided', async (t) => {
@@ -147,64 +371,252 @@ t.test('a withdrawal approved pays the hold up; rejected releases it', async (t)
   const w = new World();
   w.do(withdrawCmd('w1', 3_000_00), 'p1');
   w.do(withdrawCmd('w2', 1_000_00), 'p1');
-  t.match(w.when(approve('w1', 'd'), 'g'), { ok: true, events: [{ type: 'WithdrawalApproved', data: { postings: [{ account: 'hold:p1', amount: -3_000_00 }, { account: 'wallet:d', amount: 3_000_00 }] } }] });
+  t.match(w.when(approve('w1', 'd'), 'g'), {
+    ok: true,
+    events: [
+      {
+        type: 'WithdrawalApproved',
+        data: {
+          postings: [
+            { account: 'hold:p1', amount: -3_000_00 },
+            { account: 'wallet:d', amount: 3_000_00 },
+          ],
+        },
+      },
+    ],
+  });
   w.do(approve('w1', 'g'), 'g');
   t.same(w.when(reject('w2', 'Name mismatch'), 'd'), {
     ok: true,
-    events: [{ type: 'WithdrawalRejected', streamId: 'payment-w2', data: { requestId: 'w2', userId: 'p1', by: 'd', remark: 'Name mismatch', amount: 1_000_00, postings: [{ account: 'hold:p1', amount: -1_000_00 }, { account: 'wallet:p1', amount: 1_000_00 }] } }],
+    events: [
+      {
+        type: 'WithdrawalRejected',
+        streamId: 'payment-w2',
+        data: {
+          requestId: 'w2',
+          userId: 'p1',
+          by: 'd',
+          remark: 'Name mismatch',
+          amount: 1_000_00,
+          postings: [
+            { account: 'hold:p1', amount: -1_000_00 },
+            { account: 'wallet:p1', amount: 1_000_00 },
+          ],
+        },
+      },
+    ],
   });
   w.do(reject('w2'), 'd');
   t.equal(w.balance('hold:p1'), 0, 'nothing held');
   t.equal(w.balance('wallet:p1'), 7_000_00);
   t.equal(w.balance('wallet:g'), 53_000_00);
-  t.match(w.when(reject('w2'), 'g'), { ok: false, refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been rejected' } });
+  t.match(w.when(reject('w2'), 'g'), {
+    ok: false,
+    refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been rejected' },
+  });
 });
 
 t.test('saved accounts and payment methods', async (t) => {
   const w = new World();
-  t.match(w.when({ type: 'AddBankAccount', accountId: 'b2', accountHolderName: 'P', accountNumber: '12345678', ifscCode: 'SBIN0001234' }, 'p1'), { ok: false, refusal: { message: 'Account Number must be 9 to 18 digits' } });
-  t.match(w.when({ type: 'AddBankAccount', accountId: 'b2', accountHolderName: 'P', accountNumber: '123456789', ifscCode: 'SBIN1001234' }, 'p1'), { ok: false, refusal: { message: /^IFSC Code must be/ } });
-  t.match(w.when({ type: 'AddBankAccount', accountId: 'b2', accountHolderName: ' ', accountNumber: '123456789', ifscCode: 'SBIN0001234' }, 'p1'), { ok: false, refusal: { code: 'INVALID_ACCOUNT' } });
-  t.match(w.when({ type: 'AddBankAccount', accountId: 'b2', accountHolderName: 'P', accountNumber: '123456789012', ifscCode: 'SBIN0001234' }, 'p1'), { ok: false, refusal: { code: 'ACCOUNT_EXISTS' } });
-  t.match(w.when({ type: 'AddBankAccount', accountId: 'b2', accountHolderName: 'P', accountNumber: '123456789', ifscCode: 'SBIN0001234' }, 'd'), { ok: false, refusal: { code: 'FORBIDDEN' } });
-  t.match(w.when({ type: 'AddUpiId', accountId: 'u1', upiId: 'p1@ybl' }, 'p1'), { ok: true, events: [{ type: 'UpiIdAdded', streamId: 'user-p1', data: { accountId: 'u1', userId: 'p1', upiId: 'p1@ybl' } }] });
-  t.match(w.when({ type: 'AddUpiId', accountId: 'u1', upiId: 'p1' }, 'p1'), { ok: false, refusal: { message: 'UPI Id must look like name@bank' } });
+  t.match(
+    w.when(
+      {
+        type: 'AddBankAccount',
+        accountId: 'b2',
+        accountHolderName: 'P',
+        accountNumber: '12345678',
+        ifscCode: 'SBIN0001234',
+      },
+      'p1',
+    ),
+    { ok: false, refusal: { message: 'Account Number must be 9 to 18 digits' } },
+  );
+  t.match(
+    w.when(
+      {
+        type: 'AddBankAccount',
+        accountId: 'b2',
+        accountHolderName: 'P',
+        accountNumber: '123456789',
+        ifscCode: 'SBIN1001234',
+      },
+      'p1',
+    ),
+    { ok: false, refusal: { message: /^IFSC Code must be/ } },
+  );
+  t.match(
+    w.when(
+      {
+        type: 'AddBankAccount',
+        accountId: 'b2',
+        accountHolderName: ' ',
+        accountNumber: '123456789',
+        ifscCode: 'SBIN0001234',
+      },
+      'p1',
+    ),
+    { ok: false, refusal: { code: 'INVALID_ACCOUNT' } },
+  );
+  t.match(
+    w.when(
+      {
+        type: 'AddBankAccount',
+        accountId: 'b2',
+        accountHolderName: 'P',
+        accountNumber: '123456789012',
+        ifscCode: 'SBIN0001234',
+      },
+      'p1',
+    ),
+    { ok: false, refusal: { code: 'ACCOUNT_EXISTS' } },
+  );
+  t.match(
+    w.when(
+      {
+        type: 'AddBankAccount',
+        accountId: 'b2',
+        accountHolderName: 'P',
+        accountNumber: '123456789',
+        ifscCode: 'SBIN0001234',
+      },
+      'd',
+    ),
+    { ok: false, refusal: { code: 'FORBIDDEN' } },
+  );
+  t.match(w.when({ type: 'AddUpiId', accountId: 'u1', upiId: 'p1@ybl' }, 'p1'), {
+    ok: true,
+    events: [{ type: 'UpiIdAdded', streamId: 'user-p1', data: { accountId: 'u1', userId: 'p1', upiId: 'p1@ybl' } }],
+  });
+  t.match(w.when({ type: 'AddUpiId', accountId: 'u1', upiId: 'p1' }, 'p1'), {
+    ok: false,
+    refusal: { message: 'UPI Id must look like name@bank' },
+  });
   for (let i = 0; i < 9; i++) w.do({ type: 'AddUpiId', accountId: `u${i}`, upiId: `p1.${i}@ybl` }, 'p1');
-  t.match(w.when({ type: 'AddUpiId', accountId: 'u99', upiId: 'p1.99@ybl' }, 'p1'), { ok: false, refusal: { code: 'TOO_MANY_ACCOUNTS' } });
-  t.match(w.when({ type: 'DeletePaymentAccount', accountId: 'bank-p1' }, 'p2'), { ok: false, refusal: { code: 'ACCOUNT_NOT_FOUND' } });
+  t.match(w.when({ type: 'AddUpiId', accountId: 'u99', upiId: 'p1.99@ybl' }, 'p1'), {
+    ok: false,
+    refusal: { code: 'TOO_MANY_ACCOUNTS' },
+  });
+  t.match(w.when({ type: 'DeletePaymentAccount', accountId: 'bank-p1' }, 'p2'), {
+    ok: false,
+    refusal: { code: 'ACCOUNT_NOT_FOUND' },
+  });
   w.do({ type: 'DeletePaymentAccount', accountId: 'bank-p1' }, 'p1');
-  t.match(w.when(withdrawCmd('w1', 100), 'p1'), { ok: false, refusal: { code: 'NO_PAYOUT_ACCOUNT' } }, 'a deleted account is no longer a choice');
+  t.match(
+    w.when(withdrawCmd('w1', 100), 'p1'),
+    { ok: false, refusal: { code: 'NO_PAYOUT_ACCOUNT' } },
+    'a deleted account is no longer a choice',
+  );
 
-  const method = { type: 'SetPaymentMethod', upiId: 'agent@okaxis', upiName: 'Agent G', accountHolderName: 'Agent G', accountNumber: '50100123456789', ifscCode: 'HDFC0001234' } as const;
+  const method = {
+    type: 'SetPaymentMethod',
+    upiId: 'agent@okaxis',
+    upiName: 'Agent G',
+    accountHolderName: 'Agent G',
+    accountNumber: '50100123456789',
+    ifscCode: 'HDFC0001234',
+  } as const;
   t.same(w.when(method, 'g'), { ok: true, events: [] }, 'setting what is set writes nothing');
-  t.match(w.when({ ...method, upiName: null }, 'g'), { ok: false, refusal: { message: 'Give both the UPI Id and the UPI Name, or neither' } });
+  t.match(w.when({ ...method, upiName: null }, 'g'), {
+    ok: false,
+    refusal: { message: 'Give both the UPI Id and the UPI Name, or neither' },
+  });
   t.match(w.when({ ...method, ifscCode: null }, 'g'), { ok: false, refusal: { code: 'INVALID_PAYMENT_METHOD' } });
-  t.match(w.when({ ...method, upiId: null, upiName: null, accountHolderName: null, accountNumber: null, ifscCode: null }, 'g'), { ok: false, refusal: { message: 'Give a UPI Id or a bank account' } });
+  t.match(
+    w.when(
+      { ...method, upiId: null, upiName: null, accountHolderName: null, accountNumber: null, ifscCode: null },
+      'g',
+    ),
+    { ok: false, refusal: { message: 'Give a UPI Id or a bank account' } },
+  );
   t.match(w.when(method, 'p1'), { ok: false, refusal: { code: 'FORBIDDEN' } });
-  t.match(w.when({ ...method, upiId: null, upiName: null }, 'g'), { ok: true, events: [{ type: 'PaymentMethodSet', streamId: 'user-g', data: { userId: 'g', upiId: null, accountNumber: '50100123456789' } }] });
+  t.match(w.when({ ...method, upiId: null, upiName: null }, 'g'), {
+    ok: true,
+    events: [
+      {
+        type: 'PaymentMethodSet',
+        streamId: 'user-g',
+        data: { userId: 'g', upiId: null, accountNumber: '50100123456789' },
+      },
+    ],
+  });
 });
 
-t.test('second level: above the top admin\'s limit an upline\'s approval is a first step', async (t) => {
+t.test("second level: above the top admin's limit an upline's approval is a first step", async (t) => {
   const w = new World();
-  t.match(w.when({ type: 'SetApprovalLimits', depositAbove: 1_000_00, withdrawalAbove: null }, 's'), { ok: false, refusal: { code: 'FORBIDDEN' } }, 'the top admin only');
-  t.match(w.when({ type: 'SetApprovalLimits', depositAbove: 0, withdrawalAbove: null }, 'a'), { ok: false, refusal: { code: 'INVALID_AMOUNT' } });
-  t.same(w.when({ type: 'SetApprovalLimits', depositAbove: null, withdrawalAbove: null }, 'a'), { ok: true, events: [] }, 'none set: nothing to write');
+  t.match(
+    w.when({ type: 'SetApprovalLimits', depositAbove: 1_000_00, withdrawalAbove: null }, 's'),
+    { ok: false, refusal: { code: 'FORBIDDEN' } },
+    'the top admin only',
+  );
+  t.match(w.when({ type: 'SetApprovalLimits', depositAbove: 0, withdrawalAbove: null }, 'a'), {
+    ok: false,
+    refusal: { code: 'INVALID_AMOUNT' },
+  });
+  t.same(
+    w.when({ type: 'SetApprovalLimits', depositAbove: null, withdrawalAbove: null }, 'a'),
+    { ok: true, events: [] },
+    'none set: nothing to write',
+  );
   w.do({ type: 'SetApprovalLimits', depositAbove: 1_000_00, withdrawalAbove: 500_00 }, 'a');
   w.do(depositCmd('small', 1_000_00, '412300000101'), 'p1');
-  t.match(w.when(approve('small', 'g'), 'g'), { ok: true, events: [{ type: 'DepositApproved' }] }, 'at the limit: one approval');
+  t.match(
+    w.when(approve('small', 'g'), 'g'),
+    { ok: true, events: [{ type: 'DepositApproved' }] },
+    'at the limit: one approval',
+  );
   w.do(depositCmd('big', 1_000_01, '412300000102'), 'p1');
-  t.same(w.when(approve('big', 'd', 'looks fine'), 'g'), {
-    ok: true,
-    events: [{ type: 'PaymentRequestEndorsed', streamId: 'payment-big', data: { requestId: 'big', userId: 'p1', by: 'g', walletUserId: 'd', remark: 'looks fine' } }],
-  }, 'above it: the agent\'s approval moves nothing');
+  t.same(
+    w.when(approve('big', 'd', 'looks fine'), 'g'),
+    {
+      ok: true,
+      events: [
+        {
+          type: 'PaymentRequestEndorsed',
+          streamId: 'payment-big',
+          data: { requestId: 'big', userId: 'p1', by: 'g', walletUserId: 'd', remark: 'looks fine' },
+        },
+      ],
+    },
+    "above it: the agent's approval moves nothing",
+  );
   w.do(approve('big', 'd'), 'g');
   t.equal(w.balance('wallet:p1'), 10_000_00);
-  t.match(w.when(approve('big', 'd'), 'm'), { ok: false, refusal: { code: 'AWAITING_ADMIN', message: "This request waits for the admin's approval (approved by g first)" } }, 'another upline cannot add a second step');
-  t.match(w.when(approve('big', 'd'), 'a'), { ok: true, events: [{ type: 'DepositApproved', data: { by: 'a', walletUserId: 'd', postings: [{ account: 'wallet:d', amount: -1_000_01 }, { account: 'wallet:p1', amount: 1_000_01 }] } }] }, 'the admin\'s approval moves the chips');
+  t.match(
+    w.when(approve('big', 'd'), 'm'),
+    {
+      ok: false,
+      refusal: { code: 'AWAITING_ADMIN', message: "This request waits for the admin's approval (approved by g first)" },
+    },
+    'another upline cannot add a second step',
+  );
+  t.match(
+    w.when(approve('big', 'd'), 'a'),
+    {
+      ok: true,
+      events: [
+        {
+          type: 'DepositApproved',
+          data: {
+            by: 'a',
+            walletUserId: 'd',
+            postings: [
+              { account: 'wallet:d', amount: -1_000_01 },
+              { account: 'wallet:p1', amount: 1_000_01 },
+            ],
+          },
+        },
+      ],
+    },
+    "the admin's approval moves the chips",
+  );
   t.match(w.when(reject('big'), 'd'), { ok: true }, 'any upline may still reject it');
   w.do(withdrawCmd('wbig', 600_00), 'p1');
   t.match(w.when(approve('wbig', 'g'), 'g'), { ok: true, events: [{ type: 'PaymentRequestEndorsed' }] });
-  t.match(w.when(approve('wbig', 'a'), 'a'), { ok: true, events: [{ type: 'WithdrawalApproved' }] }, 'the admin alone is enough: it is the top');
+  t.match(
+    w.when(approve('wbig', 'a'), 'a'),
+    { ok: true, events: [{ type: 'WithdrawalApproved' }] },
+    'the admin alone is enough: it is the top',
+  );
 });
 
 t.test('replay: the state is a fold of the events, so a snapshot and the log agree', async (t) => {

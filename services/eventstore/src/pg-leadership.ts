@@ -16,7 +16,11 @@ export interface SessionLock {
  * connection of the store (close() uses it): a deliberate end does not resolve `lost`, only a
  * dropped connection does.
  */
-export async function holdSessionLock(connectionString: string, key: number, open: Set<() => Promise<void>>): Promise<SessionLock> {
+export async function holdSessionLock(
+  connectionString: string,
+  key: number,
+  open: Set<() => Promise<void>>,
+): Promise<SessionLock> {
   const client = new pg.Client({ connectionString, keepAlive: true });
   let released = false;
   let holding = false;
@@ -55,7 +59,9 @@ export async function holdSessionLock(connectionString: string, key: number, ope
 export async function acquireLeaderLock(connectionString: string, open: Set<() => Promise<void>>): Promise<Leadership> {
   const lock = await holdSessionLock(connectionString, LEADER_LOCK_KEY, open);
   try {
-    const { rows } = await lock.client.query<{ epoch: string }>('update log_head set epoch = epoch + 1 where id returning epoch');
+    const { rows } = await lock.client.query<{ epoch: string }>(
+      'update log_head set epoch = epoch + 1 where id returning epoch',
+    );
     return { epoch: Number(rows[0]?.epoch), lost: lock.lost, release: lock.release };
   } catch (err) {
     await lock.release();

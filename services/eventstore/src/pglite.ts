@@ -45,7 +45,9 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
       // One process is the only possible writer, so the lock is immediate; the epoch still
       // advances so the fencing rule reads the same on both drivers.
       async acquireLeadership(): Promise<Leadership> {
-        const { rows } = await sql.query<{ epoch: number | string }>('update log_head set epoch = epoch + 1 where id returning epoch');
+        const { rows } = await sql.query<{ epoch: number | string }>(
+          'update log_head set epoch = epoch + 1 where id returning epoch',
+        );
         return { epoch: Number(rows[0]?.epoch), lost: new Promise<void>(() => {}), release: async () => {} };
       },
       close: () => db.close(),

@@ -64,7 +64,11 @@ export interface PostgresEventStore extends EventStore {
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresEventStore> {
   const { connectionString } = options;
   const onError = options.onError ?? warn;
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, options: `-c TimeZone=${BUSINESS_TIME_ZONE}` });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    options: `-c TimeZone=${BUSINESS_TIME_ZONE}`,
+  });
   // An idle client died (server restart); the pool replaces it on the next checkout.
   pool.on('error', onError);
   const sql = poolClient(pool);
@@ -98,5 +102,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     wake,
     { pollIntervalMs: options.pollIntervalMs ?? 3_000, retryDelayMs: 250 },
   );
-  return Object.assign(store, { listenerPid: () => listener.pid(), holdLock: (key: number) => holdSessionLock(connectionString, key, leaders) });
+  return Object.assign(store, {
+    listenerPid: () => listener.pid(),
+    holdLock: (key: number) => holdSessionLock(connectionString, key, leaders),
+  });
 }

@@ -71,7 +71,8 @@ interface NewRow {
   metadata: EventMetadata;
 }
 
-const EVENT_COLUMNS = 'position, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
+const EVENT_COLUMNS =
+  'position, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
 
 // Locks the log_head row first: that lock is what serialises general appends, and it waits for the
 // single writer's positioned appends in flight (they hold it shared). The head is the last event's
@@ -110,7 +111,8 @@ function toStoredEvent(row: EventRow): StoredEvent {
     schemaVersion: row.schema_version,
     data: row.data,
     metadata: row.metadata,
-    recordedAt: row.recorded_at instanceof Date ? row.recorded_at.toISOString() : new Date(row.recorded_at).toISOString(),
+    recordedAt:
+      row.recorded_at instanceof Date ? row.recorded_at.toISOString() : new Date(row.recorded_at).toISOString(),
   };
 }
 
@@ -128,8 +130,13 @@ function checkExpectedVersion(request: AppendRequest, exists: boolean, current: 
  * and stream versions, and each request's result. Throws on the first conflict, before
  * anything is written. Requests are applied in order, so two requests for one stream chain.
  */
-function planBatch(head: HeadRow, requests: AppendRequest[]): { rows: NewRow[]; results: AppendResult[]; head: number } {
-  const known = new Map(head.existing.map((e) => [e.eventId, { position: Number(e.position), streamVersion: e.streamVersion }]));
+function planBatch(
+  head: HeadRow,
+  requests: AppendRequest[],
+): { rows: NewRow[]; results: AppendResult[]; head: number } {
+  const known = new Map(
+    head.existing.map((e) => [e.eventId, { position: Number(e.position), streamVersion: e.streamVersion }]),
+  );
   const versions = new Map(head.streams.map((s) => [s.streamId, s.version]));
   let next = Number(head.position);
   const rows: NewRow[] = [];
@@ -164,7 +171,12 @@ function planBatch(head: HeadRow, requests: AppendRequest[]): { rows: NewRow[]; 
       return next;
     });
     if (version !== current) versions.set(request.streamId, version);
-    results.push({ streamId: request.streamId, streamVersion: duplicate ? lastVersion : version, positions, duplicate });
+    results.push({
+      streamId: request.streamId,
+      streamVersion: duplicate ? lastVersion : version,
+      positions,
+      duplicate,
+    });
   }
   return { rows, results, head: next };
 }
@@ -226,8 +238,15 @@ class SqlEventStore implements EventStore {
     if (last !== undefined && rows[0]!.position !== last + 1) this.#recent = [];
     for (const r of rows) {
       this.#recent.push({
-        position: r.position, streamId: r.stream_id, streamVersion: r.stream_version, eventId: r.event_id, type: r.type, schemaVersion: r.schema_version,
-        data: r.data ?? null, metadata: r.metadata, recordedAt,
+        position: r.position,
+        streamId: r.stream_id,
+        streamVersion: r.stream_version,
+        eventId: r.event_id,
+        type: r.type,
+        schemaVersion: r.schema_version,
+        data: r.data ?? null,
+        metadata: r.metadata,
+        recordedAt,
       });
     }
     if (this.#recent.length > RECENT_EVENTS * 1.5) this.#recent = this.#recent.slice(-RECENT_EVENTS);
@@ -235,7 +254,14 @@ class SqlEventStore implements EventStore {
 
   appendPositioned(events: PositionedEvent[], options: PositionedAppendOptions): PositionedAppend {
     const rows: NewRow[] = events.map((e) => ({
-      position: e.position, stream_id: e.streamId, stream_version: e.streamVersion, event_id: e.eventId, type: e.type, schema_version: e.schemaVersion, data: e.data, metadata: e.metadata,
+      position: e.position,
+      stream_id: e.streamId,
+      stream_version: e.streamVersion,
+      event_id: e.eventId,
+      type: e.type,
+      schema_version: e.schemaVersion,
+      data: e.data,
+      metadata: e.metadata,
     }));
     let wrote!: () => void;
     const written = new Promise<void>((resolve) => (wrote = resolve));
@@ -293,7 +319,9 @@ class SqlEventStore implements EventStore {
   }
 
   async head(): Promise<number> {
-    const { rows } = await this.sql.query<{ position: number | string }>('select coalesce(max(position), 0) as position from events');
+    const { rows } = await this.sql.query<{ position: number | string }>(
+      'select coalesce(max(position), 0) as position from events',
+    );
     return Number(rows[0]?.position ?? 0);
   }
 

@@ -126,7 +126,8 @@ export class Tail implements Subscription {
       }
       // A short batch reached the end of the log as it was read: rather than read nothing again,
       // wait for a wake-up (a commit since the read has already fired one) or the next poll.
-      if (batch.length < batchSize && !this.#woken && !this.#stopped) await this.#pause(this.source.pollIntervalMs, true);
+      if (batch.length < batchSize && !this.#woken && !this.#stopped)
+        await this.#pause(this.source.pollIntervalMs, true);
     }
   }
 }

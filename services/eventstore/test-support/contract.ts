@@ -36,7 +36,11 @@ export function newEvent(eventId: string, data: unknown = { eventId }, type = 'T
 
 /** n single-event requests on one stream, ids prefix-1..prefix-n, expecting nothing in particular. */
 export function manyRequests(prefix: string, n: number, streamId = `stream-${prefix}`): AppendRequest[] {
-  return Array.from({ length: n }, (_, i) => ({ streamId, expectedVersion: 'any' as const, events: [newEvent(`${prefix}-${i + 1}`)] }));
+  return Array.from({ length: n }, (_, i) => ({
+    streamId,
+    expectedVersion: 'any' as const,
+    events: [newEvent(`${prefix}-${i + 1}`)],
+  }));
 }
 
 export async function waitFor(condition: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
@@ -57,7 +61,7 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     return store;
   }
 
-  t.test('days are India\'s: every session runs in the business time zone', async (t) => {
+  t.test("days are India's: every session runs in the business time zone", async (t) => {
     const store = await fresh(t);
     const { rows } = await store.sql.query<{ tz: string; day: string; inside: boolean; before: boolean }>(
       `select current_setting('TimeZone') as tz,
@@ -65,14 +69,22 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
               timestamptz '2026-11-24T18:30:00Z' >= '2026-11-25'::date as inside,
               timestamptz '2026-11-24T18:29:59Z' < '2026-11-25'::date as before`,
     );
-    t.same(rows[0], { tz: 'Asia/Kolkata', day: '2026-11-25', inside: true, before: true }, 'midnight IST is 18:30 UTC the day before');
+    t.same(
+      rows[0],
+      { tz: 'Asia/Kolkata', day: '2026-11-25', inside: true, before: true },
+      'midnight IST is 18:30 UTC the day before',
+    );
   });
 
   t.test('append, then read a stream and the whole log', async (t) => {
     const store = await fresh(t);
     t.equal(await store.head(), 0, 'an empty log is at position 0');
     const [first] = await store.append([
-      { streamId: 'wallet-1', expectedVersion: 'no_stream', events: [newEvent('a1', { amount: 100 }), newEvent('a2', { amount: -40 })] },
+      {
+        streamId: 'wallet-1',
+        expectedVersion: 'no_stream',
+        events: [newEvent('a1', { amount: 100 }), newEvent('a2', { amount: -40 })],
+      },
     ]);
     t.same(first, { streamId: 'wallet-1', streamVersion: 2, positions: [1, 2], duplicate: false });
 
@@ -83,12 +95,23 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     ]);
     t.same(
       results.map((r) => [r.streamId, r.streamVersion, r.positions]),
-      [['wallet-2', 1, [3]], ['wallet-1', 3, [4]], ['wallet-2', 2, [5]]],
+      [
+        ['wallet-2', 1, [3]],
+        ['wallet-1', 3, [4]],
+        ['wallet-2', 2, [5]],
+      ],
       'one batch: positions in request order, two requests on one stream chain',
     );
 
     const wallet1 = await store.readStream('wallet-1');
-    t.same(wallet1.map((e) => [e.eventId, e.streamVersion, e.position]), [['a1', 1, 1], ['a2', 2, 2], ['a3', 3, 4]]);
+    t.same(
+      wallet1.map((e) => [e.eventId, e.streamVersion, e.position]),
+      [
+        ['a1', 1, 1],
+        ['a2', 2, 2],
+        ['a3', 3, 4],
+      ],
+    );
     const a1 = wallet1[0]!;
     t.same(a1.data, { amount: 100 });
     t.equal(a1.type, 'TestHappened');
@@ -114,7 +137,10 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     for (const [expectedVersion, streamId, actual] of cases) {
       const err = await store
         .append([{ streamId, expectedVersion, events: [newEvent(`x-${streamId}-${expectedVersion}`)] }])
-        .then(() => null, (e: unknown) => e);
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       t.type(err, WrongExpectedVersionError, `${streamId} expecting ${expectedVersion}`);
       t.match(err, { code: 'WRONG_EXPECTED_VERSION', streamId, expected: String(expectedVersion), actual });
     }
@@ -131,21 +157,39 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
 
   t.test('repeating an event id returns the first result and writes no new row', async (t) => {
     const store = await fresh(t);
-    const request: AppendRequest = { streamId: 'order-1', expectedVersion: 'no_stream', events: [newEvent('o1'), newEvent('o2')] };
+    const request: AppendRequest = {
+      streamId: 'order-1',
+      expectedVersion: 'no_stream',
+      events: [newEvent('o1'), newEvent('o2')],
+    };
     const [first] = await store.append([request]);
     await store.append([{ streamId: 'order-1', expectedVersion: 2, events: [newEvent('o3')] }]);
     const [again] = await store.append([request]);
-    t.same(again, { ...first, duplicate: true }, 'same positions and version, flagged duplicate (expected version not re-checked)');
+    t.same(
+      again,
+      { ...first, duplicate: true },
+      'same positions and version, flagged duplicate (expected version not re-checked)',
+    );
     t.equal(await store.head(), 3, 'no new row');
 
-    const [mixed] = await store.append([{ streamId: 'order-1', expectedVersion: 3, events: [newEvent('o2'), newEvent('o4')] }]);
-    t.same(mixed, { streamId: 'order-1', streamVersion: 4, positions: [2, 4], duplicate: false }, 'only the new event is written');
+    const [mixed] = await store.append([
+      { streamId: 'order-1', expectedVersion: 3, events: [newEvent('o2'), newEvent('o4')] },
+    ]);
+    t.same(
+      mixed,
+      { streamId: 'order-1', streamVersion: 4, positions: [2, 4], duplicate: false },
+      'only the new event is written',
+    );
 
     const inOneBatch = await store.append([
       { streamId: 'order-2', expectedVersion: 'any', events: [newEvent('p1')] },
       { streamId: 'order-2', expectedVersion: 'any', events: [newEvent('p1')] },
     ]);
-    t.same(inOneBatch[1], { streamId: 'order-2', streamVersion: 1, positions: [5], duplicate: true }, 'an id repeated inside one batch is written once');
+    t.same(
+      inOneBatch[1],
+      { streamId: 'order-2', streamVersion: 1, positions: [5], duplicate: true },
+      'an id repeated inside one batch is written once',
+    );
     const { rows } = await store.sql.query<{ n: number | string }>(`select count(*) as n from events`);
     t.equal(Number(rows[0]!.n), 5);
   });
@@ -163,7 +207,11 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     t.same(await store.readStream('a'), [], 'the good request was not written');
     t.equal(await store.head(), 1);
     const [a] = await store.append([{ streamId: 'a', expectedVersion: 'no_stream', events: [newEvent('a1')] }]);
-    t.same(a, { streamId: 'a', streamVersion: 1, positions: [2], duplicate: false }, 'its ids and stream are still free');
+    t.same(
+      a,
+      { streamId: 'a', streamVersion: 1, positions: [2], duplicate: false },
+      'its ids and stream are still free',
+    );
   });
 
   t.test('positions stay gap-free after failed appends and under concurrency', async (t) => {
@@ -171,8 +219,14 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     await store.append(manyRequests('ok', 2));
     // Fails inside the database (type is not null) after positions were assigned.
     const broken = { ...newEvent('broken'), type: null as unknown as string };
-    await t.rejects(store.append([{ streamId: 'x', expectedVersion: 'any', events: [broken] }]), 'a database error fails the append');
-    await t.rejects(store.append([{ streamId: 'stream-ok', expectedVersion: 0, events: [newEvent('late')] }]), WrongExpectedVersionError);
+    await t.rejects(
+      store.append([{ streamId: 'x', expectedVersion: 'any', events: [broken] }]),
+      'a database error fails the append',
+    );
+    await t.rejects(
+      store.append([{ streamId: 'stream-ok', expectedVersion: 0, events: [newEvent('late')] }]),
+      WrongExpectedVersionError,
+    );
     const [next] = await store.append([{ streamId: 'x', expectedVersion: 'any', events: [newEvent('after')] }]);
     t.same(next!.positions, [3], 'the failed appends consumed no position');
 
@@ -182,30 +236,49 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     t.same(positionsOf(await store.readAll(0, 1000)), range(1, 43));
   });
 
-  t.test('the single writer\'s positioned appends: two in flight commit in order, and a failure takes the next with it', async (t) => {
-    const store = await fresh(t);
-    const { epoch } = await store.acquireLeadership();
-    const at = (position: number, streamId = `w-${position}`, streamVersion = 1) => ({ ...newEvent(`w${position}`), position, streamId, streamVersion });
-    const first = store.appendPositioned([at(1), at(2)], { epoch, after: null });
-    const second = store.appendPositioned([at(3), at(4, 'w-1', 2)], { epoch, after: first });
-    await Promise.all([first.committed, second.committed]);
-    t.same(positionsOf(await store.readAll(0, 10)), [1, 2, 3, 4]);
-    t.equal(await store.head(), 4);
-    t.same((await store.readStream('w-1')).map((e) => e.streamVersion), [1, 2]);
-    // A mixed general append afterwards continues the same log.
-    const [general] = await store.append([{ streamId: 'w-1', expectedVersion: 2, events: [newEvent('g1')] }]);
-    t.same(general!.positions, [5]);
+  t.test(
+    "the single writer's positioned appends: two in flight commit in order, and a failure takes the next with it",
+    async (t) => {
+      const store = await fresh(t);
+      const { epoch } = await store.acquireLeadership();
+      const at = (position: number, streamId = `w-${position}`, streamVersion = 1) => ({
+        ...newEvent(`w${position}`),
+        position,
+        streamId,
+        streamVersion,
+      });
+      const first = store.appendPositioned([at(1), at(2)], { epoch, after: null });
+      const second = store.appendPositioned([at(3), at(4, 'w-1', 2)], { epoch, after: first });
+      await Promise.all([first.committed, second.committed]);
+      t.same(positionsOf(await store.readAll(0, 10)), [1, 2, 3, 4]);
+      t.equal(await store.head(), 4);
+      t.same(
+        (await store.readStream('w-1')).map((e) => e.streamVersion),
+        [1, 2],
+      );
+      // A mixed general append afterwards continues the same log.
+      const [general] = await store.append([{ streamId: 'w-1', expectedVersion: 2, events: [newEvent('g1')] }]);
+      t.same(general!.positions, [5]);
 
-    const failing = store.appendPositioned([{ ...at(6), type: null as unknown as string }], { epoch, after: null });
-    const behind = store.appendPositioned([at(7)], { epoch, after: failing });
-    await t.rejects(failing.committed, 'the first append fails in the database');
-    await t.rejects(behind.committed, 'the one behind it fails too and writes nothing');
-    t.equal(await store.head(), 5, 'nothing of either was written');
-    await t.rejects(store.appendPositioned([at(7)], { epoch, after: null }).committed, /does not follow the last committed event/, 'a gap is refused');
-    await t.rejects(store.appendPositioned([at(6)], { epoch: epoch - 1, after: null }).committed, StaleEpochError, 'a stale writer is fenced');
-    await store.appendPositioned([at(6)], { epoch, after: null }).committed;
-    t.same(positionsOf(await store.readAll(0, 10)), [1, 2, 3, 4, 5, 6], 'gap-free');
-  });
+      const failing = store.appendPositioned([{ ...at(6), type: null as unknown as string }], { epoch, after: null });
+      const behind = store.appendPositioned([at(7)], { epoch, after: failing });
+      await t.rejects(failing.committed, 'the first append fails in the database');
+      await t.rejects(behind.committed, 'the one behind it fails too and writes nothing');
+      t.equal(await store.head(), 5, 'nothing of either was written');
+      await t.rejects(
+        store.appendPositioned([at(7)], { epoch, after: null }).committed,
+        /does not follow the last committed event/,
+        'a gap is refused',
+      );
+      await t.rejects(
+        store.appendPositioned([at(6)], { epoch: epoch - 1, after: null }).committed,
+        StaleEpochError,
+        'a stale writer is fenced',
+      );
+      await store.appendPositioned([at(6)], { epoch, after: null }).committed;
+      t.same(positionsOf(await store.readAll(0, 10)), [1, 2, 3, 4, 5, 6], 'gap-free');
+    },
+  );
 
   t.test('readAll pages through the log in position order', async (t) => {
     const store = await fresh(t);
@@ -237,7 +310,10 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     );
     await waitFor(() => seen.length === 5, 5_000, 'catch-up');
     t.same(seen, range(3, 7), 'caught up from after=2');
-    t.ok(batchSizes.every((n) => n <= 3), 'batches respect batchSize');
+    t.ok(
+      batchSizes.every((n) => n <= 3),
+      'batches respect batchSize',
+    );
 
     const started = Date.now();
     await store.append(manyRequests('live', 1));
@@ -277,7 +353,15 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     );
     t.teardown(() => sub.stop());
     await waitFor(() => delivered.flat().length === 6, 5_000, 'all events after retries');
-    t.same(delivered, [[1, 2], [3, 4], [5, 6]], 'the failed batch came again, whole and in order');
+    t.same(
+      delivered,
+      [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ],
+      'the failed batch came again, whole and in order',
+    );
     t.equal(errors.length, 2, 'each failure went to onError');
     t.match(errors[0], { message: 'projection hiccup' });
   });
@@ -313,7 +397,11 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     const store = await fresh(t);
     t.equal(await store.loadSnapshot('engine'), null);
     await store.saveSnapshot('engine', 10, { wallets: { u1: 500 }, list: [1, 2] });
-    t.same(await store.loadSnapshot('engine'), { name: 'engine', position: 10, state: { wallets: { u1: 500 }, list: [1, 2] } });
+    t.same(await store.loadSnapshot('engine'), {
+      name: 'engine',
+      position: 10,
+      state: { wallets: { u1: 500 }, list: [1, 2] },
+    });
     await store.saveSnapshot('engine', 20, { wallets: {} });
     t.same(await store.loadSnapshot('engine'), { name: 'engine', position: 20, state: { wallets: {} } }, 'upsert');
     t.equal(await store.loadSnapshot('other'), null, 'snapshots are per name');
@@ -321,7 +409,11 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     const saving = store.saveSnapshot('live', 30, live);
     live.balance = 2;
     await saving;
-    t.same((await store.loadSnapshot('live'))!.state, { balance: 1 }, 'the state is captured when saveSnapshot is called');
+    t.same(
+      (await store.loadSnapshot('live'))!.state,
+      { balance: 1 },
+      'the state is captured when saveSnapshot is called',
+    );
   });
 
   t.test('an old epoch cannot append once a newer leader claimed the log', async (t) => {
@@ -331,7 +423,10 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     await first.release();
     const second = await store.acquireLeadership();
     t.ok(second.epoch > first.epoch, 'a new leader gets a higher epoch');
-    const err = await store.append(manyRequests('stale', 1), { epoch: first.epoch }).then(() => null, (e: unknown) => e);
+    const err = await store.append(manyRequests('stale', 1), { epoch: first.epoch }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     t.type(err, StaleEpochError);
     t.match(err, { code: 'STALE_EPOCH', epoch: first.epoch, current: second.epoch });
     t.equal(await store.head(), 1, 'the stale append wrote nothing');

@@ -46,7 +46,13 @@ t.test('PGlite on disk: the log survives close and reopen', async (t) => {
   t.teardown(() => second.close());
   t.equal(await second.head(), 2, 'head survived');
   const events = await second.readStream('wallet-9');
-  t.same(events.map((e) => [e.eventId, e.position, e.data]), [['w1', 1, { amount: 7 }], ['w2', 2, { eventId: 'w2' }]]);
+  t.same(
+    events.map((e) => [e.eventId, e.position, e.data]),
+    [
+      ['w1', 1, { amount: 7 }],
+      ['w2', 2, { eventId: 'w2' }],
+    ],
+  );
   t.same(await second.loadSnapshot('engine'), { name: 'engine', position: 2, state: { ok: true } });
   const next = await second.acquireLeadership();
   t.ok(next.epoch > leader.epoch, 'the epoch survived, so a restarted writer fences the old one');

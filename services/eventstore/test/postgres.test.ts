@@ -26,7 +26,10 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
     url.pathname = `/${name}`;
     return url.toString();
   }
-  async function open(t: { teardown(fn: () => unknown): void }, options: Partial<PostgresStoreOptions> & { connectionString: string }) {
+  async function open(
+    t: { teardown(fn: () => unknown): void },
+    options: Partial<PostgresStoreOptions> & { connectionString: string },
+  ) {
     const store = await openPostgresStore(options);
     t.teardown(() => store.close());
     return store;
@@ -54,7 +57,10 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
     await sleep(100);
     for (let i = 0; i < 5; i++) await writer.append(manyRequests(`n${i}`, 4));
     await waitFor(() => seen.length === 20, 3_000, 'notified events');
-    t.same(seen, Array.from({ length: 20 }, (_, i) => i + 1));
+    t.same(
+      seen,
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   t.test('a lost notification is covered by the slow poll', async (t) => {
@@ -110,7 +116,11 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
     await leader.release();
     const next = await waiting;
     t.ok(next.epoch > leader.epoch, `the standby claimed a higher epoch (${leader.epoch} -> ${next.epoch})`);
-    await t.rejects(a.append(manyRequests('stale', 1), { epoch: leader.epoch }), StaleEpochError, 'the old leader is fenced');
+    await t.rejects(
+      a.append(manyRequests('stale', 1), { epoch: leader.epoch }),
+      StaleEpochError,
+      'the old leader is fenced',
+    );
     await b.append(manyRequests('new', 1), { epoch: next.epoch });
     t.equal(await b.head(), 2);
     await next.release();
@@ -156,7 +166,11 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
     await waitFor(() => lost, 3_000, 'lost to resolve');
     t.ok(lost, 'the old leader learns it lost the lock');
     t.ok(next.epoch > leader.epoch, 'the standby claimed a higher epoch');
-    await t.rejects(a.append(manyRequests('zombie', 1), { epoch: leader.epoch }), StaleEpochError, 'the deposed leader cannot write');
+    await t.rejects(
+      a.append(manyRequests('zombie', 1), { epoch: leader.epoch }),
+      StaleEpochError,
+      'the deposed leader cannot write',
+    );
     await next.release();
   });
 });

@@ -126,15 +126,46 @@ const SERIES: Series[] = [
 
 const MATCHES: MatchSeed[] = [
   {
-    id: 'sim-101', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Mumbai', 'Chennai'], odds: [185, 206], startInMinutes: -45,
-    fancies: [['20 over runs (current innings)', 'Normal', 'innings'], ['Current over runs', 'Over by over', 'over'], ['Fall of next wicket', 'Normal', 'wicket']],
+    id: 'sim-101',
+    seriesId: 'sim-s-4-1',
+    sportId: 4,
+    teams: ['Mumbai', 'Chennai'],
+    odds: [185, 206],
+    startInMinutes: -45,
+    fancies: [
+      ['20 over runs (current innings)', 'Normal', 'innings'],
+      ['Current over runs', 'Over by over', 'over'],
+      ['Fall of next wicket', 'Normal', 'wicket'],
+    ],
   },
   {
-    id: 'sim-102', seriesId: 'sim-s-4-1', sportId: 4, teams: ['Bengaluru', 'Kolkata'], odds: [230, 168], startInMinutes: 180,
-    fancies: [['20 over runs Bengaluru', 'Normal', 'innings'], ['1st over runs Bengaluru', 'Over by over', 'over']],
+    id: 'sim-102',
+    seriesId: 'sim-s-4-1',
+    sportId: 4,
+    teams: ['Bengaluru', 'Kolkata'],
+    odds: [230, 168],
+    startInMinutes: 180,
+    fancies: [
+      ['20 over runs Bengaluru', 'Normal', 'innings'],
+      ['1st over runs Bengaluru', 'Over by over', 'over'],
+    ],
   },
-  { id: 'sim-201', seriesId: 'sim-s-1-1', sportId: 1, teams: ['Arsenal', 'Chelsea', 'The Draw'], odds: [210, 360, 340], startInMinutes: 120 },
-  { id: 'sim-301', seriesId: 'sim-s-2-1', sportId: 2, teams: ['Player A', 'Player B'], odds: [150, 270], startInMinutes: 300 },
+  {
+    id: 'sim-201',
+    seriesId: 'sim-s-1-1',
+    sportId: 1,
+    teams: ['Arsenal', 'Chelsea', 'The Draw'],
+    odds: [210, 360, 340],
+    startInMinutes: 120,
+  },
+  {
+    id: 'sim-301',
+    seriesId: 'sim-s-2-1',
+    sportId: 2,
+    teams: ['Player A', 'Player B'],
+    odds: [150, 270],
+    startInMinutes: 300,
+  },
 ];
 
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
@@ -159,29 +190,41 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
     const runners = m.teams.map((name, i) => ({ selectionId: (mi + 1) * 100 + i + 1, name }));
     const moId = `${m.id}.mo`;
     markets.push({ marketId: moId, matchId: m.id, kind: 'match_odds', name: 'Match Odds', runners });
-    const exchange = runners.map((r, i): ExchangeRunner => ({
-      marketId: moId,
-      selectionId: r.selectionId,
-      back: clamp(snapToLadder(m.odds[i]!, 'down'), LOWEST_BACK, HIGHEST_BACK),
-      spread: 1,
-      backSizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
-      laySizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
-      suspendedFor: 0,
-      cooldown: 0,
-    }));
+    const exchange = runners.map(
+      (r, i): ExchangeRunner => ({
+        marketId: moId,
+        selectionId: r.selectionId,
+        back: clamp(snapToLadder(m.odds[i]!, 'down'), LOWEST_BACK, HIGHEST_BACK),
+        spread: 1,
+        backSizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
+        laySizes: Array.from({ length: LEVELS }, () => int(10_000, 5_000_000)),
+        suspendedFor: 0,
+        cooldown: 0,
+      }),
+    );
     const bookmaker: BookmakerRunner[] = [];
     const fancies: Fancy[] = [];
     if (m.sportId === 4) {
       const bmId = `${m.id}.bm`;
       markets.push({ marketId: bmId, matchId: m.id, kind: 'bookmaker', name: 'Bookmaker', runners });
-      exchange.forEach((source) => bookmaker.push({ marketId: bmId, selectionId: source.selectionId, source, suspendedFor: 0, cooldown: 0 }));
+      exchange.forEach((source) =>
+        bookmaker.push({ marketId: bmId, selectionId: source.selectionId, source, suspendedFor: 0, cooldown: 0 }),
+      );
       (m.fancies ?? []).forEach(([name, fancyType, rule], i) => {
-        const fancy: FancyMarket = { marketId: `${m.id}.f${i + 1}`, matchId: m.id, kind: 'fancy', fancyType, name, runners: [] };
+        const fancy: FancyMarket = {
+          marketId: `${m.id}.f${i + 1}`,
+          matchId: m.id,
+          kind: 'fancy',
+          fancyType,
+          name,
+          runners: [],
+        };
         markets.push(fancy);
         fancies.push({ marketId: fancy.marketId, rule, bias: 0, sameLine: false, suspendedFor: 0, cooldown: 0 });
       });
     }
-    const score = m.sportId === 4 && match.inPlay ? { innings: 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 } : null;
+    const score =
+      m.sportId === 4 && match.inPlay ? { innings: 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 } : null;
     return { match, teams: m.teams, exchange, bookmaker, fancies, score, ballRunning: false };
   });
 
@@ -201,7 +244,14 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
       back.push({ price: tickFrom(r.back, -i)!, size: r.backSizes[i]! });
       lay.push({ price: tickFrom(r.back, r.spread + i)!, size: r.laySizes[i]! });
     }
-    return { type: 'exchange', marketId: r.marketId, selectionId: r.selectionId, status: r.suspendedFor > 0 ? 'SUSPENDED' : 'ACTIVE', back, lay };
+    return {
+      type: 'exchange',
+      marketId: r.marketId,
+      selectionId: r.selectionId,
+      status: r.suspendedFor > 0 ? 'SUSPENDED' : 'ACTIVE',
+      back,
+      lay,
+    };
   };
 
   const roundStatus = (item: { suspendedFor: number }, sim: SimMatch): FeedStatus =>
@@ -210,7 +260,14 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
   const bookmakerUpdate = (b: BookmakerRunner, sim: SimMatch): FeedUpdate => {
     // House rate tracks the exchange's best back: 1.85 -> 84 to back, 86 to lay.
     const back = Math.max(1, b.source.back - 100 - 1);
-    return { type: 'bookmaker', marketId: b.marketId, selectionId: b.selectionId, status: roundStatus(b, sim), back, lay: back + 2 };
+    return {
+      type: 'bookmaker',
+      marketId: b.marketId,
+      selectionId: b.selectionId,
+      status: roundStatus(b, sim),
+      back,
+      lay: back + 2,
+    };
   };
 
   const fancyUpdate = (f: Fancy, sim: SimMatch): FeedUpdate => {
@@ -362,4 +419,3 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
     step,
   };
 }
-

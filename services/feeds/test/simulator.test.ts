@@ -15,12 +15,22 @@ function collect(seed: number, n: number): FeedUpdate[] {
 
 t.test('catalogue: sports, series, four matches, market kinds and fancy types', async (t) => {
   const c = sim().catalogue();
-  t.same(c.sports.map((s) => [s.id, s.name]), [[1, 'Soccer'], [2, 'Tennis'], [4, 'Cricket']]);
+  t.same(
+    c.sports.map((s) => [s.id, s.name]),
+    [
+      [1, 'Soccer'],
+      [2, 'Tennis'],
+      [4, 'Cricket'],
+    ],
+  );
   t.same(c.matches.map((m) => m.sportId).sort(), [1, 2, 4, 4]);
   t.equal(c.matches.filter((m) => m.inPlay && m.sportId === 4).length, 1, 'one cricket match in play');
   t.equal(c.matches[0]!.startTime, '2025-01-01T11:15:00.000Z', 'start times come from the clock');
   for (const m of c.matches) {
-    t.ok(c.series.some((s) => s.id === m.seriesId && s.sportId === m.sportId), `${m.id} has its series`);
+    t.ok(
+      c.series.some((s) => s.id === m.seriesId && s.sportId === m.sportId),
+      `${m.id} has its series`,
+    );
     const mine = c.markets.filter((k) => k.matchId === m.id);
     const mo = mine.filter((k) => k.kind === 'match_odds');
     t.equal(mo.length, 1, `${m.id} has one match odds market`);
@@ -75,10 +85,13 @@ t.test('1,000 steps keep every invariant', async (t) => {
           if (!u.back.every((l, j) => j === 0 || l.price < u.back[j - 1]!.price)) fail('back descending', u);
           if (!u.lay.every((l, j) => j === 0 || l.price > u.lay[j - 1]!.price)) fail('lay ascending', u);
         } else if (u.type === 'bookmaker') {
-          if (!Number.isInteger(u.back) || !Number.isInteger(u.lay) || u.back < 1 || u.back >= u.lay) fail('bookmaker rates', u);
+          if (!Number.isInteger(u.back) || !Number.isInteger(u.lay) || u.back < 1 || u.back >= u.lay)
+            fail('bookmaker rates', u);
         } else if (u.type === 'fancy') {
           if (!fancyIds.has(u.marketId)) fail('unknown fancy', u);
-          for (const side of [u.no, u.yes]) if (!Number.isInteger(side.line) || side.line < 0 || !Number.isInteger(side.rate) || side.rate <= 0) fail('fancy line', u);
+          for (const side of [u.no, u.yes])
+            if (!Number.isInteger(side.line) || side.line < 0 || !Number.isInteger(side.rate) || side.rate <= 0)
+              fail('fancy line', u);
           if (u.no.line > u.yes.line) fail('no line <= yes line', u);
         } else {
           scoreUpdates++;
@@ -86,7 +99,13 @@ t.test('1,000 steps keep every invariant', async (t) => {
             const p = lastScore;
             // A new innings starts from nothing; a T20 has two, then the simulator plays the match again.
             const next = u.innings !== p.innings && u.runs === 0 && u.balls === 0 && u.wickets === 0;
-            const up = next || (u.innings === p.innings && u.runs >= p.runs && u.wickets >= p.wickets && u.balls >= p.balls && (u.runs > p.runs || u.balls > p.balls));
+            const up =
+              next ||
+              (u.innings === p.innings &&
+                u.runs >= p.runs &&
+                u.wickets >= p.wickets &&
+                u.balls >= p.balls &&
+                (u.runs > p.runs || u.balls > p.balls));
             if (!up) fail('score went down', u);
             if (u.innings < 1 || u.innings > 2) fail('a T20 has two innings', u);
             if (next && u.battingTeam === p.battingTeam) fail('sides swap', u);
@@ -106,8 +125,14 @@ t.test('1,000 steps keep every invariant', async (t) => {
       }
     }
     t.same(problems, [], `seed ${seed}: no invariant broken`);
-    t.ok(longestPause > 0 && longestPause <= 10, `seed ${seed}: every pause ends within 10 steps (longest ${longestPause})`);
-    t.ok(seen.has('SUSPENDED') && seen.has('fancy:Ball Running') && seen.has('bookmaker:Ball Running'), `seed ${seed}: suspensions and balls in play happen`);
+    t.ok(
+      longestPause > 0 && longestPause <= 10,
+      `seed ${seed}: every pause ends within 10 steps (longest ${longestPause})`,
+    );
+    t.ok(
+      seen.has('SUSPENDED') && seen.has('fancy:Ball Running') && seen.has('bookmaker:Ball Running'),
+      `seed ${seed}: suspensions and balls in play happen`,
+    );
     t.ok(scoreUpdates > 100, `seed ${seed}: the score advances (${scoreUpdates} updates)`);
     t.ok(inningsTurns > 0, `seed ${seed}: innings turn over (${inningsTurns})`);
     t.ok(exchangeUpdates > 1000, `seed ${seed}: prices move`);
@@ -131,7 +156,8 @@ t.test('a step emits exactly what changed, once per runner, fancy or score', asy
     }
     // The updates applied to the old state give the new state: nothing changed silently.
     const now = new Map(s.snapshot().map((u) => [updateKey(u), JSON.stringify(u)]));
-    for (const [key, json] of now) if (state.get(key) !== json) problems.push(`step ${i}: ${key} changed without an update`);
+    for (const [key, json] of now)
+      if (state.get(key) !== json) problems.push(`step ${i}: ${key} changed without an update`);
     quiet += state.size - updates.length;
   }
   t.same(problems, []);

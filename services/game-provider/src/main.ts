@@ -18,7 +18,7 @@ const log = pino({ level: env.LOG_LEVEL ?? 'info' });
 const secret = env.PROVIDER_SECRET ?? '';
 const operatorUrl = env.OPERATOR_URL ?? '';
 if (secret.length < 32 || operatorUrl === '') {
-  log.fatal('PROVIDER_SECRET (at least 32 characters, the operator\'s too) and OPERATOR_URL must be set');
+  log.fatal("PROVIDER_SECRET (at least 32 characters, the operator's too) and OPERATOR_URL must be set");
   process.exit(2);
 }
 const num = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
@@ -27,7 +27,10 @@ const provider = await startGameProvider({
   port: num('PORT') ?? 3100,
   dataDir: resolve(env.PROVIDER_DATA_DIR ?? 'data/provider'),
   secret,
-  operator: { url: operatorUrl, origins: env.OPERATOR_ORIGINS ? env.OPERATOR_ORIGINS.split(',') : [new URL(operatorUrl).origin] },
+  operator: {
+    url: operatorUrl,
+    origins: env.OPERATOR_ORIGINS ? env.OPERATOR_ORIGINS.split(',') : [new URL(operatorUrl).origin],
+  },
   publicUrl: env.PUBLIC_URL,
   walletTimeoutMs: num('WALLET_TIMEOUT_MS'),
   walletAttempts: num('WALLET_ATTEMPTS'),

@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { LaunchBodySchema, PROVIDER_API, type GamesAnswer, type LaunchBody, type OperatorWallet } from '@exch/contracts';
+import {
+  LaunchBodySchema,
+  PROVIDER_API,
+  type GamesAnswer,
+  type LaunchBody,
+  type OperatorWallet,
+} from '@exch/contracts';
 import { ProviderCallVerifier } from '@exch/contracts/node';
 import type { Logger } from 'pino';
 import { findGame, GAMES } from './games/catalogue.js';
@@ -61,7 +67,13 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
   const verifier = new ProviderCallVerifier(opts.secret);
   const sessions = new PlayerSessions(opts.dataDir);
   const roundLog = new RoundLog(join(opts.dataDir, ROUNDS_FILE));
-  const wallet = new WalletClient({ operatorUrl: () => operator?.url ?? null, secret: opts.secret, timeoutMs: opts.walletTimeoutMs ?? 2_000, attempts: opts.walletAttempts ?? 3, log });
+  const wallet = new WalletClient({
+    operatorUrl: () => operator?.url ?? null,
+    secret: opts.secret,
+    timeoutMs: opts.walletTimeoutMs ?? 2_000,
+    attempts: opts.walletAttempts ?? 3,
+    log,
+  });
   const real = new RoundRunner(roundLog, wallet, log);
   const demoWallet = new DemoWallet();
   const demo = new RoundRunner(new RoundLog(null), demoWallet, log);
@@ -82,7 +94,10 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
   });
   app.addHook('onSend', async (req, reply) => {
     const ancestors = operator?.origins.join(' ') || "'none'";
-    reply.header('content-security-policy', `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'; form-action 'self'; object-src 'none'`);
+    reply.header(
+      'content-security-policy',
+      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'; form-action 'self'; object-src 'none'`,
+    );
     reply.header('x-content-type-options', 'nosniff');
     // Launch tokens ride in page addresses: never sent on to another site.
     reply.header('referrer-policy', 'no-referrer');
@@ -96,7 +111,11 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
 
   // ---- The operator's calls, signed with the shared secret. ----
   const signed = async (req: FastifyRequest, reply: FastifyReply) => {
-    const verdict = verifier.verify(req.headers, { method: req.method, url: req.url, body: (req as FastifyRequest & { rawBody?: string }).rawBody ?? '' });
+    const verdict = verifier.verify(req.headers, {
+      method: req.method,
+      url: req.url,
+      body: (req as FastifyRequest & { rawBody?: string }).rawBody ?? '',
+    });
     if (!verdict.ok) return reply.status(401).send({ message: `Signature refused: ${verdict.reason}` });
   };
   const launch = (req: FastifyRequest, reply: FastifyReply, path: string) => {
@@ -107,15 +126,21 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
   };
   app.get(PROVIDER_API.games, { preHandler: signed }, async (): Promise<GamesAnswer> => ({ items: GAMES }));
   app.post(PROVIDER_API.lobbyUrl, { preHandler: signed }, async (req, reply) => launch(req, reply, '/lobby'));
-  app.post<{ Params: { gameId: string } }>('/v1/games/:gameId/launch-url', { preHandler: signed }, async (req, reply) => {
-    const game = findGame(req.params.gameId);
-    if (!game) return reply.status(404).send({ message: 'Game not found' });
-    return launch(req, reply, `/games/${encodeURIComponent(game.gameId)}`);
-  });
+  app.post<{ Params: { gameId: string } }>(
+    '/v1/games/:gameId/launch-url',
+    { preHandler: signed },
+    async (req, reply) => {
+      const game = findGame(req.params.gameId);
+      if (!game) return reply.status(404).send({ message: 'Game not found' });
+      return launch(req, reply, `/games/${encodeURIComponent(game.gameId)}`);
+    },
+  );
 
   // ---- The player's pages and calls, from the frame. ----
   const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
-  app.get<{ Querystring: { t?: string } }>('/lobby', async (req, reply) => html(reply, sessions.find(req.query.t) ? lobbyPage(GAMES) : expiredPage()));
+  app.get<{ Querystring: { t?: string } }>('/lobby', async (req, reply) =>
+    html(reply, sessions.find(req.query.t) ? lobbyPage(GAMES) : expiredPage()),
+  );
   app.get<{ Params: { gameId: string }; Querystring: { t?: string } }>('/games/:gameId', async (req, reply) => {
     const game = findGame(req.params.gameId);
     if (!game) return reply.status(404).type('text/html; charset=utf-8').send(expiredPage());
@@ -130,7 +155,10 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
   const player = (req: FastifyRequest): PlayerSession => {
     const token = req.headers[SESSION_HEADER];
     const session = sessions.find(typeof token === 'string' ? token : undefined);
-    if (!session) throw Object.assign(new Error('This game session has ended: open the game again from the casino'), { statusCode: 401 });
+    if (!session)
+      throw Object.assign(new Error('This game session has ended: open the game again from the casino'), {
+        statusCode: 401,
+      });
     return session;
   };
   app.get('/api/session', async (req) => {
@@ -139,9 +167,16 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
     try {
       balance = (await walletOf(s).session(s.playerId, s.walletSessionId, 'lobby')).balance;
     } catch (err) {
-      if (err instanceof WalletRefused) throw Object.assign(new Error(err.message), { statusCode: err.status === 'ACCOUNT_BLOCKED' ? 403 : 401 });
+      if (err instanceof WalletRefused)
+        throw Object.assign(new Error(err.message), { statusCode: err.status === 'ACCOUNT_BLOCKED' ? 403 : 401 });
     }
-    return { player: s.displayName, currency: s.currency, mode: s.mode, balance, games: GAMES.map(({ gameId, name }) => ({ gameId, name })) };
+    return {
+      player: s.displayName,
+      currency: s.currency,
+      mode: s.mode,
+      balance,
+      games: GAMES.map(({ gameId, name }) => ({ gameId, name })),
+    };
   });
   app.post<{ Params: { gameId: string } }>('/api/rounds/:gameId', async (req, reply) => {
     const s = player(req);
@@ -154,9 +189,21 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
     busy.add(s.playerId);
     try {
       const result = await (s.mode === 'demo' ? demo : real).play({
-        gameId: req.params.gameId, playerId: s.playerId, walletSessionId: s.walletSessionId, stake: read.stake, bet: read.bet, decide: () => rules.decide(read.bet, read.stake, rng),
+        gameId: req.params.gameId,
+        playerId: s.playerId,
+        walletSessionId: s.walletSessionId,
+        stake: read.stake,
+        bet: read.bet,
+        decide: () => rules.decide(read.bet, read.stake, rng),
       });
-      return { roundId: result.round.roundId, stake: read.stake, outcome: result.outcome, win: result.win, balance: result.balance, winPending: result.winPending };
+      return {
+        roundId: result.round.roundId,
+        stake: read.stake,
+        outcome: result.outcome,
+        win: result.win,
+        balance: result.balance,
+        winPending: result.winPending,
+      };
     } catch (err) {
       if (err instanceof PlayError) return reply.status(err.status).send({ message: err.message, code: err.code });
       throw err;
@@ -166,11 +213,15 @@ export async function startGameProvider(opts: GameProviderOptions): Promise<Game
   });
 
   // The provider's own staff cancel a stuck round (signed like the operator's calls: this server has no other back office).
-  app.post<{ Params: { roundId: string } }>('/ops/rounds/:roundId/cancel', { preHandler: signed }, async (req, reply) => {
-    const round = await real.cancel(req.params.roundId);
-    if (!round) return reply.status(404).send({ message: 'No open round with this id' });
-    return { roundId: round.roundId, status: round.status };
-  });
+  app.post<{ Params: { roundId: string } }>(
+    '/ops/rounds/:roundId/cancel',
+    { preHandler: signed },
+    async (req, reply) => {
+      const round = await real.cancel(req.params.roundId);
+      if (!round) return reply.status(404).send({ message: 'No open round with this id' });
+      return { roundId: round.roundId, status: round.status };
+    },
+  );
   app.get('/health', async () => ({ status: 'ok', openRounds: roundLog.open().length }));
 
   const address = await app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });

@@ -24,7 +24,11 @@ export class PlayerSessions {
   }
 
   open(launch: LaunchBody): PlayerSession {
-    const session: PlayerSession = { ...launch, token: randomBytes(24).toString('base64url'), createdAt: new Date().toISOString() };
+    const session: PlayerSession = {
+      ...launch,
+      token: randomBytes(24).toString('base64url'),
+      createdAt: new Date().toISOString(),
+    };
     this.file.append(session);
     this.byToken.set(session.token, session);
     return session;

@@ -34,12 +34,19 @@ t.test('roulette: what each bet returns on each pocket, and 36/37 for every bet'
   t.equal(roulette.settle([bet({ type: 'dozen', index: 3 })], 36), 300);
   t.equal(roulette.settle([bet({ type: 'column', index: 1 })], 34), 300, '34 is in the first column');
   t.equal(roulette.settle([bet({ type: 'column', index: 3 })], 36), 300);
-  t.equal(roulette.settle([bet({ type: 'low' }), bet({ type: 'high' }), bet({ type: 'odd' }), bet({ type: 'even' })], 18), 400, '18: low and even');
+  t.equal(
+    roulette.settle([bet({ type: 'low' }), bet({ type: 'high' }), bet({ type: 'odd' }), bet({ type: 'even' })], 18),
+    400,
+    '18: low and even',
+  );
   t.equal(roulette.RTP_BP, 9_730);
   const bets: Placed[] = [
     ...Array.from({ length: 37 }, (_, n) => ({ type: 'straight' as const, number: n })),
     ...(['red', 'black', 'even', 'odd', 'low', 'high'] as const).map((type) => ({ type })),
-    ...([1, 2, 3] as const).flatMap((index) => [{ type: 'dozen' as const, index }, { type: 'column' as const, index }]),
+    ...([1, 2, 3] as const).flatMap((index) => [
+      { type: 'dozen' as const, index },
+      { type: 'column' as const, index },
+    ]),
   ];
   for (const b of bets) {
     let back = 0;
@@ -74,7 +81,11 @@ t.test('slot: the strips, the paytable, and the published return worked out over
 });
 
 function REELS_COUNTS() {
-  return slot.REELS.map((r) => Object.fromEntries(['7', 'BAR', 'BELL', 'LEMON', 'CHERRY', 'BLANK'].map((sym) => [sym, r.filter((x) => x === sym).length])));
+  return slot.REELS.map((r) =>
+    Object.fromEntries(
+      ['7', 'BAR', 'BELL', 'LEMON', 'CHERRY', 'BLANK'].map((sym) => [sym, r.filter((x) => x === sym).length]),
+    ),
+  );
 }
 
 t.test('crash: the crash point, the chance to reach a cash-out, and 99% returned at every target', async (t) => {
@@ -90,17 +101,42 @@ t.test('crash: the crash point, the chance to reach a cash-out, and 99% returned
   let reached = 0;
   for (let i = 0; i < 1_000_000; i++) if (crash.launch(100, 200, rng).cashedOut) reached++;
   t.ok(Math.abs(reached / 1_000_000 - crash.reachChance(200)) < 0.002, `${reached} of a million reached 2.00x`);
-  t.same(crash.launch(1_001, 150, fixed(65_535, 65_535)), { crashAt: crash.crashPoint(2 ** 32 - 1), target: 150, cashedOut: true, win: 1_501 }, 'profit rounds down to the paisa');
+  t.same(
+    crash.launch(1_001, 150, fixed(65_535, 65_535)),
+    { crashAt: crash.crashPoint(2 ** 32 - 1), target: 150, cashedOut: true, win: 1_501 },
+    'profit rounds down to the paisa',
+  );
 });
 
-t.test('rules: stakes are whole paise from ₹10 to ₹1,00,000, each game\'s bet read strictly', async (t) => {
+t.test("rules: stakes are whole paise from ₹10 to ₹1,00,000, each game's bet read strictly", async (t) => {
   t.same(RULES['lotus-sevens']!.read({ stake: 999 }), { error: 'The smallest round is ₹10' });
   t.same(RULES['lotus-sevens']!.read({ stake: 1_00_000_01 }), { error: 'The largest round is ₹1,00,000' });
-  t.same(RULES['lotus-sevens']!.read({ stake: '1000' }), { error: 'The stake must be a whole, positive amount in paise' });
+  t.same(RULES['lotus-sevens']!.read({ stake: '1000' }), {
+    error: 'The stake must be a whole, positive amount in paise',
+  });
   t.same(RULES.rocket!.read({ stake: 1_000, target: 100 }), { error: 'Cash out between 1.01x and 1,000.00x' });
   t.same(RULES.rocket!.read({ stake: 1_000, target: 250 }), { bet: { stake: 1_000, target: 250 }, stake: 1_000 });
-  t.same(RULES['european-roulette']!.read({ bets: [{ type: 'red', amount: 500 }, { type: 'black', amount: 600 }] }), {
-    bet: [{ type: 'red', amount: 500 }, { type: 'black', amount: 600 }], stake: 1_100,
-  });
-  t.same(GAMES.map((g) => [g.gameId, g.rtpBp]), [['european-roulette', 9_730], ['lotus-sevens', 9_597], ['rocket', 9_900]]);
+  t.same(
+    RULES['european-roulette']!.read({
+      bets: [
+        { type: 'red', amount: 500 },
+        { type: 'black', amount: 600 },
+      ],
+    }),
+    {
+      bet: [
+        { type: 'red', amount: 500 },
+        { type: 'black', amount: 600 },
+      ],
+      stake: 1_100,
+    },
+  );
+  t.same(
+    GAMES.map((g) => [g.gameId, g.rtpBp]),
+    [
+      ['european-roulette', 9_730],
+      ['lotus-sevens', 9_597],
+      ['rocket', 9_900],
+    ],
+  );
 });

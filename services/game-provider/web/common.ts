@@ -36,7 +36,8 @@ export function showBalance(paise: number | null): void {
 
 /** Keeps the token on links within the frame (back to the lobby, to a game). */
 export function carryToken(): void {
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) a.href = `${a.pathname}?t=${encodeURIComponent(token)}`;
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]'))
+    a.href = `${a.pathname}?t=${encodeURIComponent(token)}`;
 }
 
 /** The header's balance, read once from the session; later answers update it. */

@@ -51,7 +51,12 @@ $('launch').addEventListener('click', async () => {
   try {
     const r = await call<RoundAnswer<Flight>>('POST', '/api/rounds/rocket', { stake, target });
     await fly(r.outcome);
-    say(r.outcome.cashedOut ? `Cashed out at ${(r.outcome.target / 100).toFixed(2)}x: you win ${money(r.win)}` : `Crashed at ${(r.outcome.crashAt / 100).toFixed(2)}x`, r.win > 0 ? 'win' : 'loss');
+    say(
+      r.outcome.cashedOut
+        ? `Cashed out at ${(r.outcome.target / 100).toFixed(2)}x: you win ${money(r.win)}`
+        : `Crashed at ${(r.outcome.crashAt / 100).toFixed(2)}x`,
+      r.win > 0 ? 'win' : 'loss',
+    );
     showBalance(r.balance);
   } catch (e) {
     say(e instanceof CallError ? e.message : 'The game server did not answer', 'error');

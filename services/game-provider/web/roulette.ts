@@ -26,7 +26,12 @@ function redraw(): void {
 for (const cell of document.querySelectorAll<HTMLElement>('[data-bet]')) {
   cell.addEventListener('click', () => {
     const key = keyOf(cell);
-    const bet = bets.get(key) ?? { type: cell.dataset.bet!, ...(cell.dataset.number ? { number: Number(cell.dataset.number) } : {}), ...(cell.dataset.index ? { index: Number(cell.dataset.index) } : {}), amount: 0 };
+    const bet = bets.get(key) ?? {
+      type: cell.dataset.bet!,
+      ...(cell.dataset.number ? { number: Number(cell.dataset.number) } : {}),
+      ...(cell.dataset.index ? { index: Number(cell.dataset.index) } : {}),
+      amount: 0,
+    };
     bet.amount += chip;
     bets.set(key, bet);
     redraw();
@@ -49,7 +54,9 @@ $('spin').addEventListener('click', async () => {
   say('Spinning…');
   $('ball').className = 'ball spinning';
   try {
-    const r = await call<RoundAnswer<{ number: number; color: string }>>('POST', '/api/rounds/european-roulette', { bets: [...bets.values()] });
+    const r = await call<RoundAnswer<{ number: number; color: string }>>('POST', '/api/rounds/european-roulette', {
+      bets: [...bets.values()],
+    });
     const ball = $('ball');
     ball.textContent = String(r.outcome.number);
     ball.className = `ball ${r.outcome.color}`;
@@ -57,7 +64,12 @@ $('spin').addEventListener('click', async () => {
     item.textContent = String(r.outcome.number);
     item.className = r.outcome.color;
     $('history').prepend(item);
-    say(r.win > 0 ? `${r.outcome.number} ${r.outcome.color}: you win ${money(r.win)}${r.winPending ? ' (being paid)' : ''}` : `${r.outcome.number} ${r.outcome.color}: no win`, r.win > 0 ? 'win' : 'loss');
+    say(
+      r.win > 0
+        ? `${r.outcome.number} ${r.outcome.color}: you win ${money(r.win)}${r.winPending ? ' (being paid)' : ''}`
+        : `${r.outcome.number} ${r.outcome.color}: no win`,
+      r.win > 0 ? 'win' : 'loss',
+    );
     showBalance(r.balance);
     document.body.dataset.round = r.roundId;
   } catch (e) {

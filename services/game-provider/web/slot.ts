@@ -36,9 +36,16 @@ $('spin').addEventListener('click', async () => {
   button.disabled = true;
   $('reels').classList.add('spinning');
   try {
-    const r = await call<RoundAnswer<{ window: SlotSymbol[][]; multiplier: number }>>('POST', '/api/rounds/lotus-sevens', { stake });
+    const r = await call<RoundAnswer<{ window: SlotSymbol[][]; multiplier: number }>>(
+      'POST',
+      '/api/rounds/lotus-sevens',
+      { stake },
+    );
     showReels(r.outcome.window);
-    say(r.win > 0 ? `${r.outcome.multiplier}x: you win ${money(r.win)}` : 'No win this time', r.win > 0 ? 'win' : 'loss');
+    say(
+      r.win > 0 ? `${r.outcome.multiplier}x: you win ${money(r.win)}` : 'No win this time',
+      r.win > 0 ? 'win' : 'loss',
+    );
     showBalance(r.balance);
   } catch (e) {
     say(e instanceof CallError ? e.message : 'The game server did not answer', 'error');
@@ -48,5 +55,9 @@ $('spin').addEventListener('click', async () => {
   }
 });
 
-showReels([['CHERRY', '7', 'BAR'], ['BELL', '7', 'LEMON'], ['BAR', '7', 'CHERRY']]);
+showReels([
+  ['CHERRY', '7', 'BAR'],
+  ['BELL', '7', 'LEMON'],
+  ['BAR', '7', 'CHERRY'],
+]);
 void start();

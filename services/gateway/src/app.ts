@@ -1,7 +1,17 @@
 import fastifyJwt from '@fastify/jwt';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { directoryChanges, paiseToRupees, readTokenOf, type CommandBus, type DirectoryChanges, type FeedPort, type ReadBarrier, type SqlClient, type StoredEvent } from '@exch/contracts';
+import {
+  directoryChanges,
+  paiseToRupees,
+  readTokenOf,
+  type CommandBus,
+  type DirectoryChanges,
+  type FeedPort,
+  type ReadBarrier,
+  type SqlClient,
+  type StoredEvent,
+} from '@exch/contracts';
 import { Directory } from './directory/directory.js';
 import { requireAuth, verifyAccessToken } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
@@ -114,7 +124,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const registered: Gateway['registered'] = [];
   app.addHook('onRoute', (r) => {
     const hidden = (r.schema as { hide?: boolean } | undefined)?.hide === true;
-    for (const method of [r.method].flat()) if (method !== 'HEAD' && !hidden) registered.push({ method, url: r.url ?? r.path });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD' && !hidden) registered.push({ method, url: r.url ?? r.path });
   });
   await migrateGatewayTables(opts.sql);
   await migratePaymentTables(opts.sql);
@@ -130,7 +141,9 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   if (opts.maintenance) {
     app.addHook('onRequest', async (req, reply) => {
       if (req.url.startsWith('/api/')) {
-        return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'Under maintenance', maintenance: true });
+        return reply
+          .status(503)
+          .send({ statusCode: 503, error: 'Service Unavailable', message: 'Under maintenance', maintenance: true });
       }
     });
   }
@@ -156,29 +169,94 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     if (access === 'provider') return [providerGuard];
     if (access === 'market-admin') return marketAdminGuard(guard);
     if (access === 'admin') return [requireAuth(app, directory, 'admin')];
-    return { public: [], any: [guard.any], player: [guard.player], 'password-change': [guard.pendingPasswordChange] }[access];
+    return { public: [], any: [guard.any], player: [guard.player], 'password-change': [guard.pendingPasswordChange] }[
+      access
+    ];
   };
   const route = router(app, guardFor);
-  route({ method: 'GET', url: '/health', access: 'public', tag: 'Operations', summary: 'Liveness and each read model\'s lag' }, async () => ({ status: 'ok', projections: opts.projectionLag ? await opts.projectionLag() : [] }));
-  describe(app, { method: 'GET', url: '/ws', access: 'public', tag: 'Live', summary: 'Websocket: JSON frames {event, data}; see docs/exchange-api.md' });
+  route(
+    {
+      method: 'GET',
+      url: '/health',
+      access: 'public',
+      tag: 'Operations',
+      summary: "Liveness and each read model's lag",
+    },
+    async () => ({ status: 'ok', projections: opts.projectionLag ? await opts.projectionLag() : [] }),
+  );
+  describe(app, {
+    method: 'GET',
+    url: '/ws',
+    access: 'public',
+    tag: 'Live',
+    summary: 'Websocket: JSON frames {event, data}; see docs/exchange-api.md',
+  });
   app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
 
   // The gateway's own commands tell its directory at once; in distributed mode other gateways' come from the projectors' notices.
-  const remember = (events: readonly LoggedEvent[]) => directory.changed(directoryChanges(events), readTokenOf(events, (id) => opts.reads.partitionOf(id)));
-  const deps: AccountDeps = { sql: opts.sql, commands: { bus: opts.commands, reads: opts.reads, committed: remember }, sessions, directory, throttle, guard, route };
+  const remember = (events: readonly LoggedEvent[]) =>
+    directory.changed(
+      directoryChanges(events),
+      readTokenOf(events, (id) => opts.reads.partitionOf(id)),
+    );
+  const deps: AccountDeps = {
+    sql: opts.sql,
+    commands: { bus: opts.commands, reads: opts.reads, committed: remember },
+    sessions,
+    directory,
+    throttle,
+    guard,
+    route,
+  };
   authRoutes(app, deps);
-  for (const routes of [userRoutes, adminAccountRoutes, selfRoutes, statementRoutes, asOfRoutes, multiLoginRoutes, paymentRoutes, partnershipRoutes, pnlRoutes, generalReportRoutes, statementExports]) routes(deps);
+  for (const routes of [
+    userRoutes,
+    adminAccountRoutes,
+    selfRoutes,
+    statementRoutes,
+    asOfRoutes,
+    multiLoginRoutes,
+    paymentRoutes,
+    partnershipRoutes,
+    pnlRoutes,
+    generalReportRoutes,
+    statementExports,
+  ])
+    routes(deps);
 
   // Prices reach pushes through the coalescing in LivePrices; the pusher is made right after it.
   const prices: LivePrices = new LivePrices(opts.feed ?? null, (updates) => odds.feedChanged(updates));
   const odds = new OddsPusher(opts.sql, hub, prices, opts.logger);
   const exchange: ExchangeDeps = { ...deps, prices };
-  for (const routes of [discoveryRoutes, placeBetRoute, playerBetRoutes, betStatusRoute, adminBetRoutes, lockRoutes, bookRoutes, reportRoutes, buttonRoutes, adminMarketRoutes, manageMarketRoutes, casinoPlayerRoutes, casinoAdminRoutes]) {
+  for (const routes of [
+    discoveryRoutes,
+    placeBetRoute,
+    playerBetRoutes,
+    betStatusRoute,
+    adminBetRoutes,
+    lockRoutes,
+    bookRoutes,
+    reportRoutes,
+    buttonRoutes,
+    adminMarketRoutes,
+    manageMarketRoutes,
+    casinoPlayerRoutes,
+    casinoAdminRoutes,
+  ]) {
     routes(exchange);
   }
   await providerRoutes(deps, opts.provider ?? null);
   streamRoutes(exchange, opts.frameOrigins ?? []);
-  route({ method: 'GET', url: '/api/ops/projections', access: { admin: 'view-operations' }, tag: 'Operations', summary: 'Each read model\'s checkpoint and lag' }, async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }));
+  route(
+    {
+      method: 'GET',
+      url: '/api/ops/projections',
+      access: { admin: 'view-operations' },
+      tag: 'Operations',
+      summary: "Each read model's checkpoint and lag",
+    },
+    async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }),
+  );
   openApiRoute(app, route);
   prices.start();
   app.addHook('onClose', async () => prices.stop());
@@ -193,7 +271,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
       [userIds],
     );
     for (const r of rows) {
-      hub.pushToUser(r.user_id, { event: 'balance', data: { balance: paiseToRupees(Number(r.balance)), exposer: paiseToRupees(Number(r.exposure)), held: paiseToRupees(Number(r.held)) } });
+      hub.pushToUser(r.user_id, {
+        event: 'balance',
+        data: {
+          balance: paiseToRupees(Number(r.balance)),
+          exposer: paiseToRupees(Number(r.exposure)),
+          held: paiseToRupees(Number(r.held)),
+        },
+      });
     }
   }
 
@@ -206,7 +291,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     );
     const online = rows.map((r) => r.upline).filter((id) => hub.online(id));
     if (online.length === 0) return;
-    for (const [upline, counts] of await pendingCounts(opts.sql, online)) hub.pushToUser(upline, { event: 'paymentRequests', data: counts });
+    for (const [upline, counts] of await pendingCounts(opts.sql, online))
+      hub.pushToUser(upline, { event: 'paymentRequests', data: counts });
   }
 
   return {

@@ -3,4 +3,5 @@ import { TOTP_DDL } from './accounts/totp.js';
 import { SESSIONS_DDL } from './auth/sessions.js';
 
 /** The gateway's own tables (sessions, secrets, TOTP): created once, however many gateways start together. */
-export const migrateGatewayTables = (sql: SqlClient): Promise<void> => migrate(sql, 'gateway', 1, [...SESSIONS_DDL, TOTP_DDL]);
+export const migrateGatewayTables = (sql: SqlClient): Promise<void> =>
+  migrate(sql, 'gateway', 1, [...SESSIONS_DDL, TOTP_DDL]);

@@ -5,7 +5,20 @@ import { COALESCE_MS, LivePrices } from '../src/markets/live-prices.js';
 /** A feed the test drives by hand. */
 function fakeFeed(initial: FeedUpdate[]): FeedPort & { emit(u: FeedUpdate): void } {
   const listeners = new Set<(u: FeedUpdate) => void>();
-  const catalogue: Catalogue = { sports: [], series: [], matches: [], markets: [{ marketId: 'm.mo', matchId: 'm', kind: 'match_odds', name: 'Match Odds', runners: [{ selectionId: 1, name: 'A' }] }] };
+  const catalogue: Catalogue = {
+    sports: [],
+    series: [],
+    matches: [],
+    markets: [
+      {
+        marketId: 'm.mo',
+        matchId: 'm',
+        kind: 'match_odds',
+        name: 'Match Odds',
+        runners: [{ selectionId: 1, name: 'A' }],
+      },
+    ],
+  };
   return {
     catalogue: () => catalogue,
     snapshot: () => initial,
@@ -19,8 +32,24 @@ function fakeFeed(initial: FeedUpdate[]): FeedPort & { emit(u: FeedUpdate): void
   };
 }
 
-const runner = (price: number): FeedUpdate => ({ type: 'exchange', marketId: 'm.mo', selectionId: 1, status: 'ACTIVE', back: [{ price, size: 100 }], lay: [{ price: price + 1, size: 100 }] });
-const score = (runs: number): FeedUpdate => ({ type: 'score', matchId: 'm', innings: 1, battingTeam: 'A', runs, wickets: 0, balls: 6, overs: '1.0' });
+const runner = (price: number): FeedUpdate => ({
+  type: 'exchange',
+  marketId: 'm.mo',
+  selectionId: 1,
+  status: 'ACTIVE',
+  back: [{ price, size: 100 }],
+  lay: [{ price: price + 1, size: 100 }],
+});
+const score = (runs: number): FeedUpdate => ({
+  type: 'score',
+  matchId: 'm',
+  innings: 1,
+  battingTeam: 'A',
+  runs,
+  wickets: 0,
+  balls: 6,
+  overs: '1.0',
+});
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 t.test('keeps the latest update per key and hands on one coalesced batch per burst', async (t) => {
@@ -38,7 +67,11 @@ t.test('keeps the latest update per key and hands on one coalesced batch per bur
   t.same(batches, [], 'pushes wait for the coalescing window');
   await wait(COALESCE_MS + 50);
   t.equal(batches.length, 1);
-  t.same(batches[0]!.map((u) => u.type), ['exchange', 'score'], 'one update per key');
+  t.same(
+    batches[0]!.map((u) => u.type),
+    ['exchange', 'score'],
+    'one update per key',
+  );
   t.match(batches[0]![0], { back: [{ price: 153 }] }, 'the latest of the burst');
   t.equal(prices.matchOf(batches[0]![0]!), 'm');
   t.equal(prices.matchOf(score(1)), 'm');

@@ -31,7 +31,10 @@ function pinoLogCreator(log: BusLog) {
 export function connectKafka(settings: KafkaSettings): Kafka {
   return new Kafka({
     clientId: settings.clientId,
-    brokers: settings.brokers.split(',').map((b) => b.trim()).filter(Boolean),
+    brokers: settings.brokers
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     logLevel: logLevel.WARN,
     logCreator: pinoLogCreator(settings.log),
     retry: { initialRetryTime: 200, retries: 12 },
@@ -58,15 +61,25 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
       await admin.createTopics({
         waitForLeaders: true,
         topics: missing.map((t) => ({
-          topic: t.topic, numPartitions: t.partitions, replicationFactor: 1,
+          topic: t.topic,
+          numPartitions: t.partitions,
+          replicationFactor: 1,
           configEntries: [
-            ...(t.keepForever ? [{ name: 'retention.ms', value: '-1' }, { name: 'retention.bytes', value: '-1' }] : []),
+            ...(t.keepForever
+              ? [
+                  { name: 'retention.ms', value: '-1' },
+                  { name: 'retention.bytes', value: '-1' },
+                ]
+              : []),
             ...(t.maxMessageBytes ? [{ name: 'max.message.bytes', value: String(t.maxMessageBytes) }] : []),
           ],
         })),
       });
     }
-    await waitForLeaders(admin, topics.map((t) => t.topic));
+    await waitForLeaders(
+      admin,
+      topics.map((t) => t.topic),
+    );
   } finally {
     await admin.disconnect();
   }
@@ -86,7 +99,8 @@ async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000
     } catch (err) {
       if (!(err as { retriable?: boolean }).retriable || Date.now() > deadline) throw err;
     }
-    if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

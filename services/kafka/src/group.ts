@@ -68,7 +68,9 @@ export class GroupConsumer {
           consumer.seek({ topic: opts.topic, partition, offset });
         }
       });
-      member.resumed.catch((err: unknown) => log.error({ err, groupId: opts.groupId }, 'could not read stored offsets'));
+      member.resumed.catch((err: unknown) =>
+        log.error({ err, groupId: opts.groupId }, 'could not read stored offsets'),
+      );
     });
     await consumer.run({
       eachBatchAutoResolve: false,

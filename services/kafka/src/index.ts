@@ -1,4 +1,11 @@
-export { connectKafka, ensureTopics, partitionCount, type BusLog, type KafkaSettings, type TopicSpec } from './client.js';
+export {
+  connectKafka,
+  ensureTopics,
+  partitionCount,
+  type BusLog,
+  type KafkaSettings,
+  type TopicSpec,
+} from './client.js';
 export { OrderedProducer, type OutMessage } from './producer.js';
 export { GroupConsumer, TopicEnds, type GroupOptions, type InRecord } from './group.js';
 export type { Kafka } from 'kafkajs';

@@ -17,8 +17,11 @@ export class OrderedProducer {
   static async open(kafka: Kafka): Promise<OrderedProducer> {
     // Unlimited retries: kafkajs warns that a bounded count can break idempotence; a send simply waits for the broker.
     const producer = kafka.producer({
-      idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner, retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+      retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
     });
     await producer.connect();
     return new OrderedProducer(producer);

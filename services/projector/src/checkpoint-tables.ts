@@ -7,4 +7,5 @@ import { PARTITION_CHECKPOINT_DDL } from './kafka/partition-checkpoints.js';
  * when several processes start together. The embedded server gets the partition table too, empty:
  * one schema for both modes, and the tools read it the same way in each.
  */
-export const ensureCheckpointTables = (sql: SqlClient): Promise<void> => migrate(sql, 'projector.checkpoints', 1, [CHECKPOINT_DDL, PARTITION_CHECKPOINT_DDL]);
+export const ensureCheckpointTables = (sql: SqlClient): Promise<void> =>
+  migrate(sql, 'projector.checkpoints', 1, [CHECKPOINT_DDL, PARTITION_CHECKPOINT_DDL]);

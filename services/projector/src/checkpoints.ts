@@ -8,7 +8,9 @@ export const CHECKPOINT_DDL = `create table if not exists projection_checkpoints
 )`;
 
 export async function readCheckpoint(sql: SqlClient, name: string, forUpdate = false): Promise<number> {
-  await sql.query(`insert into projection_checkpoints (name, position) values ($1, 0) on conflict (name) do nothing`, [name]);
+  await sql.query(`insert into projection_checkpoints (name, position) values ($1, 0) on conflict (name) do nothing`, [
+    name,
+  ]);
   const { rows } = await sql.query<{ position: string | number }>(
     `select position from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
     [name],
@@ -27,7 +29,10 @@ export async function readCheckpoints(tx: SqlClient, names: string[]): Promise<M
 
 export async function writeCheckpoints(tx: SqlClient, names: string[], position: number): Promise<void> {
   if (names.length === 0) return;
-  await tx.query(`update projection_checkpoints set position = $2, updated_at = now() where name = any($1::text[])`, [names, position]);
+  await tx.query(`update projection_checkpoints set position = $2, updated_at = now() where name = any($1::text[])`, [
+    names,
+    position,
+  ]);
 }
 
 export async function resetCheckpoint(sql: SqlClient, name: string): Promise<void> {
@@ -35,7 +40,9 @@ export async function resetCheckpoint(sql: SqlClient, name: string): Promise<voi
 }
 
 export async function readVersion(sql: SqlClient, name: string): Promise<number | null> {
-  const { rows } = await sql.query<{ version: number }>(`select version from projection_checkpoints where name = $1`, [name]);
+  const { rows } = await sql.query<{ version: number }>(`select version from projection_checkpoints where name = $1`, [
+    name,
+  ]);
   return rows[0] ? Number(rows[0].version) : null;
 }
 

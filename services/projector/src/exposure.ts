@@ -2,7 +2,13 @@ import type { StoredEvent, UserExposure } from '@exch/contracts';
 import { walletsTouched } from './wallets.js';
 
 const ONE_BETTOR = new Set(['BetPlaced', 'BetMatched', 'BetCancelled', 'BetDeleted', 'CasinoBetPlaced']);
-const MANY_BETTORS = new Set(['MarketSettled', 'MarketVoided', 'ResultRevoked', 'CasinoRoundSettled', 'CasinoRoundVoided']);
+const MANY_BETTORS = new Set([
+  'MarketSettled',
+  'MarketVoided',
+  'ResultRevoked',
+  'CasinoRoundSettled',
+  'CasinoRoundVoided',
+]);
 
 /** Each bettor's total exposure after a betting event, as the engine decided it (empty for other events). */
 export function exposuresOf(e: StoredEvent): UserExposure[] {
@@ -14,5 +20,6 @@ export function exposuresOf(e: StoredEvent): UserExposure[] {
 }
 
 /** Users whose balance or exposure a batch changed: their sockets get a balance push. */
-export const balancesTouched = (events: StoredEvent[]): string[] =>
-  [...new Set([...walletsTouched(events), ...events.flatMap((e) => exposuresOf(e).map((x) => x.userId))])];
+export const balancesTouched = (events: StoredEvent[]): string[] => [
+  ...new Set([...walletsTouched(events), ...events.flatMap((e) => exposuresOf(e).map((x) => x.userId))]),
+];

@@ -20,9 +20,35 @@ import { providerProjection } from './provider/projection.js';
 import { streamsProjection } from './streams/projection.js';
 import { usersProjection } from './users/projection.js';
 
-export { activityProjection, betsProjection, buttonValuesProjection, casinoProjection, catalogueProjection, ledgerProjection, marketLocksProjection, partnershipProjection, paymentsProjection, providerProjection, streamsProjection, usersProjection };
+export {
+  activityProjection,
+  betsProjection,
+  buttonValuesProjection,
+  casinoProjection,
+  catalogueProjection,
+  ledgerProjection,
+  marketLocksProjection,
+  partnershipProjection,
+  paymentsProjection,
+  providerProjection,
+  streamsProjection,
+  usersProjection,
+};
 /** Every read model of the product, in the order they are started. */
-export const allProjections = [usersProjection, ledgerProjection, activityProjection, catalogueProjection, betsProjection, marketLocksProjection, buttonValuesProjection, paymentsProjection, providerProjection, casinoProjection, partnershipProjection, streamsProjection];
+export const allProjections = [
+  usersProjection,
+  ledgerProjection,
+  activityProjection,
+  catalogueProjection,
+  betsProjection,
+  marketLocksProjection,
+  buttonValuesProjection,
+  paymentsProjection,
+  providerProjection,
+  casinoProjection,
+  partnershipProjection,
+  streamsProjection,
+];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';

@@ -17,13 +17,20 @@ export async function dropProjection(tx: SqlClient, projection: Projection): Pro
  * creating an index "if not exists" still locks the table, and would deadlock with members folding
  * into it. Another version's tables are dropped first, so the read model folds again from the start.
  */
-export async function prepareProjection(sql: SqlClient, projection: Projection, log: { info(obj: object, msg?: string): void }): Promise<void> {
+export async function prepareProjection(
+  sql: SqlClient,
+  projection: Projection,
+  log: { info(obj: object, msg?: string): void },
+): Promise<void> {
   await withMigrationLock(sql, `projection:${projection.name}`, async (tx) => {
     const stored = await readVersion(tx, projection.name);
     if (stored === projection.version) return;
     if (stored !== null) {
       await dropProjection(tx, projection);
-      log.info({ projection: projection.name, from: stored, to: projection.version }, 'projection version changed; folding from the start');
+      log.info(
+        { projection: projection.name, from: stored, to: projection.version },
+        'projection version changed; folding from the start',
+      );
     }
     await projection.setup(tx);
     await readCheckpoint(tx, projection.name);

@@ -64,7 +64,10 @@ export class ProjectionRunner {
     const waits = [...this.running.values()].map((r) => this.waitOne(r, position));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`projections did not reach position ${position} in ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`projections did not reach position ${position} in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     });
     try {
       await Promise.race([Promise.all(waits), timeout]);
@@ -75,7 +78,12 @@ export class ProjectionRunner {
 
   async lag(): Promise<ProjectionLag[]> {
     const head = await this.store.head();
-    return [...this.running.values()].map((r) => ({ name: r.projection.name, checkpoint: r.checkpoint, head, lag: head - r.checkpoint }));
+    return [...this.running.values()].map((r) => ({
+      name: r.projection.name,
+      checkpoint: r.checkpoint,
+      head,
+      lag: head - r.checkpoint,
+    }));
   }
 
   /** Drops the projection's tables and checkpoint and replays it from position zero. */
@@ -120,7 +128,10 @@ export class ProjectionRunner {
     if (due.length === 0) return;
     const applied = await this.store.sql.transaction(async (tx) => {
       await commitWithoutFlush(tx);
-      const stored = await readCheckpoints(tx, due.map((r) => r.projection.name));
+      const stored = await readCheckpoints(
+        tx,
+        due.map((r) => r.projection.name),
+      );
       const folded: [Running, StoredEvent[]][] = [];
       for (const r of due) {
         const unseen = batch.filter((e) => e.position > (stored.get(r.projection.name) ?? 0));
@@ -128,12 +139,17 @@ export class ProjectionRunner {
         await r.projection.apply(tx, unseen);
         folded.push([r, unseen]);
       }
-      await writeCheckpoints(tx, folded.map(([r]) => r.projection.name), last);
+      await writeCheckpoints(
+        tx,
+        folded.map(([r]) => r.projection.name),
+        last,
+      );
       return folded;
     });
     for (const r of due) r.checkpoint = Math.max(r.checkpoint, last);
     for (const [r, events] of applied) this.notify(r.projection.name, events);
-    for (const r of due) r.waiters = r.waiters.filter((w) => (w.position <= r.checkpoint ? (w.resolve(), false) : true));
+    for (const r of due)
+      r.waiters = r.waiters.filter((w) => (w.position <= r.checkpoint ? (w.resolve(), false) : true));
   }
 
   private notify(name: string, events: StoredEvent[]): void {

@@ -5,7 +5,8 @@ const WALLET = /^wallet:(.+)$/;
 export const isMoneyEvent = (e: StoredEvent): boolean => MONEY_EVENT_TYPES.has(e.type);
 
 /** The postings of a money event (empty for any other event). */
-export const postingsOf = (e: StoredEvent): Posting[] => (isMoneyEvent(e) ? (e.data as { postings: Posting[] }).postings : []);
+export const postingsOf = (e: StoredEvent): Posting[] =>
+  isMoneyEvent(e) ? (e.data as { postings: Posting[] }).postings : [];
 
 /** The owner of a wallet account, or null for house accounts (mint, commission...). */
 export const walletOwner = (account: string): string | null => WALLET.exec(account)?.[1] ?? null;
@@ -18,4 +19,6 @@ export const walletPostings = (e: StoredEvent): { userId: string; amount: number
   });
 
 /** Wallet owners touched by a batch. */
-export const walletsTouched = (events: StoredEvent[]): string[] => [...new Set(events.flatMap((e) => walletPostings(e).map((p) => p.userId)))];
+export const walletsTouched = (events: StoredEvent[]): string[] => [
+  ...new Set(events.flatMap((e) => walletPostings(e).map((p) => p.userId))),
+];

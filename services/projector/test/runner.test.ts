@@ -26,12 +26,27 @@ const sums: Projection = {
 
 let id = 0;
 const ev = (n: number): NewEvent => ({
-  eventId: `e${++id}`, type: 'Added', schemaVersion: 1, data: { n },
-  metadata: { commandId: `c${id}`, correlationId: 'x', causationId: null, actor: null, ip: null, device: null, at: '2026-11-22T00:00:00Z' },
+  eventId: `e${++id}`,
+  type: 'Added',
+  schemaVersion: 1,
+  data: { n },
+  metadata: {
+    commandId: `c${id}`,
+    correlationId: 'x',
+    causationId: null,
+    actor: null,
+    ip: null,
+    device: null,
+    at: '2026-11-22T00:00:00Z',
+  },
 });
-const add = (store: EventStore, stream: string, ...ns: number[]) => store.append([{ streamId: stream, expectedVersion: 'any', events: ns.map(ev) }]);
+const add = (store: EventStore, stream: string, ...ns: number[]) =>
+  store.append([{ streamId: stream, expectedVersion: 'any', events: ns.map(ev) }]);
 const total = async (store: EventStore, stream: string) =>
-  Number((await store.sql.query<{ total: string }>(`select total from rm_sums where stream_id = $1`, [stream])).rows[0]?.total ?? 0);
+  Number(
+    (await store.sql.query<{ total: string }>(`select total from rm_sums where stream_id = $1`, [stream])).rows[0]
+      ?.total ?? 0,
+  );
 
 t.test('folds catch-up and live events with the checkpoint, reports lag, rebuilds from zero', async (t) => {
   const store = await openPGliteStore({});

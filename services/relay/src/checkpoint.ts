@@ -11,7 +11,9 @@ export const migrateRelayCheckpoints = (sql: SqlClient): Promise<void> => migrat
 
 /** The last log position the broker acknowledged for this topic (0 before the first). */
 export async function readRelayCheckpoint(sql: SqlClient, topic: string): Promise<number> {
-  const { rows } = await sql.query<{ position: string }>(`select position from relay_checkpoints where topic = $1`, [topic]);
+  const { rows } = await sql.query<{ position: string }>(`select position from relay_checkpoints where topic = $1`, [
+    topic,
+  ]);
   return rows[0] ? Number(rows[0].position) : 0;
 }
 

@@ -87,7 +87,10 @@ export class Relay {
       await this.opts.producer.send(this.topic, messages);
     } catch (err) {
       const largest = Math.max(...messages.map((m) => Buffer.byteLength(m.value)));
-      throw new Error(`relay: the broker refused events from position ${messages[0]!.headers.position} (${messages.length} events, largest ${largest} bytes): ${(err as Error).message}`, { cause: err });
+      throw new Error(
+        `relay: the broker refused events from position ${messages[0]!.headers.position} (${messages.length} events, largest ${largest} bytes): ${(err as Error).message}`,
+        { cause: err },
+      );
     }
   }
 

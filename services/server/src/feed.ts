@@ -24,11 +24,19 @@ async function syncCatalogue(feed: FeedPort, commands: CommandBus): Promise<void
  * Connects a feed to the engine: its catalogue enters the log, its current prices reach the engine
  * before any bet is decided, then every change follows. Returns the disconnect.
  */
-export async function connectFeed(feed: FeedPort, engine: Engine, commands: CommandBus, log: Logger): Promise<() => void> {
+export async function connectFeed(
+  feed: FeedPort,
+  engine: Engine,
+  commands: CommandBus,
+  log: Logger,
+): Promise<() => void> {
   await syncCatalogue(feed, commands);
   for (const update of feed.snapshot()) engine.quote(update);
   const unsubscribe = feed.subscribe((update) => engine.quote(update));
-  const timer = setInterval(() => void syncCatalogue(feed, commands).catch((err) => log.warn({ err }, 'catalogue sync failed')), CATALOGUE_SYNC_MS);
+  const timer = setInterval(
+    () => void syncCatalogue(feed, commands).catch((err) => log.warn({ err }, 'catalogue sync failed')),
+    CATALOGUE_SYNC_MS,
+  );
   timer.unref();
   feed.start();
   return () => {

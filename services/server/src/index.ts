@@ -1,5 +1,12 @@
 export { startServer, defaultWebDist, type ServerOptions, type RunningServer } from './main.js';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SHARES, DEMO_SUB_LOGINS, DEMO_TRANSACTION_PASSWORD, seedDemo } from './seed.js';
+export {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SHARES,
+  DEMO_SUB_LOGINS,
+  DEMO_TRANSACTION_PASSWORD,
+  seedDemo,
+} from './seed.js';
 export { eventTopic } from './distributed/settings.js';
 export { Dealer, type DealerSettings, type DealerStep } from './casino/dealer.js';
 export { casinoFromEnv } from './casino/settings.js';

@@ -6,7 +6,15 @@ import { createSimulator } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import type { GameProvider } from '@exch/game-provider';
 import { buildGateway, type Gateway } from '@exch/gateway';
-import { allProjections, balancesTouched, betsTouched, casinoTablesTouched, marketsTouched, paymentsTouched, ProjectionRunner } from '@exch/projector';
+import {
+  allProjections,
+  balancesTouched,
+  betsTouched,
+  casinoTablesTouched,
+  marketsTouched,
+  paymentsTouched,
+  ProjectionRunner,
+} from '@exch/projector';
 import { Dealer, type DealerSettings } from './casino/dealer.js';
 import { connectFeed } from './feed.js';
 import { setUpProvider, type ProviderOption } from './provider.js';
@@ -52,9 +60,16 @@ export interface RunningServer {
 /** One process, everything in it: the embedded default (DESIGN.md "Running it"). */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
-  const store = opts.databaseUrl ? await openPostgresStore({ connectionString: opts.databaseUrl }) : await openPGliteStore({ dataDir: opts.dataDir });
+  const store = opts.databaseUrl
+    ? await openPostgresStore({ connectionString: opts.databaseUrl })
+    : await openPGliteStore({ dataDir: opts.dataDir });
   const registry = processRegistry('server', 'embedded');
-  const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
+  const commitSeconds = histogram(
+    registry,
+    'engine_commit_seconds',
+    'Journal commit latency per engine turn',
+    [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  );
   const committed = counter(registry, 'engine_events_committed_total', 'Events journalled by the engine');
   // Whoever follows commits in this process: the gateway, once it is built.
   let followers: ((events: StoredEvent[]) => void)[] = [];
@@ -76,7 +91,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const commands: CommandBus = engine;
   // Read-your-writes on the next read: one machine folds the whole log in order, so one partition.
-  const reads: ReadBarrier = { partitionOf: () => 0, waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}) };
+  const reads: ReadBarrier = {
+    partitionOf: () => 0,
+    waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}),
+  };
 
   const feed = opts.feed ? createSimulator(opts.feed) : null;
   // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
@@ -97,25 +115,52 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     projectionLag: () => runner.lag(),
   });
   followers = [(events) => gateway.committed(events)];
-  gauge(registry, 'engine_queue_depth', 'Commands and feed updates waiting for the next turn', (g) => void g.set(engine.queueDepth));
-  gauge(registry, 'projector_lag', 'Events in the log not yet folded into the read model', async (g) => {
-    for (const l of await runner.lag()) g.set({ projection: l.name }, l.lag);
-  }, ['projection']);
+  gauge(
+    registry,
+    'engine_queue_depth',
+    'Commands and feed updates waiting for the next turn',
+    (g) => void g.set(engine.queueDepth),
+  );
+  gauge(
+    registry,
+    'projector_lag',
+    'Events in the log not yet folded into the read model',
+    async (g) => {
+      for (const l of await runner.lag()) g.set({ projection: l.name }, l.lag);
+    },
+    ['projection'],
+  );
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections', (g) => void g.set(gateway.hub.size));
-  gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  gateway.route(
+    {
+      method: 'GET',
+      url: '/metrics',
+      access: 'public',
+      tag: 'Operations',
+      summary: 'Prometheus metrics of this process',
+    },
+    async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()),
+  );
   // Pushes follow the read model they read: balances and exposure from users, bets from bets, market states from catalogue.
   runner.onApplied((name, events) => {
-    if (name === 'users') void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
-    if (name === 'bets') void gateway.pushBets(betsTouched(events)).catch((err) => log.warn({ err }, 'bet push failed'));
+    if (name === 'users')
+      void gateway.pushBalances(balancesTouched(events)).catch((err) => log.warn({ err }, 'balance push failed'));
+    if (name === 'bets')
+      void gateway.pushBets(betsTouched(events)).catch((err) => log.warn({ err }, 'bet push failed'));
     if (name === 'catalogue') gateway.pushMarkets(marketsTouched(events));
-    if (name === 'payments') void gateway.pushPayments(paymentsTouched(events)).catch((err) => log.warn({ err }, 'payment push failed'));
-    if (name === 'casino') void gateway.pushCasino(casinoTablesTouched(events)).catch((err) => log.warn({ err }, 'casino push failed'));
+    if (name === 'payments')
+      void gateway.pushPayments(paymentsTouched(events)).catch((err) => log.warn({ err }, 'payment push failed'));
+    if (name === 'casino')
+      void gateway.pushCasino(casinoTablesTouched(events)).catch((err) => log.warn({ err }, 'casino push failed'));
   });
 
-  if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()], store.sql))) log.info('demo accounts seeded');
+  if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()], store.sql)))
+    log.info('demo accounts seeded');
 
   const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
-  const dealer = opts.casino ? new Dealer({ bus: commands, view: () => engine.view, log: log.child({ part: 'dealer' }) }, opts.casino) : null;
+  const dealer = opts.casino
+    ? new Dealer({ bus: commands, view: () => engine.view, log: log.child({ part: 'dealer' }) }, opts.casino)
+    : null;
   await dealer?.start();
   // Commands answer without waiting for the read side: the demo accounts and the catalogue must be readable before the first request.
   await runner.waitFor(engine.headPosition, 60_000);
@@ -123,7 +168,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const address = await gateway.app.listen({ port: opts.port, host: opts.host ?? '0.0.0.0' });
   const port = Number(new URL(address).port);
   // The embedded game server calls this process's wallet, and lets its pages frame the games.
-  provider?.game?.connect({ url: `http://127.0.0.1:${port}`, origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`] });
+  provider?.game?.connect({
+    url: `http://127.0.0.1:${port}`,
+    origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+  });
   return {
     url: `http://localhost:${port}`,
     store,

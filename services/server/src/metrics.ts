@@ -12,8 +12,22 @@ export function processRegistry(role: string, instance: string): Registry {
 export const counter = (registry: Registry, name: string, help: string, labelNames: string[] = []) =>
   new Counter({ name, help, labelNames, registers: [registry] });
 
-export const gauge = (registry: Registry, name: string, help: string, collect: (g: Gauge) => void | Promise<void>, labelNames: string[] = []) =>
-  new Gauge({ name, help, labelNames, registers: [registry], collect() { return collect(this); } });
+export const gauge = (
+  registry: Registry,
+  name: string,
+  help: string,
+  collect: (g: Gauge) => void | Promise<void>,
+  labelNames: string[] = [],
+) =>
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    collect() {
+      return collect(this);
+    },
+  });
 
 export const histogram = (registry: Registry, name: string, help: string, buckets: number[]) =>
   new Histogram({ name, help, buckets, registers: [registry] });
@@ -29,7 +43,12 @@ export function json(res: ServerResponse, status: number, body: unknown): void {
  * The HTTP endpoint of a process without the gateway: GET /metrics (Prometheus text format),
  * GET /health, and whatever `routes` answer (the engine's command endpoint).
  */
-export function serveHttp(port: number, registry: Registry, health: () => object, routes: Route[] = []): Promise<Server> {
+export function serveHttp(
+  port: number,
+  registry: Registry,
+  health: () => object,
+  routes: Route[] = [],
+): Promise<Server> {
   const server = createServer((req, res) => {
     void (async () => {
       try {

@@ -24,7 +24,11 @@ export const DEMO_SHARES: Record<string, number> = { sadmin1: 90, master1: 80, a
 
 /** Sub-logins of the top admin with a few privileges each, so Multi login shows its matrix at work. */
 export const DEMO_SUB_LOGINS: { username: string; role: RoleSlug; permissions: string[] }[] = [
-  { username: 'subadmin1', role: 'admin', permissions: ['view-clients', 'view-bets', 'account-statement', 'activity-log'] },
+  {
+    username: 'subadmin1',
+    role: 'admin',
+    permissions: ['view-clients', 'view-bets', 'account-statement', 'activity-log'],
+  },
   { username: 'subagent1', role: 'agent', permissions: ['view-clients', 'view-bets'] },
 ];
 
@@ -34,14 +38,26 @@ export const DEMO_SUB_LOGINS: { username: string; role: RoleSlug; permissions: s
  * job without doing anything twice. With the database (`sql`) it also seeds payment methods and
  * requests (payments/seed.ts), whose screenshots live in a gateway table.
  */
-export async function seedDemo(bus: CommandBus, existing: (username: string) => string | undefined, sql?: SqlClient): Promise<boolean> {
+export async function seedDemo(
+  bus: CommandBus,
+  existing: (username: string) => string | undefined,
+  sql?: SqlClient,
+): Promise<boolean> {
   if (DEMO_ACCOUNTS.every((a) => existing(a.username))) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   const txnHash = await hashPassword(DEMO_TRANSACTION_PASSWORD);
   const ids = new Map<string, string>();
   const parentOf = (username: string) => ids.get(DEMO_ACCOUNTS.find((a) => a.username === username)!.parent!)!;
   const run = async (commandId: string, actor: string | null, command: Command) => {
-    const envelope: CommandEnvelope = { commandId, correlationId: 'demo-seed', actor, ip: null, device: 'seed', at: new Date().toISOString(), command };
+    const envelope: CommandEnvelope = {
+      commandId,
+      correlationId: 'demo-seed',
+      actor,
+      ip: null,
+      device: 'seed',
+      at: new Date().toISOString(),
+      command,
+    };
     const result = await bus.execute(envelope);
     if (!result.ok) throw new Error(`demo seed ${commandId} refused: ${result.refusal.message}`);
   };
@@ -50,13 +66,33 @@ export async function seedDemo(bus: CommandBus, existing: (username: string) => 
     ids.set(a.username, userId);
     const parentId = a.parent ? ids.get(a.parent)! : null;
     await run(`seed:create:${a.username}`, parentId, {
-      type: 'CreateUser', userId, username: a.username, fullName: `Demo ${a.username}`, role: a.role, parentId, passwordHash: hash,
-      creditReference: a.chips * 100, exposureLimit: a.role === 'user' ? a.chips * 100 : 0, mustChangePassword: false,
+      type: 'CreateUser',
+      userId,
+      username: a.username,
+      fullName: `Demo ${a.username}`,
+      role: a.role,
+      parentId,
+      passwordHash: hash,
+      creditReference: a.chips * 100,
+      exposureLimit: a.role === 'user' ? a.chips * 100 : 0,
+      mustChangePassword: false,
     });
-    if (a.role !== 'user') await run(`seed:txn:${a.username}`, userId, { type: 'SetTransactionPassword', userId, transactionPasswordHash: txnHash });
+    if (a.role !== 'user')
+      await run(`seed:txn:${a.username}`, userId, {
+        type: 'SetTransactionPassword',
+        userId,
+        transactionPasswordHash: txnHash,
+      });
     const amount = a.chips * 100;
     if (parentId === null) await run(`seed:mint:${a.username}`, null, { type: 'MintChips', userId, amount });
-    else await run(`seed:chips:${a.username}`, parentId, { type: 'TransferChips', fromUserId: parentId, toUserId: userId, amount, remark: 'Demo opening chips' });
+    else
+      await run(`seed:chips:${a.username}`, parentId, {
+        type: 'TransferChips',
+        fromUserId: parentId,
+        toUserId: userId,
+        amount,
+        remark: 'Demo opening chips',
+      });
   }
   for (const [username, percent] of Object.entries(DEMO_SHARES)) {
     const userId = ids.get(username)!;
@@ -66,11 +102,27 @@ export async function seedDemo(bus: CommandBus, existing: (username: string) => 
   for (const s of DEMO_SUB_LOGINS) {
     const userId = existing(s.username) ?? randomUUID();
     await run(`seed:create:${s.username}`, adminId, {
-      type: 'CreateUser', userId, username: s.username, fullName: `Demo ${s.username}`, role: s.role, parentId: adminId, passwordHash: hash,
-      creditReference: 0, exposureLimit: 0, mustChangePassword: false,
+      type: 'CreateUser',
+      userId,
+      username: s.username,
+      fullName: `Demo ${s.username}`,
+      role: s.role,
+      parentId: adminId,
+      passwordHash: hash,
+      creditReference: 0,
+      exposureLimit: 0,
+      mustChangePassword: false,
     });
-    await run(`seed:txn:${s.username}`, userId, { type: 'SetTransactionPassword', userId, transactionPasswordHash: txnHash });
-    await run(`seed:permissions:${s.username}`, adminId, { type: 'SetPermissions', userId, permissions: s.permissions });
+    await run(`seed:txn:${s.username}`, userId, {
+      type: 'SetTransactionPassword',
+      userId,
+      transactionPasswordHash: txnHash,
+    });
+    await run(`seed:permissions:${s.username}`, adminId, {
+      type: 'SetPermissions',
+      userId,
+      permissions: s.permissions,
+    });
   }
   if (sql) await seedPayments(run, sql, (username) => ids.get(username)!);
   return true;

@@ -19,7 +19,9 @@ export class TradedFeed implements FeedPort {
   }
 
   snapshot(): FeedUpdate[] {
-    return this.source.snapshot().map((u) => (u.type === 'exchange' ? (this.ladder(u.marketId, u.selectionId) ?? u) : u));
+    return this.source
+      .snapshot()
+      .map((u) => (u.type === 'exchange' ? (this.ladder(u.marketId, u.selectionId) ?? u) : u));
   }
 
   subscribe(listener: (update: FeedUpdate) => void): () => void {

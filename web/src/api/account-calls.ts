@@ -1,4 +1,12 @@
-import type { ActivityRow, AsOfStatement, ClientRow, DownlineResponse, Paged, RoleSlug, StatementRow } from '@exch/contracts';
+import type {
+  ActivityRow,
+  AsOfStatement,
+  ClientRow,
+  DownlineResponse,
+  Paged,
+  RoleSlug,
+  StatementRow,
+} from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
 import { apiRequest, queryString } from './client';
 
@@ -79,8 +87,10 @@ export const clientAction = (
 
 // One's own account, in either context
 
-export const changePassword = (ctx: AuthContextName, body: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<MessageAnswer> =>
-  apiRequest('/users/change-password', { method: 'POST', body, auth: ctx, toast: false });
+export const changePassword = (
+  ctx: AuthContextName,
+  body: { currentPassword: string; newPassword: string; confirmPassword: string },
+): Promise<MessageAnswer> => apiRequest('/users/change-password', { method: 'POST', body, auth: ctx, toast: false });
 
 export const setFirstPassword = (
   ctx: AuthContextName,
@@ -91,7 +101,8 @@ export const setFirstPassword = (
 export const setTransactionPassword = (
   ctx: AuthContextName,
   body: { password: string; transactionPassword: string; confirmTransactionPassword: string },
-): Promise<MessageAnswer> => apiRequest('/users/transaction-password', { method: 'POST', body, auth: ctx, toast: false });
+): Promise<MessageAnswer> =>
+  apiRequest('/users/transaction-password', { method: 'POST', body, auth: ctx, toast: false });
 
 // Statements and the activity log
 
@@ -110,15 +121,21 @@ export const fetchStatement = (ctx: AuthContextName, p: StatementParams): Promis
   apiRequest(`/transactions/statement${queryString({ ...p })}`, { auth: ctx });
 
 /** Back office: a wallet's balance at a past moment (`at`, ISO) and its statement up to then. */
-export const fetchStatementAsOf = (userId: string, p: { at: string; page: number; limit: number }): Promise<AsOfStatement> =>
+export const fetchStatementAsOf = (
+  userId: string,
+  p: { at: string; page: number; limit: number },
+): Promise<AsOfStatement> =>
   apiRequest(`/admin/users/${encodeURIComponent(userId)}/as-of${queryString({ ...p })}`, { auth: 'admin' });
 
-export const fetchActivity = (ctx: AuthContextName, p: { userId?: string; page: number; limit: number }): Promise<Paged<ActivityRow>> =>
-  apiRequest(`/activity-log${queryString({ ...p })}`, { auth: ctx });
+export const fetchActivity = (
+  ctx: AuthContextName,
+  p: { userId?: string; page: number; limit: number },
+): Promise<Paged<ActivityRow>> => apiRequest(`/activity-log${queryString({ ...p })}`, { auth: ctx });
 
 // Two-factor authentication
 
-export const fetchTotpStatus = (ctx: AuthContextName): Promise<{ enabled: boolean }> => apiRequest('/users/2fa', { auth: ctx });
+export const fetchTotpStatus = (ctx: AuthContextName): Promise<{ enabled: boolean }> =>
+  apiRequest('/users/2fa', { auth: ctx });
 
 export const startTotpSetup = (ctx: AuthContextName): Promise<{ secret: string; otpauthUrl: string }> =>
   apiRequest('/users/2fa/setup', { method: 'POST', auth: ctx, toast: false });
@@ -168,4 +185,9 @@ export interface PermissionsPasswordInput {
 }
 
 export const savePermissionsPassword = (id: string, body: PermissionsPasswordInput): Promise<MessageAnswer> =>
-  apiRequest(`/users/${encodeURIComponent(id)}/permissions-password`, { method: 'PUT', body, auth: 'admin', toast: false });
+  apiRequest(`/users/${encodeURIComponent(id)}/permissions-password`, {
+    method: 'PUT',
+    body,
+    auth: 'admin',
+    toast: false,
+  });

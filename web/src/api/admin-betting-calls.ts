@@ -1,4 +1,15 @@
-import type { BetDto, FeedStatus, MarketDto, MarketLockTarget, MarketStatus, MarketType, MatchDetail, MatchSummary, Paginated, UserBookRow } from '@exch/contracts';
+import type {
+  BetDto,
+  FeedStatus,
+  MarketDto,
+  MarketLockTarget,
+  MarketStatus,
+  MarketType,
+  MatchDetail,
+  MatchSummary,
+  Paginated,
+  UserBookRow,
+} from '@exch/contracts';
 import type { MessageAnswer } from './account-calls';
 import { apiRequest, queryString } from './client';
 
@@ -12,7 +23,8 @@ const enc = encodeURIComponent;
 
 // The match page
 
-export const fetchMatchDetail = (matchId: string): Promise<MatchDetail> => apiRequest(`/matches/${enc(matchId)}`, { auth: 'admin', toast: false });
+export const fetchMatchDetail = (matchId: string): Promise<MatchDetail> =>
+  apiRequest(`/matches/${enc(matchId)}`, { auth: 'admin', toast: false });
 
 export interface CategorizedParams {
   matched_status?: 'matched' | 'unmatched';
@@ -27,7 +39,10 @@ export interface CategorizedParams {
 }
 
 /** Bets of the downline on one match, grouped by market type. */
-export const fetchEventBets = (matchId: string, p: CategorizedParams = {}): Promise<{ data: { markets: Partial<Record<MarketType, BetDto[]>> } }> =>
+export const fetchEventBets = (
+  matchId: string,
+  p: CategorizedParams = {},
+): Promise<{ data: { markets: Partial<Record<MarketType, BetDto[]>> } }> =>
   apiRequest(`/bets/event/${enc(matchId)}/categorized${queryString({ ...p })}`, { auth: 'admin', toast: false });
 
 export interface LockUser {
@@ -38,27 +53,43 @@ export interface LockUser {
 }
 
 export const fetchDownlineWithLocks = (target: MarketLockTarget): Promise<{ data: { users: LockUser[] } }> =>
-  apiRequest(`/users/downline-with-locks${queryString({ event_id: target.event_id, market_type: target.market_type, market_id: target.market_id })}`, { auth: 'admin', toast: false });
+  apiRequest(
+    `/users/downline-with-locks${queryString({ event_id: target.event_id, market_type: target.market_type, market_id: target.market_id })}`,
+    { auth: 'admin', toast: false },
+  );
 
 export const setMarketLocks = (
   matchId: string,
   body: { userId: string | string[]; is_locked: boolean; lock_target: MarketLockTarget; transaction_password: string },
-): Promise<MessageAnswer> => apiRequest(`/market-locks/${enc(matchId)}`, { method: 'PUT', body, auth: 'admin', toast: false });
+): Promise<MessageAnswer> =>
+  apiRequest(`/market-locks/${enc(matchId)}`, { method: 'PUT', body, auth: 'admin', toast: false });
 
 /** Stakes per user and selection; the server may answer 'No Result Found' with no users. */
 export const fetchUserBook = (marketId: string): Promise<{ data?: { users?: UserBookRow[] }; message?: string }> =>
   apiRequest(`/market-locks/user-book/${enc(marketId)}`, { auth: 'admin', toast: false });
 
 export interface UserWiseBook {
-  markets: { marketId: string; runners: { selectionId: number; name: string }[]; users: { username: string; book: Record<string, number> }[] }[];
+  markets: {
+    marketId: string;
+    runners: { selectionId: number; name: string }[];
+    users: { username: string; book: Record<string, number> }[];
+  }[];
 }
 
 /** Each downline user's profit or loss on every runner of the market. */
 export const fetchUserWiseBook = (marketId: string): Promise<UserWiseBook> =>
   apiRequest('/get-user-wise-book', { method: 'POST', body: { marketId }, auth: 'admin', toast: false });
 
-export const fetchFancyPosition = (marketId: string, userId?: string): Promise<{ data: { completeBookList: { run: number; value: number }[] } }> =>
-  apiRequest('/get-fancy-position', { method: 'POST', body: userId === undefined ? { marketId } : { marketId, userId }, auth: 'admin', toast: false });
+export const fetchFancyPosition = (
+  marketId: string,
+  userId?: string,
+): Promise<{ data: { completeBookList: { run: number; value: number }[] } }> =>
+  apiRequest('/get-fancy-position', {
+    method: 'POST',
+    body: userId === undefined ? { marketId } : { marketId, userId },
+    auth: 'admin',
+    toast: false,
+  });
 
 // Bet history
 
@@ -80,14 +111,26 @@ export const fetchAllUserBets = (page: number, body: BetListFilter): Promise<Pag
 
 /** Role admin only; confirmed with the transaction password. */
 export const deleteBets = (ids: string[], transactionPassword: string): Promise<MessageAnswer & { deleted?: number }> =>
-  apiRequest('/delete-bets', { method: 'POST', body: { ids, transaction_password: transactionPassword }, auth: 'admin', toast: false });
+  apiRequest('/delete-bets', {
+    method: 'POST',
+    body: { ids, transaction_password: transactionPassword },
+    auth: 'admin',
+    toast: false,
+  });
 
 /** An upline deletes one pending bet of its downline. */
 export const deleteBet = (id: string): Promise<MessageAnswer> =>
-  apiRequest(`/bets/${enc(id)}/status`, { method: 'PATCH', body: { status: 'cancelled' }, auth: 'admin', toast: false });
+  apiRequest(`/bets/${enc(id)}/status`, {
+    method: 'PATCH',
+    body: { status: 'cancelled' },
+    auth: 'admin',
+    toast: false,
+  });
 
 /** User-name suggestions for the bet history filter ('Failed to fetch user suggestions' is the caller's). */
-export const fetchUserSuggestions = (search: string): Promise<{ users: { _id: string; username: string; role: { slug: string; name: string } }[] }> =>
+export const fetchUserSuggestions = (
+  search: string,
+): Promise<{ users: { _id: string; username: string; role: { slug: string; name: string } }[] }> =>
   apiRequest(`/users/downline${queryString({ search, limit: 10, page: 1 })}`, { auth: 'admin', toast: false });
 
 // Reports
@@ -98,7 +141,12 @@ export interface SelectionAnalysisEvent {
   matchDateTime: string;
   /** Not in SPEC.md's shape; used when the server sends it, else cricket (4). */
   sportId?: number;
-  markets: { market_type: string; market_id?: string; market_name?: string; selections: { selection_name: string; totalStake: number }[] }[];
+  markets: {
+    market_type: string;
+    market_id?: string;
+    market_name?: string;
+    selections: { selection_name: string; totalStake: number }[];
+  }[];
 }
 
 export const fetchSelectionAnalysis = (search: string): Promise<{ eventAnalysis: SelectionAnalysisEvent[] }> =>
@@ -116,7 +164,12 @@ export interface DownlineProfitLossUser {
   netProfitLoss?: number;
 }
 
-export const fetchDownlineProfitLoss = (p: { page: number; limit: number; reportType: 'ALL' | 'user'; search?: string }): Promise<{ users: DownlineProfitLossUser[]; total: number }> =>
+export const fetchDownlineProfitLoss = (p: {
+  page: number;
+  limit: number;
+  reportType: 'ALL' | 'user';
+  search?: string;
+}): Promise<{ users: DownlineProfitLossUser[]; total: number }> =>
   apiRequest(`/bet/downline/profit-loss${queryString({ ...p })}`, { auth: 'admin' });
 
 // Market management
@@ -126,19 +179,43 @@ export type EventMarket = MarketDto & { matchName: string; sportId: number; betC
 export const fetchEventManagement = (status: 'open' | 'settled'): Promise<{ data: EventMarket[] }> =>
   apiRequest(`/admin/event-management${queryString({ status })}`, { auth: 'admin' });
 
-export const setMarketStatus = (marketId: string, status: MarketStatus): Promise<MessageAnswer & { data?: MarketDto }> =>
-  apiRequest(`/admin/markets/${enc(marketId)}/status`, { method: 'PUT', body: { status }, auth: 'admin', toast: false });
+export const setMarketStatus = (
+  marketId: string,
+  status: MarketStatus,
+): Promise<MessageAnswer & { data?: MarketDto }> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/status`, {
+    method: 'PUT',
+    body: { status },
+    auth: 'admin',
+    toast: false,
+  });
 
-export const declareResult = (marketId: string, body: ({ selectionId: number } | { runs: number }) & { transaction_password: string }): Promise<MessageAnswer> =>
+export const declareResult = (
+  marketId: string,
+  body: ({ selectionId: number } | { runs: number }) & { transaction_password: string },
+): Promise<MessageAnswer> =>
   apiRequest(`/admin/markets/${enc(marketId)}/result`, { method: 'POST', body, auth: 'admin', toast: false });
 
 export const voidMarket = (marketId: string, transactionPassword: string): Promise<MessageAnswer> =>
-  apiRequest(`/admin/markets/${enc(marketId)}/void`, { method: 'POST', body: { transaction_password: transactionPassword }, auth: 'admin', toast: false });
+  apiRequest(`/admin/markets/${enc(marketId)}/void`, {
+    method: 'POST',
+    body: { transaction_password: transactionPassword },
+    auth: 'admin',
+    toast: false,
+  });
 
 export const revokeResult = (marketId: string, transactionPassword: string): Promise<MessageAnswer> =>
-  apiRequest(`/admin/markets/${enc(marketId)}/revoke`, { method: 'POST', body: { transaction_password: transactionPassword }, auth: 'admin', toast: false });
+  apiRequest(`/admin/markets/${enc(marketId)}/revoke`, {
+    method: 'POST',
+    body: { transaction_password: transactionPassword },
+    auth: 'admin',
+    toast: false,
+  });
 
-export const saveMarketSettings = (marketId: string, body: { min: number; max: number; betDelaySec: number; commissionPercent: number }): Promise<MessageAnswer & { data: MarketDto }> =>
+export const saveMarketSettings = (
+  marketId: string,
+  body: { min: number; max: number; betDelaySec: number; commissionPercent: number },
+): Promise<MessageAnswer & { data: MarketDto }> =>
   apiRequest(`/admin/markets/${enc(marketId)}/settings`, { method: 'PUT', body, auth: 'admin', toast: false });
 
 /** A bookmaker runner's rates or a fancy's No/Yes line by hand; status ACTIVE when left out. */
@@ -154,9 +231,12 @@ export const clearHousePrice = (marketId: string): Promise<MessageAnswer & { dat
   apiRequest(`/admin/markets/${enc(marketId)}/house-price`, { method: 'DELETE', auth: 'admin', toast: false });
 
 /** `matches` is a count or the list, whichever the server sends. */
-export const fetchAdminSports = (): Promise<{ data: { id: number; name: string; matches: number | unknown[] }[] }> => apiRequest('/admin/sports', { auth: 'admin' });
+export const fetchAdminSports = (): Promise<{ data: { id: number; name: string; matches: number | unknown[] }[] }> =>
+  apiRequest('/admin/sports', { auth: 'admin' });
 
-export const fetchAdminSeries = (sportId: string): Promise<{ data: { seriesId: string; name: string; matches: number | unknown[] }[] }> =>
+export const fetchAdminSeries = (
+  sportId: string,
+): Promise<{ data: { seriesId: string; name: string; matches: number | unknown[] }[] }> =>
   apiRequest(`/admin/series/${enc(sportId)}`, { auth: 'admin' });
 
 export const fetchAdminMatches = (sportId: string, status: 'active' | 'all'): Promise<{ data: MatchSummary[] }> =>
@@ -165,8 +245,9 @@ export const fetchAdminMatches = (sportId: string, status: 'active' | 'all'): Pr
 export const fetchAdminMarkets = (matchId: string, kind?: string): Promise<{ data: MarketDto[] }> =>
   apiRequest(`/admin/markets/${enc(matchId)}${queryString({ kind })}`, { auth: 'admin' });
 
-
-export const saveNewsMessage = (text: string): Promise<MessageAnswer> => apiRequest('/messages', { method: 'PUT', body: { text }, auth: 'admin', toast: false });
+export const saveNewsMessage = (text: string): Promise<MessageAnswer> =>
+  apiRequest('/messages', { method: 'PUT', body: { text }, auth: 'admin', toast: false });
 
 /** A count from a number or a list. */
-export const countOf = (v: number | unknown[] | undefined): number => (Array.isArray(v) ? v.length : typeof v === 'number' ? v : 0);
+export const countOf = (v: number | unknown[] | undefined): number =>
+  Array.isArray(v) ? v.length : typeof v === 'number' ? v : 0;

@@ -20,7 +20,11 @@ export class ApiRequestError extends Error implements ApiError {
 
 /** Reads an error answer; a body that is not the JSON error shape still gives a readable message. */
 export async function readErrorBody(response: Response): Promise<ApiError & { maintenance?: boolean }> {
-  const fallback = { statusCode: response.status, error: response.statusText, message: `Request failed (${response.status})` };
+  const fallback = {
+    statusCode: response.status,
+    error: response.statusText,
+    message: `Request failed (${response.status})`,
+  };
   try {
     const body: unknown = await response.json();
     if (typeof body !== 'object' || body === null) return fallback;

@@ -16,4 +16,9 @@ export const login = (ctx: AuthContextName, username: string, password: string, 
   });
 
 export const logout = (ctx: AuthContextName): Promise<unknown> =>
-  apiRequest('/auth/logout', { method: 'POST', body: { refreshToken: readCredentials(ctx).refreshToken }, auth: ctx, toast: false });
+  apiRequest('/auth/logout', {
+    method: 'POST',
+    body: { refreshToken: readCredentials(ctx).refreshToken },
+    auth: ctx,
+    toast: false,
+  });

@@ -1,4 +1,14 @@
-import type { ActiveSport, BetDto, BettingButtons, MarketType, MatchDetail, Paginated, PlaceBetResponse, ProfitLossRow, SportDto } from '@exch/contracts';
+import type {
+  ActiveSport,
+  BetDto,
+  BettingButtons,
+  MarketType,
+  MatchDetail,
+  Paginated,
+  PlaceBetResponse,
+  ProfitLossRow,
+  SportDto,
+} from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
 import { apiRequest, queryString } from './client';
 
@@ -11,16 +21,20 @@ const id = (value: string): string => encodeURIComponent(value);
 
 // Discovery
 
-export const fetchAllowedSports = (ctx: AuthContextName): Promise<{ sports: SportDto[] }> => apiRequest('/sports/whitelabel/allowed', { auth: ctx, toast: false });
+export const fetchAllowedSports = (ctx: AuthContextName): Promise<{ sports: SportDto[] }> =>
+  apiRequest('/sports/whitelabel/allowed', { auth: ctx, toast: false });
 
 /** Failures are logged by the lobby, not toasted: it polls. */
 /** The news line admins set (GET /api/messages): empty text when there is none. */
-export const fetchNewsMessage = (ctx: AuthContextName): Promise<{ data: { text: string } }> => apiRequest('/messages', { auth: ctx, toast: false });
+export const fetchNewsMessage = (ctx: AuthContextName): Promise<{ data: { text: string } }> =>
+  apiRequest('/messages', { auth: ctx, toast: false });
 
-export const fetchActiveSports = (ctx: AuthContextName): Promise<{ data: ActiveSport[] }> => apiRequest('/sports/active', { auth: ctx, toast: false });
+export const fetchActiveSports = (ctx: AuthContextName): Promise<{ data: ActiveSport[] }> =>
+  apiRequest('/sports/active', { auth: ctx, toast: false });
 
 /** The match page shows a failure inline (not found, or the server unreachable) instead of toasting it. */
-export const fetchMatch = (ctx: AuthContextName, matchId: string): Promise<MatchDetail> => apiRequest(`/matches/${id(matchId)}`, { auth: ctx, toast: false });
+export const fetchMatch = (ctx: AuthContextName, matchId: string): Promise<MatchDetail> =>
+  apiRequest(`/matches/${id(matchId)}`, { auth: ctx, toast: false });
 
 // The player's bets
 
@@ -58,7 +72,8 @@ export const placeBet = (body: PlaceBetInput, idempotencyKey: string): Promise<P
   apiRequest('/bets', { method: 'POST', body, auth: 'user', idempotencyKey });
 
 /** Pending bets, matched and unmatched; on one match with `eventId`. Failures are logged only (SPEC.md section 8). */
-export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> => apiRequest(`/my_bets${queryString({ eventId })}`, { auth: 'user', toast: false });
+export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> =>
+  apiRequest(`/my_bets${queryString({ eventId })}`, { auth: 'user', toast: false });
 
 export const fetchRecentBets = (eventId: string, marketId?: string): Promise<{ data: BetDto[] }> =>
   apiRequest(`/recent/bets${queryString({ eventId, marketId })}`, { auth: 'user', toast: false });
@@ -73,14 +88,19 @@ export interface MyBetsParams {
   limit: number;
 }
 
-export const fetchBetsMine = (p: MyBetsParams): Promise<Paginated<BetDto>> => apiRequest(`/bets/mine${queryString({ ...p })}`, { auth: 'user' });
+export const fetchBetsMine = (p: MyBetsParams): Promise<Paginated<BetDto>> =>
+  apiRequest(`/bets/mine${queryString({ ...p })}`, { auth: 'user' });
 
 /** Cancels the unmatched remainder of one of the player's bets. */
 export const cancelBet = (betId: string): Promise<{ message: string; bet: BetDto }> =>
   apiRequest(`/bets/${id(betId)}/status`, { method: 'PATCH', body: { status: 'cancelled' }, auth: 'user' });
 
-export const fetchMyProfitLoss = (p: { from: string; to: string; page: number; limit: number }): Promise<Paginated<ProfitLossRow>> =>
-  apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
+export const fetchMyProfitLoss = (p: {
+  from: string;
+  to: string;
+  page: number;
+  limit: number;
+}): Promise<Paginated<ProfitLossRow>> => apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
 
 // Stake buttons
 

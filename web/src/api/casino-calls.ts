@@ -1,4 +1,14 @@
-import type { CasinoBetDto, CasinoGameReportRow, CasinoPlaceBetResponse, CasinoPositionDto, CasinoResultDto, CasinoRoundDetail, CasinoTableDto, CasinoTableLive, Paginated } from '@exch/contracts';
+import type {
+  CasinoBetDto,
+  CasinoGameReportRow,
+  CasinoPlaceBetResponse,
+  CasinoPositionDto,
+  CasinoResultDto,
+  CasinoRoundDetail,
+  CasinoTableDto,
+  CasinoTableLive,
+  Paginated,
+} from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
 import { apiRequest, queryString } from './client';
 
@@ -10,9 +20,11 @@ const enc = encodeURIComponent;
 export const fetchCasinoTables = (ctx: AuthContextName, category?: string): Promise<{ data: CasinoTableDto[] }> =>
   apiRequest(`/casino/tables${queryString({ category })}`, { auth: ctx, toast: false });
 
-export const fetchAllTables = (ctx: AuthContextName): Promise<{ data: CasinoTableDto[] }> => apiRequest('/casino/table/getalltable', { auth: ctx, toast: false });
+export const fetchAllTables = (ctx: AuthContextName): Promise<{ data: CasinoTableDto[] }> =>
+  apiRequest('/casino/table/getalltable', { auth: ctx, toast: false });
 
-export const fetchTableLive = (ctx: AuthContextName, code: string): Promise<CasinoTableLive> => apiRequest(`/casino/tables/${enc(code)}`, { auth: ctx, toast: false });
+export const fetchTableLive = (ctx: AuthContextName, code: string): Promise<CasinoTableLive> =>
+  apiRequest(`/casino/tables/${enc(code)}`, { auth: ctx, toast: false });
 
 export interface ResultsParams {
   page: number;
@@ -27,10 +39,12 @@ export const fetchCasinoResults = (
   ctx: AuthContextName,
   code: string,
   p: ResultsParams,
-): Promise<{ data: { data: { res: CasinoResultDto[]; total: number; page: number; limit: number; totalPages: number } } }> =>
-  apiRequest(`/casino/results/${enc(code)}${queryString({ ...p })}`, { auth: ctx, toast: false });
+): Promise<{
+  data: { data: { res: CasinoResultDto[]; total: number; page: number; limit: number; totalPages: number } };
+}> => apiRequest(`/casino/results/${enc(code)}${queryString({ ...p })}`, { auth: ctx, toast: false });
 
-export const fetchCasinoRound = (ctx: AuthContextName, mid: string): Promise<CasinoRoundDetail> => apiRequest(`/casino/rounds/${enc(mid)}`, { auth: ctx, toast: false });
+export const fetchCasinoRound = (ctx: AuthContextName, mid: string): Promise<CasinoRoundDetail> =>
+  apiRequest(`/casino/rounds/${enc(mid)}`, { auth: ctx, toast: false });
 
 export interface MyCasinoBetsParams {
   status: 'pending' | 'settled' | 'all';
@@ -41,7 +55,8 @@ export interface MyCasinoBetsParams {
   limit: number;
 }
 
-export const fetchMyCasinoBets = (p: MyCasinoBetsParams): Promise<Paginated<CasinoBetDto>> => apiRequest(`/casino/bets/mine${queryString({ ...p })}`, { auth: 'user', toast: false });
+export const fetchMyCasinoBets = (p: MyCasinoBetsParams): Promise<Paginated<CasinoBetDto>> =>
+  apiRequest(`/casino/bets/mine${queryString({ ...p })}`, { auth: 'user', toast: false });
 
 /** The Bet-as-placed payload of SPEC.md section 3 for a casino bet. */
 export interface CasinoBetInput {
@@ -71,9 +86,14 @@ export const placeCasinoBet = (body: CasinoBetInput, idempotencyKey: string): Pr
 
 // The back office
 
-export const setTableStatus = (code: string, status: 'ACTIVE' | 'SUSPENDED'): Promise<{ message: string; data: CasinoTableDto }> =>
+export const setTableStatus = (
+  code: string,
+  status: 'ACTIVE' | 'SUSPENDED',
+): Promise<{ message: string; data: CasinoTableDto }> =>
   apiRequest(`/admin/casino/tables/${enc(code)}/status`, { method: 'PUT', body: { status }, auth: 'admin' });
 
-export const fetchCasinoPosition = (code: string): Promise<CasinoPositionDto> => apiRequest(`/admin/casino/tables/${enc(code)}/position`, { auth: 'admin', toast: false });
+export const fetchCasinoPosition = (code: string): Promise<CasinoPositionDto> =>
+  apiRequest(`/admin/casino/tables/${enc(code)}/position`, { auth: 'admin', toast: false });
 
-export const fetchGameReports = (p: { from: string; to: string }): Promise<{ data: CasinoGameReportRow[] }> => apiRequest(`/admin/casino/game-reports${queryString(p)}`, { auth: 'admin' });
+export const fetchGameReports = (p: { from: string; to: string }): Promise<{ data: CasinoGameReportRow[] }> =>
+  apiRequest(`/admin/casino/game-reports${queryString(p)}`, { auth: 'admin' });

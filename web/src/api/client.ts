@@ -54,7 +54,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   try {
     return await send<T>(path, options, true);
   } catch (e) {
-    if (e instanceof ApiRequestError && options.toast !== false && !e.maintenance && e.message !== SILENT_MESSAGE && e.code !== PASSWORD_CHANGE_REQUIRED) {
+    if (
+      e instanceof ApiRequestError &&
+      options.toast !== false &&
+      !e.maintenance &&
+      e.message !== SILENT_MESSAGE &&
+      e.code !== PASSWORD_CHANGE_REQUIRED
+    ) {
       hooks?.onError(e.message);
     }
     throw e;
@@ -65,7 +71,8 @@ async function send<T>(path: string, options: RequestOptions, mayRefresh: boolea
   const { auth } = options;
   const token = auth === null ? null : readCredentials(auth).token;
   const response = await fetchJson(path, options.method ?? 'GET', options.body, token, options.idempotencyKey);
-  if (response.ok) return (response.status === 204 ? undefined : options.blob ? await response.blob() : await response.json()) as T;
+  if (response.ok)
+    return (response.status === 204 ? undefined : options.blob ? await response.blob() : await response.json()) as T;
 
   const body = await readErrorBody(response);
   if (body.maintenance) {
@@ -96,7 +103,13 @@ function rememberWrites(response: Response): void {
   if (token) readAfter = readAfter ? mergeReadTokens(readAfter, token) : token;
 }
 
-async function fetchJson(path: string, method: string, body: unknown, token: string | null, idempotencyKey?: string): Promise<Response> {
+async function fetchJson(
+  path: string,
+  method: string,
+  body: unknown,
+  token: string | null,
+  idempotencyKey?: string,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (readAfter) headers[READ_AFTER_HEADER] = formatReadToken(readAfter);
   if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -119,7 +132,9 @@ async function fetchJson(path: string, method: string, body: unknown, token: str
     throw new ApiRequestError({
       statusCode: 0,
       error: 'Network Error',
-      message: timedOut ? 'The server took too long to answer, please try again' : 'Could not reach the server, please check your connection',
+      message: timedOut
+        ? 'The server took too long to answer, please try again'
+        : 'Could not reach the server, please check your connection',
     });
   }
 }

@@ -33,15 +33,23 @@ export const fetchPayee = (): Promise<{ data: PayeeDto | null }> => apiRequest('
 export const requestDeposit = (form: FormData, idempotencyKey: string): Promise<Answer<TransactionHistoryRow>> =>
   apiRequest('/payments/deposits', { method: 'POST', body: form, auth: 'user', toast: false, idempotencyKey });
 
-export const requestWithdrawal = (body: { amount: string; bankDetail: string; accountType: 'bank' | 'upi' | undefined }, idempotencyKey: string): Promise<Answer<TransactionHistoryRow>> =>
+export const requestWithdrawal = (
+  body: { amount: string; bankDetail: string; accountType: 'bank' | 'upi' | undefined },
+  idempotencyKey: string,
+): Promise<Answer<TransactionHistoryRow>> =>
   apiRequest('/payments/withdrawals', { method: 'POST', body, auth: 'user', toast: false, idempotencyKey });
 
 export const fetchSavedAccounts = (): Promise<SavedAccountsDto> => apiRequest('/payments/accounts', { auth: 'user' });
 
-export const addBankAccount = (body: { accountHolderName: string; accountNumber: string; ifscCode: string }): Promise<Answer<BankDetailDto>> =>
+export const addBankAccount = (body: {
+  accountHolderName: string;
+  accountNumber: string;
+  ifscCode: string;
+}): Promise<Answer<BankDetailDto>> =>
   apiRequest('/payments/accounts/bank', { method: 'POST', body, auth: 'user', toast: false });
 
-export const addUpiId = (body: { upiId: string }): Promise<Answer<UpiDetailDto>> => apiRequest('/payments/accounts/upi', { method: 'POST', body, auth: 'user', toast: false });
+export const addUpiId = (body: { upiId: string }): Promise<Answer<UpiDetailDto>> =>
+  apiRequest('/payments/accounts/upi', { method: 'POST', body, auth: 'user', toast: false });
 
 export const deleteSavedAccount = (type: 'bank' | 'upi', id: string): Promise<{ message: string }> =>
   apiRequest(`/payments/accounts/${type}/${encodeURIComponent(id)}`, { method: 'DELETE', auth: 'user' });
@@ -53,8 +61,15 @@ export interface HistoryParams {
 }
 
 /** SPEC.md section 7: 15 a page. */
-export const fetchPaymentHistory = (type: PaymentType, userId: string, p: HistoryParams): Promise<Paged<TransactionHistoryRow>> =>
-  apiRequest(`/transactions/${type === 'deposit' ? 'deposit' : 'withdrawal'}-history/${encodeURIComponent(userId)}${queryString({ ...p, limit: 15 })}`, { auth: 'user' });
+export const fetchPaymentHistory = (
+  type: PaymentType,
+  userId: string,
+  p: HistoryParams,
+): Promise<Paged<TransactionHistoryRow>> =>
+  apiRequest(
+    `/transactions/${type === 'deposit' ? 'deposit' : 'withdrawal'}-history/${encodeURIComponent(userId)}${queryString({ ...p, limit: 15 })}`,
+    { auth: 'user' },
+  );
 
 // The back office
 
@@ -71,24 +86,39 @@ export interface RequestListParams {
 export const fetchPaymentRequests = (p: RequestListParams): Promise<Paged<PaymentRequestDto>> =>
   apiRequest(`/admin/payment-requests${queryString({ ...p })}`, { auth: 'admin' });
 
-export const fetchPendingCounts = (): Promise<PendingCounts> => apiRequest('/admin/payment-requests/pending', { auth: 'admin', toast: false });
+export const fetchPendingCounts = (): Promise<PendingCounts> =>
+  apiRequest('/admin/payment-requests/pending', { auth: 'admin', toast: false });
 
 export const decideRequest = (
   id: string,
   decision: 'approve' | 'reject',
   body: { transactionPassword: string; remark: string; walletUserId?: string },
-): Promise<Answer<PaymentRequestDto>> => apiRequest(`/admin/payment-requests/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body, auth: 'admin', toast: false });
+): Promise<Answer<PaymentRequestDto>> =>
+  apiRequest(`/admin/payment-requests/${encodeURIComponent(id)}/${decision}`, {
+    method: 'POST',
+    body,
+    auth: 'admin',
+    toast: false,
+  });
 
 /** A request's screenshot, fetched with the login's token (an <img> could not send it). */
 export const fetchScreenshot = (ctx: AuthContextName, id: string): Promise<Blob> =>
   apiRequest(`/payments/requests/${encodeURIComponent(id)}/screenshot`, { auth: ctx, toast: false, blob: true });
 
-export const fetchPaymentMethod = (): Promise<{ data: PaymentMethodDto | null }> => apiRequest('/admin/payment-method', { auth: 'admin' });
+export const fetchPaymentMethod = (): Promise<{ data: PaymentMethodDto | null }> =>
+  apiRequest('/admin/payment-method', { auth: 'admin' });
 
-export const savePaymentMethod = (body: Record<keyof PaymentMethodDto, string> & { transactionPassword: string }): Promise<Answer<PaymentMethodDto>> =>
+export const savePaymentMethod = (
+  body: Record<keyof PaymentMethodDto, string> & { transactionPassword: string },
+): Promise<Answer<PaymentMethodDto>> =>
   apiRequest('/admin/payment-method', { method: 'PUT', body, auth: 'admin', toast: false });
 
-export const fetchApprovalLimits = (): Promise<{ data: ApprovalLimitsDto }> => apiRequest('/admin/approval-limits', { auth: 'admin' });
+export const fetchApprovalLimits = (): Promise<{ data: ApprovalLimitsDto }> =>
+  apiRequest('/admin/approval-limits', { auth: 'admin' });
 
-export const saveApprovalLimits = (body: { depositAbove: string; withdrawalAbove: string; transactionPassword: string }): Promise<Answer<ApprovalLimitsDto>> =>
+export const saveApprovalLimits = (body: {
+  depositAbove: string;
+  withdrawalAbove: string;
+  transactionPassword: string;
+}): Promise<Answer<ApprovalLimitsDto>> =>
   apiRequest('/admin/approval-limits', { method: 'PUT', body, auth: 'admin', toast: false });

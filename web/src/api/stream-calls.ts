@@ -11,5 +11,13 @@ export const fetchMatchStreams = (ctx: AuthContextName, matchId: string): Promis
 export const fetchConfiguredStreams = (matchId: string): Promise<MatchStreams> =>
   apiRequest(`/admin/matches/${encodeURIComponent(matchId)}/streams`, { auth: 'admin', toast: false });
 
-export const saveMatchStreams = (matchId: string, body: { tvUrl: string | null; scoreUrl: string | null }): Promise<MessageAnswer> =>
-  apiRequest(`/admin/matches/${encodeURIComponent(matchId)}/streams`, { method: 'PUT', body, auth: 'admin', toast: false });
+export const saveMatchStreams = (
+  matchId: string,
+  body: { tvUrl: string | null; scoreUrl: string | null },
+): Promise<MessageAnswer> =>
+  apiRequest(`/admin/matches/${encodeURIComponent(matchId)}/streams`, {
+    method: 'PUT',
+    body,
+    auth: 'admin',
+    toast: false,
+  });

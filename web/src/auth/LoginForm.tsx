@@ -112,7 +112,11 @@ export function LoginForm({ ctx }: { ctx: AuthContextName }) {
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-accent btn-block" disabled={busy || username.trim() === '' || password === '' || !otpReady}>
+      <button
+        type="submit"
+        className="btn btn-accent btn-block"
+        disabled={busy || username.trim() === '' || password === '' || !otpReady}
+      >
         {busy ? 'Logging in...' : otpPrompt === null ? 'Login' : 'Verify and login'}
       </button>
     </form>

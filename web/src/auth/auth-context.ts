@@ -8,6 +8,7 @@ const isAdminPath = (pathname: string): boolean => pathname === '/admin' || path
 
 export const contextForPath = (pathname: string): AuthContextName => (isAdminPath(pathname) ? 'admin' : 'user');
 
-export const loginPathFor = (ctx: AuthContextName): '/login' | '/admin/login' => (ctx === 'admin' ? '/admin/login' : '/login');
+export const loginPathFor = (ctx: AuthContextName): '/login' | '/admin/login' =>
+  ctx === 'admin' ? '/admin/login' : '/login';
 
 export const homePathFor = (ctx: AuthContextName): '/' | '/admin' => (ctx === 'admin' ? '/admin' : '/');

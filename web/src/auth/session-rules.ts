@@ -39,7 +39,10 @@ export const ADMIN_TRANSACTION_PASSWORD_PATH = '/admin/transaction-password';
  * (both contexts), and a back-office account needs its transaction password, which confirms every
  * money and access action. Null when the account is ready.
  */
-export function pendingSetup(ctx: AuthContextName, record: UserDto | null | undefined): typeof FIRST_PASSWORD_PATH | typeof ADMIN_TRANSACTION_PASSWORD_PATH | null {
+export function pendingSetup(
+  ctx: AuthContextName,
+  record: UserDto | null | undefined,
+): typeof FIRST_PASSWORD_PATH | typeof ADMIN_TRANSACTION_PASSWORD_PATH | null {
   if (!record) return null;
   if (record.mustChangePassword === true) return FIRST_PASSWORD_PATH;
   if (ctx === 'admin' && record.hasTransactionPassword === false) return ADMIN_TRANSACTION_PASSWORD_PATH;

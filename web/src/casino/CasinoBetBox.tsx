@@ -37,7 +37,13 @@ export function CasinoBetBox({ title, action, bets, loading, withUser = false }:
           </thead>
           <tbody>
             {bets.map((b) => (
-              <tr key={b._id} className={`bet-line back${b.status === 'pending' ? ' pending' : ''}`} data-bet-id={b._id} data-testid="casino-bet" title={formatDateTime(b.placed_at)}>
+              <tr
+                key={b._id}
+                className={`bet-line back${b.status === 'pending' ? ' pending' : ''}`}
+                data-bet-id={b._id}
+                data-testid="casino-bet"
+                title={formatDateTime(b.placed_at)}
+              >
                 {withUser && <td>{b.user_info.username}</td>}
                 <td>
                   <span className="bet-selection">{b.selection_name}</span>
@@ -49,7 +55,9 @@ export function CasinoBetBox({ title, action, bets, loading, withUser = false }:
                   {b.pnl === null ? (
                     <span className="state-badge state-unmatched">Open</span>
                   ) : (
-                    <span className={b.pnl > 0 ? 'positive' : b.pnl < 0 ? 'negative' : undefined}>{formatRupees(b.pnl)}</span>
+                    <span className={b.pnl > 0 ? 'positive' : b.pnl < 0 ? 'negative' : undefined}>
+                      {formatRupees(b.pnl)}
+                    </span>
                   )}
                 </td>
               </tr>

@@ -1,4 +1,13 @@
-import { CASINO_MARKET_TYPE, paiseToRupees, rupeesToPaise, formatPaise, type ButtonValue, type CasinoMarketDto, type CasinoPlaceBetResponse, type CasinoTableDto } from '@exch/contracts';
+import {
+  CASINO_MARKET_TYPE,
+  paiseToRupees,
+  rupeesToPaise,
+  formatPaise,
+  type ButtonValue,
+  type CasinoMarketDto,
+  type CasinoPlaceBetResponse,
+  type CasinoTableDto,
+} from '@exch/contracts';
 import { placeCasinoBet, type CasinoBetInput } from '../api/casino-calls';
 import { newSlipKey } from '../exchange/PlaceBetPanel';
 import { SlipButtons, SlipFrame, SlipLabels, SlipStake, useSlipSubmit } from '../exchange/slip-parts';
@@ -33,11 +42,21 @@ interface CasinoBetPanelProps {
  * The server decides: it refuses a closed round, a suspended table or a stake outside the limits
  * in its own words, which are toasted.
  */
-export function CasinoBetPanel({ slip, onChange, onClose, table, mid, open, userId, buttons, onPlaced }: CasinoBetPanelProps) {
+export function CasinoBetPanel({
+  slip,
+  onChange,
+  onClose,
+  table,
+  mid,
+  open,
+  userId,
+  buttons,
+  onPlaced,
+}: CasinoBetPanelProps) {
   const { busy, inFlight, send } = useSlipSubmit();
   const stake = slip.stake === '' ? 0 : (rupeesToPaise(slip.stake) ?? 0);
   const odds = slip.market.odds;
-  const profit = Math.floor((Math.round(odds * 100) - 100) * stake / 100);
+  const profit = Math.floor(((Math.round(odds * 100) - 100) * stake) / 100);
   const edit = (next: Partial<CasinoSlip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
 
   const submit = async (): Promise<void> => {
@@ -45,11 +64,30 @@ export function CasinoBetPanel({ slip, onChange, onClose, table, mid, open, user
     if (!(stake > 0)) return showErrorToast('Please enter a stake');
     if (mid === null) return showErrorToast('Betting is closed for this round, please wait for the next one');
     const body: CasinoBetInput = {
-      user_id: userId, event_id: table._id, event_name: table.name, market_id: mid, market_type: CASINO_MARKET_TYPE, betOn: CASINO_MARKET_TYPE, selection: slip.market.sid,
-      selection_name: slip.market.nat, odds, stake: paiseToRupees(stake), bet_type: 'casino', odds_type: 'back', isBack: true, table_id: table._id, game_round_id: mid,
-      potential_win: paiseToRupees(profit), device_info: shortDevice(navigator.userAgent), reference_id: slip.key,
+      user_id: userId,
+      event_id: table._id,
+      event_name: table.name,
+      market_id: mid,
+      market_type: CASINO_MARKET_TYPE,
+      betOn: CASINO_MARKET_TYPE,
+      selection: slip.market.sid,
+      selection_name: slip.market.nat,
+      odds,
+      stake: paiseToRupees(stake),
+      bet_type: 'casino',
+      odds_type: 'back',
+      isBack: true,
+      table_id: table._id,
+      game_round_id: mid,
+      potential_win: paiseToRupees(profit),
+      device_info: shortDevice(navigator.userAgent),
+      reference_id: slip.key,
     };
-    await send(() => placeCasinoBet(body, slip.key), onPlaced, () => onChange({ ...slip, key: newSlipKey() }));
+    await send(
+      () => placeCasinoBet(body, slip.key),
+      onPlaced,
+      () => onChange({ ...slip, key: newSlipKey() }),
+    );
   };
 
   return (
@@ -68,9 +106,19 @@ export function CasinoBetPanel({ slip, onChange, onClose, table, mid, open, user
           <span className={profit > 0 ? 'positive' : undefined}>{formatPaise(profit)}</span>
         </div>
       </div>
-      {slip.market.payTable && <p className="slip-note">Pays by hand: {slip.market.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(', ')}.</p>}
+      {slip.market.payTable && (
+        <p className="slip-note">
+          Pays by hand: {slip.market.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(', ')}.
+        </p>
+      )}
       {!open && <p className="slip-note warn">Betting is closed for this round: wait for the next one.</p>}
-      <SlipButtons buttons={buttons} onStake={(stake) => edit({ stake })} busy={busy} canSubmit={stake > 0} onSubmit={() => void submit()} />
+      <SlipButtons
+        buttons={buttons}
+        onStake={(stake) => edit({ stake })}
+        busy={busy}
+        canSubmit={stake > 0}
+        onSubmit={() => void submit()}
+      />
     </SlipFrame>
   );
 }

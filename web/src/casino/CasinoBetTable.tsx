@@ -4,10 +4,21 @@ import { formatDateTime } from '../ui/dates';
 import { EMPTY_TABLE, EmptyRow } from '../ui/EmptyRow';
 import { formatRupees } from '../ui/money';
 
-const STATUS_LABEL: Record<CasinoBetDto['status'], string> = { pending: 'Pending', won: 'Won', lost: 'Lost', void: 'Void' };
+const STATUS_LABEL: Record<CasinoBetDto['status'], string> = {
+  pending: 'Pending',
+  won: 'Won',
+  lost: 'Lost',
+  void: 'Void',
+};
 
 /** The player's casino bets with round, stake, result and profit or loss; rows as cards on a phone. */
-export function CasinoBetTable({ bets, query }: { bets: readonly CasinoBetDto[]; query: { isPending: boolean; isError: boolean; isFetching: boolean } }) {
+export function CasinoBetTable({
+  bets,
+  query,
+}: {
+  bets: readonly CasinoBetDto[];
+  query: { isPending: boolean; isError: boolean; isFetching: boolean };
+}) {
   return (
     <div className={query.isFetching ? 'table-wrap loading' : 'table-wrap'}>
       <table className="data-table stack-table bets-table casino-bets-table">
@@ -51,11 +62,19 @@ export function CasinoBetTable({ bets, query }: { bets: readonly CasinoBetDto[];
                 {b.result && <span className="muted"> {b.result}</span>}
               </td>
               <td data-label="P&L" className="num strong-cell">
-                {b.pnl === null ? '-' : <span className={b.pnl > 0 ? 'positive' : b.pnl < 0 ? 'negative' : undefined}>{formatRupees(b.pnl)}</span>}
+                {b.pnl === null ? (
+                  '-'
+                ) : (
+                  <span className={b.pnl > 0 ? 'positive' : b.pnl < 0 ? 'negative' : undefined}>
+                    {formatRupees(b.pnl)}
+                  </span>
+                )}
               </td>
             </tr>
           ))}
-          {bets.length === 0 && <EmptyRow span={8} query={query} empty={EMPTY_TABLE} failed="The casino bets could not be loaded" />}
+          {bets.length === 0 && (
+            <EmptyRow span={8} query={query} empty={EMPTY_TABLE} failed="The casino bets could not be loaded" />
+          )}
         </tbody>
       </table>
     </div>

@@ -8,7 +8,26 @@ import { ALL_CASINO_CATEGORY, CASINO_CATEGORIES } from './casino-categories';
 import '../styles/casino.css';
 
 /** The sidebar's order (SPEC.md section 2's list). */
-const CATEGORY_ORDER = ['35', '31', '20', '21', '22', '23', '24', '26', '27', '28', '29', '30', '34', '32', '33', '40', '41', '73'];
+const CATEGORY_ORDER = [
+  '35',
+  '31',
+  '20',
+  '21',
+  '22',
+  '23',
+  '24',
+  '26',
+  '27',
+  '28',
+  '29',
+  '30',
+  '34',
+  '32',
+  '33',
+  '40',
+  '41',
+  '73',
+];
 
 /** The page a sidebar category opens: the same page with another category. */
 export type LobbyRoute = { page: 'games' } | { page: 'in'; type: string } | { page: 'list' };
@@ -20,8 +39,13 @@ interface CasinoLobbyProps {
 }
 
 function CategoryLink({ route, id, active }: { route: LobbyRoute; id: string; active: boolean }) {
-  const props = { className: active ? 'casino-category active' : 'casino-category', 'data-category': id, children: CASINO_CATEGORIES[id] };
-  if (route.page === 'in') return <Link to="/casino-in/$type" params={{ type: route.type }} search={{ category: id }} {...props} />;
+  const props = {
+    className: active ? 'casino-category active' : 'casino-category',
+    'data-category': id,
+    children: CASINO_CATEGORIES[id],
+  };
+  if (route.page === 'in')
+    return <Link to="/casino-in/$type" params={{ type: route.type }} search={{ category: id }} {...props} />;
   if (route.page === 'list') return <Link to="/casino-list/LC/4/$categoryId" params={{ categoryId: id }} {...props} />;
   return <Link to="/casino-games" search={{ category: id }} {...props} />;
 }
@@ -66,7 +90,8 @@ export function CasinoLobby({ title, category, route }: CasinoLobbyProps) {
 }
 
 export function CasinoTiles({ tables, loading }: { tables: readonly CasinoTableDto[]; loading: boolean }) {
-  if (tables.length === 0) return <p className="casino-empty muted">{loading ? 'Loading games...' : 'No games in this category yet'}</p>;
+  if (tables.length === 0)
+    return <p className="casino-empty muted">{loading ? 'Loading games...' : 'No games in this category yet'}</p>;
   return (
     <div className="casino-tiles" data-testid="casino-tiles">
       {tables.map((t) => (
@@ -84,7 +109,11 @@ export function CasinoTiles({ tables, loading }: { tables: readonly CasinoTableD
         >
           <img src={t.game_image} alt="" width={320} height={200} />
           <span className="casino-tile-name">{t.game_name}</span>
-          {t.game_status === 'ACTIVE' ? <span className="casino-tile-live">Live</span> : <span className="casino-tile-off">Suspended</span>}
+          {t.game_status === 'ACTIVE' ? (
+            <span className="casino-tile-live">Live</span>
+          ) : (
+            <span className="casino-tile-off">Suspended</span>
+          )}
         </Link>
       ))}
     </div>

@@ -29,12 +29,18 @@ function shortName(name: string, group: readonly CasinoMarketDto[]): string {
 export function CasinoMarkets({ table, round, open, stakes, selected, onPick }: CasinoMarketsProps) {
   const groups = new Map<string, CasinoMarketDto[]>();
   for (const m of table.markets) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
-  const outcome = new Map((round?.status === 'settled' ? (round.result?.markets ?? []) : []).map((m) => [m.sid, m.outcome]));
+  const outcome = new Map(
+    (round?.status === 'settled' ? (round.result?.markets ?? []) : []).map((m) => [m.sid, m.outcome]),
+  );
   const suspended = table.game_status === 'SUSPENDED';
   return (
     <div className={`casino-markets${open ? '' : ' locked'}`} data-testid="casino-markets">
       {[...groups].map(([group, markets]) => (
-        <section key={group} className={`market-card casino-group${markets.length > 6 ? ' wide' : ''}`} aria-label={group}>
+        <section
+          key={group}
+          className={`market-card casino-group${markets.length > 6 ? ' wide' : ''}`}
+          aria-label={group}
+        >
           <header className="market-head">
             <h2>{group}</h2>
             {suspended && <span className="market-tag suspended">Suspended</span>}
@@ -42,19 +48,38 @@ export function CasinoMarkets({ table, round, open, stakes, selected, onPick }: 
           <div className="casino-group-body">
             {markets.map((m) => {
               const got = outcome.get(m.sid);
-              const className = ['casino-market', selected === m.sid ? 'selected' : '', got === 'win' || got === 'half-win' ? 'won' : '', got === 'push' ? 'push' : ''].filter(Boolean).join(' ');
+              const className = [
+                'casino-market',
+                selected === m.sid ? 'selected' : '',
+                got === 'win' || got === 'half-win' ? 'won' : '',
+                got === 'push' ? 'push' : '',
+              ]
+                .filter(Boolean)
+                .join(' ');
               const content = (
                 <>
                   <span className="casino-market-name">{shortName(m.nat, markets)}</span>
                   <span className="casino-market-odds" data-testid="market-odds">
                     {m.odds.toFixed(2)}
                   </span>
-                  {m.payTable && <span className="casino-market-note">{m.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(' · ')}</span>}
+                  {m.payTable && (
+                    <span className="casino-market-note">
+                      {m.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(' · ')}
+                    </span>
+                  )}
                   {stakes.has(m.sid) && <span className="casino-market-stake">{formatRupees(stakes.get(m.sid)!)}</span>}
                 </>
               );
               return onPick ? (
-                <button key={m.sid} type="button" className={className} data-sid={m.sid} disabled={!open && !suspended} onClick={() => onPick(m)} aria-label={`${m.nat} at ${m.odds.toFixed(2)}`}>
+                <button
+                  key={m.sid}
+                  type="button"
+                  className={className}
+                  data-sid={m.sid}
+                  disabled={!open && !suspended}
+                  onClick={() => onPick(m)}
+                  aria-label={`${m.nat} at ${m.odds.toFixed(2)}`}
+                >
                   {content}
                 </button>
               ) : (

@@ -16,9 +16,18 @@ import '../styles/casino.css';
 /** /casinoreport: the player's casino bets with round, stake, result and profit or loss; From/To (last 7 days), paged 25/50/100. */
 export function CasinoReportPage() {
   usePageTitle('Casino report');
-  const [params, setParams] = useState<MyCasinoBetsParams>(() => ({ status: 'all', ...lastSevenDays(), page: 1, limit: 25 }));
+  const [params, setParams] = useState<MyCasinoBetsParams>(() => ({
+    status: 'all',
+    ...lastSevenDays(),
+    page: 1,
+    limit: 25,
+  }));
   const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
-  const report = useQuery({ queryKey: ['casino-report', params], queryFn: () => fetchMyCasinoBets(params), placeholderData: keepPreviousData });
+  const report = useQuery({
+    queryKey: ['casino-report', params],
+    queryFn: () => fetchMyCasinoBets(params),
+    placeholderData: keepPreviousData,
+  });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
   const pnl = rows.reduce((s, b) => s + (b.pnl ?? 0), 0);
@@ -26,12 +35,23 @@ export function CasinoReportPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Casino report</h1>
-        <CsvButton path="/casino/bets/mine" params={{ ...params }} auth="user" filename={`casino-report-${params.status}-${params.from}-to-${params.to}`} />
+        <CsvButton
+          path="/casino/bets/mine"
+          params={{ ...params }}
+          auth="user"
+          filename={`casino-report-${params.status}-${params.from}-to-${params.to}`}
+        />
       </header>
       <DateRangeFilter range={range}>
         <label className="field">
           <span>Bets</span>
-          <select name="status" value={params.status} onChange={(e) => setParams((p) => ({ ...p, status: e.target.value as MyCasinoBetsParams['status'], page: 1 }))}>
+          <select
+            name="status"
+            value={params.status}
+            onChange={(e) =>
+              setParams((p) => ({ ...p, status: e.target.value as MyCasinoBetsParams['status'], page: 1 }))
+            }
+          >
             <option value="all">All</option>
             <option value="pending">Pending</option>
             <option value="settled">Settled</option>
@@ -40,7 +60,9 @@ export function CasinoReportPage() {
       </DateRangeFilter>
       <div className="table-meta">
         <span className="muted">
-          {pagination ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'} · ${params.from} to ${params.to}` : '\u00a0'}
+          {pagination
+            ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'} · ${params.from} to ${params.to}`
+            : '\u00a0'}
           {rows.length > 0 && (
             <>
               {' · page P&L '}
@@ -61,7 +83,11 @@ export function CasinoReportPage() {
 /** The player's latest casino bets on the unsettled and history pages, under their sports bets. */
 export function CasinoBetsCard({ status }: { status: 'pending' | 'settled' }) {
   const params: MyCasinoBetsParams = { status, page: 1, limit: 25 };
-  const bets = useQuery({ queryKey: ['casino-bets-card', params], queryFn: () => fetchMyCasinoBets(params), placeholderData: keepPreviousData });
+  const bets = useQuery({
+    queryKey: ['casino-bets-card', params],
+    queryFn: () => fetchMyCasinoBets(params),
+    placeholderData: keepPreviousData,
+  });
   return (
     <section className="card table-card casino-bets-card" aria-label="Casino bets">
       <header className="card-head">

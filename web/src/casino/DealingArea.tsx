@@ -20,7 +20,12 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
   const betting = round?.status === 'betting';
   const winner = round?.status === 'settled' ? (round.result?.winner ?? null) : null;
   return (
-    <section className={`casino-felt felt-${table._id}`} aria-label={`${table.name} table`} data-testid="dealing-area" data-status={round?.status ?? 'none'}>
+    <section
+      className={`casino-felt felt-${table._id}`}
+      aria-label={`${table.name} table`}
+      data-testid="dealing-area"
+      data-status={round?.status ?? 'none'}
+    >
       <div className="felt-top">
         <span className="felt-round">
           Round ID: <b data-testid="round-id">{round?.mid ?? '—'}</b>
@@ -30,7 +35,13 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
       </div>
       <div className={`felt-seats${layout.versus ? ' versus' : ''} seats-${layout.seats.length}`}>
         {layout.seats.map((seat, i) => (
-          <SeatView key={seat.to} seat={seat} round={round} won={winner !== null && winnerIs(winner, seat)} vs={layout.versus && i === 0} />
+          <SeatView
+            key={seat.to}
+            seat={seat}
+            round={round}
+            won={winner !== null && winnerIs(winner, seat)}
+            vs={layout.versus && i === 0}
+          />
         ))}
       </div>
       {winner !== null && (
@@ -41,7 +52,10 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
       )}
       {round?.status === 'void' && <p className="felt-result void">Round void: every bet returned</p>}
       {round && (
-        <p className="felt-commitment" title={`SHA-256 of the server seed, published before betting: ${round.commitment}`}>
+        <p
+          className="felt-commitment"
+          title={`SHA-256 of the server seed, published before betting: ${round.commitment}`}
+        >
           Commitment (SHA-256) {round.commitment.slice(0, 16)}…
         </p>
       )}
@@ -51,14 +65,23 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
 
 const winnerIs = (winner: string, seat: Seat): boolean => winner === seat.label || winner === seat.to;
 
-function DealerCall({ round, seconds, suspended }: { round: CasinoRoundDto | null; seconds: number; suspended: boolean }) {
+function DealerCall({
+  round,
+  seconds,
+  suspended,
+}: {
+  round: CasinoRoundDto | null;
+  seconds: number;
+  suspended: boolean;
+}) {
   let text = 'Waiting for the next round';
   let kind = 'wait';
   if (round?.status === 'betting' && seconds > 0) [text, kind] = ['Place your bets', 'open'];
   else if (round?.status === 'betting' || round?.status === 'closed') [text, kind] = ['No more bets', 'closed'];
   else if (round?.status === 'dealing') [text, kind] = ['Dealing', 'dealing'];
   else if (round?.status === 'settled' || round?.status === 'void') [text, kind] = ['Next round shortly', 'wait'];
-  if (suspended && round?.status !== 'betting' && round?.status !== 'closed' && round?.status !== 'dealing') [text, kind] = ['Suspended', 'suspended'];
+  if (suspended && round?.status !== 'betting' && round?.status !== 'closed' && round?.status !== 'dealing')
+    [text, kind] = ['Suspended', 'suspended'];
   return (
     <span className={`dealer-call call-${kind}`} data-testid="dealer-call">
       {text}
@@ -71,10 +94,22 @@ function Countdown({ seconds, total }: { seconds: number; total: number }) {
   const circumference = 2 * Math.PI * r;
   const share = total > 0 ? Math.min(1, seconds / total) : 0;
   return (
-    <span className={`countdown${seconds <= 5 ? ' ending' : ''}`} role="timer" aria-label={`${seconds} seconds to bet`} data-testid="countdown">
+    <span
+      className={`countdown${seconds <= 5 ? ' ending' : ''}`}
+      role="timer"
+      aria-label={`${seconds} seconds to bet`}
+      data-testid="countdown"
+    >
       <svg viewBox="0 0 40 40" aria-hidden="true">
         <circle cx="20" cy="20" r={r} className="countdown-track" />
-        <circle cx="20" cy="20" r={r} className="countdown-arc" strokeDasharray={circumference} strokeDashoffset={circumference * (1 - share)} />
+        <circle
+          cx="20"
+          cy="20"
+          r={r}
+          className="countdown-arc"
+          strokeDasharray={circumference}
+          strokeDashoffset={circumference * (1 - share)}
+        />
       </svg>
       <b>{seconds}</b>
     </span>
@@ -83,9 +118,15 @@ function Countdown({ seconds, total }: { seconds: number; total: number }) {
 
 function SeatView({ seat, round, won, vs }: { seat: Seat; round: CasinoRoundDto | null; won: boolean; vs: boolean }) {
   const cards = (round?.cards ?? []).filter((c) => c.to === seat.to);
-  const open = round !== null && (round.status === 'betting' || round.status === 'closed' || round.status === 'dealing');
+  const open =
+    round !== null && (round.status === 'betting' || round.status === 'closed' || round.status === 'dealing');
   // Face-down cards wait on the seat until its cards are turned.
-  const waiting = open ? Math.max(round.status === 'dealing' && seat.waiting === 1 && cards.length > 0 ? 0 : seat.waiting - cards.length, 0) : 0;
+  const waiting = open
+    ? Math.max(
+        round.status === 'dealing' && seat.waiting === 1 && cards.length > 0 ? 0 : seat.waiting - cards.length,
+        0,
+      )
+    : 0;
   return (
     <>
       <div className={`felt-seat${won ? ' won' : ''}`} data-seat={seat.to}>

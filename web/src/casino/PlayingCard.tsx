@@ -5,7 +5,10 @@ const SUIT_NAME: Record<string, string> = { S: 'spades', H: 'hearts', C: 'clubs'
 const RANK_NAME: Record<string, string> = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King' };
 
 /** "10H" -> rank "10", suit "H". */
-export const splitCard = (code: string): { rank: string; suit: string } => ({ rank: code.slice(0, -1), suit: code.slice(-1) });
+export const splitCard = (code: string): { rank: string; suit: string } => ({
+  rank: code.slice(0, -1),
+  suit: code.slice(-1),
+});
 
 export const cardName = (code: string): string => {
   const { rank, suit } = splitCard(code);
@@ -16,7 +19,15 @@ export const cardName = (code: string): string => {
  * A playing card drawn as SVG: the face (corner indices, a big pip or a court letter), or the
  * back while it is face down. Sized by CSS (.playing-card, .playing-card.small).
  */
-export function PlayingCard({ code, size = 'normal', dealt = false }: { code: string | null; size?: 'normal' | 'small'; dealt?: boolean }) {
+export function PlayingCard({
+  code,
+  size = 'normal',
+  dealt = false,
+}: {
+  code: string | null;
+  size?: 'normal' | 'small';
+  dealt?: boolean;
+}) {
   const id = useId();
   const className = `playing-card ${size}${dealt ? ' dealt' : ''}${code === null ? ' face-down' : ''}`;
   if (code === null) {
@@ -48,7 +59,17 @@ export function PlayingCard({ code, size = 'normal', dealt = false }: { code: st
         </g>
         {court ? (
           <>
-            <rect x="15" y="20" width="30" height="44" rx="2" fill="none" stroke={colour} strokeWidth="1" opacity="0.6" />
+            <rect
+              x="15"
+              y="20"
+              width="30"
+              height="44"
+              rx="2"
+              fill="none"
+              stroke={colour}
+              strokeWidth="1"
+              opacity="0.6"
+            />
             <text x="30" y="46" textAnchor="middle" fontSize="22" fontWeight="700">
               {rank}
             </text>

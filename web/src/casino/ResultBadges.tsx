@@ -12,7 +12,11 @@ export function ResultBadges({ code, results, linked }: { code: string; results:
         {results.map((r) => {
           const letter = badgeOf(code, r);
           const badge = (
-            <span className={`result-badge code-${r.win === 'Void' ? 'void' : r.code}`} title={`${r.mid}: ${r.win}`} data-mid={r.mid}>
+            <span
+              className={`result-badge code-${r.win === 'Void' ? 'void' : r.code}`}
+              title={`${r.mid}: ${r.win}`}
+              data-mid={r.mid}
+            >
               {letter}
             </span>
           );

@@ -16,7 +16,10 @@ export function CasinoResultsPage() {
   const game = useSearch({ strict: false, select: (s) => (typeof s.game === 'string' ? s.game : 'dt20') });
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const tables = useQuery({ queryKey: ['casino-all-tables', 'user'], queryFn: async () => (await fetchAllTables('user')).data });
+  const tables = useQuery({
+    queryKey: ['casino-all-tables', 'user'],
+    queryFn: async () => (await fetchAllTables('user')).data,
+  });
   const results = useQuery({
     queryKey: ['casino-results', game, page],
     queryFn: async () => (await fetchCasinoResults('user', game, { page, limit: LIMIT })).data.data,
@@ -48,7 +51,10 @@ export function CasinoResultsPage() {
       <ResultTable rows={rows} code={game} ctx="user" fetching={results.isFetching}>
         {rows.length === 0 && <EmptyRow span={3} query={results} empty={EMPTY_TABLE} />}
       </ResultTable>
-      <Pager pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined} onPage={setPage} />
+      <Pager
+        pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined}
+        onPage={setPage}
+      />
     </section>
   );
 }

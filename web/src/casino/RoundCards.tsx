@@ -11,9 +11,11 @@ export function RoundCards({ code, cards }: { code: string; cards: CasinoCard[] 
         <div key={seat.to} className="round-seat">
           <span className="seat-label">{seat.label}</span>
           <div className="seat-cards">
-            {cards.filter((c) => c.to === seat.to).map((c, i) => (
-              <PlayingCard key={`${i}-${c.card}`} code={c.card} size="small" />
-            ))}
+            {cards
+              .filter((c) => c.to === seat.to)
+              .map((c, i) => (
+                <PlayingCard key={`${i}-${c.card}`} code={c.card} size="small" />
+              ))}
           </div>
         </div>
       ))}

@@ -10,7 +10,12 @@ import { RoundCards } from './RoundCards';
 import { verifyRound, type Verification } from './verify';
 import '../styles/casino.css';
 
-const OUTCOME_WORD: Record<string, string> = { win: 'Won', 'half-win': 'Won half', push: 'Returned', 'half-lose': 'Half returned' };
+const OUTCOME_WORD: Record<string, string> = {
+  win: 'Won',
+  'half-win': 'Won half',
+  push: 'Returned',
+  'half-lose': 'Half returned',
+};
 
 /**
  * /casino/result/{matchid}: one round, with its cards, winner, the markets that paid, and the
@@ -20,8 +25,17 @@ const OUTCOME_WORD: Record<string, string> = { win: 'Won', 'half-win': 'Won half
 export function CasinoRoundPage({ ctx = 'user' }: { ctx?: AuthContextName }) {
   const mid = useParams({ strict: false, select: (p) => p.matchid ?? '' });
   usePageTitle(`Round ${mid}`);
-  const round = useQuery({ queryKey: ['casino-round', ctx, mid], queryFn: () => fetchCasinoRound(ctx, mid), retry: false });
-  if (round.isPending) return <section className="card"><p className="muted">Loading the round...</p></section>;
+  const round = useQuery({
+    queryKey: ['casino-round', ctx, mid],
+    queryFn: () => fetchCasinoRound(ctx, mid),
+    retry: false,
+  });
+  if (round.isPending)
+    return (
+      <section className="card">
+        <p className="muted">Loading the round...</p>
+      </section>
+    );
   if (!round.data) {
     return (
       <section className="card not-found">
@@ -39,7 +53,11 @@ export function CasinoRoundPage({ ctx = 'user' }: { ctx?: AuthContextName }) {
           <h1>
             {r.tableName} · Round <span data-testid="round-mid">{r.mid}</span>
           </h1>
-          <span className={`state-badge ${r.status === 'settled' ? 'state-ok' : r.status === 'void' ? 'state-off' : 'state-unmatched'}`}>{r.status === 'settled' ? 'Settled' : r.status === 'void' ? 'Void' : 'In play'}</span>
+          <span
+            className={`state-badge ${r.status === 'settled' ? 'state-ok' : r.status === 'void' ? 'state-off' : 'state-unmatched'}`}
+          >
+            {r.status === 'settled' ? 'Settled' : r.status === 'void' ? 'Void' : 'In play'}
+          </span>
         </header>
         <p className="muted">
           Opened {formatDateTime(r.openedAt)}
@@ -65,7 +83,11 @@ export function CasinoRoundPage({ ctx = 'user' }: { ctx?: AuthContextName }) {
             </ul>
           </div>
         )}
-        <Link to={ctx === 'user' ? '/casino/result' : '/admin/casino-result-report'} search={ctx === 'user' ? { game: r.tableCode } : {}} className="btn btn-sm btn-outline">
+        <Link
+          to={ctx === 'user' ? '/casino/result' : '/admin/casino-result-report'}
+          search={ctx === 'user' ? { game: r.tableCode } : {}}
+          className="btn btn-sm btn-outline"
+        >
           All results of {r.tableName}
         </Link>
       </section>
@@ -101,27 +123,42 @@ function FairnessCard({ round }: { round: CasinoRoundDetail }) {
           <code data-testid="commitment">{round.commitment}</code>
         </dd>
         <dt>Server seed</dt>
-        <dd>{round.serverSeed ? <code data-testid="server-seed">{round.serverSeed}</code> : <span className="muted">Revealed with the result</span>}</dd>
+        <dd>
+          {round.serverSeed ? (
+            <code data-testid="server-seed">{round.serverSeed}</code>
+          ) : (
+            <span className="muted">Revealed with the result</span>
+          )}
+        </dd>
         <dt>Client seed (the round id) · nonce</dt>
         <dd>
           <code>{round.clientSeed}</code> · <code>{round.nonce}</code>
         </dd>
         <dt>Shoe</dt>
         <dd>
-          {round.shoe.length} cards, shuffled by Fisher-Yates from HMAC-SHA256(seed, "{round.clientSeed}:{round.nonce}:block"); the cards are its first {round.cards.length}.
+          {round.shoe.length} cards, shuffled by Fisher-Yates from HMAC-SHA256(seed, "{round.clientSeed}:{round.nonce}
+          :block"); the cards are its first {round.cards.length}.
         </dd>
       </dl>
-      <button type="button" className="btn btn-primary" onClick={() => void verify()} disabled={busy || round.serverSeed === null} data-testid="verify">
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => void verify()}
+        disabled={busy || round.serverSeed === null}
+        data-testid="verify"
+      >
         {busy ? 'Verifying...' : 'Verify'}
       </button>
       {error && <p className="form-error">{error}</p>}
       {check && (
         <ul className="verify-result" data-testid="verify-result">
           <li className={check.commitmentOk ? 'ok' : 'bad'}>
-            {check.commitmentOk ? '✔' : '✘'} SHA-256 of the seed is <code>{check.commitment.slice(0, 24)}…</code>: {check.commitmentOk ? 'matches the commitment' : 'does NOT match the commitment'}
+            {check.commitmentOk ? '✔' : '✘'} SHA-256 of the seed is <code>{check.commitment.slice(0, 24)}…</code>:{' '}
+            {check.commitmentOk ? 'matches the commitment' : 'does NOT match the commitment'}
           </li>
           <li className={check.cardsOk ? 'ok' : 'bad'}>
-            {check.cardsOk ? '✔' : '✘'} Re-derived cards {check.derived.join(' ')}: {check.cardsOk ? 'the same as dealt' : 'NOT the cards dealt'}
+            {check.cardsOk ? '✔' : '✘'} Re-derived cards {check.derived.join(' ')}:{' '}
+            {check.cardsOk ? 'the same as dealt' : 'NOT the cards dealt'}
           </li>
         </ul>
       )}

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CASINO_SUSPENDED_MESSAGE, DEFAULT_CASINO_BUTTONS, type CasinoMarketDto, type CasinoPlaceBetResponse } from '@exch/contracts';
+import {
+  CASINO_SUSPENDED_MESSAGE,
+  DEFAULT_CASINO_BUTTONS,
+  type CasinoMarketDto,
+  type CasinoPlaceBetResponse,
+} from '@exch/contracts';
 import { fetchMyCasinoBets } from '../api/casino-calls';
 import { useProfile } from '../api/profile-query';
 import { useBettingButtons } from '../exchange/stake-buttons';
@@ -46,7 +51,8 @@ export function CasinoTablePage() {
   // A round that ends settles the player's bets on it: read them again.
   const roundState = `${round?.mid}:${round?.status}`;
   useEffect(() => {
-    if (round?.status === 'settled' || round?.status === 'void') void queryClient.invalidateQueries({ queryKey: myBetsKey(code) });
+    if (round?.status === 'settled' || round?.status === 'void')
+      void queryClient.invalidateQueries({ queryKey: myBetsKey(code) });
   }, [roundState, code, queryClient]);
 
   if (live.isPending) {
@@ -72,7 +78,9 @@ export function CasinoTablePage() {
   const open = round?.status === 'betting' && seconds > 0 && !suspended;
   const bets = myBets.data ?? [];
   const stakes = new Map<number, number>();
-  for (const b of bets) if (b.status === 'pending' && b.game_round_id === round?.mid) stakes.set(b.selection, (stakes.get(b.selection) ?? 0) + b.stake);
+  for (const b of bets)
+    if (b.status === 'pending' && b.game_round_id === round?.mid)
+      stakes.set(b.selection, (stakes.get(b.selection) ?? 0) + b.stake);
 
   const pick = (market: CasinoMarketDto): void => {
     if (suspended) return showErrorToast(CASINO_SUSPENDED_MESSAGE);
@@ -82,7 +90,8 @@ export function CasinoTablePage() {
     setSlip(null);
     queryClient.setQueryData(myBetsKey(code), (list: typeof bets | undefined) => [answer.bet, ...(list ?? [])]);
   };
-  const casinoButtons = buttons.data && buttons.data.casinoButtons.length > 0 ? buttons.data.casinoButtons : DEFAULT_CASINO_BUTTONS;
+  const casinoButtons =
+    buttons.data && buttons.data.casinoButtons.length > 0 ? buttons.data.casinoButtons : DEFAULT_CASINO_BUTTONS;
 
   const panel =
     slip && user ? (
@@ -117,7 +126,14 @@ export function CasinoTablePage() {
         <div className="casino-main">
           <DealingArea table={table} round={round} seconds={seconds} />
           <ResultBadges code={table._id} results={live.data?.results ?? []} linked />
-          <CasinoMarkets table={table} round={round} open={open} stakes={stakes} selected={slip?.market.sid ?? null} onPick={user ? pick : undefined} />
+          <CasinoMarkets
+            table={table}
+            round={round}
+            open={open}
+            stakes={stakes}
+            selected={slip?.market.sid ?? null}
+            onPick={user ? pick : undefined}
+          />
         </div>
         <aside className="casino-side">
           {!isMobile && panel}
@@ -140,11 +156,15 @@ export function CasinoTablePage() {
       </div>
       {isMobile && panel && (
         <div className="slip-sheet" role="dialog" aria-modal="true" aria-label="Place Bet">
-          <button type="button" className="slip-backdrop" aria-label="Close the bet slip" onClick={() => setSlip(null)} />
+          <button
+            type="button"
+            className="slip-backdrop"
+            aria-label="Close the bet slip"
+            onClick={() => setSlip(null)}
+          />
           <div className="slip-sheet-body">{panel}</div>
         </div>
       )}
     </div>
   );
 }
-

@@ -23,16 +23,44 @@ interface TableLayout {
 const ONE_CARD: Seat[] = [{ to: 'Card', label: 'Card', waiting: 1 }];
 
 const LAYOUTS: Record<string, TableLayout> = {
-  teen20: { seats: [{ to: 'A', label: 'Player A', waiting: 3 }, { to: 'B', label: 'Player B', waiting: 3 }], versus: true, badge: { 1: 'A', 3: 'B', 0: 'T' } },
-  dt20: { seats: [{ to: 'Dragon', label: 'Dragon', waiting: 1 }, { to: 'Tiger', label: 'Tiger', waiting: 1 }], versus: true, badge: { 1: 'D', 2: 'T', 3: 'Tie' } },
+  teen20: {
+    seats: [
+      { to: 'A', label: 'Player A', waiting: 3 },
+      { to: 'B', label: 'Player B', waiting: 3 },
+    ],
+    versus: true,
+    badge: { 1: 'A', 3: 'B', 0: 'T' },
+  },
+  dt20: {
+    seats: [
+      { to: 'Dragon', label: 'Dragon', waiting: 1 },
+      { to: 'Tiger', label: 'Tiger', waiting: 1 },
+    ],
+    versus: true,
+    badge: { 1: 'D', 2: 'T', 3: 'Tie' },
+  },
   lucky7: { seats: ONE_CARD, versus: false, badge: { 1: 'L', 2: 'H', 0: '7' } },
-  ab20: { seats: [{ to: 'Andar', label: 'Andar', waiting: 1 }, { to: 'Bahar', label: 'Bahar', waiting: 1 }], versus: false, badge: {} },
+  ab20: {
+    seats: [
+      { to: 'Andar', label: 'Andar', waiting: 1 },
+      { to: 'Bahar', label: 'Bahar', waiting: 1 },
+    ],
+    versus: false,
+    badge: {},
+  },
   card32: {
     seats: [8, 9, 10, 11].map((n) => ({ to: `Player ${n}`, label: `Player ${n}`, waiting: 1 })),
     versus: false,
     badge: { 1: '8', 2: '9', 3: '10', 4: '11', 0: 'V' },
   },
-  baccarat: { seats: [{ to: 'Player', label: 'Player', waiting: 2 }, { to: 'Banker', label: 'Banker', waiting: 2 }], versus: true, badge: { 1: 'P', 2: 'B', 3: 'T' } },
+  baccarat: {
+    seats: [
+      { to: 'Player', label: 'Player', waiting: 2 },
+      { to: 'Banker', label: 'Banker', waiting: 2 },
+    ],
+    versus: true,
+    badge: { 1: 'P', 2: 'B', 3: 'T' },
+  },
   aaa: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C' } },
   btable: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C', 4: 'D', 5: 'E', 6: 'F' } },
 };

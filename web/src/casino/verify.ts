@@ -20,5 +20,10 @@ export async function verifyRound(round: CasinoRoundDetail): Promise<Verificatio
   const commitment = await commitmentWithWebCrypto(round.serverSeed);
   const shuffled = await shuffleWithWebCrypto(round.shoe, round.serverSeed, round.clientSeed, round.nonce);
   const derived = shuffled.slice(0, round.cards.length);
-  return { commitment, commitmentOk: commitment === round.commitment, derived, cardsOk: derived.every((card, i) => card === round.cards[i]?.card) };
+  return {
+    commitment,
+    commitmentOk: commitment === round.commitment,
+    derived,
+    cardsOk: derived.every((card, i) => card === round.cards[i]?.card),
+  };
 }

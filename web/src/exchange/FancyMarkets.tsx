@@ -94,7 +94,16 @@ const FancyRow = memo(function FancyRow({ market, onPick, selectedSide, actions 
         label={price ? `${side === 'lay' ? 'No' : 'Yes'} ${market.marketName} at ${price.odds}` : undefined}
         onPick={
           pickable
-            ? () => onPick({ marketId: market.marketId, kind: 'fancy', sid: line.sid, name: market.marketName, side, odds: price.odds, volume: price.size })
+            ? () =>
+                onPick({
+                  marketId: market.marketId,
+                  kind: 'fancy',
+                  sid: line.sid,
+                  name: market.marketName,
+                  side,
+                  odds: price.odds,
+                  volume: price.size,
+                })
             : undefined
         }
       />

@@ -43,7 +43,12 @@ export function MyBetCard({ bets, loading = false, viewAll, onCancel }: MyBetCar
             </thead>
             <tbody>
               {unmatched.map((bet) => (
-                <tr key={bet._id} className={`bet-line ${bet.odds_type} unmatched`} data-bet-id={bet._id} data-testid="unmatched-bet">
+                <tr
+                  key={bet._id}
+                  className={`bet-line ${bet.odds_type} unmatched`}
+                  data-bet-id={bet._id}
+                  data-testid="unmatched-bet"
+                >
                   <td>
                     <BetName bet={bet} />
                   </td>

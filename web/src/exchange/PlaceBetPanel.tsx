@@ -1,4 +1,17 @@
-import { BET_REQUIRED_FIELDS, formatPaise, isLadderPrice, MARKET_TYPE_OF, paiseToRupees, rupeesToPaise, type BetDto, type Paise, type ButtonValue, type MarketDto, type MatchSummary, type PlaceBetResponse } from '@exch/contracts';
+import {
+  BET_REQUIRED_FIELDS,
+  formatPaise,
+  isLadderPrice,
+  MARKET_TYPE_OF,
+  paiseToRupees,
+  rupeesToPaise,
+  type BetDto,
+  type Paise,
+  type ButtonValue,
+  type MarketDto,
+  type MatchSummary,
+  type PlaceBetResponse,
+} from '@exch/contracts';
 import { placeBet, type PlaceBetInput } from '../api/betting-calls';
 import { shortDevice } from '../ui/device';
 import { formatInr } from '../ui/money';
@@ -36,18 +49,29 @@ export function newSlipKey(): string {
 export const openSlip = (pick: BetPick, stake = ''): Slip => ({ pick, odds: pick.odds, stake, key: newSlipKey() });
 
 /** The price the bet goes in at: exchange odds as the player set them; a bookmaker rate or fancy line always the live one. */
-export function slipPrice(slip: Slip, market: MarketDto | undefined): { odds: number; volume: number | null; live: number | null } {
+export function slipPrice(
+  slip: Slip,
+  market: MarketDto | undefined,
+): { odds: number; volume: number | null; live: number | null } {
   const section = market?.section.find((s) => s.sid === slip.pick.sid);
   const live = bestPrice(section, slip.pick.side);
   if (slip.pick.kind === 'match_odds') return { odds: slip.odds, volume: null, live: live?.odds ?? null };
-  return { odds: live?.odds ?? slip.pick.odds, volume: slip.pick.kind === 'fancy' ? (live?.size ?? slip.pick.volume) : null, live: live?.odds ?? null };
+  return {
+    odds: live?.odds ?? slip.pick.odds,
+    volume: slip.pick.kind === 'fancy' ? (live?.size ?? slip.pick.volume) : null,
+    live: live?.odds ?? null,
+  };
 }
 
 /** The stake as typed (whole rupees) in paise, 0 while empty. */
 const stakeOf = (slip: Slip): Paise => (slip.stake === '' ? 0 : (rupeesToPaise(slip.stake) ?? 0));
 
 /** Each runner's book after the bet, from the player's matched bets on the market plus this one (runner markets only). */
-export function slipPreview(slip: Slip, market: MarketDto | undefined, bets: readonly BetDto[]): Map<number, Paise> | null {
+export function slipPreview(
+  slip: Slip,
+  market: MarketDto | undefined,
+  bets: readonly BetDto[],
+): Map<number, Paise> | null {
   if (!market || market.kind === 'fancy') return null;
   const stake = stakeOf(slip);
   const { odds } = slipPrice(slip, market);
@@ -75,7 +99,17 @@ interface PlaceBetPanelProps {
  * exchange markets), Stake, Profit; quick stake buttons; Reset; Submit, disabled and reading
  * 'Placing Bet...' while the bet is out; below, each runner's P&L if the bet is placed.
  */
-export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, buttons, bets, onPlaced }: PlaceBetPanelProps) {
+export function PlaceBetPanel({
+  slip,
+  onChange,
+  onClose,
+  market,
+  match,
+  userId,
+  buttons,
+  bets,
+  onPlaced,
+}: PlaceBetPanelProps) {
   const { busy, inFlight, send } = useSlipSubmit();
   const { pick } = slip;
   const kind = pick.kind;
@@ -91,7 +125,8 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
   const offLadder = kind === 'match_odds' && !isLadderPrice(toHundredths(odds));
 
   const edit = (next: Partial<Slip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
-  const stepOdds = (direction: 1 | -1): void => edit({ odds: Math.min(ODDS_MAX, Math.max(ODDS_MIN, toHundredths(odds) + direction * ODDS_STEP)) / 100 });
+  const stepOdds = (direction: 1 | -1): void =>
+    edit({ odds: Math.min(ODDS_MAX, Math.max(ODDS_MIN, toHundredths(odds) + direction * ODDS_STEP)) / 100 });
 
   const submit = async (): Promise<void> => {
     if (inFlight.current) return; // SPEC.md section 5: duplicate submit blocked while a bet is in progress
@@ -126,7 +161,11 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
     if (missing.length > 0) return showErrorToast(`Missing required fields: ${missing.join(', ')}`);
 
     // The panel stays on a refusal.
-    await send(() => placeBet(body, slip.key), onPlaced, () => onChange({ ...slip, key: newSlipKey() }));
+    await send(
+      () => placeBet(body, slip.key),
+      onPlaced,
+      () => onChange({ ...slip, key: newSlipKey() }),
+    );
   };
 
   return (
@@ -139,7 +178,13 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
         </div>
         <div className="slip-odds">
           {kind === 'match_odds' && (
-            <button type="button" className="spin" aria-label="Lower odds" onClick={() => stepOdds(-1)} disabled={toHundredths(odds) <= ODDS_MIN}>
+            <button
+              type="button"
+              className="spin"
+              aria-label="Lower odds"
+              onClick={() => stepOdds(-1)}
+              disabled={toHundredths(odds) <= ODDS_MIN}
+            >
               −
             </button>
           )}
@@ -156,7 +201,13 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
             }}
           />
           {kind === 'match_odds' && (
-            <button type="button" className="spin" aria-label="Raise odds" onClick={() => stepOdds(1)} disabled={toHundredths(odds) >= ODDS_MAX}>
+            <button
+              type="button"
+              className="spin"
+              aria-label="Raise odds"
+              onClick={() => stepOdds(1)}
+              disabled={toHundredths(odds) >= ODDS_MAX}
+            >
               +
             </button>
           )}
@@ -169,19 +220,39 @@ export function PlaceBetPanel({ slip, onChange, onClose, market, match, userId, 
       {/* What the bet wins and what it risks: the Profit column is what it wins, for a lay and a fancy's No too. */}
       {kind !== 'fancy' && (
         <p className="slip-risk" data-testid="slip-risk">
-          Wins <b className="positive">{formatPaise(outcome.win)}</b> · Risks <b className={outcome.lose > 0 ? 'negative' : undefined}>{formatPaise(outcome.lose)}</b>
+          Wins <b className="positive">{formatPaise(outcome.win)}</b> · Risks{' '}
+          <b className={outcome.lose > 0 ? 'negative' : undefined}>{formatPaise(outcome.lose)}</b>
         </p>
       )}
       {kind === 'fancy' && volume !== null && (
         <p className="slip-note" data-testid="slip-risk">
-          {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks {formatInr(outcome.lose)}.
+          {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks{' '}
+          {formatInr(outcome.lose)}.
         </p>
       )}
-      {offLadder && <p className="slip-note warn">{formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).</p>}
-      {offMarket && !offLadder && <p className="slip-note warn">Odds differ from the market ({formatOdds(kind, live)}): the bet waits unmatched until the price reaches it.</p>}
-      {closed !== null && <p className="slip-note warn">{closed === 'Closed' ? 'This market is closed.' : `${closed}: bets are not taken right now.`}</p>}
+      {offLadder && (
+        <p className="slip-note warn">
+          {formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).
+        </p>
+      )}
+      {offMarket && !offLadder && (
+        <p className="slip-note warn">
+          Odds differ from the market ({formatOdds(kind, live)}): the bet waits unmatched until the price reaches it.
+        </p>
+      )}
+      {closed !== null && (
+        <p className="slip-note warn">
+          {closed === 'Closed' ? 'This market is closed.' : `${closed}: bets are not taken right now.`}
+        </p>
+      )}
 
-      <SlipButtons buttons={buttons} onStake={(stake) => edit({ stake })} busy={busy} canSubmit={closed === null && stake > 0} onSubmit={() => void submit()} />
+      <SlipButtons
+        buttons={buttons}
+        onStake={(stake) => edit({ stake })}
+        busy={busy}
+        canSubmit={closed === null && stake > 0}
+        onSubmit={() => void submit()}
+      />
 
       {preview && market && (
         <div className="slip-book" aria-label="Profit and loss by runner">

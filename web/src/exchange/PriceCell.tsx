@@ -22,9 +22,25 @@ interface PriceCellProps {
  * One back (blue) or lay (pink) price with its size; flashes for 500 ms when the price changes
  * (SPEC.md section 4): the odds, or a fancy's line or rate. Sizes alone change all the time and do not flash.
  */
-export const PriceCell = memo(function PriceCell({ side, price, size, best, onPick, selected = false, label, rawSize = false }: PriceCellProps) {
+export const PriceCell = memo(function PriceCell({
+  side,
+  price,
+  size,
+  best,
+  onPick,
+  selected = false,
+  label,
+  rawSize = false,
+}: PriceCellProps) {
   const flashing = useFlash(rawSize ? `${price ?? ''}|${size ?? ''}` : (price ?? ''));
-  const className = ['price-cell', side, best ? 'best' : 'depth', flashing ? 'flash' : '', selected ? 'selected' : '', onPick ? 'clickable' : '']
+  const className = [
+    'price-cell',
+    side,
+    best ? 'best' : 'depth',
+    flashing ? 'flash' : '',
+    selected ? 'selected' : '',
+    onPick ? 'clickable' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const content = (

@@ -25,9 +25,20 @@ interface RunnerMarketProps {
  * A match odds or bookmaker market as a Back/Lay table: per runner three back cells then three
  * lay cells, the best of each side next to the middle (SPEC.md section 2), Min and Max in the head.
  */
-export const RunnerMarket = memo(function RunnerMarket({ market, book, preview, onPick, selected, actions }: RunnerMarketProps) {
+export const RunnerMarket = memo(function RunnerMarket({
+  market,
+  book,
+  preview,
+  onPick,
+  selected,
+  actions,
+}: RunnerMarketProps) {
   return (
-    <section className={`market-card runner-market kind-${market.kind}`} data-market-id={market.marketId} aria-label={marketTitle(market.marketName)}>
+    <section
+      className={`market-card runner-market kind-${market.kind}`}
+      data-market-id={market.marketId}
+      aria-label={marketTitle(market.marketName)}
+    >
       <header className="market-head">
         <h2>{marketTitle(market.marketName)}</h2>
         {market.betDelaySec > 0 && <span className="market-tag">Delay {market.betDelaySec}s</span>}
@@ -88,10 +99,23 @@ function RunnerRow({ market, runner, book, preview, onPick, selectedSide }: Runn
         size={market.kind === 'bookmaker' || !price ? null : price.size}
         best={level === 0}
         selected={level === 0 && selectedSide === side}
-        label={price ? `${side === 'back' ? 'Back' : 'Lay'} ${runner.nat} at ${formatOdds(market.kind, price.odds)}` : undefined}
+        label={
+          price
+            ? `${side === 'back' ? 'Back' : 'Lay'} ${runner.nat} at ${formatOdds(market.kind, price.odds)}`
+            : undefined
+        }
         onPick={
           pickable
-            ? () => onPick({ marketId: market.marketId, kind: market.kind, sid: runner.sid, name: runner.nat, side, odds: price.odds, volume: null })
+            ? () =>
+                onPick({
+                  marketId: market.marketId,
+                  kind: market.kind,
+                  sid: runner.sid,
+                  name: runner.nat,
+                  side,
+                  odds: price.odds,
+                  volume: null,
+                })
             : undefined
         }
       />
@@ -132,7 +156,10 @@ function RunnerRow({ market, runner, book, preview, onPick, selectedSide }: Runn
 export function BookFigure({ value, testId }: { value: Paise | undefined; testId?: string }) {
   if (value === undefined) return null;
   return (
-    <span className={value > 0 ? 'book-figure positive' : value < 0 ? 'book-figure negative' : 'book-figure'} data-testid={testId}>
+    <span
+      className={value > 0 ? 'book-figure positive' : value < 0 ? 'book-figure negative' : 'book-figure'}
+      data-testid={testId}
+    >
       {formatInr(value)}
     </span>
   );

@@ -42,7 +42,11 @@ export function ScoreBoard({ match, score }: { match: MatchSummary; score: Score
       ) : (
         <div className="score-body score-empty">
           <div className="score-teams">{teams.join(' v ')}</div>
-          <div className="muted">{match.inPlay ? 'Live score is not available for this match.' : 'The score appears here once the match is in play.'}</div>
+          <div className="muted">
+            {match.inPlay
+              ? 'Live score is not available for this match.'
+              : 'The score appears here once the match is in play.'}
+          </div>
         </div>
       )}
     </section>

@@ -3,7 +3,13 @@ import { formatOdds } from './format';
 
 /** Back/Lay, or Yes/No on a fancy. */
 export const betSideName = (bet: BetDto): string =>
-  kindOfMarketType(bet.market_type) === 'fancy' ? (bet.odds_type === 'back' ? 'Yes' : 'No') : bet.odds_type === 'back' ? 'Back' : 'Lay';
+  kindOfMarketType(bet.market_type) === 'fancy'
+    ? bet.odds_type === 'back'
+      ? 'Yes'
+      : 'No'
+    : bet.odds_type === 'back'
+      ? 'Back'
+      : 'Lay';
 
 /** The bet's price as its market shows it; a fancy's as line/rate ("52/100"). */
 export function betOddsText(bet: BetDto): string {

@@ -29,7 +29,8 @@ export function useMyBets(eventId: string | null) {
   });
 }
 
-const newestFirst = (a: BetDto, b: BetDto): number => (a.placed_at < b.placed_at ? 1 : a.placed_at > b.placed_at ? -1 : 0);
+const newestFirst = (a: BetDto, b: BetDto): number =>
+  a.placed_at < b.placed_at ? 1 : a.placed_at > b.placed_at ? -1 : 0;
 
 /** Puts a bet's new state into a cached list of pending bets: replaced, added, or dropped once no longer pending. */
 export function upsertPending(list: readonly BetDto[] | undefined, bet: BetDto): BetDto[] | undefined {

@@ -1,4 +1,11 @@
-import { betOutcome as outcomeInPaise, type BetDto, type MarketDto, type MarketKind, type Outcome, type Paise } from '@exch/contracts';
+import {
+  betOutcome as outcomeInPaise,
+  type BetDto,
+  type MarketDto,
+  type MarketKind,
+  type Outcome,
+  type Paise,
+} from '@exch/contracts';
 import { toPaise } from '../ui/money';
 
 /**
@@ -12,7 +19,13 @@ export const toHundredths = (odds: number): number => Math.round(odds * 100);
 /** The API's price to the engine's: match odds in hundredths, rates and lines as they are. */
 const enginePrice = (kind: MarketKind, odds: number): number => (kind === 'match_odds' ? toHundredths(odds) : odds);
 
-export function betOutcome(kind: MarketKind, side: 'back' | 'lay', odds: number, stake: Paise, volume: number | null): Outcome {
+export function betOutcome(
+  kind: MarketKind,
+  side: 'back' | 'lay',
+  odds: number,
+  stake: Paise,
+  volume: number | null,
+): Outcome {
   if (!Number.isSafeInteger(stake) || stake <= 0) return { win: 0, lose: 0 };
   return outcomeInPaise(kind, side, [{ price: enginePrice(kind, odds), size: stake }], volume);
 }

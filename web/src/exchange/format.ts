@@ -23,7 +23,8 @@ export function trimNumber(n: number, decimals = 2): string {
  * A price as its market shows it: decimal odds with two decimals (1.85, 2.10, 10.50: as the back
  * office shows them, so both sides read the same), a bookmaker rate or a fancy line (whole numbers).
  */
-export const formatOdds = (kind: MarketKind, odds: number): string => (kind === 'match_odds' ? odds.toFixed(2) : trimNumber(odds, 0));
+export const formatOdds = (kind: MarketKind, odds: number): string =>
+  kind === 'match_odds' ? odds.toFixed(2) : trimNumber(odds, 0);
 
 /**
  * SPEC.md section 2: a market title with underscores replaced by spaces and capitalised
@@ -31,7 +32,10 @@ export const formatOdds = (kind: MarketKind, odds: number): string => (kind === 
  */
 export function marketTitle(name: string): string {
   const spaced = name.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
-  if (name.includes('_') || spaced === spaced.toUpperCase()) return spaced.toLowerCase().replace(/(^|\s)(\S)/g, (_, space: string, first: string) => space + first.toUpperCase());
+  if (name.includes('_') || spaced === spaced.toUpperCase())
+    return spaced
+      .toLowerCase()
+      .replace(/(^|\s)(\S)/g, (_, space: string, first: string) => space + first.toUpperCase());
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 

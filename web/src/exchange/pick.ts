@@ -19,11 +19,18 @@ export interface BetPick {
 export const sideLevels = (section: SectionDto, side: 'back' | 'lay'): PriceDto[] =>
   section.odds.filter((p) => p.otype === side).sort((a, b) => a.tno - b.tno);
 
-export const bestPrice = (section: SectionDto | undefined, side: 'back' | 'lay'): PriceDto | null => (section ? (sideLevels(section, side)[0] ?? null) : null);
+export const bestPrice = (section: SectionDto | undefined, side: 'back' | 'lay'): PriceDto | null =>
+  section ? (sideLevels(section, side)[0] ?? null) : null;
 
 /** Why a runner or fancy takes no bets now: null when open; else the overlay's words (SPEC.md section 4). */
 export function closedReason(market: Pick<MarketDto, 'status'>, section: Pick<SectionDto, 'gstatus'>): string | null {
-  if (market.status === 'CLOSED' || market.status === 'SETTLED' || section.gstatus === 'CLOSED' || section.gstatus === 'SETTLED') return 'Closed';
+  if (
+    market.status === 'CLOSED' ||
+    market.status === 'SETTLED' ||
+    section.gstatus === 'CLOSED' ||
+    section.gstatus === 'SETTLED'
+  )
+    return 'Closed';
   if (market.status === 'SUSPENDED') return 'Suspended';
   const status: LiveStatus = section.gstatus;
   if (status === 'Ball Running') return 'Ball Running';

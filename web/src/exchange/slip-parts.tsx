@@ -11,9 +11,23 @@ const STAKE_MAX_LENGTH = 10;
  * the head with its close button, the column labels, the stake box, the quick stakes, Reset and
  * Submit ('Placing Bet...' while the bet is out).
  */
-export function SlipFrame({ side, onClose, children, className = '' }: { side: 'back' | 'lay'; onClose: () => void; children: ReactNode; className?: string }) {
+export function SlipFrame({
+  side,
+  onClose,
+  children,
+  className = '',
+}: {
+  side: 'back' | 'lay';
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section className={`place-bet ${side}${className ? ` ${className}` : ''}`} aria-label="Place Bet" data-testid="place-bet">
+    <section
+      className={`place-bet ${side}${className ? ` ${className}` : ''}`}
+      aria-label="Place Bet"
+      data-testid="place-bet"
+    >
       <header className="place-bet-head">
         <h2>Place Bet</h2>
         <button type="button" className="place-bet-close" aria-label="Close" onClick={onClose}>
@@ -37,7 +51,15 @@ export function SlipLabels() {
 }
 
 /** Whole rupees, digits only; Enter submits. */
-export function SlipStake({ value, onChange, onSubmit }: { value: string; onChange: (stake: string) => void; onSubmit: () => void }) {
+export function SlipStake({
+  value,
+  onChange,
+  onSubmit,
+}: {
+  value: string;
+  onChange: (stake: string) => void;
+  onSubmit: () => void;
+}) {
   return (
     <div className="slip-stake">
       <input
@@ -61,12 +83,29 @@ export function SlipStake({ value, onChange, onSubmit }: { value: string; onChan
 }
 
 /** The quick stakes, then Reset and Submit. */
-export function SlipButtons({ buttons, onStake, busy, canSubmit, onSubmit }: { buttons: readonly ButtonValue[]; onStake: (stake: string) => void; busy: boolean; canSubmit: boolean; onSubmit: () => void }) {
+export function SlipButtons({
+  buttons,
+  onStake,
+  busy,
+  canSubmit,
+  onSubmit,
+}: {
+  buttons: readonly ButtonValue[];
+  onStake: (stake: string) => void;
+  busy: boolean;
+  canSubmit: boolean;
+  onSubmit: () => void;
+}) {
   return (
     <>
       <div className="stake-buttons">
         {buttons.map((b) => (
-          <button key={`${b.label}-${b.value}`} type="button" className="stake-button" onClick={() => onStake(String(b.value))}>
+          <button
+            key={`${b.label}-${b.value}`}
+            type="button"
+            className="stake-button"
+            onClick={() => onStake(String(b.value))}
+          >
             {b.label}
           </button>
         ))}
@@ -92,7 +131,11 @@ export function SlipButtons({ buttons, onStake, busy, canSubmit, onSubmit }: { b
 export function useSlipSubmit() {
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const send = async <T extends { message: string }>(place: () => Promise<T>, placed: (answer: T) => void, refused: () => void): Promise<void> => {
+  const send = async <T extends { message: string }>(
+    place: () => Promise<T>,
+    placed: (answer: T) => void,
+    refused: () => void,
+  ): Promise<void> => {
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);

@@ -16,4 +16,5 @@ export function useBettingButtons(ctx: AuthContextName, userId: string | undefin
   });
 }
 
-export const sportsButtonsOf = (data: BettingButtons | undefined) => (data && data.sportsButtons.length > 0 ? data.sportsButtons : DEFAULT_SPORTS_BUTTONS);
+export const sportsButtonsOf = (data: BettingButtons | undefined) =>
+  data && data.sportsButtons.length > 0 ? data.sportsButtons : DEFAULT_SPORTS_BUTTONS;

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 /** The wheel's pockets in order, from zero. */
-const WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+const WHEEL = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
+];
 
 /** A tile's picture: 4:3, its background colour, the art drawn on a 120 x 120 square in the middle. */
 function Art({ background, children }: { background: string; children: ReactNode }) {
@@ -22,7 +25,11 @@ function Roulette() {
     <Art background="#0f4d3b">
       <circle cx="60" cy="60" r="54" fill="#5a3a1a" />
       {WHEEL.map((n, i) => (
-        <path key={n} d={`M60,60 L${point(48, i * slice)} A48,48 0 0 1 ${point(48, (i + 1) * slice)} Z`} fill={n === 0 ? '#1e8449' : RED.includes(n) ? '#c0392b' : '#1b1b1b'} />
+        <path
+          key={n}
+          d={`M60,60 L${point(48, i * slice)} A48,48 0 0 1 ${point(48, (i + 1) * slice)} Z`}
+          fill={n === 0 ? '#1e8449' : RED.includes(n) ? '#c0392b' : '#1b1b1b'}
+        />
       ))}
       <circle cx="60" cy="60" r="26" fill="#8e6a2e" />
       <circle cx="60" cy="60" r="8" fill="#f5c542" />
@@ -55,7 +62,7 @@ function Crash() {
   return (
     <Art background="#10213f">
       {[20, 45, 70, 95].map((x) => (
-        <circle key={x} cx={x} cy={(x * 7) % 50 + 8} r="1.2" fill="#fff" />
+        <circle key={x} cx={x} cy={((x * 7) % 50) + 8} r="1.2" fill="#fff" />
       ))}
       <path d="M8 110 Q70 106 104 30" fill="none" stroke="#f5c542" strokeWidth="4" />
       <path d="M100 22 l12 -8 l-3 14 z" fill="#e74c3c" />

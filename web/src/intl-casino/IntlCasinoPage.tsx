@@ -16,8 +16,13 @@ export interface IntlSearch {
   play?: string;
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
-export const validateIntlSearch = (s: Record<string, unknown>): IntlSearch => ({ category: text(s.category), sub: text(s.sub), play: text(s.play) });
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined;
+export const validateIntlSearch = (s: Record<string, unknown>): IntlSearch => ({
+  category: text(s.category),
+  sub: text(s.sub),
+  play: text(s.play),
+});
 
 /**
  * /casino-int/{type}: the international casino (SPEC.md section 2). {type} is a provider's id, or
@@ -48,7 +53,12 @@ export function IntlCasinoPage() {
         <h1>International casino</h1>
         <nav className="intl-providers" aria-label="Providers">
           {[{ id: 'all', name: 'All providers' }, ...(data?.providers ?? [])].map((p) => (
-            <Link key={p.id} to="/casino-int/$type" params={{ type: p.id }} className={p.id === type ? 'active' : undefined}>
+            <Link
+              key={p.id}
+              to="/casino-int/$type"
+              params={{ type: p.id }}
+              className={p.id === type ? 'active' : undefined}
+            >
               {p.name}
             </Link>
           ))}
@@ -57,16 +67,30 @@ export function IntlCasinoPage() {
       <div className="intl-body">
         <nav className="intl-categories" aria-label="Categories">
           {[ALL, ...categories.map((c) => c.name)].map((name) => (
-            <button key={name} type="button" className={name === category ? 'active' : undefined} onClick={() => go({ category: name === ALL ? undefined : name })}>
+            <button
+              key={name}
+              type="button"
+              className={name === category ? 'active' : undefined}
+              onClick={() => go({ category: name === ALL ? undefined : name })}
+            >
               {name}
-              <span className="count">{name === ALL ? ofProvider.length : ofProvider.filter((g) => g.category === name).length}</span>
+              <span className="count">
+                {name === ALL ? ofProvider.length : ofProvider.filter((g) => g.category === name).length}
+              </span>
             </button>
           ))}
         </nav>
         <div className="intl-main">
           <div className="intl-tabs" role="tablist" aria-label="Sub-categories">
             {[ALL, ...subs].map((name) => (
-              <button key={name} type="button" role="tab" aria-selected={name === sub} className={name === sub ? 'active' : undefined} onClick={() => go({ category: search.category, sub: name === ALL ? undefined : name })}>
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={name === sub}
+                className={name === sub ? 'active' : undefined}
+                onClick={() => go({ category: search.category, sub: name === ALL ? undefined : name })}
+              >
                 {name}
               </button>
             ))}
@@ -83,7 +107,13 @@ export function IntlCasinoPage() {
           </ul>
         </div>
       </div>
-      {playing && <GameFrame gameId={playing.gameId} name={playing.name} onExit={() => go({ category: search.category, sub: search.sub })} />}
+      {playing && (
+        <GameFrame
+          gameId={playing.gameId}
+          name={playing.name}
+          onExit={() => go({ category: search.category, sub: search.sub })}
+        />
+      )}
     </section>
   );
 }

@@ -6,5 +6,11 @@ import { GameFrame } from './GameFrame';
 export function IntlLobbyPage() {
   usePageTitle('International casino lobby');
   const navigate = useNavigate();
-  return <GameFrame gameId={null} name="International casino lobby" onExit={() => void navigate({ to: '/casino-int/$type', params: { type: 'all' } })} />;
+  return (
+    <GameFrame
+      gameId={null}
+      name="International casino lobby"
+      onExit={() => void navigate({ to: '/casino-int/$type', params: { type: 'all' } })}
+    />
+  );
 }

@@ -4,7 +4,10 @@ import { FigureCells } from './FigureCells';
 
 /** The player's third-party casino rounds over the profit-loss page's dates: per game and in all (the player's side). */
 export function ThirdPartyPnlCard({ from, to }: { from: string; to: string }) {
-  const pnl = useQuery({ queryKey: ['third-party-pnl-mine', from, to], queryFn: () => fetchMyThirdPartyPnl({ from, to }) });
+  const pnl = useQuery({
+    queryKey: ['third-party-pnl-mine', from, to],
+    queryFn: () => fetchMyThirdPartyPnl({ from, to }),
+  });
   const games = pnl.data?.games ?? [];
   if (games.length === 0) return null;
   const total = pnl.data!.total;
@@ -22,7 +25,10 @@ export function ThirdPartyPnlCard({ from, to }: { from: string; to: string }) {
           </tr>
         </thead>
         <tbody>
-          {[...games.map((g) => ({ key: g.gameId, name: g.gameName, ...g })), { key: 'total', name: 'Third party pts', ...total }].map((r) => (
+          {[
+            ...games.map((g) => ({ key: g.gameId, name: g.gameName, ...g })),
+            { key: 'total', name: 'Third party pts', ...total },
+          ].map((r) => (
             <tr key={r.key} className={r.key === 'total' ? 'intl-total-row' : undefined}>
               <td data-label="Game" className="strong-cell">
                 {r.name}

@@ -22,7 +22,12 @@ export function ThirdPartyReportPage() {
   usePageTitle('Third-party game report');
   const [params, setParams] = useState(() => ({ ...lastSevenDays(), page: 1, limit: 25 }));
   const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
-  const report = useQuery({ queryKey: ['third-party-report', params], queryFn: () => fetchThirdPartyReport(params), placeholderData: keepPreviousData, retry: false });
+  const report = useQuery({
+    queryKey: ['third-party-report', params],
+    queryFn: () => fetchThirdPartyReport(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const rows = report.data?.data ?? [];
   const total = report.data?.total;
 
@@ -30,7 +35,11 @@ export function ThirdPartyReportPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Game reports: third-party casino</h1>
-        <CsvButton path="/admin/game-reports/third-party" params={params} filename={`third-party-report-${params.from}-to-${params.to}`} />
+        <CsvButton
+          path="/admin/game-reports/third-party"
+          params={params}
+          filename={`third-party-report-${params.from}-to-${params.to}`}
+        />
       </header>
       <DateRangeFilter range={range}>
         <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
@@ -75,7 +84,16 @@ export function ThirdPartyReportPage() {
           )}
         </table>
       </div>
-      <TableFoot total={report.data?.totalGames} noun="game" pagination={report.data ? { page: params.page, totalPages: Math.max(1, Math.ceil(report.data.totalGames / params.limit)) } : undefined} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <TableFoot
+        total={report.data?.totalGames}
+        noun="game"
+        pagination={
+          report.data
+            ? { page: params.page, totalPages: Math.max(1, Math.ceil(report.data.totalGames / params.limit)) }
+            : undefined
+        }
+        onPage={(page) => setParams((p) => ({ ...p, page }))}
+      />
     </section>
   );
 }

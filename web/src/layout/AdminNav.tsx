@@ -22,7 +22,9 @@ export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
     <nav className={open ? 'sidenav open' : 'sidenav'} aria-label="Back office">
       {ADMIN_NAV_GROUPS.map((group) => {
         const items = group.items.filter(
-          (item) => (!item.adminOnly || mayManageSports) && (item.privilege === undefined || user === undefined || hasPrivilege(user, item.privilege)),
+          (item) =>
+            (!item.adminOnly || mayManageSports) &&
+            (item.privilege === undefined || user === undefined || hasPrivilege(user, item.privilege)),
         );
         if (items.length === 0) return null;
         return (
@@ -39,7 +41,11 @@ export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
               >
                 {item.label}
                 {item.pending && pending !== undefined && pending[item.pending] > 0 && (
-                  <span className="count-pill" data-testid={`pending-${item.pending}`} aria-label={`${pending[item.pending]} pending`}>
+                  <span
+                    className="count-pill"
+                    data-testid={`pending-${item.pending}`}
+                    aria-label={`${pending[item.pending]} pending`}
+                  >
                     {pending[item.pending]}
                   </span>
                 )}

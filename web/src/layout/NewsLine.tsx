@@ -3,7 +3,11 @@ import { fetchNewsMessage } from '../api/betting-calls';
 
 /** The news line under the player's menu (admin messages): hidden while there is none. */
 export function NewsLine() {
-  const news = useQuery({ queryKey: ['news-message'], queryFn: () => fetchNewsMessage('user'), refetchInterval: 60_000 });
+  const news = useQuery({
+    queryKey: ['news-message'],
+    queryFn: () => fetchNewsMessage('user'),
+    refetchInterval: 60_000,
+  });
   const text = news.data?.data.text.trim();
   if (!text) return null;
   return (

@@ -19,14 +19,17 @@ export function PlayerHeader({ user, onLogout }: PlayerHeaderProps) {
       {user && (
         <div className="wallet" aria-label="Wallet">
           <span className="wallet-item">
-            <span className="wallet-label">Balance</span> <b data-testid="header-balance">{formatRupees(user.balance.balance)}</b>
+            <span className="wallet-label">Balance</span>{' '}
+            <b data-testid="header-balance">{formatRupees(user.balance.balance)}</b>
           </span>
           <span className="wallet-item">
-            <span className="wallet-label">Exposure</span> <b data-testid="header-exposure">{formatRupees(user.balance.exposer)}</b>
+            <span className="wallet-label">Exposure</span>{' '}
+            <b data-testid="header-exposure">{formatRupees(user.balance.exposer)}</b>
           </span>
           {user.balance.held > 0 && (
             <span className="wallet-item" title="Pending withdrawals: already out of the balance">
-              <span className="wallet-label">Held</span> <b data-testid="header-held">{formatRupees(user.balance.held)}</b>
+              <span className="wallet-label">Held</span>{' '}
+              <b data-testid="header-held">{formatRupees(user.balance.held)}</b>
             </span>
           )}
         </div>

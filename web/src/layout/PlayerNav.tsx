@@ -21,7 +21,12 @@ export function PlayerNav() {
           {SPORT_NAME[sport]}
         </Link>
       ))}
-      <Link to="/casino-in/$type" params={{ type: 'live-dmd' }} className="mainnav-item" activeProps={{ className: 'active' }}>
+      <Link
+        to="/casino-in/$type"
+        params={{ type: 'live-dmd' }}
+        className="mainnav-item"
+        activeProps={{ className: 'active' }}
+      >
         Casino
       </Link>
       <Link

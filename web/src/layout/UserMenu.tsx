@@ -46,9 +46,17 @@ export function UserMenu({ username, onLogout }: UserMenuProps) {
 
   return (
     <div className="user-menu" ref={box}>
-      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <span className="user-menu-name">{username}</span>
-        <span className="caret" aria-hidden="true">▾</span>
+        <span className="caret" aria-hidden="true">
+          ▾
+        </span>
       </button>
       {open && (
         <div className="user-menu-list" role="menu">
@@ -57,7 +65,12 @@ export function UserMenu({ username, onLogout }: UserMenuProps) {
               {item.label}
             </Link>
           ))}
-          <button type="button" role="menuitem" className="user-menu-item user-menu-logout" onClick={() => void onLogout()}>
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu-item user-menu-logout"
+            onClick={() => void onLogout()}
+          >
             Logout
           </button>
         </div>

@@ -67,7 +67,12 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     items: [
       { label: 'Deposit statement', to: '/admin/depositstatement', privilege: 'payment-requests', pending: 'deposit' },
       { label: 'Withdraw statement', to: '/admin/withdrawstatement', privilege: 'payment-requests' },
-      { label: 'Withdrawal requests', to: '/admin/withdrawal-requests', privilege: 'payment-requests', pending: 'withdraw' },
+      {
+        label: 'Withdrawal requests',
+        to: '/admin/withdrawal-requests',
+        privilege: 'payment-requests',
+        pending: 'withdraw',
+      },
       { label: 'Payment method', to: '/admin/payment-method', privilege: 'payment-method' },
     ],
   },

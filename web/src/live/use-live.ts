@@ -4,7 +4,11 @@ import type { AuthContextName } from '../auth/auth-context';
 import { liveSocket, type LiveEvent } from './live-socket';
 
 /** Calls `handler` with every push of `event` on the context's shared socket while the component is mounted. */
-export function useLiveEvent<K extends LiveEvent>(ctx: AuthContextName, event: K, handler: (data: ServerMessages[K]) => void): void {
+export function useLiveEvent<K extends LiveEvent>(
+  ctx: AuthContextName,
+  event: K,
+  handler: (data: ServerMessages[K]) => void,
+): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {

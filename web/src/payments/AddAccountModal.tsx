@@ -8,7 +8,15 @@ import { useFormSubmit } from '../ui/use-form-submit';
 import { firstProblem } from '../ui/validate';
 
 /** Add New: a bank detail (Account Holder Name, Account Number, IFSC Code) or a UPI detail, checked as the server checks. */
-export function AddAccountModal({ kind, onClose, onAdded }: { kind: 'bank' | 'upi'; onClose: () => void; onAdded: (id: string) => void }) {
+export function AddAccountModal({
+  kind,
+  onClose,
+  onAdded,
+}: {
+  kind: 'bank' | 'upi';
+  onClose: () => void;
+  onAdded: (id: string) => void;
+}) {
   const [holder, setHolder] = useState('');
   const [number, setNumber] = useState('');
   const [ifsc, setIfsc] = useState('');
@@ -18,12 +26,17 @@ export function AddAccountModal({ kind, onClose, onAdded }: { kind: 'bank' | 'up
   const send = (event: FormEvent<HTMLFormElement>) => {
     const bank = { accountHolderName: holder, accountNumber: number.trim(), ifscCode: ifsc.trim().toUpperCase() };
     const problem = kind === 'bank' ? firstProblem(BankAccountBody, bank) : firstProblem(UpiBody, { upiId: upi });
-    return submit(event, problem, async () => {
-      const answer = kind === 'bank' ? await addBankAccount(bank) : await addUpiId({ upiId: upi.trim() });
-      showSuccessToast(kind === 'bank' ? ACCOUNT_ADDED : UPI_ADDED);
-      onAdded(answer.data._id);
-      onClose();
-    }, { leaves: true });
+    return submit(
+      event,
+      problem,
+      async () => {
+        const answer = kind === 'bank' ? await addBankAccount(bank) : await addUpiId({ upiId: upi.trim() });
+        showSuccessToast(kind === 'bank' ? ACCOUNT_ADDED : UPI_ADDED);
+        onAdded(answer.data._id);
+        onClose();
+      },
+      { leaves: true },
+    );
   };
 
   return (
@@ -32,12 +45,45 @@ export function AddAccountModal({ kind, onClose, onAdded }: { kind: 'bank' | 'up
         <fieldset disabled={busy} className="stack-fields">
           {kind === 'bank' ? (
             <>
-              <TextField label="Account Holder Name" name="accountHolderName" value={holder} onValue={edit(setHolder)} autoComplete="name" maxLength={100} autoFocus />
-              <TextField label="Account Number" name="accountNumber" value={number} onValue={edit(setNumber)} inputMode="numeric" autoComplete="off" maxLength={18} />
-              <TextField label="IFSC Code" name="ifscCode" value={ifsc} onValue={edit(setIfsc)} autoComplete="off" maxLength={11} hint="11 characters, e.g. SBIN0001234" />
+              <TextField
+                label="Account Holder Name"
+                name="accountHolderName"
+                value={holder}
+                onValue={edit(setHolder)}
+                autoComplete="name"
+                maxLength={100}
+                autoFocus
+              />
+              <TextField
+                label="Account Number"
+                name="accountNumber"
+                value={number}
+                onValue={edit(setNumber)}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={18}
+              />
+              <TextField
+                label="IFSC Code"
+                name="ifscCode"
+                value={ifsc}
+                onValue={edit(setIfsc)}
+                autoComplete="off"
+                maxLength={11}
+                hint="11 characters, e.g. SBIN0001234"
+              />
             </>
           ) : (
-            <TextField label="UPI Id" name="upiId" value={upi} onValue={edit(setUpi)} autoComplete="off" maxLength={100} placeholder="name@bank" autoFocus />
+            <TextField
+              label="UPI Id"
+              name="upiId"
+              value={upi}
+              onValue={edit(setUpi)}
+              autoComplete="off"
+              maxLength={100}
+              placeholder="name@bank"
+              autoFocus
+            />
           )}
         </fieldset>
         <FormError message={error} />

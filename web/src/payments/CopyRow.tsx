@@ -7,7 +7,12 @@ export function CopyRow({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>
         <span className="mono">{value}</span>
-        <button type="button" className="btn btn-sm btn-outline copy-button" onClick={() => void copyText(value)} aria-label={`Copy ${label}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline copy-button"
+          onClick={() => void copyText(value)}
+          aria-label={`Copy ${label}`}
+        >
           Copy
         </button>
       </dd>

@@ -13,7 +13,15 @@ import { useFormSubmit } from '../ui/use-form-submit';
  * Approve or reject a request, confirmed with the transaction password; a rejection needs a remark.
  * An approval may name another wallet of the chain (an agent whose account was paid); the approver's own by default.
  */
-export function DecisionModal({ request, decision, onClose }: { request: PaymentRequestDto; decision: 'approve' | 'reject'; onClose: () => void }) {
+export function DecisionModal({
+  request,
+  decision,
+  onClose,
+}: {
+  request: PaymentRequestDto;
+  decision: 'approve' | 'reject';
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [remark, setRemark] = useState('');
   const [wallet, setWallet] = useState('');
@@ -23,15 +31,29 @@ export function DecisionModal({ request, decision, onClose }: { request: Payment
   const title = `${decision === 'approve' ? 'Approve' : 'Reject'} ${deposit ? 'deposit' : 'withdrawal'}`;
 
   const send = (event: FormEvent<HTMLFormElement>) => {
-    const problem = decision === 'reject' && remark.trim() === '' ? 'Remark is required' : txn === '' ? 'Transaction password is required' : null;
-    return submit(event, problem, async () => {
-      const answer = await decideRequest(request._id, decision, { transactionPassword: txn, remark: remark.trim(), ...(wallet.trim() === '' ? {} : { walletUserId: wallet.trim() }) });
-      showSuccessToast(answer.message);
-      void queryClient.invalidateQueries({ queryKey: ['payment-requests'] });
-      void queryClient.invalidateQueries({ queryKey: ['pending-payments'] });
-      void queryClient.invalidateQueries({ queryKey: profileKey('admin') });
-      onClose();
-    }, { leaves: true });
+    const problem =
+      decision === 'reject' && remark.trim() === ''
+        ? 'Remark is required'
+        : txn === ''
+          ? 'Transaction password is required'
+          : null;
+    return submit(
+      event,
+      problem,
+      async () => {
+        const answer = await decideRequest(request._id, decision, {
+          transactionPassword: txn,
+          remark: remark.trim(),
+          ...(wallet.trim() === '' ? {} : { walletUserId: wallet.trim() }),
+        });
+        showSuccessToast(answer.message);
+        void queryClient.invalidateQueries({ queryKey: ['payment-requests'] });
+        void queryClient.invalidateQueries({ queryKey: ['pending-payments'] });
+        void queryClient.invalidateQueries({ queryKey: profileKey('admin') });
+        onClose();
+      },
+      { leaves: true },
+    );
   };
 
   return (
@@ -49,13 +71,32 @@ export function DecisionModal({ request, decision, onClose }: { request: Payment
         <fieldset disabled={busy} className="stack-fields">
           {decision === 'approve' && (
             <p className="modal-note">
-              {deposit ? `${formatRupees(request.amount)} moves from the wallet below to ${request.user.username}.` : `The ${formatRupees(request.amount)} held moves up to the wallet below. Pay the player first.`}
+              {deposit
+                ? `${formatRupees(request.amount)} moves from the wallet below to ${request.user.username}.`
+                : `The ${formatRupees(request.amount)} held moves up to the wallet below. Pay the player first.`}
             </p>
           )}
           {decision === 'approve' && (
-            <TextField label={deposit ? 'Pay from wallet' : 'Credit to wallet'} name="walletUserId" value={wallet} onValue={edit(setWallet)} placeholder="Yours (or the username of an upline of the player below you)" autoComplete="off" maxLength={50} />
+            <TextField
+              label={deposit ? 'Pay from wallet' : 'Credit to wallet'}
+              name="walletUserId"
+              value={wallet}
+              onValue={edit(setWallet)}
+              placeholder="Yours (or the username of an upline of the player below you)"
+              autoComplete="off"
+              maxLength={50}
+            />
           )}
-          <TextField label="Remark" name="remark" value={remark} onValue={edit(setRemark)} placeholder={decision === 'reject' ? 'Why it is rejected' : 'Optional'} maxLength={200} autoComplete="off" autoFocus />
+          <TextField
+            label="Remark"
+            name="remark"
+            value={remark}
+            onValue={edit(setRemark)}
+            placeholder={decision === 'reject' ? 'Why it is rejected' : 'Optional'}
+            maxLength={200}
+            autoComplete="off"
+            autoFocus
+          />
           <TransactionPasswordField value={txn} onValue={edit(setTxn)} />
         </fieldset>
         <FormError message={error} />
@@ -63,7 +104,11 @@ export function DecisionModal({ request, decision, onClose }: { request: Payment
           <button type="button" className="btn btn-outline" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={decision === 'approve' ? 'btn btn-success' : 'btn btn-danger'} disabled={busy}>
+          <button
+            type="submit"
+            className={decision === 'approve' ? 'btn btn-success' : 'btn btn-danger'}
+            disabled={busy}
+          >
             {busy ? 'Sending...' : decision === 'approve' ? 'Approve' : 'Reject'}
           </button>
         </div>

@@ -1,6 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AMOUNT_REQUIRED, DEPOSIT_RANGE_HINT, FILL_THIS_FIELD, IMAGE_REQUIRED, rupeesToPaise, upiPayLink, utrProblem, type DepositMethod, type PayeeDto } from '@exch/contracts';
+import {
+  AMOUNT_REQUIRED,
+  DEPOSIT_RANGE_HINT,
+  FILL_THIS_FIELD,
+  IMAGE_REQUIRED,
+  rupeesToPaise,
+  upiPayLink,
+  utrProblem,
+  type DepositMethod,
+  type PayeeDto,
+} from '@exch/contracts';
 import { fetchPayee, requestDeposit } from '../api/payment-calls';
 import { useProfile } from '../api/profile-query';
 import { AmountField, TextField } from '../ui/fields';
@@ -14,7 +24,10 @@ import { FormOutcome, useRequestSubmit } from './use-request-submit';
 
 const METHOD_LABEL: Record<DepositMethod, string> = { upi: 'UPI Payment', bank: 'Account Transfer' };
 
-const offered = (payee: PayeeDto): DepositMethod[] => [...(payee.upiId ? (['upi'] as const) : []), ...(payee.accountNumber ? (['bank'] as const) : [])];
+const offered = (payee: PayeeDto): DepositMethod[] => [
+  ...(payee.upiId ? (['upi'] as const) : []),
+  ...(payee.accountNumber ? (['bank'] as const) : []),
+];
 
 /**
  * /deposit (SPEC.md sections 2, 4 and 5): the amount, the payee details of the nearest upline with
@@ -42,10 +55,12 @@ export function DepositPage() {
   const paise = rupeesToPaise(amount.trim());
   const hasAmount = paise !== null && paise > 0;
 
-  const edit = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    touch();
-  };
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      touch();
+    };
 
   const choose = async (picked: File | null): Promise<void> => {
     touch();
@@ -72,16 +87,24 @@ export function DepositPage() {
     form.append('accountType', chosen);
     form.append('utrno', utr.trim());
     form.append('imageUrl', file!, file!.name);
-    await send((key) => requestDeposit(form, key), () => {
-      setAmount('');
-      setUtr('');
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
-      void queryClient.invalidateQueries({ queryKey: ['payment-history'] });
-    });
+    await send(
+      (key) => requestDeposit(form, key),
+      () => {
+        setAmount('');
+        setUtr('');
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+        void queryClient.invalidateQueries({ queryKey: ['payment-history'] });
+      },
+    );
   };
 
-  if (payee.isPending) return <section className="card payment-card"><p className="muted">Loading...</p></section>;
+  if (payee.isPending)
+    return (
+      <section className="card payment-card">
+        <p className="muted">Loading...</p>
+      </section>
+    );
   if (!details) {
     return (
       <section className="card payment-card">
@@ -93,7 +116,15 @@ export function DepositPage() {
     );
   }
 
-  const link = details.upiId && hasAmount ? upiPayLink({ upiId: details.upiId, name: details.upiName ?? details.payee, amount: paise, note: `Deposit ${me?.username ?? ''}`.trim() }) : null;
+  const link =
+    details.upiId && hasAmount
+      ? upiPayLink({
+          upiId: details.upiId,
+          name: details.upiName ?? details.payee,
+          amount: paise,
+          note: `Deposit ${me?.username ?? ''}`.trim(),
+        })
+      : null;
 
   return (
     <section className="card payment-card">
@@ -105,7 +136,14 @@ export function DepositPage() {
 
         <div className="method-tabs" role="radiogroup" aria-label="Payment method">
           {methods.map((m) => (
-            <button key={m} type="button" role="radio" aria-checked={chosen === m} className={chosen === m ? 'method-tab active' : 'method-tab'} onClick={() => edit(setMethod)(m)}>
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={chosen === m}
+              className={chosen === m ? 'method-tab active' : 'method-tab'}
+              onClick={() => edit(setMethod)(m)}
+            >
               {METHOD_LABEL[m]}
             </button>
           ))}
@@ -149,12 +187,25 @@ export function DepositPage() {
           autoComplete="off"
           inputMode={chosen === 'upi' ? 'numeric' : 'text'}
           maxLength={22}
-          hint={chosen === 'upi' ? 'The 12-digit UTR your UPI app shows after paying' : '12-digit IMPS UTR, or the 16 to 22 character NEFT/RTGS reference'}
+          hint={
+            chosen === 'upi'
+              ? 'The 12-digit UTR your UPI app shows after paying'
+              : '12-digit IMPS UTR, or the 16 to 22 character NEFT/RTGS reference'
+          }
         />
         <label className="field screenshot-field">
           <span>Payment screenshot</span>
-          <input ref={fileInput} type="file" name="imageUrl" accept=".png,.jpg,.jpeg,image/png,image/jpeg" disabled={!hasAmount} onChange={(e) => void choose(e.target.files?.[0] ?? null)} />
-          <small className={fileError || (hasAmount && !file) ? 'field-hint field-problem' : 'field-hint'}>{fileError ?? (hasAmount && !file ? IMAGE_REQUIRED : 'png, jpg or jpeg, at most 4 MB')}</small>
+          <input
+            ref={fileInput}
+            type="file"
+            name="imageUrl"
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            disabled={!hasAmount}
+            onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+          />
+          <small className={fileError || (hasAmount && !file) ? 'field-hint field-problem' : 'field-hint'}>
+            {fileError ?? (hasAmount && !file ? IMAGE_REQUIRED : 'png, jpg or jpeg, at most 4 MB')}
+          </small>
         </label>
         {preview && <img className="screenshot-preview" src={preview} alt="The chosen payment screenshot" />}
 

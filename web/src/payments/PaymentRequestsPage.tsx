@@ -37,14 +37,26 @@ function PayTo({ r }: { r: PaymentRequestDto }) {
  * requests, pending first, with Approve and Reject (confirmed with the transaction password), the
  * deposit's UTR and screenshot, filtered by status, days and user.
  */
-export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { type: PaymentType; title: string; initialStatus?: PaymentStatus | 'all' }) {
+export function PaymentRequestsPage({
+  type,
+  title,
+  initialStatus = 'all',
+}: {
+  type: PaymentType;
+  title: string;
+  initialStatus?: PaymentStatus | 'all';
+}) {
   usePageTitle(title);
   const initial = (): Filter => ({ status: initialStatus, from: '', to: '', user: '' });
   const [draft, setDraft] = useState<Filter>(initial);
   const [params, setParams] = useState<RequestListParams>(() => ({ type, ...initial(), page: 1, limit: 25 }));
   const [error, setError] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<{ request: PaymentRequestDto; decision: 'approve' | 'reject' } | null>(null);
-  const list = useQuery({ queryKey: ['payment-requests', params], queryFn: () => fetchPaymentRequests(params), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['payment-requests', params],
+    queryFn: () => fetchPaymentRequests(params),
+    placeholderData: keepPreviousData,
+  });
   const rows = list.data?.data ?? [];
   const deposit = type === 'deposit';
   // Second level: a request an upline approved first waits for the top admin.
@@ -67,12 +79,20 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
     <section className="card table-card">
       <header className="card-head">
         <h1>{title}</h1>
-        <CsvButton path="/admin/payment-requests" params={{ ...params }} filename={`${type}-requests-${params.from ?? 'start'}-to-${params.to ?? 'now'}`} />
+        <CsvButton
+          path="/admin/payment-requests"
+          params={{ ...params }}
+          filename={`${type}-requests-${params.from ?? 'start'}-to-${params.to ?? 'now'}`}
+        />
       </header>
       <form className="filter-bar" onSubmit={apply} noValidate>
         <label className="field">
           <span>Status</span>
-          <select name="status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as Filter['status'] })}>
+          <select
+            name="status"
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value as Filter['status'] })}
+          >
             <option value="all">All</option>
             <option value="pending">Pending</option>
             <option value="approved">Approved</option>
@@ -81,7 +101,12 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
         </label>
         <label className="field">
           <span>From</span>
-          <input type="date" name="from" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <input
+            type="date"
+            name="from"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
         </label>
         <label className="field">
           <span>To</span>
@@ -89,13 +114,22 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
         </label>
         <label className="field">
           <span>User</span>
-          <input name="user" value={draft.user} maxLength={50} placeholder="Username" autoComplete="off" onChange={(e) => setDraft({ ...draft, user: e.target.value })} />
+          <input
+            name="user"
+            value={draft.user}
+            maxLength={50}
+            placeholder="Username"
+            autoComplete="off"
+            onChange={(e) => setDraft({ ...draft, user: e.target.value })}
+          />
         </label>
         <FilterActions onReset={reset} error={error} />
       </form>
 
       <div className="table-meta">
-        <span className="muted">{list.data ? `${list.data.pagination.total} request${list.data.pagination.total === 1 ? '' : 's'}` : '\u00a0'}</span>
+        <span className="muted">
+          {list.data ? `${list.data.pagination.total} request${list.data.pagination.total === 1 ? '' : 's'}` : '\u00a0'}
+        </span>
         <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
       </div>
       <div className={list.isFetching ? 'table-wrap loading' : 'table-wrap'}>
@@ -135,7 +169,13 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
                   )}
                 </td>
                 {deposit && (
-                  <td data-label="Screenshot">{r.hasScreenshot ? <ScreenshotThumb requestId={r._id} username={r.user.username} /> : <span className="muted">-</span>}</td>
+                  <td data-label="Screenshot">
+                    {r.hasScreenshot ? (
+                      <ScreenshotThumb requestId={r._id} username={r.user.username} />
+                    ) : (
+                      <span className="muted">-</span>
+                    )}
+                  </td>
                 )}
                 <td data-label="Date" className="nowrap">
                   {formatDateTime(r.createdAt)}
@@ -162,11 +202,19 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
                   {r.status === 'pending' ? (
                     <span className="pay-actions">
                       {(r.endorsement === null || isTop) && (
-                        <button type="button" className="btn btn-sm btn-success" onClick={() => setDeciding({ request: r, decision: 'approve' })}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-success"
+                          onClick={() => setDeciding({ request: r, decision: 'approve' })}
+                        >
                           Approve
                         </button>
                       )}
-                      <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeciding({ request: r, decision: 'reject' })}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger"
+                        onClick={() => setDeciding({ request: r, decision: 'reject' })}
+                      >
                         Reject
                       </button>
                     </span>
@@ -176,12 +224,21 @@ export function PaymentRequestsPage({ type, title, initialStatus = 'all' }: { ty
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && <EmptyRow span={deposit ? 8 : 7} query={list} empty={NO_RECORDS} failed="The requests could not be loaded" />}
+            {rows.length === 0 && (
+              <EmptyRow
+                span={deposit ? 8 : 7}
+                query={list}
+                empty={NO_RECORDS}
+                failed="The requests could not be loaded"
+              />
+            )}
           </tbody>
         </table>
       </div>
       <Pager pagination={list.data?.pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
-      {deciding && <DecisionModal request={deciding.request} decision={deciding.decision} onClose={() => setDeciding(null)} />}
+      {deciding && (
+        <DecisionModal request={deciding.request} decision={deciding.decision} onClose={() => setDeciding(null)} />
+      )}
     </section>
   );
 }

@@ -39,7 +39,14 @@ export function PaymentStatementPage({ type }: { type: PaymentType }) {
     <section className="card table-card">
       <header className="card-head">
         <h1>{title}</h1>
-        {me && <CsvButton path={`/transactions/${type === 'deposit' ? 'deposit-history' : 'withdrawal-history'}/${encodeURIComponent(me._id)}`} params={{ from: params.from, to: params.to }} auth="user" filename={`${type}-statement-${params.from}-to-${params.to}`} />}
+        {me && (
+          <CsvButton
+            path={`/transactions/${type === 'deposit' ? 'deposit-history' : 'withdrawal-history'}/${encodeURIComponent(me._id)}`}
+            params={{ from: params.from, to: params.to }}
+            auth="user"
+            filename={`${type}-statement-${params.from}-to-${params.to}`}
+          />
+        )}
       </header>
       <DateRangeFilter range={range} />
       <div className={history.isFetching ? 'table-wrap loading' : 'table-wrap'}>
@@ -73,7 +80,9 @@ export function PaymentStatementPage({ type }: { type: PaymentType }) {
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && <EmptyRow span={5} query={history} empty={NO_RECORDS} failed="The statement could not be loaded" />}
+            {rows.length === 0 && (
+              <EmptyRow span={5} query={history} empty={NO_RECORDS} failed="The statement could not be loaded" />
+            )}
           </tbody>
         </table>
       </div>

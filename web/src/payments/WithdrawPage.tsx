@@ -44,12 +44,15 @@ export function WithdrawPage() {
     event.preventDefault();
     if (amount.trim() === '') return setError(AMOUNT_REQUIRED);
     if (!choice) return setError(SELECT_PAYOUT);
-    await send((key) => requestWithdrawal({ amount: amount.trim(), bankDetail: choice.id, accountType: choice.kind }, key), () => {
-      setAmount('');
-      setChoice(null);
-      void queryClient.invalidateQueries({ queryKey: profileKey('user') });
-      void queryClient.invalidateQueries({ queryKey: ['payment-history'] });
-    });
+    await send(
+      (key) => requestWithdrawal({ amount: amount.trim(), bankDetail: choice.id, accountType: choice.kind }, key),
+      () => {
+        setAmount('');
+        setChoice(null);
+        void queryClient.invalidateQueries({ queryKey: profileKey('user') });
+        void queryClient.invalidateQueries({ queryKey: ['payment-history'] });
+      },
+    );
   };
 
   return (
@@ -62,10 +65,7 @@ export function WithdrawPage() {
           <p className="withdraw-figures">
             Available <b data-testid="withdraw-available">{formatInr(availablePaise(me.balance))}</b>
             {me.balance.held > 0 && (
-              <span className="muted">
-                {' '}
-                · {formatRupees(me.balance.held)} held for pending withdrawals
-              </span>
+              <span className="muted"> · {formatRupees(me.balance.held)} held for pending withdrawals</span>
             )}
           </p>
         )}
@@ -73,7 +73,14 @@ export function WithdrawPage() {
 
         <PayoutGroup title="Bank details" empty="No bank account saved yet." onAdd={() => setAdding('bank')}>
           {bank.map((b) => (
-            <PayoutOption key={b._id} id={b._id} chosen={choice?.id === b._id} onPick={() => pick({ id: b._id, kind: 'bank' })} onDelete={() => void remove('bank', b._id)} label={`bank account ${b.accountNumber}`}>
+            <PayoutOption
+              key={b._id}
+              id={b._id}
+              chosen={choice?.id === b._id}
+              onPick={() => pick({ id: b._id, kind: 'bank' })}
+              onDelete={() => void remove('bank', b._id)}
+              label={`bank account ${b.accountNumber}`}
+            >
               <span>
                 <b>{b.accountHolderName}</b>
                 <span className="mono">
@@ -85,7 +92,14 @@ export function WithdrawPage() {
         </PayoutGroup>
         <PayoutGroup title="UPI" empty="No UPI id saved yet." onAdd={() => setAdding('upi')}>
           {upi.map((u) => (
-            <PayoutOption key={u._id} id={u._id} chosen={choice?.id === u._id} onPick={() => pick({ id: u._id, kind: 'upi' })} onDelete={() => void remove('upi', u._id)} label={`UPI id ${u.upiId}`}>
+            <PayoutOption
+              key={u._id}
+              id={u._id}
+              chosen={choice?.id === u._id}
+              onPick={() => pick({ id: u._id, kind: 'upi' })}
+              onDelete={() => void remove('upi', u._id)}
+              label={`UPI id ${u.upiId}`}
+            >
               <span className="mono">{u.upiId}</span>
             </PayoutOption>
           ))}
@@ -98,13 +112,29 @@ export function WithdrawPage() {
           </button>
         </div>
       </form>
-      {adding && <AddAccountModal kind={adding} onClose={() => setAdding(null)} onAdded={(id) => void refresh().then(() => pick({ id, kind: adding }))} />}
+      {adding && (
+        <AddAccountModal
+          kind={adding}
+          onClose={() => setAdding(null)}
+          onAdded={(id) => void refresh().then(() => pick({ id, kind: adding }))}
+        />
+      )}
     </section>
   );
 }
 
 /** Saved items of one kind with their Add New button. */
-function PayoutGroup({ title, empty, onAdd, children }: { title: string; empty: string; onAdd: () => void; children: ReactNode[] }) {
+function PayoutGroup({
+  title,
+  empty,
+  onAdd,
+  children,
+}: {
+  title: string;
+  empty: string;
+  onAdd: () => void;
+  children: ReactNode[];
+}) {
   return (
     <fieldset className="payout-group">
       <legend>
@@ -120,7 +150,14 @@ function PayoutGroup({ title, empty, onAdd, children }: { title: string; empty: 
 }
 
 /** One saved item: a radio to choose it and a delete button. */
-function PayoutOption(p: { id: string; chosen: boolean; onPick: () => void; onDelete: () => void; label: string; children: ReactNode }) {
+function PayoutOption(p: {
+  id: string;
+  chosen: boolean;
+  onPick: () => void;
+  onDelete: () => void;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <div className={p.chosen ? 'payout-option selected' : 'payout-option'}>
       <label>

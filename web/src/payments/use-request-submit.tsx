@@ -22,7 +22,10 @@ export function useRequestSubmit() {
     setDone(null);
   };
 
-  const send = async (request: (idempotencyKey: string) => Promise<{ message: string }>, onSuccess: () => void): Promise<void> => {
+  const send = async (
+    request: (idempotencyKey: string) => Promise<{ message: string }>,
+    onSuccess: () => void,
+  ): Promise<void> => {
     setBusy(true);
     touch();
     try {

@@ -9,7 +9,17 @@ type Params = Record<string, string | number | boolean | undefined>;
  * Export CSV: the server's export of the report or statement on screen (`path` + .csv, the same
  * filters, every page), amounts in rupees with two decimals.
  */
-export function CsvButton({ path, params, auth = 'admin', filename }: { path: string; params: Params; auth?: AuthContextName; filename: string }) {
+export function CsvButton({
+  path,
+  params,
+  auth = 'admin',
+  filename,
+}: {
+  path: string;
+  params: Params;
+  auth?: AuthContextName;
+  filename: string;
+}) {
   const [busy, setBusy] = useState(false);
   const { page: _page, limit: _limit, ...filters } = params;
   return (

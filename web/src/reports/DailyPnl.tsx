@@ -6,7 +6,15 @@ import { formatRupees } from '../ui/money';
 const PnlChart = lazy(() => import('./PnlChart'));
 
 /** The chart of a period's daily profit and loss, or why there is none. */
-export function DailyPnl({ points, side, loading }: { points: DailyPnlPoint[] | undefined; side: 'player' | 'house'; loading: boolean }) {
+export function DailyPnl({
+  points,
+  side,
+  loading,
+}: {
+  points: DailyPnlPoint[] | undefined;
+  side: 'player' | 'house';
+  loading: boolean;
+}) {
   if (!points) return <p className="muted">{loading ? 'Loading the chart…' : '\u00a0'}</p>;
   if (points.length === 0) return <p className="muted chart-empty">No settled results in this period to chart.</p>;
   const total = points.reduce((s, p) => s + p.total, 0) * (side === 'house' ? -1 : 1);
@@ -16,7 +24,8 @@ export function DailyPnl({ points, side, loading }: { points: DailyPnlPoint[] | 
         <PnlChart points={points} side={side} />
       </Suspense>
       <p className="muted">
-        {side === 'house' ? 'The house side of the period' : 'Your period'}: <b className={total > 0 ? 'positive' : total < 0 ? 'negative' : undefined}>{formatRupees(total)}</b>
+        {side === 'house' ? 'The house side of the period' : 'Your period'}:{' '}
+        <b className={total > 0 ? 'positive' : total < 0 ? 'negative' : undefined}>{formatRupees(total)}</b>
       </p>
     </>
   );

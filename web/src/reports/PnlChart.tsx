@@ -15,7 +15,14 @@ export default function PnlChart({ points, side }: { points: DailyPnlPoint[]; si
     const sign = side === 'house' ? -1 : 1;
     let running = 0;
     const cumulative = points.map((p) => (running += sign * p.total));
-    const bars = (key: 'sports' | 'casino' | 'thirdParty', label: string) => ({ type: 'bar' as const, label, data: points.map((p) => sign * p[key]), backgroundColor: COLOURS[key], stack: 'day', maxBarThickness: 48 });
+    const bars = (key: 'sports' | 'casino' | 'thirdParty', label: string) => ({
+      type: 'bar' as const,
+      label,
+      data: points.map((p) => sign * p[key]),
+      backgroundColor: COLOURS[key],
+      stack: 'day',
+      maxBarThickness: 48,
+    });
     return {
       type: 'bar',
       data: {
@@ -24,14 +31,31 @@ export default function PnlChart({ points, side }: { points: DailyPnlPoint[]; si
           bars('sports', 'Sports'),
           bars('casino', 'Casino'),
           bars('thirdParty', 'Third party'),
-          { type: 'line' as const, label: 'Running total', data: cumulative, borderColor: COLOURS.cumulative, backgroundColor: COLOURS.cumulative, pointRadius: 2, tension: 0.2 },
+          {
+            type: 'line' as const,
+            label: 'Running total',
+            data: cumulative,
+            borderColor: COLOURS.cumulative,
+            backgroundColor: COLOURS.cumulative,
+            pointRadius: 2,
+            tension: 0.2,
+          },
         ],
       },
       options: {
         plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
-        scales: { x: { stacked: true, grid: { display: false } }, y: { stacked: false, ticks: { callback: (v) => `₹${Number(v).toLocaleString('en-IN')}` } } },
+        scales: {
+          x: { stacked: true, grid: { display: false } },
+          y: { stacked: false, ticks: { callback: (v) => `₹${Number(v).toLocaleString('en-IN')}` } },
+        },
       },
     };
   }, [points, side]);
-  return <ChartCanvas config={config} className="pnl-chart" label={side === 'house' ? 'Profit and loss of the downline per day' : 'Your profit and loss per day'} />;
+  return (
+    <ChartCanvas
+      config={config}
+      className="pnl-chart"
+      label={side === 'house' ? 'Profit and loss of the downline per day' : 'Your profit and loss per day'}
+    />
+  );
 }

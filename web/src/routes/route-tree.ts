@@ -1,7 +1,12 @@
 import { adminCasinoRoutes } from './admin/casino-routes';
 import { adminClientRoutes } from './admin/client-routes';
 import { adminIntlCasinoRoutes } from './admin/intl-casino-routes';
-import { adminActivityRoute, adminChangePasswordRoute, adminIndexRoute, adminSecurityRoute } from './admin/dashboard-routes';
+import {
+  adminActivityRoute,
+  adminChangePasswordRoute,
+  adminIndexRoute,
+  adminSecurityRoute,
+} from './admin/dashboard-routes';
 import { adminLayoutRoute, adminOnlyRoute } from './admin/admin-layout-route';
 import { adminNotFoundRoute } from './admin/not-found-route';
 import { adminPaymentRoutes } from './admin/payment-routes';
@@ -16,7 +21,11 @@ import { playerLayoutRoute } from './player/player-layout-route';
 import { matchOddsRoute } from './player/sports-routes';
 import { adminLoginRoute, loginRoute } from './public/login-routes';
 import { maintenanceRoute } from './public/maintenance-route';
-import { adminTransactionPasswordRoute, firstTimePasswordRoute, transactionPasswordRoute } from './public/password-routes';
+import {
+  adminTransactionPasswordRoute,
+  firstTimePasswordRoute,
+  transactionPasswordRoute,
+} from './public/password-routes';
 import { rootRoute } from './root-route';
 
 /** Every route of SPEC.md section 2: public pages, the player site and the back office. */

@@ -25,14 +25,44 @@ export function StreamsButton({ matchId, matchName }: { matchId: string; matchNa
 }
 
 /** The dialog opens on the URLs as set, so saving one field never clears the other by accident. */
-function ConfiguredStreamsModal({ matchId, matchName, onClose }: { matchId: string; matchName: string; onClose: () => void }) {
-  const configured = useQuery({ queryKey: ['configured-streams', matchId], queryFn: () => fetchConfiguredStreams(matchId), retry: false, staleTime: 0 });
+function ConfiguredStreamsModal({
+  matchId,
+  matchName,
+  onClose,
+}: {
+  matchId: string;
+  matchName: string;
+  onClose: () => void;
+}) {
+  const configured = useQuery({
+    queryKey: ['configured-streams', matchId],
+    queryFn: () => fetchConfiguredStreams(matchId),
+    retry: false,
+    staleTime: 0,
+  });
   if (configured.isPending) return null;
   const current = configured.data ?? { tv: null, score: null };
-  return <StreamsModal matchId={matchId} matchName={matchName} initial={{ tvUrl: current.tv ?? '', scoreUrl: current.score ?? '' }} onClose={onClose} />;
+  return (
+    <StreamsModal
+      matchId={matchId}
+      matchName={matchName}
+      initial={{ tvUrl: current.tv ?? '', scoreUrl: current.score ?? '' }}
+      onClose={onClose}
+    />
+  );
 }
 
-function StreamsModal({ matchId, matchName, initial, onClose }: { matchId: string; matchName: string; initial: { tvUrl: string; scoreUrl: string }; onClose: () => void }) {
+function StreamsModal({
+  matchId,
+  matchName,
+  initial,
+  onClose,
+}: {
+  matchId: string;
+  matchName: string;
+  initial: { tvUrl: string; scoreUrl: string };
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState(initial);
   const { busy, error, edit, submit } = useFormSubmit();
@@ -47,8 +77,25 @@ function StreamsModal({ matchId, matchName, initial, onClose }: { matchId: strin
   return (
     <Modal title="Live TV and score" subtitle={matchName} onClose={onClose}>
       <form onSubmit={(e) => void submit(e, firstProblem(MatchStreamsBody, body), send)} noValidate>
-        <TextField label="Live TV URL" name="tvUrl" type="url" autoComplete="off" placeholder="https://" value={form.tvUrl} onValue={edit((tvUrl: string) => setForm((f) => ({ ...f, tvUrl })))} />
-        <TextField label="Score URL" name="scoreUrl" type="url" autoComplete="off" placeholder="https://" value={form.scoreUrl} onValue={edit((scoreUrl: string) => setForm((f) => ({ ...f, scoreUrl })))} hint="Leave a field empty to remove that frame." />
+        <TextField
+          label="Live TV URL"
+          name="tvUrl"
+          type="url"
+          autoComplete="off"
+          placeholder="https://"
+          value={form.tvUrl}
+          onValue={edit((tvUrl: string) => setForm((f) => ({ ...f, tvUrl })))}
+        />
+        <TextField
+          label="Score URL"
+          name="scoreUrl"
+          type="url"
+          autoComplete="off"
+          placeholder="https://"
+          value={form.scoreUrl}
+          onValue={edit((scoreUrl: string) => setForm((f) => ({ ...f, scoreUrl })))}
+          hint="Leave a field empty to remove that frame."
+        />
         <FormError message={error} />
         <ModalActions onCancel={onClose} busy={busy} label="Save" busyLabel="Saving..." />
       </form>

@@ -7,7 +7,9 @@ interface ComingCardProps {
 
 /** The tidy placeholder for a page a later issue fills in: its name, one line, and the parameters it got. */
 export function ComingCard({ title, blurb, params = {} }: ComingCardProps) {
-  const shown = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  const shown = Object.entries(params).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+  );
   return (
     <section className="card coming-card">
       <header className="card-head">

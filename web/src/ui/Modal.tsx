@@ -49,7 +49,17 @@ export function Modal({ title, subtitle, onClose, children, wide = false }: Moda
 }
 
 /** A modal form's Cancel and submit buttons; the submit reads `busyLabel` while the form is sent. */
-export function ModalActions({ onCancel, busy, label, busyLabel }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string }) {
+export function ModalActions({
+  onCancel,
+  busy,
+  label,
+  busyLabel,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
   return (
     <div className="modal-actions">
       <button type="button" className="btn btn-outline" onClick={onCancel}>

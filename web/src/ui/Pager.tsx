@@ -44,7 +44,12 @@ function PagerNav({ page, last, onPage }: { page: number; last: number; onPage: 
         <span className="pager-status">
           Page <b>{page}</b> of <b>{last}</b>
         </span>
-        <button type="button" className="btn btn-sm btn-outline" disabled={page >= last} onClick={() => onPage(page + 1)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          disabled={page >= last}
+          onClick={() => onPage(page + 1)}
+        >
           Next
         </button>
         <button type="button" className="btn btn-sm btn-outline" disabled={page >= last} onClick={() => onPage(last)}>

@@ -16,7 +16,15 @@ export function QrCode({ value, size = 200, label }: { value: string; size?: num
   // Whole pixels per module, so every module is drawn the same size.
   const side = modules * Math.max(2, Math.floor(size / modules));
   return (
-    <svg className="qr-code" role="img" aria-label={label} width={side} height={side} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
+    <svg
+      className="qr-code"
+      role="img"
+      aria-label={label}
+      width={side}
+      height={side}
+      viewBox={`0 0 ${modules} ${modules}`}
+      shapeRendering="crispEdges"
+    >
       <rect width={modules} height={modules} fill="#fff" />
       <path d={path} fill="#0b2b3a" />
     </svg>

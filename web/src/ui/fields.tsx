@@ -20,7 +20,21 @@ export function TextField({ label, value, onValue, hint, className, ...input }: 
 }
 
 /** A labelled select over fixed options, its value typed as the options' values. */
-export function SelectField<T extends string>({ label, name, value, options, onValue, className }: { label: string; name: string; value: T; options: readonly (readonly [T, string])[]; onValue: (value: T) => void; className?: string }) {
+export function SelectField<T extends string>({
+  label,
+  name,
+  value,
+  options,
+  onValue,
+  className,
+}: {
+  label: string;
+  name: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onValue: (value: T) => void;
+  className?: string;
+}) {
   return (
     <label className={className ? `field ${className}` : 'field'}>
       <span>{label}</span>
@@ -49,8 +63,28 @@ export function AmountField(props: Omit<TextFieldProps, 'inputMode' | 'autoCompl
 }
 
 /** The actor's transaction password, asked by every money and access action. */
-export function TransactionPasswordField({ value, onValue, name = 'transactionPassword', label = 'Transaction password' }: { value: string; onValue: (v: string) => void; name?: string; label?: string }) {
-  return <TextField label={label} name={name} type="password" autoComplete="off" value={value} onValue={onValue} className="txn-field" />;
+export function TransactionPasswordField({
+  value,
+  onValue,
+  name = 'transactionPassword',
+  label = 'Transaction password',
+}: {
+  value: string;
+  onValue: (v: string) => void;
+  name?: string;
+  label?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete="off"
+      value={value}
+      onValue={onValue}
+      className="txn-field"
+    />
+  );
 }
 
 export function FormError({ message }: { message: string | null }) {

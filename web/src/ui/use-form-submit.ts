@@ -21,7 +21,12 @@ export function useFormSubmit() {
    * Shows `problem` if there is one, else runs `send`. With `leaves` the page navigates away on
    * success, so the form stays closed rather than reopening for a moment before it goes.
    */
-  const submit = async (event: FormEvent<HTMLFormElement>, problem: string | null, send: () => Promise<void>, { leaves = false } = {}): Promise<void> => {
+  const submit = async (
+    event: FormEvent<HTMLFormElement>,
+    problem: string | null,
+    send: () => Promise<void>,
+    { leaves = false } = {},
+  ): Promise<void> => {
     event.preventDefault();
     if (problem !== null) {
       setError(problem);

@@ -10,10 +10,20 @@ import { decideSetCreditReference, decideSetExposureLimit, decideUpdateUserDetai
  */
 export function decideEditUser(state: EngineState, c: EditUser, actor: string | null): Decision {
   const parts: Decision[] = [
-    ...(c.shareBp === undefined ? [] : [decideSetPartnership(state, { type: 'SetPartnership', userId: c.userId, shareBp: c.shareBp }, actor)]),
+    ...(c.shareBp === undefined
+      ? []
+      : [decideSetPartnership(state, { type: 'SetPartnership', userId: c.userId, shareBp: c.shareBp }, actor)]),
     decideUpdateUserDetails(state, { type: 'UpdateUserDetails', userId: c.userId, fullName: c.fullName }, actor),
-    decideSetCreditReference(state, { type: 'SetCreditReference', userId: c.userId, creditReference: c.creditReference }, actor),
-    decideSetExposureLimit(state, { type: 'SetExposureLimit', userId: c.userId, exposureLimit: c.exposureLimit }, actor),
+    decideSetCreditReference(
+      state,
+      { type: 'SetCreditReference', userId: c.userId, creditReference: c.creditReference },
+      actor,
+    ),
+    decideSetExposureLimit(
+      state,
+      { type: 'SetExposureLimit', userId: c.userId, exposureLimit: c.exposureLimit },
+      actor,
+    ),
   ];
   const refused = parts.find((d) => !d.ok);
   return refused ?? accept(...parts.flatMap((d) => (d.ok ? d.events : [])));

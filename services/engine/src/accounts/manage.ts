@@ -27,31 +27,46 @@ export function decideUpdateUserDetails(state: EngineState, c: UpdateUserDetails
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
   const fullName = c.fullName.trim();
-  if (fullName.length < 1 || fullName.length > 100) return refuse('INVALID_NAME', 'Full name must be 1 to 100 characters');
+  if (fullName.length < 1 || fullName.length > 100)
+    return refuse('INVALID_NAME', 'Full name must be 1 to 100 characters');
   return accept({ type: 'UserDetailsUpdated', streamId: userStream(c.userId), data: { userId: c.userId, fullName } });
 }
 
 export function decideSetCreditReference(state: EngineState, c: SetCreditReference, actor: string | null): Decision {
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
-  if (!validLimit(c.creditReference)) return refuse('INVALID_AMOUNT', 'Credit reference must be zero or more, in whole paise');
+  if (!validLimit(c.creditReference))
+    return refuse('INVALID_AMOUNT', 'Credit reference must be zero or more, in whole paise');
   if (target.creditReference === c.creditReference) return accept();
-  return accept({ type: 'CreditReferenceSet', streamId: userStream(c.userId), data: { userId: c.userId, creditReference: c.creditReference } });
+  return accept({
+    type: 'CreditReferenceSet',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, creditReference: c.creditReference },
+  });
 }
 
 export function decideSetExposureLimit(state: EngineState, c: SetExposureLimit, actor: string | null): Decision {
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
-  if (!validLimit(c.exposureLimit)) return refuse('INVALID_AMOUNT', 'Exposure limit must be zero or more, in whole paise');
+  if (!validLimit(c.exposureLimit))
+    return refuse('INVALID_AMOUNT', 'Exposure limit must be zero or more, in whole paise');
   if (target.exposureLimit === c.exposureLimit) return accept();
-  return accept({ type: 'ExposureLimitSet', streamId: userStream(c.userId), data: { userId: c.userId, exposureLimit: c.exposureLimit } });
+  return accept({
+    type: 'ExposureLimitSet',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, exposureLimit: c.exposureLimit },
+  });
 }
 
 export function decideSetAccountLock(state: EngineState, c: SetAccountLock, actor: string | null): Decision {
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
   if (target.accountLocked === c.locked) return accept();
-  return accept({ type: 'AccountLockSet', streamId: userStream(c.userId), data: { userId: c.userId, locked: c.locked } });
+  return accept({
+    type: 'AccountLockSet',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, locked: c.locked },
+  });
 }
 
 export function decideSetBetLock(state: EngineState, c: SetBetLock, actor: string | null): Decision {
@@ -68,5 +83,3 @@ export function decideSetPermissions(state: EngineState, c: SetPermissions, acto
   const permissions = c.permissions === null ? null : [...new Set(c.permissions)].sort();
   return accept({ type: 'PermissionsSet', streamId: userStream(c.userId), data: { userId: c.userId, permissions } });
 }
-
-

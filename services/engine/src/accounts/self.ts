@@ -22,7 +22,11 @@ export function decideChangePassword(state: EngineState, c: ChangePassword, acto
     if (!c.mustChangePassword) return refuse('INVALID_REQUEST', 'A reset password must be changed at next login');
   }
   if (!c.passwordHash) return refuse('INVALID_PASSWORD', 'Password is required');
-  return accept({ type: 'PasswordChanged', streamId: userStream(c.userId), data: { userId: c.userId, passwordHash: c.passwordHash, mustChangePassword: c.mustChangePassword } });
+  return accept({
+    type: 'PasswordChanged',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, passwordHash: c.passwordHash, mustChangePassword: c.mustChangePassword },
+  });
 }
 
 function own(state: EngineState, actor: string | null, userId: string): Decision | null {
@@ -31,17 +35,26 @@ function own(state: EngineState, actor: string | null, userId: string): Decision
   return null;
 }
 
-export function decideSetTransactionPassword(state: EngineState, c: SetTransactionPassword, actor: string | null): Decision {
+export function decideSetTransactionPassword(
+  state: EngineState,
+  c: SetTransactionPassword,
+  actor: string | null,
+): Decision {
   const refusal = own(state, actor, c.userId);
   if (refusal) return refusal;
   if (!c.transactionPasswordHash) return refuse('INVALID_PASSWORD', 'Transaction password is required');
-  return accept({ type: 'TransactionPasswordSet', streamId: userStream(c.userId), data: { userId: c.userId, transactionPasswordHash: c.transactionPasswordHash } });
+  return accept({
+    type: 'TransactionPasswordSet',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, transactionPasswordHash: c.transactionPasswordHash },
+  });
 }
 
 export function decideEnableTotp(state: EngineState, c: EnableTotp, actor: string | null): Decision {
   const refusal = own(state, actor, c.userId);
   if (refusal) return refusal;
-  if (state.users[c.userId]!.totpEnabled) return refuse('TOTP_ALREADY_ENABLED', 'Two-factor authentication is already on');
+  if (state.users[c.userId]!.totpEnabled)
+    return refuse('TOTP_ALREADY_ENABLED', 'Two-factor authentication is already on');
   return accept({ type: 'TotpEnabled', streamId: userStream(c.userId), data: { userId: c.userId } });
 }
 
@@ -55,7 +68,11 @@ export function decideDisableTotp(state: EngineState, c: DisableTotp, actor: str
 export function decideRecordLogin(state: EngineState, c: RecordLogin, actor: string | null): Decision {
   const refusal = own(state, actor, c.userId);
   if (refusal) return refusal;
-  return accept({ type: 'UserLoggedIn', streamId: userStream(c.userId), data: { userId: c.userId, context: c.context } });
+  return accept({
+    type: 'UserLoggedIn',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, context: c.context },
+  });
 }
 
 /**
@@ -64,7 +81,12 @@ export function decideRecordLogin(state: EngineState, c: RecordLogin, actor: str
  */
 export function decideEndSessions(state: EngineState, c: EndSessions, actor: string | null): Decision {
   if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
-  if (actor !== null && actor !== c.userId && !isAncestor(state, actor, c.userId)) return refuse('FORBIDDEN', 'Only the user or its upline can end its sessions');
+  if (actor !== null && actor !== c.userId && !isAncestor(state, actor, c.userId))
+    return refuse('FORBIDDEN', 'Only the user or its upline can end its sessions');
   if (c.sessionIds.length === 0) return accept();
-  return accept({ type: 'SessionsEnded', streamId: userStream(c.userId), data: { userId: c.userId, sessionIds: c.sessionIds, reason: c.reason } });
+  return accept({
+    type: 'SessionsEnded',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, sessionIds: c.sessionIds, reason: c.reason },
+  });
 }

@@ -20,7 +20,14 @@ export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): Do
   return [...changed.values()].map((bet) => ({
     type: 'BetCancelled',
     streamId: betStream(bet.betId),
-    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, size: state.bets[bet.betId]!.unmatched, by: 'lapsed', ...exposures(bet) },
+    data: {
+      betId: bet.betId,
+      userId: bet.userId,
+      marketId: bet.marketId,
+      size: state.bets[bet.betId]!.unmatched,
+      by: 'lapsed',
+      ...exposures(bet),
+    },
   }));
 }
 
@@ -29,14 +36,23 @@ export function decideCancelBet(state: Readonly<EngineState>, c: CancelBet, acto
   const bet = state.bets[c.betId];
   if (!bet) return refuse('BET_NOT_FOUND', 'Invalid bet data. Unable to delete.');
   const own = actor === bet.userId;
-  if (!own && !isAncestor(state, actor, bet.userId)) return refuse('NOT_DOWNLINE', 'You can only cancel your own bets or your downline\'s');
-  if (bet.status !== 'open' || bet.unmatched === 0) return refuse('NOTHING_UNMATCHED', 'This bet has no unmatched stake to cancel');
+  if (!own && !isAncestor(state, actor, bet.userId))
+    return refuse('NOT_DOWNLINE', "You can only cancel your own bets or your downline's");
+  if (bet.status !== 'open' || bet.unmatched === 0)
+    return refuse('NOTHING_UNMATCHED', 'This bet has no unmatched stake to cancel');
   const after: BetState = { ...bet, unmatched: 0 };
   const exposure = exposureAfter(state, bet.userId, bet.marketId, new Map([[bet.betId, after]]));
   return accept({
     type: 'BetCancelled',
     streamId: betStream(bet.betId),
-    data: { betId: bet.betId, userId: bet.userId, marketId: bet.marketId, size: bet.unmatched, by: own ? 'player' : 'admin', ...exposure },
+    data: {
+      betId: bet.betId,
+      userId: bet.userId,
+      marketId: bet.marketId,
+      size: bet.unmatched,
+      by: own ? 'player' : 'admin',
+      ...exposure,
+    },
   });
 }
 
@@ -47,7 +63,8 @@ export function decideDeleteBets(state: Readonly<EngineState>, c: DeleteBets, ac
   for (const id of new Set(c.betIds)) {
     const bet = state.bets[id];
     if (!bet) return refuse('BET_NOT_FOUND', 'Invalid bet data. Unable to delete.');
-    if (!isAncestor(state, actor, bet.userId)) return refuse('NOT_DOWNLINE', 'You can only delete bets of your downline');
+    if (!isAncestor(state, actor, bet.userId))
+      return refuse('NOT_DOWNLINE', 'You can only delete bets of your downline');
     if (bet.status !== 'open') return refuse('NOT_PENDING', 'Only pending bets can be deleted');
     changed.set(id, { ...bet, status: 'deleted', unmatched: 0 });
   }

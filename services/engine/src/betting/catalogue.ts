@@ -1,10 +1,23 @@
-import { SPORTS, marketStream, matchStream, type DomainEvent, type MarketKind, type SetMarketSettings, type SetMarketStatus, type SetNewsMessage, type SyncCatalogue } from '@exch/contracts';
+import {
+  SPORTS,
+  marketStream,
+  matchStream,
+  type DomainEvent,
+  type MarketKind,
+  type SetMarketSettings,
+  type SetMarketStatus,
+  type SetNewsMessage,
+  type SyncCatalogue,
+} from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { lapseAtInPlay } from './cancel.js';
 import type { EngineState } from '../state.js';
 
 /** Defaults for a market the feed lists, by kind (admins change them per market). */
-export const MARKET_DEFAULTS: Record<MarketKind, { minStake: number; maxStake: number; betDelaySec: number; commissionBp: number }> = {
+export const MARKET_DEFAULTS: Record<
+  MarketKind,
+  { minStake: number; maxStake: number; betDelaySec: number; commissionBp: number }
+> = {
   match_odds: { minStake: 100_00, maxStake: 5_00_000_00, betDelaySec: 2, commissionBp: 200 },
   bookmaker: { minStake: 100_00, maxStake: 2_00_000_00, betDelaySec: 0, commissionBp: 0 },
   fancy: { minStake: 100_00, maxStake: 50_000_00, betDelaySec: 0, commissionBp: 0 },
@@ -28,7 +41,16 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
       events.push({
         type: 'MatchListed',
         streamId: matchStream(m.id),
-        data: { matchId: m.id, sportId: m.sportId, sportName, seriesId: m.seriesId, seriesName: series.get(m.seriesId)?.name ?? m.seriesId, name: m.name, startTime: m.startTime, inPlay: m.inPlay },
+        data: {
+          matchId: m.id,
+          sportId: m.sportId,
+          sportName,
+          seriesId: m.seriesId,
+          seriesName: series.get(m.seriesId)?.name ?? m.seriesId,
+          name: m.name,
+          startTime: m.startTime,
+          inPlay: m.inPlay,
+        },
       });
     } else if (known.inPlay !== m.inPlay) {
       events.push({ type: 'MatchInPlaySet', streamId: matchStream(m.id), data: { matchId: m.id, inPlay: m.inPlay } });
@@ -43,39 +65,63 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
       type: 'MarketListed',
       streamId: marketStream(mk.marketId),
       data: {
-        marketId: mk.marketId, matchId: mk.matchId, sportId: match.sportId, kind: mk.kind, name: mk.name,
-        fancyType: mk.kind === 'fancy' ? mk.fancyType : null, runners: mk.runners.map((r) => ({ selectionId: r.selectionId, name: r.name })), ...MARKET_DEFAULTS[mk.kind],
+        marketId: mk.marketId,
+        matchId: mk.matchId,
+        sportId: match.sportId,
+        kind: mk.kind,
+        name: mk.name,
+        fancyType: mk.kind === 'fancy' ? mk.fancyType : null,
+        runners: mk.runners.map((r) => ({ selectionId: r.selectionId, name: r.name })),
+        ...MARKET_DEFAULTS[mk.kind],
       },
     });
   }
   return accept(...events);
 }
 
-export function decideSetMarketSettings(state: Readonly<EngineState>, c: SetMarketSettings, actor: string | null): Decision {
+export function decideSetMarketSettings(
+  state: Readonly<EngineState>,
+  c: SetMarketSettings,
+  actor: string | null,
+): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin manage markets');
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
-  if (!whole(c.minStake) || !whole(c.maxStake) || c.minStake < 100) return refuse('INVALID_LIMITS', 'Min stake must be at least ₹1.00, in whole paise');
+  if (!whole(c.minStake) || !whole(c.maxStake) || c.minStake < 100)
+    return refuse('INVALID_LIMITS', 'Min stake must be at least ₹1.00, in whole paise');
   if (c.maxStake < c.minStake) return refuse('INVALID_LIMITS', 'Max stake must not be below min stake');
-  if (!Number.isInteger(c.betDelaySec) || c.betDelaySec < 0 || c.betDelaySec > 30) return refuse('INVALID_DELAY', 'Bet delay must be 0 to 30 seconds');
-  if (!Number.isInteger(c.commissionBp) || c.commissionBp < 0 || c.commissionBp > 2_000) return refuse('INVALID_COMMISSION', 'Commission must be 0% to 20%, in steps of 0.01%');
+  if (!Number.isInteger(c.betDelaySec) || c.betDelaySec < 0 || c.betDelaySec > 30)
+    return refuse('INVALID_DELAY', 'Bet delay must be 0 to 30 seconds');
+  if (!Number.isInteger(c.commissionBp) || c.commissionBp < 0 || c.commissionBp > 2_000)
+    return refuse('INVALID_COMMISSION', 'Commission must be 0% to 20%, in steps of 0.01%');
   const { type: _t, ...data } = c;
   return accept({ type: 'MarketSettingsSet', streamId: marketStream(c.marketId), data });
 }
 
-export function decideSetMarketStatus(state: Readonly<EngineState>, c: SetMarketStatus, actor: string | null): Decision {
+export function decideSetMarketStatus(
+  state: Readonly<EngineState>,
+  c: SetMarketStatus,
+  actor: string | null,
+): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin manage markets');
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
-  if (!['ACTIVE', 'SUSPENDED', 'CLOSED'].includes(c.status)) return refuse('INVALID_STATUS', 'Status must be ACTIVE, SUSPENDED or CLOSED');
-  if (market.status === 'SETTLED' || market.status === 'VOID') return refuse('MARKET_SETTLED', 'The result of this market is declared; revoke it first');
+  if (!['ACTIVE', 'SUSPENDED', 'CLOSED'].includes(c.status))
+    return refuse('INVALID_STATUS', 'Status must be ACTIVE, SUSPENDED or CLOSED');
+  if (market.status === 'SETTLED' || market.status === 'VOID')
+    return refuse('MARKET_SETTLED', 'The result of this market is declared; revoke it first');
   if (market.status === c.status) return accept();
-  return accept({ type: 'MarketStatusSet', streamId: marketStream(c.marketId), data: { marketId: c.marketId, status: c.status } });
+  return accept({
+    type: 'MarketStatusSet',
+    streamId: marketStream(c.marketId),
+    data: { marketId: c.marketId, status: c.status },
+  });
 }
 
 export function decideSetNewsMessage(state: Readonly<EngineState>, c: SetNewsMessage, actor: string | null): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin set the news line');
-  if (typeof c.text !== 'string' || c.text.length > 500) return refuse('INVALID_MESSAGE', 'The message is at most 500 characters');
+  if (typeof c.text !== 'string' || c.text.length > 500)
+    return refuse('INVALID_MESSAGE', 'The message is at most 500 characters');
   return accept({ type: 'NewsMessageSet', streamId: 'news', data: { text: c.text.trim() } });
 }

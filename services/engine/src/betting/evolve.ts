@@ -6,7 +6,13 @@ import { addBet, emptyBook } from './pnl-book.js';
 
 type BettingEvent = { [K in keyof BettingEventData]: { type: K; data: BettingEventData[K] } }[keyof BettingEventData];
 
-function setExposure(state: EngineState, userId: string, marketId: string, marketExposure: Paise, totalExposure: Paise): void {
+function setExposure(
+  state: EngineState,
+  userId: string,
+  marketId: string,
+  marketExposure: Paise,
+  totalExposure: Paise,
+): void {
   const key = positionKey(userId, marketId);
   if (marketExposure === 0) delete state.marketExposure[key];
   else state.marketExposure[key] = marketExposure;
@@ -37,7 +43,6 @@ function book(state: EngineState, bet: BetState, sign: 1 | -1): void {
   if (held.open === 0) delete state.pnl[key];
 }
 
-
 const post = (state: EngineState, postings: Posting[]) => {
   for (const p of postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
 };
@@ -59,7 +64,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     }
     case 'MarketSettingsSet':
-      Object.assign(state.markets[e.data.marketId]!, { minStake: e.data.minStake, maxStake: e.data.maxStake, betDelaySec: e.data.betDelaySec, commissionBp: e.data.commissionBp });
+      Object.assign(state.markets[e.data.marketId]!, {
+        minStake: e.data.minStake,
+        maxStake: e.data.maxStake,
+        betDelaySec: e.data.betDelaySec,
+        commissionBp: e.data.commissionBp,
+      });
       break;
     case 'MarketStatusSet':
       state.markets[e.data.marketId]!.status = e.data.status;
@@ -67,8 +77,19 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetPlaced': {
       const d = e.data;
       const bet: BetState = {
-        betId: d.betId, userId: d.userId, marketId: d.marketId, kind: d.kind, selectionId: d.selectionId, side: d.side, odds: d.odds, volume: d.volume,
-        stake: d.stake, fills: d.fills.map((f) => ({ price: f.price, size: f.size })), unmatched: d.unmatched, seq: d.seq, status: 'open',
+        betId: d.betId,
+        userId: d.userId,
+        marketId: d.marketId,
+        kind: d.kind,
+        selectionId: d.selectionId,
+        side: d.side,
+        odds: d.odds,
+        volume: d.volume,
+        stake: d.stake,
+        fills: d.fills.map((f) => ({ price: f.price, size: f.size })),
+        unmatched: d.unmatched,
+        seq: d.seq,
+        status: 'open',
       };
       state.bets[bet.betId] = bet;
       state.markets[bet.marketId]!.betIds.push(bet.betId);
@@ -76,7 +97,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       state.seq = Math.max(state.seq, d.seq);
       if (bet.unmatched > 0 && bet.selectionId !== null) {
         const book = (state.books[bookKey(bet.marketId, bet.selectionId)] ??= { backs: [], lays: [] });
-        restOrder(bet.side === 'back' ? book.backs : book.lays, bet.side, bet.odds, { betId: bet.betId, userId: bet.userId, size: bet.unmatched, seq: bet.seq });
+        restOrder(bet.side === 'back' ? book.backs : book.lays, bet.side, bet.odds, {
+          betId: bet.betId,
+          userId: bet.userId,
+          size: bet.unmatched,
+          seq: bet.seq,
+        });
       }
       setExposure(state, d.userId, d.marketId, d.marketExposure, d.totalExposure);
       break;
@@ -137,7 +163,14 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         bet.status = 'open';
         book(state, bet, 1);
       }
-      for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, x.totalExposure - (state.exposure[x.userId] ?? 0), x.totalExposure);
+      for (const x of e.data.exposures)
+        setExposure(
+          state,
+          x.userId,
+          market.marketId,
+          x.totalExposure - (state.exposure[x.userId] ?? 0),
+          x.totalExposure,
+        );
       market.status = 'CLOSED';
       market.settlement = null;
       break;
@@ -154,7 +187,8 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'HousePriceCleared': {
       state.markets[e.data.marketId]!.manual = false;
-      for (const [key, price] of Object.entries(state.housePrices)) if (price.marketId === e.data.marketId) delete state.housePrices[key];
+      for (const [key, price] of Object.entries(state.housePrices))
+        if (price.marketId === e.data.marketId) delete state.housePrices[key];
       break;
     }
     case 'ButtonValuesSet':

@@ -26,7 +26,12 @@ function side(feed: readonly PriceSize[], players: readonly Level[] | undefined,
  * To back, you take the feed's back offers and players' resting lays; to lay, the feed's lay offers
  * and players' resting backs. Undefined until the feed has priced the runner.
  */
-export function tradedLadder(state: Readonly<EngineState>, quotes: QuoteView, marketId: string, selectionId: number): ExchangeRunnerUpdate | undefined {
+export function tradedLadder(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  marketId: string,
+  selectionId: number,
+): ExchangeRunnerUpdate | undefined {
   const feed = quotes.exchange(marketId, selectionId);
   if (!feed) return undefined;
   const book = state.books[bookKey(marketId, selectionId)];

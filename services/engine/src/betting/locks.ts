@@ -3,7 +3,8 @@ import { accept, refuse, type Decision } from '../decision.js';
 import { isAncestor, type EngineState, type MarketState } from '../state.js';
 
 /** A lock on a whole match, a kind of market in it, or one market. */
-export const lockKey = (matchId: string, kind: MarketKind | null, marketId: string | null): string => `${matchId}|${kind ?? '*'}|${marketId ?? '*'}`;
+export const lockKey = (matchId: string, kind: MarketKind | null, marketId: string | null): string =>
+  `${matchId}|${kind ?? '*'}|${marketId ?? '*'}`;
 
 /** Locked if the user or any upline above it holds a lock covering the market: locking an agent locks its downline. */
 export function isMarketLocked(state: Readonly<EngineState>, userId: string, market: MarketState): boolean {
@@ -12,7 +13,11 @@ export function isMarketLocked(state: Readonly<EngineState>, userId: string, mar
   for (let u = state.users[userId]; u; u = u.parentId ? state.users[u.parentId] : undefined) {
     const locks = state.marketLocks[u.userId];
     if (!locks || locks.length === 0) continue;
-    covering ??= [lockKey(market.matchId, null, null), lockKey(market.matchId, market.kind, null), lockKey(market.matchId, market.kind, market.marketId)];
+    covering ??= [
+      lockKey(market.matchId, null, null),
+      lockKey(market.matchId, market.kind, null),
+      lockKey(market.matchId, market.kind, market.marketId),
+    ];
     if (covering.some((k) => locks.includes(k))) return true;
   }
   return false;
@@ -32,12 +37,28 @@ export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLo
   const key = lockKey(c.matchId, kind, c.marketId);
   const held = (state.marketLocks[c.userId] ?? []).includes(key);
   if (held === c.locked) return accept();
-  return accept({ type: 'MarketLockSet', streamId: userStream(c.userId), data: { userId: c.userId, matchId: c.matchId, marketKind: kind, marketId: c.marketId, locked: c.locked } });
+  return accept({
+    type: 'MarketLockSet',
+    streamId: userStream(c.userId),
+    data: { userId: c.userId, matchId: c.matchId, marketKind: kind, marketId: c.marketId, locked: c.locked },
+  });
 }
 
-export function decideSetButtonValues(state: Readonly<EngineState>, c: SetButtonValues, actor: string | null): Decision {
+export function decideSetButtonValues(
+  state: Readonly<EngineState>,
+  c: SetButtonValues,
+  actor: string | null,
+): Decision {
   if (!actor || !state.users[actor]) return refuse('FORBIDDEN', 'Sign in to save your buttons');
-  const valid = (list: { label: string; value: number }[]) => list.length > 0 && list.length <= 12 && list.every((b) => b.label.length > 0 && Number.isSafeInteger(b.value) && b.value > 0);
-  if (!valid(c.sportsButtons) || !valid(c.casinoButtons)) return refuse('INVALID_BUTTONS', 'Buttons need a label and a whole positive value, 1 to 12 of each');
-  return accept({ type: 'ButtonValuesSet', streamId: userStream(actor), data: { userId: actor, sportsButtons: c.sportsButtons, casinoButtons: c.casinoButtons } });
+  const valid = (list: { label: string; value: number }[]) =>
+    list.length > 0 &&
+    list.length <= 12 &&
+    list.every((b) => b.label.length > 0 && Number.isSafeInteger(b.value) && b.value > 0);
+  if (!valid(c.sportsButtons) || !valid(c.casinoButtons))
+    return refuse('INVALID_BUTTONS', 'Buttons need a label and a whole positive value, 1 to 12 of each');
+  return accept({
+    type: 'ButtonValuesSet',
+    streamId: userStream(actor),
+    data: { userId: actor, sportsButtons: c.sportsButtons, casinoButtons: c.casinoButtons },
+  });
 }

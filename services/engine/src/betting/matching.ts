@@ -28,7 +28,12 @@ export interface Fill {
  * X or lower. `opposite` is sorted best first (backs' opposite: descending; lays': ascending) and is
  * consumed in place; the unmatched remainder is returned for the caller to rest at X.
  */
-export function matchOrder(opposite: Level[], side: 'back' | 'lay', price: number, size: Paise): { fills: Fill[]; remaining: Paise } {
+export function matchOrder(
+  opposite: Level[],
+  side: 'back' | 'lay',
+  price: number,
+  size: Paise,
+): { fills: Fill[]; remaining: Paise } {
   const fills: Fill[] = [];
   let remaining = size;
   const acceptable = (levelPrice: number) => (side === 'back' ? levelPrice >= price : levelPrice <= price);
@@ -57,7 +62,14 @@ const lowestFirst = (a: PriceSize, b: PriceSize): number => a.price - b.price;
  * and, within a price, the feed before players, then time. Only the levels and orders the order
  * reaches are read, so a runner with thousands of resting orders costs what the order takes.
  */
-export function takeOpposite(feed: readonly PriceSize[], players: readonly Level[], side: 'back' | 'lay', price: number, size: Paise, userId: string): { fills: Fill[]; remaining: Paise } {
+export function takeOpposite(
+  feed: readonly PriceSize[],
+  players: readonly Level[],
+  side: 'back' | 'lay',
+  price: number,
+  size: Paise,
+  userId: string,
+): { fills: Fill[]; remaining: Paise } {
   // A backer wants the highest prices first (and any at or above its own), a layer the lowest.
   const sign = side === 'back' ? -1 : 1;
   const offers = feed.filter(hasSize).sort(side === 'back' ? highestFirst : lowestFirst);

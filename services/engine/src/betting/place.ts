@@ -1,4 +1,12 @@
-import { isLadderPrice, betStream, walletAccount, type BetFill, type CommandEnvelope, type DomainEvent, type PlaceBet } from '@exch/contracts';
+import {
+  isLadderPrice,
+  betStream,
+  walletAccount,
+  type BetFill,
+  type CommandEnvelope,
+  type DomainEvent,
+  type PlaceBet,
+} from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
@@ -19,14 +27,20 @@ export function betDelayMs(state: Readonly<EngineState>, c: PlaceBet): number {
   return state.matches[market.matchId]?.inPlay ? market.betDelaySec * 1000 : 0;
 }
 
-function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: MarketState, c: PlaceBet): { code: string; message: string } | null {
+function priceCheck(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  market: MarketState,
+  c: PlaceBet,
+): { code: string; message: string } | null {
   if (market.kind === 'fancy') {
     if (c.selectionId !== null) return { code: 'INVALID_SELECTION', message: 'A fancy has no selection to choose' };
     const q = quotes.fancy(market.marketId);
     if (!q) return { code: 'NO_PRICE', message: 'Prices are not available yet, please try again' };
     if (q.status !== 'ACTIVE') return { code: STATUS_REFUSAL[q.status]![0], message: STATUS_REFUSAL[q.status]![1] };
     const offer = c.side === 'back' ? q.yes : q.no;
-    if (c.odds !== offer.line || c.volume !== offer.rate) return { code: 'ODDS_CHANGED', message: 'Odds changed, please place the bet again' };
+    if (c.odds !== offer.line || c.volume !== offer.rate)
+      return { code: 'ODDS_CHANGED', message: 'Odds changed, please place the bet again' };
     return null;
   }
   const runner = market.runners.find((r) => r.selectionId === c.selectionId);
@@ -43,7 +57,8 @@ function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: Mar
   const q = quotes.exchange(market.marketId, runner.selectionId);
   if (!q) return { code: 'NO_PRICE', message: 'Prices are not available yet, please try again' };
   if (q.status !== 'ACTIVE') return { code: STATUS_REFUSAL[q.status]![0], message: STATUS_REFUSAL[q.status]![1] };
-  if (!isLadderPrice(c.odds)) return { code: 'INVALID_ODDS', message: 'Odds must be a valid exchange price between 1.01 and 1000' };
+  if (!isLadderPrice(c.odds))
+    return { code: 'INVALID_ODDS', message: 'Odds must be a valid exchange price between 1.01 and 1000' };
   return null;
 }
 
@@ -52,14 +67,20 @@ function priceCheck(state: Readonly<EngineState>, quotes: QuoteView, market: Mar
  * would want to hear them, matching on match odds, then the exposure the bet adds against the
  * available balance and the exposure limit.
  */
-export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, c: PlaceBet, envelope: CommandEnvelope): Decision {
+export function decidePlaceBet(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  c: PlaceBet,
+  envelope: CommandEnvelope,
+): Decision {
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
   const userId = user.userId;
   if (state.bets[c.betId]) return refuse('DUPLICATE_BET', 'This bet was already placed');
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
-  if (isMarketLocked(state, userId, market)) return refuse('MARKET_LOCKED', 'Betting on this market is locked for your account. Please contact your upline.');
+  if (isMarketLocked(state, userId, market))
+    return refuse('MARKET_LOCKED', 'Betting on this market is locked for your account. Please contact your upline.');
   if (market.status === 'SUSPENDED') return refuse('MARKET_SUSPENDED', 'Market is suspended');
   if (market.status !== 'ACTIVE') return refuse('MARKET_CLOSED', 'Market is closed for betting');
   if (c.side !== 'back' && c.side !== 'lay') return refuse('INVALID_SIDE', 'Choose back or lay');
@@ -76,15 +97,33 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
     const feed = quotes.exchange(c.marketId, c.selectionId!);
     const book = state.books[bookKey(c.marketId, c.selectionId!)];
     // A backer takes the feed's back offers and players' resting lays; a layer the mirror.
-    const result = takeOpposite(c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []), c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []), c.side, c.odds, c.stake, userId);
+    const result = takeOpposite(
+      c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []),
+      c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []),
+      c.side,
+      c.odds,
+      c.stake,
+      userId,
+    );
     fills = result.fills.map((f) => ({ price: f.price, size: f.size, counterBetId: f.betId }));
     unmatched = result.remaining;
   } else {
     fills = [{ price: c.odds, size: c.stake, counterBetId: null }];
   }
   const bet: BetState = {
-    betId: c.betId, userId, marketId: market.marketId, kind: market.kind, selectionId: c.selectionId, side: c.side, odds: c.odds,
-    volume: market.kind === 'fancy' ? c.volume : null, stake: c.stake, fills: fills.map(({ price, size }) => ({ price, size })), unmatched, seq, status: 'open',
+    betId: c.betId,
+    userId,
+    marketId: market.marketId,
+    kind: market.kind,
+    selectionId: c.selectionId,
+    side: c.side,
+    odds: c.odds,
+    volume: market.kind === 'fancy' ? c.volume : null,
+    stake: c.stake,
+    fills: fills.map(({ price, size }) => ({ price, size })),
+    unmatched,
+    seq,
+    status: 'open',
   };
 
   // Counter bets (players matched against each other) change too: one BetMatched each.
@@ -92,11 +131,17 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
   const counterFills = new Map<string, BetFill[]>();
   for (const f of fills) {
     if (f.counterBetId === null) continue;
-    const other = changed.get(f.counterBetId) ?? { ...state.bets[f.counterBetId]!, fills: [...state.bets[f.counterBetId]!.fills] };
+    const other = changed.get(f.counterBetId) ?? {
+      ...state.bets[f.counterBetId]!,
+      fills: [...state.bets[f.counterBetId]!.fills],
+    };
     other.fills.push({ price: f.price, size: f.size });
     other.unmatched -= f.size;
     changed.set(other.betId, other);
-    counterFills.set(other.betId, [...(counterFills.get(other.betId) ?? []), { price: f.price, size: f.size, counterBetId: bet.betId }]);
+    counterFills.set(other.betId, [
+      ...(counterFills.get(other.betId) ?? []),
+      { price: f.price, size: f.size, counterBetId: bet.betId },
+    ]);
   }
 
   const mine = exposureAfter(state, userId, market.marketId, changed);
@@ -109,10 +154,25 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
       type: 'BetPlaced',
       streamId: betStream(bet.betId),
       data: {
-        betId: bet.betId, userId, marketId: market.marketId, matchId: market.matchId, kind: market.kind, selectionId: c.selectionId,
-        selectionName: market.kind === 'fancy' ? market.name : market.runners.find((r) => r.selectionId === c.selectionId)!.name,
-        side: c.side, odds: c.odds, volume: bet.volume, stake: c.stake, fills, unmatched, marketExposure: mine.marketExposure, totalExposure: mine.totalExposure,
-        balance, referenceId: c.referenceId, seq,
+        betId: bet.betId,
+        userId,
+        marketId: market.marketId,
+        matchId: market.matchId,
+        kind: market.kind,
+        selectionId: c.selectionId,
+        selectionName:
+          market.kind === 'fancy' ? market.name : market.runners.find((r) => r.selectionId === c.selectionId)!.name,
+        side: c.side,
+        odds: c.odds,
+        volume: bet.volume,
+        stake: c.stake,
+        fills,
+        unmatched,
+        marketExposure: mine.marketExposure,
+        totalExposure: mine.totalExposure,
+        balance,
+        referenceId: c.referenceId,
+        seq,
       },
     },
   ];
@@ -122,7 +182,15 @@ export function decidePlaceBet(state: Readonly<EngineState>, quotes: QuoteView, 
     events.push({
       type: 'BetMatched',
       streamId: betStream(betId),
-      data: { betId, userId: other.userId, marketId: market.marketId, fills: fillsOfOther, unmatched: other.unmatched, marketExposure: theirs.marketExposure, totalExposure: theirs.totalExposure },
+      data: {
+        betId,
+        userId: other.userId,
+        marketId: market.marketId,
+        fills: fillsOfOther,
+        unmatched: other.unmatched,
+        marketExposure: theirs.marketExposure,
+        totalExposure: theirs.totalExposure,
+      },
     });
   }
   return accept(...events);

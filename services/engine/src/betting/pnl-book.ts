@@ -12,13 +12,20 @@ import type { BetState, MarketState } from '../state.js';
  * - A fancy: the P&L as a step function of the runs, `base` below every line plus `steps[line]` from
  *   that line up: a Yes at L loses below L and wins from L, a No the mirror.
  */
-export type PnlBook = { open: number } & ({ kind: 'runners'; ids: number[]; pnl: Paise[] } | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> });
+export type PnlBook = { open: number } & (
+  | { kind: 'runners'; ids: number[]; pnl: Paise[] }
+  | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> }
+);
 
 export const emptyBook = (market: Pick<MarketState, 'kind' | 'runners'>): PnlBook =>
-  market.kind === 'fancy' ? { kind: 'fancy', open: 0, base: 0, steps: {} } : { kind: 'runners', open: 0, ids: market.runners.map((r) => r.selectionId), pnl: market.runners.map(() => 0) };
+  market.kind === 'fancy'
+    ? { kind: 'fancy', open: 0, base: 0, steps: {} }
+    : { kind: 'runners', open: 0, ids: market.runners.map((r) => r.selectionId), pnl: market.runners.map(() => 0) };
 
 export const copyBook = (book: PnlBook): PnlBook =>
-  book.kind === 'fancy' ? { kind: 'fancy', open: book.open, base: book.base, steps: { ...book.steps } } : { kind: 'runners', open: book.open, ids: book.ids, pnl: book.pnl.slice() };
+  book.kind === 'fancy'
+    ? { kind: 'fancy', open: book.open, base: book.base, steps: { ...book.steps } }
+    : { kind: 'runners', open: book.open, ids: book.ids, pnl: book.pnl.slice() };
 
 /**
  * What a bet's matched part wins or loses: each fill at its own price, rounded once for the bet
@@ -37,7 +44,12 @@ function partOf(bet: BetState): { win: Paise; lose: Paise } {
   let edge = 0;
   let stake = 0;
   for (const f of bet.fills) {
-    edge += bet.kind === 'match_odds' ? (f.price - 100) * f.size : bet.kind === 'bookmaker' ? f.price * f.size : (bet.volume ?? 0) * f.size;
+    edge +=
+      bet.kind === 'match_odds'
+        ? (f.price - 100) * f.size
+        : bet.kind === 'bookmaker'
+          ? f.price * f.size
+          : (bet.volume ?? 0) * f.size;
     stake += f.size;
   }
   if (bet.side === 'back') return { win: Math.floor(edge / 100), lose: stake + bet.unmatched };
@@ -73,7 +85,9 @@ export function bookExposure(book: PnlBook): Paise {
     return -worst;
   }
   // Runs are 0 or more: a step at line 0 (or below) is there for every result.
-  const lines = Object.keys(book.steps).map(Number).sort((a, b) => a - b);
+  const lines = Object.keys(book.steps)
+    .map(Number)
+    .sort((a, b) => a - b);
   let pnl = book.base;
   let i = 0;
   for (; i < lines.length && lines[i]! <= 0; i++) pnl += book.steps[String(lines[i])]!;

@@ -16,7 +16,12 @@ export function exposureIn(market: MarketState, bets: BetState[]): Paise {
  * user's P&L book for the market with those bets' old parts taken out and their new parts put in,
  * so the cost is the changed bets', not the user's open bets'.
  */
-function marketExposureAfter(state: Readonly<EngineState>, userId: string, market: MarketState, changed: ReadonlyMap<string, BetState>): Paise {
+function marketExposureAfter(
+  state: Readonly<EngineState>,
+  userId: string,
+  market: MarketState,
+  changed: ReadonlyMap<string, BetState>,
+): Paise {
   const held = state.pnl[positionKey(userId, market.marketId)];
   const book = held ? copyBook(held) : emptyBook(market);
   for (const [id, bet] of changed) {
@@ -29,9 +34,15 @@ function marketExposureAfter(state: Readonly<EngineState>, userId: string, marke
 }
 
 /** A user's market and total exposure once `changed` applies. */
-export function exposureAfter(state: Readonly<EngineState>, userId: string, marketId: string, changed: ReadonlyMap<string, BetState>): { marketExposure: Paise; totalExposure: Paise } {
+export function exposureAfter(
+  state: Readonly<EngineState>,
+  userId: string,
+  marketId: string,
+  changed: ReadonlyMap<string, BetState>,
+): { marketExposure: Paise; totalExposure: Paise } {
   const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed);
-  const totalExposure = (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, marketId)] ?? 0) + marketExposure;
+  const totalExposure =
+    (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, marketId)] ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
 
@@ -39,7 +50,10 @@ export function exposureAfter(state: Readonly<EngineState>, userId: string, mark
  * Exposures after several bets change at once, per bet's user and market: a user's total counts
  * the change in every market touched, not only the bet's own.
  */
-export function exposuresAfter(state: Readonly<EngineState>, changed: ReadonlyMap<string, BetState>): (bet: BetState) => { marketExposure: Paise; totalExposure: Paise } {
+export function exposuresAfter(
+  state: Readonly<EngineState>,
+  changed: ReadonlyMap<string, BetState>,
+): (bet: BetState) => { marketExposure: Paise; totalExposure: Paise } {
   const markets = new Map<string, Paise>();
   const totals = new Map<string, Paise>();
   for (const bet of changed.values()) {
@@ -47,7 +61,13 @@ export function exposuresAfter(state: Readonly<EngineState>, changed: ReadonlyMa
     if (markets.has(key)) continue;
     const marketExposure = marketExposureAfter(state, bet.userId, state.markets[bet.marketId]!, changed);
     markets.set(key, marketExposure);
-    totals.set(bet.userId, (totals.get(bet.userId) ?? state.exposure[bet.userId] ?? 0) + marketExposure - (state.marketExposure[key] ?? 0));
+    totals.set(
+      bet.userId,
+      (totals.get(bet.userId) ?? state.exposure[bet.userId] ?? 0) + marketExposure - (state.marketExposure[key] ?? 0),
+    );
   }
-  return (bet) => ({ marketExposure: markets.get(positionKey(bet.userId, bet.marketId))!, totalExposure: totals.get(bet.userId)! });
+  return (bet) => ({
+    marketExposure: markets.get(positionKey(bet.userId, bet.marketId))!,
+    totalExposure: totals.get(bet.userId)!,
+  });
 }

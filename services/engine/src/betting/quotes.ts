@@ -1,5 +1,14 @@
 import type { EngineState } from '../state.js';
-import { LatestUpdates, type BetFill, type DomainEvent, type FeedUpdate, type FancyUpdate, type BookmakerRunnerUpdate, type ExchangeRunnerUpdate, type PriceSize } from '@exch/contracts';
+import {
+  LatestUpdates,
+  type BetFill,
+  type DomainEvent,
+  type FeedUpdate,
+  type FancyUpdate,
+  type BookmakerRunnerUpdate,
+  type ExchangeRunnerUpdate,
+  type PriceSize,
+} from '@exch/contracts';
 
 /** What decisions read of the live prices; the loop owns the writable Quotes. */
 export interface QuoteView {

@@ -10,7 +10,12 @@ import type { QuoteView } from './quotes.js';
  * aggressive first (the lowest backs, the highest lays), then by time; each fill at the feed's
  * price, so a resting order is never filled at worse than it asked.
  */
-export function decideRematch(state: Readonly<EngineState>, quotes: QuoteView, marketId: string, selectionId: number): Decision {
+export function decideRematch(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  marketId: string,
+  selectionId: number,
+): Decision {
   const market = state.markets[marketId];
   const book = state.books[bookKey(marketId, selectionId)];
   const quote = quotes.exchange(marketId, selectionId);
@@ -34,20 +39,33 @@ export function decideRematch(state: Readonly<EngineState>, quotes: QuoteView, m
         if (opposite.length === 0) break;
         const { fills } = matchOrder(opposite, side, level.price, order.size);
         if (fills.length === 0) continue;
-        const bet = changed.get(order.betId!) ?? { ...state.bets[order.betId!]!, fills: [...state.bets[order.betId!]!.fills] };
+        const bet = changed.get(order.betId!) ?? {
+          ...state.bets[order.betId!]!,
+          fills: [...state.bets[order.betId!]!.fills],
+        };
         for (const f of fills) {
           bet.fills.push({ price: f.price, size: f.size });
           bet.unmatched -= f.size;
         }
         changed.set(bet.betId, bet);
-        fillsOf.set(bet.betId, fills.map((f) => ({ price: f.price, size: f.size, counterBetId: null })));
+        fillsOf.set(
+          bet.betId,
+          fills.map((f) => ({ price: f.price, size: f.size, counterBetId: null })),
+        );
       }
     }
   }
   const events: DomainEvent[] = [...changed.values()].map((bet) => ({
     type: 'BetMatched',
     streamId: betStream(bet.betId),
-    data: { betId: bet.betId, userId: bet.userId, marketId, fills: fillsOf.get(bet.betId)!, unmatched: bet.unmatched, ...exposureAfter(state, bet.userId, marketId, changed) },
+    data: {
+      betId: bet.betId,
+      userId: bet.userId,
+      marketId,
+      fills: fillsOf.get(bet.betId)!,
+      unmatched: bet.unmatched,
+      ...exposureAfter(state, bet.userId, marketId, changed),
+    },
   }));
   return accept(...events);
 }

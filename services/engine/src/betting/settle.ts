@@ -23,11 +23,15 @@ function wins(bet: BetState, result: MarketResult): boolean {
   return bet.side === 'back' ? backWins : !backWins;
 }
 
-const openBetsOf = (state: Readonly<EngineState>, market: MarketState): BetState[] => market.betIds.map((id) => state.bets[id]!).filter((b) => b.status === 'open');
+const openBetsOf = (state: Readonly<EngineState>, market: MarketState): BetState[] =>
+  market.betIds.map((id) => state.bets[id]!).filter((b) => b.status === 'open');
 
 /** Each bettor's total exposure once this market's is released. */
 function released(state: Readonly<EngineState>, market: MarketState, userIds: Iterable<string>): UserExposure[] {
-  return [...new Set(userIds)].map((userId) => ({ userId, totalExposure: (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, market.marketId)] ?? 0) }));
+  return [...new Set(userIds)].map((userId) => ({
+    userId,
+    totalExposure: (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, market.marketId)] ?? 0),
+  }));
 }
 
 function settleable(state: Readonly<EngineState>, marketId: string, actor: string | null): MarketState | string {
@@ -43,15 +47,22 @@ function settleable(state: Readonly<EngineState>, marketId: string, actor: strin
  * each user's net P&L moves between wallet and house, and net winnings pay commission at the
  * market's rate, rounded down for the house so the player is never charged a fraction of a paisa more.
  */
-export function decideSettleMarket(state: Readonly<EngineState>, c: SettleMarket, actor: string | null, settlementId: string): Decision {
+export function decideSettleMarket(
+  state: Readonly<EngineState>,
+  c: SettleMarket,
+  actor: string | null,
+  settlementId: string,
+): Decision {
   const market = settleable(state, c.marketId, actor);
   if (typeof market === 'string') return refuse(market.startsWith('Only') ? 'FORBIDDEN' : 'INVALID_RESULT', market);
   let result: MarketResult;
   if (market.kind === 'fancy') {
-    if (!Number.isInteger(c.runs) || c.runs! < 0 || c.runs! > 10_000) return refuse('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more');
+    if (!Number.isInteger(c.runs) || c.runs! < 0 || c.runs! > 10_000)
+      return refuse('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more');
     result = { runs: c.runs! };
   } else {
-    if (!market.runners.some((r) => r.selectionId === c.selectionId)) return refuse('INVALID_RESULT', 'Choose the winner among the runners of this market');
+    if (!market.runners.some((r) => r.selectionId === c.selectionId))
+      return refuse('INVALID_RESULT', 'Choose the winner among the runners of this market');
     result = { selectionId: c.selectionId! };
   }
   const bets = openBetsOf(state, market).map((bet) => {
@@ -59,12 +70,24 @@ export function decideSettleMarket(state: Readonly<EngineState>, c: SettleMarket
     const o = matchedOutcome(bet);
     const won = wins(bet, result);
     const outcome: 'won' | 'lost' | 'void' = matched === 0 ? 'void' : won ? 'won' : 'lost';
-    return { betId: bet.betId, userId: bet.userId, outcome, pnl: matched === 0 ? 0 : won ? o.win : -o.lose, lapsed: bet.unmatched };
+    return {
+      betId: bet.betId,
+      userId: bet.userId,
+      outcome,
+      pnl: matched === 0 ? 0 : won ? o.win : -o.lose,
+      lapsed: bet.unmatched,
+    };
   });
   const net = new Map<string, Paise>();
   for (const b of bets) net.set(b.userId, (net.get(b.userId) ?? 0) + b.pnl);
-  const users = [...net].map(([userId, pnl]) => ({ userId, pnl, commission: pnl > 0 ? Math.floor((pnl * market.commissionBp) / 10_000) : 0 }));
-  const postings: Posting[] = users.filter((u) => u.pnl !== 0).map((u) => ({ account: walletAccount(u.userId), amount: u.pnl - u.commission }));
+  const users = [...net].map(([userId, pnl]) => ({
+    userId,
+    pnl,
+    commission: pnl > 0 ? Math.floor((pnl * market.commissionBp) / 10_000) : 0,
+  }));
+  const postings: Posting[] = users
+    .filter((u) => u.pnl !== 0)
+    .map((u) => ({ account: walletAccount(u.userId), amount: u.pnl - u.commission }));
   const house = -users.reduce((s, u) => s + u.pnl, 0);
   const commission = users.reduce((s, u) => s + u.commission, 0);
   if (house !== 0) postings.push({ account: HOUSE_PNL_ACCOUNT, amount: house });
@@ -72,19 +95,43 @@ export function decideSettleMarket(state: Readonly<EngineState>, c: SettleMarket
   return accept({
     type: 'MarketSettled',
     streamId: marketStream(market.marketId),
-    data: { marketId: market.marketId, matchId: market.matchId, settlementId, result, bets, users, postings, exposures: released(state, market, net.keys()) },
+    data: {
+      marketId: market.marketId,
+      matchId: market.matchId,
+      settlementId,
+      result,
+      bets,
+      users,
+      postings,
+      exposures: released(state, market, net.keys()),
+    },
   });
 }
 
 /** Void / abandon: every open bet is void, no money moves, exposure is released. */
-export function decideVoidMarket(state: Readonly<EngineState>, c: VoidMarket, actor: string | null, settlementId: string): Decision {
+export function decideVoidMarket(
+  state: Readonly<EngineState>,
+  c: VoidMarket,
+  actor: string | null,
+  settlementId: string,
+): Decision {
   const market = settleable(state, c.marketId, actor);
   if (typeof market === 'string') return refuse(market.startsWith('Only') ? 'FORBIDDEN' : 'INVALID_RESULT', market);
   const bets = openBetsOf(state, market);
   return accept({
     type: 'MarketVoided',
     streamId: marketStream(market.marketId),
-    data: { marketId: market.marketId, matchId: market.matchId, settlementId, betIds: bets.map((b) => b.betId), exposures: released(state, market, bets.map((b) => b.userId)) },
+    data: {
+      marketId: market.marketId,
+      matchId: market.matchId,
+      settlementId,
+      betIds: bets.map((b) => b.betId),
+      exposures: released(
+        state,
+        market,
+        bets.map((b) => b.userId),
+      ),
+    },
   });
 }
 
@@ -94,14 +141,27 @@ export function decideRevokeResult(state: Readonly<EngineState>, c: RevokeResult
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   const s = market.settlement;
-  if (!s || (market.status !== 'SETTLED' && market.status !== 'VOID')) return refuse('NOT_SETTLED', 'This market has no declared result to revoke');
-  const reopened = s.betIds.map((id) => ({ ...state.bets[id]!, status: 'open' as const, unmatched: 0 })).filter((b) => b.fills.length > 0);
+  if (!s || (market.status !== 'SETTLED' && market.status !== 'VOID'))
+    return refuse('NOT_SETTLED', 'This market has no declared result to revoke');
+  const reopened = s.betIds
+    .map((id) => ({ ...state.bets[id]!, status: 'open' as const, unmatched: 0 }))
+    .filter((b) => b.fills.length > 0);
   const byUser = new Map<string, BetState[]>();
   for (const b of reopened) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
-  const exposures = [...byUser].map(([userId, bets]) => ({ userId, totalExposure: (state.exposure[userId] ?? 0) + exposureIn(market, bets) }));
+  const exposures = [...byUser].map(([userId, bets]) => ({
+    userId,
+    totalExposure: (state.exposure[userId] ?? 0) + exposureIn(market, bets),
+  }));
   return accept({
     type: 'ResultRevoked',
     streamId: marketStream(market.marketId),
-    data: { marketId: market.marketId, matchId: market.matchId, settlementId: s.settlementId, postings: s.postings.map((p) => ({ account: p.account, amount: -p.amount })), betIds: reopened.map((b) => b.betId), exposures },
+    data: {
+      marketId: market.marketId,
+      matchId: market.matchId,
+      settlementId: s.settlementId,
+      postings: s.postings.map((p) => ({ account: p.account, amount: -p.amount })),
+      betIds: reopened.map((b) => b.betId),
+      exposures,
+    },
   });
 }

@@ -1,5 +1,11 @@
 import { balanceOf, type EngineState } from '../state.js';
-import { CASINO_SUSPENDED_MESSAGE, casinoStream, walletAccount, type CommandEnvelope, type PlaceCasinoBet } from '@exch/contracts';
+import {
+  CASINO_SUSPENDED_MESSAGE,
+  casinoStream,
+  walletAccount,
+  type CommandEnvelope,
+  type PlaceCasinoBet,
+} from '@exch/contracts';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { accept, refuse, type Decision } from '../decision.js';
 import { tableNotFound } from './rounds.js';
@@ -10,14 +16,23 @@ import { tableNotFound } from './rounds.js';
  * the table's price or limits, or beyond the player's balance or exposure limit. Its liability, the
  * stake, joins the player's exposure until the round settles; no money moves until then.
  */
-export function decidePlaceCasinoBet(state: Readonly<EngineState>, c: PlaceCasinoBet, envelope: CommandEnvelope): Decision {
+export function decidePlaceCasinoBet(
+  state: Readonly<EngineState>,
+  c: PlaceCasinoBet,
+  envelope: CommandEnvelope,
+): Decision {
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
   const table = state.casino.tables[c.tableCode];
   if (!table) return tableNotFound();
   if (table.suspended) return refuse('TABLE_SUSPENDED', CASINO_SUSPENDED_MESSAGE);
   const round = table.round;
-  if (!round || round.mid !== c.mid || round.phase !== 'betting' || Date.parse(envelope.at) >= Date.parse(round.closesAt)) {
+  if (
+    !round ||
+    round.mid !== c.mid ||
+    round.phase !== 'betting' ||
+    Date.parse(envelope.at) >= Date.parse(round.closesAt)
+  ) {
     return refuse('BETTING_CLOSED', 'Betting is closed for this round, please wait for the next one');
   }
   const market = table.markets.find((m) => m.sid === c.sid);
@@ -34,8 +49,17 @@ export function decidePlaceCasinoBet(state: Readonly<EngineState>, c: PlaceCasin
     type: 'CasinoBetPlaced',
     streamId: casinoStream(c.tableCode),
     data: {
-      betId: c.betId, userId: user.userId, tableCode: c.tableCode, mid: c.mid, sid: c.sid, selectionName: market.name, odds: c.odds, stake: c.stake,
-      totalExposure: before + c.stake, balance, referenceId: c.referenceId,
+      betId: c.betId,
+      userId: user.userId,
+      tableCode: c.tableCode,
+      mid: c.mid,
+      sid: c.sid,
+      selectionName: market.name,
+      odds: c.odds,
+      stake: c.stake,
+      totalExposure: before + c.stake,
+      balance,
+      referenceId: c.referenceId,
     },
   });
 }

@@ -5,8 +5,16 @@ import { canonicalJson } from './listing.js';
 type CasinoEvent = { [K in keyof CasinoEventData]: { type: K; data: CasinoEventData[K] } }[keyof CasinoEventData];
 
 const CASINO_EVENTS: ReadonlySet<string> = new Set<keyof CasinoEventData>([
-  'CasinoTableListed', 'CasinoTableStatusSet', 'CasinoRoundOpened', 'CasinoBetPlaced', 'CasinoBettingClosed', 'CasinoRoundDealt', 'CasinoCardRevealed', 'CasinoRoundResulted',
-  'CasinoRoundSettled', 'CasinoRoundVoided',
+  'CasinoTableListed',
+  'CasinoTableStatusSet',
+  'CasinoRoundOpened',
+  'CasinoBetPlaced',
+  'CasinoBettingClosed',
+  'CasinoRoundDealt',
+  'CasinoCardRevealed',
+  'CasinoRoundResulted',
+  'CasinoRoundSettled',
+  'CasinoRoundVoided',
 ]);
 
 export const isCasinoEvent = (e: { type: string }): e is CasinoEvent => CASINO_EVENTS.has(e.type);
@@ -27,8 +35,17 @@ export function evolveCasino(state: EngineState, event: CasinoEvent): void {
       const d = event.data;
       const held = tables[d.tableCode];
       tables[d.tableCode] = {
-        code: d.tableCode, name: d.name, midPrefix: d.midPrefix, minStake: d.minStake, maxStake: d.maxStake, bettingSeconds: d.bettingSeconds, markets: d.markets, listing: canonicalJson(d),
-        suspended: held?.suspended ?? false, lastMid: held?.lastMid ?? null, round: held?.round ?? null,
+        code: d.tableCode,
+        name: d.name,
+        midPrefix: d.midPrefix,
+        minStake: d.minStake,
+        maxStake: d.maxStake,
+        bettingSeconds: d.bettingSeconds,
+        markets: d.markets,
+        listing: canonicalJson(d),
+        suspended: held?.suspended ?? false,
+        lastMid: held?.lastMid ?? null,
+        round: held?.round ?? null,
       };
       break;
     }
@@ -38,7 +55,17 @@ export function evolveCasino(state: EngineState, event: CasinoEvent): void {
     case 'CasinoRoundOpened': {
       const d = event.data;
       const table = tables[d.tableCode]!;
-      table.round = { mid: d.mid, commitment: d.commitment, closesAt: d.closesAt, phase: 'betting', serverSeed: null, cards: [], revealed: 0, bets: {}, exposure: {} };
+      table.round = {
+        mid: d.mid,
+        commitment: d.commitment,
+        closesAt: d.closesAt,
+        phase: 'betting',
+        serverSeed: null,
+        cards: [],
+        revealed: 0,
+        bets: {},
+        exposure: {},
+      };
       table.lastMid = d.mid;
       break;
     }
@@ -54,7 +81,11 @@ export function evolveCasino(state: EngineState, event: CasinoEvent): void {
       tables[event.data.tableCode]!.round!.phase = 'closed';
       break;
     case 'CasinoRoundDealt':
-      Object.assign(tables[event.data.tableCode]!.round!, { phase: 'dealing', serverSeed: event.data.serverSeed, cards: event.data.cards });
+      Object.assign(tables[event.data.tableCode]!.round!, {
+        phase: 'dealing',
+        serverSeed: event.data.serverSeed,
+        cards: event.data.cards,
+      });
       break;
     case 'CasinoCardRevealed':
       tables[event.data.tableCode]!.round!.revealed = event.data.index + 1;

@@ -32,7 +32,8 @@ const marketOf = (table: TableDefinition, name: string): MarketDefinition => {
   return market;
 };
 
-const choose = (n: number, k: number): number => (k < 0 || k > n ? 0 : Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((a, b) => a * b, 1));
+const choose = (n: number, k: number): number =>
+  k < 0 || k > n ? 0 : Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((a, b) => a * b, 1);
 
 /**
  * All 22,100 three-card hands of one deck, grouped by strength. A tie is two disjoint hands of equal
@@ -69,7 +70,10 @@ function teenPatti(table: TableDefinition): Tally {
     const pairPlus = marketOf(table, `Pair Plus ${seat}`);
     for (const [category, count] of categories) {
       const paid = pairPlus.payTable?.find((p) => p.hand === category);
-      tally.addMarket(paid ? { sid: pairPlus.sid, outcome: 'win', odds: paid.odds } : { sid: pairPlus.sid, outcome: 'lose' }, count / hands);
+      tally.addMarket(
+        paid ? { sid: pairPlus.sid, outcome: 'win', odds: paid.odds } : { sid: pairPlus.sid, outcome: 'lose' },
+        count / hands,
+      );
     }
   }
   return tally;
@@ -154,7 +158,10 @@ function forEachDraw(left: number[], n: number, each: (drawn: number[], p: numbe
       left[v]!++;
     });
   };
-  step(1, left.reduce((a, b) => a + b, 0));
+  step(
+    1,
+    left.reduce((a, b) => a + b, 0),
+  );
 }
 
 /**

@@ -10,9 +10,17 @@ import { fairMessages, fairShuffle } from '@exch/contracts';
 export const newServerSeed = (): string => randomBytes(32).toString('hex');
 
 /** SHA-256 of the seed's text: published when the round opens. */
-export const commitmentWithNodeCrypto = (serverSeed: string): string => createHash('sha256').update(serverSeed).digest('hex');
+export const commitmentWithNodeCrypto = (serverSeed: string): string =>
+  createHash('sha256').update(serverSeed).digest('hex');
 
-export function shuffleWithNodeCrypto<T>(shoe: readonly T[], serverSeed: string, clientSeed: string, nonce: number): T[] {
-  const digests = fairMessages(clientSeed, nonce, shoe.length).map((m) => createHmac('sha256', serverSeed).update(m).digest());
+export function shuffleWithNodeCrypto<T>(
+  shoe: readonly T[],
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+): T[] {
+  const digests = fairMessages(clientSeed, nonce, shoe.length).map((m) =>
+    createHmac('sha256', serverSeed).update(m).digest(),
+  );
   return fairShuffle(shoe, digests);
 }

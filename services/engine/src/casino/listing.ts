@@ -11,7 +11,13 @@ export function tableListing(t: TableDefinition): CasinoTableListed {
     minStake: t.minStake,
     maxStake: t.maxStake,
     bettingSeconds: t.bettingSeconds,
-    markets: t.markets.map((m) => ({ sid: m.sid, name: m.name, group: m.group, odds: m.odds, ...(m.payTable && { payTable: m.payTable.map((p) => ({ hand: p.hand, odds: p.odds })) }) })),
+    markets: t.markets.map((m) => ({
+      sid: m.sid,
+      name: m.name,
+      group: m.group,
+      odds: m.odds,
+      ...(m.payTable && { payTable: m.payTable.map((p) => ({ hand: p.hand, odds: p.odds })) }),
+    })),
     shoe: t.shoe().map((c) => c.code),
   };
 }
@@ -23,7 +29,11 @@ export function tableListing(t: TableDefinition): CasinoTableListed {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+    return `{${Object.entries(value)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

@@ -62,7 +62,10 @@ const bump = (m: Map<number, number>, k: number, by: number) => m.set(k, (m.get(
  * reverse (which card of a lump is drawn must change nothing later). Feasible for deals of a few
  * cards; sums in floating point.
  */
-export function enumerateReturns(table: TableDefinition, key: (c: Card, position: number) => string | number = (c) => c.code): Tally {
+export function enumerateReturns(
+  table: TableDefinition,
+  key: (c: Card, position: number) => string | number = (c) => c.code,
+): Tally {
   const shoe = table.shoe();
   const left = new Map<Card, number>();
   for (const c of shoe) left.set(c, (left.get(c) ?? 0) + 1);

@@ -38,18 +38,26 @@ const SYSTEM_ONLY = refuse('FORBIDDEN', 'Casino rounds are dealt by the system')
 export const tableNotFound = (): Decision => refuse('TABLE_NOT_FOUND', 'Table not found');
 
 /** The round a dealer's command names, in the phase it must be in, or the refusal. */
-function roundIn(state: Readonly<EngineState>, c: { tableCode: string; mid: string }, phase: CasinoRoundState['phase'] | null): { table: CasinoTableState; round: CasinoRoundState } | Decision {
+function roundIn(
+  state: Readonly<EngineState>,
+  c: { tableCode: string; mid: string },
+  phase: CasinoRoundState['phase'] | null,
+): { table: CasinoTableState; round: CasinoRoundState } | Decision {
   const table = state.casino.tables[c.tableCode];
   if (!table) return tableNotFound();
   const round = table.round;
   if (!round || round.mid !== c.mid) return refuse('ROUND_NOT_FOUND', `Round ${c.mid} is not under way on this table`);
-  if (phase !== null && round.phase !== phase) return refuse('WRONG_PHASE', `Round ${c.mid} is ${round.phase}, not ${phase}`);
+  if (phase !== null && round.phase !== phase)
+    return refuse('WRONG_PHASE', `Round ${c.mid} is ${round.phase}, not ${phase}`);
   return { table, round };
 }
 
 /** Each bettor's total exposure once the round's stakes are released. */
 const released = (state: Readonly<EngineState>, round: CasinoRoundState): UserExposure[] =>
-  Object.entries(round.exposure).map(([userId, stakes]) => ({ userId, totalExposure: (state.exposure[userId] ?? 0) - stakes }));
+  Object.entries(round.exposure).map(([userId, stakes]) => ({
+    userId,
+    totalExposure: (state.exposure[userId] ?? 0) - stakes,
+  }));
 
 /** Lists the tables of the code that the log does not have yet, or has with another definition. */
 export function decideSyncCasinoTables(state: Readonly<EngineState>, actor: string | null): Decision {
@@ -57,42 +65,71 @@ export function decideSyncCasinoTables(state: Readonly<EngineState>, actor: stri
   const events: DomainEvent[] = [];
   for (const t of dealtTables()) {
     const listing = tableListing(t);
-    if (state.casino.tables[t.code]?.listing !== canonicalJson(listing)) events.push({ type: 'CasinoTableListed', streamId: casinoStream(t.code), data: listing });
+    if (state.casino.tables[t.code]?.listing !== canonicalJson(listing))
+      events.push({ type: 'CasinoTableListed', streamId: casinoStream(t.code), data: listing });
   }
   return accept(...events);
 }
 
-export function decideSetCasinoTableStatus(state: Readonly<EngineState>, c: SetCasinoTableStatus, actor: string | null): Decision {
+export function decideSetCasinoTableStatus(
+  state: Readonly<EngineState>,
+  c: SetCasinoTableStatus,
+  actor: string | null,
+): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin suspend or activate tables');
   const table = state.casino.tables[c.tableCode];
   if (!table) return tableNotFound();
   if (table.suspended === c.suspended) return accept();
-  return accept({ type: 'CasinoTableStatusSet', streamId: casinoStream(c.tableCode), data: { tableCode: c.tableCode, suspended: c.suspended } });
+  return accept({
+    type: 'CasinoTableStatusSet',
+    streamId: casinoStream(c.tableCode),
+    data: { tableCode: c.tableCode, suspended: c.suspended },
+  });
 }
 
-export function decideOpenCasinoRound(state: Readonly<EngineState>, c: OpenCasinoRound, envelope: CommandEnvelope): Decision {
+export function decideOpenCasinoRound(
+  state: Readonly<EngineState>,
+  c: OpenCasinoRound,
+  envelope: CommandEnvelope,
+): Decision {
   if (envelope.actor !== null) return SYSTEM_ONLY;
   const table = state.casino.tables[c.tableCode];
   const def = tableByCode(c.tableCode);
   if (!table || !def) return tableNotFound();
   if (table.suspended) return refuse('TABLE_SUSPENDED', 'The table is suspended: it opens no round');
   if (table.round) return refuse('ROUND_UNDER_WAY', `Round ${table.round.mid} is still under way on this table`);
-  if (!/^[0-9a-f]{64}$/.test(c.commitment)) return refuse('INVALID_COMMITMENT', 'The commitment must be a SHA-256 in 64 lowercase hex characters');
-  if (!Number.isInteger(c.bettingMs) || c.bettingMs < 1 || c.bettingMs > MAX_BETTING_MS) return refuse('INVALID_WINDOW', `The betting window must be 1 to ${MAX_BETTING_MS} ms`);
+  if (!/^[0-9a-f]{64}$/.test(c.commitment))
+    return refuse('INVALID_COMMITMENT', 'The commitment must be a SHA-256 in 64 lowercase hex characters');
+  if (!Number.isInteger(c.bettingMs) || c.bettingMs < 1 || c.bettingMs > MAX_BETTING_MS)
+    return refuse('INVALID_WINDOW', `The betting window must be 1 to ${MAX_BETTING_MS} ms`);
   const opened = Date.parse(envelope.at);
   const mid = nextRoundId(def.midPrefix, envelope.at, table.lastMid);
   return accept({
     type: 'CasinoRoundOpened',
     streamId: casinoStream(c.tableCode),
-    data: { tableCode: c.tableCode, mid, commitment: c.commitment, algorithm: FAIR_ALGORITHM, closesAt: new Date(opened + c.bettingMs).toISOString() },
+    data: {
+      tableCode: c.tableCode,
+      mid,
+      commitment: c.commitment,
+      algorithm: FAIR_ALGORITHM,
+      closesAt: new Date(opened + c.bettingMs).toISOString(),
+    },
   });
 }
 
-export function decideCloseCasinoBetting(state: Readonly<EngineState>, c: CloseCasinoBetting, actor: string | null): Decision {
+export function decideCloseCasinoBetting(
+  state: Readonly<EngineState>,
+  c: CloseCasinoBetting,
+  actor: string | null,
+): Decision {
   if (actor !== null) return SYSTEM_ONLY;
   const found = roundIn(state, c, 'betting');
   if ('ok' in found) return found;
-  return accept({ type: 'CasinoBettingClosed', streamId: casinoStream(c.tableCode), data: { tableCode: c.tableCode, mid: c.mid, bets: Object.keys(found.round.bets).length } });
+  return accept({
+    type: 'CasinoBettingClosed',
+    streamId: casinoStream(c.tableCode),
+    data: { tableCode: c.tableCode, mid: c.mid, bets: Object.keys(found.round.bets).length },
+  });
 }
 
 /**
@@ -100,7 +137,11 @@ export function decideCloseCasinoBetting(state: Readonly<EngineState>, c: CloseC
  * deal from its shoe shuffled with that seed and the round id as client seed (nonce 0). HMAC is
  * deterministic, so this stays a pure decision.
  */
-export function decideDealCasinoRound(state: Readonly<EngineState>, c: DealCasinoRound, actor: string | null): Decision {
+export function decideDealCasinoRound(
+  state: Readonly<EngineState>,
+  c: DealCasinoRound,
+  actor: string | null,
+): Decision {
   if (actor !== null) return SYSTEM_ONLY;
   const found = roundIn(state, c, 'closed');
   if ('ok' in found) return found;
@@ -113,18 +154,31 @@ export function decideDealCasinoRound(state: Readonly<EngineState>, c: DealCasin
   return accept({
     type: 'CasinoRoundDealt',
     streamId: casinoStream(c.tableCode),
-    data: { tableCode: c.tableCode, mid: c.mid, serverSeed: c.serverSeed, cards: dealt.map((d) => ({ card: d.card.code, to: d.to })) },
+    data: {
+      tableCode: c.tableCode,
+      mid: c.mid,
+      serverSeed: c.serverSeed,
+      cards: dealt.map((d) => ({ card: d.card.code, to: d.to })),
+    },
   });
 }
 
-export function decideRevealCasinoCard(state: Readonly<EngineState>, c: RevealCasinoCard, actor: string | null): Decision {
+export function decideRevealCasinoCard(
+  state: Readonly<EngineState>,
+  c: RevealCasinoCard,
+  actor: string | null,
+): Decision {
   if (actor !== null) return SYSTEM_ONLY;
   const found = roundIn(state, c, 'dealing');
   if ('ok' in found) return found;
   const { round } = found;
   const next = round.cards[round.revealed];
   if (!next) return refuse('ALL_REVEALED', 'Every card of this round is face up');
-  return accept({ type: 'CasinoCardRevealed', streamId: casinoStream(c.tableCode), data: { tableCode: c.tableCode, mid: c.mid, index: round.revealed, card: next.card, to: next.to } });
+  return accept({
+    type: 'CasinoCardRevealed',
+    streamId: casinoStream(c.tableCode),
+    data: { tableCode: c.tableCode, mid: c.mid, index: round.revealed, card: next.card, to: next.to },
+  });
 }
 
 /**
@@ -132,12 +186,17 @@ export function decideRevealCasinoCard(state: Readonly<EngineState>, c: RevealCa
  * commit): each bet's profit or loss by backProfit, each bettor's net between their wallet and
  * house:casino, exposure released. The round then leaves the state, so it can never settle again.
  */
-export function decideSettleCasinoRound(state: Readonly<EngineState>, c: SettleCasinoRound, actor: string | null): Decision {
+export function decideSettleCasinoRound(
+  state: Readonly<EngineState>,
+  c: SettleCasinoRound,
+  actor: string | null,
+): Decision {
   if (actor !== null) return SYSTEM_ONLY;
   const found = roundIn(state, c, 'dealing');
   if ('ok' in found) return found;
   const { table, round } = found;
-  if (round.revealed < round.cards.length) return refuse('NOT_ALL_REVEALED', `${round.cards.length - round.revealed} cards of this round are still face down`);
+  if (round.revealed < round.cards.length)
+    return refuse('NOT_ALL_REVEALED', `${round.cards.length - round.revealed} cards of this round are still face down`);
   const def = tableByCode(c.tableCode);
   if (!def) return tableNotFound();
   const result = def.result(round.cards.map((d): DealtCard => ({ card: parseCard(d.card)!, to: d.to })));
@@ -149,7 +208,9 @@ export function decideSettleCasinoRound(state: Readonly<EngineState>, c: SettleC
     net.set(b.userId, (net.get(b.userId) ?? 0) + pnl);
     return { betId: b.betId, outcome: market.outcome, pnl };
   });
-  const postings: Posting[] = [...net].filter(([, pnl]) => pnl !== 0).map(([userId, pnl]) => ({ account: walletAccount(userId), amount: pnl }));
+  const postings: Posting[] = [...net]
+    .filter(([, pnl]) => pnl !== 0)
+    .map(([userId, pnl]) => ({ account: walletAccount(userId), amount: pnl }));
   const house = -postings.reduce((s, p) => s + p.amount, 0);
   if (house !== 0) postings.push({ account: HOUSE_CASINO_ACCOUNT, amount: house });
   const stream = casinoStream(c.tableCode);
@@ -158,17 +219,45 @@ export function decideSettleCasinoRound(state: Readonly<EngineState>, c: SettleC
       type: 'CasinoRoundResulted',
       streamId: stream,
       data: {
-        tableCode: c.tableCode, tableName: table.name, mid: c.mid, serverSeed: round.serverSeed!, commitment: round.commitment, algorithm: FAIR_ALGORITHM, cards: round.cards,
-        code: result.code, winner: result.winner, description: result.description,
-        markets: result.markets.map((m) => ({ sid: m.sid, outcome: m.outcome, ...(m.odds !== undefined && { odds: m.odds }) })),
+        tableCode: c.tableCode,
+        tableName: table.name,
+        mid: c.mid,
+        serverSeed: round.serverSeed!,
+        commitment: round.commitment,
+        algorithm: FAIR_ALGORITHM,
+        cards: round.cards,
+        code: result.code,
+        winner: result.winner,
+        description: result.description,
+        markets: result.markets.map((m) => ({
+          sid: m.sid,
+          outcome: m.outcome,
+          ...(m.odds !== undefined && { odds: m.odds }),
+        })),
       },
     },
-    { type: 'CasinoRoundSettled', streamId: stream, data: { tableCode: c.tableCode, tableName: table.name, mid: c.mid, winner: result.winner, bets, postings, exposures: released(state, round) } },
+    {
+      type: 'CasinoRoundSettled',
+      streamId: stream,
+      data: {
+        tableCode: c.tableCode,
+        tableName: table.name,
+        mid: c.mid,
+        winner: result.winner,
+        bets,
+        postings,
+        exposures: released(state, round),
+      },
+    },
   );
 }
 
 /** A round that cannot go on (its seed was lost): every bet void, every stake released, no money moves. */
-export function decideVoidCasinoRound(state: Readonly<EngineState>, c: VoidCasinoRound, actor: string | null): Decision {
+export function decideVoidCasinoRound(
+  state: Readonly<EngineState>,
+  c: VoidCasinoRound,
+  actor: string | null,
+): Decision {
   if (actor !== null) return SYSTEM_ONLY;
   const found = roundIn(state, c, null);
   if ('ok' in found) return found;
@@ -176,6 +265,12 @@ export function decideVoidCasinoRound(state: Readonly<EngineState>, c: VoidCasin
   return accept({
     type: 'CasinoRoundVoided',
     streamId: casinoStream(c.tableCode),
-    data: { tableCode: c.tableCode, mid: c.mid, reason: c.reason.slice(0, 200), betIds: Object.keys(round.bets), exposures: released(state, round) },
+    data: {
+      tableCode: c.tableCode,
+      mid: c.mid,
+      reason: c.reason.slice(0, 200),
+      betIds: Object.keys(round.bets),
+      exposures: released(state, round),
+    },
   });
 }

@@ -5,8 +5,18 @@ type PaymentEvent = Extract<
   DomainEvent,
   {
     type:
-      | 'DepositRequested' | 'WithdrawalRequested' | 'DepositApproved' | 'DepositRejected' | 'WithdrawalApproved' | 'WithdrawalRejected'
-      | 'BankAccountAdded' | 'UpiIdAdded' | 'PaymentAccountDeleted' | 'PaymentMethodSet' | 'PaymentRequestEndorsed' | 'ApprovalLimitsSet';
+      | 'DepositRequested'
+      | 'WithdrawalRequested'
+      | 'DepositApproved'
+      | 'DepositRejected'
+      | 'WithdrawalApproved'
+      | 'WithdrawalRejected'
+      | 'BankAccountAdded'
+      | 'UpiIdAdded'
+      | 'PaymentAccountDeleted'
+      | 'PaymentMethodSet'
+      | 'PaymentRequestEndorsed'
+      | 'ApprovalLimitsSet';
   }
 >;
 
@@ -19,11 +29,25 @@ export function evolvePayments(state: EngineState, e: PaymentEvent): void {
   const pay = state.payments;
   switch (e.type) {
     case 'DepositRequested':
-      pay.requests[e.data.requestId] = { userId: e.data.userId, type: 'deposit', amount: e.data.amount, status: 'pending', utr: e.data.utr, endorsedBy: null };
+      pay.requests[e.data.requestId] = {
+        userId: e.data.userId,
+        type: 'deposit',
+        amount: e.data.amount,
+        status: 'pending',
+        utr: e.data.utr,
+        endorsedBy: null,
+      };
       pay.utrs[e.data.utr] = e.data.requestId;
       return;
     case 'WithdrawalRequested':
-      pay.requests[e.data.requestId] = { userId: e.data.userId, type: 'withdraw', amount: e.data.amount, status: 'pending', utr: null, endorsedBy: null };
+      pay.requests[e.data.requestId] = {
+        userId: e.data.userId,
+        type: 'withdraw',
+        amount: e.data.amount,
+        status: 'pending',
+        utr: null,
+        endorsedBy: null,
+      };
       return post(state, e.data.postings);
     case 'DepositApproved':
     case 'WithdrawalApproved':
@@ -42,7 +66,12 @@ export function evolvePayments(state: EngineState, e: PaymentEvent): void {
     case 'BankAccountAdded':
       pay.accounts[e.data.accountId] = {
         userId: e.data.userId,
-        account: { kind: 'bank', accountHolderName: e.data.accountHolderName, accountNumber: e.data.accountNumber, ifscCode: e.data.ifscCode },
+        account: {
+          kind: 'bank',
+          accountHolderName: e.data.accountHolderName,
+          accountNumber: e.data.accountNumber,
+          ifscCode: e.data.ifscCode,
+        },
       };
       return;
     case 'UpiIdAdded':
@@ -66,7 +95,17 @@ export function evolvePayments(state: EngineState, e: PaymentEvent): void {
 }
 
 export const PAYMENT_EVENT_TYPES: ReadonlySet<string> = new Set<PaymentEvent['type']>([
-  'DepositRequested', 'WithdrawalRequested', 'DepositApproved', 'DepositRejected', 'WithdrawalApproved', 'WithdrawalRejected',
-  'BankAccountAdded', 'UpiIdAdded', 'PaymentAccountDeleted', 'PaymentMethodSet', 'PaymentRequestEndorsed', 'ApprovalLimitsSet',
+  'DepositRequested',
+  'WithdrawalRequested',
+  'DepositApproved',
+  'DepositRejected',
+  'WithdrawalApproved',
+  'WithdrawalRejected',
+  'BankAccountAdded',
+  'UpiIdAdded',
+  'PaymentAccountDeleted',
+  'PaymentMethodSet',
+  'PaymentRequestEndorsed',
+  'ApprovalLimitsSet',
 ]);
 export const isPaymentEvent = (e: DomainEvent): e is PaymentEvent => PAYMENT_EVENT_TYPES.has(e.type);

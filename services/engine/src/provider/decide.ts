@@ -25,7 +25,8 @@ import { providerKey, type ProviderTxnState } from './state.js';
  * order.
  */
 
-const available = (state: EngineState, userId: string): Paise => balanceOf(state, walletAccount(userId)) - exposureOfUser(state, userId);
+const available = (state: EngineState, userId: string): Paise =>
+  balanceOf(state, walletAccount(userId)) - exposureOfUser(state, userId);
 
 const requestOf = (c: ProviderCommand): ProviderRequest => ({
   txnType: c.type === 'ProviderDebit' ? 'DEBIT' : c.type === 'ProviderCredit' ? 'CREDIT' : 'ROLLBACK',
@@ -37,21 +38,42 @@ const requestOf = (c: ProviderCommand): ProviderRequest => ({
 });
 
 const sameRequest = (a: ProviderRequest, b: ProviderRequest): boolean =>
-  a.txnType === b.txnType && a.userId === b.userId && a.roundId === b.roundId && a.gameId === b.gameId && a.amount === b.amount && a.betId === b.betId;
+  a.txnType === b.txnType &&
+  a.userId === b.userId &&
+  a.roundId === b.roundId &&
+  a.gameId === b.gameId &&
+  a.amount === b.amount &&
+  a.betId === b.betId;
 
-const declined = (c: ProviderDebit | ProviderRollback, status: WalletStatus, message: string, balance: Paise, tombstone = false): Decision => {
+const declined = (
+  c: ProviderDebit | ProviderRollback,
+  status: WalletStatus,
+  message: string,
+  balance: Paise,
+  tombstone = false,
+): Decision => {
   const r = requestOf(c);
   return accept({
     type: 'ProviderTxnDeclined',
     streamId: providerRoundStream(c.provider, c.roundId),
-    data: { provider: c.provider, txnId: c.txnId, ...r, txnType: r.txnType as 'DEBIT' | 'ROLLBACK', status, message, balance, tombstone },
+    data: {
+      provider: c.provider,
+      txnId: c.txnId,
+      ...r,
+      txnType: r.txnType as 'DEBIT' | 'ROLLBACK',
+      status,
+      message,
+      balance,
+      tombstone,
+    },
   });
 };
 
 /** The first answer again, for the same request; a refusal for another request under the same id. */
 function repeat(c: ProviderCommand, known: ProviderTxnState): Decision {
   const request = requestOf(c);
-  if (!sameRequest(request, known)) return refuse('REQUEST_DECLINED', `Transaction ${c.txnId} was already used for a different request`);
+  if (!sameRequest(request, known))
+    return refuse('REQUEST_DECLINED', `Transaction ${c.txnId} was already used for a different request`);
   if (!known.answer.ok) return refuse(known.answer.status, known.answer.message);
   return repeated(c, request, known.answer.balance, known.answer.referenceId);
 }
@@ -90,40 +112,64 @@ function decideDebit(state: EngineState, c: ProviderDebit, envelope: CommandEnve
   const balance = available(state, c.userId);
   if (!user || user.role !== 'user') return declined(c, 'INVALID_TOKEN', 'Unknown player', 0);
   if (user.accountLocked || user.betLocked) return declined(c, 'ACCOUNT_BLOCKED', 'The account is blocked', balance);
-  if (c.sessionUserId !== c.userId) return declined(c, 'INVALID_TOKEN', "The wallet session has ended or is not this player's", balance);
+  if (c.sessionUserId !== c.userId)
+    return declined(c, 'INVALID_TOKEN', "The wallet session has ended or is not this player's", balance);
   if (c.amount <= 0) return declined(c, 'REQUEST_DECLINED', 'A debit must take a stake', balance);
   const round = state.provider.rounds[providerKey(c.provider, c.roundId)];
-  if (round && round.userId !== c.userId) return declined(c, 'REQUEST_DECLINED', 'The round is another player\'s', balance);
+  if (round && round.userId !== c.userId)
+    return declined(c, 'REQUEST_DECLINED', "The round is another player's", balance);
   if (round?.credited) return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
   if (c.amount > balance) return declined(c, 'INSUFFICIENT_FUNDS', 'Insufficient balance', balance);
-  return accept({ type: 'ProviderDebited', streamId: providerRoundStream(c.provider, c.roundId), data: facts(state, c, envelope, -c.amount) });
+  return accept({
+    type: 'ProviderDebited',
+    streamId: providerRoundStream(c.provider, c.roundId),
+    data: facts(state, c, envelope, -c.amount),
+  });
 }
 
 function decideCredit(state: EngineState, c: ProviderCredit, envelope: CommandEnvelope): Decision {
   const round = state.provider.rounds[providerKey(c.provider, c.roundId)];
   if (!round || round.debits === 0) return refuse('REQUEST_DECLINED', 'No debit was taken in this round');
-  if (round.userId !== c.userId) return refuse('REQUEST_DECLINED', 'The round is another player\'s');
+  if (round.userId !== c.userId) return refuse('REQUEST_DECLINED', "The round is another player's");
   if (round.credited) return refuse('REQUEST_DECLINED', 'The round is already settled');
-  if (round.held === 0) return refuse('REQUEST_DECLINED', 'The round\'s stakes were given back');
-  return accept({ type: 'ProviderCredited', streamId: providerRoundStream(c.provider, c.roundId), data: facts(state, c, envelope, c.amount) });
+  if (round.held === 0) return refuse('REQUEST_DECLINED', "The round's stakes were given back");
+  return accept({
+    type: 'ProviderCredited',
+    streamId: providerRoundStream(c.provider, c.roundId),
+    data: facts(state, c, envelope, c.amount),
+  });
 }
 
 function decideRollback(state: EngineState, c: ProviderRollback, envelope: CommandEnvelope): Decision {
   const balance = available(state, c.userId);
   const debit = state.provider.txns[providerKey(c.provider, c.betId)];
   if (!debit) return declined(c, 'REQUEST_DECLINED', 'Transaction not found', balance, true);
-  if (debit.txnType !== 'DEBIT') return declined(c, 'REQUEST_DECLINED', `Transaction ${c.betId} is not a debit`, balance);
-  if (!debit.answer.ok) return declined(c, 'REQUEST_DECLINED', 'The debit was not taken: nothing to give back', balance);
-  if (debit.userId !== c.userId || debit.roundId !== c.roundId || debit.gameId !== c.gameId || debit.amount !== c.amount) {
+  if (debit.txnType !== 'DEBIT')
+    return declined(c, 'REQUEST_DECLINED', `Transaction ${c.betId} is not a debit`, balance);
+  if (!debit.answer.ok)
+    return declined(c, 'REQUEST_DECLINED', 'The debit was not taken: nothing to give back', balance);
+  if (
+    debit.userId !== c.userId ||
+    debit.roundId !== c.roundId ||
+    debit.gameId !== c.gameId ||
+    debit.amount !== c.amount
+  ) {
     return declined(c, 'REQUEST_DECLINED', 'The rollback does not match its debit', balance);
   }
   if (debit.rolledBackBy !== null) {
     // Given back already (under another rollback id): answered like that rollback, nothing moves.
     const { answer } = state.provider.txns[providerKey(c.provider, debit.rolledBackBy)]!;
-    return answer.ok ? repeated(c, requestOf(c), answer.balance, answer.referenceId) : refuse(answer.status, answer.message);
+    return answer.ok
+      ? repeated(c, requestOf(c), answer.balance, answer.referenceId)
+      : refuse(answer.status, answer.message);
   }
-  if (state.provider.rounds[providerKey(c.provider, c.roundId)]?.credited) return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
-  return accept({ type: 'ProviderRolledBack', streamId: providerRoundStream(c.provider, c.roundId), data: { ...facts(state, c, envelope, c.amount), betId: c.betId } });
+  if (state.provider.rounds[providerKey(c.provider, c.roundId)]?.credited)
+    return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
+  return accept({
+    type: 'ProviderRolledBack',
+    streamId: providerRoundStream(c.provider, c.roundId),
+    data: { ...facts(state, c, envelope, c.amount), betId: c.betId },
+  });
 }
 
 export function decideProvider(state: EngineState, c: ProviderCommand, envelope: CommandEnvelope): Decision {

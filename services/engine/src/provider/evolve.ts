@@ -2,7 +2,9 @@ import type { ProviderEventData } from '@exch/contracts';
 import type { EngineState } from '../state.js';
 import { providerKey, type ProviderRoundState } from './state.js';
 
-type ProviderEvent = { [K in keyof ProviderEventData]: { type: K; data: ProviderEventData[K] } }[keyof ProviderEventData];
+type ProviderEvent = {
+  [K in keyof ProviderEventData]: { type: K; data: ProviderEventData[K] };
+}[keyof ProviderEventData];
 
 const round = (state: EngineState, provider: string, roundId: string, userId: string): ProviderRoundState =>
   (state.provider.rounds[providerKey(provider, roundId)] ??= { userId, debits: 0, held: 0, credited: false });
@@ -11,7 +13,8 @@ const round = (state: EngineState, provider: string, roundId: string, userId: st
 export function evolveProvider(state: EngineState, e: ProviderEvent): void {
   const d = e.data;
   const txns = state.provider.txns;
-  if ('postings' in d) for (const p of d.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+  if ('postings' in d)
+    for (const p of d.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
   switch (e.type) {
     case 'ProviderDebited':
     case 'ProviderCredited':
@@ -19,7 +22,16 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
       const { provider, txnId, userId, roundId, gameId, amount, balance, referenceId } = e.data;
       const betId = e.type === 'ProviderRolledBack' ? e.data.betId : null;
       const txnType = e.type === 'ProviderDebited' ? 'DEBIT' : e.type === 'ProviderCredited' ? 'CREDIT' : 'ROLLBACK';
-      txns[providerKey(provider, txnId)] = { txnType, userId, roundId, gameId, amount, betId, answer: { ok: true, balance, referenceId }, rolledBackBy: null };
+      txns[providerKey(provider, txnId)] = {
+        txnType,
+        userId,
+        roundId,
+        gameId,
+        amount,
+        betId,
+        answer: { ok: true, balance, referenceId },
+        rolledBackBy: null,
+      };
       const r = round(state, provider, roundId, userId);
       if (e.type === 'ProviderDebited') {
         r.debits++;
@@ -34,18 +46,37 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
     }
     case 'ProviderTxnRepeated': {
       const { provider, txnId, balance, referenceId, ...request } = e.data;
-      txns[providerKey(provider, txnId)] ??= { ...request, answer: { ok: true, balance, referenceId }, rolledBackBy: null };
+      txns[providerKey(provider, txnId)] ??= {
+        ...request,
+        answer: { ok: true, balance, referenceId },
+        rolledBackBy: null,
+      };
       break;
     }
     case 'ProviderTxnDeclined': {
       const { provider, txnId, status, message, balance, tombstone, ...request } = e.data;
       const { userId, roundId, gameId, amount, betId } = request;
-      txns[providerKey(provider, txnId)] = { ...request, answer: { ok: false, status, message, balance }, rolledBackBy: null };
+      txns[providerKey(provider, txnId)] = {
+        ...request,
+        answer: { ok: false, status, message, balance },
+        rolledBackBy: null,
+      };
       // The DEBIT this rollback named never came: if it ever does, it is refused.
       if (tombstone && betId !== null) {
         txns[providerKey(provider, betId)] ??= {
-          txnType: 'DEBIT', userId, roundId, gameId, amount, betId: null,
-          answer: { ok: false, status: 'REQUEST_DECLINED', message: 'The debit was rolled back before it arrived', balance }, rolledBackBy: null,
+          txnType: 'DEBIT',
+          userId,
+          roundId,
+          gameId,
+          amount,
+          betId: null,
+          answer: {
+            ok: false,
+            status: 'REQUEST_DECLINED',
+            message: 'The debit was rolled back before it arrived',
+            balance,
+          },
+          rolledBackBy: null,
         };
       }
       break;

@@ -1,7 +1,9 @@
 import type { Paise, ProviderRequest, WalletStatus } from '@exch/contracts';
 
 /** The answer a transaction id got, given again to every repeat of it. */
-export type TxnAnswer = { ok: true; balance: Paise; referenceId: string } | { ok: false; status: WalletStatus; message: string; balance: Paise };
+export type TxnAnswer =
+  | { ok: true; balance: Paise; referenceId: string }
+  | { ok: false; status: WalletStatus; message: string; balance: Paise };
 
 export interface ProviderTxnState extends ProviderRequest {
   answer: TxnAnswer;

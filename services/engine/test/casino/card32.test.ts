@@ -4,7 +4,13 @@ import { paid, play } from './deal.js';
 
 const round = (cards: string) => {
   const { dealt, result } = play(card32, cards);
-  return { dealt: dealt.join(', '), code: result.code, winner: result.winner, description: result.description, paid: paid(card32, result) };
+  return {
+    dealt: dealt.join(', '),
+    code: result.code,
+    winner: result.winner,
+    description: result.description,
+    paid: paid(card32, result),
+  };
 };
 
 t.test('each player adds a card to its number; the highest total wins', async (t) => {
@@ -21,7 +27,8 @@ t.test('each player adds a card to its number; the highest total wins', async (t
 t.test('players tied on top draw again, adding to their totals', async (t) => {
   // All four on 17; then K, Q, J, 10: 30, 29, 28, 27.
   t.same(round('9S 8S 7S 6S KS QS JS 10S'), {
-    dealt: 'Player 8 9S, Player 9 8S, Player 10 7S, Player 11 6S, Player 8 KS, Player 9 QS, Player 10 JS, Player 11 10S',
+    dealt:
+      'Player 8 9S, Player 9 8S, Player 10 7S, Player 11 6S, Player 8 KS, Player 9 QS, Player 10 JS, Player 11 10S',
     code: 1,
     winner: 'Player 8',
     description: 'Totals 8: 30, 9: 29, 10: 28, 11: 27: Player 8',
@@ -29,7 +36,8 @@ t.test('players tied on top draw again, adding to their totals', async (t) => {
   });
   // 17, 17, 16, 17: players 8, 9 and 11 draw K, K, 7 (30, 30, 24); then 8 and 9 draw J and Q.
   t.same(round('9S 8S 6S 6H KS KH 7S JS QS'), {
-    dealt: 'Player 8 9S, Player 9 8S, Player 10 6S, Player 11 6H, Player 8 KS, Player 9 KH, Player 11 7S, Player 8 JS, Player 9 QS',
+    dealt:
+      'Player 8 9S, Player 9 8S, Player 10 6S, Player 11 6H, Player 8 KS, Player 9 KH, Player 11 7S, Player 8 JS, Player 9 QS',
     code: 2,
     winner: 'Player 9',
     description: 'Totals 8: 41, 9: 42, 10: 16, 11: 24: Player 9',
@@ -48,8 +56,14 @@ t.test('still tied when the shoe cannot deal each tied player a card: void, all 
 });
 
 t.test('markets', async (t) => {
-  t.same(card32.markets.map((m) => `${m.sid} ${m.name} ${m.odds}`), ['1 Player 8 1240', '2 Player 9 595', '3 Player 10 330', '4 Player 11 210']);
+  t.same(
+    card32.markets.map((m) => `${m.sid} ${m.name} ${m.odds}`),
+    ['1 Player 8 1240', '2 Player 9 595', '3 Player 10 330', '4 Player 11 210'],
+  );
   const shoe = card32.shoe();
   t.equal(shoe.length, 32);
-  t.same([6, 7, 8, 9, 10, 11, 12, 13].map((rank) => shoe.filter((c) => c.rank === rank).length), [4, 4, 4, 4, 4, 4, 4, 4]);
+  t.same(
+    [6, 7, 8, 9, 10, 11, 12, 13].map((rank) => shoe.filter((c) => c.rank === rank).length),
+    [4, 4, 4, 4, 4, 4, 4, 4],
+  );
 });

@@ -3,11 +3,14 @@ import type { RoundResult, TableDefinition } from '../../src/casino/tables/table
 
 /** "AS 10H KD" -> cards. */
 export function cards(codes: string): Card[] {
-  return codes.split(/\s+/).filter(Boolean).map((code) => {
-    const c = parseCard(code);
-    if (!c) throw new Error(`not a card: ${code}`);
-    return c;
-  });
+  return codes
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((code) => {
+      const c = parseCard(code);
+      if (!c) throw new Error(`not a card: ${code}`);
+      return c;
+    });
 }
 
 /** A shuffled shoe of `table` that starts with `codes`, the rest of its shoe after them in its own order. */

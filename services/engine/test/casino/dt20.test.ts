@@ -13,13 +13,29 @@ t.test('higher card wins, ace low', async (t) => {
     dealt: ['Dragon KS', 'Tiger 9H'],
     code: 1,
     winner: 'Dragon',
-    paid: { Dragon: 'win', 'Dragon Odd': 'win', 'Dragon Black': 'win', 'Dragon Card K': 'win', 'Tiger Odd': 'win', 'Tiger Red': 'win', 'Tiger Card 9': 'win' },
+    paid: {
+      Dragon: 'win',
+      'Dragon Odd': 'win',
+      'Dragon Black': 'win',
+      'Dragon Card K': 'win',
+      'Tiger Odd': 'win',
+      'Tiger Red': 'win',
+      'Tiger Card 9': 'win',
+    },
   });
   t.same(round('AS 2D'), {
     dealt: ['Dragon AS', 'Tiger 2D'],
     code: 2,
     winner: 'Tiger',
-    paid: { Tiger: 'win', 'Dragon Odd': 'win', 'Dragon Black': 'win', 'Dragon Card A': 'win', 'Tiger Even': 'win', 'Tiger Red': 'win', 'Tiger Card 2': 'win' },
+    paid: {
+      Tiger: 'win',
+      'Dragon Odd': 'win',
+      'Dragon Black': 'win',
+      'Dragon Card A': 'win',
+      'Tiger Even': 'win',
+      'Tiger Red': 'win',
+      'Tiger Card 2': 'win',
+    },
   });
 });
 
@@ -28,7 +44,16 @@ t.test('equal ranks: the suit decides (♠ > ♥ > ♣ > ♦) and Pair wins', as
     dealt: ['Dragon 7H', 'Tiger 7S'],
     code: 2,
     winner: 'Tiger',
-    paid: { Tiger: 'win', Pair: 'win', 'Dragon Odd': 'win', 'Dragon Red': 'win', 'Dragon Card 7': 'win', 'Tiger Odd': 'win', 'Tiger Black': 'win', 'Tiger Card 7': 'win' },
+    paid: {
+      Tiger: 'win',
+      Pair: 'win',
+      'Dragon Odd': 'win',
+      'Dragon Red': 'win',
+      'Dragon Card 7': 'win',
+      'Tiger Odd': 'win',
+      'Tiger Black': 'win',
+      'Tiger Card 7': 'win',
+    },
   });
   t.equal(round('7C 7D').winner, 'Dragon');
   t.equal(round('7H 7C').winner, 'Dragon');
@@ -41,7 +66,16 @@ t.test('the same card twice is a Tie: Dragon and Tiger lose, Tie pays 50 to 1', 
     dealt: ['Dragon QH', 'Tiger QH'],
     code: 3,
     winner: 'Tie',
-    paid: { Tie: 'win', Pair: 'win', 'Dragon Even': 'win', 'Dragon Red': 'win', 'Dragon Card Q': 'win', 'Tiger Even': 'win', 'Tiger Red': 'win', 'Tiger Card Q': 'win' },
+    paid: {
+      Tie: 'win',
+      Pair: 'win',
+      'Dragon Even': 'win',
+      'Dragon Red': 'win',
+      'Dragon Card Q': 'win',
+      'Tiger Even': 'win',
+      'Tiger Red': 'win',
+      'Tiger Card Q': 'win',
+    },
   });
   const { result } = play(dt20, 'QH QH');
   t.equal(backProfit(10_000, 5100, result.markets[2]!), 500_000, '₹100 on Tie wins ₹5,000');
@@ -50,7 +84,13 @@ t.test('the same card twice is a Tie: Dragon and Tiger lose, Tie pays 50 to 1', 
 
 t.test('eight decks and 38 markets', async (t) => {
   t.equal(dt20.shoe().length, 416);
-  t.same(dt20.markets.slice(0, 4).map((m) => `${m.sid} ${m.name} ${m.odds}`), ['1 Dragon 200', '2 Tiger 200', '3 Tie 5100', '4 Pair 1200']);
-  t.same([dt20.markets[4]!.name, dt20.markets[8]!.name, dt20.markets[21]!.name, dt20.markets[37]!.name], ['Dragon Even', 'Dragon Card A', 'Tiger Even', 'Tiger Card K']);
+  t.same(
+    dt20.markets.slice(0, 4).map((m) => `${m.sid} ${m.name} ${m.odds}`),
+    ['1 Dragon 200', '2 Tiger 200', '3 Tie 5100', '4 Pair 1200'],
+  );
+  t.same(
+    [dt20.markets[4]!.name, dt20.markets[8]!.name, dt20.markets[21]!.name, dt20.markets[37]!.name],
+    ['Dragon Even', 'Dragon Card A', 'Tiger Even', 'Tiger Card K'],
+  );
   t.equal(dt20.markets.length, 38);
 });

@@ -1,12 +1,24 @@
 import t from 'tap';
-import { buildShoe, commitmentWithWebCrypto, fairMessages, fairShuffle, FAIR_ALGORITHM, isServerSeed, shuffleWithWebCrypto } from '@exch/contracts';
+import {
+  buildShoe,
+  commitmentWithWebCrypto,
+  fairMessages,
+  fairShuffle,
+  FAIR_ALGORITHM,
+  isServerSeed,
+  shuffleWithWebCrypto,
+} from '@exch/contracts';
 import { commitmentWithNodeCrypto, newServerSeed, shuffleWithNodeCrypto } from '../../src/casino/fair-node.js';
 
 const codes = (cards: readonly { code: string }[]) => cards.map((c) => c.code);
 const digest = (fill: number, first: number[] = []) => Uint8Array.from({ length: 32 }, (_, i) => first[i] ?? fill);
 
 t.test('one HMAC message per eight swaps', async (t) => {
-  t.same(fairMessages('102250815181556', 0, 52), ['0', '1', '2', '3', '4', '5', '6'].map((b) => `102250815181556:0:${b}`), '51 floats in 7 digests');
+  t.same(
+    fairMessages('102250815181556', 0, 52),
+    ['0', '1', '2', '3', '4', '5', '6'].map((b) => `102250815181556:0:${b}`),
+    '51 floats in 7 digests',
+  );
   t.equal(fairMessages('m', 3, 416).length, 52, '415 floats');
   t.equal(fairMessages('m', 3, 416)[51], 'm:3:51');
   t.same(fairMessages('m', 0, 9), ['m:0:0'], 'exactly 8 floats');
@@ -48,7 +60,10 @@ t.test('the browser path (Web Crypto) deals exactly what the engine (node:crypto
     t.ok(isServerSeed(seed), 'a new seed is 64 lowercase hex characters');
     t.equal(await commitmentWithWebCrypto(seed), commitmentWithNodeCrypto(seed));
     const shoe = buildShoe(8);
-    t.same(codes(await shuffleWithWebCrypto(shoe, seed, `116${round}`, round)), codes(shuffleWithNodeCrypto(shoe, seed, `116${round}`, round)));
+    t.same(
+      codes(await shuffleWithWebCrypto(shoe, seed, `116${round}`, round)),
+      codes(shuffleWithNodeCrypto(shoe, seed, `116${round}`, round)),
+    );
   }
   t.notOk(isServerSeed(SEED.toUpperCase()), 'the seed text is lowercase, as hashed');
   t.notOk(isServerSeed(SEED.slice(2)));

@@ -14,7 +14,8 @@ const rtpOf = (code: string) => {
   return (name: string) => rtp.get(table.markets.find((m) => m.name === name)!.sid)!;
 };
 // Sums of up to a million floating-point terms: equal to 1e-10.
-const close = (t: Test, actual: number, expected: number, what: string, within = 1e-10) => t.ok(Math.abs(actual - expected) <= within, `${what}: ${actual} ≈ ${expected}`);
+const close = (t: Test, actual: number, expected: number, what: string, within = 1e-10) =>
+  t.ok(Math.abs(actual - expected) <= within, `${what}: ${actual} ≈ ${expected}`);
 
 t.test('returns worked out by hand', async (t) => {
   const lucky7 = rtpOf('lucky7');
@@ -64,15 +65,28 @@ t.test('returns worked out by hand', async (t) => {
   close(t, rtpOf('baccarat')('Player Pair'), (12 * 31) / 415, 'Player Pair');
   // 32 Cards, checked with an independent dynamic program in Python.
   const players = exact.get('card32')!.codes;
-  for (const [code, p] of [[1, 0.0783277716], [2, 0.1637869237], [3, 0.2930231121], [4, 0.4648621926]] as const) close(t, players.get(code)!, p, `Player ${code + 7}`, 5e-11);
+  for (const [code, p] of [
+    [1, 0.0783277716],
+    [2, 0.1637869237],
+    [3, 0.2930231121],
+    [4, 0.4648621926],
+  ] as const)
+    close(t, players.get(code)!, p, `Player ${code + 7}`, 5e-11);
   t.ok(players.get(0)! < 1e-13, 'a void needs a dozen ties running');
   close(t, rtpOf('card32')('Player 8'), 12.4 * players.get(1)! + players.get(0)!, 'Player 8');
 });
 
-t.test('every market has a house edge, and every table\'s results add up to certainty', async (t) => {
+t.test("every market has a house edge, and every table's results add up to certainty", async (t) => {
   for (const table of TABLES) {
     const { codes, rtp } = exact.get(table.code)!;
-    close(t, [...codes.values()].reduce((a, b) => a + b, 0), 1, `${table.code} results`, 1e-9);
-    for (const m of table.markets) t.ok(rtp.get(m.sid)! < 1 && rtp.get(m.sid)! > 0.8, `${table.code} ${m.name} returns ${rtp.get(m.sid)}`);
+    close(
+      t,
+      [...codes.values()].reduce((a, b) => a + b, 0),
+      1,
+      `${table.code} results`,
+      1e-9,
+    );
+    for (const m of table.markets)
+      t.ok(rtp.get(m.sid)! < 1 && rtp.get(m.sid)! > 0.8, `${table.code} ${m.name} returns ${rtp.get(m.sid)}`);
   }
 });

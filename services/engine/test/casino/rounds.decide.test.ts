@@ -7,7 +7,13 @@
  * Cast: admin a > dealer d > players p1, p2 with ₹10,000 each.
  */
 import t, { type Test } from 'tap';
-import { HOUSE_CASINO_ACCOUNT, type Command, type CommandEnvelope, type DomainEvent, type Paise } from '@exch/contracts';
+import {
+  HOUSE_CASINO_ACCOUNT,
+  type Command,
+  type CommandEnvelope,
+  type DomainEvent,
+  type Paise,
+} from '@exch/contracts';
 import { decide, emptyState, evolve, fold, type Decision, type EngineState } from '../../src/index.js';
 import { commitmentWithNodeCrypto } from '../../src/casino/fair-node.js';
 
@@ -18,9 +24,35 @@ const MID = '116250815181647';
 const DT = 'dt20';
 
 const user = (userId: string, role: string, parentId: string | null) =>
-  ({ type: 'UserCreated', data: { userId, username: userId, fullName: userId, role, parentId, passwordHash: 'h', creditReference: 0, exposureLimit: 0, mustChangePassword: false } }) as DomainEvent;
+  ({
+    type: 'UserCreated',
+    data: {
+      userId,
+      username: userId,
+      fullName: userId,
+      role,
+      parentId,
+      passwordHash: 'h',
+      creditReference: 0,
+      exposureLimit: 0,
+      mustChangePassword: false,
+    },
+  }) as DomainEvent;
 const chips = (userId: string, amount: Paise) =>
-  ({ type: 'ChipsTransferred', data: { kind: 'deposit', fromUserId: 'a', toUserId: userId, amount, remark: '', postings: [{ account: 'wallet:a', amount: -amount }, { account: `wallet:${userId}`, amount }] } }) as DomainEvent;
+  ({
+    type: 'ChipsTransferred',
+    data: {
+      kind: 'deposit',
+      fromUserId: 'a',
+      toUserId: userId,
+      amount,
+      remark: '',
+      postings: [
+        { account: 'wallet:a', amount: -amount },
+        { account: `wallet:${userId}`, amount },
+      ],
+    },
+  }) as DomainEvent;
 
 let n = 0;
 class World {
@@ -30,9 +62,23 @@ class World {
   at = OPENED;
   constructor() {
     this.given(
-      user('a', 'admin', null), user('d', 'dl', 'a'), user('p1', 'user', 'd'), user('p2', 'user', 'd'),
-      { type: 'ChipsMinted', data: { userId: 'a', amount: 1e10, postings: [{ account: 'mint', amount: -1e10 }, { account: 'wallet:a', amount: 1e10 }] } } as DomainEvent,
-      chips('p1', 10_000_00), chips('p2', 10_000_00),
+      user('a', 'admin', null),
+      user('d', 'dl', 'a'),
+      user('p1', 'user', 'd'),
+      user('p2', 'user', 'd'),
+      {
+        type: 'ChipsMinted',
+        data: {
+          userId: 'a',
+          amount: 1e10,
+          postings: [
+            { account: 'mint', amount: -1e10 },
+            { account: 'wallet:a', amount: 1e10 },
+          ],
+        },
+      } as DomainEvent,
+      chips('p1', 10_000_00),
+      chips('p2', 10_000_00),
     );
     this.state = fold(emptyState(), this.log);
     this.do({ type: 'SyncCasinoTables' }, null);
@@ -42,7 +88,15 @@ class World {
     if (this.state) fold(this.state, events);
   }
   when(command: Command, actor: string | null): Decision {
-    const envelope: CommandEnvelope = { commandId: `c${++n}`, correlationId: 'x', actor, ip: null, device: null, at: this.at, command };
+    const envelope: CommandEnvelope = {
+      commandId: `c${++n}`,
+      correlationId: 'x',
+      actor,
+      ip: null,
+      device: null,
+      at: this.at,
+      command,
+    };
     return decide(this.state, envelope);
   }
   do(command: Command, actor: string | null): DomainEvent[] {
@@ -74,8 +128,19 @@ class World {
 
 t.test('the tables are listed once, by the system, with their markets and shoes', async (t) => {
   const w = new World();
-  t.same(Object.keys(w.state.casino.tables).sort(), ['aaa', 'ab20', 'baccarat', 'btable', 'card32', 'dt20', 'lucky7', 'teen20']);
-  const listed = w.log.filter((e) => e.type === 'CasinoTableListed').map((e) => e.data as { tableCode: string; shoe: string[]; markets: unknown[] });
+  t.same(Object.keys(w.state.casino.tables).sort(), [
+    'aaa',
+    'ab20',
+    'baccarat',
+    'btable',
+    'card32',
+    'dt20',
+    'lucky7',
+    'teen20',
+  ]);
+  const listed = w.log
+    .filter((e) => e.type === 'CasinoTableListed')
+    .map((e) => e.data as { tableCode: string; shoe: string[]; markets: unknown[] });
   t.equal(listed.find((l) => l.tableCode === 'dt20')!.shoe.length, 416, 'eight decks');
   t.equal(listed.find((l) => l.tableCode === 'dt20')!.markets.length, 38);
   t.same(w.do({ type: 'SyncCasinoTables' }, null), [], 'nothing changed: nothing listed again');
@@ -85,12 +150,38 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
 t.test('open: the round id from the time in IST, the commitment, a 20 s window; one round at a time', async (t) => {
   const w = new World();
   const [opened] = w.do({ type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 }, null);
-  t.same(opened!.data, { tableCode: DT, mid: MID, commitment: COMMITMENT, algorithm: 'hmac-sha256:fisher-yates:v1', closesAt: '2025-08-15T12:47:07.000Z' });
+  t.same(opened!.data, {
+    tableCode: DT,
+    mid: MID,
+    commitment: COMMITMENT,
+    algorithm: 'hmac-sha256:fisher-yates:v1',
+    closesAt: '2025-08-15T12:47:07.000Z',
+  });
   t.equal(opened!.streamId, 'casino-dt20');
-  w.refused(t, { type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 }, null, 'ROUND_UNDER_WAY');
-  w.refused(t, { type: 'OpenCasinoRound', tableCode: 'lucky7', commitment: COMMITMENT, bettingMs: 20_000 }, 'a', 'FORBIDDEN');
-  w.refused(t, { type: 'OpenCasinoRound', tableCode: 'lucky7', commitment: 'ABC', bettingMs: 20_000 }, null, 'INVALID_COMMITMENT');
-  w.refused(t, { type: 'OpenCasinoRound', tableCode: 'nope', commitment: COMMITMENT, bettingMs: 20_000 }, null, 'TABLE_NOT_FOUND');
+  w.refused(
+    t,
+    { type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 },
+    null,
+    'ROUND_UNDER_WAY',
+  );
+  w.refused(
+    t,
+    { type: 'OpenCasinoRound', tableCode: 'lucky7', commitment: COMMITMENT, bettingMs: 20_000 },
+    'a',
+    'FORBIDDEN',
+  );
+  w.refused(
+    t,
+    { type: 'OpenCasinoRound', tableCode: 'lucky7', commitment: 'ABC', bettingMs: 20_000 },
+    null,
+    'INVALID_COMMITMENT',
+  );
+  w.refused(
+    t,
+    { type: 'OpenCasinoRound', tableCode: 'nope', commitment: COMMITMENT, bettingMs: 20_000 },
+    null,
+    'TABLE_NOT_FOUND',
+  );
   // Lucky 7 in the same second: its own prefix, no clash.
   const [l7] = w.do({ type: 'OpenCasinoRound', tableCode: 'lucky7', commitment: COMMITMENT, bettingMs: 1 }, null);
   t.equal((l7!.data as { mid: string }).mid, '106250815181647');
@@ -105,7 +196,17 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   w.open();
   // Tiger (sid 2) at 2.00, ₹1,000: exposure ₹1,000, no money moves.
   const [placed] = w.do(w.bet('p1', 'b1', 2, 200, 1_000_00), 'p1');
-  t.match(placed!.data, { betId: 'b1', userId: 'p1', mid: MID, sid: 2, selectionName: 'Tiger', odds: 200, stake: 1_000_00, totalExposure: 1_000_00, balance: 10_000_00 });
+  t.match(placed!.data, {
+    betId: 'b1',
+    userId: 'p1',
+    mid: MID,
+    sid: 2,
+    selectionName: 'Tiger',
+    odds: 200,
+    stake: 1_000_00,
+    totalExposure: 1_000_00,
+    balance: 10_000_00,
+  });
   t.equal(w.exposure('p1'), 1_000_00);
   t.equal(w.balance('wallet:p1'), 10_000_00, 'nothing moved');
 
@@ -113,9 +214,21 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   w.refused(t, w.bet('p1', 'x2', 2, 200, 99_99), 'p1', 'STAKE_TOO_LOW', 'Minimum stake is ₹100.00');
   w.refused(t, w.bet('p1', 'x3', 2, 200, 1_00_000_01), 'p1', 'STAKE_TOO_HIGH', 'Maximum stake is ₹1,00,000.00');
   w.refused(t, w.bet('p1', 'x4', 99, 200, 1_000_00), 'p1', 'INVALID_SELECTION', 'Selection not found on this table');
-  w.refused(t, w.bet('p1', 'x5', 2, 200, 1_000_00, '116250815181646'), 'p1', 'BETTING_CLOSED', 'Betting is closed for this round, please wait for the next one');
+  w.refused(
+    t,
+    w.bet('p1', 'x5', 2, 200, 1_000_00, '116250815181646'),
+    'p1',
+    'BETTING_CLOSED',
+    'Betting is closed for this round, please wait for the next one',
+  );
   // ₹9,500 more would need ₹10,500 of ₹10,000.
-  w.refused(t, w.bet('p1', 'x6', 1, 200, 9_500_00), 'p1', 'INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹9,500.00, available ₹9,000.00');
+  w.refused(
+    t,
+    w.bet('p1', 'x6', 1, 200, 9_500_00),
+    'p1',
+    'INSUFFICIENT_BALANCE',
+    'Insufficient balance: this bet needs ₹9,500.00, available ₹9,000.00',
+  );
   w.refused(t, w.bet('a', 'x7', 1, 200, 1_000_00), 'a', 'FORBIDDEN', 'Only players can place bets');
   w.refused(t, w.bet('p1', 'b1', 1, 200, 1_000_00), 'p1', 'DUPLICATE_BET');
   w.refused(t, w.bet('p1', 'x8', 1, 200, 1_000_00), null, 'FORBIDDEN');
@@ -126,62 +239,135 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   w.do(w.bet('p2', 'b2', 1, 200, 500_00), 'p2');
   // An admin suspends the table: bets are refused with SPEC.md's message; the round goes on.
   w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: true }, 'a');
-  w.refused(t, w.bet('p2', 'x10', 1, 200, 1_000_00), 'p2', 'TABLE_SUSPENDED', 'This game is suspended by admin, please try again later');
+  w.refused(
+    t,
+    w.bet('p2', 'x10', 1, 200, 1_000_00),
+    'p2',
+    'TABLE_SUSPENDED',
+    'This game is suspended by admin, please try again later',
+  );
   w.refused(t, { type: 'SetCasinoTableStatus', tableCode: DT, suspended: false }, 'd', 'FORBIDDEN');
   w.do({ type: 'CloseCasinoBetting', tableCode: DT, mid: MID }, null);
   w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: false }, 'a');
   w.refused(t, w.bet('p2', 'x11', 1, 200, 1_000_00), 'p2', 'BETTING_CLOSED');
 });
 
-t.test('deal, reveal, settle: the committed seed deals the test vector; every bet paid once through the ledger', async (t) => {
-  const w = new World();
-  w.open();
-  w.do(w.bet('p1', 'tiger', 2, 200, 1_000_00), 'p1'); // Tiger wins: +₹1,000
-  w.do(w.bet('p1', 'dragon', 1, 200, 300_00), 'p1'); // -₹300
-  w.do(w.bet('p2', 'tred', 24, 197, 333_00), 'p2'); // Tiger Red (Q♥): floor(97 × 33,300 / 100) = 32,301 paise
-  w.do(w.bet('p2', 'tie', 3, 5100, 100_00), 'p2'); // -₹100
-  w.do(w.bet('p2', 'dcard6', 14, 1200, 101_00), 'p2'); // Dragon Card 6 (sid 9 + 5): 11 × ₹101 = ₹1,111
-  t.equal(w.exposure('p1'), 1_300_00);
-  t.equal(w.exposure('p2'), 534_00);
+t.test(
+  'deal, reveal, settle: the committed seed deals the test vector; every bet paid once through the ledger',
+  async (t) => {
+    const w = new World();
+    w.open();
+    w.do(w.bet('p1', 'tiger', 2, 200, 1_000_00), 'p1'); // Tiger wins: +₹1,000
+    w.do(w.bet('p1', 'dragon', 1, 200, 300_00), 'p1'); // -₹300
+    w.do(w.bet('p2', 'tred', 24, 197, 333_00), 'p2'); // Tiger Red (Q♥): floor(97 × 33,300 / 100) = 32,301 paise
+    w.do(w.bet('p2', 'tie', 3, 5100, 100_00), 'p2'); // -₹100
+    w.do(w.bet('p2', 'dcard6', 14, 1200, 101_00), 'p2'); // Dragon Card 6 (sid 9 + 5): 11 × ₹101 = ₹1,111
+    t.equal(w.exposure('p1'), 1_300_00);
+    t.equal(w.exposure('p2'), 534_00);
 
-  w.refused(t, { type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: SEED }, null, 'WRONG_PHASE', 'is betting, not closed');
-  w.do({ type: 'CloseCasinoBetting', tableCode: DT, mid: MID }, null);
-  const other = `${SEED.slice(0, 63)}0`;
-  w.refused(t, { type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: other }, null, 'SEED_MISMATCH', "The server seed does not match the round's commitment");
-  t.equal(commitmentWithNodeCrypto(SEED), COMMITMENT);
-  const [dealt] = w.do({ type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: SEED }, null);
-  t.same(dealt!.data, { tableCode: DT, mid: MID, serverSeed: SEED, cards: [{ card: '6S', to: 'Dragon' }, { card: 'QH', to: 'Tiger' }] });
+    w.refused(
+      t,
+      { type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: SEED },
+      null,
+      'WRONG_PHASE',
+      'is betting, not closed',
+    );
+    w.do({ type: 'CloseCasinoBetting', tableCode: DT, mid: MID }, null);
+    const other = `${SEED.slice(0, 63)}0`;
+    w.refused(
+      t,
+      { type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: other },
+      null,
+      'SEED_MISMATCH',
+      "The server seed does not match the round's commitment",
+    );
+    t.equal(commitmentWithNodeCrypto(SEED), COMMITMENT);
+    const [dealt] = w.do({ type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: SEED }, null);
+    t.same(dealt!.data, {
+      tableCode: DT,
+      mid: MID,
+      serverSeed: SEED,
+      cards: [
+        { card: '6S', to: 'Dragon' },
+        { card: 'QH', to: 'Tiger' },
+      ],
+    });
 
-  w.refused(t, { type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null, 'NOT_ALL_REVEALED', '2 cards of this round are still face down');
-  t.same(w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null)[0]!.data, { tableCode: DT, mid: MID, index: 0, card: '6S', to: 'Dragon' });
-  t.same(w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null)[0]!.data, { tableCode: DT, mid: MID, index: 1, card: 'QH', to: 'Tiger' });
-  w.refused(t, { type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null, 'ALL_REVEALED');
+    w.refused(
+      t,
+      { type: 'SettleCasinoRound', tableCode: DT, mid: MID },
+      null,
+      'NOT_ALL_REVEALED',
+      '2 cards of this round are still face down',
+    );
+    t.same(w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null)[0]!.data, {
+      tableCode: DT,
+      mid: MID,
+      index: 0,
+      card: '6S',
+      to: 'Dragon',
+    });
+    t.same(w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null)[0]!.data, {
+      tableCode: DT,
+      mid: MID,
+      index: 1,
+      card: 'QH',
+      to: 'Tiger',
+    });
+    w.refused(t, { type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null, 'ALL_REVEALED');
 
-  const [resulted, settled] = w.do({ type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null);
-  t.match(resulted!.data, { type: undefined, mid: MID, serverSeed: SEED, commitment: COMMITMENT, code: 2, winner: 'Tiger', tableName: 'Dragon Tiger 20-20' });
-  t.same(settled!.data, {
-    tableCode: DT, tableName: 'Dragon Tiger 20-20', mid: MID, winner: 'Tiger',
-    bets: [
-      { betId: 'tiger', outcome: 'win', pnl: 1_000_00 },
-      { betId: 'dragon', outcome: 'lose', pnl: -300_00 },
-      { betId: 'tred', outcome: 'win', pnl: 323_01 },
-      { betId: 'tie', outcome: 'lose', pnl: -100_00 },
-      { betId: 'dcard6', outcome: 'win', pnl: 1_111_00 },
-    ],
-    // p1 +700, p2 +323.01 - 100 + 1,111 = +1,334.01; the house pays both.
-    postings: [{ account: 'wallet:p1', amount: 700_00 }, { account: 'wallet:p2', amount: 1_334_01 }, { account: HOUSE_CASINO_ACCOUNT, amount: -2_034_01 }],
-    exposures: [{ userId: 'p1', totalExposure: 0 }, { userId: 'p2', totalExposure: 0 }],
-  });
-  t.equal(w.balance('wallet:p1'), 10_700_00);
-  t.equal(w.balance('wallet:p2'), 11_334_01);
-  t.equal(w.exposure('p1') + w.exposure('p2'), 0, 'exposure released');
-  t.equal(w.state.casino.tables[DT]!.round, null, 'the round is over');
-  // Exactly once: a second settle (a retry of the dealer, a restarted dealer) finds no round.
-  w.refused(t, { type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null, 'ROUND_NOT_FOUND');
-  w.refused(t, { type: 'VoidCasinoRound', tableCode: DT, mid: MID, reason: 'late' }, null, 'ROUND_NOT_FOUND');
-  t.equal(Object.values(w.state.balances).reduce((s, b) => s + b, 0), 0, 'the ledger sums to zero');
-  t.same(JSON.parse(JSON.stringify(fold(emptyState(), w.log))), JSON.parse(JSON.stringify(w.state)), 'a replay of the log is the live state');
-});
+    const [resulted, settled] = w.do({ type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null);
+    t.match(resulted!.data, {
+      type: undefined,
+      mid: MID,
+      serverSeed: SEED,
+      commitment: COMMITMENT,
+      code: 2,
+      winner: 'Tiger',
+      tableName: 'Dragon Tiger 20-20',
+    });
+    t.same(settled!.data, {
+      tableCode: DT,
+      tableName: 'Dragon Tiger 20-20',
+      mid: MID,
+      winner: 'Tiger',
+      bets: [
+        { betId: 'tiger', outcome: 'win', pnl: 1_000_00 },
+        { betId: 'dragon', outcome: 'lose', pnl: -300_00 },
+        { betId: 'tred', outcome: 'win', pnl: 323_01 },
+        { betId: 'tie', outcome: 'lose', pnl: -100_00 },
+        { betId: 'dcard6', outcome: 'win', pnl: 1_111_00 },
+      ],
+      // p1 +700, p2 +323.01 - 100 + 1,111 = +1,334.01; the house pays both.
+      postings: [
+        { account: 'wallet:p1', amount: 700_00 },
+        { account: 'wallet:p2', amount: 1_334_01 },
+        { account: HOUSE_CASINO_ACCOUNT, amount: -2_034_01 },
+      ],
+      exposures: [
+        { userId: 'p1', totalExposure: 0 },
+        { userId: 'p2', totalExposure: 0 },
+      ],
+    });
+    t.equal(w.balance('wallet:p1'), 10_700_00);
+    t.equal(w.balance('wallet:p2'), 11_334_01);
+    t.equal(w.exposure('p1') + w.exposure('p2'), 0, 'exposure released');
+    t.equal(w.state.casino.tables[DT]!.round, null, 'the round is over');
+    // Exactly once: a second settle (a retry of the dealer, a restarted dealer) finds no round.
+    w.refused(t, { type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null, 'ROUND_NOT_FOUND');
+    w.refused(t, { type: 'VoidCasinoRound', tableCode: DT, mid: MID, reason: 'late' }, null, 'ROUND_NOT_FOUND');
+    t.equal(
+      Object.values(w.state.balances).reduce((s, b) => s + b, 0),
+      0,
+      'the ledger sums to zero',
+    );
+    t.same(
+      JSON.parse(JSON.stringify(fold(emptyState(), w.log))),
+      JSON.parse(JSON.stringify(w.state)),
+      'a replay of the log is the live state',
+    );
+  },
+);
 
 t.test('void: every stake released, no money moves; a suspended table opens no new round', async (t) => {
   const w = new World();
@@ -189,16 +375,34 @@ t.test('void: every stake released, no money moves; a suspended table opens no n
   w.do(w.bet('p1', 'b1', 2, 200, 1_000_00), 'p1');
   w.do(w.bet('p1', 'b2', 1, 200, 500_00), 'p1');
   w.do(w.bet('p2', 'b3', 3, 5100, 100_00), 'p2');
-  const [voided] = w.do({ type: 'VoidCasinoRound', tableCode: DT, mid: MID, reason: 'the server seed was lost in a restart' }, null);
+  const [voided] = w.do(
+    { type: 'VoidCasinoRound', tableCode: DT, mid: MID, reason: 'the server seed was lost in a restart' },
+    null,
+  );
   t.same(voided!.data, {
-    tableCode: DT, mid: MID, reason: 'the server seed was lost in a restart', betIds: ['b1', 'b2', 'b3'],
-    exposures: [{ userId: 'p1', totalExposure: 0 }, { userId: 'p2', totalExposure: 0 }],
+    tableCode: DT,
+    mid: MID,
+    reason: 'the server seed was lost in a restart',
+    betIds: ['b1', 'b2', 'b3'],
+    exposures: [
+      { userId: 'p1', totalExposure: 0 },
+      { userId: 'p2', totalExposure: 0 },
+    ],
   });
   t.equal(w.balance('wallet:p1'), 10_000_00);
   t.equal(w.exposure('p1'), 0);
   w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: true }, 'a');
-  t.same(w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: true }, 'a'), [], 'already suspended: nothing written');
-  w.refused(t, { type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 }, null, 'TABLE_SUSPENDED');
+  t.same(
+    w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: true }, 'a'),
+    [],
+    'already suspended: nothing written',
+  );
+  w.refused(
+    t,
+    { type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 },
+    null,
+    'TABLE_SUSPENDED',
+  );
 });
 
 t.test('exposure is shared with exchange bets: a casino bet counts against what sports bets reserved', async (t) => {
@@ -206,7 +410,13 @@ t.test('exposure is shared with exchange bets: a casino bet counts against what 
   w.given({ type: 'ExposureLimitSet', data: { userId: 'p2', exposureLimit: 600_00 } } as DomainEvent);
   w.open();
   w.do(w.bet('p2', 'b1', 2, 200, 400_00), 'p2');
-  w.refused(t, w.bet('p2', 'b2', 2, 200, 300_00), 'p2', 'EXPOSURE_LIMIT', 'Exposure limit exceeded: your limit is ₹600.00');
+  w.refused(
+    t,
+    w.bet('p2', 'b2', 2, 200, 300_00),
+    'p2',
+    'EXPOSURE_LIMIT',
+    'Exposure limit exceeded: your limit is ₹600.00',
+  );
   w.do(w.bet('p2', 'b3', 2, 200, 200_00), 'p2');
   t.equal(w.exposure('p2'), 600_00);
 });

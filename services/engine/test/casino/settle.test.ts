@@ -1,7 +1,7 @@
 import t from 'tap';
 import { backProfit } from '../../src/casino/tables/settle.js';
 
-t.test('a back bet\'s profit or loss in paise: profit rounds down, loss rounds up', async (t) => {
+t.test("a back bet's profit or loss in paise: profit rounds down, loss rounds up", async (t) => {
   // ₹100 at 1.98: wins ₹98.00, loses ₹100.00, a push returns it.
   t.equal(backProfit(10_000, 198, { sid: 1, outcome: 'win' }), 9_800);
   t.equal(backProfit(10_000, 198, { sid: 1, outcome: 'lose' }), -10_000);

@@ -15,22 +15,51 @@ const teenTie = 450_528 / (22_100 * 18_424);
 const bahar = (1 + 10_725 / 270_725) / 2;
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
-const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]; chances: Record<string, number> }[] = [
-  { code: 'teen20', rounds: 20_000, chances: { 'result 1': (1 - teenTie) / 2, 'result 3': (1 - teenTie) / 2, 'result 0': teenTie } },
-  { code: 'dt20', rounds: 10_000, chances: { 'result 1': 204 / 415, 'result 2': 204 / 415, 'result 3': 7 / 415 } },
-  { code: 'lucky7', rounds: 20_000, chances: { 'result 1': 6 / 13, 'result 2': 6 / 13, 'result 0': 1 / 13 } },
-  {
-    code: 'ab20',
-    rounds: 20_000,
-    // Each rank's first card: on Bahar, and on Bahar's very first card.
-    seen: (r) => r.markets.filter((m) => m.sid > 13 && m.outcome === 'win').flatMap((m) => [`Bahar ${RANKS[m.sid - 14]}`, ...(m.odds ? ['Bahar 1st card'] : [])]),
-    chances: { ...Object.fromEntries(RANKS.map((rank) => [`Bahar ${rank}`, bahar])), 'Bahar 1st card': 1 },
-  },
-  { code: 'card32', rounds: 20_000, chances: { 'result 1': 0.0783277716, 'result 2': 0.1637869237, 'result 3': 0.2930231121, 'result 4': 0.4648621926, 'result 0': 0 } },
-  { code: 'baccarat', rounds: 10_000, chances: { 'result 1': 0.446247, 'result 2': 0.458597, 'result 3': 0.095156 } },
-  { code: 'aaa', rounds: 20_000, chances: { 'result 1': 6 / 13, 'result 2': 4 / 13, 'result 3': 3 / 13 } },
-  { code: 'btable', rounds: 20_000, chances: { 'result 1': 2 / 32, 'result 2': 6 / 32, 'result 3': 6 / 32, 'result 4': 4 / 32, 'result 5': 8 / 32, 'result 6': 6 / 32 } },
-];
+const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]; chances: Record<string, number> }[] =
+  [
+    {
+      code: 'teen20',
+      rounds: 20_000,
+      chances: { 'result 1': (1 - teenTie) / 2, 'result 3': (1 - teenTie) / 2, 'result 0': teenTie },
+    },
+    { code: 'dt20', rounds: 10_000, chances: { 'result 1': 204 / 415, 'result 2': 204 / 415, 'result 3': 7 / 415 } },
+    { code: 'lucky7', rounds: 20_000, chances: { 'result 1': 6 / 13, 'result 2': 6 / 13, 'result 0': 1 / 13 } },
+    {
+      code: 'ab20',
+      rounds: 20_000,
+      // Each rank's first card: on Bahar, and on Bahar's very first card.
+      seen: (r) =>
+        r.markets
+          .filter((m) => m.sid > 13 && m.outcome === 'win')
+          .flatMap((m) => [`Bahar ${RANKS[m.sid - 14]}`, ...(m.odds ? ['Bahar 1st card'] : [])]),
+      chances: { ...Object.fromEntries(RANKS.map((rank) => [`Bahar ${rank}`, bahar])), 'Bahar 1st card': 1 },
+    },
+    {
+      code: 'card32',
+      rounds: 20_000,
+      chances: {
+        'result 1': 0.0783277716,
+        'result 2': 0.1637869237,
+        'result 3': 0.2930231121,
+        'result 4': 0.4648621926,
+        'result 0': 0,
+      },
+    },
+    { code: 'baccarat', rounds: 10_000, chances: { 'result 1': 0.446247, 'result 2': 0.458597, 'result 3': 0.095156 } },
+    { code: 'aaa', rounds: 20_000, chances: { 'result 1': 6 / 13, 'result 2': 4 / 13, 'result 3': 3 / 13 } },
+    {
+      code: 'btable',
+      rounds: 20_000,
+      chances: {
+        'result 1': 2 / 32,
+        'result 2': 6 / 32,
+        'result 3': 6 / 32,
+        'result 4': 4 / 32,
+        'result 5': 8 / 32,
+        'result 6': 6 / 32,
+      },
+    },
+  ];
 
 for (const { code, rounds, seen = byCode, chances } of CASES) {
   t.test(`${code}: ${rounds} dealt rounds`, async (t) => {
@@ -41,11 +70,18 @@ for (const { code, rounds, seen = byCode, chances } of CASES) {
       const result = table.result(table.deal(shuffleWithNodeCrypto(table.shoe(), seed, `${table.midPrefix}${k}`, 0)));
       for (const what of seen(result)) counts.set(what, (counts.get(what) ?? 0) + 1);
     }
-    t.same([...counts.keys()].filter((what) => !(what in chances)), [], 'nothing unexpected');
+    t.same(
+      [...counts.keys()].filter((what) => !(what in chances)),
+      [],
+      'nothing unexpected',
+    );
     for (const [what, p] of Object.entries(chances)) {
       const n = counts.get(what) ?? 0;
       const error = Math.sqrt((p * (1 - p)) / rounds);
-      t.ok(Math.abs(n / rounds - p) <= 4 * error, `${what}: ${n}, expected ${(p * rounds).toFixed(1)} ± ${(4 * error * rounds).toFixed(1)}`);
+      t.ok(
+        Math.abs(n / rounds - p) <= 4 * error,
+        `${what}: ${n}, expected ${(p * rounds).toFixed(1)} ± ${(4 * error * rounds).toFixed(1)}`,
+      );
     }
   });
 }

@@ -25,10 +25,16 @@ t.test('ranking: trail, pure sequence, sequence, colour, pair, high card', async
   t.ok(beats('2S 3H 4D', 'AS KS 9S'), 'a sequence beats a colour');
   t.ok(beats('2S 3S 5S', 'AS AH KD'), 'a colour beats a pair');
   t.ok(beats('2S 2H 3D', 'AS KH JD'), 'a pair beats a high card');
-  t.ok(beats('AS KH QD', 'AD 2C 3H') && beats('AD 2C 3H', 'KS QH JD') && beats('5S 4H 3D', '4S 3H 2D'), 'sequences: A-K-Q, A-2-3, K-Q-J ... 4-3-2');
+  t.ok(
+    beats('AS KH QD', 'AD 2C 3H') && beats('AD 2C 3H', 'KS QH JD') && beats('5S 4H 3D', '4S 3H 2D'),
+    'sequences: A-K-Q, A-2-3, K-Q-J ... 4-3-2',
+  );
   t.ok(beats('9S 9H 3D', '9C 9D 2S'), 'equal pairs: the kicker decides');
   t.ok(beats('10S 10H 2D', '9C 9D AS'), 'a higher pair beats a higher kicker');
-  t.ok(beats('AS 5H 3D', 'KS QH JC') === false && beats('AS 5H 3D', 'KS QH 10C'), 'high cards compare top down, ace high');
+  t.ok(
+    beats('AS 5H 3D', 'KS QH JC') === false && beats('AS 5H 3D', 'KS QH 10C'),
+    'high cards compare top down, ace high',
+  );
   t.equal(hand('2S 3S 5D').strength, hand('2H 3H 5C').strength, 'suits never break a tie');
 });
 
@@ -39,22 +45,35 @@ t.test('dealt A, B, A, B, A, B; the better hand wins at 1.98', async (t) => {
   t.equal(result.description, 'A AS AH AD (Trail), B 2C 3D 5H (High Card): Player A');
   t.same(paid(teen20, result), { 'Player A': 'win', 'Pair Plus A': 'win@3100' });
   t.equal(backProfit(10_000, 198, result.markets[0]!), 9_800);
-  t.equal(backProfit(10_000, 200, result.markets[1]!), 300_000, 'Pair Plus on a trail pays 30 to 1, whatever the bet was taken at');
+  t.equal(
+    backProfit(10_000, 200, result.markets[1]!),
+    300_000,
+    'Pair Plus on a trail pays 30 to 1, whatever the bet was taken at',
+  );
 });
 
 t.test('Pair Plus pays the best category of each hand, whoever wins', async (t) => {
   // A: 2S 2H 2D trail; B: QS KS AS pure sequence. A wins the hand, B's Pair Plus pays 40 to 1.
   const trailVsRun = play(teen20, '2S QS 2H KS 2D AS').result;
-  t.same([trailVsRun.code, paid(teen20, trailVsRun)], [1, { 'Player A': 'win', 'Pair Plus A': 'win@3100', 'Pair Plus B': 'win@4100' }]);
+  t.same(
+    [trailVsRun.code, paid(teen20, trailVsRun)],
+    [1, { 'Player A': 'win', 'Pair Plus A': 'win@3100', 'Pair Plus B': 'win@4100' }],
+  );
   // A: 9S 10H JD sequence; B: 2D 7D KD colour.
   const runVsColour = play(teen20, '9S 2D 10H 7D JD KD').result;
-  t.same([runVsColour.code, paid(teen20, runVsColour)], [1, { 'Player A': 'win', 'Pair Plus A': 'win@700', 'Pair Plus B': 'win@500' }]);
+  t.same(
+    [runVsColour.code, paid(teen20, runVsColour)],
+    [1, { 'Player A': 'win', 'Pair Plus A': 'win@700', 'Pair Plus B': 'win@500' }],
+  );
   // A: 8S 8H 2C pair; B: AS KH JD high card: A wins, B's Pair Plus loses.
   const pairVsHigh = play(teen20, '8S AS 8H KH 2C JD').result;
   t.same([pairVsHigh.code, paid(teen20, pairVsHigh)], [1, { 'Player A': 'win', 'Pair Plus A': 'win@200' }]);
   // B wins with a pure sequence A-2-3 over A's sequence.
   const bWins = play(teen20, '9S AC 10H 2C JD 3C').result;
-  t.same([bWins.code, bWins.winner, paid(teen20, bWins)], [3, 'Player B', { 'Player B': 'win', 'Pair Plus A': 'win@700', 'Pair Plus B': 'win@4100' }]);
+  t.same(
+    [bWins.code, bWins.winner, paid(teen20, bWins)],
+    [3, 'Player B', { 'Player B': 'win', 'Pair Plus A': 'win@700', 'Pair Plus B': 'win@4100' }],
+  );
 });
 
 t.test('equal hands: a tie returns Player A and Player B', async (t) => {
@@ -64,8 +83,11 @@ t.test('equal hands: a tie returns Player A and Player B', async (t) => {
   t.equal(backProfit(10_000, 198, result.markets[0]!), 0);
 });
 
-t.test('markets in the feed\'s sids', async (t) => {
-  t.same(teen20.markets.map((m) => `${m.sid} ${m.name} ${m.odds}`), ['1 Player A 198', '2 Pair Plus A 200', '3 Player B 198', '4 Pair Plus B 200']);
+t.test("markets in the feed's sids", async (t) => {
+  t.same(
+    teen20.markets.map((m) => `${m.sid} ${m.name} ${m.odds}`),
+    ['1 Player A 198', '2 Pair Plus A 200', '3 Player B 198', '4 Pair Plus B 200'],
+  );
   t.same(teen20.markets[1]!.payTable, [
     { hand: 'Pair', odds: 200 },
     { hand: 'Colour', odds: 500 },

@@ -18,7 +18,11 @@ export const crashPoint = (r: number): number => Math.max(100, Math.floor((99 * 
 /** Exact chance of reaching `target` (hundredths): the share of the 2^32 values of r whose crash point is at least it. */
 export const reachChance = (target: number): number => (TWO_32 - Math.ceil(TWO_32 * (1 - 99 / target))) / TWO_32;
 
-export function launch(stake: number, target: number, rng: Rng): { crashAt: number; target: number; cashedOut: boolean; win: number } {
+export function launch(
+  stake: number,
+  target: number,
+  rng: Rng,
+): { crashAt: number; target: number; cashedOut: boolean; win: number } {
   // Two draws of 16 bits: randomInt takes ranges below 2^48, and this keeps the seeded test RNG simple.
   const r = rng.below(65_536) * 65_536 + rng.below(65_536);
   const crashAt = crashPoint(r);

@@ -13,7 +13,17 @@ const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 
 export const isRed = (n: number): boolean => RED.has(n);
 
 /** Payout to one (35 to 1, 2 to 1, 1 to 1). */
-export const PAYOUT: Record<RouletteBet['type'], number> = { straight: 35, dozen: 2, column: 2, red: 1, black: 1, even: 1, odd: 1, low: 1, high: 1 };
+export const PAYOUT: Record<RouletteBet['type'], number> = {
+  straight: 35,
+  dozen: 2,
+  column: 2,
+  red: 1,
+  black: 1,
+  even: 1,
+  odd: 1,
+  low: 1,
+  high: 1,
+};
 export const RTP_BP = Math.round((36 / 37) * 10_000);
 
 export function wins(bet: RouletteBet, n: number): boolean {
@@ -44,9 +54,15 @@ export function invalidBets(bets: unknown): string | null {
   if (!Array.isArray(bets) || bets.length === 0 || bets.length > 50) return 'Place between 1 and 50 bets';
   for (const b of bets as Record<string, unknown>[]) {
     if (!b || typeof b !== 'object' || typeof b.type !== 'string' || !(b.type in PAYOUT)) return 'Unknown bet';
-    if (!Number.isSafeInteger(b.amount) || (b.amount as number) <= 0) return 'Each bet needs a whole, positive amount in paise';
-    if (b.type === 'straight' && !(Number.isInteger(b.number) && (b.number as number) >= 0 && (b.number as number) <= 36)) return 'Pick a number from 0 to 36';
-    if ((b.type === 'dozen' || b.type === 'column') && ![1, 2, 3].includes(b.index as number)) return 'Pick the first, second or third';
+    if (!Number.isSafeInteger(b.amount) || (b.amount as number) <= 0)
+      return 'Each bet needs a whole, positive amount in paise';
+    if (
+      b.type === 'straight' &&
+      !(Number.isInteger(b.number) && (b.number as number) >= 0 && (b.number as number) <= 36)
+    )
+      return 'Pick a number from 0 to 36';
+    if ((b.type === 'dozen' || b.type === 'column') && ![1, 2, 3].includes(b.index as number))
+      return 'Pick the first, second or third';
   }
   return null;
 }
@@ -59,4 +75,5 @@ export function spin(bets: RouletteBet[], rng: Rng): { number: number; color: 'r
   return { number, color: number === 0 ? 'green' : isRed(number) ? 'red' : 'black', win: settle(bets, number) };
 }
 
-export const settle = (bets: RouletteBet[], n: number): number => bets.reduce((s, b) => s + (wins(b, n) ? b.amount * (PAYOUT[b.type] + 1) : 0), 0);
+export const settle = (bets: RouletteBet[], n: number): number =>
+  bets.reduce((s, b) => s + (wins(b, n) ? b.amount * (PAYOUT[b.type] + 1) : 0), 0);

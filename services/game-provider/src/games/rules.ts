@@ -45,10 +45,16 @@ const slotRules: GameRules<{ stake: number }, ReturnType<typeof slot.spin>> = {
 const crashRules: GameRules<{ stake: number; target: number }, ReturnType<typeof crash.launch>> = {
   read(body) {
     if (!wholePaise(body.stake)) return { error: 'The stake must be a whole, positive amount in paise' };
-    if (!Number.isSafeInteger(body.target) || (body.target as number) < crash.MIN_TARGET || (body.target as number) > crash.MAX_TARGET) {
+    if (
+      !Number.isSafeInteger(body.target) ||
+      (body.target as number) < crash.MIN_TARGET ||
+      (body.target as number) > crash.MAX_TARGET
+    ) {
       return { error: 'Cash out between 1.01x and 1,000.00x' };
     }
-    return limits(body.stake) ? { error: limits(body.stake)! } : { bet: { stake: body.stake, target: body.target as number }, stake: body.stake };
+    return limits(body.stake)
+      ? { error: limits(body.stake)! }
+      : { bet: { stake: body.stake, target: body.target as number }, stake: body.stake };
   },
   decide: (bet, stake, rng) => {
     const outcome = crash.launch(stake, bet.target, rng);

@@ -30,7 +30,8 @@ export const PAYTABLE: { line: string; pays: number }[] = [
 ];
 
 export function pays([a, b, c]: SlotSymbol[]): number {
-  if (a === b && b === c && a !== 'BLANK') return { '7': 500, BAR: 100, BELL: 50, LEMON: 25, CHERRY: 20 }[a as Exclude<SlotSymbol, 'BLANK'>];
+  if (a === b && b === c && a !== 'BLANK')
+    return { '7': 500, BAR: 100, BELL: 50, LEMON: 25, CHERRY: 20 }[a as Exclude<SlotSymbol, 'BLANK'>];
   if (a === 'CHERRY' && b === 'CHERRY') return 5;
   return a === 'CHERRY' ? 2 : 0;
 }
@@ -46,7 +47,10 @@ const { paid, combinations } = exactReturn();
 export const RTP_BP = Math.round((paid / combinations) * 10_000);
 
 /** A spin: each reel's stop, the three symbols on the line (and one above and below each, for the picture), and the return. */
-export function spin(stake: number, rng: Rng): { stops: number[]; window: SlotSymbol[][]; line: SlotSymbol[]; multiplier: number; win: number } {
+export function spin(
+  stake: number,
+  rng: Rng,
+): { stops: number[]; window: SlotSymbol[][]; line: SlotSymbol[]; multiplier: number; win: number } {
   const stops = REELS.map((r) => rng.below(r.length));
   const window = REELS.map((r, i) => [-1, 0, 1].map((d) => r[(stops[i]! + d + r.length) % r.length]!));
   const line = window.map((w) => w[1]!);

@@ -18,7 +18,8 @@ export async function buildAssets(): Promise<Map<string, { type: string; body: s
     logLevel: 'silent',
   });
   const assets = new Map<string, { type: string; body: string }>();
-  for (const f of out.outputFiles) assets.set(f.path.split('/').pop()!, { type: 'text/javascript; charset=utf-8', body: f.text });
+  for (const f of out.outputFiles)
+    assets.set(f.path.split('/').pop()!, { type: 'text/javascript; charset=utf-8', body: f.text });
   assets.set('games.css', { type: 'text/css; charset=utf-8', body: readFileSync(join(WEB, 'games.css'), 'utf8') });
   return assets;
 }

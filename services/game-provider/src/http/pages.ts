@@ -5,7 +5,8 @@ export const PROVIDER_NAME = 'Monsoon Games';
 /** Its id at the operator: part of ledger account names and transaction keys, so it never changes. */
 export const PROVIDER_ID = 'monsoon';
 
-const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const SCRIPT: Record<string, string> = { 'european-roulette': 'roulette', 'lotus-sevens': 'slot', rocket: 'crash' };
 
 /** A page of the provider's own: its stylesheet and script from its own origin, nothing inline (its CSP forbids it). */
@@ -31,7 +32,10 @@ export const lobbyPage = (games: ProviderGame[]): string =>
     'Lobby',
     'lobby',
     `<h1>Games</h1><ul class="tiles">${games
-      .map((g) => `<li><a class="tile tile-${escape(SCRIPT[g.gameId] ?? 'game')}" data-game="${escape(g.gameId)}" href="/games/${encodeURIComponent(g.gameId)}"><span class="tile-art" aria-hidden="true"></span><b>${escape(g.name)}</b><small>${escape(g.subCategory)} · RTP ${(g.rtpBp / 100).toFixed(2)}%</small><span class="tile-text">${escape(g.description)}</span></a></li>`)
+      .map(
+        (g) =>
+          `<li><a class="tile tile-${escape(SCRIPT[g.gameId] ?? 'game')}" data-game="${escape(g.gameId)}" href="/games/${encodeURIComponent(g.gameId)}"><span class="tile-art" aria-hidden="true"></span><b>${escape(g.name)}</b><small>${escape(g.subCategory)} · RTP ${(g.rtpBp / 100).toFixed(2)}%</small><span class="tile-text">${escape(g.description)}</span></a></li>`,
+      )
       .join('')}</ul>`,
   );
 
@@ -39,7 +43,15 @@ const rouletteBody = (): string => {
   const numbers = Array.from({ length: 36 }, (_, i) => i + 1);
   const red = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
   // The table as a player sees it: 3 rows (3, 6 ... 36 on top), zero on the left.
-  const rows = [3, 2, 1].map((top) => numbers.filter((n) => n % 3 === top % 3).map((n) => `<button class="cell n ${red.has(n) ? 'red' : 'black'}" data-bet="straight" data-number="${n}">${n}</button>`).join(''));
+  const rows = [3, 2, 1].map((top) =>
+    numbers
+      .filter((n) => n % 3 === top % 3)
+      .map(
+        (n) =>
+          `<button class="cell n ${red.has(n) ? 'red' : 'black'}" data-bet="straight" data-number="${n}">${n}</button>`,
+      )
+      .join(''),
+  );
   return `<section class="roulette">
 <div class="wheel-result" id="result" aria-live="polite"><span class="ball" id="ball">–</span><span id="result-text">Place your chips and spin</span></div>
 <div class="table">
@@ -61,7 +73,9 @@ ${[1, 2, 3].map((i) => `<button class="cell" data-bet="dozen" data-index="${i}">
 
 /** A paytable symbol as the reels show it; "any" in words. */
 const symbol = (name: string): string =>
-  name === 'any' ? '<span class="sym-any">any</span>' : `<span class="sym mini sym-${escape(name.toLowerCase())}" title="${escape(name)}">${name === '7' || name === 'BAR' ? escape(name) : ''}</span>`;
+  name === 'any'
+    ? '<span class="sym-any">any</span>'
+    : `<span class="sym mini sym-${escape(name.toLowerCase())}" title="${escape(name)}">${name === '7' || name === 'BAR' ? escape(name) : ''}</span>`;
 
 const slotBody = (): string => `<section class="slot">
 <div class="reels" id="reels" aria-label="Reels"></div>
@@ -79,8 +93,17 @@ const crashBody = (): string => `<section class="crash">
 <p class="note">The rocket reaches a cash-out of t with a chance of about 0.99 / t, so every cash-out returns 99%. The flight is decided when you launch.</p>
 </section>`;
 
-const BODY: Record<string, () => string> = { 'european-roulette': rouletteBody, 'lotus-sevens': slotBody, rocket: crashBody };
+const BODY: Record<string, () => string> = {
+  'european-roulette': rouletteBody,
+  'lotus-sevens': slotBody,
+  rocket: crashBody,
+};
 
 export const gamePage = (game: ProviderGame): string => page(game.name, SCRIPT[game.gameId]!, BODY[game.gameId]!());
 
-export const expiredPage = (): string => page('Session ended', 'lobby', '<p class="note">This game session has ended. Close the game and open it again from the casino.</p>');
+export const expiredPage = (): string =>
+  page(
+    'Session ended',
+    'lobby',
+    '<p class="note">This game session has ended. Close the game and open it again from the casino.</p>',
+  );

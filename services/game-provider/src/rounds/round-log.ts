@@ -7,7 +7,15 @@ import { JsonlFile } from './jsonl.js';
  * operator) and after each answer. `npm run casino:reconcile` reads it against the operator's ledger.
  */
 export type RoundRecord = { roundId: string; at: string } & (
-  | { kind: 'open'; gameId: string; playerId: string; walletSessionId: string; stake: number; bet: unknown; debitTxnId: string }
+  | {
+      kind: 'open';
+      gameId: string;
+      playerId: string;
+      walletSessionId: string;
+      stake: number;
+      bet: unknown;
+      debitTxnId: string;
+    }
   | { kind: 'debited'; referenceId: string; balance: number }
   | { kind: 'debit-refused'; status: WalletStatus | string; message: string }
   | { kind: 'outcome'; outcome: unknown; win: number; creditTxnId: string }
@@ -19,7 +27,16 @@ export type RoundRecord = { roundId: string; at: string } & (
 );
 
 /** Where a round stands. The first four are open: the wallet may or may not have acted on the call in flight. */
-export type RoundStatus = 'debiting' | 'playing' | 'crediting' | 'rolling-back' | 'settled' | 'rolled-back' | 'refused' | 'void' | 'attention';
+export type RoundStatus =
+  | 'debiting'
+  | 'playing'
+  | 'crediting'
+  | 'rolling-back'
+  | 'settled'
+  | 'rolled-back'
+  | 'refused'
+  | 'void'
+  | 'attention';
 export const OPEN_STATUSES: ReadonlySet<RoundStatus> = new Set(['debiting', 'playing', 'crediting', 'rolling-back']);
 
 export interface Round {
@@ -50,8 +67,22 @@ export const ROUNDS_FILE = 'rounds.jsonl';
 export function foldRound(rounds: Map<string, Round>, r: RoundRecord): Round | undefined {
   if (r.kind === 'open') {
     const round: Round = {
-      roundId: r.roundId, gameId: r.gameId, playerId: r.playerId, walletSessionId: r.walletSessionId, stake: r.stake, bet: r.bet, debitTxnId: r.debitTxnId,
-      openedAt: r.at, status: 'debiting', outcome: null, win: null, creditTxnId: null, rollbackTxnId: null, references: {}, balance: null, note: null,
+      roundId: r.roundId,
+      gameId: r.gameId,
+      playerId: r.playerId,
+      walletSessionId: r.walletSessionId,
+      stake: r.stake,
+      bet: r.bet,
+      debitTxnId: r.debitTxnId,
+      openedAt: r.at,
+      status: 'debiting',
+      outcome: null,
+      win: null,
+      creditTxnId: null,
+      rollbackTxnId: null,
+      references: {},
+      balance: null,
+      note: null,
     };
     rounds.set(r.roundId, round);
     return round;
@@ -75,7 +106,8 @@ export function foldRound(rounds: Map<string, Round>, r: RoundRecord): Round | u
       break;
     case 'credit-refused':
       // Refused because a cancellation's rollback won the race: the round stays rolled back.
-      if (round.status !== 'rolled-back') Object.assign(round, { status: 'attention', note: `credit refused: ${r.status}: ${r.message}` });
+      if (round.status !== 'rolled-back')
+        Object.assign(round, { status: 'attention', note: `credit refused: ${r.status}: ${r.message}` });
       break;
     case 'rollback':
       Object.assign(round, { status: 'rolling-back', rollbackTxnId: r.rollbackTxnId, note: r.reason });
@@ -87,7 +119,8 @@ export function foldRound(rounds: Map<string, Round>, r: RoundRecord): Round | u
     case 'rollback-refused':
       // Refused because the round's CREDIT won the race: it stays settled. Otherwise the operator
       // never took the stake (its DEBIT never arrived): the round is void.
-      if (round.status !== 'settled') Object.assign(round, { status: 'void', note: `rollback refused: ${r.status}: ${r.message}` });
+      if (round.status !== 'settled')
+        Object.assign(round, { status: 'void', note: `rollback refused: ${r.status}: ${r.message}` });
       break;
   }
   return round;

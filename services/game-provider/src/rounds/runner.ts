@@ -26,7 +26,8 @@ export interface PlayOutcome<O> {
 }
 
 const now = () => new Date().toISOString();
-const newRoundId = (gameId: string) => `${gameId.slice(0, 3)}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
+const newRoundId = (gameId: string) =>
+  `${gameId.slice(0, 3)}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
 
 /**
  * Plays rounds against the operator's wallet and drives every open round to a close. The order is
@@ -51,21 +52,57 @@ export class RoundRunner {
     private readonly logger: Logger,
   ) {}
 
-  async play<B, O>(p: { gameId: string; playerId: string; walletSessionId: string; stake: number; bet: B; decide: () => { outcome: O; win: number } }): Promise<PlayOutcome<O>> {
+  async play<B, O>(p: {
+    gameId: string;
+    playerId: string;
+    walletSessionId: string;
+    stake: number;
+    bet: B;
+    decide: () => { outcome: O; win: number };
+  }): Promise<PlayOutcome<O>> {
     const roundId = newRoundId(p.gameId);
     this.inFlight.add(roundId);
     try {
-      let round = this.log.write({ kind: 'open', roundId, at: now(), gameId: p.gameId, playerId: p.playerId, walletSessionId: p.walletSessionId, stake: p.stake, bet: p.bet, debitTxnId: `${roundId}-D` });
+      let round = this.log.write({
+        kind: 'open',
+        roundId,
+        at: now(),
+        gameId: p.gameId,
+        playerId: p.playerId,
+        walletSessionId: p.walletSessionId,
+        stake: p.stake,
+        bet: p.bet,
+        debitTxnId: `${roundId}-D`,
+      });
       try {
-        const r = await this.wallet.transaction({ txnType: 'DEBIT', txnId: round.debitTxnId, playerId: p.playerId, roundId, gameId: p.gameId, amount: p.stake, currency: 'INR', walletSessionId: p.walletSessionId });
+        const r = await this.wallet.transaction({
+          txnType: 'DEBIT',
+          txnId: round.debitTxnId,
+          playerId: p.playerId,
+          roundId,
+          gameId: p.gameId,
+          amount: p.stake,
+          currency: 'INR',
+          walletSessionId: p.walletSessionId,
+        });
         round = this.log.write({ kind: 'debited', roundId, at: now(), referenceId: r.referenceId, balance: r.balance });
       } catch (err) {
         if (err instanceof WalletRefused) {
           this.log.write({ kind: 'debit-refused', roundId, at: now(), status: err.status, message: err.message });
-          throw new PlayError(err.status === 'ACCOUNT_BLOCKED' ? 403 : 400, err.status === 'INSUFFICIENT_FUNDS' ? 'Insufficient balance' : err.message, err.status);
+          throw new PlayError(
+            err.status === 'ACCOUNT_BLOCKED' ? 403 : 400,
+            err.status === 'INSUFFICIENT_FUNDS' ? 'Insufficient balance' : err.message,
+            err.status,
+          );
         }
         const back = await this.rollback(round, 'the DEBIT was not answered');
-        throw new PlayError(503, back ? 'The wallet did not answer in time: the round was cancelled and nothing was taken' : 'The wallet did not answer in time: the round was cancelled and any stake will be returned', 'WALLET_UNAVAILABLE');
+        throw new PlayError(
+          503,
+          back
+            ? 'The wallet did not answer in time: the round was cancelled and nothing was taken'
+            : 'The wallet did not answer in time: the round was cancelled and any stake will be returned',
+          'WALLET_UNAVAILABLE',
+        );
       }
       const { outcome, win } = p.decide();
       round = this.log.write({ kind: 'outcome', roundId, at: now(), outcome, win, creditTxnId: `${roundId}-C` });
@@ -83,7 +120,13 @@ export class RoundRunner {
       this.inFlight.add(round.roundId);
       try {
         if (round.status === 'crediting') await this.credit(round);
-        else await this.rollback(round, round.status === 'rolling-back' ? round.note ?? 'resent' : `recovered while ${round.status}: no result was shown`);
+        else
+          await this.rollback(
+            round,
+            round.status === 'rolling-back'
+              ? (round.note ?? 'resent')
+              : `recovered while ${round.status}: no result was shown`,
+          );
       } finally {
         this.inFlight.delete(round.roundId);
       }
@@ -107,13 +150,36 @@ export class RoundRunner {
   /** CREDIT the round's decided win (0 closes a lost round); true once the wallet confirmed it. */
   private async credit(round: Round): Promise<boolean> {
     try {
-      const r = await this.wallet.transaction({ txnType: 'CREDIT', txnId: round.creditTxnId!, playerId: round.playerId, roundId: round.roundId, gameId: round.gameId, amount: round.win!, currency: 'INR' });
-      this.log.write({ kind: 'credited', roundId: round.roundId, at: now(), referenceId: r.referenceId, balance: r.balance });
+      const r = await this.wallet.transaction({
+        txnType: 'CREDIT',
+        txnId: round.creditTxnId!,
+        playerId: round.playerId,
+        roundId: round.roundId,
+        gameId: round.gameId,
+        amount: round.win!,
+        currency: 'INR',
+      });
+      this.log.write({
+        kind: 'credited',
+        roundId: round.roundId,
+        at: now(),
+        referenceId: r.referenceId,
+        balance: r.balance,
+      });
       return true;
     } catch (err) {
       if (err instanceof WalletRefused) {
-        this.logger.error({ roundId: round.roundId, status: err.status, message: err.message }, 'CREDIT refused: the round needs a person');
-        this.log.write({ kind: 'credit-refused', roundId: round.roundId, at: now(), status: err.status, message: err.message });
+        this.logger.error(
+          { roundId: round.roundId, status: err.status, message: err.message },
+          'CREDIT refused: the round needs a person',
+        );
+        this.log.write({
+          kind: 'credit-refused',
+          roundId: round.roundId,
+          at: now(),
+          status: err.status,
+          message: err.message,
+        });
         return false;
       }
       this.logger.warn({ roundId: round.roundId }, 'CREDIT unanswered; it is resent until the wallet answers');
@@ -123,14 +189,41 @@ export class RoundRunner {
 
   /** Gives the round's stake back (once announced, always with the same txnId); true once the wallet answered. */
   private async rollback(round: Round, reason: string): Promise<boolean> {
-    if (round.rollbackTxnId === null) round = this.log.write({ kind: 'rollback', roundId: round.roundId, at: now(), rollbackTxnId: `${round.roundId}-R`, reason });
+    if (round.rollbackTxnId === null)
+      round = this.log.write({
+        kind: 'rollback',
+        roundId: round.roundId,
+        at: now(),
+        rollbackTxnId: `${round.roundId}-R`,
+        reason,
+      });
     try {
-      const r = await this.wallet.rollback({ txnId: round.rollbackTxnId!, betId: round.debitTxnId, playerId: round.playerId, roundId: round.roundId, gameId: round.gameId, amount: round.stake, currency: 'INR' });
-      this.log.write({ kind: 'rolled-back', roundId: round.roundId, at: now(), referenceId: r.referenceId, balance: r.balance });
+      const r = await this.wallet.rollback({
+        txnId: round.rollbackTxnId!,
+        betId: round.debitTxnId,
+        playerId: round.playerId,
+        roundId: round.roundId,
+        gameId: round.gameId,
+        amount: round.stake,
+        currency: 'INR',
+      });
+      this.log.write({
+        kind: 'rolled-back',
+        roundId: round.roundId,
+        at: now(),
+        referenceId: r.referenceId,
+        balance: r.balance,
+      });
       return true;
     } catch (err) {
       if (err instanceof WalletRefused) {
-        this.log.write({ kind: 'rollback-refused', roundId: round.roundId, at: now(), status: err.status, message: err.message });
+        this.log.write({
+          kind: 'rollback-refused',
+          roundId: round.roundId,
+          at: now(),
+          status: err.status,
+          message: err.message,
+        });
         return true;
       }
       this.logger.warn({ roundId: round.roundId }, 'rollback unanswered; it is resent until the wallet answers');

@@ -1,4 +1,12 @@
-import { walletPaths, WALLET_SESSION_HEADER, type DebitCredit, type OperatorWallet, type Rollback, type WalletBalance, type WalletReceipt } from '@exch/contracts';
+import {
+  walletPaths,
+  WALLET_SESSION_HEADER,
+  type DebitCredit,
+  type OperatorWallet,
+  type Rollback,
+  type WalletBalance,
+  type WalletReceipt,
+} from '@exch/contracts';
 import { signProviderCall } from '@exch/contracts/node';
 import type { Logger } from 'pino';
 
@@ -41,7 +49,12 @@ export class WalletClient implements OperatorWallet {
   constructor(private readonly opts: WalletClientOptions) {}
 
   session(playerId: string, walletSessionId: string, gameId: string): Promise<WalletBalance> {
-    return this.call('GET', `${walletPaths.session(playerId)}?gameId=${encodeURIComponent(gameId)}`, undefined, walletSessionId);
+    return this.call(
+      'GET',
+      `${walletPaths.session(playerId)}?gameId=${encodeURIComponent(gameId)}`,
+      undefined,
+      walletSessionId,
+    );
   }
 
   balance(playerId: string): Promise<WalletBalance> {
@@ -65,11 +78,16 @@ export class WalletClient implements OperatorWallet {
       } catch (err) {
         if (err instanceof WalletRefused) throw err;
         last = err;
-        this.opts.log.warn({ url, attempt, err: String(err) }, 'wallet call failed; retrying with the same transaction');
+        this.opts.log.warn(
+          { url, attempt, err: String(err) },
+          'wallet call failed; retrying with the same transaction',
+        );
         if (attempt < this.opts.attempts) await sleep(100 * attempt);
       }
     }
-    throw new WalletUnreachable(`the wallet did not answer ${method} ${url} in ${this.opts.attempts} attempts: ${String(last)}`);
+    throw new WalletUnreachable(
+      `the wallet did not answer ${method} ${url} in ${this.opts.attempts} attempts: ${String(last)}`,
+    );
   }
 
   private async once<T>(method: string, url: string, body: string, walletSession?: string): Promise<T> {
@@ -88,6 +106,10 @@ export class WalletClient implements OperatorWallet {
     const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (res.ok) return answer as T;
     if (res.status >= 500) throw new Error(`HTTP ${res.status}: ${String(answer.message ?? '')}`);
-    throw new WalletRefused(typeof answer.code === 'string' ? answer.code : `HTTP_${res.status}`, String(answer.message ?? res.statusText), typeof answer.balance === 'number' ? answer.balance : null);
+    throw new WalletRefused(
+      typeof answer.code === 'string' ? answer.code : `HTTP_${res.status}`,
+      String(answer.message ?? res.statusText),
+      typeof answer.balance === 'number' ? answer.balance : null,
+    );
   }
 }

@@ -11,23 +11,39 @@ import { subjectOf } from './subject.js';
  * privilege any account of its downline (by id or username); another branch's is 404, like a missing one.
  */
 export function asOfRoutes({ sql, route }: AccountDeps): void {
-  route({
-    method: 'GET', url: '/api/admin/users/:userId/as-of', access: 'admin', tag: 'Back office',
-    summary: 'A wallet at a past moment (id or username; own account or downline, privilege account-statement): the balance then and the statement up to then, newest first; at is ISO 8601 with a time zone',
-    params: params('userId'), query: AsOfQuery, answer: 'AsOfStatement',
-  }, async (req, { params: p, query: q }): Promise<AsOfStatement> => {
-    const at = parseInstant(q.at)!;
-    const userId = await subjectOf(sql, req, p.userId, 'account-statement');
-    const { rows } = await sql.query<{ username: string }>(`select username from rm_users where user_id = $1`, [userId]);
-    const wallet = await walletAsOf(sql, { userId, at, page: q.page, limit: q.limit });
-    return {
-      userId,
-      username: rows[0]!.username,
-      at: at.toISOString(),
-      balance: paiseToRupees(wallet.balance),
-      held: paiseToRupees(wallet.held),
-      entries: wallet.lines.map(toStatementRow),
-      pagination: { page: q.page, limit: q.limit, total: wallet.total, totalPages: Math.max(1, Math.ceil(wallet.total / q.limit)) },
-    };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/users/:userId/as-of',
+      access: 'admin',
+      tag: 'Back office',
+      summary:
+        'A wallet at a past moment (id or username; own account or downline, privilege account-statement): the balance then and the statement up to then, newest first; at is ISO 8601 with a time zone',
+      params: params('userId'),
+      query: AsOfQuery,
+      answer: 'AsOfStatement',
+    },
+    async (req, { params: p, query: q }): Promise<AsOfStatement> => {
+      const at = parseInstant(q.at)!;
+      const userId = await subjectOf(sql, req, p.userId, 'account-statement');
+      const { rows } = await sql.query<{ username: string }>(`select username from rm_users where user_id = $1`, [
+        userId,
+      ]);
+      const wallet = await walletAsOf(sql, { userId, at, page: q.page, limit: q.limit });
+      return {
+        userId,
+        username: rows[0]!.username,
+        at: at.toISOString(),
+        balance: paiseToRupees(wallet.balance),
+        held: paiseToRupees(wallet.held),
+        entries: wallet.lines.map(toStatementRow),
+        pagination: {
+          page: q.page,
+          limit: q.limit,
+          total: wallet.total,
+          totalPages: Math.max(1, Math.ceil(wallet.total / q.limit)),
+        },
+      };
+    },
+  );
 }

@@ -21,7 +21,10 @@ export interface WalletAsOf {
 }
 
 /** `userId`'s wallet at `at`: the balance then, and page `page` (of `limit` rows, newest first) of its postings up to then. */
-export async function walletAsOf(sql: SqlClient, q: { userId: string; at: Date; page: number; limit: number }): Promise<WalletAsOf> {
+export async function walletAsOf(
+  sql: SqlClient,
+  q: { userId: string; at: Date; page: number; limit: number },
+): Promise<WalletAsOf> {
   const account = `wallet:${q.userId}`;
   const at = q.at.toISOString();
   const { rows: totals } = await sql.query<{ n: string; balance: string; held: string }>(

@@ -1,4 +1,12 @@
-import { paiseToRupees, ROLE_NAME, walletAccount, type ClientRow, type CommittedEvent, type RoleSlug, type SqlClient } from '@exch/contracts';
+import {
+  paiseToRupees,
+  ROLE_NAME,
+  walletAccount,
+  type ClientRow,
+  type CommittedEvent,
+  type RoleSlug,
+  type SqlClient,
+} from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import { downlineCte } from '../bets/scope.js';
 import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
@@ -48,7 +56,10 @@ export function toClientRow(r: ClientDbRow): ClientRow {
 }
 
 /** The chain from `userId` up to the top, nearest first (the user itself included). */
-async function chainUp(sql: SqlClient, userId: string): Promise<{ user_id: string; username: string; parent_id: string | null }[]> {
+async function chainUp(
+  sql: SqlClient,
+  userId: string,
+): Promise<{ user_id: string; username: string; parent_id: string | null }[]> {
   const { rows } = await sql.query<{ user_id: string; username: string; parent_id: string | null; depth: number }>(
     `with recursive chain as (
        select user_id, username, parent_id, 0 as depth from rm_users where user_id = $1
@@ -70,19 +81,27 @@ export async function inDownline(sql: SqlClient, ancestorId: string, userId: str
  * indistinguishable from no account, so nothing leaks.
  */
 export async function downlineRow(sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientDbRow> {
-  const { rows } = await sql.query<ClientDbRow>(`select ${CLIENT_COLUMNS} from rm_users u where u.user_id = $1 or u.username_lower = lower($1)`, [idOrUsername]);
+  const { rows } = await sql.query<ClientDbRow>(
+    `select ${CLIENT_COLUMNS} from rm_users u where u.user_id = $1 or u.username_lower = lower($1)`,
+    [idOrUsername],
+  );
   const row = rows[0];
-  if (!row || !(await inDownline(sql, actorId, row.user_id))) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
+  if (!row || !(await inDownline(sql, actorId, row.user_id)))
+    throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
   return row;
 }
 
 /** The actor's own account or one of its downline (a client list of one's own name opens one's own row). */
 export async function selfOrDownlineClient(sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> {
-  const { rows } = await sql.query<ClientDbRow>(`select ${CLIENT_COLUMNS} from rm_users u where u.user_id = $1 and (u.user_id = $2 or u.username_lower = lower($2))`, [actorId, idOrUsername]);
+  const { rows } = await sql.query<ClientDbRow>(
+    `select ${CLIENT_COLUMNS} from rm_users u where u.user_id = $1 and (u.user_id = $2 or u.username_lower = lower($2))`,
+    [actorId, idOrUsername],
+  );
   return rows[0] ? toClientRow(rows[0]) : downlineClient(sql, actorId, idOrUsername);
 }
 
-export const downlineClient = async (sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> => toClientRow(await downlineRow(sql, actorId, idOrUsername));
+export const downlineClient = async (sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> =>
+  toClientRow(await downlineRow(sql, actorId, idOrUsername));
 
 /**
  * An account as the client list will show it once the users read model folds these committed
@@ -95,15 +114,29 @@ export function clientAfter(before: ClientDbRow | null, events: readonly Committ
     if (e.type === 'UserCreated') {
       const d = e.data;
       row = {
-        user_id: d.userId, username: d.username, full_name: d.fullName, role: d.role, parent_id: d.parentId, credit_reference: String(d.creditReference),
-        exposure_limit: String(d.exposureLimit), balance: '0', exposure: '0', account_locked: false, bet_locked: false, downline_count: '0', created_at: e.at,
+        user_id: d.userId,
+        username: d.username,
+        full_name: d.fullName,
+        role: d.role,
+        parent_id: d.parentId,
+        credit_reference: String(d.creditReference),
+        exposure_limit: String(d.exposureLimit),
+        balance: '0',
+        exposure: '0',
+        account_locked: false,
+        bet_locked: false,
+        downline_count: '0',
+        created_at: e.at,
         share_bp: d.role === 'user' ? null : 0,
       };
       continue;
     }
     if (!row) continue;
     const wallet = walletAccount(row.user_id);
-    if (e.type === 'ChipsTransferred') row.balance = String(Number(row.balance) + e.data.postings.filter((p) => p.account === wallet).reduce((sum, p) => sum + p.amount, 0));
+    if (e.type === 'ChipsTransferred')
+      row.balance = String(
+        Number(row.balance) + e.data.postings.filter((p) => p.account === wallet).reduce((sum, p) => sum + p.amount, 0),
+      );
     else if ((e.data as { userId?: string }).userId !== row.user_id) continue;
     else if (e.type === 'UserDetailsUpdated') row.full_name = e.data.fullName;
     else if (e.type === 'CreditReferenceSet') row.credit_reference = String(e.data.creditReference);
@@ -146,7 +179,10 @@ export async function listChildren(sql: SqlClient, q: DownlinePage): Promise<{ r
     cte = downlineCte(1);
     where = `u.user_id in (select user_id from downline) and (u.username ilike $2 or u.full_name ilike $2)`;
   }
-  const { rows: count } = await sql.query<{ n: string }>(`${cte} select count(*) as n from rm_users u where ${where}`, params);
+  const { rows: count } = await sql.query<{ n: string }>(
+    `${cte} select count(*) as n from rm_users u where ${where}`,
+    params,
+  );
   const order = `${SORT_COLUMNS[q.sort] ?? 'u.username_lower'} ${q.order === 'desc' ? 'desc' : 'asc'}, u.username_lower`;
   const { rows } = await sql.query<ClientDbRow>(
     `${cte} select ${CLIENT_COLUMNS} from rm_users u where ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
@@ -156,8 +192,15 @@ export async function listChildren(sql: SqlClient, q: DownlinePage): Promise<{ r
 }
 
 /** The trail from the actor down to `userId` (for list-clients/{username} drill-down). */
-export async function breadcrumb(sql: SqlClient, actorId: string, userId: string): Promise<{ _id: string; username: string }[]> {
+export async function breadcrumb(
+  sql: SqlClient,
+  actorId: string,
+  userId: string,
+): Promise<{ _id: string; username: string }[]> {
   const chain = await chainUp(sql, userId);
   const top = chain.findIndex((r) => r.user_id === actorId);
-  return chain.slice(0, top + 1).reverse().map((r) => ({ _id: r.user_id, username: r.username }));
+  return chain
+    .slice(0, top + 1)
+    .reverse()
+    .map((r) => ({ _id: r.user_id, username: r.username }));
 }

@@ -5,7 +5,8 @@ import { HttpError } from '../http/errors.js';
 /** Throws 403 unless the authenticated login holds the privilege (null held = every privilege of its role). */
 export function assertPrivilege(req: FastifyRequest, name: Privilege): void {
   const held = req.privileges;
-  if (held !== null && !held.includes(name)) throw new HttpError(403, 'You do not have the privilege for this action', 'NO_PRIVILEGE');
+  if (held !== null && !held.includes(name))
+    throw new HttpError(403, 'You do not have the privilege for this action', 'NO_PRIVILEGE');
 }
 
 /**
@@ -13,4 +14,7 @@ export function assertPrivilege(req: FastifyRequest, name: Privilege): void {
  * may only use routes of the privileges it holds. Checked on every request, not just hidden in the UI;
  * the privileges come with the session check, so this costs no query of its own.
  */
-export const requirePermission = (name: Privilege) => async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => assertPrivilege(req, name);
+export const requirePermission =
+  (name: Privilege) =>
+  async (req: FastifyRequest, _reply: FastifyReply): Promise<void> =>
+    assertPrivilege(req, name);

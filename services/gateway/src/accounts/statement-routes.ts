@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { idText, PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
 import type { AccountDeps } from './deps.js';
-import { COUNTERPARTY_JOIN, lineOf, SETTLEMENT_KINDS, toStatementRow, type LedgerLine, type LineRow } from './ledger-lines.js';
+import {
+  COUNTERPARTY_JOIN,
+  lineOf,
+  SETTLEMENT_KINDS,
+  toStatementRow,
+  type LedgerLine,
+  type LineRow,
+} from './ledger-lines.js';
 import { subjectOf } from './subject.js';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
@@ -14,7 +21,12 @@ const ActivityQuery = v.object({ userId: v.optional(idText('userId')), ...PageQu
 export type StatementFilter = Pick<v.InferOutput<typeof StatementQuery>, 'from' | 'to' | 'type'>;
 
 /** A wallet's statement lines, newest first, filtered: one page (offset, limit) and the count of all. The JSON route and its CSV read it. */
-export async function statementLines(sql: AccountDeps['sql'], userId: string, q: StatementFilter, page: { offset: number; limit: number }): Promise<{ lines: LedgerLine[]; total: number }> {
+export async function statementLines(
+  sql: AccountDeps['sql'],
+  userId: string,
+  q: StatementFilter,
+  page: { offset: number; limit: number },
+): Promise<{ lines: LedgerLine[]; total: number }> {
   const params: unknown[] = [`wallet:${userId}`];
   let where = 'e.account = $1';
   if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
@@ -22,7 +34,10 @@ export async function statementLines(sql: AccountDeps['sql'], userId: string, q:
   // Bet settlement covers declared results and their revokes: statements show both.
   if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
   else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
-  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_ledger_entries e where ${where}`, params);
+  const { rows: count } = await sql.query<{ n: string }>(
+    `select count(*) as n from rm_ledger_entries e where ${where}`,
+    params,
+  );
   // The running balance is summed over all of the account's postings, before the filters pick rows.
   const { rows } = await sql.query<LineRow>(
     `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
@@ -35,22 +50,60 @@ export async function statementLines(sql: AccountDeps['sql'], userId: string, q:
 }
 
 export function statementRoutes({ sql, route }: AccountDeps): void {
-  route({ method: 'GET', url: '/api/transactions/statement', access: 'any', tag: 'Accounts', summary: "A wallet's statement (own, or a downline's with the account-statement privilege), newest first", query: StatementQuery, answer: 'StatementPage' }, async (req, { query: q }): Promise<Paged<StatementRow>> => {
-    const userId = await subjectOf(sql, req, q.userId, 'account-statement');
-    const { lines, total } = await statementLines(sql, userId, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
-    return paged(lines.map(toStatementRow), q.page, q.limit, total);
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/transactions/statement',
+      access: 'any',
+      tag: 'Accounts',
+      summary: "A wallet's statement (own, or a downline's with the account-statement privilege), newest first",
+      query: StatementQuery,
+      answer: 'StatementPage',
+    },
+    async (req, { query: q }): Promise<Paged<StatementRow>> => {
+      const userId = await subjectOf(sql, req, q.userId, 'account-statement');
+      const { lines, total } = await statementLines(sql, userId, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+      return paged(lines.map(toStatementRow), q.page, q.limit, total);
+    },
+  );
 
-  route({ method: 'GET', url: '/api/activity-log', access: 'any', tag: 'Accounts', summary: 'Logins and security changes (own, or a downline\'s with the activity-log privilege)', query: ActivityQuery }, async (req, { query: q }): Promise<Paged<ActivityRow>> => {
-    const userId = await subjectOf(sql, req, q.userId, 'activity-log');
-    const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_activity where user_id = $1`, [userId]);
-    const { rows } = await sql.query<{ position: string; action: string; at: Date | string; ip: string | null; device: string | null; actor: string | null }>(
-      `select a.position, a.action, a.at, a.ip, a.device, u.username as actor
+  route(
+    {
+      method: 'GET',
+      url: '/api/activity-log',
+      access: 'any',
+      tag: 'Accounts',
+      summary: "Logins and security changes (own, or a downline's with the activity-log privilege)",
+      query: ActivityQuery,
+    },
+    async (req, { query: q }): Promise<Paged<ActivityRow>> => {
+      const userId = await subjectOf(sql, req, q.userId, 'activity-log');
+      const { rows: count } = await sql.query<{ n: string }>(
+        `select count(*) as n from rm_activity where user_id = $1`,
+        [userId],
+      );
+      const { rows } = await sql.query<{
+        position: string;
+        action: string;
+        at: Date | string;
+        ip: string | null;
+        device: string | null;
+        actor: string | null;
+      }>(
+        `select a.position, a.action, a.at, a.ip, a.device, u.username as actor
          from rm_activity a left join rm_users u on u.user_id = a.actor_id
         where a.user_id = $1 order by a.position desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-      [userId],
-    );
-    const data = rows.map((r) => ({ _id: String(r.position), action: r.action, at: new Date(r.at).toISOString(), ip: r.ip, device: r.device, actor: r.actor }));
-    return paged(data, q.page, q.limit, Number(count[0]!.n));
-  });
+        [userId],
+      );
+      const data = rows.map((r) => ({
+        _id: String(r.position),
+        action: r.action,
+        at: new Date(r.at).toISOString(),
+        ip: r.ip,
+        device: r.device,
+        actor: r.actor,
+      }));
+      return paged(data, q.page, q.limit, Number(count[0]!.n));
+    },
+  );
 }

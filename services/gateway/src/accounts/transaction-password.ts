@@ -8,12 +8,25 @@ import { HttpError } from '../http/errors.js';
  * Every action that moves money or changes access asks for the actor's transaction password.
  * Wrong guesses count against the same throttle as logins.
  */
-export async function checkTransactionPassword(sql: SqlClient, throttle: LoginThrottle, req: FastifyRequest, given: string): Promise<void> {
+export async function checkTransactionPassword(
+  sql: SqlClient,
+  throttle: LoginThrottle,
+  req: FastifyRequest,
+  given: string,
+): Promise<void> {
   const userId = req.auth!.sub;
   const key = `txn|${userId}`;
   const wait = throttle.retryAfter(key);
-  if (wait > 0) throw new HttpError(429, `Too many wrong transaction passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).`, 'TXN_THROTTLED');
-  const { rows } = await sql.query<{ transaction_password_hash: string | null }>(`select transaction_password_hash from rm_users where user_id = $1`, [userId]);
+  if (wait > 0)
+    throw new HttpError(
+      429,
+      `Too many wrong transaction passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
+      'TXN_THROTTLED',
+    );
+  const { rows } = await sql.query<{ transaction_password_hash: string | null }>(
+    `select transaction_password_hash from rm_users where user_id = $1`,
+    [userId],
+  );
   const hash = rows[0]?.transaction_password_hash ?? null;
   if (hash === null) throw new HttpError(400, 'Set your transaction password first', 'TXN_PASSWORD_NOT_SET');
   if (!(await verifyPassword(hash, given))) {

@@ -32,7 +32,11 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
     return app.jwt.verify<AccessClaims>(token);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw new HttpError(401, code === 'FAST_JWT_EXPIRED' ? 'jwt expired' : 'jwt malformed', code === 'FAST_JWT_EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
+    throw new HttpError(
+      401,
+      code === 'FAST_JWT_EXPIRED' ? 'jwt expired' : 'jwt malformed',
+      code === 'FAST_JWT_EXPIRED' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
+    );
   }
 }
 
@@ -41,17 +45,27 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
  * live session. Until a user has made the forced password change, only the routes that let them do
  * it (`passwordChangePending`) accept the token: the server enforces it, not just the client.
  */
-export function requireAuth(app: FastifyInstance, directory: Directory, context: AuthContext | 'any', { passwordChangePending = false } = {}) {
+export function requireAuth(
+  app: FastifyInstance,
+  directory: Directory,
+  context: AuthContext | 'any',
+  { passwordChangePending = false } = {},
+) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = req.headers.authorization;
     const match = header ? /^Bearer (.+)$/i.exec(header) : null;
     if (!match) throw new HttpError(401, 'No auth token', 'NO_TOKEN');
     const claims = verifyAccessToken(app, match[1]!);
     if (context !== 'any' && claims.ctx !== context) {
-      throw new HttpError(403, context === 'admin' ? 'Player accounts cannot use the admin area' : 'Admin accounts cannot use the player site', 'WRONG_CONTEXT');
+      throw new HttpError(
+        403,
+        context === 'admin' ? 'Player accounts cannot use the admin area' : 'Admin accounts cannot use the player site',
+        'WRONG_CONTEXT',
+      );
     }
     const found = await directory.session(claims.sid);
-    if (!found || found.session.userId !== claims.sub) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+    if (!found || found.session.userId !== claims.sub)
+      throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
     if (found.user.mustChangePassword && !passwordChangePending) {
       throw new HttpError(403, 'Change your password before you continue', 'PASSWORD_CHANGE_REQUIRED');
     }

@@ -12,4 +12,5 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 /** Verifying against a fixed hash when the user does not exist keeps timing from telling usernames apart. */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$XCwAjUYujTk5zKZSJ7HwpQ$9kUfo7Voe7iqbpHC2zBDoQ6Xw0/SKY2QD4blwqlW1pk';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$XCwAjUYujTk5zKZSJ7HwpQ$9kUfo7Voe7iqbpHC2zBDoQ6Xw0/SKY2QD4blwqlW1pk';

@@ -17,11 +17,19 @@ const deviceOf = (req: FastifyRequest): string | null => req.headers['user-agent
 export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands, route }: AccountDeps): void {
   const sign = (claims: AccessClaims) => app.jwt.sign(claims, { expiresIn: ACCESS_TTL });
 
-  async function login(req: FastifyRequest, { username, password, otp }: LoginBody, context: AuthContext): Promise<AuthResponse> {
+  async function login(
+    req: FastifyRequest,
+    { username, password, otp }: LoginBody,
+    context: AuthContext,
+  ): Promise<AuthResponse> {
     const key = `${req.ip}|${username.toLowerCase()}`;
     const wait = throttle.retryAfter(key);
     if (wait > 0) {
-      throw new HttpError(429, `Too many failed login attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`, 'LOGIN_THROTTLED');
+      throw new HttpError(
+        429,
+        `Too many failed login attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
+        'LOGIN_THROTTLED',
+      );
     }
     const row = await findUserByUsername(sql, username);
     const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
@@ -39,40 +47,93 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
     }
     throttle.succeed(key);
     const adminSide = isAdminSide(row.role);
-    if (context === 'player' && adminSide) throw new HttpError(403, 'Admin accounts sign in at /admin/login', 'WRONG_CONTEXT');
-    if (context === 'admin' && !adminSide) throw new HttpError(403, 'Player accounts sign in at /login', 'WRONG_CONTEXT');
-    if (row.account_locked) throw new HttpError(403, 'Your account is locked. Please contact your upline.', 'ACCOUNT_LOCKED');
+    if (context === 'player' && adminSide)
+      throw new HttpError(403, 'Admin accounts sign in at /admin/login', 'WRONG_CONTEXT');
+    if (context === 'admin' && !adminSide)
+      throw new HttpError(403, 'Player accounts sign in at /login', 'WRONG_CONTEXT');
+    if (row.account_locked)
+      throw new HttpError(403, 'Your account is locked. Please contact your upline.', 'ACCOUNT_LOCKED');
     const { sessionId, refreshToken } = await sessions.open(row.user_id, context, req.ip, deviceOf(req));
     req.log.info({ userId: row.user_id, context }, 'login');
     req.auth = { sub: row.user_id, role: row.role, ctx: context, sid: sessionId };
     await send(commands, req, { type: 'RecordLogin', userId: row.user_id, context });
-    return { token: sign({ sub: row.user_id, role: row.role, ctx: context, sid: sessionId }), refreshToken, role: row.role, user: toUserDto(row) };
+    return {
+      token: sign({ sub: row.user_id, role: row.role, ctx: context, sid: sessionId }),
+      refreshToken,
+      role: row.role,
+      user: toUserDto(row),
+    };
   }
 
-  route({ method: 'POST', url: '/api/auth/login', access: 'public', tag: 'Auth', summary: 'Player login', body: LoginBody, answer: 'AuthResponse' }, (req, { body }) => login(req, body, 'player'));
-  route({ method: 'POST', url: '/api/login-admin', access: 'public', tag: 'Auth', summary: 'Back-office login', body: LoginBody, answer: 'AuthResponse' }, (req, { body }) => login(req, body, 'admin'));
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      access: 'public',
+      tag: 'Auth',
+      summary: 'Player login',
+      body: LoginBody,
+      answer: 'AuthResponse',
+    },
+    (req, { body }) => login(req, body, 'player'),
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/login-admin',
+      access: 'public',
+      tag: 'Auth',
+      summary: 'Back-office login',
+      body: LoginBody,
+      answer: 'AuthResponse',
+    },
+    (req, { body }) => login(req, body, 'admin'),
+  );
 
-  route({ method: 'POST', url: '/api/refresh-token', access: 'public', tag: 'Auth', summary: 'A new access token for a refresh token (rotated: each works once)', body: RefreshBody }, async (req, { body: { refreshToken } }) => {
-    const rotated = await sessions.rotate(refreshToken);
-    // A spent token presented again leaked: the session it belongs to ends everywhere.
-    if (rotated && 'reused' in rotated) await endSessions(commands, req, rotated.reused.userId, [rotated.reused.sessionId], 'refresh-token-reused');
-    if (!rotated || 'reused' in rotated) throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
-    const row = await findUserById(sql, rotated.userId);
-    if (!row || row.account_locked) {
-      await sessions.revoke(rotated.sessionId);
-      if (row) await endSessions(commands, req, row.user_id, [rotated.sessionId], 'account-locked');
-      throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
-    }
-    return {
-      token: sign({ sub: row.user_id, role: row.role, ctx: rotated.context, sid: rotated.sessionId }),
-      refreshToken: rotated.refreshToken,
-      role: row.role,
-    };
-  });
+  route(
+    {
+      method: 'POST',
+      url: '/api/refresh-token',
+      access: 'public',
+      tag: 'Auth',
+      summary: 'A new access token for a refresh token (rotated: each works once)',
+      body: RefreshBody,
+    },
+    async (req, { body: { refreshToken } }) => {
+      const rotated = await sessions.rotate(refreshToken);
+      // A spent token presented again leaked: the session it belongs to ends everywhere.
+      if (rotated && 'reused' in rotated)
+        await endSessions(commands, req, rotated.reused.userId, [rotated.reused.sessionId], 'refresh-token-reused');
+      if (!rotated || 'reused' in rotated)
+        throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
+      const row = await findUserById(sql, rotated.userId);
+      if (!row || row.account_locked) {
+        await sessions.revoke(rotated.sessionId);
+        if (row) await endSessions(commands, req, row.user_id, [rotated.sessionId], 'account-locked');
+        throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+      }
+      return {
+        token: sign({ sub: row.user_id, role: row.role, ctx: rotated.context, sid: rotated.sessionId }),
+        refreshToken: rotated.refreshToken,
+        role: row.role,
+      };
+    },
+  );
 
-  route({ method: 'POST', url: '/api/auth/logout', access: 'password-change', tag: 'Auth', summary: 'End this session', body: LogoutBody, answer: 'Message' }, async (req) => {
-    await sessions.revoke(req.auth!.sid);
-    await endSessions(commands, req, req.auth!.sub, [req.auth!.sid], 'logout');
-    return { message: 'Logged out' };
-  });
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/logout',
+      access: 'password-change',
+      tag: 'Auth',
+      summary: 'End this session',
+      body: LogoutBody,
+      answer: 'Message',
+    },
+    async (req) => {
+      await sessions.revoke(req.auth!.sid);
+      await endSessions(commands, req, req.auth!.sub, [req.auth!.sid], 'logout');
+      return { message: 'Logged out' };
+    },
+  );
 }

@@ -34,14 +34,27 @@ export class Sessions {
 
   /** The signing secret shared by all gateways: the first one to start creates it. */
   async signingSecret(): Promise<string> {
-    await this.sql.query(`insert into gateway_secrets (name, value) values ('jwt', $1) on conflict (name) do nothing`, [randomBytes(48).toString('base64url')]);
+    await this.sql.query(`insert into gateway_secrets (name, value) values ('jwt', $1) on conflict (name) do nothing`, [
+      randomBytes(48).toString('base64url'),
+    ]);
     const { rows } = await this.sql.query<{ value: string }>(`select value from gateway_secrets where name = 'jwt'`);
     return rows[0]!.value;
   }
 
-  async open(userId: string, context: AuthContext, ip: string | null, device: string | null): Promise<{ sessionId: string; refreshToken: string }> {
+  async open(
+    userId: string,
+    context: AuthContext,
+    ip: string | null,
+    device: string | null,
+  ): Promise<{ sessionId: string; refreshToken: string }> {
     const sessionId = randomUUID();
-    await this.sql.query(`insert into auth_sessions (id, user_id, context, ip, device) values ($1, $2, $3, $4, $5)`, [sessionId, userId, context, ip, device]);
+    await this.sql.query(`insert into auth_sessions (id, user_id, context, ip, device) values ($1, $2, $3, $4, $5)`, [
+      sessionId,
+      userId,
+      context,
+      ip,
+      device,
+    ]);
     return { sessionId, refreshToken: await this.issueRefresh(this.sql, sessionId) };
   }
 
@@ -49,9 +62,22 @@ export class Sessions {
    * Rotates a refresh token: the old one is spent and a new one issued. Presenting a spent token
    * again means it leaked, so the whole session is revoked.
    */
-  async rotate(refreshToken: string): Promise<{ sessionId: string; userId: string; context: AuthContext; refreshToken: string } | { reused: { sessionId: string; userId: string } } | null> {
+  async rotate(
+    refreshToken: string,
+  ): Promise<
+    | { sessionId: string; userId: string; context: AuthContext; refreshToken: string }
+    | { reused: { sessionId: string; userId: string } }
+    | null
+  > {
     return this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<{ session_id: string; used_at: string | null; expired: boolean; user_id: string; context: AuthContext; revoked_at: string | null }>(
+      const { rows } = await tx.query<{
+        session_id: string;
+        used_at: string | null;
+        expired: boolean;
+        user_id: string;
+        context: AuthContext;
+        revoked_at: string | null;
+      }>(
         `select t.session_id, t.used_at, t.expires_at < now() as expired, s.user_id, s.context, s.revoked_at
            from auth_refresh_tokens t join auth_sessions s on s.id = t.session_id
           where t.token_hash = $1 for update`,
@@ -64,12 +90,19 @@ export class Sessions {
         return { reused: { sessionId: row.session_id, userId: row.user_id } };
       }
       await tx.query(`update auth_refresh_tokens set used_at = now() where token_hash = $1`, [sha256(refreshToken)]);
-      return { sessionId: row.session_id, userId: row.user_id, context: row.context, refreshToken: await this.issueRefresh(tx, row.session_id) };
+      return {
+        sessionId: row.session_id,
+        userId: row.user_id,
+        context: row.context,
+        refreshToken: await this.issueRefresh(tx, row.session_id),
+      };
     });
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.sql.query(`update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null`, [sessionId]);
+    await this.sql.query(`update auth_sessions set revoked_at = now() where id = $1 and revoked_at is null`, [
+      sessionId,
+    ]);
   }
 
   /** Logs a user out everywhere (but `except`, the session changing its own password): the sessions it ended. */

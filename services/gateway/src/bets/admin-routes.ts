@@ -1,5 +1,17 @@
 import * as v from 'valibot';
-import { AllUserBetListBody, AllUserBetListQuery, dateTimeFilter, DeleteBetsBody, MARKET_TYPE_OF, optionalRupees, PageQuery, text, type BetDto, type MarketType, type Paginated } from '@exch/contracts';
+import {
+  AllUserBetListBody,
+  AllUserBetListQuery,
+  dateTimeFilter,
+  DeleteBetsBody,
+  MARKET_TYPE_OF,
+  optionalRupees,
+  PageQuery,
+  text,
+  type BetDto,
+  type MarketType,
+  type Paginated,
+} from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -50,65 +62,122 @@ async function downlineBets(
   };
   const params: unknown[] = [viewer];
   const where = betWhere(filter, params);
-  const { rows: count } = await sql.query<{ n: string }>(`${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`, params);
-  const { rows } = await sql.query<BetDbRow>(`${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`, params);
+  const { rows: count } = await sql.query<{ n: string }>(
+    `${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
+    params,
+  );
+  const { rows } = await sql.query<BetDbRow>(
+    `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`,
+    params,
+  );
   return { rows, total: Number(count[0]!.n) };
 }
 
 /** The back office's bet lists and deletes: the caller's downline only (SPEC.md section 6). */
 export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps): void {
-  route({
-    method: 'GET', url: '/api/bets/event/:matchId/categorized', access: { admin: 'view-bets' }, tag: TAG, summary: 'Downline bets on a match by market type',
-    params: params('matchId'), query: CategorizedQuery,
-  }, async (req, { params: p, query: q }) => {
-    const filter: BetFilter = {
-      status: q.status,
-      matchId: p.matchId,
-      kinds: q.market_types?.split(',').map((t) => t.trim()).filter(Boolean).map(kindOf),
-      matched: q.matched_status,
-      side: q.odds_type,
-      username: q.username,
-      from: q.startDate,
-      to: q.endDate,
-      minStake: q.min_stake,
-      maxStake: q.max_stake,
-    };
-    const params: unknown[] = [req.auth!.sub];
-    const where = betWhere(filter, params);
-    const { rows } = await sql.query<BetDbRow>(`${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`, params);
-    const markets = Object.fromEntries(Object.values(MARKET_TYPE_OF).map((t) => [t, [] as BetDto[]])) as Record<MarketType, BetDto[]>;
-    for (const bet of rows.map(toBetDto)) markets[bet.market_type].push(bet);
-    return { data: { markets } };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/bets/event/:matchId/categorized',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: 'Downline bets on a match by market type',
+      params: params('matchId'),
+      query: CategorizedQuery,
+    },
+    async (req, { params: p, query: q }) => {
+      const filter: BetFilter = {
+        status: q.status,
+        matchId: p.matchId,
+        kinds: q.market_types
+          ?.split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .map(kindOf),
+        matched: q.matched_status,
+        side: q.odds_type,
+        username: q.username,
+        from: q.startDate,
+        to: q.endDate,
+        minStake: q.min_stake,
+        maxStake: q.max_stake,
+      };
+      const params: unknown[] = [req.auth!.sub];
+      const where = betWhere(filter, params);
+      const { rows } = await sql.query<BetDbRow>(
+        `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
+        params,
+      );
+      const markets = Object.fromEntries(Object.values(MARKET_TYPE_OF).map((t) => [t, [] as BetDto[]])) as Record<
+        MarketType,
+        BetDto[]
+      >;
+      for (const bet of rows.map(toBetDto)) markets[bet.market_type].push(bet);
+      return { data: { markets } };
+    },
+  );
 
-  route({
-    method: 'POST', url: '/api/alluserbetList', access: { admin: 'view-bets' }, tag: TAG, summary: 'Downline bet history',
-    query: v.object({ page: PageQuery.page }), body: v.optional(AllUserBetListBody, {}), answer: 'BetPage',
-  }, async (req, { query: { page }, body }): Promise<Paginated<BetDto>> => {
-    const limit = body.limit ?? 25;
-    const { rows, total } = await downlineBets(sql, req.auth!.sub, body, { offset: (page - 1) * limit, limit });
-    return paginated(rows.map(toBetDto), page, limit, total);
-  });
+  route(
+    {
+      method: 'POST',
+      url: '/api/alluserbetList',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: 'Downline bet history',
+      query: v.object({ page: PageQuery.page }),
+      body: v.optional(AllUserBetListBody, {}),
+      answer: 'BetPage',
+    },
+    async (req, { query: { page }, body }): Promise<Paginated<BetDto>> => {
+      const limit = body.limit ?? 25;
+      const { rows, total } = await downlineBets(sql, req.auth!.sub, body, { offset: (page - 1) * limit, limit });
+      return paginated(rows.map(toBetDto), page, limit, total);
+    },
+  );
 
-  csvRoute(route, { url: '/api/alluserbetList.csv', access: { admin: 'view-bets' }, tag: TAG, summary: 'Downline bet history as CSV (the same filters as query strings, every row)', query: AllUserBetListQuery }, async (req, { query: q }) => {
-    const { rows } = await downlineBets(sql, req.auth!.sub, q, { offset: 0, limit: CSV_MAX_ROWS + 1 });
-    return {
-      name: `bet-history-${q.deleted ? 'deleted' : (q.status ?? 'pending')}-${q.start_date ?? 'start'}-${q.end_date ?? 'now'}`,
-      header: [BET_CSV_HEADER[0]!, 'User Name', ...BET_CSV_HEADER.slice(1)],
-      rows: rows.map((r) => {
-        const [placed, ...rest] = betCsvRow(r);
-        return [placed!, r.username, ...rest];
-      }),
-    };
-  });
+  csvRoute(
+    route,
+    {
+      url: '/api/alluserbetList.csv',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: 'Downline bet history as CSV (the same filters as query strings, every row)',
+      query: AllUserBetListQuery,
+    },
+    async (req, { query: q }) => {
+      const { rows } = await downlineBets(sql, req.auth!.sub, q, { offset: 0, limit: CSV_MAX_ROWS + 1 });
+      return {
+        name: `bet-history-${q.deleted ? 'deleted' : (q.status ?? 'pending')}-${q.start_date ?? 'start'}-${q.end_date ?? 'now'}`,
+        header: [BET_CSV_HEADER[0]!, 'User Name', ...BET_CSV_HEADER.slice(1)],
+        rows: rows.map((r) => {
+          const [placed, ...rest] = betCsvRow(r);
+          return [placed!, r.username, ...rest];
+        }),
+      };
+    },
+  );
 
-  route({ method: 'POST', url: '/api/delete-bets', access: { admin: 'delete-bets' }, tag: TAG, summary: 'Delete pending downline bets (role admin)', body: DeleteBetsBody }, async (req, { body }) => {
-    if (req.auth!.role !== 'admin') throw new HttpError(403, 'Only the admin role can delete bets in bulk', 'FORBIDDEN');
-    const ids = [...new Set(body.ids)];
-    const { rows } = await sql.query<{ n: string }>(`${downlineCte(2)}select count(*) as n from rm_bets b where b.bet_id = any($1::text[]) and b.user_id in (select user_id from downline)`, [ids, req.auth!.sub]);
-    if (Number(rows[0]!.n) !== ids.length) throw new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
-    await checkTransactionPassword(sql, throttle, req, body.transaction_password);
-    await send(commands, req, { type: 'DeleteBets', betIds: ids });
-    return { message: ids.length === 1 ? '1 bet deleted' : `${ids.length} bets deleted`, deleted: ids.length };
-  });
+  route(
+    {
+      method: 'POST',
+      url: '/api/delete-bets',
+      access: { admin: 'delete-bets' },
+      tag: TAG,
+      summary: 'Delete pending downline bets (role admin)',
+      body: DeleteBetsBody,
+    },
+    async (req, { body }) => {
+      if (req.auth!.role !== 'admin')
+        throw new HttpError(403, 'Only the admin role can delete bets in bulk', 'FORBIDDEN');
+      const ids = [...new Set(body.ids)];
+      const { rows } = await sql.query<{ n: string }>(
+        `${downlineCte(2)}select count(*) as n from rm_bets b where b.bet_id = any($1::text[]) and b.user_id in (select user_id from downline)`,
+        [ids, req.auth!.sub],
+      );
+      if (Number(rows[0]!.n) !== ids.length) throw new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
+      await checkTransactionPassword(sql, throttle, req, body.transaction_password);
+      await send(commands, req, { type: 'DeleteBets', betIds: ids });
+      return { message: ids.length === 1 ? '1 bet deleted' : `${ids.length} bets deleted`, deleted: ids.length };
+    },
+  );
 }

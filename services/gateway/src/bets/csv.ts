@@ -2,10 +2,36 @@ import { money, type CsvCell } from '../reports/csv.js';
 import { matchedPaise, toBetDto, type BetDbRow } from './dto.js';
 
 /** The bet history's CSV columns, the player's and the back office's (which adds the user name after Placed). */
-export const BET_CSV_HEADER = ['Placed', 'Event', 'Market', 'Selection', 'Side', 'Odds', 'Stake', 'Matched', 'Status', 'Profit/Loss', 'Settled', 'Reference'];
+export const BET_CSV_HEADER = [
+  'Placed',
+  'Event',
+  'Market',
+  'Selection',
+  'Side',
+  'Odds',
+  'Stake',
+  'Matched',
+  'Status',
+  'Profit/Loss',
+  'Settled',
+  'Reference',
+];
 
 /** One bet as a CSV line: amounts from the row's paise, names and odds as the lists show them. */
 export function betCsvRow(r: BetDbRow): CsvCell[] {
   const b = toBetDto(r);
-  return [b.placed_at, b.event_name, b.market_name, b.selection_name, b.odds_type, b.odds, money(Number(r.stake)), money(matchedPaise(r)), b.status, r.pnl === null ? '' : money(Number(r.pnl)), b.settled_at ?? '', b.reference_id];
+  return [
+    b.placed_at,
+    b.event_name,
+    b.market_name,
+    b.selection_name,
+    b.odds_type,
+    b.odds,
+    money(Number(r.stake)),
+    money(matchedPaise(r)),
+    b.status,
+    r.pnl === null ? '' : money(Number(r.pnl)),
+    b.settled_at ?? '',
+    b.reference_id,
+  ];
 }

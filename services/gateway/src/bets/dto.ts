@@ -1,4 +1,15 @@
-import { betOutcome, MARKET_TYPE_OF, paiseToRupees, type BetDto, type BetFill, type BetStatus, type CommittedEvent, type MarketKind, type Paise, type SqlClient } from '@exch/contracts';
+import {
+  betOutcome,
+  MARKET_TYPE_OF,
+  paiseToRupees,
+  type BetDto,
+  type BetFill,
+  type BetStatus,
+  type CommittedEvent,
+  type MarketKind,
+  type Paise,
+  type SqlClient,
+} from '@exch/contracts';
 
 export interface BetDbRow {
   bet_id: string;
@@ -37,7 +48,10 @@ export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, m
 
 /** Potential win and loss of the live stake: each match-odds fill at its own price, the rest at the asked odds. */
 function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise; lose: Paise } {
-  const parts = r.kind === 'match_odds' ? [...r.fills, { price: r.odds, size: unmatched }] : [{ price: r.odds, size: matched + unmatched }];
+  const parts =
+    r.kind === 'match_odds'
+      ? [...r.fills, { price: r.odds, size: unmatched }]
+      : [{ price: r.odds, size: matched + unmatched }];
   return betOutcome(r.kind, r.side, parts, r.volume);
 }
 
@@ -104,7 +118,16 @@ export async function betsById(sql: SqlClient, ids: string[]): Promise<BetDto[]>
 }
 
 /** A bet's row by id, when `where` (over `b`, with the bet id as $1 and then `params`) holds. */
-export async function betRow(sql: SqlClient, betId: string, where = 'true', params: unknown[] = [], prefix = ''): Promise<BetDbRow | null> {
-  const { rows } = await sql.query<BetDbRow>(`${prefix}${BET_SELECT} where b.bet_id = $1 and ${where}`, [betId, ...params]);
+export async function betRow(
+  sql: SqlClient,
+  betId: string,
+  where = 'true',
+  params: unknown[] = [],
+  prefix = '',
+): Promise<BetDbRow | null> {
+  const { rows } = await sql.query<BetDbRow>(`${prefix}${BET_SELECT} where b.bet_id = $1 and ${where}`, [
+    betId,
+    ...params,
+  ]);
   return rows[0] ?? null;
 }

@@ -32,7 +32,8 @@ export interface BetFilter {
 
 /** A market type as SPEC.md names it (MATCH_ODDS, Bookmaker, FANCY) or as a kind (match_odds...). */
 export function kindOf(text: string): MarketKind {
-  const kind = kindOfMarketType(text) ?? (Object.keys(MARKET_TYPE_OF) as MarketKind[]).find((k) => k === text.toLowerCase());
+  const kind =
+    kindOfMarketType(text) ?? (Object.keys(MARKET_TYPE_OF) as MarketKind[]).find((k) => k === text.toLowerCase());
   if (!kind) throw new HttpError(400, `Unknown market type: ${text}`);
   return kind;
 }
@@ -46,9 +47,13 @@ export function betWhere(f: BetFilter, params: unknown[]): string {
   if (f.matched === 'matched') parts.push('b.stake - b.unmatched - b.cancelled > 0');
   if (f.matched === 'unmatched') parts.push('b.unmatched > 0');
   if (f.side) parts.push(`b.side = ${add(f.side)}`);
-  if (f.username) parts.push(`u.username_lower like ${add(`%${f.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (f.username)
+    parts.push(`u.username_lower like ${add(`%${f.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (f.from) parts.push(`b.placed_at >= ${add(f.from)}::timestamptz`);
-  if (f.to) parts.push(f.to.length === 10 ? `b.placed_at < ${add(f.to)}::date + 1` : `b.placed_at <= ${add(f.to)}::timestamptz`);
+  if (f.to)
+    parts.push(
+      f.to.length === 10 ? `b.placed_at < ${add(f.to)}::date + 1` : `b.placed_at <= ${add(f.to)}::timestamptz`,
+    );
   if (f.minStake !== undefined) parts.push(`b.stake >= ${add(f.minStake)}`);
   if (f.maxStake !== undefined) parts.push(`b.stake <= ${add(f.maxStake)}`);
   return parts.join(' and ');

@@ -1,4 +1,12 @@
-import { kindOfMarketType, parseDecimal, parseRupees, type MarketKind, type Paise, type PlaceBetBody, type Side } from '@exch/contracts';
+import {
+  kindOfMarketType,
+  parseDecimal,
+  parseRupees,
+  type MarketKind,
+  type Paise,
+  type PlaceBetBody,
+  type Side,
+} from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 
 export interface PlacedBetInput {
@@ -17,7 +25,13 @@ export interface PlacedBetInput {
 /** Match odds to hundredths exactly (1.85 -> 185); bookmaker rates and fancy lines and volumes are whole numbers. */
 function decimalOf(value: number | string, field: string, decimals: number, max: number, allowZero: boolean): number {
   const r = parseDecimal(value, field, { decimals, max, allowZero });
-  if ('error' in r) throw new HttpError(400, decimals === 0 && r.error.endsWith('whole number') ? `${field} must be a whole number for bookmaker and fancy markets` : r.error);
+  if ('error' in r)
+    throw new HttpError(
+      400,
+      decimals === 0 && r.error.endsWith('whole number')
+        ? `${field} must be a whole number for bookmaker and fancy markets`
+        : r.error,
+    );
   return r.value;
 }
 
@@ -38,7 +52,8 @@ export function parsePlaceBet(b: PlaceBetBody, callerId: string): PlacedBetInput
   }
   let volume: number | null = null;
   if (kind === 'fancy') {
-    if (b.volume === undefined || b.volume === null) throw new HttpError(400, 'Volume (the fancy rate) is required for a fancy bet');
+    if (b.volume === undefined || b.volume === null)
+      throw new HttpError(400, 'Volume (the fancy rate) is required for a fancy bet');
     volume = decimalOf(b.volume, 'Volume', 0, 100_000, false);
   }
   const stake = parseRupees(b.stake, 'Stake', false);
@@ -50,7 +65,10 @@ export function parsePlaceBet(b: PlaceBetBody, callerId: string): PlacedBetInput
     kind,
     selectionId,
     side: back ? 'back' : 'lay',
-    odds: kind === 'match_odds' ? decimalOf(b.odds, 'Odds', 2, 100_000, false) : decimalOf(b.odds, 'Odds', 0, 100_000, kind === 'fancy'),
+    odds:
+      kind === 'match_odds'
+        ? decimalOf(b.odds, 'Odds', 2, 100_000, false)
+        : decimalOf(b.odds, 'Odds', 0, 100_000, kind === 'fancy'),
     volume,
     stake: stake.paise,
     referenceId: b.reference_id,

@@ -16,23 +16,31 @@ const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
  * may not touch answers like an unknown one, so nothing leaks.
  */
 export function betStatusRoute({ sql, commands, route }: ExchangeDeps): void {
-  route({
-    method: 'PATCH', url: '/api/bets/:id/status', access: 'any', tag: 'Player betting', params: params('id'), body: BetStatusBody,
-    summary: 'Player: cancel the unmatched remainder; back office: delete a pending downline bet',
-  }, async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
-    const actor = req.auth!.sub;
-    const betId = p.id;
-    // The answer is the bet as read before, with the committed cancel or delete applied.
-    if (req.auth!.ctx === 'player') {
-      const row = await betRow(sql, betId, 'b.user_id = $2', [actor]);
+  route(
+    {
+      method: 'PATCH',
+      url: '/api/bets/:id/status',
+      access: 'any',
+      tag: 'Player betting',
+      params: params('id'),
+      body: BetStatusBody,
+      summary: 'Player: cancel the unmatched remainder; back office: delete a pending downline bet',
+    },
+    async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
+      const actor = req.auth!.sub;
+      const betId = p.id;
+      // The answer is the bet as read before, with the committed cancel or delete applied.
+      if (req.auth!.ctx === 'player') {
+        const row = await betRow(sql, betId, 'b.user_id = $2', [actor]);
+        if (!row) throw invalidBet();
+        const { events } = await send(commands, req, { type: 'CancelBet', betId });
+        return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
+      }
+      assertPrivilege(req, 'delete-bets');
+      const row = await betRow(sql, betId, IN_DOWNLINE, [actor], downlineCte(2));
       if (!row) throw invalidBet();
-      const { events } = await send(commands, req, { type: 'CancelBet', betId });
-      return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
-    }
-    assertPrivilege(req, 'delete-bets');
-    const row = await betRow(sql, betId, IN_DOWNLINE, [actor], downlineCte(2));
-    if (!row) throw invalidBet();
-    const { events } = await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
-    return { message: 'Bet deleted', bet: toBetDto(betAfter(row, events)) };
-  });
+      const { events } = await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
+      return { message: 'Bet deleted', bet: toBetDto(betAfter(row, events)) };
+    },
+  );
 }

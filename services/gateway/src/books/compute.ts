@@ -19,7 +19,8 @@ export interface BookBet {
 const matchedOf = (b: BookBet): Paise => Number(b.stake) - Number(b.unmatched) - Number(b.cancelled);
 
 /** The matched parts of a bet: each match-odds fill at its price, else the whole matched stake at the bet's rate. */
-const parts = (b: BookBet): { price: number; size: Paise }[] => (b.kind === 'match_odds' ? b.fills : [{ price: b.odds, size: matchedOf(b) }]);
+const parts = (b: BookBet): { price: number; size: Paise }[] =>
+  b.kind === 'match_odds' ? b.fills : [{ price: b.odds, size: matchedOf(b) }];
 
 /** Profit or loss of matched positions for each possible winner (User Book): a back wins on its runner, a lay on every other. */
 export function runnerBook(selectionIds: readonly number[], bets: readonly BookBet[]): Map<number, Paise> {
@@ -39,11 +40,15 @@ export function runnerBook(selectionIds: readonly number[], bets: readonly BookB
  * changes at a line, so each line and the run just below it are enough; rows ascend.
  */
 export function fancyLadder(bets: readonly BookBet[]): { run: number; pnl: Paise }[] {
-  const positions = bets.map((b) => ({ yes: b.side === 'back', line: b.odds, o: betOutcome('fancy', b.side, [{ price: b.odds, size: matchedOf(b) }], b.volume) }));
+  const positions = bets.map((b) => ({
+    yes: b.side === 'back',
+    line: b.odds,
+    o: betOutcome('fancy', b.side, [{ price: b.odds, size: matchedOf(b) }], b.volume),
+  }));
   if (positions.length === 0) return [];
   const runs = [...new Set(positions.flatMap((p) => [p.line - 1, p.line]))].filter((r) => r >= 0).sort((a, b) => a - b);
   return runs.map((run) => ({
     run,
-    pnl: positions.reduce((sum, p) => sum + ((run >= p.line) === p.yes ? p.o.win : -p.o.lose), 0),
+    pnl: positions.reduce((sum, p) => sum + (run >= p.line === p.yes ? p.o.win : -p.o.lose), 0),
   }));
 }

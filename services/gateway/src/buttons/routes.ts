@@ -1,26 +1,61 @@
-import { BettingButtonsBody, DEFAULT_CASINO_BUTTONS, DEFAULT_SPORTS_BUTTONS, type BettingButtons, type SqlClient } from '@exch/contracts';
+import {
+  BettingButtonsBody,
+  DEFAULT_CASINO_BUTTONS,
+  DEFAULT_SPORTS_BUTTONS,
+  type BettingButtons,
+  type SqlClient,
+} from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 
 async function buttonsOf(sql: SqlClient, userId: string): Promise<BettingButtons> {
-  const { rows } = await sql.query<{ sports_buttons: BettingButtons['sportsButtons']; casino_buttons: BettingButtons['casinoButtons'] }>(
-    `select sports_buttons, casino_buttons from rm_button_values where user_id = $1`,
-    [userId],
-  );
-  return rows[0] ? { sportsButtons: rows[0].sports_buttons, casinoButtons: rows[0].casino_buttons } : { sportsButtons: DEFAULT_SPORTS_BUTTONS, casinoButtons: DEFAULT_CASINO_BUTTONS };
+  const { rows } = await sql.query<{
+    sports_buttons: BettingButtons['sportsButtons'];
+    casino_buttons: BettingButtons['casinoButtons'];
+  }>(`select sports_buttons, casino_buttons from rm_button_values where user_id = $1`, [userId]);
+  return rows[0]
+    ? { sportsButtons: rows[0].sports_buttons, casinoButtons: rows[0].casino_buttons }
+    : { sportsButtons: DEFAULT_SPORTS_BUTTONS, casinoButtons: DEFAULT_CASINO_BUTTONS };
 }
 
 /** Quick-stake buttons (SPEC.md section 3, Betting buttons): the defaults until the user saves its own. */
 export function buttonRoutes({ sql, commands, route }: ExchangeDeps): void {
-  route({ method: 'GET', url: '/api/betting-buttons/:userId', access: 'any', tag: 'Player betting', summary: 'Quick-stake buttons (defaults until saved)', params: params('userId') }, async (req, { params: p }) => {
-    if (p.userId !== req.auth!.sub) throw new HttpError(403, 'You can only read your own buttons', 'FORBIDDEN');
-    return { data: await buttonsOf(sql, req.auth!.sub) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/betting-buttons/:userId',
+      access: 'any',
+      tag: 'Player betting',
+      summary: 'Quick-stake buttons (defaults until saved)',
+      params: params('userId'),
+    },
+    async (req, { params: p }) => {
+      if (p.userId !== req.auth!.sub) throw new HttpError(403, 'You can only read your own buttons', 'FORBIDDEN');
+      return { data: await buttonsOf(sql, req.auth!.sub) };
+    },
+  );
 
-  route({ method: 'PUT', url: '/api/betting-buttons', access: 'player', tag: 'Player betting', summary: 'Save quick-stake buttons', body: BettingButtonsBody }, async (req, { body }) => {
-    await send(commands, req, { type: 'SetButtonValues', sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons });
-    return { message: 'Button values saved', data: { sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons } };
-  });
+  route(
+    {
+      method: 'PUT',
+      url: '/api/betting-buttons',
+      access: 'player',
+      tag: 'Player betting',
+      summary: 'Save quick-stake buttons',
+      body: BettingButtonsBody,
+    },
+    async (req, { body }) => {
+      await send(commands, req, {
+        type: 'SetButtonValues',
+        sportsButtons: body.sportsButtons,
+        casinoButtons: body.casinoButtons,
+      });
+      return {
+        message: 'Button values saved',
+        data: { sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons },
+      };
+    },
+  );
 }

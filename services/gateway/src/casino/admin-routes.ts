@@ -1,11 +1,28 @@
-import { CasinoGameReportQuery, CasinoTableStatusBody, paiseToRupees, type CasinoGameReportRow, type CasinoPositionDto, type CasinoTableStatusSet, type SqlClient } from '@exch/contracts';
+import {
+  CasinoGameReportQuery,
+  CasinoTableStatusBody,
+  paiseToRupees,
+  type CasinoGameReportRow,
+  type CasinoPositionDto,
+  type CasinoTableStatusSet,
+  type SqlClient,
+} from '@exch/contracts';
 import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { csvRoute, money } from '../reports/csv.js';
-import { BET_SELECT, findTable, ROUND_SELECT, toBetDto, toRoundDto, toTableDto, type BetRow, type RoundRow } from './read.js';
+import {
+  BET_SELECT,
+  findTable,
+  ROUND_SELECT,
+  toBetDto,
+  toRoundDto,
+  toTableDto,
+  type BetRow,
+  type RoundRow,
+} from './read.js';
 
 const TAG = 'Casino back office';
 const TableParams = params('code');
@@ -16,7 +33,14 @@ async function gameReport(sql: SqlClient, actorId: string, q: { from?: string; t
   let where = `${IN_DOWNLINE} and b.status <> 'pending'`;
   if (q.from) where += ` and b.placed_at >= $${args.push(q.from)}::date`;
   if (q.to) where += ` and b.placed_at < $${args.push(q.to)}::date + 1`;
-  const { rows } = await sql.query<{ day: string; table_code: string; table_name: string; bets: string; turnover: string; pnl: string }>(
+  const { rows } = await sql.query<{
+    day: string;
+    table_code: string;
+    table_name: string;
+    bets: string;
+    turnover: string;
+    pnl: string;
+  }>(
     `${downlineCte(1)}
      select to_char(b.placed_at, 'YYYY-MM-DD') as day, b.table_code, t.name as table_name, count(*) as bets, sum(b.stake) as turnover, sum(b.pnl) as pnl
        from rm_casino_bets b join rm_casino_tables t on t.table_code = b.table_code
@@ -24,52 +48,136 @@ async function gameReport(sql: SqlClient, actorId: string, q: { from?: string; t
       group by 1, b.table_code, t.name order by 1 desc, t.name`,
     args,
   );
-  return rows.map((r) => ({ day: r.day, tableCode: r.table_code, tableName: r.table_name, bets: Number(r.bets), turnover: Number(r.turnover), houseProfit: -Number(r.pnl) }));
+  return rows.map((r) => ({
+    day: r.day,
+    tableCode: r.table_code,
+    tableName: r.table_name,
+    bets: Number(r.bets),
+    turnover: Number(r.turnover),
+    houseProfit: -Number(r.pnl),
+  }));
 }
 
 /** The casino list's actions and the back office's casino views of the caller's downline (docs/casino.md "Calls"). */
 export function casinoAdminRoutes({ sql, commands, route }: ExchangeDeps): void {
-  route({ method: 'PUT', url: '/api/admin/casino/tables/:code/status', access: { admin: 'manage-casino' }, tag: TAG, summary: 'Suspend or activate a table (admin and super admin): a suspended table takes no bet, finishes its round and deals no more', params: TableParams, body: CasinoTableStatusBody, answer: 'CasinoTableEnvelope' }, async (req, { params: p, body }) => {
-    if (req.auth!.role !== 'admin' && req.auth!.role !== 'super-admin') throw new HttpError(403, 'Only admin and super admin suspend or activate tables', 'FORBIDDEN');
-    const table = await findTable(sql, p.code);
-    const { events } = await send(commands, req, { type: 'SetCasinoTableStatus', tableCode: table.table_code, suspended: body.status === 'SUSPENDED' });
-    const set = events.find((e) => e.type === 'CasinoTableStatusSet')?.data as CasinoTableStatusSet | undefined;
-    const after = { ...table, suspended: set ? set.suspended : table.suspended };
-    return { message: after.suspended ? `${table.name} is suspended` : `${table.name} is active`, data: toTableDto(after) };
-  });
+  route(
+    {
+      method: 'PUT',
+      url: '/api/admin/casino/tables/:code/status',
+      access: { admin: 'manage-casino' },
+      tag: TAG,
+      summary:
+        'Suspend or activate a table (admin and super admin): a suspended table takes no bet, finishes its round and deals no more',
+      params: TableParams,
+      body: CasinoTableStatusBody,
+      answer: 'CasinoTableEnvelope',
+    },
+    async (req, { params: p, body }) => {
+      if (req.auth!.role !== 'admin' && req.auth!.role !== 'super-admin')
+        throw new HttpError(403, 'Only admin and super admin suspend or activate tables', 'FORBIDDEN');
+      const table = await findTable(sql, p.code);
+      const { events } = await send(commands, req, {
+        type: 'SetCasinoTableStatus',
+        tableCode: table.table_code,
+        suspended: body.status === 'SUSPENDED',
+      });
+      const set = events.find((e) => e.type === 'CasinoTableStatusSet')?.data as CasinoTableStatusSet | undefined;
+      const after = { ...table, suspended: set ? set.suspended : table.suspended };
+      return {
+        message: after.suspended ? `${table.name} is suspended` : `${table.name} is active`,
+        data: toTableDto(after),
+      };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/casino/tables/:code/position', access: { admin: 'view-bets' }, tag: TAG, summary: "The round under way (else the last): the downline's bets and the house's position per market", params: TableParams, answer: 'CasinoPosition' }, async (req, { params: p }): Promise<CasinoPositionDto> => {
-    const table = await findTable(sql, p.code);
-    const { rows: rounds } = await sql.query<RoundRow>(`${ROUND_SELECT} where r.table_code = $1 order by r.opened_at desc, r.mid desc limit 1`, [table.table_code]);
-    const round = rounds[0];
-    const bets = round ? (await sql.query<BetRow>(`${downlineCte(1)}${BET_SELECT} where b.mid = $2 and ${IN_DOWNLINE} order by b.placed_position desc`, [req.auth!.sub, round.mid])).rows : [];
-    const markets = table.markets.map((m) => {
-      const on = bets.filter((b) => b.sid === m.sid);
-      const stake = on.reduce((s, b) => s + Number(b.stake), 0);
-      // What the house pays the backers if the market wins (their profit at their odds), or keeps if it loses.
-      const profit = on.reduce((s, b) => s + Math.floor(((b.odds - 100) * Number(b.stake)) / 100), 0);
-      return { sid: m.sid, nat: m.name, bets: on.length, stake: paiseToRupees(stake), houseIfWins: paiseToRupees(-profit), houseIfLoses: paiseToRupees(stake) };
-    });
-    return { round: round ? toRoundDto(round) : null, markets, bets: bets.map(toBetDto) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/casino/tables/:code/position',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: "The round under way (else the last): the downline's bets and the house's position per market",
+      params: TableParams,
+      answer: 'CasinoPosition',
+    },
+    async (req, { params: p }): Promise<CasinoPositionDto> => {
+      const table = await findTable(sql, p.code);
+      const { rows: rounds } = await sql.query<RoundRow>(
+        `${ROUND_SELECT} where r.table_code = $1 order by r.opened_at desc, r.mid desc limit 1`,
+        [table.table_code],
+      );
+      const round = rounds[0];
+      const bets = round
+        ? (
+            await sql.query<BetRow>(
+              `${downlineCte(1)}${BET_SELECT} where b.mid = $2 and ${IN_DOWNLINE} order by b.placed_position desc`,
+              [req.auth!.sub, round.mid],
+            )
+          ).rows
+        : [];
+      const markets = table.markets.map((m) => {
+        const on = bets.filter((b) => b.sid === m.sid);
+        const stake = on.reduce((s, b) => s + Number(b.stake), 0);
+        // What the house pays the backers if the market wins (their profit at their odds), or keeps if it loses.
+        const profit = on.reduce((s, b) => s + Math.floor(((b.odds - 100) * Number(b.stake)) / 100), 0);
+        return {
+          sid: m.sid,
+          nat: m.name,
+          bets: on.length,
+          stake: paiseToRupees(stake),
+          houseIfWins: paiseToRupees(-profit),
+          houseIfLoses: paiseToRupees(stake),
+        };
+      });
+      return { round: round ? toRoundDto(round) : null, markets, bets: bets.map(toBetDto) };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/casino/game-reports', access: { admin: 'view-bets' }, tag: TAG, summary: "The downline's settled casino bets by table and day: bets, turnover, house profit", query: CasinoGameReportQuery, answer: 'CasinoGameReport' }, async (req, { query: q }) => {
-    const data = (await gameReport(sql, req.auth!.sub, q)).map((r): CasinoGameReportRow => ({
-      date: r.day, table_id: r.tableCode, table_name: r.tableName, bets: r.bets, turnover: paiseToRupees(r.turnover), house_profit: paiseToRupees(r.houseProfit),
-    }));
-    return { data };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/casino/game-reports',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: "The downline's settled casino bets by table and day: bets, turnover, house profit",
+      query: CasinoGameReportQuery,
+      answer: 'CasinoGameReport',
+    },
+    async (req, { query: q }) => {
+      const data = (await gameReport(sql, req.auth!.sub, q)).map(
+        (r): CasinoGameReportRow => ({
+          date: r.day,
+          table_id: r.tableCode,
+          table_name: r.tableName,
+          bets: r.bets,
+          turnover: paiseToRupees(r.turnover),
+          house_profit: paiseToRupees(r.houseProfit),
+        }),
+      );
+      return { data };
+    },
+  );
 
-  csvRoute(route, { url: '/api/admin/casino/game-reports.csv', access: { admin: 'view-bets' }, tag: TAG, summary: 'The game reports as CSV (same dates, a total line)', query: CasinoGameReportQuery }, async (req, { query: q }) => {
-    const rows = await gameReport(sql, req.auth!.sub, q);
-    const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
-    return {
-      name: `game-reports-${q.from ?? 'start'}-${q.to ?? 'now'}`,
-      header: ['Date', 'Table', 'Bets', 'Turnover', 'House profit'],
-      rows: [
-        ...rows.map((r) => [r.day, r.tableName, r.bets, money(r.turnover), money(r.houseProfit)]),
-        ['Total', '', total((r) => r.bets), money(total((r) => r.turnover)), money(total((r) => r.houseProfit))],
-      ],
-    };
-  });
+  csvRoute(
+    route,
+    {
+      url: '/api/admin/casino/game-reports.csv',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: 'The game reports as CSV (same dates, a total line)',
+      query: CasinoGameReportQuery,
+    },
+    async (req, { query: q }) => {
+      const rows = await gameReport(sql, req.auth!.sub, q);
+      const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
+      return {
+        name: `game-reports-${q.from ?? 'start'}-${q.to ?? 'now'}`,
+        header: ['Date', 'Table', 'Bets', 'Turnover', 'House profit'],
+        rows: [
+          ...rows.map((r) => [r.day, r.tableName, r.bets, money(r.turnover), money(r.houseProfit)]),
+          ['Total', '', total((r) => r.bets), money(total((r) => r.turnover)), money(total((r) => r.houseProfit))],
+        ],
+      };
+    },
+  );
 }

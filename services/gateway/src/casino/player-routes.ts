@@ -1,11 +1,33 @@
 import * as v from 'valibot';
-import { CasinoBetsQuery, CasinoResultsQuery, CasinoTablesQuery, type CasinoBetDto, type CasinoResultDto, type CasinoRoundDetail, type Paginated, type SqlClient } from '@exch/contracts';
+import {
+  CasinoBetsQuery,
+  CasinoResultsQuery,
+  CasinoTablesQuery,
+  type CasinoBetDto,
+  type CasinoResultDto,
+  type CasinoRoundDetail,
+  type Paginated,
+  type SqlClient,
+} from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import { pageSql, paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../reports/csv.js';
-import { BET_SELECT, FINISHED, listTables, RESULT_SELECT, resultOf, ROUND_SELECT, tableLive, toBetDto, toRoundDto, findTable, type BetRow, type RoundRow } from './read.js';
+import {
+  BET_SELECT,
+  FINISHED,
+  listTables,
+  RESULT_SELECT,
+  resultOf,
+  ROUND_SELECT,
+  tableLive,
+  toBetDto,
+  toRoundDto,
+  findTable,
+  type BetRow,
+  type RoundRow,
+} from './read.js';
 
 const TAG = 'Casino';
 /** SPEC.md section 2: the All Casino category lists every table. */
@@ -14,23 +36,45 @@ const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c
 type Page = { page: number; limit: number };
 /** An export reads one row past the cap, so an oversized one is refused rather than cut short. */
 const ALL: Page = { page: 1, limit: CSV_MAX_ROWS + 1 };
-const STATUS_LABEL: Record<CasinoBetDto['status'], string> = { pending: 'Pending', won: 'Won', lost: 'Lost', void: 'Void' };
+const STATUS_LABEL: Record<CasinoBetDto['status'], string> = {
+  pending: 'Pending',
+  won: 'Won',
+  lost: 'Lost',
+  void: 'Void',
+};
 
 /** A table's finished rounds, newest first: one page and the count of all. The JSON route and its CSV read it. */
-async function finishedRounds(sql: SqlClient, code: string, q: { startDate?: string; roundId?: string; search?: string }, page: Page): Promise<{ rows: CasinoResultDto[]; total: number }> {
+async function finishedRounds(
+  sql: SqlClient,
+  code: string,
+  q: { startDate?: string; roundId?: string; search?: string },
+  page: Page,
+): Promise<{ rows: CasinoResultDto[]; total: number }> {
   await findTable(sql, code);
   const args: unknown[] = [code];
   let where = `r.table_code = $1 and ${FINISHED}`;
-  if (q.startDate) where += ` and r.opened_at >= $${args.push(q.startDate)}::date and r.opened_at < $${args.length}::date + 1`;
+  if (q.startDate)
+    where += ` and r.opened_at >= $${args.push(q.startDate)}::date and r.opened_at < $${args.length}::date + 1`;
   if (q.roundId) where += ` and r.mid like $${args.push(`${q.roundId.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
   if (q.search) where += ` and (lower(r.winner) like $${args.push(like(q.search))} or r.mid like $${args.length})`;
-  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_casino_rounds r where ${where}`, args);
-  const { rows } = await sql.query<{ mid: string; winner: string | null; status: string; code: number | null }>(`${RESULT_SELECT} where ${where} order by r.opened_at desc, r.mid desc ${pageSql(page.page, page.limit)}`, args);
+  const { rows: count } = await sql.query<{ n: string }>(
+    `select count(*) as n from rm_casino_rounds r where ${where}`,
+    args,
+  );
+  const { rows } = await sql.query<{ mid: string; winner: string | null; status: string; code: number | null }>(
+    `${RESULT_SELECT} where ${where} order by r.opened_at desc, r.mid desc ${pageSql(page.page, page.limit)}`,
+    args,
+  );
   return { rows: rows.map(resultOf), total: Number(count[0]!.n) };
 }
 
 /** A player's casino bets by status, table and placing day, newest first: one page and the count of all. The JSON route and its CSV read it. */
-async function myCasinoBets(sql: SqlClient, userId: string, q: { status: 'pending' | 'settled' | 'all'; table?: string; from?: string; to?: string }, page: Page): Promise<{ rows: BetRow[]; total: number }> {
+async function myCasinoBets(
+  sql: SqlClient,
+  userId: string,
+  q: { status: 'pending' | 'settled' | 'all'; table?: string; from?: string; to?: string },
+  page: Page,
+): Promise<{ rows: BetRow[]; total: number }> {
   const args: unknown[] = [userId];
   let where = 'b.user_id = $1';
   if (q.status === 'pending') where += ` and b.status = 'pending'`;
@@ -38,57 +82,174 @@ async function myCasinoBets(sql: SqlClient, userId: string, q: { status: 'pendin
   if (q.table) where += ` and b.table_code = $${args.push(q.table)}`;
   if (q.from) where += ` and b.placed_at >= $${args.push(q.from)}::date`;
   if (q.to) where += ` and b.placed_at < $${args.push(q.to)}::date + 1`;
-  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_casino_bets b where ${where}`, args);
-  const { rows } = await sql.query<BetRow>(`${BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(page.page, page.limit)}`, args);
+  const { rows: count } = await sql.query<{ n: string }>(
+    `select count(*) as n from rm_casino_bets b where ${where}`,
+    args,
+  );
+  const { rows } = await sql.query<BetRow>(
+    `${BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(page.page, page.limit)}`,
+    args,
+  );
   return { rows, total: Number(count[0]!.n) };
 }
 
 /** The live Indian tables for any signed-in user: lists, a table's live state, results, rounds, the player's bets (docs/casino.md "Calls"). */
 export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
-  route({ method: 'GET', url: '/api/casino/table/getalltable', access: 'any', tag: TAG, summary: 'Every casino table with its status (SPEC.md section 7)', answer: 'CasinoTableList' }, async () => ({
-    data: await listTables(sql),
-  }));
+  route(
+    {
+      method: 'GET',
+      url: '/api/casino/table/getalltable',
+      access: 'any',
+      tag: TAG,
+      summary: 'Every casino table with its status (SPEC.md section 7)',
+      answer: 'CasinoTableList',
+    },
+    async () => ({
+      data: await listTables(sql),
+    }),
+  );
 
-  route({ method: 'GET', url: '/api/casino/tables', access: 'any', tag: TAG, summary: 'The casino table list, by category (35 or none: all)', query: CasinoTablesQuery, answer: 'CasinoTableList' }, async (_req, { query: q }) => {
-    const category = q.category === undefined || Number(q.category) === ALL_CASINO ? undefined : Number(q.category);
-    return { data: await listTables(sql, category) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/casino/tables',
+      access: 'any',
+      tag: TAG,
+      summary: 'The casino table list, by category (35 or none: all)',
+      query: CasinoTablesQuery,
+      answer: 'CasinoTableList',
+    },
+    async (_req, { query: q }) => {
+      const category = q.category === undefined || Number(q.category) === ALL_CASINO ? undefined : Number(q.category);
+      return { data: await listTables(sql, category) };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/casino/tables/:code', access: 'any', tag: TAG, summary: 'A table live: its round (cards so far, countdown), the last ten results; also pushed as casinoTable to the room casino:{code}', params: params('code'), answer: 'CasinoTableLive' }, async (_req, { params: p }) => tableLive(sql, p.code));
+  route(
+    {
+      method: 'GET',
+      url: '/api/casino/tables/:code',
+      access: 'any',
+      tag: TAG,
+      summary:
+        'A table live: its round (cards so far, countdown), the last ten results; also pushed as casinoTable to the room casino:{code}',
+      params: params('code'),
+      answer: 'CasinoTableLive',
+    },
+    async (_req, { params: p }) => tableLive(sql, p.code),
+  );
 
-  route({ method: 'GET', url: '/api/casino/results/:code', access: 'any', tag: TAG, summary: 'Finished rounds of a table, newest first: {mid, win} in data.data.res (SPEC.md section 7)', params: params('code'), query: CasinoResultsQuery, answer: 'CasinoResultPage' }, async (_req, { params: p, query: q }) => {
-    const { rows, total } = await finishedRounds(sql, p.code, q, q);
-    return { data: { data: { res: rows, total, page: q.page, limit: q.limit, totalPages: Math.max(1, Math.ceil(total / q.limit)) } } };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/casino/results/:code',
+      access: 'any',
+      tag: TAG,
+      summary: 'Finished rounds of a table, newest first: {mid, win} in data.data.res (SPEC.md section 7)',
+      params: params('code'),
+      query: CasinoResultsQuery,
+      answer: 'CasinoResultPage',
+    },
+    async (_req, { params: p, query: q }) => {
+      const { rows, total } = await finishedRounds(sql, p.code, q, q);
+      return {
+        data: {
+          data: { res: rows, total, page: q.page, limit: q.limit, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+        },
+      };
+    },
+  );
 
-  csvRoute(route, { url: '/api/casino/results/:code.csv', access: 'any', tag: TAG, summary: 'Finished rounds of a table as CSV (same filters as the result list, all rows)', params: params('code'), query: v.omit(CasinoResultsQuery, ['page', 'limit']) }, async (_req, { params: p, query: q }) => {
-    const { rows } = await finishedRounds(sql, p.code, q, ALL);
-    return { name: `casino-results-${p.code}-${q.startDate ?? 'all'}`, header: ['Round ID', 'Winner'], rows: rows.map((r) => [r.mid, r.win]) };
-  });
+  csvRoute(
+    route,
+    {
+      url: '/api/casino/results/:code.csv',
+      access: 'any',
+      tag: TAG,
+      summary: 'Finished rounds of a table as CSV (same filters as the result list, all rows)',
+      params: params('code'),
+      query: v.omit(CasinoResultsQuery, ['page', 'limit']),
+    },
+    async (_req, { params: p, query: q }) => {
+      const { rows } = await finishedRounds(sql, p.code, q, ALL);
+      return {
+        name: `casino-results-${p.code}-${q.startDate ?? 'all'}`,
+        header: ['Round ID', 'Winner'],
+        rows: rows.map((r) => [r.mid, r.win]),
+      };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/casino/rounds/:mid', access: 'any', tag: TAG, summary: 'One round: its cards, result, and once settled the server seed to verify against the commitment', params: params('mid'), answer: 'CasinoRoundDetail' }, async (_req, { params: p }): Promise<CasinoRoundDetail> => {
-    const { rows } = await sql.query<RoundRow & { shoe: string[] }>(`${ROUND_SELECT.replace('t.markets', 't.markets, t.shoe')} where r.mid = $1`, [p.mid]);
-    const row = rows[0];
-    if (!row) throw new HttpError(404, 'Round not found', 'ROUND_NOT_FOUND');
-    return { ...toRoundDto(row), clientSeed: row.mid, nonce: 0, shoe: row.shoe };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/casino/rounds/:mid',
+      access: 'any',
+      tag: TAG,
+      summary: 'One round: its cards, result, and once settled the server seed to verify against the commitment',
+      params: params('mid'),
+      answer: 'CasinoRoundDetail',
+    },
+    async (_req, { params: p }): Promise<CasinoRoundDetail> => {
+      const { rows } = await sql.query<RoundRow & { shoe: string[] }>(
+        `${ROUND_SELECT.replace('t.markets', 't.markets, t.shoe')} where r.mid = $1`,
+        [p.mid],
+      );
+      const row = rows[0];
+      if (!row) throw new HttpError(404, 'Round not found', 'ROUND_NOT_FOUND');
+      return { ...toRoundDto(row), clientSeed: row.mid, nonce: 0, shoe: row.shoe };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/casino/bets/mine', access: 'player', tag: TAG, summary: "The player's casino bets, newest first (casino report, My Bet of a table)", query: CasinoBetsQuery, answer: 'CasinoBetPage' }, async (req, { query: q }): Promise<Paginated<CasinoBetDto>> => {
-    const { rows, total } = await myCasinoBets(sql, req.auth!.sub, q, q);
-    return paginated(rows.map(toBetDto), q.page, q.limit, total);
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/casino/bets/mine',
+      access: 'player',
+      tag: TAG,
+      summary: "The player's casino bets, newest first (casino report, My Bet of a table)",
+      query: CasinoBetsQuery,
+      answer: 'CasinoBetPage',
+    },
+    async (req, { query: q }): Promise<Paginated<CasinoBetDto>> => {
+      const { rows, total } = await myCasinoBets(sql, req.auth!.sub, q, q);
+      return paginated(rows.map(toBetDto), q.page, q.limit, total);
+    },
+  );
 
-  csvRoute(route, { url: '/api/casino/bets/mine.csv', access: 'player', tag: TAG, summary: "The player's casino bets as CSV (same status, table and dates as the casino report, all rows)", query: v.omit(CasinoBetsQuery, ['page', 'limit']) }, async (req, { query: q }) => {
-    const { rows } = await myCasinoBets(sql, req.auth!.sub, q, ALL);
-    return {
-      name: `casino-report-${q.status}-${q.from ?? 'start'}-${q.to ?? 'now'}`,
-      header: ['Placed', 'Table', 'Round', 'Selection', 'Odds', 'Stake', 'Result', 'Profit/Loss'],
-      rows: rows.map((r) => {
-        const b = toBetDto(r);
-        // The screen's Result: the bet's status, then the round's winner once there is one.
-        const result = b.result === null || b.result === STATUS_LABEL[b.status] ? STATUS_LABEL[b.status] : `${STATUS_LABEL[b.status]} (${b.result})`;
-        return [b.placed_at, b.table_name, b.game_round_id, b.selection_name, oddsCell(r.odds), money(Number(r.stake)), result, r.pnl === null ? '' : money(Number(r.pnl))];
-      }),
-    };
-  });
+  csvRoute(
+    route,
+    {
+      url: '/api/casino/bets/mine.csv',
+      access: 'player',
+      tag: TAG,
+      summary: "The player's casino bets as CSV (same status, table and dates as the casino report, all rows)",
+      query: v.omit(CasinoBetsQuery, ['page', 'limit']),
+    },
+    async (req, { query: q }) => {
+      const { rows } = await myCasinoBets(sql, req.auth!.sub, q, ALL);
+      return {
+        name: `casino-report-${q.status}-${q.from ?? 'start'}-${q.to ?? 'now'}`,
+        header: ['Placed', 'Table', 'Round', 'Selection', 'Odds', 'Stake', 'Result', 'Profit/Loss'],
+        rows: rows.map((r) => {
+          const b = toBetDto(r);
+          // The screen's Result: the bet's status, then the round's winner once there is one.
+          const result =
+            b.result === null || b.result === STATUS_LABEL[b.status]
+              ? STATUS_LABEL[b.status]
+              : `${STATUS_LABEL[b.status]} (${b.result})`;
+          return [
+            b.placed_at,
+            b.table_name,
+            b.game_round_id,
+            b.selection_name,
+            oddsCell(r.odds),
+            money(Number(r.stake)),
+            result,
+            r.pnl === null ? '' : money(Number(r.pnl)),
+          ];
+        }),
+      };
+    },
+  );
 }

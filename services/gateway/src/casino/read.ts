@@ -42,7 +42,12 @@ export interface RoundRow {
   status: CasinoRoundStatus;
   cards: CasinoCard[];
   server_seed: string | null;
-  result: { code: number; winner: string; description: string; markets: { sid: number; outcome: CasinoOutcome; odds?: number }[] } | null;
+  result: {
+    code: number;
+    winner: string;
+    description: string;
+    markets: { sid: number; outcome: CasinoOutcome; odds?: number }[];
+  } | null;
   void_reason: string | null;
   settled_at: Date | string | null;
   markets: CasinoMarketInfo[];
@@ -95,7 +100,13 @@ export function toTableDto(r: TableRow): CasinoTableDto {
     min: paiseToRupees(Number(r.min_stake)),
     max: paiseToRupees(Number(r.max_stake)),
     bettingSeconds: r.betting_seconds,
-    markets: r.markets.map((m) => ({ sid: m.sid, nat: m.name, group: m.group, odds: decimal(m.odds), payTable: m.payTable?.map((p) => ({ hand: p.hand, odds: decimal(p.odds) })) ?? null })),
+    markets: r.markets.map((m) => ({
+      sid: m.sid,
+      nat: m.name,
+      group: m.group,
+      odds: decimal(m.odds),
+      payTable: m.payTable?.map((p) => ({ hand: p.hand, odds: decimal(p.odds) })) ?? null,
+    })),
     round: r.current_mid && r.round_status ? { mid: r.current_mid, status: r.round_status } : null,
   };
 }
@@ -117,7 +128,12 @@ export function toRoundDto(r: RoundRow): CasinoRoundDto {
       code: r.result.code,
       winner: r.result.winner,
       description: r.result.description,
-      markets: r.result.markets.map((m) => ({ sid: m.sid, nat: names.get(m.sid) ?? `Market ${m.sid}`, outcome: m.outcome, odds: m.odds === undefined ? null : decimal(m.odds) })),
+      markets: r.result.markets.map((m) => ({
+        sid: m.sid,
+        nat: names.get(m.sid) ?? `Market ${m.sid}`,
+        outcome: m.outcome,
+        odds: m.odds === undefined ? null : decimal(m.odds),
+      })),
     },
     voidReason: r.void_reason,
     settledAt: r.settled_at === null ? null : iso(r.settled_at),
@@ -166,7 +182,12 @@ export async function listTables(sql: SqlClient, category?: number): Promise<Cas
 }
 
 /** Finished rounds' results, newest first. */
-export const resultOf = (r: { mid: string; winner: string | null; status: string; code: number | null }): CasinoResultDto => ({
+export const resultOf = (r: {
+  mid: string;
+  winner: string | null;
+  status: string;
+  code: number | null;
+}): CasinoResultDto => ({
   mid: r.mid,
   win: r.status === 'void' ? 'Void' : (r.winner ?? ''),
   code: r.code ?? 0,
@@ -178,10 +199,20 @@ export const FINISHED = `r.status in ('settled', 'void')`;
 /** The table, its round under way (else the last one, its result still on screen) and its last ten results. */
 export async function tableLive(sql: SqlClient, code: string): Promise<CasinoTableLive> {
   const table = await findTable(sql, code);
-  const { rows: rounds } = await sql.query<RoundRow>(`${ROUND_SELECT} where r.table_code = $1 order by r.opened_at desc, r.mid desc limit 1`, [code]);
-  const { rows: results } = await sql.query<{ mid: string; winner: string | null; status: string; code: number | null }>(
-    `${RESULT_SELECT} where r.table_code = $1 and ${FINISHED} order by r.opened_at desc, r.mid desc limit 10`,
+  const { rows: rounds } = await sql.query<RoundRow>(
+    `${ROUND_SELECT} where r.table_code = $1 order by r.opened_at desc, r.mid desc limit 1`,
     [code],
   );
-  return { table: toTableDto(table), round: rounds[0] ? toRoundDto(rounds[0]) : null, results: results.map(resultOf), serverTime: new Date().toISOString() };
+  const { rows: results } = await sql.query<{
+    mid: string;
+    winner: string | null;
+    status: string;
+    code: number | null;
+  }>(`${RESULT_SELECT} where r.table_code = $1 and ${FINISHED} order by r.opened_at desc, r.mid desc limit 10`, [code]);
+  return {
+    table: toTableDto(table),
+    round: rounds[0] ? toRoundDto(rounds[0]) : null,
+    results: results.map(resultOf),
+    serverTime: new Date().toISOString(),
+  };
 }

@@ -1,4 +1,11 @@
-import { mergeReadTokens, type DirectoryChanges, type ReadBarrier, type ReadToken, type RoleSlug, type SqlClient } from '@exch/contracts';
+import {
+  mergeReadTokens,
+  type DirectoryChanges,
+  type ReadBarrier,
+  type ReadToken,
+  type RoleSlug,
+  type SqlClient,
+} from '@exch/contracts';
 import type { MarketRow, MatchRow } from '../markets/sections.js';
 import { MARKET_COLUMNS, MATCH_COLUMNS } from '../markets/read.js';
 
@@ -89,22 +96,54 @@ export class Directory {
   private readonly endedListeners: ((sessionIds: string[]) => void)[] = [];
 
   constructor(sql: SqlClient, reads: ReadBarrier) {
-    this.users = new Cache(reads, async (id) => {
-      const { rows } = await sql.query<UserDbRow>(
-        `select user_id, username, role, parent_id, must_change_password, account_locked, bet_locked, permissions from rm_users where user_id = $1 and username is not null`,
-        [id],
-      );
-      const r = rows[0];
-      return r
-        ? { userId: r.user_id, username: r.username, role: r.role, parentId: r.parent_id, mustChangePassword: r.must_change_password, accountLocked: r.account_locked, betLocked: r.bet_locked, privileges: r.permissions }
-        : null;
-    }, false);
-    this.sessions = new Cache(reads, async (id) => {
-      const { rows } = await sql.query<{ user_id: string; context: AuthContext }>(`select user_id, context from auth_sessions where id = $1 and revoked_at is null`, [id]);
-      return rows[0] ? { sessionId: id, userId: rows[0].user_id, context: rows[0].context } : null;
-    }, true);
-    this.markets = new Cache(reads, async (id) => (await sql.query<MarketRow>(`select ${MARKET_COLUMNS} from rm_markets where market_id = $1`, [id])).rows[0] ?? null, false);
-    this.matches = new Cache(reads, async (id) => (await sql.query<MatchRow>(`select ${MATCH_COLUMNS} from rm_matches where match_id = $1`, [id])).rows[0] ?? null, false);
+    this.users = new Cache(
+      reads,
+      async (id) => {
+        const { rows } = await sql.query<UserDbRow>(
+          `select user_id, username, role, parent_id, must_change_password, account_locked, bet_locked, permissions from rm_users where user_id = $1 and username is not null`,
+          [id],
+        );
+        const r = rows[0];
+        return r
+          ? {
+              userId: r.user_id,
+              username: r.username,
+              role: r.role,
+              parentId: r.parent_id,
+              mustChangePassword: r.must_change_password,
+              accountLocked: r.account_locked,
+              betLocked: r.bet_locked,
+              privileges: r.permissions,
+            }
+          : null;
+      },
+      false,
+    );
+    this.sessions = new Cache(
+      reads,
+      async (id) => {
+        const { rows } = await sql.query<{ user_id: string; context: AuthContext }>(
+          `select user_id, context from auth_sessions where id = $1 and revoked_at is null`,
+          [id],
+        );
+        return rows[0] ? { sessionId: id, userId: rows[0].user_id, context: rows[0].context } : null;
+      },
+      true,
+    );
+    this.markets = new Cache(
+      reads,
+      async (id) =>
+        (await sql.query<MarketRow>(`select ${MARKET_COLUMNS} from rm_markets where market_id = $1`, [id])).rows[0] ??
+        null,
+      false,
+    );
+    this.matches = new Cache(
+      reads,
+      async (id) =>
+        (await sql.query<MatchRow>(`select ${MATCH_COLUMNS} from rm_matches where match_id = $1`, [id])).rows[0] ??
+        null,
+      false,
+    );
   }
 
   user(userId: string): Promise<DirectoryUser | null> {

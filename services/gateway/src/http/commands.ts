@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { mergeReadTokens, readTokenOf, type Command, type CommandBus, type CommittedEvent, type ExecuteResult, type ReadBarrier, type ReadToken } from '@exch/contracts';
+import {
+  mergeReadTokens,
+  readTokenOf,
+  type Command,
+  type CommandBus,
+  type CommittedEvent,
+  type ExecuteResult,
+  type ReadBarrier,
+  type ReadToken,
+} from '@exch/contracts';
 import { HttpError, refusalError } from './errors.js';
 
 declare module 'fastify' {
@@ -25,7 +34,12 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
  * `Idempotency-Key` header makes a retry return the first answer; it is scoped to the caller so one
  * user's key can never collide with another's.
  */
-export async function send({ bus, reads, committed }: Commands, req: FastifyRequest, command: Command, keySuffix = ''): Promise<Extract<ExecuteResult, { ok: true }>> {
+export async function send(
+  { bus, reads, committed }: Commands,
+  req: FastifyRequest,
+  command: Command,
+  keySuffix = '',
+): Promise<Extract<ExecuteResult, { ok: true }>> {
   const key = req.headers['idempotency-key'];
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
     throw new HttpError(400, 'Idempotency-Key must be 8 to 100 letters, digits or _.:-');

@@ -26,8 +26,18 @@ const REASON: Record<number, string> = {
 };
 
 const REFUSAL_STATUS: Record<string, number> = {
-  FORBIDDEN: 403, USERNAME_TAKEN: 409, DUPLICATE_ID: 409, BET_NOT_FOUND: 404, MARKET_NOT_FOUND: 404, MATCH_NOT_FOUND: 404,
-  REQUEST_NOT_FOUND: 404, ACCOUNT_NOT_FOUND: 404, UTR_TAKEN: 409, REQUEST_DECIDED: 409, AWAITING_ADMIN: 409, ACCOUNT_EXISTS: 409,
+  FORBIDDEN: 403,
+  USERNAME_TAKEN: 409,
+  DUPLICATE_ID: 409,
+  BET_NOT_FOUND: 404,
+  MARKET_NOT_FOUND: 404,
+  MATCH_NOT_FOUND: 404,
+  REQUEST_NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  UTR_TAKEN: 409,
+  REQUEST_DECIDED: 409,
+  AWAITING_ADMIN: 409,
+  ACCOUNT_EXISTS: 409,
 };
 
 export const refusalError = (r: Refusal): HttpError => new HttpError(REFUSAL_STATUS[r.code] ?? 400, r.message, r.code);
@@ -36,19 +46,33 @@ export const refusalError = (r: Refusal): HttpError => new HttpError(REFUSAL_STA
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ statusCode: err.statusCode, error: REASON[err.statusCode] ?? 'Error', message: err.message, code: err.code, ...err.extra });
+      return reply.status(err.statusCode).send({
+        statusCode: err.statusCode,
+        error: REASON[err.statusCode] ?? 'Error',
+        message: err.message,
+        code: err.code,
+        ...err.extra,
+      });
     }
     if (err instanceof EngineUnavailableError) {
       return reply.status(503).send({ statusCode: 503, error: REASON[503], message: err.message, code: err.code });
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? 'Malformed JSON in request body'
-        : err.message;
-      return reply.status(status).send({ statusCode: status, error: REASON[status] ?? 'Bad Request', message, code: (err as FastifyError).code });
+      const message =
+        (err as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Malformed JSON in request body'
+          : err.message;
+      return reply.status(status).send({
+        statusCode: status,
+        error: REASON[status] ?? 'Bad Request',
+        message,
+        code: (err as FastifyError).code,
+      });
     }
     req.log.error({ err }, 'request failed');
-    return reply.status(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side' });
+    return reply
+      .status(500)
+      .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side' });
   });
 }

@@ -12,7 +12,11 @@ declare module 'fastify' {
 const LIMIT = 64 * 1024;
 
 /** preParsing: reads the body (at most 64 KiB), keeps its text, and hands the same bytes on to the parser. */
-export async function keepRawBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+export async function keepRawBody(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+): Promise<NodeJS.ReadableStream> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of payload) {

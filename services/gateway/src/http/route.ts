@@ -6,7 +6,15 @@ import { inUploadContext, readForm, type UploadSpec } from './upload.js';
 import { parse } from './validate.js';
 
 /** Who may call a route; the OpenAPI description says the same. 'provider': server to server, signed by the casino game provider. */
-export type Access = 'public' | 'any' | 'player' | 'password-change' | 'admin' | 'market-admin' | 'provider' | { admin: Privilege };
+export type Access =
+  | 'public'
+  | 'any'
+  | 'player'
+  | 'password-change'
+  | 'admin'
+  | 'market-admin'
+  | 'provider'
+  | { admin: Privilege };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,7 +22,11 @@ type Schema = v.GenericSchema;
 type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
 
 /** A route with its own schemas: they validate the request and they are what the OpenAPI lists. */
-export interface RouteSpec<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined> {
+export interface RouteSpec<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+> {
   method: Method;
   /** Fastify form, `:name` for a path parameter. */
   url: string;
@@ -41,10 +53,16 @@ export interface RouteInput<P, Q, B> {
 }
 
 /** Routes the OpenAPI is generated from, in registration order; one list per fastify instance. */
-export const documented = new WeakMap<FastifyInstance, RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>[]>();
+export const documented = new WeakMap<
+  FastifyInstance,
+  RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>[]
+>();
 
 /** Adds a route registered some other way (the websocket) to the OpenAPI description. */
-export function describe<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(app: FastifyInstance, spec: RouteSpec<P, Q, B>): void {
+export function describe<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  app: FastifyInstance,
+  spec: RouteSpec<P, Q, B>,
+): void {
   const list = documented.get(app) ?? [];
   documented.set(app, list);
   list.push(spec as RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>);
@@ -59,16 +77,25 @@ export type GuardFor = (access: Access) => preHandlerAsyncHookHandler[];
  * runs (after authentication: a caller without access learns nothing about the input rules). A
  * path parameter without a schema is a programming error, refused at start.
  */
-export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
   app: FastifyInstance,
   guardFor: GuardFor,
   spec: RouteSpec<P, Q, B>,
   handler: (req: FastifyRequest, input: RouteInput<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
 ): void {
-  const declared = spec.params && 'entries' in spec.params ? Object.keys((spec.params as unknown as v.ObjectSchema<v.ObjectEntries, undefined>).entries) : [];
+  const declared =
+    spec.params && 'entries' in spec.params
+      ? Object.keys((spec.params as unknown as v.ObjectSchema<v.ObjectEntries, undefined>).entries)
+      : [];
   const inUrl = pathParams(spec.url);
   if (inUrl.length !== declared.length || inUrl.some((p) => !declared.includes(p))) {
-    throw new Error(`${spec.method} ${spec.url}: path parameters ${inUrl.join(', ') || 'none'} need a params schema naming exactly them`);
+    throw new Error(
+      `${spec.method} ${spec.url}: path parameters ${inUrl.join(', ') || 'none'} need a params schema naming exactly them`,
+    );
   }
   describe(app, spec);
   const { upload } = spec;
@@ -93,12 +120,20 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
 }
 
 /** A route's path parameters: each an id under the text rule. */
-export const params = <K extends string>(...names: K[]) => v.object(Object.fromEntries(names.map((n) => [n, idText(n)])) as Record<K, ReturnType<typeof idText>>);
+export const params = <K extends string>(...names: K[]) =>
+  v.object(Object.fromEntries(names.map((n) => [n, idText(n)])) as Record<K, ReturnType<typeof idText>>);
 
-export type Route = <P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+export type Route = <
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
   spec: RouteSpec<P, Q, B>,
   handler: (req: FastifyRequest, input: RouteInput<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
 ) => void;
 
 /** `route` bound to an app and its guards, as the route modules get it in their deps. */
-export const router = (app: FastifyInstance, guardFor: GuardFor): Route => (spec, handler) => route(app, guardFor, spec, handler);
+export const router =
+  (app: FastifyInstance, guardFor: GuardFor): Route =>
+  (spec, handler) =>
+    route(app, guardFor, spec, handler);

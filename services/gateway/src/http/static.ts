@@ -12,7 +12,10 @@ export async function serveWeb(app: FastifyInstance, webDist: string | null): Pr
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
   app.setNotFoundHandler((req, reply) => {
     const api = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/ws');
-    if (hasWeb && !api && (req.method === 'GET' || req.method === 'HEAD')) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+    if (hasWeb && !api && (req.method === 'GET' || req.method === 'HEAD'))
+      return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
   });
 }

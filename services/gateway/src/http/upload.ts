@@ -19,7 +19,11 @@ const FIELD_LIMITS = { fields: 20, fieldSize: 2_000, fieldNameSize: 100, files: 
  * Registers the multipart parser in a context of the route's own, so only upload routes accept
  * multipart bodies (everywhere else it stays a 415, as before).
  */
-export function inUploadContext(app: FastifyInstance, upload: UploadSpec, register: (child: FastifyInstance) => void): void {
+export function inUploadContext(
+  app: FastifyInstance,
+  upload: UploadSpec,
+  register: (child: FastifyInstance) => void,
+): void {
   void app.register(async (child) => {
     await child.register(fastifyMultipart, { limits: { ...FIELD_LIMITS, fileSize: upload.maxBytes } });
     register(child);
@@ -45,7 +49,8 @@ export async function readForm(req: FastifyRequest, upload: UploadSpec): Promise
         }
         const bytes = await part.toBuffer();
         // A file input left empty still sends a part, with no name and no bytes.
-        if (bytes.length > 0 || part.filename !== '') form[upload.field] = { filename: part.filename, bytes: new Uint8Array(bytes) } satisfies UploadedFile;
+        if (bytes.length > 0 || part.filename !== '')
+          form[upload.field] = { filename: part.filename, bytes: new Uint8Array(bytes) } satisfies UploadedFile;
       } else {
         form[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
@@ -53,9 +58,11 @@ export async function readForm(req: FastifyRequest, upload: UploadSpec): Promise
   } catch (err) {
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The file is too large (at most ${megabytes(upload.maxBytes)})`, 'FILE_TOO_LARGE');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, `The file is too large (at most ${megabytes(upload.maxBytes)})`, 'FILE_TOO_LARGE');
     const status = (err as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) throw new HttpError(status === 406 ? 415 : status, 'The form could not be read: ' + (err as Error).message, code);
+    if (status !== undefined && status >= 400 && status < 500)
+      throw new HttpError(status === 406 ? 415 : status, 'The form could not be read: ' + (err as Error).message, code);
     throw new HttpError(400, 'The form could not be read', 'MALFORMED_FORM');
   }
   return form;

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { HttpError } from './errors.js';
 
 const keyOf = (issue: v.BaseIssue<unknown>): string => issue.path?.map((p) => String(p.key)).join('.') ?? '';
-const isKeyIssue = (issue: v.BaseIssue<unknown>): boolean => issue.kind === 'schema' && (issue.type === 'strict_object' || issue.type === 'object') && keyOf(issue) !== '';
+const isKeyIssue = (issue: v.BaseIssue<unknown>): boolean =>
+  issue.kind === 'schema' && (issue.type === 'strict_object' || issue.type === 'object') && keyOf(issue) !== '';
 
 /**
  * Parses a request part against a contracts schema. Missing fields are listed together in SPEC.md's

@@ -28,7 +28,10 @@ export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise
   const watchedBy = bets.filter((b) => hub.roomAdmins(b.event_id).size > 0).map((b) => b.user_id);
   const above = watchedBy.length > 0 ? await uplines(sql, [...new Set(watchedBy)]) : new Map<string, Set<string>>();
   for (const bet of bets) {
-    const message: ServerMessage = bet.status === 'deleted' ? { event: 'betDelete', data: { betId: bet._id, matchId: bet.event_id } } : { event: 'placedBet', data: { bet } };
+    const message: ServerMessage =
+      bet.status === 'deleted'
+        ? { event: 'betDelete', data: { betId: bet._id, matchId: bet.event_id } }
+        : { event: 'placedBet', data: { bet } };
     hub.pushToUser(bet.user_id, message);
     const admins = above.get(bet.user_id);
     if (admins) hub.pushToRoomAdmins(bet.event_id, admins, message);

@@ -25,7 +25,8 @@ export class OddsPusher {
     const changed = new Map<string, Set<number>>();
     for (const u of updates) {
       const matchId = this.prices.matchOf(u);
-      if (matchId === null || !(this.hub.watching(matchId) || (u.type === 'exchange' && this.hub.watching(LOBBY_ROOM)))) continue;
+      if (matchId === null || !(this.hub.watching(matchId) || (u.type === 'exchange' && this.hub.watching(LOBBY_ROOM))))
+        continue;
       if (u.type === 'score') {
         const score = scoreOf(this.prices, matchId);
         if (score) this.hub.pushToRoom(matchId, { event: 'scoreUpdate', data: score });
@@ -54,12 +55,17 @@ export class OddsPusher {
     const lobby = this.hub.watching(LOBBY_ROOM);
     for (const m of await marketsById(this.sql, [...changed.keys()])) {
       // The lobby lists best match-odds prices: pushed to its room, not polled.
-      if (lobby && m.kind === 'match_odds') this.hub.pushToRoom(LOBBY_ROOM, { event: 'lobbyPrices', data: { matchId: m.match_id, runners: lobbyRunners(m, this.prices) } });
+      if (lobby && m.kind === 'match_odds')
+        this.hub.pushToRoom(LOBBY_ROOM, {
+          event: 'lobbyPrices',
+          data: { matchId: m.match_id, runners: lobbyRunners(m, this.prices) },
+        });
       if (!this.hub.watching(m.match_id) || (fromFeed && m.manual)) continue;
       const section = sectionsOf(m, this.prices, changed.get(m.market_id) ?? undefined);
       if (section.length === 0) continue;
       byMatch.set(m.match_id, [...(byMatch.get(m.match_id) ?? []), { marketId: m.market_id, section }]);
     }
-    for (const [matchId, markets] of byMatch) this.hub.pushToRoom(matchId, { event: 'oddsUpdate', data: { matchId, markets } });
+    for (const [matchId, markets] of byMatch)
+      this.hub.pushToRoom(matchId, { event: 'oddsUpdate', data: { matchId, markets } });
   }
 }

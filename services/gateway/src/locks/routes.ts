@@ -9,7 +9,11 @@ import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { findMarket, findMatch } from '../markets/read.js';
 
-const LocksQuery = v.object({ event_id: idText('event_id'), market_type: v.optional(text('market_type', { max: 20 })), market_id: v.optional(text('market_id', { max: 100 })) });
+const LocksQuery = v.object({
+  event_id: idText('event_id'),
+  market_type: v.optional(text('market_type', { max: 20 })),
+  market_id: v.optional(text('market_id', { max: 100 })),
+});
 
 interface Target {
   matchId: string;
@@ -18,7 +22,12 @@ interface Target {
 }
 
 /** A lock target checked against the catalogue: a match, a kind of its markets, or one of its markets. */
-async function target(sql: ExchangeDeps['sql'], matchId: string, marketType: string | null | undefined, marketId: string | null | undefined): Promise<Target> {
+async function target(
+  sql: ExchangeDeps['sql'],
+  matchId: string,
+  marketType: string | null | undefined,
+  marketId: string | null | undefined,
+): Promise<Target> {
   await findMatch(sql, matchId);
   const kind = marketType ? kindOf(marketType) : null;
   if (marketId) {
@@ -32,30 +41,73 @@ async function target(sql: ExchangeDeps['sql'], matchId: string, marketType: str
 
 /** Bet Lock (SPEC.md section 2, Modals): an upline locks betting on a match or market for downline players. */
 export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): void {
-  route({ method: 'GET', url: '/api/users/downline-with-locks', access: { admin: 'lock-bets' }, tag: 'Back office', summary: 'Downline players with their bet lock on a target', query: LocksQuery }, async (req, { query: q }) => {
-    const t = await target(sql, q.event_id, q.market_type, q.market_id);
-    const { rows } = await sql.query<{ user_id: string; username: string; role: string; is_locked: boolean }>(
-      `${downlineCte(1)}
+  route(
+    {
+      method: 'GET',
+      url: '/api/users/downline-with-locks',
+      access: { admin: 'lock-bets' },
+      tag: 'Back office',
+      summary: 'Downline players with their bet lock on a target',
+      query: LocksQuery,
+    },
+    async (req, { query: q }) => {
+      const t = await target(sql, q.event_id, q.market_type, q.market_id);
+      const { rows } = await sql.query<{ user_id: string; username: string; role: string; is_locked: boolean }>(
+        `${downlineCte(1)}
        select u.user_id, u.username, u.role, coalesce(l.locked, false) as is_locked
          from rm_users u
          left join rm_market_locks l on l.user_id = u.user_id and l.match_id = $2 and l.market_kind = $3 and l.market_id = $4
         where u.user_id in (select user_id from downline) and u.role = 'user'
         order by u.username_lower`,
-      [req.auth!.sub, t.matchId, t.kind ?? '', t.marketId ?? ''],
-    );
-    return { data: { users: rows.map((r) => ({ userId: r.user_id, username: r.username, role: r.role, is_locked: r.is_locked })) } };
-  });
+        [req.auth!.sub, t.matchId, t.kind ?? '', t.marketId ?? ''],
+      );
+      return {
+        data: {
+          users: rows.map((r) => ({ userId: r.user_id, username: r.username, role: r.role, is_locked: r.is_locked })),
+        },
+      };
+    },
+  );
 
-  route({ method: 'PUT', url: '/api/market-locks/:matchId', access: { admin: 'lock-bets' }, tag: 'Back office', summary: 'Lock or unlock betting for downline users', params: params('matchId'), body: MarketLockBody, answer: 'Message' }, async (req, { params: p, body }) => {
-    if (body.lock_target.event_id !== p.matchId) throw new HttpError(400, 'lock_target.event_id must be the match in the path');
-    const t = await target(sql, p.matchId, body.lock_target.market_type, body.lock_target.market_id);
-    const userIds = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
-    const { rows } = await sql.query<{ n: string }>(`${downlineCte(2)}select count(*) as n from downline where user_id = any($1::text[])`, [userIds, req.auth!.sub]);
-    if (Number(rows[0]!.n) !== userIds.length) throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
-    await checkTransactionPassword(sql, throttle, req, body.transaction_password);
-    for (const [i, userId] of userIds.entries()) {
-      await send(commands, req, { type: 'SetMarketLock', userId, matchId: t.matchId, marketKind: t.kind, marketId: t.marketId, locked: body.is_locked }, `:${i}`);
-    }
-    return { message: body.is_locked ? 'Betting locked' : 'Betting unlocked' };
-  });
+  route(
+    {
+      method: 'PUT',
+      url: '/api/market-locks/:matchId',
+      access: { admin: 'lock-bets' },
+      tag: 'Back office',
+      summary: 'Lock or unlock betting for downline users',
+      params: params('matchId'),
+      body: MarketLockBody,
+      answer: 'Message',
+    },
+    async (req, { params: p, body }) => {
+      if (body.lock_target.event_id !== p.matchId)
+        throw new HttpError(400, 'lock_target.event_id must be the match in the path');
+      const t = await target(sql, p.matchId, body.lock_target.market_type, body.lock_target.market_id);
+      const userIds = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
+      const { rows } = await sql.query<{ n: string }>(
+        `${downlineCte(2)}select count(*) as n from downline where user_id = any($1::text[])`,
+        [userIds, req.auth!.sub],
+      );
+      if (Number(rows[0]!.n) !== userIds.length)
+        throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
+      await checkTransactionPassword(sql, throttle, req, body.transaction_password);
+      for (const [i, userId] of userIds.entries()) {
+        await send(
+          commands,
+          req,
+          {
+            type: 'SetMarketLock',
+            userId,
+            matchId: t.matchId,
+            marketKind: t.kind,
+            marketId: t.marketId,
+            locked: body.is_locked,
+          },
+          `:${i}`,
+        );
+      }
+      return { message: body.is_locked ? 'Betting locked' : 'Betting unlocked' };
+    },
+  );
 }

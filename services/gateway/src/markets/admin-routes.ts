@@ -7,51 +7,118 @@ import type { ExchangeDeps } from './deps.js';
 import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
 import { toMarketDto, toMatchSummary, type MarketRow } from './sections.js';
 
-const SportParams = v.object({ sportId: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'sportId must be a whole number'), v.transform(Number)) });
-const MatchesQuery = v.object({ status: v.optional(v.picklist(['active', 'all'], 'status must be active or all'), 'active') });
+const SportParams = v.object({
+  sportId: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'sportId must be a whole number'), v.transform(Number)),
+});
+const MatchesQuery = v.object({
+  status: v.optional(v.picklist(['active', 'all'], 'status must be active or all'), 'active'),
+});
 const MarketsQuery = v.object({ kind: v.optional(text('kind', { max: 20 })) });
-const EventsQuery = v.object({ status: v.optional(v.picklist(['open', 'settled'], 'status must be open or settled'), 'open') });
+const EventsQuery = v.object({
+  status: v.optional(v.picklist(['open', 'settled'], 'status must be open or settled'), 'open'),
+});
 
 /** The admin's catalogue: sports, series, matches and markets with their settings (SPEC.md section 2, admin and super admin). */
 const TAG = 'Market management';
 
 export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
-  route({ method: 'GET', url: '/api/admin/sports', access: 'market-admin', tag: TAG, summary: 'Sports with match counts' }, async () => {
-    const { rows } = await sql.query<{ sport_id: number; sport_name: string; matches: string }>(`select sport_id, min(sport_name) as sport_name, count(*) as matches from rm_matches group by sport_id`);
-    const counts = new Map(rows.map((r) => [r.sport_id, r]));
-    const known = new Set<number>(SPORTS.map((s) => s.id));
-    const data = [...SPORTS.map((s) => ({ id: s.id as number, name: s.name, matches: Number(counts.get(s.id)?.matches ?? 0) })),
-      ...rows.filter((r) => !known.has(r.sport_id)).map((r) => ({ id: r.sport_id, name: r.sport_name, matches: Number(r.matches) }))];
-    return { data };
-  });
+  route(
+    { method: 'GET', url: '/api/admin/sports', access: 'market-admin', tag: TAG, summary: 'Sports with match counts' },
+    async () => {
+      const { rows } = await sql.query<{ sport_id: number; sport_name: string; matches: string }>(
+        `select sport_id, min(sport_name) as sport_name, count(*) as matches from rm_matches group by sport_id`,
+      );
+      const counts = new Map(rows.map((r) => [r.sport_id, r]));
+      const known = new Set<number>(SPORTS.map((s) => s.id));
+      const data = [
+        ...SPORTS.map((s) => ({ id: s.id as number, name: s.name, matches: Number(counts.get(s.id)?.matches ?? 0) })),
+        ...rows
+          .filter((r) => !known.has(r.sport_id))
+          .map((r) => ({ id: r.sport_id, name: r.sport_name, matches: Number(r.matches) })),
+      ];
+      return { data };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/series/:sportId', access: 'market-admin', tag: TAG, summary: 'Series of a sport', params: SportParams }, async (_req, { params: p }) => {
-    const { rows } = await sql.query<{ series_id: string; series_name: string; matches: string }>(
-      `select series_id, min(series_name) as series_name, count(*) as matches from rm_matches where sport_id = $1 group by series_id order by series_name`,
-      [p.sportId],
-    );
-    return { data: rows.map((r) => ({ seriesId: r.series_id, name: r.series_name, matches: Number(r.matches) })) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/series/:sportId',
+      access: 'market-admin',
+      tag: TAG,
+      summary: 'Series of a sport',
+      params: SportParams,
+    },
+    async (_req, { params: p }) => {
+      const { rows } = await sql.query<{ series_id: string; series_name: string; matches: string }>(
+        `select series_id, min(series_name) as series_name, count(*) as matches from rm_matches where sport_id = $1 group by series_id order by series_name`,
+        [p.sportId],
+      );
+      return { data: rows.map((r) => ({ seriesId: r.series_id, name: r.series_name, matches: Number(r.matches) })) };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/matches/:sportId', access: 'market-admin', tag: TAG, summary: 'Matches of a sport', params: SportParams, query: MatchesQuery }, async (_req, { params: p, query: q }): Promise<{ data: MatchSummary[] }> => {
-    const matches = await listMatches(sql, `m.sport_id = $1${q.status === 'active' ? ` and ${OPEN_MATCH}` : ''}`, [p.sportId]);
-    const matchOdds = new Map((await marketsOf(sql, matches.map((m) => m.match_id))).filter((m) => m.kind === 'match_odds').map((m) => [m.match_id, m]));
-    return { data: matches.map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/matches/:sportId',
+      access: 'market-admin',
+      tag: TAG,
+      summary: 'Matches of a sport',
+      params: SportParams,
+      query: MatchesQuery,
+    },
+    async (_req, { params: p, query: q }): Promise<{ data: MatchSummary[] }> => {
+      const matches = await listMatches(sql, `m.sport_id = $1${q.status === 'active' ? ` and ${OPEN_MATCH}` : ''}`, [
+        p.sportId,
+      ]);
+      const matchOdds = new Map(
+        (
+          await marketsOf(
+            sql,
+            matches.map((m) => m.match_id),
+          )
+        )
+          .filter((m) => m.kind === 'match_odds')
+          .map((m) => [m.match_id, m]),
+      );
+      return { data: matches.map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)) };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/markets/:matchId', access: 'market-admin', tag: TAG, summary: 'Markets of a match', params: params('matchId'), query: MarketsQuery }, async (_req, { params: p, query: q }): Promise<{ data: MarketDto[] }> => {
-    const match = await findMatch(sql, p.matchId);
-    const kind = q.kind ? kindOf(q.kind) : null;
-    const markets = (await marketsOf(sql, [match.match_id])).filter((m) => !kind || m.kind === kind);
-    return { data: markets.map((m) => toMarketDto(m, prices)) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/markets/:matchId',
+      access: 'market-admin',
+      tag: TAG,
+      summary: 'Markets of a match',
+      params: params('matchId'),
+      query: MarketsQuery,
+    },
+    async (_req, { params: p, query: q }): Promise<{ data: MarketDto[] }> => {
+      const match = await findMatch(sql, p.matchId);
+      const kind = q.kind ? kindOf(q.kind) : null;
+      const markets = (await marketsOf(sql, [match.match_id])).filter((m) => !kind || m.kind === kind);
+      return { data: markets.map((m) => toMarketDto(m, prices)) };
+    },
+  );
 
   // Every back-office role sees it (SPEC.md section 2); admin and super admin see every market, a lower role the markets its downline bet on, read-only.
-  route({ method: 'GET', url: '/api/admin/event-management', access: { admin: 'view-bets' }, tag: TAG, summary: 'Open or settled markets with bet counts (lower roles: those their downline bet on, counting its bets)', query: EventsQuery }, async (req, { query: q }) => {
-    const all = req.auth!.role === 'admin' || req.auth!.role === 'super-admin';
-    const mine = all ? '' : ` and b.user_id in (select user_id from downline)`;
-    const { rows } = await sql.query<MarketRow & { match_name: string; bet_count: string }>(
-      `${all ? '' : downlineCte(1)}
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/event-management',
+      access: { admin: 'view-bets' },
+      tag: TAG,
+      summary: 'Open or settled markets with bet counts (lower roles: those their downline bet on, counting its bets)',
+      query: EventsQuery,
+    },
+    async (req, { query: q }) => {
+      const all = req.auth!.role === 'admin' || req.auth!.role === 'super-admin';
+      const mine = all ? '' : ` and b.user_id in (select user_id from downline)`;
+      const { rows } = await sql.query<MarketRow & { match_name: string; bet_count: string }>(
+        `${all ? '' : downlineCte(1)}
        select * from (
        select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
               k.status, k.manual, k.house_prices, k.result, m.name as match_name, m.in_play, m.start_time, k.position,
@@ -60,8 +127,16 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
         where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}) x
         ${all ? '' : 'where x.bet_count > 0'}
         order by x.in_play desc, x.start_time, x.position`,
-      all ? [] : [req.auth!.sub],
-    );
-    return { data: rows.map((r) => ({ ...toMarketDto(r, prices), matchName: r.match_name, sportId: r.sport_id, betCount: Number(r.bet_count) })) };
-  });
+        all ? [] : [req.auth!.sub],
+      );
+      return {
+        data: rows.map((r) => ({
+          ...toMarketDto(r, prices),
+          matchName: r.match_name,
+          sportId: r.sport_id,
+          betCount: Number(r.bet_count),
+        })),
+      };
+    },
+  );
 }

@@ -1,4 +1,11 @@
-import { SPORTS, type ActiveSport, type MatchDetail, type ScoreDto, type SportDto, type SqlClient } from '@exch/contracts';
+import {
+  SPORTS,
+  type ActiveSport,
+  type MatchDetail,
+  type ScoreDto,
+  type SportDto,
+  type SqlClient,
+} from '@exch/contracts';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from './deps.js';
 import type { LivePrices } from './live-prices.js';
@@ -7,43 +14,105 @@ import { toMarketDto, toMatchSummary } from './sections.js';
 
 /** SPEC.md's three sports, then any other sport the catalogue lists. */
 async function sportsListed(sql: SqlClient): Promise<SportDto[]> {
-  const { rows } = await sql.query<{ sport_id: number; sport_name: string }>(`select distinct sport_id, sport_name from rm_matches order by sport_id`);
+  const { rows } = await sql.query<{ sport_id: number; sport_name: string }>(
+    `select distinct sport_id, sport_name from rm_matches order by sport_id`,
+  );
   const known = new Set<number>(SPORTS.map((s) => s.id));
-  return [...SPORTS.map((s) => ({ id: s.id, name: s.name })), ...rows.filter((r) => !known.has(r.sport_id)).map((r) => ({ id: r.sport_id, name: r.sport_name }))];
+  return [
+    ...SPORTS.map((s) => ({ id: s.id, name: s.name })),
+    ...rows.filter((r) => !known.has(r.sport_id)).map((r) => ({ id: r.sport_id, name: r.sport_name })),
+  ];
 }
 
 export function scoreOf(prices: LivePrices, matchId: string): ScoreDto | null {
   const s = prices.score(matchId);
-  return s ? { matchId, innings: s.innings, battingTeam: s.battingTeam, runs: s.runs, wickets: s.wickets, overs: s.overs } : null;
+  return s
+    ? { matchId, innings: s.innings, battingTeam: s.battingTeam, runs: s.runs, wickets: s.wickets, overs: s.overs }
+    : null;
 }
 
 /** What every signed-in user reads to find a match and bet on it (docs/exchange-api.md, Discovery). */
 export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
-  route({ method: 'GET', url: '/api/sports/whitelabel/allowed', access: 'any', tag: 'Discovery', summary: 'Sports offered', answer: { type: 'object', properties: { sports: { type: 'array', items: { $ref: '#/components/schemas/SportDto' } } } } }, async () => ({ sports: await sportsListed(sql) }));
+  route(
+    {
+      method: 'GET',
+      url: '/api/sports/whitelabel/allowed',
+      access: 'any',
+      tag: 'Discovery',
+      summary: 'Sports offered',
+      answer: {
+        type: 'object',
+        properties: { sports: { type: 'array', items: { $ref: '#/components/schemas/SportDto' } } },
+      },
+    },
+    async () => ({ sports: await sportsListed(sql) }),
+  );
 
-  route({ method: 'GET', url: '/api/sports/active', access: 'any', tag: 'Discovery', summary: 'Open matches per sport with best match-odds prices', answer: { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ActiveSport' } } } } }, async (): Promise<{ data: ActiveSport[] }> => {
-    const matches = await listMatches(sql, OPEN_MATCH, []);
-    const matchOdds = new Map((await marketsOf(sql, matches.map((m) => m.match_id))).filter((m) => m.kind === 'match_odds').map((m) => [m.match_id, m]));
-    const data = (await sportsListed(sql)).map((s) => ({
-      sportId: s.id,
-      name: s.name,
-      matches: matches.filter((m) => m.sport_id === s.id).map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)),
-    }));
-    return { data };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/sports/active',
+      access: 'any',
+      tag: 'Discovery',
+      summary: 'Open matches per sport with best match-odds prices',
+      answer: {
+        type: 'object',
+        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ActiveSport' } } },
+      },
+    },
+    async (): Promise<{ data: ActiveSport[] }> => {
+      const matches = await listMatches(sql, OPEN_MATCH, []);
+      const matchOdds = new Map(
+        (
+          await marketsOf(
+            sql,
+            matches.map((m) => m.match_id),
+          )
+        )
+          .filter((m) => m.kind === 'match_odds')
+          .map((m) => [m.match_id, m]),
+      );
+      const data = (await sportsListed(sql)).map((s) => ({
+        sportId: s.id,
+        name: s.name,
+        matches: matches
+          .filter((m) => m.sport_id === s.id)
+          .map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)),
+      }));
+      return { data };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/matches/:matchId', access: 'any', tag: 'Discovery', summary: 'A match with every market, live prices, statuses and the score', params: params('matchId'), answer: 'MatchDetail' }, async (_req, { params: p }): Promise<MatchDetail> => {
-    const match = await findMatch(sql, p.matchId);
-    const markets = await marketsOf(sql, [match.match_id]);
-    return {
-      match: toMatchSummary(match, markets.find((m) => m.kind === 'match_odds'), prices),
-      markets: markets.map((m) => toMarketDto(m, prices)),
-      score: scoreOf(prices, match.match_id),
-    };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/matches/:matchId',
+      access: 'any',
+      tag: 'Discovery',
+      summary: 'A match with every market, live prices, statuses and the score',
+      params: params('matchId'),
+      answer: 'MatchDetail',
+    },
+    async (_req, { params: p }): Promise<MatchDetail> => {
+      const match = await findMatch(sql, p.matchId);
+      const markets = await marketsOf(sql, [match.match_id]);
+      return {
+        match: toMatchSummary(
+          match,
+          markets.find((m) => m.kind === 'match_odds'),
+          prices,
+        ),
+        markets: markets.map((m) => toMarketDto(m, prices)),
+        score: scoreOf(prices, match.match_id),
+      };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/messages', access: 'any', tag: 'Discovery', summary: 'The news line' }, async () => {
-    const { rows } = await sql.query<{ text: string }>(`select text from rm_news where id = 1`);
-    return { data: { text: rows[0]?.text ?? '' } };
-  });
+  route(
+    { method: 'GET', url: '/api/messages', access: 'any', tag: 'Discovery', summary: 'The news line' },
+    async () => {
+      const { rows } = await sql.query<{ text: string }>(`select text from rm_news where id = 1`);
+      return { data: { text: rows[0]?.text ?? '' } };
+    },
+  );
 }

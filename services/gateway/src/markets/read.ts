@@ -2,7 +2,8 @@ import type { CommittedEvent, SqlClient } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
 import type { MarketRow, MatchRow } from './sections.js';
 
-export const MARKET_COLUMNS = 'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result';
+export const MARKET_COLUMNS =
+  'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result';
 export const MATCH_COLUMNS = 'match_id, sport_id, sport_name, series_id, series_name, name, start_time, in_play';
 
 /** A match is open while any of its markets is not settled. */
@@ -10,7 +11,10 @@ export const OPEN_MATCH = `exists (select 1 from rm_markets k where k.match_id =
 
 /** Matches by a where clause on `m`, in play first, then by start. */
 export async function listMatches(sql: SqlClient, where: string, params: unknown[]): Promise<MatchRow[]> {
-  const { rows } = await sql.query<MatchRow>(`select ${MATCH_COLUMNS} from rm_matches m where ${where} order by m.in_play desc, m.start_time, m.match_id`, params);
+  const { rows } = await sql.query<MatchRow>(
+    `select ${MATCH_COLUMNS} from rm_matches m where ${where} order by m.in_play desc, m.start_time, m.match_id`,
+    params,
+  );
   return rows;
 }
 
@@ -22,12 +26,18 @@ export async function findMatch(sql: SqlClient, matchId: string): Promise<MatchR
 
 /** The markets of some matches in listing order. */
 export async function marketsOf(sql: SqlClient, matchIds: string[]): Promise<MarketRow[]> {
-  const { rows } = await sql.query<MarketRow>(`select ${MARKET_COLUMNS} from rm_markets where match_id = any($1::text[]) order by position`, [matchIds]);
+  const { rows } = await sql.query<MarketRow>(
+    `select ${MARKET_COLUMNS} from rm_markets where match_id = any($1::text[]) order by position`,
+    [matchIds],
+  );
   return rows;
 }
 
 export async function marketsById(sql: SqlClient, marketIds: string[]): Promise<MarketRow[]> {
-  const { rows } = await sql.query<MarketRow>(`select ${MARKET_COLUMNS} from rm_markets where market_id = any($1::text[]) order by position`, [marketIds]);
+  const { rows } = await sql.query<MarketRow>(
+    `select ${MARKET_COLUMNS} from rm_markets where market_id = any($1::text[]) order by position`,
+    [marketIds],
+  );
   return rows;
 }
 
@@ -42,7 +52,13 @@ export function marketAfter(row: MarketRow, events: readonly CommittedEvent[]): 
   const next: MarketRow = { ...row, house_prices: { ...row.house_prices } };
   for (const e of events) {
     if ((e.data as { marketId?: string }).marketId !== row.market_id) continue;
-    if (e.type === 'MarketSettingsSet') Object.assign(next, { min_stake: e.data.minStake, max_stake: e.data.maxStake, bet_delay_sec: e.data.betDelaySec, commission_bp: e.data.commissionBp });
+    if (e.type === 'MarketSettingsSet')
+      Object.assign(next, {
+        min_stake: e.data.minStake,
+        max_stake: e.data.maxStake,
+        bet_delay_sec: e.data.betDelaySec,
+        commission_bp: e.data.commissionBp,
+      });
     else if (e.type === 'MarketStatusSet') next.status = e.data.status;
     else if (e.type === 'HousePriceSet') {
       next.manual = true;

@@ -46,7 +46,8 @@ export interface MatchRow {
   in_play: boolean;
 }
 
-const ladder = (otype: 'back' | 'lay', levels: PriceSize[]): PriceDto[] => levels.map((l, tno) => ({ otype, odds: l.price / 100, size: paiseToRupees(l.size), tno }));
+const ladder = (otype: 'back' | 'lay', levels: PriceSize[]): PriceDto[] =>
+  levels.map((l, tno) => ({ otype, odds: l.price / 100, size: paiseToRupees(l.size), tno }));
 
 /**
  * A runner's (or a fancy's) live offer with its status. The admin's status of the whole market
@@ -63,10 +64,24 @@ function section(m: MarketRow, prices: LivePrices, sid: number, nat: string, sno
     if (u) [feedStatus, odds] = [u.status, [...ladder('back', u.back), ...ladder('lay', u.lay)]];
   } else if (m.kind === 'bookmaker') {
     const u = m.manual ? (house?.type === 'bookmaker' ? house : undefined) : prices.bookmaker(m.market_id, sid);
-    if (u) [feedStatus, odds] = [u.status, [{ otype: 'back', odds: u.back, size: 0, tno: 0 }, { otype: 'lay', odds: u.lay, size: 0, tno: 0 }]];
+    if (u)
+      [feedStatus, odds] = [
+        u.status,
+        [
+          { otype: 'back', odds: u.back, size: 0, tno: 0 },
+          { otype: 'lay', odds: u.lay, size: 0, tno: 0 },
+        ],
+      ];
   } else {
     const u = m.manual ? (house?.type === 'fancy' ? house : undefined) : prices.fancy(m.market_id);
-    if (u) [feedStatus, odds] = [u.status, [{ otype: 'back', odds: u.yes.line, size: u.yes.rate, tno: 0 }, { otype: 'lay', odds: u.no.line, size: u.no.rate, tno: 0 }]];
+    if (u)
+      [feedStatus, odds] = [
+        u.status,
+        [
+          { otype: 'back', odds: u.yes.line, size: u.yes.rate, tno: 0 },
+          { otype: 'lay', odds: u.no.line, size: u.no.rate, tno: 0 },
+        ],
+      ];
   }
   const gstatus = m.status === 'ACTIVE' ? feedStatus : m.status;
   return { sid, nat, sno, gstatus, odds: gstatus === 'CLOSED' || gstatus === 'SETTLED' ? [] : odds };
@@ -75,7 +90,9 @@ function section(m: MarketRow, prices: LivePrices, sid: number, nat: string, sno
 /** Every runner of a market, or only those named in `only` (a fancy's one line has sid 0). */
 export function sectionsOf(m: MarketRow, prices: LivePrices, only?: ReadonlySet<number>): SectionDto[] {
   if (m.kind === 'fancy') return !only || only.has(0) ? [section(m, prices, 0, m.name, 1)] : [];
-  return m.runners.flatMap((r, i) => (!only || only.has(r.selectionId) ? [section(m, prices, r.selectionId, r.name, i + 1)] : []));
+  return m.runners.flatMap((r, i) =>
+    !only || only.has(r.selectionId) ? [section(m, prices, r.selectionId, r.name, i + 1)] : [],
+  );
 }
 
 export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {

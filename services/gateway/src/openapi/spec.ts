@@ -10,7 +10,8 @@ type AnySpec = RouteSpec<v.GenericSchema | undefined, v.GenericSchema | undefine
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function accessNote(access: Access): string {
-  if (typeof access === 'object') return `Back-office tokens holding the privilege ${access.admin}; lists and actions cover the caller's downline only.`;
+  if (typeof access === 'object')
+    return `Back-office tokens holding the privilege ${access.admin}; lists and actions cover the caller's downline only.`;
   return {
     public: 'No token needed.',
     any: 'Any signed-in user.',
@@ -18,18 +19,25 @@ function accessNote(access: Access): string {
     player: 'Player tokens only (role user).',
     admin: "Back-office tokens; lists and actions cover the caller's downline only.",
     'market-admin': 'Back-office tokens of role admin or super admin.',
-    provider: 'The casino game provider only, server to server: X-Provider-Timestamp and X-Provider-Signature (HMAC-SHA256 under the shared secret over the timestamp, method, path, Wallet-Session header and exact body; docs/international-casino.md). Amounts are integer paise.',
+    provider:
+      'The casino game provider only, server to server: X-Provider-Timestamp and X-Provider-Signature (HMAC-SHA256 under the shared secret over the timestamp, method, path, Wallet-Session header and exact body; docs/international-casino.md). Amounts are integer paise.',
   }[access];
 }
 
 /** JSON schema of a valibot schema (transforms and custom checks are described by their input type). */
-const jsonOf = (schema: v.GenericSchema): Json => toJsonSchema(schema, { errorMode: 'ignore', target: 'openapi-3.0' }) as Json;
+const jsonOf = (schema: v.GenericSchema): Json =>
+  toJsonSchema(schema, { errorMode: 'ignore', target: 'openapi-3.0' }) as Json;
 
 /** An object schema's entries as OpenAPI parameters (path or query). */
 function parameters(schema: v.GenericSchema | undefined, where: 'path' | 'query'): Json[] {
   if (!schema) return [];
   const json = jsonOf(schema) as { properties?: Record<string, Json>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, s]) => ({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: s }));
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: s,
+  }));
 }
 
 /** A multipart form: its text fields from the body schema, its file part as binary. */
@@ -37,23 +45,51 @@ function multipart(body: v.GenericSchema, upload: UploadSpec): Json {
   const schema = jsonOf(body) as { properties?: Record<string, Json> };
   return {
     'multipart/form-data': {
-      schema: { ...schema, properties: { ...schema.properties, [upload.field]: { type: 'string', format: 'binary', description: `${upload.description}, at most ${upload.maxBytes} bytes` } } },
+      schema: {
+        ...schema,
+        properties: {
+          ...schema.properties,
+          [upload.field]: {
+            type: 'string',
+            format: 'binary',
+            description: `${upload.description}, at most ${upload.maxBytes} bytes`,
+          },
+        },
+      },
     },
   };
 }
 
 function operation(spec: AnySpec): Json {
-  const answer = spec.answer === undefined ? { type: 'object' } : typeof spec.answer === 'string' ? ref(spec.answer) : spec.answer;
+  const answer =
+    spec.answer === undefined ? { type: 'object' } : typeof spec.answer === 'string' ? ref(spec.answer) : spec.answer;
   return {
     tags: [spec.tag],
     summary: spec.summary,
     description: accessNote(spec.access),
-    ...(spec.access === 'public' ? {} : { security: [spec.access === 'provider' ? { providerSignature: [] } : { bearer: [] }] }),
+    ...(spec.access === 'public'
+      ? {}
+      : { security: [spec.access === 'provider' ? { providerSignature: [] } : { bearer: [] }] }),
     parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
-    ...(spec.body ? { requestBody: { required: true, content: spec.upload ? multipart(spec.body, spec.upload) : { 'application/json': { schema: jsonOf(spec.body) } } } } : {}),
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: true,
+            content: spec.upload
+              ? multipart(spec.body, spec.upload)
+              : { 'application/json': { schema: jsonOf(spec.body) } },
+          },
+        }
+      : {}),
     responses: {
-      [spec.created ? 201 : 200]: { description: 'OK', content: { [spec.produces ?? 'application/json']: { schema: answer } } },
-      default: { description: 'A refusal: 4xx for anything a client can send', content: { 'application/json': { schema: ref('Error') } } },
+      [spec.created ? 201 : 200]: {
+        description: 'OK',
+        content: { [spec.produces ?? 'application/json']: { schema: answer } },
+      },
+      default: {
+        description: 'A refusal: 4xx for anything a client can send',
+        content: { 'application/json': { schema: ref('Error') } },
+      },
     },
   };
 }
@@ -61,17 +97,22 @@ function operation(spec: AnySpec): Json {
 /** The OpenAPI description of every route, generated from the routes' own specs and schemas. */
 export function openApiDocument(specs: readonly AnySpec[]): Json {
   const paths: Record<string, Json> = {};
-  for (const spec of specs) (paths[spec.url.replace(/:(\w+)/g, '{$1}')] ??= {})[spec.method.toLowerCase()] = operation(spec);
+  for (const spec of specs)
+    (paths[spec.url.replace(/:(\w+)/g, '{$1}')] ??= {})[spec.method.toLowerCase()] = operation(spec);
   return {
     openapi: '3.0.3',
     info: {
       title: 'Exchange API',
       version: '1',
-      description: 'Amounts are rupees as JSON numbers; match odds decimal odds, bookmaker odds the rate, fancy odds the run line with its rate in volume. Websocket /ws: see docs/exchange-api.md.',
+      description:
+        'Amounts are rupees as JSON numbers; match odds decimal odds, bookmaker odds the rate, fancy odds the run line with its rate in volume. Websocket /ws: see docs/exchange-api.md.',
     },
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, providerSignature: { type: 'apiKey', in: 'header', name: 'X-Provider-Signature' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        providerSignature: { type: 'apiKey', in: 'header', name: 'X-Provider-Signature' },
+      },
       schemas: SCHEMAS,
     },
   };

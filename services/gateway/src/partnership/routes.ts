@@ -1,4 +1,11 @@
-import { parseInstant, PartnershipBody, PartnershipQuery, ROLE_NAME, type PartnershipRow, type RoleSlug } from '@exch/contracts';
+import {
+  parseInstant,
+  PartnershipBody,
+  PartnershipQuery,
+  ROLE_NAME,
+  type PartnershipRow,
+  type RoleSlug,
+} from '@exch/contracts';
 import type { AccountDeps } from '../accounts/deps.js';
 import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
@@ -11,21 +18,59 @@ import { viewedAccount } from '../reports/viewed.js';
  * the shares of the downline now or at a past moment (the latest PartnershipSet at or before it).
  */
 export function partnershipRoutes({ sql, commands, throttle, route }: AccountDeps): void {
-  route({ method: 'PUT', url: '/api/users/:id/partnership', access: { admin: 'create-client' }, tag: 'Clients', summary: "Set a downline back-office account's partnership share (percent; never above its upline's, never below its children's)", params: params('id'), body: PartnershipBody }, async (req, { params: p, body }) => {
-    const target = await downlineRow(sql, req.auth!.sub, p.id);
-    await checkTransactionPassword(sql, throttle, req, body.transactionPassword);
-    const { events } = await send(commands, req, { type: 'SetPartnership', userId: target.user_id, shareBp: body.share });
-    const set = events.find((e) => e.type === 'PartnershipSet');
-    return { message: 'Partnership share updated', share: (set ? (set.data as { shareBp: number }).shareBp : body.share) / 100 };
-  });
+  route(
+    {
+      method: 'PUT',
+      url: '/api/users/:id/partnership',
+      access: { admin: 'create-client' },
+      tag: 'Clients',
+      summary:
+        "Set a downline back-office account's partnership share (percent; never above its upline's, never below its children's)",
+      params: params('id'),
+      body: PartnershipBody,
+    },
+    async (req, { params: p, body }) => {
+      const target = await downlineRow(sql, req.auth!.sub, p.id);
+      await checkTransactionPassword(sql, throttle, req, body.transactionPassword);
+      const { events } = await send(commands, req, {
+        type: 'SetPartnership',
+        userId: target.user_id,
+        shareBp: body.share,
+      });
+      const set = events.find((e) => e.type === 'PartnershipSet');
+      return {
+        message: 'Partnership share updated',
+        share: (set ? (set.data as { shareBp: number }).shareBp : body.share) / 100,
+      };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/partnership', access: { admin: 'view-clients' }, tag: 'Clients', summary: 'Partnership shares of the caller (or parent) and its back-office downline at any depth, now or as of at (ISO 8601 with a zone)', query: PartnershipQuery }, async (req, { query: q }): Promise<{ at: string | null; data: PartnershipRow[] }> => {
-    const viewed = await viewedAccount(sql, req.auth!.sub, q.parent);
-    const at = q.at ? parseInstant(q.at)!.toISOString() : null;
-    const args: unknown[] = [viewed.user_id];
-    const upTo = at ? ` and h.at <= $${args.push(at)}::timestamptz` : '';
-    const { rows } = await sql.query<{ user_id: string; username: string; role: RoleSlug; parent_id: string | null; parent_username: string | null; share_bp: number | null; set_at: Date | string | null; depth: number }>(
-      `with recursive tree(user_id, depth) as (
+  route(
+    {
+      method: 'GET',
+      url: '/api/partnership',
+      access: { admin: 'view-clients' },
+      tag: 'Clients',
+      summary:
+        'Partnership shares of the caller (or parent) and its back-office downline at any depth, now or as of at (ISO 8601 with a zone)',
+      query: PartnershipQuery,
+    },
+    async (req, { query: q }): Promise<{ at: string | null; data: PartnershipRow[] }> => {
+      const viewed = await viewedAccount(sql, req.auth!.sub, q.parent);
+      const at = q.at ? parseInstant(q.at)!.toISOString() : null;
+      const args: unknown[] = [viewed.user_id];
+      const upTo = at ? ` and h.at <= $${args.push(at)}::timestamptz` : '';
+      const { rows } = await sql.query<{
+        user_id: string;
+        username: string;
+        role: RoleSlug;
+        parent_id: string | null;
+        parent_username: string | null;
+        share_bp: number | null;
+        set_at: Date | string | null;
+        depth: number;
+      }>(
+        `with recursive tree(user_id, depth) as (
          select user_id, 0 from rm_users where user_id = $1
          union all
          select u.user_id, t.depth + 1 from rm_users u join tree t on u.parent_id = t.user_id where u.role <> 'user'
@@ -39,26 +84,32 @@ export function partnershipRoutes({ sql, commands, throttle, route }: AccountDep
          from shares s join rm_users u on u.user_id = s.user_id left join rm_users p on p.user_id = u.parent_id
         where u.role <> 'user' ${at ? `and u.created_at <= $2::timestamptz` : ''}
         order by s.depth, u.username_lower`,
-      args,
-    );
-    const bp = new Map(rows.map((r) => [r.user_id, r.parent_id === null ? 10_000 : (r.share_bp ?? 0)]));
-    const parentShare = async (parentId: string | null): Promise<number> => {
-      if (parentId === null) return 10_000;
-      const known = bp.get(parentId);
-      if (known !== undefined) return known;
-      const { rows: up } = await sql.query<{ share_bp: number | null; parent_id: string | null }>(
-        `select u.parent_id, (select h.share_bp from rm_partnership_shares h where h.user_id = u.user_id${upTo} order by h.position desc limit 1) as share_bp from rm_users u where u.user_id = $1`,
-        at ? [parentId, at] : [parentId],
+        args,
       );
-      return up[0]?.parent_id === null ? 10_000 : (up[0]?.share_bp ?? 0);
-    };
-    const data: PartnershipRow[] = [];
-    for (const r of rows) {
-      data.push({
-        userId: r.user_id, username: r.username, role: { slug: r.role, name: ROLE_NAME[r.role] }, parentUsername: r.parent_username,
-        share: bp.get(r.user_id)! / 100, parentShare: (await parentShare(r.parent_id)) / 100, setAt: r.set_at ? new Date(r.set_at).toISOString() : null,
-      });
-    }
-    return { at, data };
-  });
+      const bp = new Map(rows.map((r) => [r.user_id, r.parent_id === null ? 10_000 : (r.share_bp ?? 0)]));
+      const parentShare = async (parentId: string | null): Promise<number> => {
+        if (parentId === null) return 10_000;
+        const known = bp.get(parentId);
+        if (known !== undefined) return known;
+        const { rows: up } = await sql.query<{ share_bp: number | null; parent_id: string | null }>(
+          `select u.parent_id, (select h.share_bp from rm_partnership_shares h where h.user_id = u.user_id${upTo} order by h.position desc limit 1) as share_bp from rm_users u where u.user_id = $1`,
+          at ? [parentId, at] : [parentId],
+        );
+        return up[0]?.parent_id === null ? 10_000 : (up[0]?.share_bp ?? 0);
+      };
+      const data: PartnershipRow[] = [];
+      for (const r of rows) {
+        data.push({
+          userId: r.user_id,
+          username: r.username,
+          role: { slug: r.role, name: ROLE_NAME[r.role] },
+          parentUsername: r.parent_username,
+          share: bp.get(r.user_id)! / 100,
+          parentShare: (await parentShare(r.parent_id)) / 100,
+          setAt: r.set_at ? new Date(r.set_at).toISOString() : null,
+        });
+      }
+      return { at, data };
+    },
+  );
 }

@@ -32,11 +32,30 @@ async function downlineRequest(sql: SqlClient, actorId: string, requestId: strin
 }
 
 /** The request as lists will show it once its decision (or first approval) is folded: the row read before, with the committed event. */
-function decidedRow(before: RequestRow, events: readonly CommittedEvent[], by: string, wallet: { user_id: string; username: string } | null): RequestRow {
+function decidedRow(
+  before: RequestRow,
+  events: readonly CommittedEvent[],
+  by: string,
+  wallet: { user_id: string; username: string } | null,
+): RequestRow {
   const e = events[0]!;
-  if (e.type === 'PaymentRequestEndorsed') return { ...before, endorsed_by: by, endorsed_wallet_user_id: e.data.walletUserId, endorse_remark: e.data.remark, endorsed_at: e.at };
+  if (e.type === 'PaymentRequestEndorsed')
+    return {
+      ...before,
+      endorsed_by: by,
+      endorsed_wallet_user_id: e.data.walletUserId,
+      endorse_remark: e.data.remark,
+      endorsed_at: e.at,
+    };
   const approved = e.type === 'DepositApproved' || e.type === 'WithdrawalApproved';
-  return { ...before, status: approved ? 'approved' : 'rejected', decision_remark: (e.data as { remark: string }).remark, decided_by: by, wallet: approved ? wallet!.username : null, decided_at: e.at };
+  return {
+    ...before,
+    status: approved ? 'approved' : 'rejected',
+    decision_remark: (e.data as { remark: string }).remark,
+    decided_by: by,
+    wallet: approved ? wallet!.username : null,
+    decided_at: e.at,
+  };
 }
 
 /** Pending requests of each upline's downline. */
@@ -64,77 +83,213 @@ export async function downlineRequests(
   if (q.status !== 'all') where += ` and p.status = $${args.push(q.status)}`;
   if (q.from) where += ` and p.requested_at >= $${args.push(q.from)}::date`;
   if (q.to) where += ` and p.requested_at < ($${args.push(q.to)}::date + 1)`;
-  if (q.user) where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
-  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`, args);
-  const { rows } = await sql.query<RequestRow>(`${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc limit ${page.limit} offset ${page.offset}`, args);
+  if (q.user)
+    where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+  const { rows: count } = await sql.query<{ n: string }>(
+    `select count(*) as n from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`,
+    args,
+  );
+  const { rows } = await sql.query<RequestRow>(
+    `${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc limit ${page.limit} offset ${page.offset}`,
+    args,
+  );
   return { rows, total: Number(count[0]!.n) };
 }
 
 export function adminPaymentRoutes({ sql, commands, throttle, route, directory }: AccountDeps): void {
   const txn = (req: FastifyRequest, pw: string) => checkTransactionPassword(sql, throttle, req, pw);
-  const me = async (req: FastifyRequest) => ({ user_id: req.auth!.sub, username: (await directory.user(req.auth!.sub))!.username });
-
-  route({ method: 'GET', url: '/api/admin/payment-requests', access: { admin: 'payment-requests' }, tag: 'Payments', summary: "The downline's deposit or withdrawal requests: pending first, then newest; by status, days and user", query: PaymentRequestsQuery, answer: 'PaymentRequestPage' }, async (req, { query: q }): Promise<Paged<PaymentRequestDto>> => {
-    const { rows, total } = await downlineRequests(sql, req.auth!.sub, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
-    return paginated(rows.map(toRequestDto), q.page, q.limit, total);
+  const me = async (req: FastifyRequest) => ({
+    user_id: req.auth!.sub,
+    username: (await directory.user(req.auth!.sub))!.username,
   });
 
-  route({ method: 'GET', url: '/api/admin/payment-requests/pending', access: { admin: 'payment-requests' }, tag: 'Payments', summary: "How many of the downline's deposit and withdrawal requests wait for a decision", answer: 'PendingCounts' }, async (req) =>
-    (await pendingCounts(sql, [req.auth!.sub])).get(req.auth!.sub)!,
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/payment-requests',
+      access: { admin: 'payment-requests' },
+      tag: 'Payments',
+      summary: "The downline's deposit or withdrawal requests: pending first, then newest; by status, days and user",
+      query: PaymentRequestsQuery,
+      answer: 'PaymentRequestPage',
+    },
+    async (req, { query: q }): Promise<Paged<PaymentRequestDto>> => {
+      const { rows, total } = await downlineRequests(sql, req.auth!.sub, q, {
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+      });
+      return paginated(rows.map(toRequestDto), q.page, q.limit, total);
+    },
   );
 
-  route({
-    method: 'POST', url: '/api/admin/payment-requests/:id/approve', access: { admin: 'payment-requests' }, tag: 'Payments', params: params('id'), body: ApproveBody, answer: 'PaymentRequestEnvelope',
-    summary: "Approve a downline request: a deposit's chips come from walletUserId's wallet (default: the first approver's choice, else the caller's), a withdrawal's held chips go to it; above the top admin's limit an upline's approval is the first of two",
-  }, async (req, { params: p, body }) => {
-    const actorId = req.auth!.sub;
-    const before = await downlineRequest(sql, actorId, p.id);
-    await txn(req, body.transactionPassword);
-    const self = await me(req);
-    // Unnamed: the first approver's wallet when the caller may name it (the admin), else the caller's own.
-    const endorsed = before.endorsed_wallet_user_id;
-    const wallet = body.walletUserId !== undefined ? await walletOf(sql, actorId, body.walletUserId) : endorsed === null ? self : await walletOf(sql, actorId, endorsed).catch(() => self);
-    const { events } = await send(commands, req, { type: 'ApprovePaymentRequest', requestId: before.request_id, walletUserId: wallet.user_id, remark: body.remark });
-    const message = events[0]!.type === 'PaymentRequestEndorsed' ? "Approved: above the limit it also needs the admin's approval" : before.type === 'deposit' ? 'Deposit approved' : 'Withdrawal approved';
-    return { message, data: toRequestDto(decidedRow(before, events, self.username, wallet)) };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/payment-requests/pending',
+      access: { admin: 'payment-requests' },
+      tag: 'Payments',
+      summary: "How many of the downline's deposit and withdrawal requests wait for a decision",
+      answer: 'PendingCounts',
+    },
+    async (req) => (await pendingCounts(sql, [req.auth!.sub])).get(req.auth!.sub)!,
+  );
 
-  route({ method: 'POST', url: '/api/admin/payment-requests/:id/reject', access: { admin: 'payment-requests' }, tag: 'Payments', summary: 'Reject a downline request with a remark (a withdrawal\'s hold goes back to the player)', params: params('id'), body: RejectBody, answer: 'PaymentRequestEnvelope' }, async (req, { params: p, body }) => {
-    const before = await downlineRequest(sql, req.auth!.sub, p.id);
-    await txn(req, body.transactionPassword);
-    const { events } = await send(commands, req, { type: 'RejectPaymentRequest', requestId: before.request_id, remark: body.remark });
-    return { message: before.type === 'deposit' ? 'Deposit rejected' : 'Withdrawal rejected', data: toRequestDto(decidedRow(before, events, (await me(req)).username, null)) };
-  });
+  route(
+    {
+      method: 'POST',
+      url: '/api/admin/payment-requests/:id/approve',
+      access: { admin: 'payment-requests' },
+      tag: 'Payments',
+      params: params('id'),
+      body: ApproveBody,
+      answer: 'PaymentRequestEnvelope',
+      summary:
+        "Approve a downline request: a deposit's chips come from walletUserId's wallet (default: the first approver's choice, else the caller's), a withdrawal's held chips go to it; above the top admin's limit an upline's approval is the first of two",
+    },
+    async (req, { params: p, body }) => {
+      const actorId = req.auth!.sub;
+      const before = await downlineRequest(sql, actorId, p.id);
+      await txn(req, body.transactionPassword);
+      const self = await me(req);
+      // Unnamed: the first approver's wallet when the caller may name it (the admin), else the caller's own.
+      const endorsed = before.endorsed_wallet_user_id;
+      const wallet =
+        body.walletUserId !== undefined
+          ? await walletOf(sql, actorId, body.walletUserId)
+          : endorsed === null
+            ? self
+            : await walletOf(sql, actorId, endorsed).catch(() => self);
+      const { events } = await send(commands, req, {
+        type: 'ApprovePaymentRequest',
+        requestId: before.request_id,
+        walletUserId: wallet.user_id,
+        remark: body.remark,
+      });
+      const message =
+        events[0]!.type === 'PaymentRequestEndorsed'
+          ? "Approved: above the limit it also needs the admin's approval"
+          : before.type === 'deposit'
+            ? 'Deposit approved'
+            : 'Withdrawal approved';
+      return { message, data: toRequestDto(decidedRow(before, events, self.username, wallet)) };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/payments/requests/:id/screenshot', access: 'any', tag: 'Payments', summary: "A deposit's payment screenshot: to the player who sent it and to that player's uplines", params: params('id'), answer: { type: 'string', format: 'binary' } }, async (req, { params: p }, reply) => {
-    const row = await findRequest(sql, p.id);
-    const me = req.auth!.sub;
-    if (!row || row.screenshot_id === null || (row.user_id !== me && !(req.auth!.ctx === 'admin' && row.upline_ids.includes(me)))) throw NOT_FOUND();
-    const image = await readScreenshot(sql, row.user_id, row.screenshot_id);
-    if (!image) throw NOT_FOUND();
-    return reply.type(image.contentType).header('content-disposition', 'inline').send(image.bytes);
-  });
+  route(
+    {
+      method: 'POST',
+      url: '/api/admin/payment-requests/:id/reject',
+      access: { admin: 'payment-requests' },
+      tag: 'Payments',
+      summary: "Reject a downline request with a remark (a withdrawal's hold goes back to the player)",
+      params: params('id'),
+      body: RejectBody,
+      answer: 'PaymentRequestEnvelope',
+    },
+    async (req, { params: p, body }) => {
+      const before = await downlineRequest(sql, req.auth!.sub, p.id);
+      await txn(req, body.transactionPassword);
+      const { events } = await send(commands, req, {
+        type: 'RejectPaymentRequest',
+        requestId: before.request_id,
+        remark: body.remark,
+      });
+      return {
+        message: before.type === 'deposit' ? 'Deposit rejected' : 'Withdrawal rejected',
+        data: toRequestDto(decidedRow(before, events, (await me(req)).username, null)),
+      };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/payment-method', access: { admin: 'payment-method' }, tag: 'Payments', summary: "The caller's payment method: what its downline pays deposits to (data null when not set)", answer: 'PaymentMethodEnvelope' }, async (req): Promise<{ data: PaymentMethodDto | null }> => {
-    const { rows } = await sql.query<{ upi_id: string | null; upi_name: string | null; account_holder_name: string | null; account_number: string | null; ifsc_code: string | null }>(
-      `select upi_id, upi_name, account_holder_name, account_number, ifsc_code from rm_payment_methods where user_id = $1`,
-      [req.auth!.sub],
-    );
-    const m = rows[0];
-    return { data: m ? { upiId: m.upi_id, upiName: m.upi_name, accountHolderName: m.account_holder_name, accountNumber: m.account_number, ifscCode: m.ifsc_code } : null };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/payments/requests/:id/screenshot',
+      access: 'any',
+      tag: 'Payments',
+      summary: "A deposit's payment screenshot: to the player who sent it and to that player's uplines",
+      params: params('id'),
+      answer: { type: 'string', format: 'binary' },
+    },
+    async (req, { params: p }, reply) => {
+      const row = await findRequest(sql, p.id);
+      const me = req.auth!.sub;
+      if (
+        !row ||
+        row.screenshot_id === null ||
+        (row.user_id !== me && !(req.auth!.ctx === 'admin' && row.upline_ids.includes(me)))
+      )
+        throw NOT_FOUND();
+      const image = await readScreenshot(sql, row.user_id, row.screenshot_id);
+      if (!image) throw NOT_FOUND();
+      return reply.type(image.contentType).header('content-disposition', 'inline').send(image.bytes);
+    },
+  );
 
-  route({ method: 'PUT', url: '/api/admin/payment-method', access: { admin: 'payment-method' }, tag: 'Payments', summary: "Set the caller's payment method (the nearest upline's applies to a player)", body: PaymentMethodBody, answer: 'PaymentMethodEnvelope' }, async (req, { body }) => {
-    const { transactionPassword, ...method } = body;
-    await txn(req, transactionPassword);
-    await send(commands, req, { type: 'SetPaymentMethod', ...method });
-    return { message: 'Payment method saved', data: method };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/payment-method',
+      access: { admin: 'payment-method' },
+      tag: 'Payments',
+      summary: "The caller's payment method: what its downline pays deposits to (data null when not set)",
+      answer: 'PaymentMethodEnvelope',
+    },
+    async (req): Promise<{ data: PaymentMethodDto | null }> => {
+      const { rows } = await sql.query<{
+        upi_id: string | null;
+        upi_name: string | null;
+        account_holder_name: string | null;
+        account_number: string | null;
+        ifsc_code: string | null;
+      }>(
+        `select upi_id, upi_name, account_holder_name, account_number, ifsc_code from rm_payment_methods where user_id = $1`,
+        [req.auth!.sub],
+      );
+      const m = rows[0];
+      return {
+        data: m
+          ? {
+              upiId: m.upi_id,
+              upiName: m.upi_name,
+              accountHolderName: m.account_holder_name,
+              accountNumber: m.account_number,
+              ifscCode: m.ifsc_code,
+            }
+          : null,
+      };
+    },
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/admin/payment-method',
+      access: { admin: 'payment-method' },
+      tag: 'Payments',
+      summary: "Set the caller's payment method (the nearest upline's applies to a player)",
+      body: PaymentMethodBody,
+      answer: 'PaymentMethodEnvelope',
+    },
+    async (req, { body }) => {
+      const { transactionPassword, ...method } = body;
+      await txn(req, transactionPassword);
+      await send(commands, req, { type: 'SetPaymentMethod', ...method });
+      return { message: 'Payment method saved', data: method };
+    },
+  );
 }
 
 /** The wallet an approval names: the caller's own, or an account of its downline (the engine checks it sits above the player). */
-async function walletOf(sql: SqlClient, actorId: string, idOrUsername: string): Promise<{ user_id: string; username: string }> {
-  const { rows } = await sql.query<{ user_id: string; username: string }>(`select user_id, username from rm_users where user_id = $1 or username_lower = lower($1)`, [idOrUsername]);
+async function walletOf(
+  sql: SqlClient,
+  actorId: string,
+  idOrUsername: string,
+): Promise<{ user_id: string; username: string }> {
+  const { rows } = await sql.query<{ user_id: string; username: string }>(
+    `select user_id, username from rm_users where user_id = $1 or username_lower = lower($1)`,
+    [idOrUsername],
+  );
   if (rows[0]?.user_id === actorId) return rows[0];
   return downlineRow(sql, actorId, idOrUsername);
 }

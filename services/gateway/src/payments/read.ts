@@ -1,4 +1,12 @@
-import { paiseToRupees, type PayoutAccount, type PaymentRequestDto, type PaymentStatus, type PaymentType, type SqlClient, type TransactionHistoryRow } from '@exch/contracts';
+import {
+  paiseToRupees,
+  type PayoutAccount,
+  type PaymentRequestDto,
+  type PaymentStatus,
+  type PaymentType,
+  type SqlClient,
+  type TransactionHistoryRow,
+} from '@exch/contracts';
 
 /** A request row with the usernames the back office shows. */
 export interface RequestRow {
@@ -65,10 +73,20 @@ export function toRequestDto(r: RequestRow): PaymentRequestDto {
     utrno: r.utr,
     hasScreenshot: r.screenshot_id !== null,
     payee: r.payee,
-    bankDetail: account === null ? null : account.kind === 'bank' ? { accountHolderName: account.accountHolderName, accountNumber: account.accountNumber, ifscCode: account.ifscCode } : { upiId: account.upiId },
+    bankDetail:
+      account === null
+        ? null
+        : account.kind === 'bank'
+          ? {
+              accountHolderName: account.accountHolderName,
+              accountNumber: account.accountNumber,
+              ifscCode: account.ifscCode,
+            }
+          : { upiId: account.upiId },
     decidedAt: r.decided_at === null ? null : iso(r.decided_at),
     decidedBy: r.decided_by,
-    endorsement: r.endorsed_by === null ? null : { by: r.endorsed_by, at: iso(r.endorsed_at!), remark: r.endorse_remark ?? '' },
+    endorsement:
+      r.endorsed_by === null ? null : { by: r.endorsed_by, at: iso(r.endorsed_at!), remark: r.endorse_remark ?? '' },
     wallet: r.wallet,
   };
 }

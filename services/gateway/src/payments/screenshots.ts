@@ -21,7 +21,12 @@ const DDL = [
 export const migratePaymentTables = (sql: SqlClient): Promise<void> => migrate(sql, 'gateway-payments', 1, DDL);
 
 /** Stores an uploaded screenshot of a checked type; its id is the SHA-256 of its bytes. */
-export async function storeScreenshot(sql: SqlClient, userId: string, bytes: Uint8Array, contentType: string): Promise<string> {
+export async function storeScreenshot(
+  sql: SqlClient,
+  userId: string,
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await sql.query(
     `insert into payment_screenshots (user_id, sha256, content_type, bytes) values ($1, $2, $3, $4) on conflict (user_id, sha256) do nothing`,
@@ -30,8 +35,15 @@ export async function storeScreenshot(sql: SqlClient, userId: string, bytes: Uin
   return sha256;
 }
 
-export async function readScreenshot(sql: SqlClient, userId: string, sha256: string): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const { rows } = await sql.query<{ content_type: string; bytes: Uint8Array }>(`select content_type, bytes from payment_screenshots where user_id = $1 and sha256 = $2`, [userId, sha256]);
+export async function readScreenshot(
+  sql: SqlClient,
+  userId: string,
+  sha256: string,
+): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const { rows } = await sql.query<{ content_type: string; bytes: Uint8Array }>(
+    `select content_type, bytes from payment_screenshots where user_id = $1 and sha256 = $2`,
+    [userId, sha256],
+  );
   const row = rows[0];
   return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes) } : null;
 }

@@ -40,7 +40,16 @@ export class ProviderCatalogue {
     return {
       providers: [{ id: this.port.id, name: this.port.name }],
       categories,
-      games: games.map((g) => ({ gameId: g.gameId, name: g.name, category: g.category, subCategory: g.subCategory, description: g.description, provider: this.port.id, providerName: this.port.name, rtp: g.rtpBp / 100 })),
+      games: games.map((g) => ({
+        gameId: g.gameId,
+        name: g.name,
+        category: g.category,
+        subCategory: g.subCategory,
+        description: g.description,
+        provider: this.port.id,
+        providerName: this.port.name,
+        rtp: g.rtpBp / 100,
+      })),
     };
   }
 

@@ -1,4 +1,11 @@
-import { PROVIDER_API, type GamesAnswer, type LaunchBody, type LaunchRequest, type ProviderGame, type ProviderPort } from '@exch/contracts';
+import {
+  PROVIDER_API,
+  type GamesAnswer,
+  type LaunchBody,
+  type LaunchRequest,
+  type ProviderGame,
+  type ProviderPort,
+} from '@exch/contracts';
 import { signProviderCall } from '@exch/contracts/node';
 
 export interface QtStyleProviderOptions {
@@ -22,11 +29,15 @@ export function qtStyleProvider(opts: QtStyleProviderOptions): ProviderPort {
     const text = body === undefined ? '' : JSON.stringify(body);
     const res = await fetch(new URL(url, opts.apiUrl), {
       method,
-      headers: { ...signProviderCall(opts.secret, { method, url, body: text }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...signProviderCall(opts.secret, { method, url, body: text }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : text,
       signal: AbortSignal.timeout(opts.timeoutMs ?? 5_000),
     });
-    if (!res.ok) throw new Error(`${opts.name} answered ${res.status} to ${method} ${url}: ${(await res.text()).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`${opts.name} answered ${res.status} to ${method} ${url}: ${(await res.text()).slice(0, 200)}`);
     return (await res.json()) as T;
   };
   return {
@@ -38,7 +49,11 @@ export function qtStyleProvider(opts: QtStyleProviderOptions): ProviderPort {
     },
     async launch({ gameId, ...player }: LaunchRequest): Promise<{ url: string }> {
       const body: LaunchBody = player;
-      return call<{ url: string }>('POST', gameId === null ? PROVIDER_API.lobbyUrl : PROVIDER_API.launchUrl(gameId), body);
+      return call<{ url: string }>(
+        'POST',
+        gameId === null ? PROVIDER_API.lobbyUrl : PROVIDER_API.launchUrl(gameId),
+        body,
+      );
     },
   };
 }

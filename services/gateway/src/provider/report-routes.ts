@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { dateFilter, paiseToRupees, ThirdPartyReportQuery, type SqlClient, type ThirdPartyPnlDto, type ThirdPartyReport } from '@exch/contracts';
+import {
+  dateFilter,
+  paiseToRupees,
+  ThirdPartyReportQuery,
+  type SqlClient,
+  type ThirdPartyPnlDto,
+  type ThirdPartyReport,
+} from '@exch/contracts';
 import { downlineCte } from '../bets/scope.js';
 import { csvRoute, money } from '../reports/csv.js';
 import type { ProviderDeps } from './deps.js';
@@ -18,7 +25,8 @@ interface AggregateRow {
 }
 
 const dates = (q: { from?: string; to?: string }, params: unknown[]): string =>
-  (q.from ? ` and t.at >= $${params.push(q.from)}::date` : '') + (q.to ? ` and t.at < $${params.push(q.to)}::date + 1` : '');
+  (q.from ? ` and t.at >= $${params.push(q.from)}::date` : '') +
+  (q.to ? ` and t.at < $${params.push(q.to)}::date + 1` : '');
 
 const PlayerPnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to') });
 
@@ -26,50 +34,100 @@ const PlayerPnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to')
 async function thirdPartyGames(sql: SqlClient, actorId: string, q: { from?: string; to?: string }) {
   const params: unknown[] = [actorId];
   const where = `t.moved and t.user_id in (select user_id from downline)${dates(q, params)}`;
-  const { rows } = await sql.query<AggregateRow & { provider: string; game_id: string; game_name: string; players: string }>(
+  const { rows } = await sql.query<
+    AggregateRow & { provider: string; game_id: string; game_name: string; players: string }
+  >(
     `${downlineCte(1)}
      select t.provider, t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, count(distinct t.user_id) as players, ${AGGREGATES}
        from rm_provider_txns t where ${where}
       group by t.provider, t.game_id order by turnover desc, t.game_id`,
     params,
   );
-  const { rows: totals } = await sql.query<AggregateRow>(`${downlineCte(1)} select ${AGGREGATES} from rm_provider_txns t where ${where}`, params);
+  const { rows: totals } = await sql.query<AggregateRow>(
+    `${downlineCte(1)} select ${AGGREGATES} from rm_provider_txns t where ${where}`,
+    params,
+  );
   const figures = (r: AggregateRow) => {
     const [turnover, payout] = [Number(r.turnover), Number(r.payout)];
     return { rounds: Number(r.rounds), turnover, payout, profit: turnover - payout };
   };
   return {
-    games: rows.map((r) => ({ provider: r.provider, gameId: r.game_id, gameName: r.game_name, players: Number(r.players), ...figures(r) })),
+    games: rows.map((r) => ({
+      provider: r.provider,
+      gameId: r.game_id,
+      gameName: r.game_name,
+      players: Number(r.players),
+      ...figures(r),
+    })),
     total: figures(totals[0]!),
   };
 }
 
-const inRupees = <T extends { turnover: number; payout: number; profit: number }>(f: T): T => ({ ...f, turnover: paiseToRupees(f.turnover), payout: paiseToRupees(f.payout), profit: paiseToRupees(f.profit) });
+const inRupees = <T extends { turnover: number; payout: number; profit: number }>(f: T): T => ({
+  ...f,
+  turnover: paiseToRupees(f.turnover),
+  payout: paiseToRupees(f.payout),
+  profit: paiseToRupees(f.profit),
+});
 
 /** Third-party turnover and profit: per game for the back office's downline, and a player's own. */
 export function reportRoutes({ route, sql }: ProviderDeps): void {
   route(
-    { method: 'GET', url: '/api/admin/game-reports/third-party', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'Third-party casino turnover, wins paid and house profit per game, for the caller\'s downline', query: ThirdPartyReportQuery },
+    {
+      method: 'GET',
+      url: '/api/admin/game-reports/third-party',
+      access: { admin: 'view-bets' },
+      tag: 'Back office',
+      summary: "Third-party casino turnover, wins paid and house profit per game, for the caller's downline",
+      query: ThirdPartyReportQuery,
+    },
     async (req, { query: q }): Promise<ThirdPartyReport & { totalGames: number }> => {
       const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
       const start = (q.page - 1) * q.limit;
-      return { data: games.slice(start, start + q.limit).map(inRupees), totalGames: games.length, total: inRupees(total) };
+      return {
+        data: games.slice(start, start + q.limit).map(inRupees),
+        totalGames: games.length,
+        total: inRupees(total),
+      };
     },
   );
 
-  csvRoute(route, { url: '/api/admin/game-reports/third-party.csv', access: { admin: 'view-bets' }, tag: 'Back office', summary: 'The third-party casino report as CSV (same dates, all games, a total line)', query: v.omit(ThirdPartyReportQuery, ['page', 'limit']) }, async (req, { query: q }) => {
-    const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
-    const figures = (f: typeof total) => [f.rounds, money(f.turnover), money(f.payout), money(f.profit)];
-    return {
-      name: `third-party-report-${q.from ?? 'start'}-${q.to ?? 'now'}`,
-      header: ['Game', 'Provider', 'Players', 'Rounds', 'Turnover', 'Wins paid', 'House profit'],
-      rows: [...games.map((g) => [g.gameName, g.provider, g.players, ...figures(g)]), ['Total', '', '', ...figures(total)]],
-    };
-  });
+  csvRoute(
+    route,
+    {
+      url: '/api/admin/game-reports/third-party.csv',
+      access: { admin: 'view-bets' },
+      tag: 'Back office',
+      summary: 'The third-party casino report as CSV (same dates, all games, a total line)',
+      query: v.omit(ThirdPartyReportQuery, ['page', 'limit']),
+    },
+    async (req, { query: q }) => {
+      const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
+      const figures = (f: typeof total) => [f.rounds, money(f.turnover), money(f.payout), money(f.profit)];
+      return {
+        name: `third-party-report-${q.from ?? 'start'}-${q.to ?? 'now'}`,
+        header: ['Game', 'Provider', 'Players', 'Rounds', 'Turnover', 'Wins paid', 'House profit'],
+        rows: [
+          ...games.map((g) => [g.gameName, g.provider, g.players, ...figures(g)]),
+          ['Total', '', '', ...figures(total)],
+        ],
+      };
+    },
+  );
 
   route(
-    { method: 'GET', url: '/api/casino-int/profit-loss', access: 'player', tag: 'International casino', summary: 'The caller\'s third-party casino rounds summed, in all and per game', query: PlayerPnlQuery },
-    async (req, { query: q }): Promise<{ total: ThirdPartyPnlDto; games: (ThirdPartyPnlDto & { gameId: string; gameName: string })[] }> => {
+    {
+      method: 'GET',
+      url: '/api/casino-int/profit-loss',
+      access: 'player',
+      tag: 'International casino',
+      summary: "The caller's third-party casino rounds summed, in all and per game",
+      query: PlayerPnlQuery,
+    },
+    async (
+      req,
+      { query: q },
+    ): Promise<{ total: ThirdPartyPnlDto; games: (ThirdPartyPnlDto & { gameId: string; gameName: string })[] }> => {
       const params: unknown[] = [req.auth!.sub];
       const where = `t.moved and t.user_id = $1${dates(q, params)}`;
       const { rows } = await sql.query<AggregateRow & { game_id: string | null; game_name: string | null }>(
@@ -78,10 +136,18 @@ export function reportRoutes({ route, sql }: ProviderDeps): void {
         params,
       );
       const dto = (r: AggregateRow): ThirdPartyPnlDto => ({
-        rounds: Number(r.rounds), turnover: paiseToRupees(Number(r.turnover)), payout: paiseToRupees(Number(r.payout)), netProfitLoss: paiseToRupees(Number(r.payout) - Number(r.turnover)),
+        rounds: Number(r.rounds),
+        turnover: paiseToRupees(Number(r.turnover)),
+        payout: paiseToRupees(Number(r.payout)),
+        netProfitLoss: paiseToRupees(Number(r.payout) - Number(r.turnover)),
       });
       const total = rows.find((r) => r.game_id === null) ?? { rounds: '0', turnover: '0', payout: '0' };
-      return { total: dto(total), games: rows.filter((r) => r.game_id !== null).map((r) => ({ gameId: r.game_id!, gameName: r.game_name!, ...dto(r) })) };
+      return {
+        total: dto(total),
+        games: rows
+          .filter((r) => r.game_id !== null)
+          .map((r) => ({ gameId: r.game_id!, gameName: r.game_name!, ...dto(r) })),
+      };
     },
   );
 }

@@ -11,6 +11,10 @@ export async function providerRoutes(deps: AccountDeps, setup: ProviderSetup | n
   const catalogue = setup && new ProviderCatalogue(setup.port);
   // Fetched now, so the first stake's statement row already names its game.
   void catalogue?.games().catch(() => {});
-  const all = { ...deps, provider: setup && catalogue && { port: setup.port, catalogue }, walletSessions: await WalletSessions.open(deps.sql, deps.directory) };
+  const all = {
+    ...deps,
+    provider: setup && catalogue && { port: setup.port, catalogue },
+    walletSessions: await WalletSessions.open(deps.sql, deps.directory),
+  };
   for (const routes of [walletRoutes, launchRoutes, reportRoutes]) routes(all);
 }

@@ -14,7 +14,12 @@ export function providerSignatureGuard(secret: string | null) {
   return async (req: FastifyRequest): Promise<void> => {
     if (!verifier) throw new HttpError(401, 'No game provider is set up here', 'INVALID_SIGNATURE');
     const session = req.headers[WALLET_SESSION_HEADER];
-    const verdict = verifier.verify(req.headers, { method: req.method, url: req.url, body: req.rawBody ?? '', walletSession: typeof session === 'string' ? session : undefined });
+    const verdict = verifier.verify(req.headers, {
+      method: req.method,
+      url: req.url,
+      body: req.rawBody ?? '',
+      walletSession: typeof session === 'string' ? session : undefined,
+    });
     if (!verdict.ok) throw new HttpError(401, `Signature refused: ${verdict.reason}`, 'INVALID_SIGNATURE');
   };
 }

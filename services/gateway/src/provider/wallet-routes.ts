@@ -21,12 +21,31 @@ import { needProvider, type ProviderDeps } from './deps.js';
 
 const TAG = 'Casino wallet (provider)';
 const PlayerParams = v.object({ playerId: idText('playerId') });
-const BALANCE = { type: 'object', properties: { balance: { type: 'integer', description: 'Available balance, paise' }, currency: { type: 'string', enum: ['INR'] } }, required: ['balance', 'currency'] };
-const RECEIPT = { type: 'object', properties: { balance: { type: 'integer', description: 'Available balance after it, paise' }, referenceId: { type: 'string' } }, required: ['balance', 'referenceId'] };
+const BALANCE = {
+  type: 'object',
+  properties: {
+    balance: { type: 'integer', description: 'Available balance, paise' },
+    currency: { type: 'string', enum: ['INR'] },
+  },
+  required: ['balance', 'currency'],
+};
+const RECEIPT = {
+  type: 'object',
+  properties: {
+    balance: { type: 'integer', description: 'Available balance after it, paise' },
+    referenceId: { type: 'string' },
+  },
+  required: ['balance', 'referenceId'],
+};
 
 /** A wallet refusal as the provider reads it: QTech's status in `code`, its HTTP status, the balance with INSUFFICIENT_FUNDS. */
 const refusal = (status: WalletStatus, message: string, balance?: number): HttpError =>
-  new HttpError(WALLET_STATUS[status], message, status, status === 'INSUFFICIENT_FUNDS' && balance !== undefined ? { balance } : undefined);
+  new HttpError(
+    WALLET_STATUS[status],
+    message,
+    status,
+    status === 'INSUFFICIENT_FUNDS' && balance !== undefined ? { balance } : undefined,
+  );
 
 /**
  * The operator's seamless wallet, called by the game provider (QTech's calls,
@@ -38,7 +57,10 @@ export function walletRoutes(deps: ProviderDeps): void {
 
   /** Wallet minus exposure, paise. */
   const available = async (userId: string): Promise<number> => {
-    const { rows } = await sql.query<{ available: string }>(`select balance - exposure as available from rm_users where user_id = $1`, [userId]);
+    const { rows } = await sql.query<{ available: string }>(
+      `select balance - exposure as available from rm_users where user_id = $1`,
+      [userId],
+    );
     return Number(rows[0]?.available ?? 0);
   };
   const player = async (userId: string) => {
@@ -46,7 +68,10 @@ export function walletRoutes(deps: ProviderDeps): void {
     if (!user || user.role !== 'user') throw refusal('REQUEST_DECLINED', 'Unknown player');
     return user;
   };
-  const balance = async (userId: string): Promise<WalletBalance> => ({ balance: await available(userId), currency: 'INR' });
+  const balance = async (userId: string): Promise<WalletBalance> => ({
+    balance: await available(userId),
+    currency: 'INR',
+  });
 
   /** Sends a wallet command and answers from its one event; a refusal keeps the engine's status. */
   const decide = async (req: FastifyRequest, command: ProviderCommand): Promise<WalletReceipt> => {
@@ -54,7 +79,12 @@ export function walletRoutes(deps: ProviderDeps): void {
     try {
       ({ events } = await send(commands, req, command));
     } catch (err) {
-      if (err instanceof HttpError && isWalletStatus(err.code)) throw refusal(err.code, err.message, err.code === 'INSUFFICIENT_FUNDS' ? await available(command.userId) : undefined);
+      if (err instanceof HttpError && isWalletStatus(err.code))
+        throw refusal(
+          err.code,
+          err.message,
+          err.code === 'INSUFFICIENT_FUNDS' ? await available(command.userId) : undefined,
+        );
       throw err;
     }
     const e = events[0]!;
@@ -72,11 +102,21 @@ export function walletRoutes(deps: ProviderDeps): void {
   };
 
   route(
-    { method: 'GET', url: `${WALLET_BASE}/accounts/:playerId/session`, access: 'provider', tag: TAG, summary: 'Check a wallet session (Wallet-Session header) and read the balance', params: PlayerParams, answer: BALANCE },
+    {
+      method: 'GET',
+      url: `${WALLET_BASE}/accounts/:playerId/session`,
+      access: 'provider',
+      tag: TAG,
+      summary: 'Check a wallet session (Wallet-Session header) and read the balance',
+      params: PlayerParams,
+      answer: BALANCE,
+    },
     async (req, { params }) => {
       const { port } = needProvider(deps);
       const header = req.headers[WALLET_SESSION_HEADER];
-      if ((await walletSessions.liveUser(port.id, typeof header === 'string' ? header : undefined)) !== params.playerId) {
+      if (
+        (await walletSessions.liveUser(port.id, typeof header === 'string' ? header : undefined)) !== params.playerId
+      ) {
         throw refusal('INVALID_TOKEN', "The wallet session has ended or is not this player's");
       }
       const user = await player(params.playerId);
@@ -86,7 +126,15 @@ export function walletRoutes(deps: ProviderDeps): void {
   );
 
   route(
-    { method: 'GET', url: `${WALLET_BASE}/accounts/:playerId/balance`, access: 'provider', tag: TAG, summary: 'The player\'s available balance (paise), session or not', params: PlayerParams, answer: BALANCE },
+    {
+      method: 'GET',
+      url: `${WALLET_BASE}/accounts/:playerId/balance`,
+      access: 'provider',
+      tag: TAG,
+      summary: "The player's available balance (paise), session or not",
+      params: PlayerParams,
+      answer: BALANCE,
+    },
     async (_req, { params }) => {
       needProvider(deps);
       await player(params.playerId);
@@ -95,21 +143,59 @@ export function walletRoutes(deps: ProviderDeps): void {
   );
 
   route(
-    { method: 'POST', url: walletPaths.transactions, access: 'provider', tag: TAG, summary: 'DEBIT a stake or CREDIT a round\'s win, once per txnId', body: DebitCreditBody, answer: RECEIPT, created: true },
+    {
+      method: 'POST',
+      url: walletPaths.transactions,
+      access: 'provider',
+      tag: TAG,
+      summary: "DEBIT a stake or CREDIT a round's win, once per txnId",
+      body: DebitCreditBody,
+      answer: RECEIPT,
+      created: true,
+    },
     async (req, { body }) => {
       const { port, catalogue } = needProvider(deps);
-      const common = { provider: port.id, txnId: body.txnId, userId: body.playerId, roundId: body.roundId, gameId: body.gameId, gameName: catalogue.nameOf(body.gameId), amount: body.amount };
+      const common = {
+        provider: port.id,
+        txnId: body.txnId,
+        userId: body.playerId,
+        roundId: body.roundId,
+        gameId: body.gameId,
+        gameName: catalogue.nameOf(body.gameId),
+        amount: body.amount,
+      };
       if (body.txnType === 'CREDIT') return decide(req, { type: 'ProviderCredit', ...common });
-      return decide(req, { type: 'ProviderDebit', ...common, sessionUserId: await walletSessions.liveUser(port.id, body.walletSessionId) });
+      return decide(req, {
+        type: 'ProviderDebit',
+        ...common,
+        sessionUserId: await walletSessions.liveUser(port.id, body.walletSessionId),
+      });
     },
   );
 
   route(
-    { method: 'POST', url: walletPaths.rollback, access: 'provider', tag: TAG, summary: 'Give back the stake of a DEBIT (betId), once, unless its round is credited', body: RollbackBody, answer: RECEIPT, created: true },
+    {
+      method: 'POST',
+      url: walletPaths.rollback,
+      access: 'provider',
+      tag: TAG,
+      summary: 'Give back the stake of a DEBIT (betId), once, unless its round is credited',
+      body: RollbackBody,
+      answer: RECEIPT,
+      created: true,
+    },
     async (req, { body }) => {
       const { port, catalogue } = needProvider(deps);
       return decide(req, {
-        type: 'ProviderRollback', provider: port.id, txnId: body.txnId, betId: body.betId, userId: body.playerId, roundId: body.roundId, gameId: body.gameId, gameName: catalogue.nameOf(body.gameId), amount: body.amount,
+        type: 'ProviderRollback',
+        provider: port.id,
+        txnId: body.txnId,
+        betId: body.betId,
+        userId: body.playerId,
+        roundId: body.roundId,
+        gameId: body.gameId,
+        gameName: catalogue.nameOf(body.gameId),
+        amount: body.amount,
       });
     },
   );

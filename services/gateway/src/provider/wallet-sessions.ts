@@ -32,18 +32,27 @@ export class WalletSessions {
   /** The caller's own wallet session `id` if it names one of this login, else a new one. */
   async forLogin(provider: string, userId: string, sessionId: string, id?: string): Promise<string | null> {
     if (id !== undefined) {
-      const { rows } = await this.sql.query<{ id: string }>(`select id from provider_wallet_sessions where id = $1 and provider = $2 and session_id = $3 and user_id = $4`, [id, provider, sessionId, userId]);
+      const { rows } = await this.sql.query<{ id: string }>(
+        `select id from provider_wallet_sessions where id = $1 and provider = $2 and session_id = $3 and user_id = $4`,
+        [id, provider, sessionId, userId],
+      );
       return rows[0]?.id ?? null;
     }
     const made = randomBytes(24).toString('base64url');
-    await this.sql.query(`insert into provider_wallet_sessions (id, provider, user_id, session_id) values ($1, $2, $3, $4)`, [made, provider, userId, sessionId]);
+    await this.sql.query(
+      `insert into provider_wallet_sessions (id, provider, user_id, session_id) values ($1, $2, $3, $4)`,
+      [made, provider, userId, sessionId],
+    );
     return made;
   }
 
   /** The user whose live login session the wallet session belongs to; null when it names none or that session has ended. */
   async liveUser(provider: string, id: string | undefined): Promise<string | null> {
     if (id === undefined) return null;
-    const { rows } = await this.sql.query<{ user_id: string; session_id: string }>(`select user_id, session_id from provider_wallet_sessions where id = $1 and provider = $2`, [id, provider]);
+    const { rows } = await this.sql.query<{ user_id: string; session_id: string }>(
+      `select user_id, session_id from provider_wallet_sessions where id = $1 and provider = $2`,
+      [id, provider],
+    );
     const row = rows[0];
     if (!row) return null;
     const live = await this.directory.session(row.session_id);

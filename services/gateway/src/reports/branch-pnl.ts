@@ -18,16 +18,32 @@ export interface BranchFigures {
   parentCarried: CategoryPaise;
 }
 
-export const emptyFigures = (): BranchFigures => ({ players: zeroCategories(), carried: zeroCategories(), parentCarried: zeroCategories() });
+export const emptyFigures = (): BranchFigures => ({
+  players: zeroCategories(),
+  carried: zeroCategories(),
+  parentCarried: zeroCategories(),
+});
 
 /** SQL: the share (basis points) of account `who` at the posting `p.position`; the top admin holds all. */
-const shareAt = (who: string) => `(case when (select s.parent_id from rm_users s where s.user_id = ${who}) is null then ${FULL_SHARE_BP}
+const shareAt = (
+  who: string,
+) => `(case when (select s.parent_id from rm_users s where s.user_id = ${who}) is null then ${FULL_SHARE_BP}
   else coalesce((select h.share_bp from rm_partnership_shares h where h.user_id = ${who} and h.position < p.position order by h.position desc limit 1), 0) end)`;
 
 /** Figures of every direct child of `parentId` that has any, over a period of whole days. */
-export async function branchFigures(sql: SqlClient, parentId: string, period: { from?: string; to?: string }): Promise<Map<string, BranchFigures>> {
+export async function branchFigures(
+  sql: SqlClient,
+  parentId: string,
+  period: { from?: string; to?: string },
+): Promise<Map<string, BranchFigures>> {
   const params: unknown[] = [parentId, PNL_KINDS];
-  const { rows } = await sql.query<{ root: string; category: keyof CategoryPaise; players: string; carried: string; parent_carried: string }>(
+  const { rows } = await sql.query<{
+    root: string;
+    category: keyof CategoryPaise;
+    players: string;
+    carried: string;
+    parent_carried: string;
+  }>(
     `with recursive branch(root, user_id) as (
        select user_id, user_id from rm_users where parent_id = $1
        union all

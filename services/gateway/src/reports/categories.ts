@@ -24,18 +24,31 @@ export const LEDGER_KIND_CATEGORY: Readonly<Record<string, PnlCategory>> = {
 export const PNL_KINDS = Object.keys(LEDGER_KIND_CATEGORY);
 
 /** SQL: the category of ledger row `e` (one of PNL_KINDS). */
-export const CATEGORY_SQL = `case e.kind ${Object.entries(LEDGER_KIND_CATEGORY).map(([kind, cat]) => `when '${kind}' then '${cat}'`).join(' ')} end`;
+export const CATEGORY_SQL = `case e.kind ${Object.entries(LEDGER_KIND_CATEGORY)
+  .map(([kind, cat]) => `when '${kind}' then '${cat}'`)
+  .join(' ')} end`;
 
 /** Paise per category. */
 export type CategoryPaise = Record<PnlCategory, Paise>;
 
 export const zeroCategories = (): CategoryPaise => ({ sports: 0, casino: 0, thirdParty: 0 });
 export const sumCategories = (c: CategoryPaise): Paise => PNL_CATEGORIES.reduce((s, k) => s + c[k], 0);
-export const addCategories = (a: CategoryPaise, b: CategoryPaise): CategoryPaise => ({ sports: a.sports + b.sports, casino: a.casino + b.casino, thirdParty: a.thirdParty + b.thirdParty });
-export const subCategories = (a: CategoryPaise, b: CategoryPaise): CategoryPaise => ({ sports: a.sports - b.sports, casino: a.casino - b.casino, thirdParty: a.thirdParty - b.thirdParty });
+export const addCategories = (a: CategoryPaise, b: CategoryPaise): CategoryPaise => ({
+  sports: a.sports + b.sports,
+  casino: a.casino + b.casino,
+  thirdParty: a.thirdParty + b.thirdParty,
+});
+export const subCategories = (a: CategoryPaise, b: CategoryPaise): CategoryPaise => ({
+  sports: a.sports - b.sports,
+  casino: a.casino - b.casino,
+  thirdParty: a.thirdParty - b.thirdParty,
+});
 export const negCategories = (a: CategoryPaise): CategoryPaise => subCategories(zeroCategories(), a);
 
 /** `and e.at ...` for a period of whole days (both ends included), parameters pushed onto `params`. */
 export function periodSql(q: { from?: string; to?: string }, params: unknown[], column = 'e.at'): string {
-  return (q.from ? ` and ${column} >= $${params.push(q.from)}::date` : '') + (q.to ? ` and ${column} < $${params.push(q.to)}::date + 1` : '');
+  return (
+    (q.from ? ` and ${column} >= $${params.push(q.from)}::date` : '') +
+    (q.to ? ` and ${column} < $${params.push(q.to)}::date + 1` : '')
+  );
 }

@@ -36,11 +36,17 @@ function cell(value: CsvCell): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const toCsv = (t: CsvTable): string => `\ufeff${[t.header, ...t.rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+export const toCsv = (t: CsvTable): string =>
+  `\ufeff${[t.header, ...t.rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 
 /** Refuses an export over CSV_MAX_ROWS before it is built. */
 export function checkCsvSize(total: number): void {
-  if (total > CSV_MAX_ROWS) throw new HttpError(400, `Too many rows to export (${total}); narrow the dates or filters to at most ${CSV_MAX_ROWS}`, 'EXPORT_TOO_LARGE');
+  if (total > CSV_MAX_ROWS)
+    throw new HttpError(
+      400,
+      `Too many rows to export (${total}); narrow the dates or filters to at most ${CSV_MAX_ROWS}`,
+      'EXPORT_TOO_LARGE',
+    );
 }
 
 type Schema = v.GenericSchema;
@@ -51,10 +57,23 @@ export function csvRoute<P extends Schema | undefined = undefined, Q extends Sch
   spec: Omit<RouteSpec<P, Q, undefined>, 'method' | 'answer' | 'produces'>,
   make: (req: FastifyRequest, input: RouteInput<P, Q, undefined>) => Promise<CsvTable>,
 ): void {
-  route({ ...spec, method: 'GET', produces: 'text/csv', answer: { type: 'string', description: 'CSV, a header line then one line per row; amounts in rupees with two decimals' } }, async (req, input, reply) => {
-    const table = await make(req, input);
-    checkCsvSize(table.rows.length);
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${table.name.replace(/[^\w.-]/g, '_')}.csv"`);
-    return toCsv(table);
-  });
+  route(
+    {
+      ...spec,
+      method: 'GET',
+      produces: 'text/csv',
+      answer: {
+        type: 'string',
+        description: 'CSV, a header line then one line per row; amounts in rupees with two decimals',
+      },
+    },
+    async (req, input, reply) => {
+      const table = await make(req, input);
+      checkCsvSize(table.rows.length);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${table.name.replace(/[^\w.-]/g, '_')}.csv"`);
+      return toCsv(table);
+    },
+  );
 }

@@ -62,11 +62,22 @@ const casinoBets: BetSource = (f, params) => `
 export const GENERAL_SOURCES = { sports: sportsBets, casino: casinoBets } satisfies Record<string, BetSource>;
 
 /** The downline's bets of one type, newest first: a page (or all, for the CSV), their count and their stakes' sum. */
-export async function generalBets(sql: SqlClient, actorId: string, f: GeneralFilter, page: { offset: number; limit: number }): Promise<{ rows: GeneralBetRow[]; total: number; amount: number }> {
+export async function generalBets(
+  sql: SqlClient,
+  actorId: string,
+  f: GeneralFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: GeneralBetRow[]; total: number; amount: number }> {
   const params: unknown[] = [actorId];
   const source = `${downlineCte(1)}, bets as (${GENERAL_SOURCES[f.bet_type](f, params)})`;
-  const { rows: totals } = await sql.query<{ n: string; amount: string }>(`${source} select count(*) as n, coalesce(sum(amount), 0) as amount from bets`, params);
-  const { rows } = await sql.query<GeneralBetRow>(`${source} select * from bets order by seq desc limit ${page.limit} offset ${page.offset}`, params);
+  const { rows: totals } = await sql.query<{ n: string; amount: string }>(
+    `${source} select count(*) as n, coalesce(sum(amount), 0) as amount from bets`,
+    params,
+  );
+  const { rows } = await sql.query<GeneralBetRow>(
+    `${source} select * from bets order by seq desc limit ${page.limit} offset ${page.offset}`,
+    params,
+  );
   return { rows, total: Number(totals[0]!.n), amount: Number(totals[0]!.amount) };
 }
 
@@ -80,10 +91,18 @@ export interface CreditRow {
 }
 
 /** Every account of the actor's downline (any depth) with its credit reference and balance, by username. */
-export async function creditReferences(sql: SqlClient, actorId: string, search: string | undefined, page: { offset: number; limit: number }): Promise<{ rows: CreditRow[]; total: number }> {
+export async function creditReferences(
+  sql: SqlClient,
+  actorId: string,
+  search: string | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: CreditRow[]; total: number }> {
   const params: unknown[] = [actorId];
   const where = `u.user_id in (select user_id from downline)${search ? ` and u.username_lower like $${params.push(like(search))}` : ''}`;
-  const { rows: count } = await sql.query<{ n: string }>(`${downlineCte(1)} select count(*) as n from rm_users u where ${where}`, params);
+  const { rows: count } = await sql.query<{ n: string }>(
+    `${downlineCte(1)} select count(*) as n from rm_users u where ${where}`,
+    params,
+  );
   const { rows } = await sql.query<CreditRow>(
     `${downlineCte(1)} select u.user_id, u.username, u.role, p.username as parent_username, u.credit_reference, u.balance
        from rm_users u left join rm_users p on p.user_id = u.parent_id where ${where} order by u.username_lower limit ${page.limit} offset ${page.offset}`,

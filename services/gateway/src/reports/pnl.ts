@@ -30,9 +30,16 @@ export function splitOf(f: BranchFigures): { downline: number; parent: number; u
   return { downline: carried, parent: parentCarried - carried, upline: -sumCategories(f.players) - parentCarried };
 }
 
-export const categoryRupees = (c: CategoryPaise): CategoryAmounts => ({ ...(Object.fromEntries(PNL_CATEGORIES.map((k) => [k, paiseToRupees(c[k])])) as Record<keyof CategoryPaise, number>), total: paiseToRupees(sumCategories(c)) });
+export const categoryRupees = (c: CategoryPaise): CategoryAmounts => ({
+  ...(Object.fromEntries(PNL_CATEGORIES.map((k) => [k, paiseToRupees(c[k])])) as Record<keyof CategoryPaise, number>),
+  total: paiseToRupees(sumCategories(c)),
+});
 
-async function children(sql: SqlClient, parentId: string, filter: { search?: string; reportType?: 'ALL' | 'user' }): Promise<ChildRow[]> {
+async function children(
+  sql: SqlClient,
+  parentId: string,
+  filter: { search?: string; reportType?: 'ALL' | 'user' },
+): Promise<ChildRow[]> {
   const params: unknown[] = [parentId];
   let where = 'u.parent_id = $1';
   // SPEC.md section 6: the User report type leaves out the rows of players.
@@ -62,9 +69,16 @@ export async function downlinePnl(
 ): Promise<DownlinePnl> {
   const viewed = await viewedAccount(sql, actorId, q.parent);
   const figures = await branchFigures(sql, viewed.user_id, q);
-  const lines = (await children(sql, viewed.user_id, q)).map((child) => ({ child, figures: figures.get(child.user_id) ?? emptyFigures() }));
+  const lines = (await children(sql, viewed.user_id, q)).map((child) => ({
+    child,
+    figures: figures.get(child.user_id) ?? emptyFigures(),
+  }));
   const totals = lines.reduce(
-    (t, l) => ({ players: addCategories(t.players, l.figures.players), carried: addCategories(t.carried, l.figures.carried), parentCarried: addCategories(t.parentCarried, l.figures.parentCarried) }),
+    (t, l) => ({
+      players: addCategories(t.players, l.figures.players),
+      carried: addCategories(t.carried, l.figures.carried),
+      parentCarried: addCategories(t.parentCarried, l.figures.parentCarried),
+    }),
     emptyFigures(),
   );
   return { viewed, breadcrumb: await breadcrumb(sql, actorId, viewed.user_id), lines, totals };
@@ -94,7 +108,12 @@ export function owedLines(pnl: DownlinePnl): { account: OwedLine; children: Owed
     kept: subCategories(t.parentCarried, t.carried),
     owedToParent: top ? 0 : -sumCategories(t.parentCarried),
   };
-  const children = pnl.lines.map((l) => ({ child: l.child, players: l.figures.players, carried: l.figures.carried, kept: null, owedToParent: -sumCategories(l.figures.carried) }));
+  const children = pnl.lines.map((l) => ({
+    child: l.child,
+    players: l.figures.players,
+    carried: l.figures.carried,
+    kept: null,
+    owedToParent: -sumCategories(l.figures.carried),
+  }));
   return { account, children };
 }
-

@@ -9,12 +9,22 @@ export interface ViewedAccount {
 }
 
 /** The account a report is about: the caller, or (drill down) one of its downline by id or username; another branch's is 404. */
-export async function viewedAccount(sql: SqlClient, actorId: string, parent: string | undefined): Promise<ViewedAccount> {
+export async function viewedAccount(
+  sql: SqlClient,
+  actorId: string,
+  parent: string | undefined,
+): Promise<ViewedAccount> {
   if (parent) {
-    const { rows } = await sql.query<{ user_id: string }>(`select user_id from rm_users where user_id = $1 or username_lower = lower($1)`, [parent]);
+    const { rows } = await sql.query<{ user_id: string }>(
+      `select user_id from rm_users where user_id = $1 or username_lower = lower($1)`,
+      [parent],
+    );
     if (rows[0]?.user_id !== actorId) return downlineRow(sql, actorId, parent);
   }
-  const { rows } = await sql.query<ViewedAccount>(`select user_id, username, role, parent_id from rm_users where user_id = $1`, [actorId]);
+  const { rows } = await sql.query<ViewedAccount>(
+    `select user_id, username, role, parent_id from rm_users where user_id = $1`,
+    [actorId],
+  );
   return rows[0]!;
 }
 

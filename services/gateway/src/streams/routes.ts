@@ -48,32 +48,78 @@ export function streamRoutes({ sql, commands, route }: ExchangeDeps, frameOrigin
   const allowed = new Set(frameOrigins.map((o) => new URL(o).origin));
   const check = new FrameCheck();
 
-  route({ method: 'PUT', url: '/api/admin/matches/:matchId/streams', access: 'market-admin', tag: 'Market management', summary: 'Set (or clear with null or empty) a match\'s live TV and score frame URLs; their origins must be among the allowed frame origins', params: params('matchId'), body: MatchStreamsBody, answer: 'Message' }, async (req, { params: p, body }) => {
-    const match = await findMatch(sql, p.matchId);
-    const tvUrl = body.tvUrl ?? null;
-    const scoreUrl = body.scoreUrl ?? null;
-    for (const url of [tvUrl, scoreUrl]) {
-      if (url === null) continue;
-      const origin = new URL(url).origin;
-      if (!allowed.has(origin)) throw new HttpError(400, `Frames from ${origin} are not allowed: add it to FRAME_ORIGINS`, 'FRAME_ORIGIN_NOT_ALLOWED');
-    }
-    await send(commands, req, { type: 'SetMatchStreams', matchId: match.match_id, tvUrl, scoreUrl });
-    check.forget(tvUrl, scoreUrl);
-    return { message: 'Streams saved' };
-  });
+  route(
+    {
+      method: 'PUT',
+      url: '/api/admin/matches/:matchId/streams',
+      access: 'market-admin',
+      tag: 'Market management',
+      summary:
+        "Set (or clear with null or empty) a match's live TV and score frame URLs; their origins must be among the allowed frame origins",
+      params: params('matchId'),
+      body: MatchStreamsBody,
+      answer: 'Message',
+    },
+    async (req, { params: p, body }) => {
+      const match = await findMatch(sql, p.matchId);
+      const tvUrl = body.tvUrl ?? null;
+      const scoreUrl = body.scoreUrl ?? null;
+      for (const url of [tvUrl, scoreUrl]) {
+        if (url === null) continue;
+        const origin = new URL(url).origin;
+        if (!allowed.has(origin))
+          throw new HttpError(
+            400,
+            `Frames from ${origin} are not allowed: add it to FRAME_ORIGINS`,
+            'FRAME_ORIGIN_NOT_ALLOWED',
+          );
+      }
+      await send(commands, req, { type: 'SetMatchStreams', matchId: match.match_id, tvUrl, scoreUrl });
+      check.forget(tvUrl, scoreUrl);
+      return { message: 'Streams saved' };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/admin/matches/:matchId/streams', access: 'market-admin', tag: 'Market management', summary: "The match's live TV and score URLs as set (the admin's dialog starts from them, shown or not)", params: params('matchId') }, async (_req, { params: p }): Promise<MatchStreams> => {
-    const match = await findMatch(sql, p.matchId);
-    const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(`select tv_url, score_url from rm_match_streams where match_id = $1`, [match.match_id]);
-    return { tv: rows[0]?.tv_url ?? null, score: rows[0]?.score_url ?? null };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/matches/:matchId/streams',
+      access: 'market-admin',
+      tag: 'Market management',
+      summary: "The match's live TV and score URLs as set (the admin's dialog starts from them, shown or not)",
+      params: params('matchId'),
+    },
+    async (_req, { params: p }): Promise<MatchStreams> => {
+      const match = await findMatch(sql, p.matchId);
+      const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(
+        `select tv_url, score_url from rm_match_streams where match_id = $1`,
+        [match.match_id],
+      );
+      return { tv: rows[0]?.tv_url ?? null, score: rows[0]?.score_url ?? null };
+    },
+  );
 
-  route({ method: 'GET', url: '/api/matches/:matchId/streams', access: 'any', tag: 'Discovery', summary: "The match's live TV and score frames a page may show: each only if set, allowed and its page does not say 'Invalid Event ID'", params: params('matchId') }, async (_req, { params: p }): Promise<MatchStreams> => {
-    const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(`select tv_url, score_url from rm_match_streams where match_id = $1`, [p.matchId]);
-    const row = rows[0];
-    if (!row) return { tv: null, score: null };
-    const ok = (url: string | null) => (url !== null && allowed.has(new URL(url).origin) ? check.usable(url) : Promise.resolve(null));
-    const [tv, score] = await Promise.all([ok(row.tv_url), ok(row.score_url)]);
-    return { tv, score };
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/matches/:matchId/streams',
+      access: 'any',
+      tag: 'Discovery',
+      summary:
+        "The match's live TV and score frames a page may show: each only if set, allowed and its page does not say 'Invalid Event ID'",
+      params: params('matchId'),
+    },
+    async (_req, { params: p }): Promise<MatchStreams> => {
+      const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(
+        `select tv_url, score_url from rm_match_streams where match_id = $1`,
+        [p.matchId],
+      );
+      const row = rows[0];
+      if (!row) return { tv: null, score: null };
+      const ok = (url: string | null) =>
+        url !== null && allowed.has(new URL(url).origin) ? check.usable(url) : Promise.resolve(null);
+      const [tv, score] = await Promise.all([ok(row.tv_url), ok(row.score_url)]);
+      return { tv, score };
+    },
+  );
 }

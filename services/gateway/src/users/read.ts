@@ -44,7 +44,11 @@ export function toUserDto(row: UserRow): UserDto {
     username: row.username,
     fullName: row.full_name,
     role: { slug: row.role, name: ROLE_NAME[row.role] },
-    balance: { balance: paiseToRupees(Number(row.balance)), exposer: paiseToRupees(Number(row.exposure)), held: paiseToRupees(Number(row.held)) },
+    balance: {
+      balance: paiseToRupees(Number(row.balance)),
+      exposer: paiseToRupees(Number(row.exposure)),
+      held: paiseToRupees(Number(row.held)),
+    },
     creditRefrences: paiseToRupees(Number(row.credit_reference)),
     exposureLimit: paiseToRupees(Number(row.exposure_limit)),
     white_label_id: WHITE_LABEL_ID,

@@ -3,9 +3,19 @@ import { HttpError } from '../http/errors.js';
 import { findUserById, toUserDto } from './read.js';
 
 export function userRoutes({ sql, route }: AccountDeps): void {
-  route({ method: 'GET', url: '/api/users/profile', access: 'password-change', tag: 'Accounts', summary: 'The signed-in user, with balance and exposure (polled every 3 s)', answer: 'UserDto' }, async (req) => {
-    const row = await findUserById(sql, req.auth!.sub);
-    if (!row) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
-    return toUserDto(row);
-  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/users/profile',
+      access: 'password-change',
+      tag: 'Accounts',
+      summary: 'The signed-in user, with balance and exposure (polled every 3 s)',
+      answer: 'UserDto',
+    },
+    async (req) => {
+      const row = await findUserById(sql, req.auth!.sub);
+      if (!row) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+      return toUserDto(row);
+    },
+  );
 }

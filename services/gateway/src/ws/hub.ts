@@ -53,7 +53,8 @@ export class Hub {
   /** One frame to many sockets, serialised once (a match room can hold thousands). */
   private sendAll(clients: Iterable<Client> | undefined, message: ServerMessage): void {
     let frame: string | null = null;
-    for (const c of clients ?? []) if (c.socket.readyState === c.socket.OPEN) c.socket.send((frame ??= JSON.stringify(message)));
+    for (const c of clients ?? [])
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send((frame ??= JSON.stringify(message)));
   }
 
   /** Is anyone in the room? Pushes to an empty room are not worth building. */
@@ -68,7 +69,8 @@ export class Hub {
 
   /** To the room's back-office sockets of these users only (an upline sees its own downline's bets). */
   pushToRoomAdmins(room: string, userIds: ReadonlySet<string>, message: ServerMessage): void {
-    for (const c of this.rooms.get(room) ?? []) if (c.ctx === 'admin' && c.userId && userIds.has(c.userId)) this.send(c, message);
+    for (const c of this.rooms.get(room) ?? [])
+      if (c.ctx === 'admin' && c.userId && userIds.has(c.userId)) this.send(c, message);
   }
 
   close(): void {
@@ -87,7 +89,8 @@ export class Hub {
   }
 
   private async receive(client: Client, text: string, isBinary: boolean): Promise<void> {
-    if (isBinary || text.length > MAX_FRAME) return this.send(client, { event: 'error', data: { message: 'Frames must be JSON text under 4 KB' } });
+    if (isBinary || text.length > MAX_FRAME)
+      return this.send(client, { event: 'error', data: { message: 'Frames must be JSON text under 4 KB' } });
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -95,7 +98,11 @@ export class Hub {
       return this.send(client, { event: 'error', data: { message: 'Malformed JSON frame' } });
     }
     const parsed = v.safeParse(ClientMessage, json);
-    if (!parsed.success) return this.send(client, { event: 'error', data: { message: `Unknown or malformed message: ${parsed.issues[0].message}` } });
+    if (!parsed.success)
+      return this.send(client, {
+        event: 'error',
+        data: { message: `Unknown or malformed message: ${parsed.issues[0].message}` },
+      });
     const msg = parsed.output;
     switch (msg.event) {
       case 'login':

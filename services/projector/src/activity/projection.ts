@@ -46,7 +46,17 @@ export const activityProjection: Projection = {
       const m = e.metadata;
       // An upline's own IP and device are not shown to the downline it acted on: only its name.
       const self = m.actor === data.userId;
-      return [{ position: e.position, user_id: data.userId, actor_id: m.actor, action: action(data), ip: self ? m.ip : null, device: self ? m.device : null, at: m.at }];
+      return [
+        {
+          position: e.position,
+          user_id: data.userId,
+          actor_id: m.actor,
+          action: action(data),
+          ip: self ? m.ip : null,
+          device: self ? m.device : null,
+          at: m.at,
+        },
+      ];
     });
     if (rows.length === 0) return;
     await tx.query(

@@ -1,4 +1,13 @@
-import type { BetCancelled, BetMatched, BetPlaced, MarketSettled, MarketVoided, ResultRevoked, SqlClient, StoredEvent } from '@exch/contracts';
+import type {
+  BetCancelled,
+  BetMatched,
+  BetPlaced,
+  MarketSettled,
+  MarketVoided,
+  ResultRevoked,
+  SqlClient,
+  StoredEvent,
+} from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { SETTLEMENTS_DDL, settlementsApply } from './settlements.js';
 
@@ -49,11 +58,32 @@ interface MarketSide {
 type Row = { bet_id: string } & Partial<BetSide> & Partial<MarketSide>;
 
 const BET_COLUMNS: [keyof BetSide, string][] = [
-  ['user_id', 'text'], ['market_id', 'text'], ['match_id', 'text'], ['kind', 'text'], ['selection_id', 'int'], ['selection_name', 'text'], ['side', 'text'],
-  ['odds', 'int'], ['volume', 'int'], ['stake', 'bigint'], ['fills', 'jsonb'], ['reference_id', 'text'], ['seq', 'bigint'], ['placed_at', 'timestamptz'],
-  ['placed_position', 'bigint'], ['deleted_at', 'timestamptz'], ['bet_status', 'text'], ['bet_unmatched', 'bigint'], ['bet_cancelled', 'bigint'],
+  ['user_id', 'text'],
+  ['market_id', 'text'],
+  ['match_id', 'text'],
+  ['kind', 'text'],
+  ['selection_id', 'int'],
+  ['selection_name', 'text'],
+  ['side', 'text'],
+  ['odds', 'int'],
+  ['volume', 'int'],
+  ['stake', 'bigint'],
+  ['fills', 'jsonb'],
+  ['reference_id', 'text'],
+  ['seq', 'bigint'],
+  ['placed_at', 'timestamptz'],
+  ['placed_position', 'bigint'],
+  ['deleted_at', 'timestamptz'],
+  ['bet_status', 'text'],
+  ['bet_unmatched', 'bigint'],
+  ['bet_cancelled', 'bigint'],
 ];
-const MARKET_COLUMNS: [keyof MarketSide, string][] = [['market_status', 'text'], ['market_pnl', 'bigint'], ['market_settled_at', 'timestamptz'], ['declared', 'boolean']];
+const MARKET_COLUMNS: [keyof MarketSide, string][] = [
+  ['market_status', 'text'],
+  ['market_pnl', 'bigint'],
+  ['market_settled_at', 'timestamptz'],
+  ['declared', 'boolean'],
+];
 const COLUMNS = [...BET_COLUMNS, ...MARKET_COLUMNS];
 const NAMES = COLUMNS.map(([c]) => c).join(', ');
 
@@ -89,7 +119,9 @@ const UPSERT = `insert into rm_bets (bet_id, ${NAMES})
   from jsonb_to_recordset($1::jsonb) as r(bet_id text, ${COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
   on conflict (bet_id) do update set
     ${BET_COLUMNS.map(([c]) => `${c} = case when excluded.bet_status is null then rm_bets.${c} else excluded.${c} end`).join(',\n    ')},
-    ${MARKET_COLUMNS.filter(([c]) => c !== 'declared').map(([c]) => `${c} = case when excluded.market_status is null then rm_bets.${c} else excluded.${c} end`).join(',\n    ')},
+    ${MARKET_COLUMNS.filter(([c]) => c !== 'declared')
+      .map(([c]) => `${c} = case when excluded.market_status is null then rm_bets.${c} else excluded.${c} end`)
+      .join(',\n    ')},
     declared = rm_bets.declared or excluded.declared`;
 
 const betIdsOf = (e: StoredEvent): string[] => {
@@ -120,9 +152,25 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
     case 'BetPlaced': {
       const d = e.data as BetPlaced;
       Object.assign(row(d.betId), {
-        user_id: d.userId, market_id: d.marketId, match_id: d.matchId, kind: d.kind, selection_id: d.selectionId, selection_name: d.selectionName, side: d.side,
-        odds: d.odds, volume: d.volume, stake: d.stake, fills: d.fills, reference_id: d.referenceId, seq: d.seq, placed_at: at, placed_position: e.position,
-        deleted_at: null, bet_status: 'pending', bet_unmatched: d.unmatched, bet_cancelled: 0,
+        user_id: d.userId,
+        market_id: d.marketId,
+        match_id: d.matchId,
+        kind: d.kind,
+        selection_id: d.selectionId,
+        selection_name: d.selectionName,
+        side: d.side,
+        odds: d.odds,
+        volume: d.volume,
+        stake: d.stake,
+        fills: d.fills,
+        reference_id: d.referenceId,
+        seq: d.seq,
+        placed_at: at,
+        placed_position: e.position,
+        deleted_at: null,
+        bet_status: 'pending',
+        bet_unmatched: d.unmatched,
+        bet_cancelled: 0,
       } satisfies BetSide);
       return;
     }
@@ -144,13 +192,21 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
       Object.assign(own((e.data as { betId: string }).betId), { bet_status: 'deleted', deleted_at: at });
       return;
     case 'MarketSettled':
-      for (const s of (e.data as MarketSettled).bets) Object.assign(row(s.betId), { market_status: s.outcome, market_pnl: s.pnl, market_settled_at: at, declared: true });
+      for (const s of (e.data as MarketSettled).bets)
+        Object.assign(row(s.betId), {
+          market_status: s.outcome,
+          market_pnl: s.pnl,
+          market_settled_at: at,
+          declared: true,
+        });
       return;
     case 'MarketVoided':
-      for (const id of (e.data as MarketVoided).betIds) Object.assign(row(id), { market_status: 'void', market_pnl: 0, market_settled_at: at, declared: true });
+      for (const id of (e.data as MarketVoided).betIds)
+        Object.assign(row(id), { market_status: 'void', market_pnl: 0, market_settled_at: at, declared: true });
       return;
     case 'ResultRevoked':
-      for (const id of (e.data as ResultRevoked).betIds) Object.assign(row(id), { market_status: 'pending', market_pnl: null, market_settled_at: null });
+      for (const id of (e.data as ResultRevoked).betIds)
+        Object.assign(row(id), { market_status: 'pending', market_pnl: null, market_settled_at: null });
       return;
   }
 }
@@ -175,11 +231,22 @@ export const betsProjection: Projection = {
   async apply(tx: SqlClient, events: StoredEvent[]) {
     // Only the bet's own stream writes its side, so reading it here loses nothing to a concurrent consumer.
     const placed = new Set(events.filter((e) => e.type === 'BetPlaced').map((e) => (e.data as BetPlaced).betId));
-    const load = [...new Set(events.filter((e) => OWN_EVENTS.has(e.type)).map((e) => (e.data as { betId: string }).betId))].filter((id) => !placed.has(id));
+    const load = [
+      ...new Set(events.filter((e) => OWN_EVENTS.has(e.type)).map((e) => (e.data as { betId: string }).betId)),
+    ].filter((id) => !placed.has(id));
     const rows = new Map<string, Row>();
     if (load.length > 0) {
-      const { rows: loaded } = await tx.query<Row>(`select bet_id, ${BET_COLUMNS.map(([c]) => c).join(', ')} from rm_bets where bet_id = any($1::text[])`, [load]);
-      for (const r of loaded) rows.set(r.bet_id, { ...r, stake: Number(r.stake), bet_unmatched: Number(r.bet_unmatched), bet_cancelled: Number(r.bet_cancelled) });
+      const { rows: loaded } = await tx.query<Row>(
+        `select bet_id, ${BET_COLUMNS.map(([c]) => c).join(', ')} from rm_bets where bet_id = any($1::text[])`,
+        [load],
+      );
+      for (const r of loaded)
+        rows.set(r.bet_id, {
+          ...r,
+          stake: Number(r.stake),
+          bet_unmatched: Number(r.bet_unmatched),
+          bet_cancelled: Number(r.bet_cancelled),
+        });
     }
     for (const e of events) {
       fold(rows, e);

@@ -22,7 +22,13 @@ export async function settlementsApply(tx: SqlClient, e: StoredEvent): Promise<v
     await tx.query(
       `insert into rm_bet_settlements (settlement_id, market_id, match_id, user_id, pnl, commission, settled_at)
        select $2, $3, $4, user_id, pnl, commission, $5 from jsonb_to_recordset($1::jsonb) as r(user_id text, pnl bigint, commission bigint)`,
-      [JSON.stringify(d.users.map((u) => ({ user_id: u.userId, pnl: u.pnl, commission: u.commission }))), d.settlementId, d.marketId, d.matchId, e.metadata.at],
+      [
+        JSON.stringify(d.users.map((u) => ({ user_id: u.userId, pnl: u.pnl, commission: u.commission }))),
+        d.settlementId,
+        d.marketId,
+        d.matchId,
+        e.metadata.at,
+      ],
     );
   } else if (e.type === 'ResultRevoked') {
     await tx.query(`delete from rm_bet_settlements where settlement_id = $1`, [(e.data as ResultRevoked).settlementId]);

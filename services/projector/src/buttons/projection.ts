@@ -23,7 +23,12 @@ export const buttonValuesProjection: Projection = {
     for (const e of events) {
       if (e.type !== 'ButtonValuesSet') continue;
       const d = e.data as ButtonValuesSet;
-      latest.set(d.userId, { user_id: d.userId, sports_buttons: d.sportsButtons, casino_buttons: d.casinoButtons, updated_at: e.metadata.at });
+      latest.set(d.userId, {
+        user_id: d.userId,
+        sports_buttons: d.sportsButtons,
+        casino_buttons: d.casinoButtons,
+        updated_at: e.metadata.at,
+      });
     }
     if (latest.size === 0) return;
     await tx.query(

@@ -128,38 +128,93 @@ interface BetRow {
 type BetSettlement = Pick<BetRow, 'bet_id' | 'status' | 'outcome' | 'pnl' | 'settled_at'>;
 
 const TABLE_COLUMNS: [keyof TableRow, string][] = [
-  ['table_code', 'text'], ['name', 'text'], ['category', 'int'], ['mid_prefix', 'text'], ['min_stake', 'bigint'], ['max_stake', 'bigint'], ['betting_seconds', 'int'],
-  ['markets', 'jsonb'], ['shoe', 'jsonb'], ['suspended', 'boolean'], ['current_mid', 'text'], ['position', 'bigint'],
+  ['table_code', 'text'],
+  ['name', 'text'],
+  ['category', 'int'],
+  ['mid_prefix', 'text'],
+  ['min_stake', 'bigint'],
+  ['max_stake', 'bigint'],
+  ['betting_seconds', 'int'],
+  ['markets', 'jsonb'],
+  ['shoe', 'jsonb'],
+  ['suspended', 'boolean'],
+  ['current_mid', 'text'],
+  ['position', 'bigint'],
 ];
 const ROUND_COLUMNS: [keyof RoundRow, string][] = [
-  ['mid', 'text'], ['table_code', 'text'], ['commitment', 'text'], ['algorithm', 'text'], ['opened_at', 'timestamptz'], ['closes_at', 'timestamptz'], ['status', 'text'],
-  ['cards', 'jsonb'], ['server_seed', 'text'], ['result', 'jsonb'], ['winner', 'text'], ['void_reason', 'text'], ['settled_at', 'timestamptz'], ['bets', 'int'],
+  ['mid', 'text'],
+  ['table_code', 'text'],
+  ['commitment', 'text'],
+  ['algorithm', 'text'],
+  ['opened_at', 'timestamptz'],
+  ['closes_at', 'timestamptz'],
+  ['status', 'text'],
+  ['cards', 'jsonb'],
+  ['server_seed', 'text'],
+  ['result', 'jsonb'],
+  ['winner', 'text'],
+  ['void_reason', 'text'],
+  ['settled_at', 'timestamptz'],
+  ['bets', 'int'],
 ];
 const BET_COLUMNS: [keyof BetRow, string][] = [
-  ['bet_id', 'text'], ['user_id', 'text'], ['table_code', 'text'], ['mid', 'text'], ['sid', 'int'], ['selection_name', 'text'], ['odds', 'int'], ['stake', 'bigint'],
-  ['status', 'text'], ['outcome', 'text'], ['pnl', 'bigint'], ['reference_id', 'text'], ['placed_at', 'timestamptz'], ['settled_at', 'timestamptz'], ['placed_position', 'bigint'],
+  ['bet_id', 'text'],
+  ['user_id', 'text'],
+  ['table_code', 'text'],
+  ['mid', 'text'],
+  ['sid', 'int'],
+  ['selection_name', 'text'],
+  ['odds', 'int'],
+  ['stake', 'bigint'],
+  ['status', 'text'],
+  ['outcome', 'text'],
+  ['pnl', 'bigint'],
+  ['reference_id', 'text'],
+  ['placed_at', 'timestamptz'],
+  ['settled_at', 'timestamptz'],
+  ['placed_position', 'bigint'],
 ];
-const SETTLEMENT_COLUMNS: [keyof BetSettlement, string][] = [['bet_id', 'text'], ['status', 'text'], ['outcome', 'text'], ['pnl', 'bigint'], ['settled_at', 'timestamptz']];
+const SETTLEMENT_COLUMNS: [keyof BetSettlement, string][] = [
+  ['bet_id', 'text'],
+  ['status', 'text'],
+  ['outcome', 'text'],
+  ['pnl', 'bigint'],
+  ['settled_at', 'timestamptz'],
+];
 
 const names = (cols: [string, string][]) => cols.map(([c]) => c).join(', ');
 const typed = (cols: [string, string][]) => cols.map(([c, t]) => `${c} ${t}`).join(', ');
 /** Inserts rows, or replaces every column of the ones already there. */
 const upsert = (table: string, key: string, cols: [string, string][]) =>
   `insert into ${table} (${names(cols)}) select ${names(cols)} from jsonb_to_recordset($1::jsonb) as r(${typed(cols)})
-   on conflict (${key}) do update set ${cols.filter(([c]) => c !== key).map(([c]) => `${c} = excluded.${c}`).join(', ')}`;
+   on conflict (${key}) do update set ${cols
+     .filter(([c]) => c !== key)
+     .map(([c]) => `${c} = excluded.${c}`)
+     .join(', ')}`;
 
 const CASINO_EVENTS = new Set([
-  'CasinoTableListed', 'CasinoTableStatusSet', 'CasinoRoundOpened', 'CasinoBetPlaced', 'CasinoBettingClosed', 'CasinoRoundDealt', 'CasinoCardRevealed', 'CasinoRoundResulted',
-  'CasinoRoundSettled', 'CasinoRoundVoided',
+  'CasinoTableListed',
+  'CasinoTableStatusSet',
+  'CasinoRoundOpened',
+  'CasinoBetPlaced',
+  'CasinoBettingClosed',
+  'CasinoRoundDealt',
+  'CasinoCardRevealed',
+  'CasinoRoundResulted',
+  'CasinoRoundSettled',
+  'CasinoRoundVoided',
 ]);
 
 const casinoEvents = (events: StoredEvent[]): StoredEvent[] => events.filter((e) => CASINO_EVENTS.has(e.type));
 
 /** Tables whose live state a batch changed: their rooms get a push. */
-export const casinoTablesTouched = (events: StoredEvent[]): string[] => [...new Set(casinoEvents(events).map((e) => (e.data as { tableCode: string }).tableCode))];
+export const casinoTablesTouched = (events: StoredEvent[]): string[] => [
+  ...new Set(casinoEvents(events).map((e) => (e.data as { tableCode: string }).tableCode)),
+];
 
 /** A settled bet's status from what its market got: a push returns the stake, as a void does. */
-const statusOf = (pnl: number, outcome: string): BetRow['status'] => (outcome === 'push' ? 'void' : pnl > 0 || outcome === 'win' || outcome === 'half-win' ? 'won' : 'lost');
+const statusOf = (pnl: number, outcome: string): BetRow['status'] =>
+  outcome === 'push' ? 'void' : pnl > 0 || outcome === 'win' || outcome === 'half-win' ? 'won' : 'lost';
 
 class Batch {
   readonly tables = new Map<string, TableRow>();
@@ -176,8 +231,18 @@ class Batch {
         const d = e.data as CasinoTableListed;
         const held = this.tables.get(d.tableCode);
         this.tables.set(d.tableCode, {
-          table_code: d.tableCode, name: d.name, category: d.category, mid_prefix: d.midPrefix, min_stake: d.minStake, max_stake: d.maxStake, betting_seconds: d.bettingSeconds,
-          markets: d.markets, shoe: d.shoe, suspended: held?.suspended ?? false, current_mid: held?.current_mid ?? null, position: e.position,
+          table_code: d.tableCode,
+          name: d.name,
+          category: d.category,
+          mid_prefix: d.midPrefix,
+          min_stake: d.minStake,
+          max_stake: d.maxStake,
+          betting_seconds: d.bettingSeconds,
+          markets: d.markets,
+          shoe: d.shoe,
+          suspended: held?.suspended ?? false,
+          current_mid: held?.current_mid ?? null,
+          position: e.position,
         });
         return;
       }
@@ -188,8 +253,20 @@ class Batch {
         const d = e.data as CasinoRoundOpened;
         table(d.tableCode).current_mid = d.mid;
         this.rounds.set(d.mid, {
-          mid: d.mid, table_code: d.tableCode, commitment: d.commitment, algorithm: d.algorithm, opened_at: at, closes_at: d.closesAt, status: 'betting', cards: [],
-          server_seed: null, result: null, winner: null, void_reason: null, settled_at: null, bets: 0,
+          mid: d.mid,
+          table_code: d.tableCode,
+          commitment: d.commitment,
+          algorithm: d.algorithm,
+          opened_at: at,
+          closes_at: d.closesAt,
+          status: 'betting',
+          cards: [],
+          server_seed: null,
+          result: null,
+          winner: null,
+          void_reason: null,
+          settled_at: null,
+          bets: 0,
         });
         return;
       }
@@ -197,8 +274,21 @@ class Batch {
         const d = e.data as CasinoBetPlaced;
         round(d.mid).bets += 1;
         this.placed.set(d.betId, {
-          bet_id: d.betId, user_id: d.userId, table_code: d.tableCode, mid: d.mid, sid: d.sid, selection_name: d.selectionName, odds: d.odds, stake: d.stake,
-          status: 'pending', outcome: null, pnl: null, reference_id: d.referenceId, placed_at: at, settled_at: null, placed_position: e.position,
+          bet_id: d.betId,
+          user_id: d.userId,
+          table_code: d.tableCode,
+          mid: d.mid,
+          sid: d.sid,
+          selection_name: d.selectionName,
+          odds: d.odds,
+          stake: d.stake,
+          status: 'pending',
+          outcome: null,
+          pnl: null,
+          reference_id: d.referenceId,
+          placed_at: at,
+          settled_at: null,
+          placed_position: e.position,
         });
         return;
       }
@@ -217,13 +307,25 @@ class Batch {
       }
       case 'CasinoRoundResulted': {
         const d = e.data as CasinoRoundResulted;
-        Object.assign(round(d.mid), { server_seed: d.serverSeed, cards: d.cards, winner: d.winner, result: { code: d.code, winner: d.winner, description: d.description, markets: d.markets } });
+        Object.assign(round(d.mid), {
+          server_seed: d.serverSeed,
+          cards: d.cards,
+          winner: d.winner,
+          result: { code: d.code, winner: d.winner, description: d.description, markets: d.markets },
+        });
         return;
       }
       case 'CasinoRoundSettled': {
         const d = e.data as CasinoRoundSettled;
         this.end(d.tableCode, d.mid, { status: 'settled', settled_at: at });
-        for (const b of d.bets) this.settle({ bet_id: b.betId, status: statusOf(b.pnl, b.outcome), outcome: b.outcome, pnl: b.pnl, settled_at: at });
+        for (const b of d.bets)
+          this.settle({
+            bet_id: b.betId,
+            status: statusOf(b.pnl, b.outcome),
+            outcome: b.outcome,
+            pnl: b.pnl,
+            settled_at: at,
+          });
         return;
       }
       case 'CasinoRoundVoided': {
@@ -261,19 +363,50 @@ export const casinoProjection: Projection = {
     if (events.length === 0) return;
     const batch = new Batch();
     const codes = casinoTablesTouched(events);
-    const opened = new Set(events.filter((e) => e.type === 'CasinoRoundOpened').map((e) => (e.data as { mid: string }).mid));
-    const continued = [...new Set(events.map((e) => (e.data as { mid?: string }).mid).filter((m): m is string => m !== undefined && !opened.has(m)))];
-    const { rows: tables } = await tx.query<TableRow>(`select ${names(TABLE_COLUMNS)} from rm_casino_tables where table_code = any($1::text[])`, [codes]);
-    for (const t of tables) batch.tables.set(t.table_code, { ...t, min_stake: Number(t.min_stake), max_stake: Number(t.max_stake), position: Number(t.position) });
+    const opened = new Set(
+      events.filter((e) => e.type === 'CasinoRoundOpened').map((e) => (e.data as { mid: string }).mid),
+    );
+    const continued = [
+      ...new Set(
+        events
+          .map((e) => (e.data as { mid?: string }).mid)
+          .filter((m): m is string => m !== undefined && !opened.has(m)),
+      ),
+    ];
+    const { rows: tables } = await tx.query<TableRow>(
+      `select ${names(TABLE_COLUMNS)} from rm_casino_tables where table_code = any($1::text[])`,
+      [codes],
+    );
+    for (const t of tables)
+      batch.tables.set(t.table_code, {
+        ...t,
+        min_stake: Number(t.min_stake),
+        max_stake: Number(t.max_stake),
+        position: Number(t.position),
+      });
     if (continued.length > 0) {
-      const { rows } = await tx.query<RoundRow>(`select ${names(ROUND_COLUMNS)} from rm_casino_rounds where mid = any($1::text[])`, [continued]);
-      for (const r of rows) batch.rounds.set(r.mid, { ...r, opened_at: new Date(r.opened_at).toISOString(), closes_at: new Date(r.closes_at).toISOString(), settled_at: r.settled_at && new Date(r.settled_at).toISOString() });
+      const { rows } = await tx.query<RoundRow>(
+        `select ${names(ROUND_COLUMNS)} from rm_casino_rounds where mid = any($1::text[])`,
+        [continued],
+      );
+      for (const r of rows)
+        batch.rounds.set(r.mid, {
+          ...r,
+          opened_at: new Date(r.opened_at).toISOString(),
+          closes_at: new Date(r.closes_at).toISOString(),
+          settled_at: r.settled_at && new Date(r.settled_at).toISOString(),
+        });
     }
     for (const e of events) batch.fold(e);
-    const sorted = <T>(rows: Iterable<T>, key: (r: T) => string) => JSON.stringify([...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1)));
-    await tx.query(upsert('rm_casino_tables', 'table_code', TABLE_COLUMNS), [sorted(batch.tables.values(), (r) => r.table_code)]);
-    if (batch.rounds.size > 0) await tx.query(upsert('rm_casino_rounds', 'mid', ROUND_COLUMNS), [sorted(batch.rounds.values(), (r) => r.mid)]);
-    if (batch.placed.size > 0) await tx.query(upsert('rm_casino_bets', 'bet_id', BET_COLUMNS), [JSON.stringify([...batch.placed.values()])]);
+    const sorted = <T>(rows: Iterable<T>, key: (r: T) => string) =>
+      JSON.stringify([...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1)));
+    await tx.query(upsert('rm_casino_tables', 'table_code', TABLE_COLUMNS), [
+      sorted(batch.tables.values(), (r) => r.table_code),
+    ]);
+    if (batch.rounds.size > 0)
+      await tx.query(upsert('rm_casino_rounds', 'mid', ROUND_COLUMNS), [sorted(batch.rounds.values(), (r) => r.mid)]);
+    if (batch.placed.size > 0)
+      await tx.query(upsert('rm_casino_bets', 'bet_id', BET_COLUMNS), [JSON.stringify([...batch.placed.values()])]);
     if (batch.settled.size > 0) {
       await tx.query(
         `update rm_casino_bets b set status = r.status, outcome = r.outcome, pnl = r.pnl, settled_at = r.settled_at

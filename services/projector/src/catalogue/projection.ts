@@ -79,14 +79,28 @@ const HANDLERS: Record<string, Handler> = {
       `insert into rm_markets (market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, position)
        values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
        on conflict (market_id) do nothing`,
-      [d.marketId, d.matchId, d.sportId, d.kind, d.name, d.fancyType, JSON.stringify(d.runners), d.minStake, d.maxStake, d.betDelaySec, d.commissionBp, e.position],
+      [
+        d.marketId,
+        d.matchId,
+        d.sportId,
+        d.kind,
+        d.name,
+        d.fancyType,
+        JSON.stringify(d.runners),
+        d.minStake,
+        d.maxStake,
+        d.betDelaySec,
+        d.commissionBp,
+        e.position,
+      ],
     );
   },
   MarketSettingsSet: (tx, e) => {
     const d = e.data as MarketSettingsSet;
-    return tx.query(`update rm_markets set min_stake = $2, max_stake = $3, bet_delay_sec = $4, commission_bp = $5 where market_id = $1`, [
-      d.marketId, d.minStake, d.maxStake, d.betDelaySec, d.commissionBp,
-    ]);
+    return tx.query(
+      `update rm_markets set min_stake = $2, max_stake = $3, bet_delay_sec = $4, commission_bp = $5 where market_id = $1`,
+      [d.marketId, d.minStake, d.maxStake, d.betDelaySec, d.commissionBp],
+    );
   },
   MarketStatusSet: (tx, e) => {
     const d = e.data as MarketStatusSet;
@@ -94,46 +108,63 @@ const HANDLERS: Record<string, Handler> = {
   },
   MarketSettled: (tx, e) => {
     const d = e.data as MarketSettled;
-    return tx.query(`update rm_markets set status = 'SETTLED', result = $2::jsonb, settlement_id = $3, settled_at = $4 where market_id = $1`, [
-      d.marketId, JSON.stringify(d.result), d.settlementId, e.metadata.at,
-    ]);
+    return tx.query(
+      `update rm_markets set status = 'SETTLED', result = $2::jsonb, settlement_id = $3, settled_at = $4 where market_id = $1`,
+      [d.marketId, JSON.stringify(d.result), d.settlementId, e.metadata.at],
+    );
   },
   MarketVoided: (tx, e) => {
     const d = e.data as MarketVoided;
-    return tx.query(`update rm_markets set status = 'SETTLED', result = '{"void":true}'::jsonb, settlement_id = $2, settled_at = $3 where market_id = $1`, [
-      d.marketId, d.settlementId, e.metadata.at,
-    ]);
+    return tx.query(
+      `update rm_markets set status = 'SETTLED', result = '{"void":true}'::jsonb, settlement_id = $2, settled_at = $3 where market_id = $1`,
+      [d.marketId, d.settlementId, e.metadata.at],
+    );
   },
   // After a revoke the market waits CLOSED for a new result; the revoked settlement's id stays as the last one.
   ResultRevoked: (tx, e) => {
     const d = e.data as ResultRevoked;
-    return tx.query(`update rm_markets set status = 'CLOSED', result = null, settled_at = null where market_id = $1`, [d.marketId]);
+    return tx.query(`update rm_markets set status = 'CLOSED', result = null, settled_at = null where market_id = $1`, [
+      d.marketId,
+    ]);
   },
   // A bookmaker runner's house price under its selection id, a fancy's under "0"; the market follows them until cleared.
   HousePriceSet: (tx, e) => {
     const d = e.data as HousePriceSet;
     const key = d.price.type === 'bookmaker' ? String(d.price.selectionId) : '0';
-    return tx.query(`update rm_markets set manual = true, house_prices = house_prices || jsonb_build_object($2::text, $3::jsonb) where market_id = $1`, [
-      d.marketId, key, JSON.stringify(d.price),
-    ]);
+    return tx.query(
+      `update rm_markets set manual = true, house_prices = house_prices || jsonb_build_object($2::text, $3::jsonb) where market_id = $1`,
+      [d.marketId, key, JSON.stringify(d.price)],
+    );
   },
   HousePriceCleared: (tx, e) => {
     const d = e.data as HousePriceCleared;
-    return tx.query(`update rm_markets set manual = false, house_prices = '{}'::jsonb where market_id = $1`, [d.marketId]);
+    return tx.query(`update rm_markets set manual = false, house_prices = '{}'::jsonb where market_id = $1`, [
+      d.marketId,
+    ]);
   },
   NewsMessageSet: (tx, e) => {
     const d = e.data as NewsMessageSet;
-    return tx.query(`insert into rm_news (id, text, updated_at) values (1, $1, $2) on conflict (id) do update set text = excluded.text, updated_at = excluded.updated_at`, [
-      d.text, e.metadata.at,
-    ]);
+    return tx.query(
+      `insert into rm_news (id, text, updated_at) values (1, $1, $2) on conflict (id) do update set text = excluded.text, updated_at = excluded.updated_at`,
+      [d.text, e.metadata.at],
+    );
   },
 };
 
-const MARKET_CHANGES = new Set(['MarketSettingsSet', 'MarketStatusSet', 'MarketSettled', 'MarketVoided', 'ResultRevoked', 'HousePriceSet', 'HousePriceCleared']);
+const MARKET_CHANGES = new Set([
+  'MarketSettingsSet',
+  'MarketStatusSet',
+  'MarketSettled',
+  'MarketVoided',
+  'ResultRevoked',
+  'HousePriceSet',
+  'HousePriceCleared',
+]);
 
 /** Markets whose settings, status, house prices or result a batch changed: their match rooms get the new state. */
-export const marketsTouched = (events: StoredEvent[]): string[] =>
-  [...new Set(events.filter((e) => MARKET_CHANGES.has(e.type)).map((e) => (e.data as { marketId: string }).marketId))];
+export const marketsTouched = (events: StoredEvent[]): string[] => [
+  ...new Set(events.filter((e) => MARKET_CHANGES.has(e.type)).map((e) => (e.data as { marketId: string }).marketId)),
+];
 
 /** Sports matches and their markets with settings, admin status, house prices and result, and the news line. */
 export const catalogueProjection: Projection = {

@@ -18,16 +18,29 @@ export interface PartitionCheckpoint {
   position: number;
 }
 
-export async function readPartitionCheckpoints(sql: SqlClient, name: string, topic: string): Promise<PartitionCheckpoint[]> {
+export async function readPartitionCheckpoints(
+  sql: SqlClient,
+  name: string,
+  topic: string,
+): Promise<PartitionCheckpoint[]> {
   const { rows } = await sql.query<{ partition: number; next_offset: string; position: string }>(
     `select partition, next_offset, position from projection_partition_checkpoints where name = $1 and topic = $2 order by partition`,
     [name, topic],
   );
-  return rows.map((r) => ({ partition: Number(r.partition), nextOffset: BigInt(r.next_offset), position: Number(r.position) }));
+  return rows.map((r) => ({
+    partition: Number(r.partition),
+    nextOffset: BigInt(r.next_offset),
+    position: Number(r.position),
+  }));
 }
 
 /** The partition's checkpoint, locked until the transaction ends: a member that lost the partition in a rebalance waits here. */
-export async function lockPartitionCheckpoint(tx: SqlClient, name: string, topic: string, partition: number): Promise<number> {
+export async function lockPartitionCheckpoint(
+  tx: SqlClient,
+  name: string,
+  topic: string,
+  partition: number,
+): Promise<number> {
   await tx.query(
     `insert into projection_partition_checkpoints (name, topic, partition) values ($1, $2, $3) on conflict do nothing`,
     [name, topic, partition],
@@ -39,7 +52,12 @@ export async function lockPartitionCheckpoint(tx: SqlClient, name: string, topic
   return Number(rows[0]!.position);
 }
 
-export async function writePartitionCheckpoint(tx: SqlClient, name: string, topic: string, cp: PartitionCheckpoint): Promise<void> {
+export async function writePartitionCheckpoint(
+  tx: SqlClient,
+  name: string,
+  topic: string,
+  cp: PartitionCheckpoint,
+): Promise<void> {
   await tx.query(
     `update projection_partition_checkpoints set next_offset = $4, position = $5, updated_at = now() where name = $1 and topic = $2 and partition = $3`,
     [name, topic, cp.partition, cp.nextOffset.toString(), cp.position],

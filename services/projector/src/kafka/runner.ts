@@ -4,7 +4,11 @@ import { ensureCheckpointTables } from '../checkpoint-tables.js';
 import { commitWithoutFlush } from '../checkpoints.js';
 import { prepareProjection } from '../prepare.js';
 import type { Projection } from '../projection.js';
-import { lockPartitionCheckpoint, readPartitionCheckpoints, writePartitionCheckpoint } from './partition-checkpoints.js';
+import {
+  lockPartitionCheckpoint,
+  readPartitionCheckpoints,
+  writePartitionCheckpoint,
+} from './partition-checkpoints.js';
 
 export interface KafkaRunnerOptions {
   sql: SqlClient;
@@ -67,7 +71,12 @@ export class KafkaProjectionRunner {
   }
 
   private async storedOffsets(partitions: number[]): Promise<Map<number, string>> {
-    const stored = new Map((await readPartitionCheckpoints(this.opts.sql, this.opts.projection.name, this.topic)).map((c) => [c.partition, c.nextOffset]));
+    const stored = new Map(
+      (await readPartitionCheckpoints(this.opts.sql, this.opts.projection.name, this.topic)).map((c) => [
+        c.partition,
+        c.nextOffset,
+      ]),
+    );
     return new Map(partitions.map((p) => [p, (stored.get(p) ?? 0n).toString()]));
   }
 

@@ -22,7 +22,8 @@ const idsOf = (e: StoredEvent): { matches: string[]; markets: string[] } => {
   const d = e.data as Partial<MatchListed & MarketListed & MarketSettled>;
   if (e.type === 'MatchListed') return { matches: [d.matchId!], markets: [] };
   if (e.type === 'MarketListed') return { matches: [], markets: [d.marketId!] };
-  if (e.type === 'MarketSettled' || e.type === 'ResultRevoked') return { matches: [d.matchId!], markets: [d.marketId!] };
+  if (e.type === 'MarketSettled' || e.type === 'ResultRevoked')
+    return { matches: [d.matchId!], markets: [d.marketId!] };
   return { matches: [], markets: [] };
 };
 
@@ -94,9 +95,10 @@ export class MarketLabels {
       case 'MarketSettled': {
         const d = e.data as MarketSettled;
         const label = this.byId.get(d.marketId);
-        const result = d.result.runs !== undefined
-          ? `${d.result.runs} runs`
-          : `${label?.runners.find((r) => r.selectionId === d.result.selectionId)?.name ?? `selection ${d.result.selectionId}`} won`;
+        const result =
+          d.result.runs !== undefined
+            ? `${d.result.runs} runs`
+            : `${label?.runners.find((r) => r.selectionId === d.result.selectionId)?.name ?? `selection ${d.result.selectionId}`} won`;
         if (label) this.set({ ...label, last_result: result });
         const title = this.title(d.marketId, d.matchId);
         return { text: `${title.text}: ${result}`, awaits: title.awaits };
@@ -105,7 +107,10 @@ export class MarketLabels {
         const d = e.data as ResultRevoked;
         const label = this.byId.get(d.marketId);
         const title = this.title(d.marketId, d.matchId);
-        return { text: `Result revoked: ${title.text}${label?.last_result ? ` (${label.last_result})` : ''}`, awaits: title.awaits };
+        return {
+          text: `Result revoked: ${title.text}${label?.last_result ? ` (${label.last_result})` : ''}`,
+          awaits: title.awaits,
+        };
       }
       default:
         return null;

@@ -80,14 +80,24 @@ export const ledgerProjection: Projection = {
       const postings = postingsOf(e);
       // Transfers and payment requests carry their own remark; settlements and casino rounds get one naming what was settled.
       const own = (e.data as Partial<Pick<ChipsTransferred, 'remark'>>).remark;
-      const remark = typeof own === 'string' ? { text: own, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
+      const remark =
+        typeof own === 'string' ? { text: own, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
       postings.forEach((p, leg) => {
         deltas.set(p.account, (deltas.get(p.account) ?? 0) + p.amount);
         // With two legs the counterparty is the other one; wider postings name none.
         const other = postings.length === 2 ? postings[1 - leg]!.account : null;
         entries.push({
-          position: e.position, leg, account: p.account, user_id: walletOwner(p.account), amount: p.amount, kind: KIND[e.type]!(e),
-          counterparty_account: other, remark: remark.text, remark_match_id: remark.awaits, actor_id: e.metadata.actor, at: e.metadata.at,
+          position: e.position,
+          leg,
+          account: p.account,
+          user_id: walletOwner(p.account),
+          amount: p.amount,
+          kind: KIND[e.type]!(e),
+          counterparty_account: other,
+          remark: remark.text,
+          remark_match_id: remark.awaits,
+          actor_id: e.metadata.actor,
+          at: e.metadata.at,
         });
       });
     }

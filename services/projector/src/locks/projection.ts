@@ -28,7 +28,14 @@ export const marketLocksProjection: Projection = {
     for (const e of events) {
       if (e.type !== 'MarketLockSet') continue;
       const d = e.data as MarketLockSet;
-      const row = { user_id: d.userId, match_id: d.matchId, market_kind: d.marketKind ?? '', market_id: d.marketId ?? '', locked: d.locked, updated_at: e.metadata.at };
+      const row = {
+        user_id: d.userId,
+        match_id: d.matchId,
+        market_kind: d.marketKind ?? '',
+        market_id: d.marketId ?? '',
+        locked: d.locked,
+        updated_at: e.metadata.at,
+      };
       latest.set(JSON.stringify([row.user_id, row.match_id, row.market_kind, row.market_id]), row);
     }
     if (latest.size === 0) return;

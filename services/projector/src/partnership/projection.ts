@@ -31,7 +31,14 @@ export const partnershipProjection: Projection = {
       .filter((e) => e.type === 'PartnershipSet')
       .map((e) => {
         const d = e.data as PartnershipSet;
-        return { user_id: d.userId, position: e.position, parent_id: d.parentId, share_bp: d.shareBp, actor_id: e.metadata.actor, at: e.metadata.at };
+        return {
+          user_id: d.userId,
+          position: e.position,
+          parent_id: d.parentId,
+          share_bp: d.shareBp,
+          actor_id: e.metadata.actor,
+          at: e.metadata.at,
+        };
       });
     if (rows.length === 0) return;
     await tx.query(

@@ -84,25 +84,65 @@ const DECIDED = new Set(['DepositApproved', 'DepositRejected', 'WithdrawalApprov
 const LISTED = new Set([...REQUESTED, ...DECIDED, 'PaymentRequestEndorsed']);
 
 /** Players whose requests a batch asked for or decided: their uplines' pending counts changed. */
-export const paymentsTouched = (events: StoredEvent[]): string[] =>
-  [...new Set(events.filter((e) => LISTED.has(e.type)).map((e) => (e.data as { userId: string }).userId))];
+export const paymentsTouched = (events: StoredEvent[]): string[] => [
+  ...new Set(events.filter((e) => LISTED.has(e.type)).map((e) => (e.data as { userId: string }).userId)),
+];
 
 function requestRow(e: StoredEvent) {
-  const base = { request_id: '', user_id: '', amount: 0, remark: '', upline_ids: [] as string[], status: 'pending', requested_at: e.metadata.at, position: e.position };
+  const base = {
+    request_id: '',
+    user_id: '',
+    amount: 0,
+    remark: '',
+    upline_ids: [] as string[],
+    status: 'pending',
+    requested_at: e.metadata.at,
+    position: e.position,
+  };
   if (e.type === 'DepositRequested') {
     const d = e.data as DepositRequested;
-    return { ...base, request_id: d.requestId, user_id: d.userId, type: 'deposit', method: d.method, amount: d.amount, utr: d.utr, screenshot_id: d.screenshotId, payee_id: d.payeeId, account: null, remark: d.remark, upline_ids: d.uplineIds };
+    return {
+      ...base,
+      request_id: d.requestId,
+      user_id: d.userId,
+      type: 'deposit',
+      method: d.method,
+      amount: d.amount,
+      utr: d.utr,
+      screenshot_id: d.screenshotId,
+      payee_id: d.payeeId,
+      account: null,
+      remark: d.remark,
+      upline_ids: d.uplineIds,
+    };
   }
   const d = e.data as WithdrawalRequested;
-  return { ...base, request_id: d.requestId, user_id: d.userId, type: 'withdraw', method: d.account.kind, amount: d.amount, utr: null, screenshot_id: null, payee_id: null, account: d.account, remark: d.remark, upline_ids: d.uplineIds };
+  return {
+    ...base,
+    request_id: d.requestId,
+    user_id: d.userId,
+    type: 'withdraw',
+    method: d.account.kind,
+    amount: d.amount,
+    utr: null,
+    screenshot_id: null,
+    payee_id: null,
+    account: d.account,
+    remark: d.remark,
+    upline_ids: d.uplineIds,
+  };
 }
 
 function decisionRow(e: StoredEvent) {
   const d = e.data as DepositApproved | DepositRejected | WithdrawalApproved | WithdrawalRejected;
   const approved = e.type === 'DepositApproved' || e.type === 'WithdrawalApproved';
   return {
-    request_id: d.requestId, status: approved ? 'approved' : 'rejected', decision_remark: d.remark, decided_by: d.by,
-    wallet_user_id: approved ? (d as DepositApproved).walletUserId : null, decided_at: e.metadata.at,
+    request_id: d.requestId,
+    status: approved ? 'approved' : 'rejected',
+    decision_remark: d.remark,
+    decided_by: d.by,
+    wallet_user_id: approved ? (d as DepositApproved).walletUserId : null,
+    decided_at: e.metadata.at,
   };
 }
 
@@ -137,10 +177,18 @@ export const paymentsProjection: Projection = {
     }
 
     // A first approval (second level) comes before the decision in the log: after the inserts, before or with the decisions.
-    const endorsed = events.filter((e) => e.type === 'PaymentRequestEndorsed').map((e) => {
-      const d = e.data as PaymentRequestEndorsed;
-      return { request_id: d.requestId, endorsed_by: d.by, endorsed_wallet_user_id: d.walletUserId, endorse_remark: d.remark, endorsed_at: e.metadata.at };
-    });
+    const endorsed = events
+      .filter((e) => e.type === 'PaymentRequestEndorsed')
+      .map((e) => {
+        const d = e.data as PaymentRequestEndorsed;
+        return {
+          request_id: d.requestId,
+          endorsed_by: d.by,
+          endorsed_wallet_user_id: d.walletUserId,
+          endorse_remark: d.remark,
+          endorsed_at: e.metadata.at,
+        };
+      });
     if (endorsed.length > 0) {
       await tx.query(
         `update rm_payment_requests p set endorsed_by = d.endorsed_by, endorsed_wallet_user_id = d.endorsed_wallet_user_id, endorse_remark = d.endorse_remark, endorsed_at = d.endorsed_at
@@ -155,10 +203,28 @@ export const paymentsProjection: Projection = {
     for (const e of events) {
       if (e.type === 'BankAccountAdded') {
         const d = e.data as BankAccountAdded;
-        accounts.set(d.accountId, { account_id: d.accountId, user_id: d.userId, kind: 'bank', account_holder_name: d.accountHolderName, account_number: d.accountNumber, ifsc_code: d.ifscCode, upi_id: null, added_at: e.metadata.at });
+        accounts.set(d.accountId, {
+          account_id: d.accountId,
+          user_id: d.userId,
+          kind: 'bank',
+          account_holder_name: d.accountHolderName,
+          account_number: d.accountNumber,
+          ifsc_code: d.ifscCode,
+          upi_id: null,
+          added_at: e.metadata.at,
+        });
       } else if (e.type === 'UpiIdAdded') {
         const d = e.data as UpiIdAdded;
-        accounts.set(d.accountId, { account_id: d.accountId, user_id: d.userId, kind: 'upi', account_holder_name: null, account_number: null, ifsc_code: null, upi_id: d.upiId, added_at: e.metadata.at });
+        accounts.set(d.accountId, {
+          account_id: d.accountId,
+          user_id: d.userId,
+          kind: 'upi',
+          account_holder_name: null,
+          account_number: null,
+          ifsc_code: null,
+          upi_id: d.upiId,
+          added_at: e.metadata.at,
+        });
       } else if (e.type === 'PaymentAccountDeleted') accounts.set((e.data as PaymentAccountDeleted).accountId, null);
     }
     const added = [...accounts.values()].filter((a) => a !== null);
@@ -172,14 +238,23 @@ export const paymentsProjection: Projection = {
         [JSON.stringify(added)],
       );
     }
-    if (deleted.length > 0) await tx.query(`delete from rm_payment_accounts where account_id = any($1::text[])`, [deleted]);
+    if (deleted.length > 0)
+      await tx.query(`delete from rm_payment_accounts where account_id = any($1::text[])`, [deleted]);
 
     // Payment methods: the last setting of each upline in the batch.
     const methods = new Map<string, Record<string, unknown>>();
     for (const e of events) {
       if (e.type !== 'PaymentMethodSet') continue;
       const d = e.data as PaymentMethodSet;
-      methods.set(d.userId, { user_id: d.userId, upi_id: d.upiId, upi_name: d.upiName, account_holder_name: d.accountHolderName, account_number: d.accountNumber, ifsc_code: d.ifscCode, updated_at: e.metadata.at });
+      methods.set(d.userId, {
+        user_id: d.userId,
+        upi_id: d.upiId,
+        upi_name: d.upiName,
+        account_holder_name: d.accountHolderName,
+        account_number: d.accountNumber,
+        ifsc_code: d.ifscCode,
+        updated_at: e.metadata.at,
+      });
     }
     if (methods.size > 0) {
       await tx.query(
@@ -196,7 +271,12 @@ export const paymentsProjection: Projection = {
     for (const e of events) {
       if (e.type !== 'ApprovalLimitsSet') continue;
       const d = e.data as ApprovalLimitsSet;
-      limits.set(d.userId, { user_id: d.userId, deposit_above: d.depositAbove, withdrawal_above: d.withdrawalAbove, updated_at: e.metadata.at });
+      limits.set(d.userId, {
+        user_id: d.userId,
+        deposit_above: d.depositAbove,
+        withdrawal_above: d.withdrawalAbove,
+        updated_at: e.metadata.at,
+      });
     }
     if (limits.size > 0) {
       await tx.query(

@@ -1,4 +1,11 @@
-import type { ProviderRolledBack, ProviderTxnDeclined, ProviderTxnFacts, ProviderTxnRepeated, SqlClient, StoredEvent } from '@exch/contracts';
+import type {
+  ProviderRolledBack,
+  ProviderTxnDeclined,
+  ProviderTxnFacts,
+  ProviderTxnRepeated,
+  SqlClient,
+  StoredEvent,
+} from '@exch/contracts';
 import type { Projection } from '../projection.js';
 
 /**
@@ -51,30 +58,70 @@ interface Row {
   at: string;
 }
 
-const TYPE: Record<string, string> = { ProviderDebited: 'DEBIT', ProviderCredited: 'CREDIT', ProviderRolledBack: 'ROLLBACK' };
+const TYPE: Record<string, string> = {
+  ProviderDebited: 'DEBIT',
+  ProviderCredited: 'CREDIT',
+  ProviderRolledBack: 'ROLLBACK',
+};
 
 function rowOf(e: StoredEvent): Row | null {
   const at = { position: e.position, at: e.metadata.at };
   if (TYPE[e.type]) {
     const d = e.data as ProviderTxnFacts & Partial<ProviderRolledBack>;
     return {
-      provider: d.provider, txn_id: d.txnId, txn_type: TYPE[e.type]!, status: 'OK', moved: true, user_id: d.userId, round_id: d.roundId, game_id: d.gameId,
-      game_name: d.gameName, amount: d.amount, bet_id: d.betId ?? null, reference_id: d.referenceId, message: null, ...at,
+      provider: d.provider,
+      txn_id: d.txnId,
+      txn_type: TYPE[e.type]!,
+      status: 'OK',
+      moved: true,
+      user_id: d.userId,
+      round_id: d.roundId,
+      game_id: d.gameId,
+      game_name: d.gameName,
+      amount: d.amount,
+      bet_id: d.betId ?? null,
+      reference_id: d.referenceId,
+      message: null,
+      ...at,
     };
   }
   if (e.type === 'ProviderTxnDeclined') {
     const d = e.data as ProviderTxnDeclined;
     return {
-      provider: d.provider, txn_id: d.txnId, txn_type: d.txnType, status: d.status, moved: false, user_id: d.userId, round_id: d.roundId, game_id: d.gameId,
-      game_name: d.gameId, amount: d.amount, bet_id: d.betId, reference_id: null, message: d.message, ...at,
+      provider: d.provider,
+      txn_id: d.txnId,
+      txn_type: d.txnType,
+      status: d.status,
+      moved: false,
+      user_id: d.userId,
+      round_id: d.roundId,
+      game_id: d.gameId,
+      game_name: d.gameId,
+      amount: d.amount,
+      bet_id: d.betId,
+      reference_id: null,
+      message: d.message,
+      ...at,
     };
   }
   if (e.type === 'ProviderTxnRepeated') {
     const d = e.data as ProviderTxnRepeated;
     // Counted on the original's row; a row of its own only for a new id that repeats another's answer.
     return {
-      provider: d.provider, txn_id: d.txnId, txn_type: d.txnType, status: 'OK', moved: false, user_id: d.userId, round_id: d.roundId, game_id: d.gameId,
-      game_name: d.gameId, amount: d.amount, bet_id: d.betId, reference_id: d.referenceId, message: 'a repeat of an earlier transaction', ...at,
+      provider: d.provider,
+      txn_id: d.txnId,
+      txn_type: d.txnType,
+      status: 'OK',
+      moved: false,
+      user_id: d.userId,
+      round_id: d.roundId,
+      game_id: d.gameId,
+      game_name: d.gameId,
+      amount: d.amount,
+      bet_id: d.betId,
+      reference_id: d.referenceId,
+      message: 'a repeat of an earlier transaction',
+      ...at,
     };
   }
   return null;

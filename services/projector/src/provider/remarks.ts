@@ -8,7 +8,11 @@ export const PROVIDER_LEDGER_KINDS: Record<string, string> = {
   ProviderRolledBack: 'casino-refund',
 };
 
-const WORDS: Record<string, string> = { ProviderDebited: 'bet', ProviderCredited: 'win', ProviderRolledBack: 'stake returned' };
+const WORDS: Record<string, string> = {
+  ProviderDebited: 'bet',
+  ProviderCredited: 'win',
+  ProviderRolledBack: 'stake returned',
+};
 
 /** "European Roulette, round r-5f2c: bet": the game and round a statement row names; null for other events. */
 export function providerRemark(e: StoredEvent): Remark | null {

@@ -24,7 +24,13 @@ export const streamsProjection: Projection = {
     for (const e of events) {
       if (e.type !== 'MatchStreamsSet') continue;
       const d = e.data as MatchStreamsSet;
-      latest.set(d.matchId, { match_id: d.matchId, tv_url: d.tvUrl, score_url: d.scoreUrl, position: e.position, updated_at: e.metadata.at });
+      latest.set(d.matchId, {
+        match_id: d.matchId,
+        tv_url: d.tvUrl,
+        score_url: d.scoreUrl,
+        position: e.position,
+        updated_at: e.metadata.at,
+      });
     }
     if (latest.size === 0) return;
     await tx.query(

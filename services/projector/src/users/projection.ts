@@ -48,17 +48,32 @@ const DDL = [
 
 /** Columns UserCreated sets: their types in the batch's recordset, and the value inserted (a row money reached first has defaults). */
 const CREATED: [string, string, string][] = [
-  ['username', 'text', 'username'], ['username_lower', 'text', 'lower(username)'], ['full_name', 'text', 'full_name'], ['role', 'text', 'role'],
-  ['parent_id', 'text', 'parent_id'], ['password_hash', 'text', 'password_hash'], ['credit_reference', 'bigint', 'coalesce(credit_reference, 0)'],
-  ['exposure_limit', 'bigint', 'coalesce(exposure_limit, 0)'], ['must_change_password', 'boolean', 'coalesce(must_change_password, false)'],
+  ['username', 'text', 'username'],
+  ['username_lower', 'text', 'lower(username)'],
+  ['full_name', 'text', 'full_name'],
+  ['role', 'text', 'role'],
+  ['parent_id', 'text', 'parent_id'],
+  ['password_hash', 'text', 'password_hash'],
+  ['credit_reference', 'bigint', 'coalesce(credit_reference, 0)'],
+  ['exposure_limit', 'bigint', 'coalesce(exposure_limit, 0)'],
+  ['must_change_password', 'boolean', 'coalesce(must_change_password, false)'],
   ['created_at', 'timestamptz', 'created_at'],
 ];
 const IN_RECORDSET = CREATED.filter(([c]) => c !== 'username_lower');
 
 /** Columns the account's own later events set, with their types. */
 const SETTABLE: Record<string, string> = {
-  full_name: 'text', credit_reference: 'bigint', exposure_limit: 'bigint', password_hash: 'text', must_change_password: 'boolean',
-  transaction_password_hash: 'text', account_locked: 'boolean', bet_locked: 'boolean', permissions: 'jsonb', totp_enabled: 'boolean', last_login_at: 'timestamptz',
+  full_name: 'text',
+  credit_reference: 'bigint',
+  exposure_limit: 'bigint',
+  password_hash: 'text',
+  must_change_password: 'boolean',
+  transaction_password_hash: 'text',
+  account_locked: 'boolean',
+  bet_locked: 'boolean',
+  permissions: 'jsonb',
+  totp_enabled: 'boolean',
+  last_login_at: 'timestamptz',
 };
 
 /** The columns each event type sets; the event's userId names the row. */
@@ -70,7 +85,9 @@ const SETTERS: Record<string, (e: StoredEvent) => Record<string, unknown>> = {
     const d = e.data as PasswordChanged;
     return { password_hash: d.passwordHash, must_change_password: d.mustChangePassword };
   },
-  TransactionPasswordSet: (e) => ({ transaction_password_hash: (e.data as TransactionPasswordSet).transactionPasswordHash }),
+  TransactionPasswordSet: (e) => ({
+    transaction_password_hash: (e.data as TransactionPasswordSet).transactionPasswordHash,
+  }),
   AccountLockSet: (e) => ({ account_locked: (e.data as AccountLockSet).locked }),
   BetLockSet: (e) => ({ bet_locked: (e.data as BetLockSet).locked }),
   PermissionsSet: (e) => ({ permissions: (e.data as PermissionsSet).permissions }),
@@ -109,7 +126,9 @@ const UPSERT = `insert into rm_users (user_id, ${CREATED.map(([c]) => c).join(',
     exposure_position = greatest(rm_users.exposure_position, excluded.exposure_position)`;
 
 const PATCH = `update rm_users u set
-    ${Object.entries(SETTABLE).map(([c, t]) => `${c} = case when p.patch ? '${c}' then (p.patch->>'${c}')::${t} else u.${c} end`).join(',\n    ')}
+    ${Object.entries(SETTABLE)
+      .map(([c, t]) => `${c} = case when p.patch ? '${c}' then (p.patch->>'${c}')::${t} else u.${c} end`)
+      .join(',\n    ')}
   from jsonb_to_recordset($1::jsonb) as p(user_id text, patch jsonb) where u.user_id = p.user_id`;
 
 /** Accounts as the gateway and the back office read them: identity, role, upline, limits, locks, balance and exposure (paise). */
@@ -124,19 +143,28 @@ export const usersProjection: Projection = {
     const changes = new Map<string, Change>();
     const change = (userId: string): Change => {
       let c = changes.get(userId);
-      if (!c) changes.set(userId, (c = { user_id: userId, username: null, delta: 0, exposure: null, exposure_position: 0 }));
+      if (!c)
+        changes.set(userId, (c = { user_id: userId, username: null, delta: 0, exposure: null, exposure_position: 0 }));
       return c;
     };
     // Per row, the columns its own events set, the last one winning (the batch is in position order).
     const patches = new Map<string, Record<string, unknown>>();
     for (const e of events) {
       for (const { userId, amount } of walletPostings(e)) change(userId).delta += amount;
-      for (const { userId, totalExposure } of exposuresOf(e)) Object.assign(change(userId), { exposure: totalExposure, exposure_position: e.position });
+      for (const { userId, totalExposure } of exposuresOf(e))
+        Object.assign(change(userId), { exposure: totalExposure, exposure_position: e.position });
       if (e.type === 'UserCreated') {
         const d = e.data as UserCreated;
         Object.assign(change(d.userId), {
-          username: d.username, full_name: d.fullName, role: d.role, parent_id: d.parentId, password_hash: d.passwordHash,
-          credit_reference: d.creditReference, exposure_limit: d.exposureLimit, must_change_password: d.mustChangePassword, created_at: e.metadata.at,
+          username: d.username,
+          full_name: d.fullName,
+          role: d.role,
+          parent_id: d.parentId,
+          password_hash: d.passwordHash,
+          credit_reference: d.creditReference,
+          exposure_limit: d.exposureLimit,
+          must_change_password: d.mustChangePassword,
+          created_at: e.metadata.at,
         });
         continue;
       }
@@ -149,6 +177,7 @@ export const usersProjection: Projection = {
     if (changes.size === 0) return;
     const rows = [...changes.values()].sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
     await tx.query(UPSERT, [JSON.stringify(rows)]);
-    if (patches.size > 0) await tx.query(PATCH, [JSON.stringify([...patches].map(([user_id, patch]) => ({ user_id, patch })))]);
+    if (patches.size > 0)
+      await tx.query(PATCH, [JSON.stringify([...patches].map(([user_id, patch]) => ({ user_id, patch })))]);
   },
 };

@@ -52,7 +52,8 @@ export type DealerStep = 'opened' | 'closed' | 'dealt' | 'revealed' | 'settled' 
 export class Dealer {
   private readonly seeds = new Map<string, string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly settings: Required<Omit<DealerSettings, 'bettingMs' | 'tables'>> & Pick<DealerSettings, 'bettingMs' | 'tables'>;
+  private readonly settings: Required<Omit<DealerSettings, 'bettingMs' | 'tables'>> &
+    Pick<DealerSettings, 'bettingMs' | 'tables'>;
   private running = false;
 
   constructor(
@@ -124,13 +125,21 @@ export class Dealer {
       const commitment = commitmentWithNodeCrypto(seed);
       this.seeds.set(commitment, seed);
       const bettingMs = s.bettingMs ?? table.bettingSeconds * 1000;
-      await this.send(`casino:${code}:open:${commitment.slice(0, 32)}`, { type: 'OpenCasinoRound', tableCode: code, commitment, bettingMs });
+      await this.send(`casino:${code}:open:${commitment.slice(0, 32)}`, {
+        type: 'OpenCasinoRound',
+        tableCode: code,
+        commitment,
+        bettingMs,
+      });
       return { did: 'opened', wait: bettingMs };
     }
     const id = (step: string) => `casino:${code}:${round.mid}:${step}`;
     const seed = this.seeds.get(round.commitment);
     if (round.phase !== 'dealing' && seed === undefined) {
-      this.deps.log.warn({ table: code, mid: round.mid, phase: round.phase }, 'casino round without its seed: voided, every stake returned');
+      this.deps.log.warn(
+        { table: code, mid: round.mid, phase: round.phase },
+        'casino round without its seed: voided, every stake returned',
+      );
       await this.send(id('void'), { type: 'VoidCasinoRound', tableCode: code, mid: round.mid, reason: LOST_SEED });
       return { did: 'voided', wait: s.nextRoundMs };
     }
@@ -154,7 +163,15 @@ export class Dealer {
   }
 
   private async send(commandId: string, command: CasinoCommand): Promise<CommittedEvent[]> {
-    const result = await this.deps.bus.execute({ commandId, correlationId: commandId, actor: null, ip: null, device: 'casino-dealer', at: new Date().toISOString(), command });
+    const result = await this.deps.bus.execute({
+      commandId,
+      correlationId: commandId,
+      actor: null,
+      ip: null,
+      device: 'casino-dealer',
+      at: new Date().toISOString(),
+      command,
+    });
     if (!result.ok) throw new Error(`${command.type} refused: ${result.refusal.code} ${result.refusal.message}`);
     return result.events;
   }

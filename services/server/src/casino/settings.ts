@@ -8,6 +8,7 @@ export function casinoFromEnv(env: NodeJS.ProcessEnv): DealerSettings | null {
   if (env.CASINO === 'off') return null;
   const bettingMs = Number(env.CASINO_BETTING_MS);
   if (env.CASINO_BETTING_MS === undefined || env.CASINO_BETTING_MS === '') return {};
-  if (!Number.isInteger(bettingMs) || bettingMs < 1_000 || bettingMs > 600_000) throw new Error('CASINO_BETTING_MS must be a whole number of milliseconds from 1000 to 600000');
+  if (!Number.isInteger(bettingMs) || bettingMs < 1_000 || bettingMs > 600_000)
+    throw new Error('CASINO_BETTING_MS must be a whole number of milliseconds from 1000 to 600000');
   return { bettingMs };
 }

@@ -1,4 +1,10 @@
-import { EngineUnavailableError, type CommandBus, type CommandEnvelope, type ExecuteResult, type SqlClient } from '@exch/contracts';
+import {
+  EngineUnavailableError,
+  type CommandBus,
+  type CommandEnvelope,
+  type ExecuteResult,
+  type SqlClient,
+} from '@exch/contracts';
 import { findLeader } from './engine-leader.js';
 import { SIGNATURE_WINDOW_MS, signCommand } from './engine-signature.js';
 
@@ -33,14 +39,26 @@ export class EngineClient implements CommandBus {
         const { epoch, url } = leader;
         try {
           const headers = { 'content-type': 'application/json', ...signCommand(this.secret, epoch, body) };
-          const res = await fetch(`${url}/commands`, { method: 'POST', body, headers, signal: AbortSignal.timeout(15_000) });
+          const res = await fetch(`${url}/commands`, {
+            method: 'POST',
+            body,
+            headers,
+            signal: AbortSignal.timeout(15_000),
+          });
           if (res.ok) return (await res.json()) as ExecuteResult;
-          if (res.status === 401) throw new Error(`the engine refused this gateway's signature (${await res.text()}): is ENGINE_SECRET the same on every engine and gateway, and are their clocks within ${SIGNATURE_WINDOW_MS / 1000} s?`);
+          if (res.status === 401)
+            throw new Error(
+              `the engine refused this gateway's signature (${await res.text()}): is ENGINE_SECRET the same on every engine and gateway, and are their clocks within ${SIGNATURE_WINDOW_MS / 1000} s?`,
+            );
           if (res.status !== 503) throw new Error(`engine answered ${res.status}: ${await res.text()}`);
         } catch (err) {
           if (!isUnreachable(err)) throw err;
         }
-        if (attempt === 0) this.log.warn({ url, epoch, commandId: envelope.commandId }, 'engine leader unreachable; looking for the new one');
+        if (attempt === 0)
+          this.log.warn(
+            { url, epoch, commandId: envelope.commandId },
+            'engine leader unreachable; looking for the new one',
+          );
         this.leader = null;
       }
       if (Date.now() > deadline) throw new EngineUnavailableError();
@@ -52,5 +70,10 @@ export class EngineClient implements CommandBus {
 /** Connection refused or reset, or a timeout: the leader may have died; anything else is a bug to surface. */
 function isUnreachable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  return err.name === 'TimeoutError' || err.name === 'AbortError' || err.message === 'fetch failed' || err instanceof TypeError;
+  return (
+    err.name === 'TimeoutError' ||
+    err.name === 'AbortError' ||
+    err.message === 'fetch failed' ||
+    err instanceof TypeError
+  );
 }

@@ -46,17 +46,36 @@ export interface EngineProcessOptions {
  * announces its command endpoint in `engine_leader` only once it has loaded the log and quoted the
  * feed, so gateways never reach a leader that is still catching up. Resolves with the reason it stopped leading.
  */
-export async function runEngineProcess(settings: DistributedSettings, log: Logger, opts: EngineProcessOptions): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
+export async function runEngineProcess(
+  settings: DistributedSettings,
+  log: Logger,
+  opts: EngineProcessOptions,
+): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   await migrateLeaderTable(store.sql);
   const registry = processRegistry('engine', settings.instance);
   let engine: Engine | null = null;
-  const commitSeconds = histogram(registry, 'engine_commit_seconds', 'Journal commit latency per engine turn', [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
+  const commitSeconds = histogram(
+    registry,
+    'engine_commit_seconds',
+    'Journal commit latency per engine turn',
+    [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  );
   const committed = counter(registry, 'engine_events_committed_total', 'Events journalled by this engine');
   const commands = counter(registry, 'engine_commands_total', 'Commands answered, by outcome', ['outcome']);
-  gauge(registry, 'engine_queue_depth', 'Commands and feed updates waiting for the next turn', (g) => void g.set(engine?.queueDepth ?? 0));
+  gauge(
+    registry,
+    'engine_queue_depth',
+    'Commands and feed updates waiting for the next turn',
+    (g) => void g.set(engine?.queueDepth ?? 0),
+  );
   gauge(registry, 'engine_leader', '1 while this instance leads', (g) => void g.set(engine?.running ? 1 : 0));
-  gauge(registry, 'engine_log_position', 'Last log position this engine has applied', (g) => void g.set(engine?.headPosition ?? 0));
+  gauge(
+    registry,
+    'engine_log_position',
+    'Last log position this engine has applied',
+    (g) => void g.set(engine?.headPosition ?? 0),
+  );
 
   const verifier = new CommandVerifier(opts.secret);
   const commandRoute: Route = async (req, res) => {
@@ -71,11 +90,15 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
     const verdict = verifier.verify(req.headers, body);
     if (!verdict.ok) {
       commands.inc({ outcome: 'unauthorized' });
-      log.warn({ reason: verdict.reason, from: req.socket.remoteAddress }, 'command refused unread: not a fresh request signed with ENGINE_SECRET');
+      log.warn(
+        { reason: verdict.reason, from: req.socket.remoteAddress },
+        'command refused unread: not a fresh request signed with ENGINE_SECRET',
+      );
       return (json(res, 401, { message: verdict.reason }), true);
     }
     // Signed for another leader's epoch: the gateway looks the leader up again.
-    if (!engine?.running || engine.epoch !== verdict.epoch) return (json(res, 503, { message: 'not the leader' }), true);
+    if (!engine?.running || engine.epoch !== verdict.epoch)
+      return (json(res, 503, { message: 'not the leader' }), true);
     let envelope: CommandEnvelope;
     try {
       envelope = JSON.parse(body) as CommandEnvelope;
@@ -93,7 +116,12 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
     }
     return true;
   };
-  const server = await serveHttp(settings.port, registry, () => ({ role: engine?.running ? 'leader' : 'standby', epoch: engine?.epoch ?? null, instance: settings.instance }), [commandRoute]);
+  const server = await serveHttp(
+    settings.port,
+    registry,
+    () => ({ role: engine?.running ? 'leader' : 'standby', epoch: engine?.epoch ?? null, instance: settings.instance }),
+    [commandRoute],
+  );
   log.info({ port: settings.port }, 'engine standing by for leadership');
 
   let traded: TradedFeed | null = null;
@@ -108,7 +136,8 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
   });
   const leader = engine;
 
-  if (opts.seedDemo && (await seedDemo(leader, (u) => leader.view.usernames[u.toLowerCase()], store.sql))) log.info('demo accounts seeded');
+  if (opts.seedDemo && (await seedDemo(leader, (u) => leader.view.usernames[u.toLowerCase()], store.sql)))
+    log.info('demo accounts seeded');
 
   let stopFeed = async () => {};
   if (opts.feed) {
@@ -128,13 +157,18 @@ export async function runEngineProcess(settings: DistributedSettings, log: Logge
   }
 
   // Only the leader deals: a new leader's dealer finishes or voids what the old one left (docs/casino.md).
-  const dealer = opts.casino ? new Dealer({ bus: leader, view: () => leader.view, log: log.child({ part: 'dealer' }) }, opts.casino) : null;
+  const dealer = opts.casino
+    ? new Dealer({ bus: leader, view: () => leader.view, log: log.child({ part: 'dealer' }) }, opts.casino)
+    : null;
   await dealer?.start();
 
   // Announced last: gateways reach a new leader only once it has the log and the feed's prices
   // (before, a failover answered bets with 'Prices are not available yet' for a moment).
   await announceLeader(store.sql, leader.epoch, `http://${settings.advertisedHost}:${settings.port}`);
-  log.info({ epoch: leader.epoch, url: `http://${settings.advertisedHost}:${settings.port}` }, 'engine leading; command endpoint announced');
+  log.info(
+    { epoch: leader.epoch, url: `http://${settings.advertisedHost}:${settings.port}` },
+    'engine leading; command endpoint announced',
+  );
 
   return {
     halted: leader.halted,

@@ -19,7 +19,11 @@ const message = (epoch: number, timestamp: number, body: string): string => `${e
 
 /** The headers that let the leader of `epoch` take `body`, once. */
 export function signCommand(secret: string, epoch: number, body: string, now = Date.now()): Record<string, string> {
-  return { [EPOCH_HEADER]: String(epoch), [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: hmacSha256(secret, message(epoch, now, body)).toString('hex') };
+  return {
+    [EPOCH_HEADER]: String(epoch),
+    [TIMESTAMP_HEADER]: String(now),
+    [SIGNATURE_HEADER]: hmacSha256(secret, message(epoch, now, body)).toString('hex'),
+  };
 }
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
@@ -34,7 +38,12 @@ export class CommandVerifier extends SignedRequests {
   verify(headers: IncomingHttpHeaders, body: string, now = Date.now()): Verdict {
     const epoch = header(headers, EPOCH_HEADER);
     if (!epoch || !/^\d+$/.test(epoch)) return { ok: false, reason: 'unsigned request' };
-    const verdict = this.check(header(headers, TIMESTAMP_HEADER), header(headers, SIGNATURE_HEADER), (at) => message(Number(epoch), at, body), now);
+    const verdict = this.check(
+      header(headers, TIMESTAMP_HEADER),
+      header(headers, SIGNATURE_HEADER),
+      (at) => message(Number(epoch), at, body),
+      now,
+    );
     return verdict.ok ? { ok: true, epoch: Number(epoch) } : verdict;
   }
 }

@@ -25,7 +25,9 @@ const FLUSH_EVERY_MS = 50;
 export function publishFeed(feed: FeedPort, producer: OrderedProducer, log: BusLog): () => void {
   let pending: FeedUpdate[] = [];
   const send = (message: FeedMessage) =>
-    producer.send(FEED_TOPIC, [{ key: 'feed', value: JSON.stringify(message) }]).catch((err: unknown) => log.warn({ err }, 'feed publish failed'));
+    producer
+      .send(FEED_TOPIC, [{ key: 'feed', value: JSON.stringify(message) }])
+      .catch((err: unknown) => log.warn({ err }, 'feed publish failed'));
   const unsubscribe = feed.subscribe((u) => pending.push(u));
   const flush = setInterval(() => {
     if (pending.length === 0) return;
@@ -33,7 +35,10 @@ export function publishFeed(feed: FeedPort, producer: OrderedProducer, log: BusL
     pending = [];
     void send({ kind: 'updates', updates });
   }, FLUSH_EVERY_MS);
-  const state = setInterval(() => void send({ kind: 'state', catalogue: feed.catalogue(), updates: feed.snapshot() }), STATE_EVERY_MS);
+  const state = setInterval(
+    () => void send({ kind: 'state', catalogue: feed.catalogue(), updates: feed.snapshot() }),
+    STATE_EVERY_MS,
+  );
   void send({ kind: 'state', catalogue: feed.catalogue(), updates: feed.snapshot() });
   return () => {
     clearInterval(flush);
@@ -71,7 +76,8 @@ export class RemoteFeed implements FeedPort {
       const key = updateKey(u);
       const before = this.latest.get(key);
       this.latest.set(key, u);
-      if (message.kind === 'updates' || JSON.stringify(before) !== JSON.stringify(u)) for (const l of this.listeners) l(u);
+      if (message.kind === 'updates' || JSON.stringify(before) !== JSON.stringify(u))
+        for (const l of this.listeners) l(u);
     }
   }
 

@@ -27,18 +27,28 @@ export interface GatewayProcessOptions {
  * A stateless gateway: commands go to whichever engine leads, reads come from the read models in
  * PostgreSQL, pushes arrive from the projectors over Kafka. Run as many as the load needs.
  */
-export async function runGatewayProcess(settings: DistributedSettings, log: Logger, opts: GatewayProcessOptions): Promise<{ url: string; close(): Promise<void> }> {
+export async function runGatewayProcess(
+  settings: DistributedSettings,
+  log: Logger,
+  opts: GatewayProcessOptions,
+): Promise<{ url: string; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   await ensureCheckpointTables(store.sql);
   await migrateLeaderTable(store.sql);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-  await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }, { topic: FEED_TOPIC, partitions: 1 }]);
+  await ensureTopics(kafka, [
+    eventTopic(settings.partitions),
+    { topic: PUSHES_TOPIC, partitions: 1 },
+    { topic: FEED_TOPIC, partitions: 1 },
+  ]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
   const feed = new RemoteFeed();
   await feed.connect(kafka, settings.instance, log);
 
   const registry = processRegistry('gateway', settings.instance);
-  const commandsSent = counter(registry, 'gateway_commands_total', 'Commands sent to the engine, by outcome', ['outcome']);
+  const commandsSent = counter(registry, 'gateway_commands_total', 'Commands sent to the engine, by outcome', [
+    'outcome',
+  ]);
   const engine = new EngineClient(store.sql, opts.engineSecret, log);
   const readYourWrites = new ReadYourWrites(store.sql, partitions, projectionNames(), log);
   const commands: CommandBus = {
@@ -51,18 +61,43 @@ export async function runGatewayProcess(settings: DistributedSettings, log: Logg
   const topicEnds = new TopicEnds(kafka);
   const projectionLag = async () => {
     const lags = await groupLag(store.sql, topicEnds, projectionNames());
-    return projectionNames().map((name) => ({ name, lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0) }));
+    return projectionNames().map((name) => ({
+      name,
+      lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0),
+    }));
   };
   // The international casino's game provider runs as a process of its own: PROVIDER_URL and PROVIDER_SECRET.
   const providerOption = readProviderOption(process.env, null);
   const provider = providerOption ? (await setUpProvider(providerOption, log)).setup : null;
   const gateway = await buildGateway({
-    feed, sql: store.sql, commands, reads: readYourWrites, logger: log, webDist: opts.webDist, trustProxy: opts.trustProxy ?? false, projectionLag,
+    feed,
+    sql: store.sql,
+    commands,
+    reads: readYourWrites,
+    logger: log,
+    webDist: opts.webDist,
+    trustProxy: opts.trustProxy ?? false,
+    projectionLag,
     // Pages frame the provider's games from its origin, and live TV and scores from FRAME_ORIGINS.
-    provider, frameOrigins: [...(provider ? [provider.port.origin] : []), ...(opts.frameOrigins ?? [])],
+    provider,
+    frameOrigins: [...(provider ? [provider.port.origin] : []), ...(opts.frameOrigins ?? [])],
   });
-  gauge(registry, 'gateway_websocket_clients', 'Open websocket connections on this gateway', (g) => void g.set(gateway.hub.size));
-  gateway.route({ method: 'GET', url: '/metrics', access: 'public', tag: 'Operations', summary: 'Prometheus metrics of this process' }, async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()));
+  gauge(
+    registry,
+    'gateway_websocket_clients',
+    'Open websocket connections on this gateway',
+    (g) => void g.set(gateway.hub.size),
+  );
+  gateway.route(
+    {
+      method: 'GET',
+      url: '/metrics',
+      access: 'public',
+      tag: 'Operations',
+      summary: 'Prometheus metrics of this process',
+    },
+    async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()),
+  );
   const notices = await deliverNotices(kafka, gateway, settings.instance, log);
   const address = await gateway.app.listen({ port: settings.port, host: '0.0.0.0' });
   log.info({ address, partitions }, 'gateway listening');

@@ -29,14 +29,20 @@ function argument(name: string): string | undefined {
 }
 
 async function main(role: string | undefined): Promise<void> {
-  if (!role || !(role in DEFAULT_PORTS)) throw new Error(`usage: main.ts engine|relay|projector|gateway (got ${role ?? 'nothing'})`);
+  if (!role || !(role in DEFAULT_PORTS))
+    throw new Error(`usage: main.ts engine|relay|projector|gateway (got ${role ?? 'nothing'})`);
   const settings = readSettings(role, DEFAULT_PORTS[role]!);
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { role, instance: settings.instance } });
   let running: { close(): Promise<void> };
   if (role === 'engine') {
     const feedOff = process.env.FEED === 'off';
     const engine = await runEngineProcess(settings, log, {
-      feed: feedOff ? null : { seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(process.env.FEED_TICK_MS ?? 1000) },
+      feed: feedOff
+        ? null
+        : {
+            seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000),
+            tickMs: Number(process.env.FEED_TICK_MS ?? 1000),
+          },
       seedDemo: process.env.SEED_DEMO === '1',
       secret: readEngineSecret(),
       casino: casinoFromEnv(process.env),
@@ -60,7 +66,11 @@ async function main(role: string | undefined): Promise<void> {
   } else {
     const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
     const webDist = resolve(repo, 'web', 'dist');
-    running = await runGatewayProcess(settings, log, { webDist: existsSync(webDist) ? webDist : null, engineSecret: readEngineSecret(), frameOrigins: frameOriginsFromEnv() });
+    running = await runGatewayProcess(settings, log, {
+      webDist: existsSync(webDist) ? webDist : null,
+      engineSecret: readEngineSecret(),
+      frameOrigins: frameOriginsFromEnv(),
+    });
   }
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');

@@ -12,7 +12,8 @@ export const projectionNames = (): string[] => allProjections.map((p) => p.name)
 export function chooseProjections(names: string) {
   const wanted = names === 'all' ? projectionNames() : names.split(',').map((n) => n.trim());
   const unknown = wanted.filter((n) => !projectionNames().includes(n));
-  if (unknown.length > 0) throw new Error(`unknown projection ${unknown.join(', ')}; choose from ${projectionNames().join(', ')} or all`);
+  if (unknown.length > 0)
+    throw new Error(`unknown projection ${unknown.join(', ')}; choose from ${projectionNames().join(', ')} or all`);
   return allProjections.filter((p) => wanted.includes(p.name));
 }
 
@@ -20,14 +21,20 @@ export function chooseProjections(names: string) {
  * A projector instance: one member of the consumer group of each read model it runs. Start as many
  * as the event topic has partitions; Kafka shares the partitions among them.
  */
-export async function runProjectorProcess(settings: DistributedSettings, log: Logger, names: string): Promise<{ close(): Promise<void> }> {
+export async function runProjectorProcess(
+  settings: DistributedSettings,
+  log: Logger,
+  names: string,
+): Promise<{ close(): Promise<void> }> {
   const projections = chooseProjections(names);
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
   await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }]);
   const producer = await OrderedProducer.open(kafka);
   const registry = processRegistry('projector', settings.instance);
-  const applied = counter(registry, 'projector_events_applied_total', 'Events folded into the read model', ['projection']);
+  const applied = counter(registry, 'projector_events_applied_total', 'Events folded into the read model', [
+    'projection',
+  ]);
 
   const runners = projections.map(
     (projection) =>
@@ -38,20 +45,42 @@ export async function runProjectorProcess(settings: DistributedSettings, log: Lo
         log: log.child({ projection: projection.name }),
         onApplied: (_partition, events) => {
           applied.inc({ projection: projection.name }, events.length);
-          for (const notice of noticesFor(projection.name, events)) void publishNotice(producer, notice).catch((err: unknown) => log.warn({ err }, 'push notice failed'));
+          for (const notice of noticesFor(projection.name, events))
+            void publishNotice(producer, notice).catch((err: unknown) => log.warn({ err }, 'push notice failed'));
         },
       }),
   );
-  gauge(registry, 'projector_partitions_owned', 'Partitions of the event topic this member folds', (g) => {
-    for (const r of runners) g.set({ projection: r.groupId.slice('projector.'.length) }, r.partitions.length);
-  }, ['projection']);
+  gauge(
+    registry,
+    'projector_partitions_owned',
+    'Partitions of the event topic this member folds',
+    (g) => {
+      for (const r of runners) g.set({ projection: r.groupId.slice('projector.'.length) }, r.partitions.length);
+    },
+    ['projection'],
+  );
   const topicEnds = new TopicEnds(kafka);
-  gauge(registry, 'projector_lag', 'Events in the partition not yet folded into the read model (all members)', async (g) => {
-    for (const l of await groupLag(store.sql, topicEnds, projections.map((p) => p.name))) g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
-  }, ['projection', 'partition']);
+  gauge(
+    registry,
+    'projector_lag',
+    'Events in the partition not yet folded into the read model (all members)',
+    async (g) => {
+      for (const l of await groupLag(
+        store.sql,
+        topicEnds,
+        projections.map((p) => p.name),
+      ))
+        g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
+    },
+    ['projection', 'partition'],
+  );
 
   for (const r of runners) await r.start();
-  const server = await serveHttp(settings.port, registry, () => ({ role: 'projector', instance: settings.instance, partitions: Object.fromEntries(runners.map((r) => [r.groupId, r.partitions])) }));
+  const server = await serveHttp(settings.port, registry, () => ({
+    role: 'projector',
+    instance: settings.instance,
+    partitions: Object.fromEntries(runners.map((r) => [r.groupId, r.partitions])),
+  }));
   log.info({ projections: projections.map((p) => p.name), port: settings.port }, 'projector running');
   return {
     async close() {

@@ -33,7 +33,11 @@ export function noticesFor(projection: string, events: StoredEvent[]): PushNotic
   if (ids.length > 0) notices.push({ projection: projection as Watched, ids });
   const all = directoryChanges(events);
   const changes: DirectoryChanges | null =
-    projection === 'users' ? { ...all, markets: [], matches: [] } : projection === 'catalogue' ? { ...all, users: [], sessions: [] } : null;
+    projection === 'users'
+      ? { ...all, markets: [], matches: [] }
+      : projection === 'catalogue'
+        ? { ...all, users: [], sessions: [] }
+        : null;
   if (changes && !noDirectoryChanges(changes)) notices.push({ projection: 'directory', changes });
   return notices;
 }
@@ -46,7 +50,12 @@ export async function publishNotice(producer: OrderedProducer, notice: PushNotic
  * Gateway side: every gateway reads every notice (a group of its own, newest first) and pushes to
  * the websocket clients it holds; a gateway without those clients sends nothing.
  */
-export async function deliverNotices(kafka: Kafka, gateway: Gateway, instance: string, log: BusLog): Promise<GroupConsumer> {
+export async function deliverNotices(
+  kafka: Kafka,
+  gateway: Gateway,
+  instance: string,
+  log: BusLog,
+): Promise<GroupConsumer> {
   return GroupConsumer.start(
     kafka,
     {

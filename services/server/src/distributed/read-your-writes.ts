@@ -30,7 +30,7 @@ export class ReadYourWrites implements ReadBarrier {
     for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
       if (await this.folded(needed)) return;
       if (Date.now() > deadline) {
-        this.log.warn({ token: [...token] }, 'read models still behind this client\'s command; answering anyway');
+        this.log.warn({ token: [...token] }, "read models still behind this client's command; answering anyway");
         return;
       }
       await new Promise((r) => setTimeout(r, pause));
@@ -43,6 +43,8 @@ export class ReadYourWrites implements ReadBarrier {
       [EVENTS_TOPIC, [...needed.keys()], this.projections],
     );
     const at = new Map(rows.map((r) => [`${r.name}|${r.partition}`, Number(r.position)]));
-    return this.projections.every((name) => [...needed].every(([partition, position]) => (at.get(`${name}|${partition}`) ?? 0) >= position));
+    return this.projections.every((name) =>
+      [...needed].every(([partition, position]) => (at.get(`${name}|${partition}`) ?? 0) >= position),
+    );
   }
 }

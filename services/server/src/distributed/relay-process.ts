@@ -12,15 +12,37 @@ import { eventTopic, type DistributedSettings } from './settings.js';
  * keeps the traffic single and lets a second instance take over when the first dies. Resolves
  * `halted` when the lock's connection drops, so the supervisor restarts it as a standby.
  */
-export async function runRelayProcess(settings: DistributedSettings, log: Logger): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
+export async function runRelayProcess(
+  settings: DistributedSettings,
+  log: Logger,
+): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   const registry = processRegistry('relay', settings.instance);
   const published = counter(registry, 'relay_events_published_total', 'Events the broker acknowledged');
   let relay: Relay | null = null;
-  gauge(registry, 'relay_active', '1 while this instance holds the relay lock and publishes', (g) => void g.set(relay ? 1 : 0));
-  gauge(registry, 'relay_position', 'Last log position the broker acknowledged', (g) => void g.set(relay?.published ?? 0));
-  gauge(registry, 'relay_lag', 'Events in the log not yet on Kafka (0 on a standby)', async (g) => void g.set(relay ? (await store.head()) - relay.published : 0));
-  const server = await serveHttp(settings.port, registry, () => ({ role: relay ? 'relay' : 'standby', instance: settings.instance, position: relay?.published ?? null }));
+  gauge(
+    registry,
+    'relay_active',
+    '1 while this instance holds the relay lock and publishes',
+    (g) => void g.set(relay ? 1 : 0),
+  );
+  gauge(
+    registry,
+    'relay_position',
+    'Last log position the broker acknowledged',
+    (g) => void g.set(relay?.published ?? 0),
+  );
+  gauge(
+    registry,
+    'relay_lag',
+    'Events in the log not yet on Kafka (0 on a standby)',
+    async (g) => void g.set(relay ? (await store.head()) - relay.published : 0),
+  );
+  const server = await serveHttp(settings.port, registry, () => ({
+    role: relay ? 'relay' : 'standby',
+    instance: settings.instance,
+    position: relay?.published ?? null,
+  }));
   log.info({ port: settings.port }, 'relay standing by for the relay lock');
 
   const lock = await store.holdLock(RELAY_LOCK_KEY);

@@ -16,7 +16,11 @@ export interface DistributedSettings {
   advertisedHost: string;
 }
 
-export function readSettings(role: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): DistributedSettings {
+export function readSettings(
+  role: string,
+  defaultPort: number,
+  env: NodeJS.ProcessEnv = process.env,
+): DistributedSettings {
   const databaseUrl = env.DATABASE_URL;
   const kafkaBrokers = env.KAFKA_BROKERS;
   if (!databaseUrl) throw new Error('DATABASE_URL is required in distributed mode');
@@ -39,7 +43,9 @@ export function readSettings(role: string, defaultPort: number, env: NodeJS.Proc
 export function readEngineSecret(env: NodeJS.ProcessEnv = process.env): string {
   const secret = env.ENGINE_SECRET;
   if (!secret || secret.length < 32) {
-    throw new Error('ENGINE_SECRET must be set, to at least 32 characters and the same on every engine and gateway: export ENGINE_SECRET=$(openssl rand -hex 32)');
+    throw new Error(
+      'ENGINE_SECRET must be set, to at least 32 characters and the same on every engine and gateway: export ENGINE_SECRET=$(openssl rand -hex 32)',
+    );
   }
   return secret;
 }
@@ -53,4 +59,9 @@ export const FEED_TOPIC = 'exchange.feed';
  * to 64 MiB, because a settlement posts to every bettor of a market in one event (a 1.6 MB
  * MarketSettled stopped the relay at Kafka's 1 MB default in the million-event bench).
  */
-export const eventTopic = (partitions: number, topic = EVENTS_TOPIC): TopicSpec => ({ topic, partitions, keepForever: true, maxMessageBytes: 64 * 1024 * 1024 });
+export const eventTopic = (partitions: number, topic = EVENTS_TOPIC): TopicSpec => ({
+  topic,
+  partitions,
+  keepForever: true,
+  maxMessageBytes: 64 * 1024 * 1024,
+});

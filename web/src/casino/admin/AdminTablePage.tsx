@@ -22,10 +22,17 @@ export function AdminCasinoTablePage() {
   const live = useCasinoTable('admin', code);
   const round = live.data?.round ?? null;
   const seconds = useCountdown(round?.status === 'betting' ? round.closesAt : null, live.offsetMs);
-  const position = useQuery({ queryKey: ['casino-position', code], queryFn: () => fetchCasinoPosition(code), refetchInterval: 3_000 });
+  const position = useQuery({
+    queryKey: ['casino-position', code],
+    queryFn: () => fetchCasinoPosition(code),
+    refetchInterval: 3_000,
+  });
   usePageTitle(live.data?.table.name ?? 'Casino table');
   const roundState = `${round?.mid}:${round?.status}`;
-  useEffect(() => void queryClient.invalidateQueries({ queryKey: ['casino-position', code] }), [roundState, code, queryClient]);
+  useEffect(
+    () => void queryClient.invalidateQueries({ queryKey: ['casino-position', code] }),
+    [roundState, code, queryClient],
+  );
 
   const table = live.data?.table;
   if (!table) {
@@ -52,7 +59,13 @@ export function AdminCasinoTablePage() {
         <div className="casino-main">
           <DealingArea table={table} round={round} seconds={seconds} />
           <ResultBadges code={table._id} results={live.data?.results ?? []} linked={false} />
-          <CasinoMarkets table={table} round={round} open={false} stakes={new Map(markets.map((m) => [m.sid, m.stake]))} selected={null} />
+          <CasinoMarkets
+            table={table}
+            round={round}
+            open={false}
+            stakes={new Map(markets.map((m) => [m.sid, m.stake]))}
+            selected={null}
+          />
         </div>
         <aside className="casino-side">
           <section className="side-card" aria-label="House position">

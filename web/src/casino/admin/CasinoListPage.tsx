@@ -11,7 +11,13 @@ import { showSuccessToast } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
 import '../../styles/casino.css';
 
-const ROUND_WORD = { betting: 'Betting', closed: 'No more bets', dealing: 'Dealing', settled: 'Settled', void: 'Void' } as const;
+const ROUND_WORD = {
+  betting: 'Betting',
+  closed: 'No more bets',
+  dealing: 'Dealing',
+  settled: 'Settled',
+  void: 'Void',
+} as const;
 
 /**
  * The back office's casino list (SPEC.md section 2): every table with its state and round under
@@ -23,7 +29,11 @@ export function CasinoListPage() {
   const { data: me } = useProfile('admin');
   const canManage = (me?.role.slug === 'admin' || me?.role.slug === 'super-admin') && hasPrivilege(me, 'manage-casino');
   const queryClient = useQueryClient();
-  const tables = useQuery({ queryKey: ['casino-all-tables', 'admin'], queryFn: async () => (await fetchAllTables('admin')).data, refetchInterval: 5_000 });
+  const tables = useQuery({
+    queryKey: ['casino-all-tables', 'admin'],
+    queryFn: async () => (await fetchAllTables('admin')).data,
+    refetchInterval: 5_000,
+  });
   const [busy, setBusy] = useState<string | null>(null);
 
   const toggle = async (t: CasinoTableDto): Promise<void> => {
@@ -31,7 +41,9 @@ export function CasinoListPage() {
     try {
       const answer = await setTableStatus(t._id, t.game_status === 'ACTIVE' ? 'SUSPENDED' : 'ACTIVE');
       showSuccessToast(answer.message);
-      queryClient.setQueryData(['casino-all-tables', 'admin'], (list: CasinoTableDto[] | undefined) => list?.map((x) => (x._id === t._id ? answer.data : x)));
+      queryClient.setQueryData(['casino-all-tables', 'admin'], (list: CasinoTableDto[] | undefined) =>
+        list?.map((x) => (x._id === t._id ? answer.data : x)),
+      );
     } catch {
       // The server's message was toasted.
     } finally {
@@ -72,11 +84,20 @@ export function CasinoListPage() {
                 </td>
                 <td data-label="Code">{t._id}</td>
                 <td data-label="Status">
-                  <span className={`state-badge ${t.game_status === 'ACTIVE' ? 'state-ok' : 'state-locked'}`} data-testid="table-status">
+                  <span
+                    className={`state-badge ${t.game_status === 'ACTIVE' ? 'state-ok' : 'state-locked'}`}
+                    data-testid="table-status"
+                  >
                     {t.game_status === 'ACTIVE' ? 'Active' : 'Suspended'}
                   </span>
                 </td>
-                <td data-label="Round">{t.round ? `${t.round.mid} · ${ROUND_WORD[t.round.status]}` : <span className="muted">Between rounds</span>}</td>
+                <td data-label="Round">
+                  {t.round ? (
+                    `${t.round.mid} · ${ROUND_WORD[t.round.status]}`
+                  ) : (
+                    <span className="muted">Between rounds</span>
+                  )}
+                </td>
                 <td data-label="Min" className="num">
                   {formatRupees(t.min)}
                 </td>

@@ -15,7 +15,11 @@ export function GameReportsPage() {
   usePageTitle('Game reports');
   const [params, setParams] = useState(lastSevenDays);
   const range = useDateRange(lastSevenDays, setParams);
-  const report = useQuery({ queryKey: ['casino-game-reports', params], queryFn: async () => (await fetchGameReports(params)).data, placeholderData: keepPreviousData });
+  const report = useQuery({
+    queryKey: ['casino-game-reports', params],
+    queryFn: async () => (await fetchGameReports(params)).data,
+    placeholderData: keepPreviousData,
+  });
   const rows = report.data ?? [];
   const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
   return (
@@ -23,7 +27,11 @@ export function GameReportsPage() {
       <header className="card-head">
         <h1>Game reports</h1>
         <span className="muted">Casino turnover and house profit on your downline's bets</span>
-        <CsvButton path="/admin/casino/game-reports" params={params} filename={`game-reports-${params.from}-to-${params.to}`} />
+        <CsvButton
+          path="/admin/casino/game-reports"
+          params={params}
+          filename={`game-reports-${params.from}-to-${params.to}`}
+        />
       </header>
       <DateRangeFilter range={range} />
       <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
@@ -50,7 +58,10 @@ export function GameReportsPage() {
                 <td data-label="Turnover" className="num">
                   {formatRupees(r.turnover)}
                 </td>
-                <td data-label="House profit" className={`num ${r.house_profit > 0 ? 'positive' : r.house_profit < 0 ? 'negative' : ''}`}>
+                <td
+                  data-label="House profit"
+                  className={`num ${r.house_profit > 0 ? 'positive' : r.house_profit < 0 ? 'negative' : ''}`}
+                >
                   {formatRupees(r.house_profit)}
                 </td>
               </tr>

@@ -36,12 +36,23 @@ export function CasinoResultReportPage() {
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => setPage(1), [search, limit]);
 
-  const tables = useQuery({ queryKey: ['casino-all-tables', 'admin'], queryFn: async () => (await fetchAllTables('admin')).data });
+  const tables = useQuery({
+    queryKey: ['casino-all-tables', 'admin'],
+    queryFn: async () => (await fetchAllTables('admin')).data,
+  });
   const results = useQuery({
     queryKey: ['casino-result-report', applied, search, limit, page],
     queryFn: async () => {
       try {
-        return (await fetchCasinoResults('admin', applied!.game, { page, limit, ...(applied!.date && { startDate: applied!.date }), ...(applied!.roundId && { roundId: applied!.roundId }), ...(search && { search }) })).data.data;
+        return (
+          await fetchCasinoResults('admin', applied!.game, {
+            page,
+            limit,
+            ...(applied!.date && { startDate: applied!.date }),
+            ...(applied!.roundId && { roundId: applied!.roundId }),
+            ...(search && { search }),
+          })
+        ).data.data;
       } catch (e) {
         // SPEC.md section 8: a failed result fetch is logged and the list emptied.
         console.warn('Failed to fetch the casino results', e);
@@ -60,13 +71,26 @@ export function CasinoResultReportPage() {
   };
 
   const rows = applied ? (results.data?.res ?? []) : [];
-  const message = applied === null ? 'Please select a game to view results' : results.isPending ? 'Loading results data...' : rows.length === 0 ? 'No results found' : null;
+  const message =
+    applied === null
+      ? 'Please select a game to view results'
+      : results.isPending
+        ? 'Loading results data...'
+        : rows.length === 0
+          ? 'No results found'
+          : null;
 
   return (
     <section className="card table-card casino-result-report">
       <header className="card-head">
         <h1>Casino result report</h1>
-        {applied && <CsvButton path={`/casino/results/${encodeURIComponent(applied.game)}`} params={{ startDate: applied.date, roundId: applied.roundId, search }} filename={`casino-results-${applied.game}${applied.date && `-${applied.date}`}`} />}
+        {applied && (
+          <CsvButton
+            path={`/casino/results/${encodeURIComponent(applied.game)}`}
+            params={{ startDate: applied.date, roundId: applied.roundId, search }}
+            filename={`casino-results-${applied.game}${applied.date && `-${applied.date}`}`}
+          />
+        )}
       </header>
       <form className="filter-bar" onSubmit={submit} noValidate>
         <label className="field">
@@ -82,7 +106,13 @@ export function CasinoResultReportPage() {
         </label>
         <label className="field">
           <span>Round ID</span>
-          <input name="roundId" value={roundId} maxLength={30} placeholder="Round ID" onChange={(e) => setRoundId(e.target.value)} />
+          <input
+            name="roundId"
+            value={roundId}
+            maxLength={30}
+            placeholder="Round ID"
+            onChange={(e) => setRoundId(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>Date</span>
@@ -98,7 +128,14 @@ export function CasinoResultReportPage() {
         <PageSize value={limit} onChange={setLimit} />
         <label className="search-box">
           <span className="visually-hidden">Search</span>
-          <input type="search" name="search" placeholder="Search round or winner" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            type="search"
+            name="search"
+            placeholder="Search round or winner"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </label>
       </div>
       <ResultTable rows={rows} code={applied?.game ?? ''} ctx="admin" fetching={results.isFetching}>
@@ -110,7 +147,12 @@ export function CasinoResultReportPage() {
           </tr>
         )}
       </ResultTable>
-      {applied && <Pager pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined} onPage={setPage} />}
+      {applied && (
+        <Pager
+          pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined}
+          onPage={setPage}
+        />
+      )}
     </section>
   );
 }

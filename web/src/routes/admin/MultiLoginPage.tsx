@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_NAME } from '@exch/contracts';
-import { fetchPermissionCatalog, fetchSubLogins, savePermissionsPassword, type SubLogin } from '../../api/account-calls';
+import {
+  fetchPermissionCatalog,
+  fetchSubLogins,
+  savePermissionsPassword,
+  type SubLogin,
+} from '../../api/account-calls';
 import { EmptyRow } from '../../ui/EmptyRow';
 import { FormError, PASSWORD_HINT, TextField, TransactionPasswordField } from '../../ui/fields';
 import { showSuccessToast } from '../../ui/toasts';
@@ -85,7 +90,9 @@ export function MultiLoginPage() {
         <header className="card-head">
           <h1>Multi login</h1>
         </header>
-        <p className="muted">Agent and admin logins in your downline. Press U to edit a login&apos;s privileges and password.</p>
+        <p className="muted">
+          Agent and admin logins in your downline. Press U to edit a login&apos;s privileges and password.
+        </p>
         <div className="table-wrap">
           <table className="data-table stack-table sublogin-table">
             <thead>
@@ -111,14 +118,26 @@ export function MultiLoginPage() {
                       {allNames.length > 0 && held === allNames.length ? 'All' : `${held} of ${allNames.length}`}
                     </td>
                     <td data-label="Action" className="actions-cell">
-                      <button type="button" className="act act-plain" aria-label={`U: ${u.username}`} title="Edit privileges and password" onClick={() => pick(u)}>
+                      <button
+                        type="button"
+                        className="act act-plain"
+                        aria-label={`U: ${u.username}`}
+                        title="Edit privileges and password"
+                        onClick={() => pick(u)}
+                      >
                         U
                       </button>
                     </td>
                   </tr>
                 );
               })}
-              {users.length === 0 && <EmptyRow span={4} query={subLogins} empty="No agent or admin logins in your downline yet. Create one with Add user." />}
+              {users.length === 0 && (
+                <EmptyRow
+                  span={4}
+                  query={subLogins}
+                  empty="No agent or admin logins in your downline yet. Create one with Add user."
+                />
+              )}
             </tbody>
           </table>
         </div>
@@ -130,7 +149,14 @@ export function MultiLoginPage() {
         </header>
         <form className="multi-login-form" onSubmit={(e) => void submit(e)} noValidate>
           <fieldset disabled={busy}>
-            <TextField label="Username" name="username" value={selected?.username ?? ''} onValue={() => undefined} readOnly placeholder="Press U on a login above" />
+            <TextField
+              label="Username"
+              name="username"
+              value={selected?.username ?? ''}
+              onValue={() => undefined}
+              readOnly
+              placeholder="Press U on a login above"
+            />
             <div className="privileges">
               {categories.map((c) => {
                 const names = c.permissions.map((p) => p.name);
@@ -150,7 +176,13 @@ export function MultiLoginPage() {
                     </legend>
                     {c.permissions.map((p) => (
                       <label key={p._id} className="check privilege" title={p.name}>
-                        <input type="checkbox" name="permissions" value={p.name} checked={granted.has(p.name)} onChange={(e) => toggle(p.name, e.target.checked)} />
+                        <input
+                          type="checkbox"
+                          name="permissions"
+                          value={p.name}
+                          checked={granted.has(p.name)}
+                          onChange={(e) => toggle(p.name, e.target.checked)}
+                        />
                         <span>{p.description}</span>
                       </label>
                     ))}
@@ -159,9 +191,31 @@ export function MultiLoginPage() {
               })}
             </div>
             <div className="password-row">
-              <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" value={newPassword} onValue={edit(setNewPassword)} hint={`Leave empty to keep it. ${PASSWORD_HINT}`} disabled={selected === null} />
-              <TextField label="Confirm new password" name="confirmNewPassword" type="password" autoComplete="new-password" value={confirmPassword} onValue={edit(setConfirmPassword)} disabled={selected === null} />
-              <TransactionPasswordField label="Transaction code" name="transactionPass" value={transactionPass} onValue={edit(setTransactionPass)} />
+              <TextField
+                label="New password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                value={newPassword}
+                onValue={edit(setNewPassword)}
+                hint={`Leave empty to keep it. ${PASSWORD_HINT}`}
+                disabled={selected === null}
+              />
+              <TextField
+                label="Confirm new password"
+                name="confirmNewPassword"
+                type="password"
+                autoComplete="new-password"
+                value={confirmPassword}
+                onValue={edit(setConfirmPassword)}
+                disabled={selected === null}
+              />
+              <TransactionPasswordField
+                label="Transaction code"
+                name="transactionPass"
+                value={transactionPass}
+                onValue={edit(setTransactionPass)}
+              />
             </div>
             <FormError message={error} />
             <div className="form-actions">

@@ -9,7 +9,8 @@ export function RequirePrivilege({ privilege, children }: { privilege: Privilege
   if (user === undefined || hasPrivilege(user, privilege)) return <>{children}</>;
   return (
     <NotAvailableCard title="Not available for your login">
-      Your login does not have the privilege for this page. Ask the account that manages your logins (Multi login) to grant it.
+      Your login does not have the privilege for this page. Ask the account that manages your logins (Multi login) to
+      grant it.
     </NotAvailableCard>
   );
 }

@@ -10,7 +10,10 @@ const BetHistoryPage = lazyPage(() => import('./exchange/BetHistoryPage'), 'BetH
 const AdminProfitLossPage = lazyPage(() => import('./reports/AdminProfitLossPage'), 'AdminProfitLossPage');
 const ProfitLossReportPage = lazyPage(() => import('./reports/ProfitLossReportPage'), 'ProfitLossReportPage');
 const GeneralReportPage = lazyPage(() => import('./reports/GeneralReportPage'), 'GeneralReportPage');
-const PartnershipStatementPage = lazyPage(() => import('./reports/PartnershipStatementPage'), 'PartnershipStatementPage');
+const PartnershipStatementPage = lazyPage(
+  () => import('./reports/PartnershipStatementPage'),
+  'PartnershipStatementPage',
+);
 
 /** Bets, statements and reports of the downline (SPEC.md section 2; docs/reports.md). */
 export const adminReportRoutes = [

@@ -32,7 +32,12 @@ interface BetListPageProps {
 export function BetListPage({ title, status, dated }: BetListPageProps) {
   usePageTitle(title);
   useMyBetPushes();
-  const [params, setParams] = useState<MyBetsParams>(() => ({ status, ...(dated ? lastSevenDays() : {}), page: 1, limit: 25 }));
+  const [params, setParams] = useState<MyBetsParams>(() => ({
+    status,
+    ...(dated ? lastSevenDays() : {}),
+    page: 1,
+    limit: 25,
+  }));
   const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
 
   const list = useQuery({
@@ -50,13 +55,20 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
     <section className="card table-card bet-list-page">
       <header className="card-head">
         <h1>{title}</h1>
-        <CsvButton path="/bets/mine" params={{ ...params }} auth="user" filename={`bet-history-${status}${dated ? `-${params.from}-to-${params.to}` : ''}`} />
+        <CsvButton
+          path="/bets/mine"
+          params={{ ...params }}
+          auth="user"
+          filename={`bet-history-${status}${dated ? `-${params.from}-to-${params.to}` : ''}`}
+        />
       </header>
       {dated && <DateRangeFilter range={range} />}
 
       <div className="table-meta">
         <span className="muted">
-          {pagination ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'}${dated ? ` · ${params.from} to ${params.to}` : ''}` : '\u00a0'}
+          {pagination
+            ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'}${dated ? ` · ${params.from} to ${params.to}` : ''}`
+            : '\u00a0'}
         </span>
         <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
       </div>
@@ -83,7 +95,9 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
             {rows.map((bet) => (
               <BetRow key={bet._id} bet={bet} status={status} />
             ))}
-            {rows.length === 0 && <EmptyRow span={columns} query={list} empty={EMPTY_TABLE} failed="The bets could not be loaded" />}
+            {rows.length === 0 && (
+              <EmptyRow span={columns} query={list} empty={EMPTY_TABLE} failed="The bets could not be loaded" />
+            )}
           </tbody>
         </table>
       </div>
@@ -108,7 +122,11 @@ function BetRow({ bet, status }: { bet: BetDto; status: BetListPageProps['status
         {formatDateTime(bet.placed_at)}
       </td>
       <td data-label="Event" className="strong-cell">
-        <Link to="/odds/$sportId/$matchId" params={{ sportId: String(bet.sportId), matchId: bet.event_id }} className="event-link">
+        <Link
+          to="/odds/$sportId/$matchId"
+          params={{ sportId: String(bet.sportId), matchId: bet.event_id }}
+          className="event-link"
+        >
           {bet.event_name}
         </Link>
       </td>
@@ -141,7 +159,13 @@ function BetRow({ bet, status }: { bet: BetDto; status: BetListPageProps['status
       )}
       {status === 'settled' && (
         <td data-label="P&L" className="num strong-cell">
-          {bet.pnl === null ? '-' : <span className={bet.pnl > 0 ? 'positive' : bet.pnl < 0 ? 'negative' : undefined}>{formatRupees(bet.pnl)}</span>}
+          {bet.pnl === null ? (
+            '-'
+          ) : (
+            <span className={bet.pnl > 0 ? 'positive' : bet.pnl < 0 ? 'negative' : undefined}>
+              {formatRupees(bet.pnl)}
+            </span>
+          )}
         </td>
       )}
       {status === 'deleted' && (

@@ -1,7 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { BettingButtonsBody, DEFAULT_CASINO_BUTTONS, DEFAULT_SPORTS_BUTTONS, type BettingButtons } from '@exch/contracts';
+import {
+  BettingButtonsBody,
+  DEFAULT_CASINO_BUTTONS,
+  DEFAULT_SPORTS_BUTTONS,
+  type BettingButtons,
+} from '@exch/contracts';
 import { saveBettingButtons } from '../../api/betting-calls';
 import { useProfile } from '../../api/profile-query';
 import { stakeButtonsKey, useBettingButtons } from '../../exchange/stake-buttons';
@@ -56,8 +61,14 @@ export function ButtonValuesPage() {
   const save = (event: FormEvent<HTMLFormElement>): void => {
     if (!form) return;
     const body = {
-      sportsButtons: form.sportsButtons.map((r) => ({ label: r.label.trim(), value: r.value.trim() === '' ? NaN : Number(r.value) })),
-      casinoButtons: form.casinoButtons.map((r) => ({ label: r.label.trim(), value: r.value.trim() === '' ? NaN : Number(r.value) })),
+      sportsButtons: form.sportsButtons.map((r) => ({
+        label: r.label.trim(),
+        value: r.value.trim() === '' ? NaN : Number(r.value),
+      })),
+      casinoButtons: form.casinoButtons.map((r) => ({
+        label: r.label.trim(),
+        value: r.value.trim() === '' ? NaN : Number(r.value),
+      })),
     };
     const parsed = v.safeParse(BettingButtonsBody, body);
     void submit(event, parsed.success ? null : parsed.issues[0].message, async () => {
@@ -73,7 +84,9 @@ export function ButtonValuesPage() {
       <header className="card-head">
         <h1>Button values</h1>
       </header>
-      <p className="muted">The quick stake buttons of the bet slip: the label shown and the stake in rupees it puts in.</p>
+      <p className="muted">
+        The quick stake buttons of the bet slip: the label shown and the stake in rupees it puts in.
+      </p>
       {!form ? (
         <p className="muted">Loading...</p>
       ) : (
@@ -104,7 +117,13 @@ export function ButtonValuesPage() {
                       maxLength={8}
                       onChange={(e) => change(kind, i, { value: e.target.value.replace(/\D/g, '') })}
                     />
-                    <button type="button" className="row-remove" aria-label={`Remove button ${i + 1}`} onClick={() => remove(kind, i)} disabled={form[kind].length <= 1}>
+                    <button
+                      type="button"
+                      className="row-remove"
+                      aria-label={`Remove button ${i + 1}`}
+                      onClick={() => remove(kind, i)}
+                      disabled={form[kind].length <= 1}
+                    >
                       ×
                     </button>
                   </div>
@@ -122,10 +141,20 @@ export function ButtonValuesPage() {
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving...' : 'Update'}
             </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setDraft(toDraft(saved.data ?? DEFAULTS))}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => setDraft(toDraft(saved.data ?? DEFAULTS))}
+            >
               Reset
             </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setDraft(toDraft(DEFAULTS))}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => setDraft(toDraft(DEFAULTS))}
+            >
               Defaults
             </button>
           </div>

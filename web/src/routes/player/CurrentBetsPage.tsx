@@ -25,7 +25,9 @@ export function CurrentBetsPage() {
   const [side, setSide] = useState<Side>('all');
 
   const shown = (bets.data ?? []).filter(
-    (b) => (filter === 'all' || (filter === 'matched' ? b.matched_stake > 0 : b.unmatched_stake > 0)) && (side === 'all' || b.odds_type === side),
+    (b) =>
+      (filter === 'all' || (filter === 'matched' ? b.matched_stake > 0 : b.unmatched_stake > 0)) &&
+      (side === 'all' || b.odds_type === side),
   );
   const byEvent = new Map<string, BetDto[]>();
   for (const b of shown) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), b]);
@@ -38,14 +40,28 @@ export function CurrentBetsPage() {
       <div className="toolbar">
         <div className="seg" role="radiogroup" aria-label="Matched state">
           {(['all', 'matched', 'unmatched'] as const).map((f) => (
-            <button key={f} type="button" role="radio" aria-checked={filter === f} className={filter === f ? 'active' : ''} onClick={() => setFilter(f)}>
+            <button
+              key={f}
+              type="button"
+              role="radio"
+              aria-checked={filter === f}
+              className={filter === f ? 'active' : ''}
+              onClick={() => setFilter(f)}
+            >
               {f === 'all' ? 'All' : f === 'matched' ? 'Matched' : 'Unmatched'}
             </button>
           ))}
         </div>
         <div className="seg" role="radiogroup" aria-label="Side">
           {(['all', 'back', 'lay'] as const).map((s) => (
-            <button key={s} type="button" role="radio" aria-checked={side === s} className={side === s ? 'active' : ''} onClick={() => setSide(s)}>
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={side === s}
+              className={side === s ? 'active' : ''}
+              onClick={() => setSide(s)}
+            >
               {s === 'all' ? 'All' : s === 'back' ? 'Back' : 'Lay'}
             </button>
           ))}
@@ -69,7 +85,11 @@ export function CurrentBetsPage() {
             <tbody key={eventId}>
               <tr className="group-row">
                 <td colSpan={8}>
-                  <Link to="/odds/$sportId/$matchId" params={{ sportId: String(list[0]!.sportId), matchId: eventId }} className="event-link">
+                  <Link
+                    to="/odds/$sportId/$matchId"
+                    params={{ sportId: String(list[0]!.sportId), matchId: eventId }}
+                    className="event-link"
+                  >
                     {list[0]!.event_name}
                   </Link>
                 </td>
@@ -107,7 +127,11 @@ function CurrentRow({ bet }: { bet: BetDto }) {
         {formatRupees(bet.matched_stake)}
       </td>
       <td data-label="Unmatched" className="num">
-        {bet.unmatched_stake > 0 ? <span className="state-badge state-unmatched">{trimNumber(bet.unmatched_stake)}</span> : <span className="muted">-</span>}
+        {bet.unmatched_stake > 0 ? (
+          <span className="state-badge state-unmatched">{trimNumber(bet.unmatched_stake)}</span>
+        ) : (
+          <span className="muted">-</span>
+        )}
       </td>
       <td data-label="Placed" className="nowrap muted-cell">
         {formatDateTime(bet.placed_at)}

@@ -43,7 +43,11 @@ export function LobbyPage() {
   useMatchRoom('user', LOBBY_ROOM);
   useLiveEvent('user', 'lobbyPrices', ({ matchId, runners }) =>
     queryClient.setQueryData<ActiveSport[]>(['sports-active'], (sports) =>
-      sports?.map((s) => (s.matches.some((m) => m.matchId === matchId) ? { ...s, matches: s.matches.map((m) => (m.matchId === matchId ? { ...m, runners } : m)) } : s)),
+      sports?.map((s) =>
+        s.matches.some((m) => m.matchId === matchId)
+          ? { ...s, matches: s.matches.map((m) => (m.matchId === matchId ? { ...m, runners } : m)) }
+          : s,
+      ),
     ),
   );
 
@@ -51,7 +55,9 @@ export function LobbyPage() {
     const i = SPORT_IDS.findIndex((s) => s === id);
     return i === -1 ? SPORT_IDS.length : i;
   };
-  const sports = (active.data ?? []).filter((s) => sport === undefined || s.sportId === sport).sort((a, b) => order(a.sportId) - order(b.sportId));
+  const sports = (active.data ?? [])
+    .filter((s) => sport === undefined || s.sportId === sport)
+    .sort((a, b) => order(a.sportId) - order(b.sportId));
 
   return (
     <>
@@ -89,7 +95,13 @@ export function LobbyPage() {
           <header className="market-head">
             <h2>{sportName ?? 'Sports'}</h2>
           </header>
-          <p className="lobby-empty">{active.isPending ? 'Loading matches...' : active.isError ? 'The matches could not be loaded' : 'No Data Found'}</p>
+          <p className="lobby-empty">
+            {active.isPending
+              ? 'Loading matches...'
+              : active.isError
+                ? 'The matches could not be loaded'
+                : 'No Data Found'}
+          </p>
         </section>
       )}
     </>
@@ -144,7 +156,10 @@ function MatchRow({ match }: { match: MatchSummary }) {
         </span>
       </span>
       {columns(match.runners).map((r, i) => (
-        <span key={i} className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}>
+        <span
+          key={i}
+          className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}
+        >
           <PriceCell side="back" price={r?.back != null ? formatOdds('match_odds', r.back) : null} size={null} best />
           <PriceCell side="lay" price={r?.lay != null ? formatOdds('match_odds', r.lay) : null} size={null} best />
         </span>

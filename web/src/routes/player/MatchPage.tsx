@@ -4,7 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BetDto, MarketDto, MatchDetail, PlaceBetResponse } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
 import { showErrorToast } from '../../ui/toasts';
-import { myBetsKey, upsertPending, useCancelBet, useMyBetPushes, useMyBets, useRefreshMyBets } from '../../exchange/bets-data';
+import {
+  myBetsKey,
+  upsertPending,
+  useCancelBet,
+  useMyBetPushes,
+  useMyBets,
+  useRefreshMyBets,
+} from '../../exchange/bets-data';
 import { matchedPositions, runnerBook } from '../../exchange/book';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
 import { formatMatchStart, NO_HEADER_SPORTS } from '../../exchange/format';
@@ -52,7 +59,10 @@ export function MatchPage() {
 
   // A bet-locked player is told at the click, before a slip opens that the engine would refuse.
   const betLocked = user?.betLocked === true;
-  const pick = useCallback((p: BetPick) => (betLocked ? showErrorToast(BET_LOCKED) : setSlip(openSlip(p))), [betLocked]);
+  const pick = useCallback(
+    (p: BetPick) => (betLocked ? showErrorToast(BET_LOCKED) : setSlip(openSlip(p))),
+    [betLocked],
+  );
   const myBets = bets.data ?? [];
 
   const refreshAfterBet = useRefreshMyBets();
@@ -89,7 +99,13 @@ export function MatchPage() {
 
   const { match, markets, score } = detail.data;
   // The banner (score) frame: 65 px for soccer, 165 px otherwise (SPEC.md section 2).
-  const scoreFrame = streams.score ? <StreamFrame url={streams.score} kind={match.sportId === 1 ? 'score-soccer' : 'score'} title={`Score: ${match.name}`} /> : null;
+  const scoreFrame = streams.score ? (
+    <StreamFrame
+      url={streams.score}
+      kind={match.sportId === 1 ? 'score-soccer' : 'score'}
+      title={`Score: ${match.name}`}
+    />
+  ) : null;
   const slipMarket = slip ? markets.find((m) => m.marketId === slip.pick.marketId) : undefined;
 
   const slipPanel =
@@ -121,9 +137,7 @@ export function MatchPage() {
     />
   );
 
-  const marketsView = (
-    <Markets detail={detail.data} bets={myBets} slip={slip} onPick={isPlayer ? pick : undefined} />
-  );
+  const marketsView = <Markets detail={detail.data} bets={myBets} slip={slip} onPick={isPlayer ? pick : undefined} />;
 
   return (
     <div className="match-page" data-match-id={match.matchId}>
@@ -136,14 +150,32 @@ export function MatchPage() {
       {isMobile ? (
         <>
           <div className="match-tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={tab === 'odds'} className={tab === 'odds' ? 'active' : ''} onClick={() => setTab('odds')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'odds'}
+              className={tab === 'odds' ? 'active' : ''}
+              onClick={() => setTab('odds')}
+            >
               ODDS
             </button>
-            <button type="button" role="tab" aria-selected={tab === 'bets'} className={tab === 'bets' ? 'active' : ''} onClick={() => setTab('bets')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === 'bets'}
+              className={tab === 'bets' ? 'active' : ''}
+              onClick={() => setTab('bets')}
+            >
               PLACED BET ({myBets.length})
             </button>
             {streams.tv ? (
-              <button type="button" role="tab" aria-selected={tab === 'tv'} className={tab === 'tv' ? 'active' : ''} onClick={() => setTab('tv')}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={tab === 'tv'}
+                className={tab === 'tv' ? 'active' : ''}
+                onClick={() => setTab('tv')}
+              >
                 TV
               </button>
             ) : (
@@ -165,7 +197,12 @@ export function MatchPage() {
           )}
           {slipPanel && (
             <div className="slip-sheet" role="dialog" aria-modal="true" aria-label="Place Bet">
-              <button type="button" className="slip-backdrop" aria-label="Close the bet slip" onClick={() => setSlip(null)} />
+              <button
+                type="button"
+                className="slip-backdrop"
+                aria-label="Close the bet slip"
+                onClick={() => setSlip(null)}
+              />
               <div className="slip-sheet-body">{slipPanel}</div>
             </div>
           )}
@@ -203,7 +240,9 @@ function MatchHeader({ detail }: { detail: MatchDetail }) {
       </div>
       <div className="match-when">
         {match.inPlay && <span className="live-dot">In-Play</span>}
-        {!NO_HEADER_SPORTS.has(match.sportId) && <span className="match-start">{formatMatchStart(match.startTime)}</span>}
+        {!NO_HEADER_SPORTS.has(match.sportId) && (
+          <span className="match-start">{formatMatchStart(match.startTime)}</span>
+        )}
       </div>
     </header>
   );
@@ -225,7 +264,8 @@ function Markets({ detail, bets, slip, onPick }: MarketsProps) {
       </section>
     );
   }
-  const selectedOn = (m: MarketDto) => (slip && slip.pick.marketId === m.marketId ? { sid: slip.pick.sid, side: slip.pick.side } : null);
+  const selectedOn = (m: MarketDto) =>
+    slip && slip.pick.marketId === m.marketId ? { sid: slip.pick.sid, side: slip.pick.side } : null;
   return (
     <div className="markets">
       {runnerMarkets.map((m) => (
@@ -233,13 +273,19 @@ function Markets({ detail, bets, slip, onPick }: MarketsProps) {
           key={m.marketId}
           market={m}
           book={runnerBook(m, matchedPositions(m.marketId, bets))}
-          preview={slip && slip.pick.marketId === m.marketId && Number(slip.stake) > 0 ? slipPreview(slip, m, bets) : null}
+          preview={
+            slip && slip.pick.marketId === m.marketId && Number(slip.stake) > 0 ? slipPreview(slip, m, bets) : null
+          }
           onPick={onPick}
           selected={selectedOn(m)}
         />
       ))}
       {fancies.length > 0 && (
-        <FancyMarkets markets={fancies} onPick={onPick} selected={slip && slip.pick.kind === 'fancy' ? { marketId: slip.pick.marketId, side: slip.pick.side } : null} />
+        <FancyMarkets
+          markets={fancies}
+          onPick={onPick}
+          selected={slip && slip.pick.kind === 'fancy' ? { marketId: slip.pick.marketId, side: slip.pick.side } : null}
+        />
       )}
     </div>
   );

@@ -33,7 +33,11 @@ export function ProfitLossPage() {
     placeholderData: keepPreviousData,
   });
   const period = { from: params.from, to: params.to };
-  const daily = useQuery({ queryKey: ['profit-loss-mine-daily', period], queryFn: () => fetchMyDaily(period), placeholderData: keepPreviousData });
+  const daily = useQuery({
+    queryKey: ['profit-loss-mine-daily', period],
+    queryFn: () => fetchMyDaily(period),
+    placeholderData: keepPreviousData,
+  });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
   const pageTotal = rows.reduce((sum, r) => sum + r.pnl, 0);
@@ -42,7 +46,12 @@ export function ProfitLossPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Profit &amp; Loss</h1>
-        <CsvButton path="/profit-loss/mine" params={period} auth="user" filename={`profit-loss-${params.from}-to-${params.to}`} />
+        <CsvButton
+          path="/profit-loss/mine"
+          params={period}
+          auth="user"
+          filename={`profit-loss-${params.from}-to-${params.to}`}
+        />
       </header>
       <DateRangeFilter range={range} />
       <DailyPnl points={daily.data?.data} side="player" loading={daily.isFetching} />
@@ -55,7 +64,10 @@ export function ProfitLossPage() {
               {rows.length > 0 && (
                 <>
                   {' '}
-                  · this page <b className={pageTotal > 0 ? 'positive' : pageTotal < 0 ? 'negative' : undefined}>{formatRupees(pageTotal)}</b>
+                  · this page{' '}
+                  <b className={pageTotal > 0 ? 'positive' : pageTotal < 0 ? 'negative' : undefined}>
+                    {formatRupees(pageTotal)}
+                  </b>
                 </>
               )}
             </>
@@ -91,11 +103,15 @@ export function ProfitLossPage() {
                   {r.commission > 0 ? formatRupees(r.commission) : <span className="muted">-</span>}
                 </td>
                 <td data-label="Profit / Loss" className="num strong-cell">
-                  <span className={r.pnl > 0 ? 'positive' : r.pnl < 0 ? 'negative' : undefined}>{formatRupees(r.pnl)}</span>
+                  <span className={r.pnl > 0 ? 'positive' : r.pnl < 0 ? 'negative' : undefined}>
+                    {formatRupees(r.pnl)}
+                  </span>
                 </td>
               </tr>
             ))}
-            {rows.length === 0 && <EmptyRow span={5} query={report} empty={EMPTY_TABLE} failed="The report could not be loaded" />}
+            {rows.length === 0 && (
+              <EmptyRow span={5} query={report} empty={EMPTY_TABLE} failed="The report could not be loaded" />
+            )}
           </tbody>
         </table>
       </div>

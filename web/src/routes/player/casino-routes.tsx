@@ -8,8 +8,11 @@ import { playerLayoutRoute } from './player-layout-route';
 
 /** ?category=23 on the lobbies (SPEC.md section 2: the category comes from the query). */
 const categorySearch = (search: Record<string, unknown>): { category?: string } =>
-  typeof search.category === 'string' || typeof search.category === 'number' ? { category: String(search.category) } : {};
-const gameSearch = (search: Record<string, unknown>): { game?: string } => (typeof search.game === 'string' ? { game: search.game } : {});
+  typeof search.category === 'string' || typeof search.category === 'number'
+    ? { category: String(search.category) }
+    : {};
+const gameSearch = (search: Record<string, unknown>): { game?: string } =>
+  typeof search.game === 'string' ? { game: search.game } : {};
 
 /** Indian casino pages (SPEC.md section 2); the international casino's are in intl-casino-routes.tsx. */
 export const casinoRoutes = [

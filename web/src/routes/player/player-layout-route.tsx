@@ -11,7 +11,8 @@ export const playerLayoutRoute = createRoute({
     const to = playerAreaRedirect();
     if (to !== null) throw redirect({ to, replace: true });
     // A password given by the upline must be replaced before the player can do anything else.
-    if (storedPendingSetup('user') !== null) throw redirect({ to: '/first-time-password-change', search: { ctx: 'user' }, replace: true });
+    if (storedPendingSetup('user') !== null)
+      throw redirect({ to: '/first-time-password-change', search: { ctx: 'user' }, replace: true });
   },
   component: PlayerLayout,
 });

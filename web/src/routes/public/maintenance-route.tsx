@@ -14,7 +14,9 @@ function MaintenancePage() {
   return (
     <PublicShell>
       <section className="card public-card maintenance">
-        <div className="maintenance-icon" aria-hidden="true">⚙</div>
+        <div className="maintenance-icon" aria-hidden="true">
+          ⚙
+        </div>
         <h1>Under Main</h1>
         <p>We are carrying out scheduled maintenance to make the site faster and safer.</p>
         <p className="muted">Your balance and bets are safe. Please try again in a few minutes.</p>

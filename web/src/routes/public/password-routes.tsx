@@ -23,7 +23,8 @@ const isContext = (value: unknown): value is AuthContextName => value === 'user'
 export const firstTimePasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/first-time-password-change',
-  validateSearch: (search: Record<string, unknown>): { ctx?: AuthContextName } => (isContext(search.ctx) ? { ctx: search.ctx } : {}),
+  validateSearch: (search: Record<string, unknown>): { ctx?: AuthContextName } =>
+    isContext(search.ctx) ? { ctx: search.ctx } : {},
   component: FirstTimePasswordPage,
 });
 
@@ -74,7 +75,11 @@ function FirstTimePasswordPage() {
     <PublicShell>
       <section className="card public-card login-card">
         <h1>Change your password</h1>
-        {ctx === null ? <NoSession what="change your password" ctx={hint ?? 'user'} /> : <FirstPasswordForm ctx={ctx} />}
+        {ctx === null ? (
+          <NoSession what="change your password" ctx={hint ?? 'user'} />
+        ) : (
+          <FirstPasswordForm ctx={ctx} />
+        )}
       </section>
     </PublicShell>
   );
@@ -127,14 +132,25 @@ function FirstPasswordForm({ ctx }: { ctx: AuthContextName }) {
     <>
       {user !== undefined && (
         <p className="muted">
-          {needed || !checked ? 'Your account was created or reset with a temporary password. Choose your own before you continue.' : 'Your password is already your own.'}{' '}
+          {needed || !checked
+            ? 'Your account was created or reset with a temporary password. Choose your own before you continue.'
+            : 'Your password is already your own.'}{' '}
           Logged in as <b>{user.username}</b>.
         </p>
       )}
-      <form className="login-form" onSubmit={(e) => void submit(e, firstProblem(FirstPasswordBody, body), send, { leaves: true })} noValidate>
+      <form
+        className="login-form"
+        onSubmit={(e) => void submit(e, firstProblem(FirstPasswordBody, body), send, { leaves: true })}
+        noValidate
+      >
         {/* Closed (and said to be, for assistive technology) until the server confirms the change is due. */}
         <fieldset disabled={locked} aria-disabled={locked}>
-          <NewPasswordFields newPassword={newPassword} confirmPassword={confirmPassword} onNewPassword={edit(setNewPassword)} onConfirmPassword={edit(setConfirmPassword)} />
+          <NewPasswordFields
+            newPassword={newPassword}
+            confirmPassword={confirmPassword}
+            onNewPassword={edit(setNewPassword)}
+            onConfirmPassword={edit(setConfirmPassword)}
+          />
           <FormError message={error} />
           <button type="submit" className="btn btn-primary btn-block">
             {busy ? 'Saving...' : 'Change password'}
@@ -204,8 +220,8 @@ function TransactionPasswordForm({ ctx }: { ctx: AuthContextName }) {
     <>
       <h1>{isSet ? 'Change transaction password' : 'Set your transaction password'}</h1>
       <p className="muted">
-        It confirms deposits, withdrawals, limits, locks and other changes you make to your downline. Keep it different from your login
-        password.
+        It confirms deposits, withdrawals, limits, locks and other changes you make to your downline. Keep it different
+        from your login password.
         {user !== undefined && (
           <>
             {' '}
@@ -213,11 +229,37 @@ function TransactionPasswordForm({ ctx }: { ctx: AuthContextName }) {
           </>
         )}
       </p>
-      <form className="login-form" onSubmit={(e) => void submit(e, firstProblem(SetTransactionPasswordBody, body), send, { leaves: true })} noValidate>
+      <form
+        className="login-form"
+        onSubmit={(e) => void submit(e, firstProblem(SetTransactionPasswordBody, body), send, { leaves: true })}
+        noValidate
+      >
         <fieldset disabled={busy}>
-          <TextField label="Login password" name="password" type="password" autoComplete="current-password" value={password} onValue={edit(setPassword)} />
-          <TextField label="Transaction password" name="transactionPassword" type="password" autoComplete="off" value={transactionPassword} onValue={edit(setTxn)} hint="At least 6 characters." />
-          <TextField label="Confirm transaction password" name="confirmTransactionPassword" type="password" autoComplete="off" value={confirmTransactionPassword} onValue={edit(setConfirm)} />
+          <TextField
+            label="Login password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={edit(setPassword)}
+          />
+          <TextField
+            label="Transaction password"
+            name="transactionPassword"
+            type="password"
+            autoComplete="off"
+            value={transactionPassword}
+            onValue={edit(setTxn)}
+            hint="At least 6 characters."
+          />
+          <TextField
+            label="Confirm transaction password"
+            name="confirmTransactionPassword"
+            type="password"
+            autoComplete="off"
+            value={confirmTransactionPassword}
+            onValue={edit(setConfirm)}
+          />
           <FormError message={error} />
           <button type="submit" className="btn btn-primary btn-block">
             {busy ? 'Saving...' : isSet ? 'Change transaction password' : 'Set transaction password'}

@@ -29,7 +29,9 @@ export function ActivityLogPage({ ctx }: { ctx: AuthContextName }) {
         <h1>Activity log</h1>
       </header>
       <div className="table-meta">
-        <span className="muted">{pagination ? `${pagination.total} entr${pagination.total === 1 ? 'y' : 'ies'}` : '\u00a0'}</span>
+        <span className="muted">
+          {pagination ? `${pagination.total} entr${pagination.total === 1 ? 'y' : 'ies'}` : '\u00a0'}
+        </span>
         <PageSize value={paging.limit} onChange={(limit) => setPaging({ page: 1, limit })} />
       </div>
       <div className={activity.isFetching ? 'table-wrap loading' : 'table-wrap'}>
@@ -45,7 +47,14 @@ export function ActivityLogPage({ ctx }: { ctx: AuthContextName }) {
           </thead>
           <tbody>
             {rows.map((r) => {
-              const by = r.actor === null ? <span className="muted">System</span> : r.actor === me?.username ? <span className="muted">You</span> : <span className="by-badge">{r.actor}</span>;
+              const by =
+                r.actor === null ? (
+                  <span className="muted">System</span>
+                ) : r.actor === me?.username ? (
+                  <span className="muted">You</span>
+                ) : (
+                  <span className="by-badge">{r.actor}</span>
+                );
               return (
                 <tr key={r._id}>
                   <td data-label="Date" className="nowrap">
@@ -64,7 +73,14 @@ export function ActivityLogPage({ ctx }: { ctx: AuthContextName }) {
                 </tr>
               );
             })}
-            {rows.length === 0 && <EmptyRow span={5} query={activity} empty="No records found" failed="The activity log could not be loaded" />}
+            {rows.length === 0 && (
+              <EmptyRow
+                span={5}
+                query={activity}
+                empty="No records found"
+                failed="The activity log could not be loaded"
+              />
+            )}
           </tbody>
         </table>
       </div>

@@ -32,7 +32,14 @@ export function AsOfForm({ value, onChange, labels = STATEMENT_LABELS }: AsOfFor
     <form className="filter-bar as-of-bar" onSubmit={apply} noValidate aria-label={labels.form}>
       <label className="field">
         <span>As of</span>
-        <input type="datetime-local" name="asOf" step={1} value={draft} max={localInputValue(new Date())} onChange={(e) => setDraft(e.target.value)} />
+        <input
+          type="datetime-local"
+          name="asOf"
+          step={1}
+          value={draft}
+          max={localInputValue(new Date())}
+          onChange={(e) => setDraft(e.target.value)}
+        />
       </label>
       <div className="filter-actions">
         <button type="submit" className="btn btn-primary">

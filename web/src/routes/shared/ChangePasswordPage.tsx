@@ -34,10 +34,26 @@ export function ChangePasswordPage({ ctx }: { ctx: AuthContextName }) {
       <p className="muted">
         {ctx === 'admin' ? 'The password you log in to the back office with.' : 'The password you log in with.'}
       </p>
-      <form className="stack-form" onSubmit={(e) => void submit(e, firstProblem(ChangePasswordBody, body), send)} noValidate>
+      <form
+        className="stack-form"
+        onSubmit={(e) => void submit(e, firstProblem(ChangePasswordBody, body), send)}
+        noValidate
+      >
         <fieldset disabled={busy}>
-          <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={currentPassword} onValue={edit(setCurrent)} />
-          <NewPasswordFields newPassword={newPassword} confirmPassword={confirmPassword} onNewPassword={edit(setNew)} onConfirmPassword={edit(setConfirm)} />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onValue={edit(setCurrent)}
+          />
+          <NewPasswordFields
+            newPassword={newPassword}
+            confirmPassword={confirmPassword}
+            onNewPassword={edit(setNew)}
+            onConfirmPassword={edit(setConfirm)}
+          />
           <FormError message={error} />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">

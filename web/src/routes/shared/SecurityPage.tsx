@@ -132,7 +132,15 @@ export function SecurityPage({ ctx }: { ctx: AuthContextName }) {
             <li>
               <h3>Enter the code</h3>
               <p className="muted">Type the 6-digit code the app shows now to switch verification on.</p>
-              <CodeForm code={code} setCode={setCode} busy={busy} error={error} onSubmit={confirm} onCancel={cancel} submitLabel="Confirm and enable" />
+              <CodeForm
+                code={code}
+                setCode={setCode}
+                busy={busy}
+                error={error}
+                onSubmit={confirm}
+                onCancel={cancel}
+                submitLabel="Confirm and enable"
+              />
             </li>
           </ol>
         </div>
@@ -142,7 +150,16 @@ export function SecurityPage({ ctx }: { ctx: AuthContextName }) {
         <div className="totp-setup">
           <h3>Turn two-step verification off</h3>
           <p className="muted">Enter the code your authenticator app shows now.</p>
-          <CodeForm code={code} setCode={setCode} busy={busy} error={error} onSubmit={confirm} onCancel={cancel} submitLabel="Disable" danger />
+          <CodeForm
+            code={code}
+            setCode={setCode}
+            busy={busy}
+            error={error}
+            onSubmit={confirm}
+            onCancel={cancel}
+            submitLabel="Disable"
+            danger
+          />
         </div>
       )}
     </section>
@@ -179,7 +196,11 @@ function CodeForm({ code, setCode, busy, error, onSubmit, onCancel, submitLabel,
       </label>
       <FormError message={error} />
       <div className="form-actions">
-        <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy || code.length !== 6}>
+        <button
+          type="submit"
+          className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+          disabled={busy || code.length !== 6}
+        >
           {busy ? 'Checking...' : submitLabel}
         </button>
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={busy}>

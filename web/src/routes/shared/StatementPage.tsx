@@ -64,7 +64,11 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
     placeholderData: keepPreviousData,
     enabled: asOf !== null && account !== undefined,
   });
-  const { showing, rows = [], pagination } = asOf === null
+  const {
+    showing,
+    rows = [],
+    pagination,
+  } = asOf === null
     ? { showing: statement, rows: statement.data?.data, pagination: statement.data?.pagination }
     : { showing: past, rows: past.data?.entries, pagination: past.data?.pagination };
 
@@ -75,9 +79,18 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       <header className="card-head">
         <h1>{title}</h1>
         {asOf === null ? (
-          <CsvButton path="/transactions/statement" params={{ userId: params.userId, from: params.from, to: params.to, type: params.type }} auth={ctx} filename={`statement-${who}-${params.from}-to-${params.to}`} />
+          <CsvButton
+            path="/transactions/statement"
+            params={{ userId: params.userId, from: params.from, to: params.to, type: params.type }}
+            auth={ctx}
+            filename={`statement-${who}-${params.from}-to-${params.to}`}
+          />
         ) : (
-          <CsvButton path={`/admin/users/${encodeURIComponent(account!)}/as-of`} params={{ at: asOf }} filename={`statement-${who}-as-of-${formatDateTime(asOf).replace(/[^\d]+/g, '')}`} />
+          <CsvButton
+            path={`/admin/users/${encodeURIComponent(account!)}/as-of`}
+            params={{ at: asOf }}
+            filename={`statement-${who}-as-of-${formatDateTime(asOf).replace(/[^\d]+/g, '')}`}
+          />
         )}
       </header>
       {intro}
@@ -85,7 +98,11 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         <DateRangeFilter range={range}>
           <label className="field">
             <span>Type</span>
-            <select name="type" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as StatementType })}>
+            <select
+              name="type"
+              value={draft.type}
+              onChange={(e) => setDraft({ ...draft, type: e.target.value as StatementType })}
+            >
               {(Object.keys(TYPE_LABEL) as StatementType[])
                 .filter((t) => t !== 'mint' || ctx === 'admin')
                 .map((t) => (
@@ -108,8 +125,11 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       )}
       {asOf !== null && (
         <p className="as-of-balance" role="status">
-          Balance as of {formatDateTime(asOf)}: <b>{past.data && past.data.at === asOf ? formatRupees(past.data.balance) : '…'}</b>
-          {past.data && past.data.at === asOf && past.data.held > 0 && <span className="muted"> · {formatRupees(past.data.held)} held for pending withdrawals</span>}
+          Balance as of {formatDateTime(asOf)}:{' '}
+          <b>{past.data && past.data.at === asOf ? formatRupees(past.data.balance) : '…'}</b>
+          {past.data && past.data.at === asOf && past.data.held > 0 && (
+            <span className="muted"> · {formatRupees(past.data.held)} held for pending withdrawals</span>
+          )}
         </p>
       )}
 
@@ -128,8 +148,15 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         />
       </div>
 
-      <StatementTable rows={rows} query={showing} empty={asOf === null ? 'No records found' : 'No records up to that moment'} />
-      <Pager pagination={pagination} onPage={(page) => (asOf === null ? setParams((p) => ({ ...p, page })) : setAsOfPage(page))} />
+      <StatementTable
+        rows={rows}
+        query={showing}
+        empty={asOf === null ? 'No records found' : 'No records up to that moment'}
+      />
+      <Pager
+        pagination={pagination}
+        onPage={(page) => (asOf === null ? setParams((p) => ({ ...p, page })) : setAsOfPage(page))}
+      />
     </section>
   );
 }

@@ -29,7 +29,9 @@ export function StatementTable({ rows, query, empty = 'No records found' }: Stat
           {rows.map((r) => (
             <StatementLine key={r._id} row={r} />
           ))}
-          {rows.length === 0 && <EmptyRow span={6} query={query} empty={empty} failed="The statement could not be loaded" />}
+          {rows.length === 0 && (
+            <EmptyRow span={6} query={query} empty={empty} failed="The statement could not be loaded" />
+          )}
         </tbody>
       </table>
     </div>
@@ -46,7 +48,11 @@ function StatementLine({ row }: { row: StatementRow }) {
         {row.description}
       </td>
       <td data-label="Credit" className="num">
-        {row.credit > 0 ? <span className="positive">{formatRupees(row.credit)}</span> : <span className="muted">-</span>}
+        {row.credit > 0 ? (
+          <span className="positive">{formatRupees(row.credit)}</span>
+        ) : (
+          <span className="muted">-</span>
+        )}
       </td>
       <td data-label="Debit" className="num">
         {row.debit > 0 ? <span className="negative">{formatRupees(row.debit)}</span> : <span className="muted">-</span>}

@@ -51,10 +51,17 @@ const sideMarkets = (side: Side, sid: number): MarketRule<Firsts>[] =>
     name: `${side} ${rankLabel(rank)}`,
     group: side,
     odds: 200,
-    ...(side === 'Bahar' && { payTable: [{ hand: 'Bahar 1st card', odds: BAHAR_FIRST_CARD }, { hand: 'Any later card', odds: 200 }] }),
+    ...(side === 'Bahar' && {
+      payTable: [
+        { hand: 'Bahar 1st card', odds: BAHAR_FIRST_CARD },
+        { hand: 'Any later card', odds: 200 },
+      ],
+    }),
     judge: (f: Firsts) => {
       const first = firstOf(f, rank);
-      return first.opening && first.side === side ? { outcome: 'win', odds: BAHAR_FIRST_CARD } : won(first.side === side);
+      return first.opening && first.side === side
+        ? { outcome: 'win', odds: BAHAR_FIRST_CARD }
+        : won(first.side === side);
     },
   }));
 

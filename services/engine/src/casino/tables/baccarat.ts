@@ -42,7 +42,8 @@ function deal(shuffled: readonly Card[]): DealtCard[] {
 }
 
 type Winner = 'Player' | 'Banker' | 'Tie';
-const winner = (h: Hands): Winner => (h.playerTotal > h.bankerTotal ? 'Player' : h.playerTotal < h.bankerTotal ? 'Banker' : 'Tie');
+const winner = (h: Hands): Winner =>
+  h.playerTotal > h.bankerTotal ? 'Player' : h.playerTotal < h.bankerTotal ? 'Banker' : 'Tie';
 const CODES: Record<Winner, number> = { Player: 1, Banker: 2, Tie: 3 };
 
 const isPair = ([first, second]: readonly Card[]) => first?.rank === second?.rank;
@@ -62,20 +63,37 @@ export const baccarat = defineTable<Hands>({
     const banker = cardsTo(dealt, 'Banker');
     return { player, banker, playerTotal: total(player), bankerTotal: total(banker) };
   },
-  headline: (h) => ({ code: CODES[winner(h)], winner: winner(h), description: `Player ${show(h.player, h.playerTotal)}, Banker ${show(h.banker, h.bankerTotal)}: ${winner(h)}` }),
+  headline: (h) => ({
+    code: CODES[winner(h)],
+    winner: winner(h),
+    description: `Player ${show(h.player, h.playerTotal)}, Banker ${show(h.banker, h.bankerTotal)}: ${winner(h)}`,
+  }),
   markets: [
-    { sid: 1, name: 'Player', group: 'Player / Banker', odds: 200, judge: (h) => (winner(h) === 'Tie' ? 'push' : won(winner(h) === 'Player')) },
+    {
+      sid: 1,
+      name: 'Player',
+      group: 'Player / Banker',
+      odds: 200,
+      judge: (h) => (winner(h) === 'Tie' ? 'push' : won(winner(h) === 'Player')),
+    },
     {
       sid: 2,
       name: 'Banker',
       group: 'Player / Banker',
       odds: 200,
-      judge: (h) => (winner(h) === 'Tie' ? 'push' : winner(h) === 'Player' ? 'lose' : h.bankerTotal === 6 ? 'half-win' : 'win'),
+      judge: (h) =>
+        winner(h) === 'Tie' ? 'push' : winner(h) === 'Player' ? 'lose' : h.bankerTotal === 6 ? 'half-win' : 'win',
     },
     { sid: 3, name: 'Tie', group: 'Tie', odds: 900, judge: (h) => won(winner(h) === 'Tie') },
     { sid: 4, name: 'Player Pair', group: 'Pairs', odds: 1200, judge: (h) => won(isPair(h.player)) },
     { sid: 5, name: 'Banker Pair', group: 'Pairs', odds: 1200, judge: (h) => won(isPair(h.banker)) },
     { sid: 6, name: 'Big', group: 'Big / Small', odds: 154, judge: (h) => won(h.player.length + h.banker.length > 4) },
-    { sid: 7, name: 'Small', group: 'Big / Small', odds: 250, judge: (h) => won(h.player.length + h.banker.length === 4) },
+    {
+      sid: 7,
+      name: 'Small',
+      group: 'Big / Small',
+      odds: 250,
+      judge: (h) => won(h.player.length + h.banker.length === 4),
+    },
   ],
 });

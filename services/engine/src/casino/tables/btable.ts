@@ -20,7 +20,13 @@ const film = (c: Card): number => FILMS.findIndex((f) => (f.cards as readonly st
 
 const ranksIn = (ranks: readonly number[]) => (c: Card) => won(ranks.includes(c.rank));
 
-const filmMarkets: MarketRule<Card>[] = FILMS.map((f, i) => ({ sid: i + 1, name: f.name, group: 'Films', odds: f.odds, judge: (c: Card) => won(film(c) === i) }));
+const filmMarkets: MarketRule<Card>[] = FILMS.map((f, i) => ({
+  sid: i + 1,
+  name: f.name,
+  group: 'Films',
+  odds: f.odds,
+  judge: (c: Card) => won(film(c) === i),
+}));
 
 export const btable = defineTable<Card>({
   code: 'btable',
@@ -31,7 +37,11 @@ export const btable = defineTable<Card>({
   bettingSeconds: 20,
   shoe: () => buildShoe(2, [11, 12, 13, 1]),
   ...ONE_CARD,
-  headline: (c) => ({ code: film(c) + 1, winner: FILMS[film(c)]!.name, description: `${c.code}: ${FILMS[film(c)]!.name}` }),
+  headline: (c) => ({
+    code: film(c) + 1,
+    winner: FILMS[film(c)]!.name,
+    description: `${c.code}: ${FILMS[film(c)]!.name}`,
+  }),
   markets: [
     ...filmMarkets,
     { sid: 7, name: 'Odd', group: 'Odd', odds: 130, judge: ranksIn([11, 13, 1]) },

@@ -37,7 +37,9 @@ function deal(shuffled: readonly Card[]): DealtCard[] {
 
 // A player who dropped out was behind a total that only grew, so the highest total is the last one standing.
 function facts(dealt: readonly DealtCard[]): Totals {
-  const totals = new Map<Player, number>(PLAYERS.map((p) => [p, p + cardsTo(dealt, seat(p)).reduce((sum, c) => sum + c.rank, 0)]));
+  const totals = new Map<Player, number>(
+    PLAYERS.map((p) => [p, p + cardsTo(dealt, seat(p)).reduce((sum, c) => sum + c.rank, 0)]),
+  );
   const top = Math.max(...totals.values());
   const leaders = PLAYERS.filter((p) => totals.get(p) === top);
   return { totals, winner: leaders.length === 1 ? leaders[0]! : null };
@@ -69,6 +71,10 @@ export const card32 = defineTable<Totals>({
   headline: (f) =>
     f.winner === null
       ? { code: 0, winner: 'Void', description: `Totals ${show(f)}: still tied when the shoe ran out, bets returned` }
-      : { code: PLAYERS.indexOf(f.winner) + 1, winner: seat(f.winner), description: `Totals ${show(f)}: ${seat(f.winner)}` },
+      : {
+          code: PLAYERS.indexOf(f.winner) + 1,
+          winner: seat(f.winner),
+          description: `Totals ${show(f)}: ${seat(f.winner)}`,
+        },
   markets: playerMarkets,
 });

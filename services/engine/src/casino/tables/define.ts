@@ -32,7 +32,8 @@ export interface TableRules<F> extends Omit<TableDefinition, 'markets' | 'result
 
 export function defineTable<F>(rules: TableRules<F>): TableDefinition {
   const { facts, headline, markets, ...table } = rules;
-  if (new Set(markets.map((m) => m.sid)).size !== markets.length) throw new Error(`${table.code}: two markets share a sid`);
+  if (new Set(markets.map((m) => m.sid)).size !== markets.length)
+    throw new Error(`${table.code}: two markets share a sid`);
   return {
     ...table,
     markets: markets.map(({ judge: _judge, ...market }) => market),
@@ -43,12 +44,16 @@ export function defineTable<F>(rules: TableRules<F>): TableDefinition {
   };
 }
 
-const resultOf = (sid: number, verdict: MarketOutcome | PaidAt): MarketResult => (typeof verdict === 'string' ? { sid, outcome: verdict } : { sid, ...verdict });
+const resultOf = (sid: number, verdict: MarketOutcome | PaidAt): MarketResult =>
+  typeof verdict === 'string' ? { sid, outcome: verdict } : { sid, ...verdict };
 
 export const won = (yes: boolean): MarketOutcome => (yes ? 'win' : 'lose');
 
 /** The same limits on every table for now: ₹100 to ₹1,00,000 a bet (docs/casino.md). */
-export const TABLE_LIMITS: { readonly minStake: Paise; readonly maxStake: Paise } = { minStake: 10_000, maxStake: 10_000_000 };
+export const TABLE_LIMITS: { readonly minStake: Paise; readonly maxStake: Paise } = {
+  minStake: 10_000,
+  maxStake: 10_000_000,
+};
 
 /** The shuffled shoe's card at `i`; a deal that runs past the shoe is a bug in the table, not a result. */
 export function take(shuffled: readonly Card[], i: number): Card {
@@ -58,7 +63,8 @@ export function take(shuffled: readonly Card[], i: number): Card {
 }
 
 /** The cards dealt to one place, in reveal order. */
-export const cardsTo = (deal: readonly DealtCard[], to: string): Card[] => deal.filter((d) => d.to === to).map((d) => d.card);
+export const cardsTo = (deal: readonly DealtCard[], to: string): Card[] =>
+  deal.filter((d) => d.to === to).map((d) => d.card);
 
 /** Lucky 7, Amar Akbar Anthony and Bollywood deal one card, and judge that card. */
 export const ONE_CARD = {

@@ -17,7 +17,8 @@ const CODES: Record<Winner, number> = { Dragon: 1, Tiger: 2, Tie: 3 };
 
 // A lower SUITS index is the stronger suit.
 const strength = (c: Card) => c.rank * SUITS.length + (SUITS.length - 1 - SUITS.indexOf(c.suit));
-const winner = ({ dragon, tiger }: Faces): Winner => (strength(dragon) > strength(tiger) ? 'Dragon' : strength(dragon) < strength(tiger) ? 'Tiger' : 'Tie');
+const winner = ({ dragon, tiger }: Faces): Winner =>
+  strength(dragon) > strength(tiger) ? 'Dragon' : strength(dragon) < strength(tiger) ? 'Tiger' : 'Tie';
 
 const dragon = (f: Faces) => f.dragon;
 const tiger = (f: Faces) => f.tiger;
@@ -38,7 +39,11 @@ export const dt20 = defineTable<Faces>({
     if (!d || !t) throw new Error('dt20 deals two cards');
     return { dragon: d.card, tiger: t.card };
   },
-  headline: (f) => ({ code: CODES[winner(f)], winner: winner(f), description: `Dragon ${f.dragon.code}, Tiger ${f.tiger.code}: ${winner(f)}` }),
+  headline: (f) => ({
+    code: CODES[winner(f)],
+    winner: winner(f),
+    description: `Dragon ${f.dragon.code}, Tiger ${f.tiger.code}: ${winner(f)}`,
+  }),
   markets: [
     { sid: 1, name: 'Dragon', group: 'Dragon / Tiger', odds: 200, judge: (f) => won(winner(f) === 'Dragon') },
     { sid: 2, name: 'Tiger', group: 'Dragon / Tiger', odds: 200, judge: (f) => won(winner(f) === 'Tiger') },

@@ -25,6 +25,7 @@ export const dealtTables = (): TableDefinition[] => [...registry.values()];
  */
 export function addTable(table: TableDefinition): void {
   const clash = dealtTables().find((t) => t.code === table.code || t.midPrefix === table.midPrefix);
-  if (clash) throw new Error(`table ${table.code}: code or round-id prefix ${table.midPrefix} already used by ${clash.code}`);
+  if (clash)
+    throw new Error(`table ${table.code}: code or round-id prefix ${table.midPrefix} already used by ${clash.code}`);
   registry.set(table.code, table);
 }

@@ -28,12 +28,17 @@ export function teenHand(cards: readonly Card[]): TeenHand {
   const flush = cards.every((c) => c.suit === cards[0]!.suit);
   const run = sequence(v);
   const [category, tiebreak]: [TeenCategory, number] =
-    v[0] === v[2] ? ['Trail', v[0]]
-    : run && flush ? ['Pure Sequence', run]
-    : run ? ['Sequence', run]
-    : flush ? ['Colour', v[0] * 256 + v[1] * 16 + v[2]]
-    // Sorted, the middle card is always one of a pair; the kicker is the other end.
-    : v[0] === v[1] || v[1] === v[2] ? ['Pair', v[1] * 16 + (v[0] === v[1] ? v[2] : v[0])]
-    : ['High Card', v[0] * 256 + v[1] * 16 + v[2]];
+    v[0] === v[2]
+      ? ['Trail', v[0]]
+      : run && flush
+        ? ['Pure Sequence', run]
+        : run
+          ? ['Sequence', run]
+          : flush
+            ? ['Colour', v[0] * 256 + v[1] * 16 + v[2]]
+            : // Sorted, the middle card is always one of a pair; the kicker is the other end.
+              v[0] === v[1] || v[1] === v[2]
+              ? ['Pair', v[1] * 16 + (v[0] === v[1] ? v[2] : v[0])]
+              : ['High Card', v[0] * 256 + v[1] * 16 + v[2]];
   return { category, strength: TEEN_CATEGORIES.indexOf(category) * 4096 + tiebreak };
 }

@@ -30,13 +30,19 @@ const seat = (deal: readonly DealtCard[], to: string): Seat => {
   return { cards, hand: teenHand(cards) };
 };
 
-const player = (name: 'A' | 'B', sid: number, mine: (h: Hands) => Seat, theirs: (h: Hands) => Seat): MarketRule<Hands>[] => [
+const player = (
+  name: 'A' | 'B',
+  sid: number,
+  mine: (h: Hands) => Seat,
+  theirs: (h: Hands) => Seat,
+): MarketRule<Hands>[] => [
   {
     sid,
     name: `Player ${name}`,
     group: 'Players',
     odds: 198,
-    judge: (h) => (mine(h).hand.strength === theirs(h).hand.strength ? 'push' : won(mine(h).hand.strength > theirs(h).hand.strength)),
+    judge: (h) =>
+      mine(h).hand.strength === theirs(h).hand.strength ? 'push' : won(mine(h).hand.strength > theirs(h).hand.strength),
   },
   {
     sid: sid + 1,
@@ -64,8 +70,26 @@ export const teen20 = defineTable<Hands>({
   deal: (shuffled) => Array.from({ length: 6 }, (_, i) => ({ card: take(shuffled, i), to: i % 2 === 0 ? 'A' : 'B' })),
   facts: (deal) => ({ a: seat(deal, 'A'), b: seat(deal, 'B') }),
   headline: ({ a, b }) => {
-    const [code, winner] = a.hand.strength > b.hand.strength ? [1, 'Player A'] : a.hand.strength < b.hand.strength ? [3, 'Player B'] : [0, 'Tie'];
+    const [code, winner] =
+      a.hand.strength > b.hand.strength
+        ? [1, 'Player A']
+        : a.hand.strength < b.hand.strength
+          ? [3, 'Player B']
+          : [0, 'Tie'];
     return { code, winner, description: `A ${show(a)}, B ${show(b)}: ${winner}` };
   },
-  markets: [...player('A', 1, (h) => h.a, (h) => h.b), ...player('B', 3, (h) => h.b, (h) => h.a)],
+  markets: [
+    ...player(
+      'A',
+      1,
+      (h) => h.a,
+      (h) => h.b,
+    ),
+    ...player(
+      'B',
+      3,
+      (h) => h.b,
+      (h) => h.a,
+    ),
+  ],
 });

@@ -52,7 +52,14 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
     switch (kind) {
       case 'deposit':
       case 'withdraw':
-        return { action: kind, body: { amount: amount.trim(), ...(remark.trim() === '' ? {} : { remark: remark.trim() }), transactionPassword } };
+        return {
+          action: kind,
+          body: {
+            amount: amount.trim(),
+            ...(remark.trim() === '' ? {} : { remark: remark.trim() }),
+            transactionPassword,
+          },
+        };
       case 'credit':
         return { action: 'credit-reference', body: { creditReference: limit.trim(), transactionPassword } };
       case 'exposure':
@@ -73,7 +80,12 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
     const request = body();
     try {
       const money = kind === 'deposit' || kind === 'withdraw';
-      const answer = await clientAction(row._id, request.action, request.body, money ? idempotencyKey.current : undefined);
+      const answer = await clientAction(
+        row._id,
+        request.action,
+        request.body,
+        money ? idempotencyKey.current : undefined,
+      );
       showSuccessToast(answer.message);
       void queryClient.invalidateQueries({ queryKey: ['downline'] });
       void queryClient.invalidateQueries({ queryKey: ['client'] });
@@ -104,15 +116,33 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
       const typed = typedPaise(amount);
       const mine = me === undefined ? null : toPaise(me.balance.balance);
       const theirs = toPaise(row.balance);
-      const after = (paise: number | null, sign: 1 | -1): number | null => (paise === null || typed === null || typed === 0 ? null : paise + sign * typed);
+      const after = (paise: number | null, sign: 1 | -1): number | null =>
+        paise === null || typed === null || typed === 0 ? null : paise + sign * typed;
       fields = (
         <>
           <dl className="modal-figures">
-            <Figure label="Your balance" value={me === undefined ? '-' : formatRupees(me.balance.balance)} after={after(mine, deposit ? -1 : 1)} />
-            <Figure label={`${row.username} balance`} value={formatRupees(row.balance)} after={after(theirs, deposit ? 1 : -1)} testId="modal-client-balance" />
+            <Figure
+              label="Your balance"
+              value={me === undefined ? '-' : formatRupees(me.balance.balance)}
+              after={after(mine, deposit ? -1 : 1)}
+            />
+            <Figure
+              label={`${row.username} balance`}
+              value={formatRupees(row.balance)}
+              after={after(theirs, deposit ? 1 : -1)}
+              testId="modal-client-balance"
+            />
           </dl>
           <AmountField label="Amount" name="amount" value={amount} onValue={setAmount} autoFocus />
-          <TextField label="Remark" name="remark" value={remark} onValue={setRemark} placeholder="Optional" maxLength={200} autoComplete="off" />
+          <TextField
+            label="Remark"
+            name="remark"
+            value={remark}
+            onValue={setRemark}
+            placeholder="Optional"
+            maxLength={200}
+            autoComplete="off"
+          />
         </>
       );
       submitLabel = deposit ? 'Deposit' : 'Withdraw';
@@ -124,10 +154,22 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
       fields = (
         <>
           <dl className="modal-figures">
-            <Figure label={credit ? 'Current credit reference' : 'Current exposure limit'} value={formatRupees(credit ? row.creditReference : row.exposureLimit)} />
-            <Figure label={credit ? 'Balance' : 'Exposure now'} value={formatRupees(credit ? row.balance : row.exposure)} />
+            <Figure
+              label={credit ? 'Current credit reference' : 'Current exposure limit'}
+              value={formatRupees(credit ? row.creditReference : row.exposureLimit)}
+            />
+            <Figure
+              label={credit ? 'Balance' : 'Exposure now'}
+              value={formatRupees(credit ? row.balance : row.exposure)}
+            />
           </dl>
-          <AmountField label={credit ? 'New credit reference' : 'New exposure limit'} name={credit ? 'creditReference' : 'exposureLimit'} value={limit} onValue={setLimit} autoFocus />
+          <AmountField
+            label={credit ? 'New credit reference' : 'New exposure limit'}
+            name={credit ? 'creditReference' : 'exposureLimit'}
+            value={limit}
+            onValue={setLimit}
+            autoFocus
+          />
         </>
       );
       submitLabel = 'Save';
@@ -136,9 +178,27 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
     case 'password':
       fields = (
         <>
-          <p className="muted modal-note">{row.username} will have to choose a new password at the next login, and is logged out everywhere now.</p>
-          <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" value={newPassword} onValue={setNewPassword} hint={PASSWORD_HINT} autoFocus />
-          <TextField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onValue={setConfirmPassword} />
+          <p className="muted modal-note">
+            {row.username} will have to choose a new password at the next login, and is logged out everywhere now.
+          </p>
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onValue={setNewPassword}
+            hint={PASSWORD_HINT}
+            autoFocus
+          />
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onValue={setConfirmPassword}
+          />
         </>
       );
       submitLabel = 'Reset password';
@@ -158,7 +218,9 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
       danger = !row.betLocked;
       fields = (
         <p className="modal-note">
-          {row.betLocked ? `${row.username} will be able to place bets again.` : `${row.username} can still log in but cannot place bets until betting is unlocked.`}
+          {row.betLocked
+            ? `${row.username} will be able to place bets again.`
+            : `${row.username} can still log in but cannot place bets until betting is unlocked.`}
         </p>
       );
       submitLabel = row.betLocked ? 'Unlock betting' : 'Lock betting';
@@ -178,8 +240,16 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
             </button>
             <button
               type="submit"
-              className={danger || kind === 'withdraw' ? 'btn btn-danger' : kind === 'deposit' ? 'btn btn-success' : 'btn btn-primary'}
-              disabled={transactionPassword === '' || ((kind === 'deposit' || kind === 'withdraw') && amount.trim() === '')}
+              className={
+                danger || kind === 'withdraw'
+                  ? 'btn btn-danger'
+                  : kind === 'deposit'
+                    ? 'btn btn-success'
+                    : 'btn btn-primary'
+              }
+              disabled={
+                transactionPassword === '' || ((kind === 'deposit' || kind === 'withdraw') && amount.trim() === '')
+              }
             >
               {busy ? 'Saving...' : submitLabel}
             </button>
@@ -191,14 +261,26 @@ export function ClientActionModal({ kind, row, me, onClose }: ClientActionModalP
 }
 
 /** A figure of the modal; `after` (paise) previews it once the typed amount is applied. */
-function Figure({ label, value, after = null, testId }: { label: string; value: string; after?: number | null; testId?: string }) {
+function Figure({
+  label,
+  value,
+  after = null,
+  testId,
+}: {
+  label: string;
+  value: string;
+  after?: number | null;
+  testId?: string;
+}) {
   return (
     <div className="modal-figure">
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
-      {after !== null && <dd className={after < 0 ? 'figure-after negative' : 'figure-after'}>
+      {after !== null && (
+        <dd className={after < 0 ? 'figure-after negative' : 'figure-after'}>
           after: <span className="nowrap">{formatInr(after)}</span>
-        </dd>}
+        </dd>
+      )}
     </div>
   );
 }

@@ -76,7 +76,12 @@ export function ClientList({ parent, heading }: { parent?: string; heading: 'h1'
       </header>
 
       {parent !== undefined && <Breadcrumb data={data} parent={parent} />}
-      {parent !== undefined && <ParentSummary username={parent} role={data?.parent.username.toLowerCase() === parent.toLowerCase() ? data.parent.role.name : undefined} />}
+      {parent !== undefined && (
+        <ParentSummary
+          username={parent}
+          role={data?.parent.username.toLowerCase() === parent.toLowerCase() ? data.parent.role.name : undefined}
+        />
+      )}
 
       <div className="toolbar">
         <label className="search-box">
@@ -135,12 +140,24 @@ export function ClientList({ parent, heading }: { parent?: string; heading: 'h1'
           </thead>
           <tbody>
             {rows.map((row) => (
-              <ClientLine key={row._id} row={row} me={me} parentName={data?.parent.username ?? ''} onAction={(kind) => setAction({ kind, row })} />
+              <ClientLine
+                key={row._id}
+                row={row}
+                me={me}
+                parentName={data?.parent.username ?? ''}
+                onAction={(kind) => setAction({ kind, row })}
+              />
             ))}
             {rows.length === 0 && (
               <tr className="empty-row">
                 <td colSpan={8}>
-                  {list.isPending ? 'Loading...' : list.isError ? 'The client list could not be loaded' : search !== '' ? `No clients match "${search}"` : 'No clients yet'}
+                  {list.isPending
+                    ? 'Loading...'
+                    : list.isError
+                      ? 'The client list could not be loaded'
+                      : search !== ''
+                        ? `No clients match "${search}"`
+                        : 'No clients yet'}
                 </td>
               </tr>
             )}
@@ -151,15 +168,32 @@ export function ClientList({ parent, heading }: { parent?: string; heading: 'h1'
       <TableFoot total={data?.total} noun="client" pagination={{ page, totalPages }} onPage={setPage} />
       <Legend me={me} />
 
-      {action !== null && <ClientActionModal kind={action.kind} row={action.row} me={me} onClose={() => setAction(null)} />}
+      {action !== null && (
+        <ClientActionModal kind={action.kind} row={action.row} me={me} onClose={() => setAction(null)} />
+      )}
     </section>
   );
 }
 
-function SortHeader({ label, column, sorting, onSort, numeric = false }: { label: string; column: DownlineSort; sorting: SortState; onSort: (c: DownlineSort) => void; numeric?: boolean }) {
+function SortHeader({
+  label,
+  column,
+  sorting,
+  onSort,
+  numeric = false,
+}: {
+  label: string;
+  column: DownlineSort;
+  sorting: SortState;
+  onSort: (c: DownlineSort) => void;
+  numeric?: boolean;
+}) {
   const active = sorting.sort === column;
   return (
-    <th className={numeric ? 'num' : undefined} aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <th
+      className={numeric ? 'num' : undefined}
+      aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <button type="button" className={active ? 'sort-button active' : 'sort-button'} onClick={() => onSort(column)}>
         {label}
         <span className="sort-arrow" aria-hidden="true">
@@ -185,14 +219,23 @@ function ClientLine({ row, me, parentName, onAction }: ClientLineProps) {
       <td className="user-cell" data-label="Username">
         <div className="user-line">
           {row.downlineCount > 0 ? (
-            <Link to="/admin/list-clients/$username" params={{ username: row.username }} className="user-link" title={`Open the ${row.downlineCount} account(s) below ${row.username}`}>
+            <Link
+              to="/admin/list-clients/$username"
+              params={{ username: row.username }}
+              className="user-link"
+              title={`Open the ${row.downlineCount} account(s) below ${row.username}`}
+            >
               {row.username}
             </Link>
           ) : (
             <span className="user-name">{row.username}</span>
           )}
           <span className="role-badge">{row.role.name}</span>
-          {row.downlineCount > 0 && <span className="downline-count" title="Accounts below">{row.downlineCount}</span>}
+          {row.downlineCount > 0 && (
+            <span className="downline-count" title="Accounts below">
+              {row.downlineCount}
+            </span>
+          )}
         </div>
         {row.fullName && <div className="user-full muted">{row.fullName}</div>}
       </td>
@@ -208,15 +251,32 @@ function ClientLine({ row, me, parentName, onAction }: ClientLineProps) {
       <td className={row.availableBalance < 0 ? 'num negative' : 'num'} data-label="Avail. bal.">
         {money(row.availableBalance)}
       </td>
-      <td className={row.clientPnl > 0 ? 'num positive strong-cell' : row.clientPnl < 0 ? 'num negative strong-cell' : 'num strong-cell'} data-label="Client P&L">
+      <td
+        className={
+          row.clientPnl > 0
+            ? 'num positive strong-cell'
+            : row.clientPnl < 0
+              ? 'num negative strong-cell'
+              : 'num strong-cell'
+        }
+        data-label="Client P&L"
+      >
         {money(row.clientPnl)}
       </td>
       <td data-label="Status">
         <div className="state-stack">
-          <span className={row.accountLocked ? 'state-badge state-locked' : 'state-badge state-ok'} data-testid="account-state" title="Account">
+          <span
+            className={row.accountLocked ? 'state-badge state-locked' : 'state-badge state-ok'}
+            data-testid="account-state"
+            title="Account"
+          >
             {row.accountLocked ? 'Locked' : 'Active'}
           </span>
-          <span className={row.betLocked ? 'state-badge state-locked' : 'state-badge state-ok'} data-testid="bet-state" title="Betting">
+          <span
+            className={row.betLocked ? 'state-badge state-locked' : 'state-badge state-ok'}
+            data-testid="bet-state"
+            title="Betting"
+          >
             {row.betLocked ? 'Bet locked' : 'Bet open'}
           </span>
         </div>
@@ -226,7 +286,8 @@ function ClientLine({ row, me, parentName, onAction }: ClientLineProps) {
           {CLIENT_ACTIONS.filter((a) => hasPrivilege(me, a.privilege)).map((a) => {
             const chips = a.kind === 'deposit' || a.kind === 'withdraw';
             const blocked = chips && me !== undefined && row.parentId !== me._id;
-            const pressed = a.kind === 'account-lock' ? row.accountLocked : a.kind === 'bet-lock' ? row.betLocked : undefined;
+            const pressed =
+              a.kind === 'account-lock' ? row.accountLocked : a.kind === 'bet-lock' ? row.betLocked : undefined;
             const name = a.name(row);
             return (
               <button
@@ -234,7 +295,9 @@ function ClientLine({ row, me, parentName, onAction }: ClientLineProps) {
                 type="button"
                 className={`act act-${a.tone}${pressed ? ' act-on' : ''}`}
                 aria-label={`${name}: ${row.username}`}
-                title={blocked ? `Only ${parentName}, the direct upline, moves chips to and from ${row.username}` : name}
+                title={
+                  blocked ? `Only ${parentName}, the direct upline, moves chips to and from ${row.username}` : name
+                }
                 aria-pressed={pressed}
                 disabled={blocked}
                 onClick={() => onAction(a.kind)}
@@ -244,12 +307,24 @@ function ClientLine({ row, me, parentName, onAction }: ClientLineProps) {
             );
           })}
           {hasPrivilege(me, 'account-statement') && (
-            <Link to="/admin/user-transactions/$userId" params={{ userId: row._id }} className="act act-plain" aria-label={`Statement: ${row.username}`} title="Statement">
+            <Link
+              to="/admin/user-transactions/$userId"
+              params={{ userId: row._id }}
+              className="act act-plain"
+              aria-label={`Statement: ${row.username}`}
+              title="Statement"
+            >
               S
             </Link>
           )}
           {hasPrivilege(me, 'create-client') && (
-            <Link to="/admin/add-user/$username" params={{ username: row.username }} className="act act-plain" aria-label={`Edit: ${row.username}`} title="Edit details">
+            <Link
+              to="/admin/add-user/$username"
+              params={{ username: row.username }}
+              className="act act-plain"
+              aria-label={`Edit: ${row.username}`}
+              title="Edit details"
+            >
               E
             </Link>
           )}
@@ -308,13 +383,21 @@ function ParentSummary({ username, role }: { username: string; role: string | un
       {c && item('balance', formatRupees(c.balance))}
       {c && item('credit reference', formatRupees(c.creditReference))}
       {c && item('exposure', formatRupees(c.exposure))}
-      {c && item('client p&l', formatRupees(c.clientPnl), c.clientPnl < 0 ? 'negative' : c.clientPnl > 0 ? 'positive' : undefined)}
+      {c &&
+        item(
+          'client p&l',
+          formatRupees(c.clientPnl),
+          c.clientPnl < 0 ? 'negative' : c.clientPnl > 0 ? 'positive' : undefined,
+        )}
     </dl>
   );
 }
 
 function Legend({ me }: { me: UserDto | undefined }) {
-  const items: [string, string][] = CLIENT_ACTIONS.filter((a) => hasPrivilege(me, a.privilege)).map((a) => [a.short, a.legend]);
+  const items: [string, string][] = CLIENT_ACTIONS.filter((a) => hasPrivilege(me, a.privilege)).map((a) => [
+    a.short,
+    a.legend,
+  ]);
   if (hasPrivilege(me, 'account-statement')) items.push(['S', 'Statement']);
   if (hasPrivilege(me, 'create-client')) items.push(['E', 'Edit']);
   if (items.length === 0) return null;

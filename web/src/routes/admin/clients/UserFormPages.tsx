@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { canCreateRole, CreateUserBody, EditUserBody, ROLE_NAME, ROLE_SLUGS, type ClientRow, type RoleSlug } from '@exch/contracts';
+import {
+  canCreateRole,
+  CreateUserBody,
+  EditUserBody,
+  ROLE_NAME,
+  ROLE_SLUGS,
+  type ClientRow,
+  type RoleSlug,
+} from '@exch/contracts';
 import { createUser, editUser, fetchClient } from '../../../api/account-calls';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
@@ -24,7 +32,15 @@ export function roleLabel(role: RoleSlug): string {
 }
 
 /** The partnership share field of a back-office account (docs/reports.md): percent of its downline's results it and its downline carry. */
-function ShareField({ value, onValue, ceiling }: { value: string; onValue: (v: string) => void; ceiling: number | null }) {
+function ShareField({
+  value,
+  onValue,
+  ceiling,
+}: {
+  value: string;
+  onValue: (v: string) => void;
+  ceiling: number | null;
+}) {
   return (
     <TextField
       label="Partnership share (%)"
@@ -62,11 +78,25 @@ export function AddUserPage() {
   const { busy, error, edit, submit } = useFormSubmit();
   const set = (key: keyof typeof form) => edit((value: string) => setForm((f) => ({ ...f, [key]: value })));
   const role = form.role === '' ? (roles[0] ?? '') : form.role;
-  const myShare = useQuery({ queryKey: ['client', me?.username], queryFn: () => fetchClient(me!.username), enabled: me !== undefined, retry: false }).data?.user.share ?? null;
+  const myShare =
+    useQuery({
+      queryKey: ['client', me?.username],
+      queryFn: () => fetchClient(me!.username),
+      enabled: me !== undefined,
+      retry: false,
+    }).data?.user.share ?? null;
 
   const { partnership, ...rest } = form;
   const share = role !== 'user' && partnership.trim() !== '' ? { partnership: partnership.trim() } : {};
-  const body = { ...rest, ...share, username: form.username.trim(), fullName: form.fullName.trim(), role: role as RoleSlug, creditReference: form.creditReference.trim() || '0', exposureLimit: form.exposureLimit.trim() || '0' };
+  const body = {
+    ...rest,
+    ...share,
+    username: form.username.trim(),
+    fullName: form.fullName.trim(),
+    role: role as RoleSlug,
+    creditReference: form.creditReference.trim() || '0',
+    exposureLimit: form.exposureLimit.trim() || '0',
+  };
   const send = async (): Promise<void> => {
     const answer = await createUser(body);
     showSuccessToast(answer.message);
@@ -82,12 +112,51 @@ export function AddUserPage() {
       {me && roles.length === 0 ? (
         <p className="muted">Your role ({ROLE_NAME[me.role.slug]}) cannot create accounts.</p>
       ) : (
-        <form className="grid-form" onSubmit={(e) => void submit(e, role === '' ? 'Choose a valid role' : firstProblem(CreateUserBody, body), send, { leaves: true })} noValidate>
+        <form
+          className="grid-form"
+          onSubmit={(e) =>
+            void submit(e, role === '' ? 'Choose a valid role' : firstProblem(CreateUserBody, body), send, {
+              leaves: true,
+            })
+          }
+          noValidate
+        >
           <fieldset disabled={busy || !me}>
-            <TextField label="Username" name="username" autoComplete="off" autoCapitalize="none" spellCheck={false} value={form.username} onValue={set('username')} hint="3 to 20 letters, digits or _" autoFocus />
-            <TextField label="Full name" name="fullName" autoComplete="off" value={form.fullName} onValue={set('fullName')} />
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" value={form.password} onValue={set('password')} hint={`${PASSWORD_HINT} Changed at first login.`} />
-            <TextField label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onValue={set('confirmPassword')} />
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={form.username}
+              onValue={set('username')}
+              hint="3 to 20 letters, digits or _"
+              autoFocus
+            />
+            <TextField
+              label="Full name"
+              name="fullName"
+              autoComplete="off"
+              value={form.fullName}
+              onValue={set('fullName')}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onValue={set('password')}
+              hint={`${PASSWORD_HINT} Changed at first login.`}
+            />
+            <TextField
+              label="Confirm password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onValue={set('confirmPassword')}
+            />
             <label className="field">
               <span>Role</span>
               <select name="role" value={role} onChange={(e) => set('role')(e.target.value)}>
@@ -99,10 +168,27 @@ export function AddUserPage() {
               </select>
             </label>
             <div className="form-spacer" aria-hidden="true" />
-            <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} hint="The credit given; client P&L is measured against it." />
-            <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} hint="The most the account may have at risk in open bets." />
+            <AmountField
+              label="Credit reference"
+              name="creditReference"
+              value={form.creditReference}
+              onValue={set('creditReference')}
+              hint="The credit given; client P&L is measured against it."
+            />
+            <AmountField
+              label="Exposure limit"
+              name="exposureLimit"
+              value={form.exposureLimit}
+              onValue={set('exposureLimit')}
+              hint="The most the account may have at risk in open bets."
+            />
             {role !== 'user' && <ShareField value={form.partnership} onValue={set('partnership')} ceiling={myShare} />}
-            <UserFormEnd transactionPassword={form.transactionPassword} onTransactionPassword={set('transactionPassword')} error={error} action={busy ? 'Creating...' : 'Create user'} />
+            <UserFormEnd
+              transactionPassword={form.transactionPassword}
+              onTransactionPassword={set('transactionPassword')}
+              error={error}
+              action={busy ? 'Creating...' : 'Create user'}
+            />
           </fieldset>
         </form>
       )}
@@ -149,32 +235,77 @@ function EditUserForm({ row }: { row: ClientRow }) {
   const set = (key: keyof typeof form) => edit((value: string) => setForm((f) => ({ ...f, [key]: value })));
 
   const { partnership, ...rest } = form;
-  const body = { ...rest, ...(row.share === null ? {} : { partnership: partnership.trim() || '0' }), fullName: form.fullName.trim(), creditReference: form.creditReference.trim(), exposureLimit: form.exposureLimit.trim() };
+  const body = {
+    ...rest,
+    ...(row.share === null ? {} : { partnership: partnership.trim() || '0' }),
+    fullName: form.fullName.trim(),
+    creditReference: form.creditReference.trim(),
+    exposureLimit: form.exposureLimit.trim(),
+  };
   const send = async (): Promise<void> => {
     const answer = await editUser(row._id, body);
     showSuccessToast(answer.message);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ['downline'] }), queryClient.invalidateQueries({ queryKey: ['client'] })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['downline'] }),
+      queryClient.invalidateQueries({ queryKey: ['client'] }),
+    ]);
     await navigate({ to: '/admin/list-clients' });
   };
 
   return (
-    <form className="grid-form" onSubmit={(e) => void submit(e, firstProblem(EditUserBody, body), send, { leaves: true })} noValidate>
+    <form
+      className="grid-form"
+      onSubmit={(e) => void submit(e, firstProblem(EditUserBody, body), send, { leaves: true })}
+      noValidate
+    >
       <fieldset disabled={busy}>
         <TextField label="Username" name="username" value={row.username} onValue={() => undefined} readOnly />
         <TextField label="Role" name="role" value={row.role.name} onValue={() => undefined} readOnly />
-        <TextField label="Full name" name="fullName" autoComplete="off" value={form.fullName} onValue={set('fullName')} autoFocus />
+        <TextField
+          label="Full name"
+          name="fullName"
+          autoComplete="off"
+          value={form.fullName}
+          onValue={set('fullName')}
+          autoFocus
+        />
         <div className="form-spacer" aria-hidden="true" />
-        <AmountField label="Credit reference" name="creditReference" value={form.creditReference} onValue={set('creditReference')} />
-        <AmountField label="Exposure limit" name="exposureLimit" value={form.exposureLimit} onValue={set('exposureLimit')} />
+        <AmountField
+          label="Credit reference"
+          name="creditReference"
+          value={form.creditReference}
+          onValue={set('creditReference')}
+        />
+        <AmountField
+          label="Exposure limit"
+          name="exposureLimit"
+          value={form.exposureLimit}
+          onValue={set('exposureLimit')}
+        />
         {row.share !== null && <ShareField value={form.partnership} onValue={set('partnership')} ceiling={null} />}
-        <UserFormEnd transactionPassword={form.transactionPassword} onTransactionPassword={set('transactionPassword')} error={error} action={busy ? 'Saving...' : 'Save changes'} />
+        <UserFormEnd
+          transactionPassword={form.transactionPassword}
+          onTransactionPassword={set('transactionPassword')}
+          error={error}
+          action={busy ? 'Saving...' : 'Save changes'}
+        />
       </fieldset>
     </form>
   );
 }
 
 /** How both user forms end: the actor's transaction password, the form's message, then send or back to the list. */
-function UserFormEnd({ transactionPassword, onTransactionPassword, error, action }: { transactionPassword: string; onTransactionPassword: (v: string) => void; error: string | null; action: string }) {
+function UserFormEnd({
+  transactionPassword,
+  onTransactionPassword,
+  error,
+  action,
+}: {
+  transactionPassword: string;
+  onTransactionPassword: (v: string) => void;
+  error: string | null;
+  action: string;
+}) {
   return (
     <>
       <div className="txn-row">

@@ -95,7 +95,9 @@ export function AdminOddsPage() {
             {detail && <span className="ax-match-series">{detail.match.seriesName}</span>}
           </div>
           <div className="ax-match-when">
-            {detail && me && canManageSports(me.role.slug) && <StreamsButton matchId={detail.match.matchId} matchName={detail.match.name} />}
+            {detail && me && canManageSports(me.role.slug) && (
+              <StreamsButton matchId={detail.match.matchId} matchName={detail.match.name} />
+            )}
             {detail?.match.inPlay && <span className="ax-inplay">In play</span>}
             {detail && <time dateTime={detail.match.startTime}>{formatMatchStart(detail.match.startTime)}</time>}
           </div>
@@ -103,32 +105,59 @@ export function AdminOddsPage() {
       )}
       {detail?.score && (
         <div className="ax-score" aria-label="Score">
-          <b>{detail.score.battingTeam}</b> {detail.score.runs}/{detail.score.wickets} <span className="muted">({detail.score.overs} ov)</span>
+          <b>{detail.score.battingTeam}</b> {detail.score.runs}/{detail.score.wickets}{' '}
+          <span className="muted">({detail.score.overs} ov)</span>
           {detail.score.innings > 1 && <span className="muted"> · innings {detail.score.innings}</span>}
         </div>
       )}
 
       <div className="ax-mobile-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={mobileTab === 'odds'} className={mobileTab === 'odds' ? 'active' : undefined} onClick={() => setMobileTab('odds')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mobileTab === 'odds'}
+          className={mobileTab === 'odds' ? 'active' : undefined}
+          onClick={() => setMobileTab('odds')}
+        >
           ODDS
         </button>
-        <button type="button" role="tab" aria-selected={mobileTab === 'bets'} className={mobileTab === 'bets' ? 'active' : undefined} onClick={() => setMobileTab('bets')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mobileTab === 'bets'}
+          className={mobileTab === 'bets' ? 'active' : undefined}
+          onClick={() => setMobileTab('bets')}
+        >
           PLACED BET ({matchedCount ?? 0})
         </button>
       </div>
 
       <div className={`ax-match-grid ax-show-${mobileTab}`}>
         <div className="ax-match-main">
-          {detail ? <MarketBoard markets={detail.markets} mayLock={hasPrivilege(me, 'lock-bets')} onAction={(action, market) => setModal({ action, market })} /> : <p className="card muted">Loading markets...</p>}
+          {detail ? (
+            <MarketBoard
+              markets={detail.markets}
+              mayLock={hasPrivilege(me, 'lock-bets')}
+              onAction={(action, market) => setModal({ action, market })}
+            />
+          ) : (
+            <p className="card muted">Loading markets...</p>
+          )}
         </div>
         <aside className="ax-match-side">
           <MyBetCard matchId={matchId} onViewAll={() => setModal({ action: 'bets' })} />
         </aside>
       </div>
 
-      {modal?.action === 'bet-lock' && <BetLockModal matchId={matchId} matchName={name} market={modal.market} onClose={() => setModal(null)} />}
-      {modal?.action === 'user-book' && <UserBookModal market={modal.market} matchName={name} onClose={() => setModal(null)} />}
-      {modal?.action === 'run-position' && <RunPositionModal market={modal.market} matchName={name} onClose={() => setModal(null)} />}
+      {modal?.action === 'bet-lock' && (
+        <BetLockModal matchId={matchId} matchName={name} market={modal.market} onClose={() => setModal(null)} />
+      )}
+      {modal?.action === 'user-book' && (
+        <UserBookModal market={modal.market} matchName={name} onClose={() => setModal(null)} />
+      )}
+      {modal?.action === 'run-position' && (
+        <RunPositionModal market={modal.market} matchName={name} onClose={() => setModal(null)} />
+      )}
       {modal?.action === 'bets' && <EventBetsModal matchId={matchId} matchName={name} onClose={() => setModal(null)} />}
     </div>
   );

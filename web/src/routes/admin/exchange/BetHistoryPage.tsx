@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { BetDto, MarketType } from '@exch/contracts';
-import { deleteBet, deleteBets, fetchAllUserBets, fetchUserSuggestions, type BetListFilter } from '../../../api/admin-betting-calls';
+import {
+  deleteBet,
+  deleteBets,
+  fetchAllUserBets,
+  fetchUserSuggestions,
+  type BetListFilter,
+} from '../../../api/admin-betting-calls';
 import { CsvButton } from '../../../reports/CsvButton';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
@@ -125,9 +131,12 @@ export function BetHistoryPage() {
     event.preventDefault();
     const from = draft.amountFrom.trim();
     const to = draft.amountTo.trim();
-    if ((from !== '' && !AMOUNT.test(from)) || (to !== '' && !AMOUNT.test(to))) return setDraftError('Amounts must be numbers');
-    if (from !== '' && to !== '' && Number(from) > Number(to)) return setDraftError('Amount from must not be more than amount to');
-    if (draft.start !== '' && draft.end !== '' && draft.start > draft.end) return setDraftError('Start date must be before end date');
+    if ((from !== '' && !AMOUNT.test(from)) || (to !== '' && !AMOUNT.test(to)))
+      return setDraftError('Amounts must be numbers');
+    if (from !== '' && to !== '' && Number(from) > Number(to))
+      return setDraftError('Amount from must not be more than amount to');
+    if (draft.start !== '' && draft.end !== '' && draft.start > draft.end)
+      return setDraftError('Start date must be before end date');
     setDraftError(null);
     setApplied({ ...draft, amountFrom: from, amountTo: to });
     setPage(1);
@@ -146,7 +155,8 @@ export function BetHistoryPage() {
   /** Now, and again once the read model has surely taken the delete in (it follows the log by a moment). */
   const refresh = (): void => {
     void queryClient.invalidateQueries({ queryKey: ['all-user-bets'] });
-    for (const ms of [1_000, 3_000]) setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['all-user-bets'] }), ms);
+    for (const ms of [1_000, 3_000])
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['all-user-bets'] }), ms);
   };
 
   const bulkDelete = (): void => {
@@ -175,7 +185,11 @@ export function BetHistoryPage() {
     <section className="card table-card ax-history">
       <header className="card-head">
         <h1>{title}</h1>
-        <CsvButton path="/alluserbetList" params={{ ...filter }} filename={filter.deleted ? 'deleted-bet-history' : 'unsettled-bet-history'} />
+        <CsvButton
+          path="/alluserbetList"
+          params={{ ...filter }}
+          filename={filter.deleted ? 'deleted-bet-history' : 'unsettled-bet-history'}
+        />
       </header>
 
       <div className="ax-tabs" role="tablist" aria-label="Market type">
@@ -199,19 +213,41 @@ export function BetHistoryPage() {
         <UserNameField value={draft.username} onValue={(username) => setDraft({ ...draft, username })} />
         <label className="field">
           <span>Amount from</span>
-          <input name="amountFrom" inputMode="decimal" autoComplete="off" value={draft.amountFrom} onChange={(e) => setDraft({ ...draft, amountFrom: e.target.value })} />
+          <input
+            name="amountFrom"
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.amountFrom}
+            onChange={(e) => setDraft({ ...draft, amountFrom: e.target.value })}
+          />
         </label>
         <label className="field">
           <span>Amount to</span>
-          <input name="amountTo" inputMode="decimal" autoComplete="off" value={draft.amountTo} onChange={(e) => setDraft({ ...draft, amountTo: e.target.value })} />
+          <input
+            name="amountTo"
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.amountTo}
+            onChange={(e) => setDraft({ ...draft, amountTo: e.target.value })}
+          />
         </label>
         <label className="field ax-date-field">
           <span>Start date</span>
-          <input type="datetime-local" name="startDate" value={draft.start} onChange={(e) => setDraft({ ...draft, start: e.target.value })} />
+          <input
+            type="datetime-local"
+            name="startDate"
+            value={draft.start}
+            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
+          />
         </label>
         <label className="field ax-date-field">
           <span>End date</span>
-          <input type="datetime-local" name="endDate" value={draft.end} onChange={(e) => setDraft({ ...draft, end: e.target.value })} />
+          <input
+            type="datetime-local"
+            name="endDate"
+            value={draft.end}
+            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
+          />
         </label>
         <FilterActions onReset={reset} error={draftError}>
           {isAdmin && (
@@ -227,7 +263,13 @@ export function BetHistoryPage() {
           <legend className="visually-hidden">Side</legend>
           {(['all', 'lay', 'back', 'deleted'] as const).map((s) => (
             <label key={s} className="ax-radio">
-              <input type="radio" name="side" value={s} checked={side === s} onChange={() => changeView(() => setSide(s))} />
+              <input
+                type="radio"
+                name="side"
+                value={s}
+                checked={side === s}
+                onChange={() => changeView(() => setSide(s))}
+              />
               <span>{s === 'all' ? 'All' : s === 'lay' ? 'Lay' : s === 'back' ? 'Back' : 'Deleted'}</span>
             </label>
           ))}
@@ -241,7 +283,13 @@ export function BetHistoryPage() {
             <tr>
               {isAdmin && (
                 <th className="ax-tick-col">
-                  <input type="checkbox" aria-label="Select all pending bets" checked={allTicked} disabled={tickable.length === 0} onChange={(e) => setTicked(e.target.checked ? new Set(tickable.map((b) => b._id)) : new Set())} />
+                  <input
+                    type="checkbox"
+                    aria-label="Select all pending bets"
+                    checked={allTicked}
+                    disabled={tickable.length === 0}
+                    onChange={(e) => setTicked(e.target.checked ? new Set(tickable.map((b) => b._id)) : new Set())}
+                  />
                 </th>
               )}
               <th>User Name</th>
@@ -255,7 +303,11 @@ export function BetHistoryPage() {
           </thead>
           <tbody>
             {rows.map((b) => (
-              <tr key={b._id || `${b.reference_id}-${b.placed_at}`} className={b.odds_type === 'back' ? 'ax-bet-back' : 'ax-bet-lay'} data-bet-id={b._id}>
+              <tr
+                key={b._id || `${b.reference_id}-${b.placed_at}`}
+                className={b.odds_type === 'back' ? 'ax-bet-back' : 'ax-bet-lay'}
+                data-bet-id={b._id}
+              >
                 {isAdmin && (
                   <td className="ax-tick-col" data-label="Select">
                     {b.status === 'pending' && b._id && (
@@ -301,7 +353,13 @@ export function BetHistoryPage() {
                 </td>
                 <td data-label="Action" className="actions-cell">
                   {b.status === 'pending' && mayDelete ? (
-                    <button type="button" className="ax-trash" aria-label={`Delete bet of ${b.user_info.username}`} title="Delete bet" onClick={() => void deleteOne(b)}>
+                    <button
+                      type="button"
+                      className="ax-trash"
+                      aria-label={`Delete bet of ${b.user_info.username}`}
+                      title="Delete bet"
+                      onClick={() => void deleteOne(b)}
+                    >
                       <TrashIcon />
                     </button>
                   ) : (
@@ -351,7 +409,14 @@ function UserNameField({ value, onValue }: { value: string; onValue: (v: string)
   return (
     <label className="field">
       <span>User name</span>
-      <input name="username" list={listId} autoComplete="off" value={value} onChange={(e) => onValue(e.target.value)} placeholder="Any" />
+      <input
+        name="username"
+        list={listId}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        placeholder="Any"
+      />
       <datalist id={listId}>
         {names.map((n) => (
           <option key={n} value={n} />
@@ -379,7 +444,9 @@ function DeleteBetsModal({ ids, onClose, onDeleted }: { ids: string[]; onClose: 
         }
       >
         <fieldset disabled={busy}>
-          <p className="modal-note">The stakes are released and the bets are listed under Deleted. This cannot be undone.</p>
+          <p className="modal-note">
+            The stakes are released and the bets are listed under Deleted. This cannot be undone.
+          </p>
           <TransactionPasswordField value={txn} onValue={edit(setTxn)} />
           <FormError message={error} />
           <div className="modal-actions">
@@ -398,7 +465,17 @@ function DeleteBetsModal({ ids, onClose, onDeleted }: { ids: string[]; onClose: 
 
 function TrashIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M3 6h18" />
       <path d="M8 6V4h8v2" />
       <path d="M19 6l-1 14H6L5 6" />

@@ -14,11 +14,24 @@ import { marketTitle } from './format';
  * transaction password. Saving sends the accounts that changed: one call for the newly locked, one
  * for the newly unlocked.
  */
-export function BetLockModal({ matchId, matchName, market, onClose }: { matchId: string; matchName: string; market: MarketDto; onClose: () => void }) {
+export function BetLockModal({
+  matchId,
+  matchName,
+  market,
+  onClose,
+}: {
+  matchId: string;
+  matchName: string;
+  market: MarketDto;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [scope, setScope] = useState<'market' | 'match'>('market');
   const target: MarketLockTarget = useMemo(
-    () => (scope === 'market' ? { event_id: matchId, market_type: market.marketType, market_id: market.marketId } : { event_id: matchId, market_type: null, market_id: null }),
+    () =>
+      scope === 'market'
+        ? { event_id: matchId, market_type: market.marketType, market_id: market.marketId }
+        : { event_id: matchId, market_type: null, market_id: null },
     [matchId, market, scope],
   );
   const users = useQuery({
@@ -34,7 +47,8 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
 
   // The ticks start from the server's state once it has answered.
   useEffect(() => {
-    if (users.data && locked === null) setLocked(Object.fromEntries(users.data.data.users.map((u) => [u.userId, u.is_locked])));
+    if (users.data && locked === null)
+      setLocked(Object.fromEntries(users.data.data.users.map((u) => [u.userId, u.is_locked])));
   }, [users.data, locked]);
 
   const ticks = locked ?? {};
@@ -66,8 +80,28 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
     setError(null);
     try {
       const messages: string[] = [];
-      if (toLock.length > 0) messages.push((await setMarketLocks(matchId, { userId: toLock, is_locked: true, lock_target: target, transaction_password: txn })).message);
-      if (toUnlock.length > 0) messages.push((await setMarketLocks(matchId, { userId: toUnlock, is_locked: false, lock_target: target, transaction_password: txn })).message);
+      if (toLock.length > 0)
+        messages.push(
+          (
+            await setMarketLocks(matchId, {
+              userId: toLock,
+              is_locked: true,
+              lock_target: target,
+              transaction_password: txn,
+            })
+          ).message,
+        );
+      if (toUnlock.length > 0)
+        messages.push(
+          (
+            await setMarketLocks(matchId, {
+              userId: toUnlock,
+              is_locked: false,
+              lock_target: target,
+              transaction_password: txn,
+            })
+          ).message,
+        );
       showSuccessToast(messages.join(' ') || 'Bet lock saved');
       void queryClient.invalidateQueries({ queryKey: ['downline-with-locks'] });
       onClose();
@@ -75,7 +109,13 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
       setError(errorMessage(e));
       setBusy(false);
       // What did go through is shown as it now stands.
-      void users.refetch().then((r) => r.data && setLocked(Object.fromEntries(r.data.data.users.map((u) => [u.userId, ticks[u.userId] ?? u.is_locked]))));
+      void users
+        .refetch()
+        .then(
+          (r) =>
+            r.data &&
+            setLocked(Object.fromEntries(r.data.data.users.map((u) => [u.userId, ticks[u.userId] ?? u.is_locked]))),
+        );
     }
   };
 
@@ -93,16 +133,29 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
         <fieldset disabled={busy}>
           <div className="ax-lock-scope" role="radiogroup" aria-label="Lock scope">
             <label className="check">
-              <input type="radio" name="scope" value="market" checked={scope === 'market'} onChange={() => chooseScope('market')} />
+              <input
+                type="radio"
+                name="scope"
+                value="market"
+                checked={scope === 'market'}
+                onChange={() => chooseScope('market')}
+              />
               <span>This market</span>
             </label>
             <label className="check">
-              <input type="radio" name="scope" value="match" checked={scope === 'match'} onChange={() => chooseScope('match')} />
+              <input
+                type="radio"
+                name="scope"
+                value="match"
+                checked={scope === 'match'}
+                onChange={() => chooseScope('match')}
+              />
               <span>Whole match</span>
             </label>
           </div>
           <p className="muted modal-note">
-            Ticked accounts cannot bet on {scope === 'market' ? 'this market' : 'any market of this match'}. Untick to let them bet again.
+            Ticked accounts cannot bet on {scope === 'market' ? 'this market' : 'any market of this match'}. Untick to
+            let them bet again.
           </p>
           {users.isPending ? (
             <p className="muted">Loading accounts...</p>
@@ -115,12 +168,22 @@ export function BetLockModal({ matchId, matchName, market, onClose }: { matchId:
           ) : (
             <div className="ax-lock-list">
               <label className="check ax-lock-all">
-                <input type="checkbox" name="allAccounts" checked={allTicked} onChange={(e) => toggleAll(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  name="allAccounts"
+                  checked={allTicked}
+                  onChange={(e) => toggleAll(e.target.checked)}
+                />
                 <span>All accounts</span>
               </label>
               {list.map((u) => (
                 <label key={u.userId} className="check ax-lock-user" data-username={u.username}>
-                  <input type="checkbox" name={`lock-${u.username}`} checked={ticks[u.userId] === true} onChange={(e) => toggle(u.userId, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    name={`lock-${u.username}`}
+                    checked={ticks[u.userId] === true}
+                    onChange={(e) => toggle(u.userId, e.target.checked)}
+                  />
                   <span>{u.username}</span>
                   {u.is_locked && <span className="state-badge state-locked">Locked</span>}
                 </label>

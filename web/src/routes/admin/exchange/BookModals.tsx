@@ -11,7 +11,8 @@ import { marketTitle, pnlClass } from './format';
 const NO_RESULT = 'No Result Found';
 
 /** A 404 'No Result Found' is an empty book, not a failure. */
-const isNoResult = (e: unknown): boolean => e instanceof ApiRequestError && (e.statusCode === 404 || e.message === NO_RESULT);
+const isNoResult = (e: unknown): boolean =>
+  e instanceof ApiRequestError && (e.statusCode === 404 || e.message === NO_RESULT);
 
 function Empty({ query }: { query: { isPending: boolean; isError: boolean; error: unknown } }) {
   if (query.isPending) return <p className="muted ax-modal-empty">Loading...</p>;
@@ -28,7 +29,15 @@ function Empty({ query }: { query: { isPending: boolean; isError: boolean; error
  * User Book (SPEC.md section 2, Modals): the downline's stakes by selection, and the market user
  * book, each user's profit or loss should each runner win. Fancies show stakes only.
  */
-export function UserBookModal({ market, matchName, onClose }: { market: MarketDto; matchName: string; onClose: () => void }) {
+export function UserBookModal({
+  market,
+  matchName,
+  onClose,
+}: {
+  market: MarketDto;
+  matchName: string;
+  onClose: () => void;
+}) {
   const runners = market.kind !== 'fancy';
   const [tab, setTab] = useState<'stakes' | 'book'>('stakes');
   return (
@@ -44,15 +53,31 @@ export function UserBookModal({ market, matchName, onClose }: { market: MarketDt
     >
       {runners && (
         <div className="ax-tabs ax-tabs-small" role="tablist">
-          <button type="button" role="tab" aria-selected={tab === 'stakes'} className={tab === 'stakes' ? 'active' : undefined} onClick={() => setTab('stakes')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'stakes'}
+            className={tab === 'stakes' ? 'active' : undefined}
+            onClick={() => setTab('stakes')}
+          >
             Stakes
           </button>
-          <button type="button" role="tab" aria-selected={tab === 'book'} className={tab === 'book' ? 'active' : undefined} onClick={() => setTab('book')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'book'}
+            className={tab === 'book' ? 'active' : undefined}
+            onClick={() => setTab('book')}
+          >
             Position
           </button>
         </div>
       )}
-      {tab === 'stakes' || !runners ? <StakeBook marketId={market.marketId} /> : <PositionBook marketId={market.marketId} />}
+      {tab === 'stakes' || !runners ? (
+        <StakeBook marketId={market.marketId} />
+      ) : (
+        <PositionBook marketId={market.marketId} />
+      )}
     </Modal>
   );
 }
@@ -96,7 +121,11 @@ function StakeBook({ marketId }: { marketId: string }) {
 }
 
 function PositionBook({ marketId }: { marketId: string }) {
-  const book = useQuery({ queryKey: ['user-wise-book', marketId], queryFn: () => fetchUserWiseBook(marketId), retry: false });
+  const book = useQuery({
+    queryKey: ['user-wise-book', marketId],
+    queryFn: () => fetchUserWiseBook(marketId),
+    retry: false,
+  });
   const market = book.data?.markets.find((m) => m.marketId === marketId) ?? book.data?.markets[0];
   if (!market || market.users.length === 0) return <Empty query={book} />;
   return (
@@ -133,8 +162,20 @@ function PositionBook({ marketId }: { marketId: string }) {
 }
 
 /** Run Position (SPEC.md section 2, Modals): the downline's fancy book, what it wins or loses at each run. */
-export function RunPositionModal({ market, matchName, onClose }: { market: MarketDto; matchName: string; onClose: () => void }) {
-  const position = useQuery({ queryKey: ['fancy-position', market.marketId], queryFn: () => fetchFancyPosition(market.marketId), retry: false });
+export function RunPositionModal({
+  market,
+  matchName,
+  onClose,
+}: {
+  market: MarketDto;
+  matchName: string;
+  onClose: () => void;
+}) {
+  const position = useQuery({
+    queryKey: ['fancy-position', market.marketId],
+    queryFn: () => fetchFancyPosition(market.marketId),
+    retry: false,
+  });
   const rows = position.data?.data.completeBookList ?? [];
   return (
     <Modal

@@ -20,7 +20,10 @@ export function useEventBets(matchId: string, status: MatchedStatus, marketType:
   return useQuery({
     queryKey: [...eventBetsKey(matchId), status, marketType],
     queryFn: async () => {
-      const answer = await fetchEventBets(matchId, { matched_status: status, ...(marketType === '' ? {} : { market_types: marketType }) });
+      const answer = await fetchEventBets(matchId, {
+        matched_status: status,
+        ...(marketType === '' ? {} : { market_types: marketType }),
+      });
       const all = Object.values(answer.data.markets).flatMap((list) => list ?? []);
       return all.sort((a, b) => b.placed_at.localeCompare(a.placed_at));
     },
@@ -31,11 +34,26 @@ export function useEventBets(matchId: string, status: MatchedStatus, marketType:
   });
 }
 
-export function StatusTabs({ value, onChange, counts }: { value: MatchedStatus; onChange: (s: MatchedStatus) => void; counts?: Partial<Record<MatchedStatus, number>> }) {
+export function StatusTabs({
+  value,
+  onChange,
+  counts,
+}: {
+  value: MatchedStatus;
+  onChange: (s: MatchedStatus) => void;
+  counts?: Partial<Record<MatchedStatus, number>>;
+}) {
   return (
     <div className="ax-tabs ax-tabs-small" role="tablist" aria-label="Matched or unmatched">
       {(['matched', 'unmatched'] as const).map((s) => (
-        <button key={s} type="button" role="tab" aria-selected={value === s} className={value === s ? 'active' : undefined} onClick={() => onChange(s)}>
+        <button
+          key={s}
+          type="button"
+          role="tab"
+          aria-selected={value === s}
+          className={value === s ? 'active' : undefined}
+          onClick={() => onChange(s)}
+        >
           {s === 'matched' ? 'Matched' : 'Unmatched'}
           {counts?.[s] !== undefined && <span className="ax-count">{counts[s]}</span>}
         </button>
@@ -47,7 +65,8 @@ export function StatusTabs({ value, onChange, counts }: { value: MatchedStatus; 
 const sideClass = (b: BetDto): string => (b.odds_type === 'back' ? 'ax-bet-back' : 'ax-bet-lay');
 
 /** The amount a list shows: what is matched on the Matched tab, what waits on the Unmatched one. */
-const amountOf = (b: BetDto, status: MatchedStatus): number => (status === 'matched' ? b.matched_stake || b.stake : b.unmatched_stake || b.stake);
+const amountOf = (b: BetDto, status: MatchedStatus): number =>
+  status === 'matched' ? b.matched_stake || b.stake : b.unmatched_stake || b.stake;
 
 /** SPEC.md section 2, My Bet tables (admin): Matched/Unmatched tabs with UserName, Nation, Rate, Amount. */
 export function MyBetCard({ matchId, onViewAll }: { matchId: string; onViewAll: () => void }) {
@@ -84,7 +103,9 @@ export function MyBetCard({ matchId, onViewAll }: { matchId: string; onViewAll: 
             ))}
             {rows.length === 0 && (
               <tr className="ax-empty-row">
-                <td colSpan={4}>{bets.isPending ? 'Loading...' : bets.isError ? 'Failed to fetch previous bets' : 'No Data Found'}</td>
+                <td colSpan={4}>
+                  {bets.isPending ? 'Loading...' : bets.isError ? 'Failed to fetch previous bets' : 'No Data Found'}
+                </td>
               </tr>
             )}
           </tbody>
@@ -95,7 +116,15 @@ export function MyBetCard({ matchId, onViewAll }: { matchId: string; onViewAll: 
 }
 
 /** The Bets modal behind My Bet's View All: every bet of the downline on the match, with filters. */
-export function EventBetsModal({ matchId, matchName, onClose }: { matchId: string; matchName: string; onClose: () => void }) {
+export function EventBetsModal({
+  matchId,
+  matchName,
+  onClose,
+}: {
+  matchId: string;
+  matchName: string;
+  onClose: () => void;
+}) {
   const [status, setStatus] = useState<MatchedStatus>('matched');
   const [marketType, setMarketType] = useState<MarketType | ''>('');
   const [search, setSearch] = useState('');
@@ -111,7 +140,11 @@ export function EventBetsModal({ matchId, matchName, onClose }: { matchId: strin
         <StatusTabs value={status} onChange={setStatus} />
         <label className="field ax-inline-field">
           <span>Market</span>
-          <select name="marketType" value={marketType} onChange={(e) => setMarketType(e.target.value as MarketType | '')}>
+          <select
+            name="marketType"
+            value={marketType}
+            onChange={(e) => setMarketType(e.target.value as MarketType | '')}
+          >
             <option value="">All</option>
             {MARKET_TYPES.map((m) => (
               <option key={m.type} value={m.type}>
@@ -122,7 +155,14 @@ export function EventBetsModal({ matchId, matchName, onClose }: { matchId: strin
         </label>
         <label className="search-box">
           <span className="visually-hidden">User name</span>
-          <input type="search" name="betSearch" placeholder="User name" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+          <input
+            type="search"
+            name="betSearch"
+            placeholder="User name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            autoComplete="off"
+          />
         </label>
       </div>
       <div className={bets.isFetching ? 'table-wrap loading ax-modal-table' : 'table-wrap ax-modal-table'}>

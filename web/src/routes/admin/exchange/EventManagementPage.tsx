@@ -2,7 +2,14 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { MarketStatus } from '@exch/contracts';
-import { declareResult, fetchEventManagement, revokeResult, setMarketStatus, voidMarket, type EventMarket } from '../../../api/admin-betting-calls';
+import {
+  declareResult,
+  fetchEventManagement,
+  revokeResult,
+  setMarketStatus,
+  voidMarket,
+  type EventMarket,
+} from '../../../api/admin-betting-calls';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
@@ -53,7 +60,9 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
 
   const groups = useMemo(() => {
     const s = search.trim().toLowerCase();
-    const list = (markets.data?.data ?? []).filter((m) => s === '' || m.matchName.toLowerCase().includes(s) || m.marketName.toLowerCase().includes(s));
+    const list = (markets.data?.data ?? []).filter(
+      (m) => s === '' || m.matchName.toLowerCase().includes(s) || m.marketName.toLowerCase().includes(s),
+    );
     const byMatch = new Map<string, EventMarket[]>();
     for (const m of list) byMatch.set(m.matchId, [...(byMatch.get(m.matchId) ?? []), m]);
     return [...byMatch.values()];
@@ -66,32 +75,64 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
       </header>
       {readOnly && (
         <p className="muted ax-readonly-note" data-testid="event-readonly">
-          Your downline&apos;s markets and their results. Results, voids and revokes are declared by Admin and SuperMaster accounts.
+          Your downline&apos;s markets and their results. Results, voids and revokes are declared by Admin and
+          SuperMaster accounts.
         </p>
       )}
       <div className="ax-tabs" role="tablist" aria-label="Markets">
-        <button type="button" role="tab" aria-selected={view === 'open'} className={view === 'open' ? 'active' : undefined} onClick={() => setView('open')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={view === 'open'}
+          className={view === 'open' ? 'active' : undefined}
+          onClick={() => setView('open')}
+        >
           Open
         </button>
-        <button type="button" role="tab" aria-selected={view === 'settled'} className={view === 'settled' ? 'active' : undefined} onClick={() => setView('settled')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={view === 'settled'}
+          className={view === 'settled' ? 'active' : undefined}
+          onClick={() => setView('settled')}
+        >
           Settled
         </button>
       </div>
       <div className="toolbar">
         <label className="search-box">
           <span className="visually-hidden">Search match or market</span>
-          <input type="search" name="search" placeholder="Search match or market" autoComplete="off" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            name="search"
+            placeholder="Search match or market"
+            autoComplete="off"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
-        <span className="muted ax-hint">{view === 'open' ? 'Open markets and closed ones waiting for a result' : 'Markets with a declared result or voided'}</span>
+        <span className="muted ax-hint">
+          {view === 'open'
+            ? 'Open markets and closed ones waiting for a result'
+            : 'Markets with a declared result or voided'}
+        </span>
       </div>
 
-      {groups.length === 0 && <p className="muted ax-empty">{markets.isPending ? 'Loading...' : markets.isError ? 'The markets could not be loaded' : 'No Data Found'}</p>}
+      {groups.length === 0 && (
+        <p className="muted ax-empty">
+          {markets.isPending ? 'Loading...' : markets.isError ? 'The markets could not be loaded' : 'No Data Found'}
+        </p>
+      )}
       {groups.map((list) => {
         const first = list[0]!;
         return (
           <article key={first.matchId} className="ax-event-group" data-match-id={first.matchId}>
             <header>
-              <Link to="/admin/odds/$sportId/$matchId" params={{ sportId: String(first.sportId), matchId: first.matchId }} className="ax-event-link">
+              <Link
+                to="/admin/odds/$sportId/$matchId"
+                params={{ sportId: String(first.sportId), matchId: first.matchId }}
+                className="ax-event-link"
+              >
                 {first.matchName}
               </Link>
               <span className="muted">
@@ -111,7 +152,13 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
                 </thead>
                 <tbody>
                   {list.map((m) =>
-                    readOnly ? <ReadOnlyRow key={m.marketId} market={m} /> : view === 'open' ? <OpenMarketRow key={m.marketId} market={m} /> : <SettledMarketRow key={m.marketId} market={m} />,
+                    readOnly ? (
+                      <ReadOnlyRow key={m.marketId} market={m} />
+                    ) : view === 'open' ? (
+                      <OpenMarketRow key={m.marketId} market={m} />
+                    ) : (
+                      <SettledMarketRow key={m.marketId} market={m} />
+                    ),
                   )}
                 </tbody>
               </table>
@@ -182,7 +229,10 @@ function MoneyStepModal({ step, onClose }: { step: MoneyStep; onClose: () => voi
   };
   return (
     <Modal title={step.title} onClose={onClose}>
-      <form onSubmit={(e) => void submit(e, password === '' ? 'Enter your transaction password' : null, send)} noValidate>
+      <form
+        onSubmit={(e) => void submit(e, password === '' ? 'Enter your transaction password' : null, send)}
+        noValidate
+      >
         <p>{step.text}</p>
         <TransactionPasswordField value={password} onValue={edit(setPassword)} />
         <FormError message={error} />
@@ -203,11 +253,19 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
     if (fancy) {
       if (!/^\d+$/.test(runs.trim())) return showErrorToast('Enter the runs as a whole number');
       const n = Number(runs.trim());
-      ask({ title: 'Declare the result', text: `Declare ${n} runs for ${name}? Bets are settled at once.`, call: (pw) => declareResult(market.marketId, { runs: n, transaction_password: pw }) });
+      ask({
+        title: 'Declare the result',
+        text: `Declare ${n} runs for ${name}? Bets are settled at once.`,
+        call: (pw) => declareResult(market.marketId, { runs: n, transaction_password: pw }),
+      });
     } else {
       const runner = market.section.find((s) => String(s.sid) === winner);
       if (!runner) return showErrorToast('Choose the winner');
-      ask({ title: 'Declare the result', text: `Declare ${runner.nat} the winner of ${name}? Bets are settled at once.`, call: (pw) => declareResult(market.marketId, { selectionId: runner.sid, transaction_password: pw }) });
+      ask({
+        title: 'Declare the result',
+        text: `Declare ${runner.nat} the winner of ${name}? Bets are settled at once.`,
+        call: (pw) => declareResult(market.marketId, { selectionId: runner.sid, transaction_password: pw }),
+      });
     }
   };
 
@@ -223,7 +281,11 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
               aria-pressed={market.status === s}
               className={market.status === s ? `active ax-seg-${s.toLowerCase()}` : undefined}
               disabled={busy || market.status === s}
-              onClick={() => void run(s === 'CLOSED' ? `Close ${name}? No more bets are taken.` : null, () => setMarketStatus(market.marketId, s))}
+              onClick={() =>
+                void run(s === 'CLOSED' ? `Close ${name}? No more bets are taken.` : null, () =>
+                  setMarketStatus(market.marketId, s),
+                )
+              }
             >
               {s}
             </button>
@@ -233,9 +295,21 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
       <td data-label="Result">
         <div className="ax-declare">
           {fancy ? (
-            <input name="runs" inputMode="numeric" placeholder="Runs" aria-label={`Runs for ${name}`} value={runs} onChange={(e) => setRuns(e.target.value)} />
+            <input
+              name="runs"
+              inputMode="numeric"
+              placeholder="Runs"
+              aria-label={`Runs for ${name}`}
+              value={runs}
+              onChange={(e) => setRuns(e.target.value)}
+            />
           ) : (
-            <select name="winner" aria-label={`Winner of ${name}`} value={winner} onChange={(e) => setWinner(e.target.value)}>
+            <select
+              name="winner"
+              aria-label={`Winner of ${name}`}
+              value={winner}
+              onChange={(e) => setWinner(e.target.value)}
+            >
               <option value="">Winner...</option>
               {market.section.map((s) => (
                 <option key={s.sid} value={s.sid}>
@@ -250,7 +324,18 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
         </div>
       </td>
       <td data-label="Action" className="actions-cell">
-        <button type="button" className="btn btn-sm btn-outline ax-void" disabled={busy} onClick={() => ask({ title: 'Void the market', text: `Void ${name}? Every bet on it is returned.`, call: (pw) => voidMarket(market.marketId, pw) })}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline ax-void"
+          disabled={busy}
+          onClick={() =>
+            ask({
+              title: 'Void the market',
+              text: `Void ${name}? Every bet on it is returned.`,
+              call: (pw) => voidMarket(market.marketId, pw),
+            })
+          }
+        >
           Void
         </button>
         {dialog}
@@ -276,7 +361,13 @@ function SettledMarketRow({ market }: { market: EventMarket }) {
           type="button"
           className="btn btn-sm btn-danger"
           disabled={busy}
-          onClick={() => ask({ title: 'Revoke the result', text: `Revoke the result of ${name}? Its settlement is reversed and the bets are open again.`, call: (pw) => revokeResult(market.marketId, pw) })}
+          onClick={() =>
+            ask({
+              title: 'Revoke the result',
+              text: `Revoke the result of ${name}? Its settlement is reversed and the bets are open again.`,
+              call: (pw) => revokeResult(market.marketId, pw),
+            })
+          }
         >
           Revoke
         </button>

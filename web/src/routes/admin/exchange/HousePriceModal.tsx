@@ -8,7 +8,8 @@ import { showSuccessToast } from '../../../ui/toasts';
 import { marketTitle } from './format';
 
 /** A bookmaker market or a fancy can be priced by hand (PUT/DELETE /api/admin/markets/{id}/house-price). */
-export const canPriceByHand = (m: MarketDto): boolean => (m.kind === 'bookmaker' || m.kind === 'fancy') && m.status !== 'SETTLED';
+export const canPriceByHand = (m: MarketDto): boolean =>
+  (m.kind === 'bookmaker' || m.kind === 'fancy') && m.status !== 'SETTLED';
 
 const WHOLE = /^\d+$/;
 const shown = (m: MarketDto, sid: number, otype: 'back' | 'lay'): { odds: string; size: string } => {
@@ -25,10 +26,23 @@ const statusOf = (m: MarketDto): FeedStatus => {
  * their rates. The fields start at the prices shown now (the feed's, or the house's once manual);
  * runners left empty are not sent. "Follow feed" clears the house prices.
  */
-export function HousePriceModal({ market, onClose, onSaved }: { market: MarketDto; onClose: () => void; onSaved: () => void }) {
+export function HousePriceModal({
+  market,
+  onClose,
+  onSaved,
+}: {
+  market: MarketDto;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const fancy = market.kind === 'fancy';
   const [rates, setRates] = useState(() =>
-    market.section.map((s) => ({ sid: s.sid, name: s.nat, back: shown(market, s.sid, 'back').odds, lay: shown(market, s.sid, 'lay').odds })),
+    market.section.map((s) => ({
+      sid: s.sid,
+      name: s.nat,
+      back: shown(market, s.sid, 'back').odds,
+      lay: shown(market, s.sid, 'lay').odds,
+    })),
   );
   const [line, setLine] = useState(() => ({
     noLine: shown(market, 0, 'lay').odds,
@@ -42,8 +56,17 @@ export function HousePriceModal({ market, onClose, onSaved }: { market: MarketDt
 
   const bodies = (): HousePriceBody[] | string => {
     if (fancy) {
-      if (!Object.values(line).every((v) => WHOLE.test(v.trim()))) return 'Enter whole numbers: the lines in runs and the rates';
-      return [{ noLine: Number(line.noLine), noRate: Number(line.noRate), yesLine: Number(line.yesLine), yesRate: Number(line.yesRate), status }];
+      if (!Object.values(line).every((v) => WHOLE.test(v.trim())))
+        return 'Enter whole numbers: the lines in runs and the rates';
+      return [
+        {
+          noLine: Number(line.noLine),
+          noRate: Number(line.noRate),
+          yesLine: Number(line.yesLine),
+          yesRate: Number(line.yesRate),
+          status,
+        },
+      ];
     }
     const filled = rates.filter((r) => r.back.trim() !== '' || r.lay.trim() !== '');
     if (filled.length === 0) return 'Enter the back and lay rate of at least one runner';
@@ -88,27 +111,77 @@ export function HousePriceModal({ market, onClose, onSaved }: { market: MarketDt
   };
 
   return (
-    <Modal title={fancy ? 'Line by hand' : 'Rates by hand'} subtitle={<b>{marketTitle(market.marketName)}</b>} onClose={onClose}>
+    <Modal
+      title={fancy ? 'Line by hand' : 'Rates by hand'}
+      subtitle={<b>{marketTitle(market.marketName)}</b>}
+      onClose={onClose}
+    >
       <form className="modal-form" onSubmit={submit} noValidate>
         <fieldset disabled={busy}>
           <p className="muted ax-hp-note">
-            {market.manual ? 'The house prices this market now; the feed is ignored.' : 'Saving stops following the feed: bets take these prices until you follow the feed again.'}
+            {market.manual
+              ? 'The house prices this market now; the feed is ignored.'
+              : 'Saving stops following the feed: bets take these prices until you follow the feed again.'}
             {!fancy && ' A runner left empty is not offered.'}
           </p>
           {fancy ? (
             <div className="ax-two">
-              <TextField label="No line (runs)" name="noLine" inputMode="numeric" value={line.noLine} onValue={editLine('noLine')} autoComplete="off" />
-              <TextField label="No rate" name="noRate" inputMode="numeric" value={line.noRate} onValue={editLine('noRate')} autoComplete="off" />
-              <TextField label="Yes line (runs)" name="yesLine" inputMode="numeric" value={line.yesLine} onValue={editLine('yesLine')} autoComplete="off" />
-              <TextField label="Yes rate" name="yesRate" inputMode="numeric" value={line.yesRate} onValue={editLine('yesRate')} autoComplete="off" />
+              <TextField
+                label="No line (runs)"
+                name="noLine"
+                inputMode="numeric"
+                value={line.noLine}
+                onValue={editLine('noLine')}
+                autoComplete="off"
+              />
+              <TextField
+                label="No rate"
+                name="noRate"
+                inputMode="numeric"
+                value={line.noRate}
+                onValue={editLine('noRate')}
+                autoComplete="off"
+              />
+              <TextField
+                label="Yes line (runs)"
+                name="yesLine"
+                inputMode="numeric"
+                value={line.yesLine}
+                onValue={editLine('yesLine')}
+                autoComplete="off"
+              />
+              <TextField
+                label="Yes rate"
+                name="yesRate"
+                inputMode="numeric"
+                value={line.yesRate}
+                onValue={editLine('yesRate')}
+                autoComplete="off"
+              />
             </div>
           ) : (
             <div className="ax-hp-runners">
               {rates.map((r) => (
                 <div key={r.sid} className="ax-hp-runner" data-selection-id={r.sid}>
                   <span className="ax-hp-name">{r.name}</span>
-                  <TextField label="Back" name={`back-${r.sid}`} inputMode="numeric" value={r.back} onValue={(v) => edit(r.sid, 'back', v)} autoComplete="off" aria-label={`Back rate of ${r.name}`} />
-                  <TextField label="Lay" name={`lay-${r.sid}`} inputMode="numeric" value={r.lay} onValue={(v) => edit(r.sid, 'lay', v)} autoComplete="off" aria-label={`Lay rate of ${r.name}`} />
+                  <TextField
+                    label="Back"
+                    name={`back-${r.sid}`}
+                    inputMode="numeric"
+                    value={r.back}
+                    onValue={(v) => edit(r.sid, 'back', v)}
+                    autoComplete="off"
+                    aria-label={`Back rate of ${r.name}`}
+                  />
+                  <TextField
+                    label="Lay"
+                    name={`lay-${r.sid}`}
+                    inputMode="numeric"
+                    value={r.lay}
+                    onValue={(v) => edit(r.sid, 'lay', v)}
+                    autoComplete="off"
+                    aria-label={`Lay rate of ${r.name}`}
+                  />
                 </div>
               ))}
             </div>

@@ -44,7 +44,9 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
     if (analysis.isError && !failedShown.current) {
       failedShown.current = true;
       // SPEC.md section 8: the server's message when it sent one.
-      showErrorToast(analysis.error instanceof ApiRequestError && analysis.error.statusCode !== 0 ? analysis.error.message : FAILED);
+      showErrorToast(
+        analysis.error instanceof ApiRequestError && analysis.error.statusCode !== 0 ? analysis.error.message : FAILED,
+      );
     }
     if (analysis.isSuccess) failedShown.current = false;
   }, [analysis.isError, analysis.isSuccess, analysis.error]);
@@ -68,22 +70,43 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
       <div className="toolbar">
         <label className="search-box">
           <span className="visually-hidden">Search event</span>
-          <input type="search" name="search" placeholder="Search event" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            type="search"
+            name="search"
+            placeholder="Search event"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </label>
         <span className="muted ax-hint">Refreshes every 5 seconds</span>
-        <CsvButton path="/report/selection_analysis" params={{ search }} filename={search ? `market-analysis-${search}` : 'market-analysis'} />
+        <CsvButton
+          path="/report/selection_analysis"
+          params={{ search }}
+          filename={search ? `market-analysis-${search}` : 'market-analysis'}
+        />
       </div>
 
       {events.length === 0 ? (
         <p className="muted ax-empty" data-testid="analysis-empty">
-          {analysis.isPending ? 'Loading...' : analysis.isError ? FAILED : search !== '' ? `No events match "${search}"` : 'No Data Found'}
+          {analysis.isPending
+            ? 'Loading...'
+            : analysis.isError
+              ? FAILED
+              : search !== ''
+                ? `No events match "${search}"`
+                : 'No Data Found'}
         </p>
       ) : (
         <div className="ax-analysis-list">
           {events.map((ev) => (
             <article key={ev.event_id} className="ax-analysis-event" data-event-id={ev.event_id}>
               <header>
-                <Link to="/admin/odds/$sportId/$matchId" params={{ sportId: String(ev.sportId ?? 4), matchId: String(ev.event_id) }} className="ax-event-link">
+                <Link
+                  to="/admin/odds/$sportId/$matchId"
+                  params={{ sportId: String(ev.sportId ?? 4), matchId: String(ev.event_id) }}
+                  className="ax-event-link"
+                >
                   {ev.event_name}
                 </Link>
                 <time className="muted" dateTime={ev.matchDateTime}>
@@ -116,7 +139,10 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
                     </table>
                     {m.selections.length > 0 && (
                       <Suspense fallback={null}>
-                        <StakesChart market={`${ev.event_name} ${marketTypeLabel(m.market_type)}`} selections={m.selections} />
+                        <StakesChart
+                          market={`${ev.event_name} ${marketTypeLabel(m.market_type)}`}
+                          selections={m.selections}
+                        />
                       </Suspense>
                     )}
                   </div>

@@ -32,7 +32,9 @@ export function MarketBoard({ markets, onAction, mayLock = true }: BoardProps) {
         <section className="ax-market" aria-label="Fancy">
           <header className="ax-market-head">
             <h2>Fancy</h2>
-            <span className="ax-market-meta">{fancies.length} session market{fancies.length === 1 ? '' : 's'}</span>
+            <span className="ax-market-meta">
+              {fancies.length} session market{fancies.length === 1 ? '' : 's'}
+            </span>
           </header>
           <div className="ax-fancy-halves">
             {[fancies.slice(0, half), fancies.slice(half)].map((list, i) =>
@@ -63,23 +65,52 @@ export function MarketBoard({ markets, onAction, mayLock = true }: BoardProps) {
 
 function StatusBadge({ status }: { status: string }) {
   if (status === 'ACTIVE') return null;
-  return <span className={`state-badge ${status === 'SUSPENDED' || status === 'Ball Running' ? 'state-locked' : 'state-off'}`}>{status}</span>;
+  return (
+    <span
+      className={`state-badge ${status === 'SUSPENDED' || status === 'Ball Running' ? 'state-locked' : 'state-off'}`}
+    >
+      {status}
+    </span>
+  );
 }
 
-function MarketButtons({ market, onAction, mayLock }: { market: MarketDto; onAction: BoardProps['onAction']; mayLock: boolean }) {
+function MarketButtons({
+  market,
+  onAction,
+  mayLock,
+}: {
+  market: MarketDto;
+  onAction: BoardProps['onAction'];
+  mayLock: boolean;
+}) {
   const name = marketTitle(market.marketName);
   return (
     <div className="ax-market-buttons">
       {mayLock && (
-        <button type="button" className="btn btn-sm ax-btn-lock" aria-label={`Bet Lock: ${name}`} onClick={() => onAction('bet-lock', market)}>
+        <button
+          type="button"
+          className="btn btn-sm ax-btn-lock"
+          aria-label={`Bet Lock: ${name}`}
+          onClick={() => onAction('bet-lock', market)}
+        >
           Bet Lock
         </button>
       )}
-      <button type="button" className="btn btn-sm btn-outline" aria-label={`User Book: ${name}`} onClick={() => onAction('user-book', market)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline"
+        aria-label={`User Book: ${name}`}
+        onClick={() => onAction('user-book', market)}
+      >
         User Book
       </button>
       {market.kind === 'fancy' && (
-        <button type="button" className="btn btn-sm btn-outline" aria-label={`Run Position: ${name}`} onClick={() => onAction('run-position', market)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          aria-label={`Run Position: ${name}`}
+          onClick={() => onAction('run-position', market)}
+        >
           Book
         </button>
       )}
@@ -87,7 +118,15 @@ function MarketButtons({ market, onAction, mayLock }: { market: MarketDto; onAct
   );
 }
 
-function RunnerMarket({ market, onAction, mayLock }: { market: MarketDto; onAction: BoardProps['onAction']; mayLock: boolean }) {
+function RunnerMarket({
+  market,
+  onAction,
+  mayLock,
+}: {
+  market: MarketDto;
+  onAction: BoardProps['onAction'];
+  mayLock: boolean;
+}) {
   const levels = market.kind === 'bookmaker' ? 1 : 3;
   const marketClosed = market.status !== 'ACTIVE';
   return (
@@ -103,7 +142,9 @@ function RunnerMarket({ market, onAction, mayLock }: { market: MarketDto; onActi
       <table className={`ax-odds ax-levels-${levels}`}>
         <thead>
           <tr>
-            <th className="ax-name-col">{market.section.length} selection{market.section.length === 1 ? '' : 's'}</th>
+            <th className="ax-name-col">
+              {market.section.length} selection{market.section.length === 1 ? '' : 's'}
+            </th>
             {levels === 3 && <th className="ax-deep" />}
             {levels === 3 && <th className="ax-deep" />}
             <th className="ax-back-head">Back</th>
@@ -114,7 +155,13 @@ function RunnerMarket({ market, onAction, mayLock }: { market: MarketDto; onActi
         </thead>
         <tbody>
           {market.section.map((s) => (
-            <RunnerRow key={s.sid} section={s} levels={levels} suspended={marketClosed ? market.status : null} marketType={market.marketType} />
+            <RunnerRow
+              key={s.sid}
+              section={s}
+              levels={levels}
+              suspended={marketClosed ? market.status : null}
+              marketType={market.marketType}
+            />
           ))}
         </tbody>
       </table>
@@ -122,7 +169,17 @@ function RunnerMarket({ market, onAction, mayLock }: { market: MarketDto; onActi
   );
 }
 
-function RunnerRow({ section, levels, suspended, marketType }: { section: SectionDto; levels: 1 | 3; suspended: string | null; marketType: string }) {
+function RunnerRow({
+  section,
+  levels,
+  suspended,
+  marketType,
+}: {
+  section: SectionDto;
+  levels: 1 | 3;
+  suspended: string | null;
+  marketType: string;
+}) {
   const { back, lay } = ladder(section);
   const status = suspended ?? (section.gstatus === 'ACTIVE' ? null : section.gstatus);
   const backs = back.slice(0, levels).reverse();
@@ -151,7 +208,19 @@ function RunnerRow({ section, levels, suspended, marketType }: { section: Sectio
 }
 
 /** One price; flashes for 500 ms when it changes (SPEC.md section 4). */
-function PriceCell({ price, side, deep, marketType, sizeAsRate = false }: { price: PriceDto | null; side: 'back' | 'lay'; deep: boolean; marketType: string; sizeAsRate?: boolean }) {
+function PriceCell({
+  price,
+  side,
+  deep,
+  marketType,
+  sizeAsRate = false,
+}: {
+  price: PriceDto | null;
+  side: 'back' | 'lay';
+  deep: boolean;
+  marketType: string;
+  sizeAsRate?: boolean;
+}) {
   const value = price === null ? '' : `${price.odds}:${price.size}`;
   const previous = useRef(value);
   const [flash, setFlash] = useState(false);
@@ -178,7 +247,15 @@ function PriceCell({ price, side, deep, marketType, sizeAsRate = false }: { pric
   );
 }
 
-function FancyRow({ market, onAction, mayLock }: { market: MarketDto; onAction: BoardProps['onAction']; mayLock: boolean }) {
+function FancyRow({
+  market,
+  onAction,
+  mayLock,
+}: {
+  market: MarketDto;
+  onAction: BoardProps['onAction'];
+  mayLock: boolean;
+}) {
   const line = market.section[0];
   const status = market.status !== 'ACTIVE' ? market.status : line && line.gstatus !== 'ACTIVE' ? line.gstatus : null;
   const { back, lay } = line ? ladder(line) : { back: [null], lay: [null] };

@@ -65,13 +65,25 @@ export function SportsListPage() {
                 </td>
                 <td data-label="Open" className="actions-cell">
                   <div className="ax-link-row">
-                    <Link to="/admin/series/$sportId" params={{ sportId: String(s.id) }} className="btn btn-sm btn-outline">
+                    <Link
+                      to="/admin/series/$sportId"
+                      params={{ sportId: String(s.id) }}
+                      className="btn btn-sm btn-outline"
+                    >
                       Series
                     </Link>
-                    <Link to="/admin/matches/$sportId" params={{ sportId: String(s.id) }} className="btn btn-sm btn-outline">
+                    <Link
+                      to="/admin/matches/$sportId"
+                      params={{ sportId: String(s.id) }}
+                      className="btn btn-sm btn-outline"
+                    >
                       Matches
                     </Link>
-                    <Link to="/admin/active-matches/$sportId/{-$matchType}" params={{ sportId: String(s.id), matchType: undefined }} className="btn btn-sm btn-primary">
+                    <Link
+                      to="/admin/active-matches/$sportId/{-$matchType}"
+                      params={{ sportId: String(s.id), matchType: undefined }}
+                      className="btn btn-sm btn-primary"
+                    >
                       Active
                     </Link>
                   </div>
@@ -145,9 +157,15 @@ export function MatchesPage({ active }: { active: boolean }) {
   const { sportId, matchType } = useParams({ strict: false }) as { sportId: string; matchType?: string };
   const title = active ? 'Active matches' : 'Matches';
   usePageTitle(title);
-  const matches = useQuery({ queryKey: ['admin-matches', sportId, active], queryFn: () => fetchAdminMatches(sportId, active ? 'active' : 'all'), refetchInterval: 15_000 });
+  const matches = useQuery({
+    queryKey: ['admin-matches', sportId, active],
+    queryFn: () => fetchAdminMatches(sportId, active ? 'active' : 'all'),
+    refetchInterval: 15_000,
+  });
   const kind = matchType?.toLowerCase();
-  const rows = (matches.data?.data ?? []).filter((m) => (kind === 'inplay' || kind === 'in-play' ? m.inPlay : kind === 'upcoming' ? !m.inPlay : true));
+  const rows = (matches.data?.data ?? []).filter((m) =>
+    kind === 'inplay' || kind === 'in-play' ? m.inPlay : kind === 'upcoming' ? !m.inPlay : true,
+  );
   return (
     <section className="card table-card">
       <header className="card-head">
@@ -213,13 +231,27 @@ function MatchLine({ match }: { match: MatchSummary }) {
       <td data-label="Start" className="nowrap">
         {formatMatchStart(match.startTime)}
       </td>
-      <td data-label="State">{match.inPlay ? <span className="state-badge state-ok">In play</span> : <span className="state-badge state-off">Upcoming</span>}</td>
+      <td data-label="State">
+        {match.inPlay ? (
+          <span className="state-badge state-ok">In play</span>
+        ) : (
+          <span className="state-badge state-off">Upcoming</span>
+        )}
+      </td>
       <td data-label="Markets" className="actions-cell">
         <div className="ax-link-row">
-          <Link to="/admin/active-markets/$matchId" params={{ matchId: match.matchId }} className="btn btn-sm btn-outline">
+          <Link
+            to="/admin/active-markets/$matchId"
+            params={{ matchId: match.matchId }}
+            className="btn btn-sm btn-outline"
+          >
             Markets
           </Link>
-          <Link to="/admin/active-fancies/$matchId" params={{ matchId: match.matchId }} className="btn btn-sm btn-outline">
+          <Link
+            to="/admin/active-fancies/$matchId"
+            params={{ matchId: match.matchId }}
+            className="btn btn-sm btn-outline"
+          >
             Fancies
           </Link>
         </div>
@@ -234,7 +266,11 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
   const title = fancies ? 'Active fancies' : 'Active markets';
   usePageTitle(title);
   const queryClient = useQueryClient();
-  const markets = useQuery({ queryKey: ['admin-markets', matchId], queryFn: () => fetchAdminMarkets(matchId), refetchInterval: 15_000 });
+  const markets = useQuery({
+    queryKey: ['admin-markets', matchId],
+    queryFn: () => fetchAdminMarkets(matchId),
+    refetchInterval: 15_000,
+  });
   const rows = (markets.data?.data ?? []).filter((m) => (fancies ? m.kind === 'fancy' : m.kind !== 'fancy'));
   const [editing, setEditing] = useState<MarketDto | null>(null);
   const [pricing, setPricing] = useState<MarketDto | null>(null);
@@ -258,7 +294,11 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
       <header className="card-head">
         <h1>{title}</h1>
         <div className="ax-link-row">
-          <Link to={fancies ? '/admin/active-markets/$matchId' : '/admin/active-fancies/$matchId'} params={{ matchId }} className="btn btn-sm ax-head-btn">
+          <Link
+            to={fancies ? '/admin/active-markets/$matchId' : '/admin/active-fancies/$matchId'}
+            params={{ matchId }}
+            className="btn btn-sm ax-head-btn"
+          >
             {fancies ? 'Markets' : 'Fancies'}
           </Link>
           <Link to="/admin/odds/$sportId/$matchId" params={{ sportId: '4', matchId }} className="btn btn-sm btn-accent">
@@ -299,7 +339,13 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
                       </span>
                       <span className="muted ax-sub">
                         {fancies ? (m.fancyType ?? 'Fancy') : marketTypeLabel(m.marketType)}
-                        {fancies && m.section[0] && <> · line {formatOdds(m.section[0].odds.find((o) => o.otype === 'back')?.odds ?? 0, m.marketType)}</>}
+                        {fancies && m.section[0] && (
+                          <>
+                            {' '}
+                            · line{' '}
+                            {formatOdds(m.section[0].odds.find((o) => o.otype === 'back')?.odds ?? 0, m.marketType)}
+                          </>
+                        )}
                       </span>
                     </div>
                   </td>
@@ -337,11 +383,22 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
                   </td>
                   <td data-label="Settings" className="actions-cell">
                     <div className="ax-setup-actions">
-                      <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing(m)} disabled={settled} aria-label={`Settings: ${marketTitle(m.marketName)}`}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        onClick={() => setEditing(m)}
+                        disabled={settled}
+                        aria-label={`Settings: ${marketTitle(m.marketName)}`}
+                      >
                         Edit
                       </button>
                       {canPriceByHand(m) && (
-                        <button type="button" className="btn btn-sm btn-outline" onClick={() => setPricing(m)} aria-label={`Rates by hand: ${marketTitle(m.marketName)}`}>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          onClick={() => setPricing(m)}
+                          aria-label={`Rates by hand: ${marketTitle(m.marketName)}`}
+                        >
                           Rates by hand
                         </button>
                       )}
@@ -350,19 +407,46 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
                 </tr>
               );
             })}
-            {rows.length === 0 && <EmptyRow span={7} query={markets} empty={fancies ? 'No fancies for this match' : 'No markets for this match'} failed={LIST_FAILED} />}
+            {rows.length === 0 && (
+              <EmptyRow
+                span={7}
+                query={markets}
+                empty={fancies ? 'No fancies for this match' : 'No markets for this match'}
+                failed={LIST_FAILED}
+              />
+            )}
           </tbody>
         </table>
       </div>
-      {pricing !== null && <HousePriceModal market={pricing} onClose={() => setPricing(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin-markets', matchId] })} />}
-      {editing !== null && <MarketSettingsModal market={editing} onClose={() => setEditing(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin-markets', matchId] })} />}
+      {pricing !== null && (
+        <HousePriceModal
+          market={pricing}
+          onClose={() => setPricing(null)}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin-markets', matchId] })}
+        />
+      )}
+      {editing !== null && (
+        <MarketSettingsModal
+          market={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin-markets', matchId] })}
+        />
+      )}
     </section>
   );
 }
 
 const NUMBER = /^\d+(\.\d{1,2})?$/;
 
-function MarketSettingsModal({ market, onClose, onSaved }: { market: MarketDto; onClose: () => void; onSaved: () => void }) {
+function MarketSettingsModal({
+  market,
+  onClose,
+  onSaved,
+}: {
+  market: MarketDto;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [min, setMin] = useState(String(market.min));
   const [max, setMax] = useState(String(market.max));
   const [delay, setDelay] = useState(String(market.betDelaySec));
@@ -372,12 +456,18 @@ function MarketSettingsModal({ market, onClose, onSaved }: { market: MarketDto; 
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    if (![min, max, commission].every((v) => NUMBER.test(v.trim())) || !/^\d+$/.test(delay.trim())) return setError('Enter numbers: rupees, whole seconds and a percentage');
+    if (![min, max, commission].every((v) => NUMBER.test(v.trim())) || !/^\d+$/.test(delay.trim()))
+      return setError('Enter numbers: rupees, whole seconds and a percentage');
     if (Number(min) > Number(max)) return setError('Min must not be more than max');
     setBusy(true);
     setError(null);
     try {
-      const answer = await saveMarketSettings(market.marketId, { min: Number(min), max: Number(max), betDelaySec: Number(delay), commissionPercent: Number(commission) });
+      const answer = await saveMarketSettings(market.marketId, {
+        min: Number(min),
+        max: Number(max),
+        betDelaySec: Number(delay),
+        commissionPercent: Number(commission),
+      });
       showSuccessToast(answer.message);
       onSaved();
       onClose();
@@ -387,20 +477,50 @@ function MarketSettingsModal({ market, onClose, onSaved }: { market: MarketDto; 
     }
   };
 
-  const clear = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setError(null);
-  };
+  const clear =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setError(null);
+    };
 
   return (
     <Modal title="Market settings" subtitle={<b>{marketTitle(market.marketName)}</b>} onClose={onClose}>
       <form className="modal-form" onSubmit={submit} noValidate>
         <fieldset disabled={busy}>
           <div className="ax-two">
-            <TextField label="Min stake (₹)" name="min" inputMode="decimal" value={min} onValue={clear(setMin)} autoComplete="off" />
-            <TextField label="Max stake (₹)" name="max" inputMode="decimal" value={max} onValue={clear(setMax)} autoComplete="off" />
-            <TextField label="Bet delay (s)" name="betDelaySec" inputMode="numeric" value={delay} onValue={clear(setDelay)} autoComplete="off" />
-            <TextField label="Commission (%)" name="commissionPercent" inputMode="decimal" value={commission} onValue={clear(setCommission)} autoComplete="off" />
+            <TextField
+              label="Min stake (₹)"
+              name="min"
+              inputMode="decimal"
+              value={min}
+              onValue={clear(setMin)}
+              autoComplete="off"
+            />
+            <TextField
+              label="Max stake (₹)"
+              name="max"
+              inputMode="decimal"
+              value={max}
+              onValue={clear(setMax)}
+              autoComplete="off"
+            />
+            <TextField
+              label="Bet delay (s)"
+              name="betDelaySec"
+              inputMode="numeric"
+              value={delay}
+              onValue={clear(setDelay)}
+              autoComplete="off"
+            />
+            <TextField
+              label="Commission (%)"
+              name="commissionPercent"
+              inputMode="decimal"
+              value={commission}
+              onValue={clear(setCommission)}
+              autoComplete="off"
+            />
           </div>
           <FormError message={error} />
           <div className="modal-actions">
@@ -454,7 +574,9 @@ export function MessagesPage() {
       <p className="muted">The news line runs across the top of the player site. Leave it empty to show none.</p>
       <div className="ax-news-preview" aria-label="Shown now">
         <span className="ax-news-label">Now</span>
-        <span>{current.isPending ? 'Loading...' : saved === '' ? <span className="muted">No message</span> : saved}</span>
+        <span>
+          {current.isPending ? 'Loading...' : saved === '' ? <span className="muted">No message</span> : saved}
+        </span>
       </div>
       <form className="stack-form" onSubmit={submit} noValidate>
         <fieldset disabled={busy || current.isPending}>

@@ -7,7 +7,8 @@ export const MARKET_TYPES: { type: MarketType; label: string }[] = [
   { type: 'FANCY', label: 'Fancy' },
 ];
 
-export const marketTypeLabel = (t: string): string => MARKET_TYPES.find((m) => m.type.toLowerCase() === t.toLowerCase())?.label ?? t.replace(/_/g, ' ');
+export const marketTypeLabel = (t: string): string =>
+  MARKET_TYPES.find((m) => m.type.toLowerCase() === t.toLowerCase())?.label ?? t.replace(/_/g, ' ');
 
 /** A market type from a route parameter, loosely: 'fancy', 'FANCY', 'match_odds', 'bookmaker'... */
 export const marketTypeFromParam = (p: string | undefined): MarketType | null => {
@@ -28,10 +29,14 @@ export const marketTitle = (name: string): string =>
 export const isFancy = (m: Pick<MarketDto, 'kind'>): boolean => m.kind === 'fancy';
 
 /** Odds as shown: match odds as decimal odds to two places, bookmaker rates and fancy runs as they are. */
-export const formatOdds = (odds: number, marketType: string = 'MATCH_ODDS'): string => (marketType === 'MATCH_ODDS' ? odds.toFixed(2) : String(odds));
+export const formatOdds = (odds: number, marketType: string = 'MATCH_ODDS'): string =>
+  marketType === 'MATCH_ODDS' ? odds.toFixed(2) : String(odds);
 
 /** Up to 3 back prices (best first) and 3 lay prices (best first) of a runner. */
-export function ladder(section: SectionDto): { back: (SectionDto['odds'][number] | null)[]; lay: (SectionDto['odds'][number] | null)[] } {
+export function ladder(section: SectionDto): {
+  back: (SectionDto['odds'][number] | null)[];
+  lay: (SectionDto['odds'][number] | null)[];
+} {
   const back = section.odds.filter((o) => o.otype === 'back').sort((a, b) => a.tno - b.tno);
   const lay = section.odds.filter((o) => o.otype === 'lay').sort((a, b) => a.tno - b.tno);
   const three = <T>(xs: T[]): (T | null)[] => [0, 1, 2].map((i) => xs[i] ?? null);
@@ -44,7 +49,8 @@ export const pnlClass = (n: number): string => (n > 0 ? 'positive' : n < 0 ? 'ne
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** datetime-local's "YYYY-MM-DDTHH:mm" of a date. */
-export const localDateTime = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export const localDateTime = (d: Date): string =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 /** The default bet-history range: the last 7 days (SPEC.md section 9), from midnight 6 days ago to the end of today. */
 export function lastSevenDaysLocal(now = new Date()): { start: string; end: string } {

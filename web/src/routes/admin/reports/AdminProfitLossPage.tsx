@@ -20,7 +20,12 @@ export function AdminProfitLossPage() {
   usePageTitle('Profit & Loss');
   const [period, setPeriod] = useState(lastSevenDays);
   const range = useDateRange(lastSevenDays, setPeriod);
-  const daily = useQuery({ queryKey: ['downline-daily', period], queryFn: () => fetchDownlineDaily(period), placeholderData: keepPreviousData, retry: false });
+  const daily = useQuery({
+    queryKey: ['downline-daily', period],
+    queryFn: () => fetchDownlineDaily(period),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const points = daily.isError ? [] : daily.data?.data;
   const rows = [...(points ?? [])].reverse();
 
@@ -28,7 +33,11 @@ export function AdminProfitLossPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Profit &amp; Loss</h1>
-        <CsvButton path="/report/profit-loss/daily" params={period} filename={`daily-profit-loss-${period.from}-to-${period.to}`} />
+        <CsvButton
+          path="/report/profit-loss/daily"
+          params={period}
+          filename={`daily-profit-loss-${period.from}-to-${period.to}`}
+        />
       </header>
       <DateRangeFilter range={range} />
       <DailyPnl points={points} side="house" loading={daily.isFetching} />

@@ -1,5 +1,11 @@
 /** The trail from the caller down to the account a report is drilled into; each name goes back up. */
-export function Breadcrumb({ trail, onPick }: { trail: { _id: string; username: string }[]; onPick: (username: string, top: boolean) => void }) {
+export function Breadcrumb({
+  trail,
+  onPick,
+}: {
+  trail: { _id: string; username: string }[];
+  onPick: (username: string, top: boolean) => void;
+}) {
   if (trail.length < 2) return null;
   return (
     <nav className="report-trail" aria-label="Downline trail">

@@ -15,10 +15,23 @@ import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
 type Kind = 'general' | 'credit';
-const KINDS = [['general', 'General Report'], ['credit', 'Credit Reference Report']] as const;
-const BET_TYPES = [['sports', 'Sports'], ['casino', 'Casino']] as const;
-const DELETED = [['false', 'No'], ['true', 'Yes']] as const;
-const SIDES = [['', 'All'], ['back', 'Back'], ['lay', 'Lay']] as const;
+const KINDS = [
+  ['general', 'General Report'],
+  ['credit', 'Credit Reference Report'],
+] as const;
+const BET_TYPES = [
+  ['sports', 'Sports'],
+  ['casino', 'Casino'],
+] as const;
+const DELETED = [
+  ['false', 'No'],
+  ['true', 'Yes'],
+] as const;
+const SIDES = [
+  ['', 'All'],
+  ['back', 'Back'],
+  ['lay', 'Lay'],
+] as const;
 
 /** SPEC.md section 9: the general report's search waits 300 ms. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -41,10 +54,29 @@ export function GeneralReportPage() {
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => setPage(1), [search, kind, betType, deleted, side, limit]);
 
-  const generalParams = { page, limit, bet_type: betType, deleted, side: side || undefined, search: search || undefined };
+  const generalParams = {
+    page,
+    limit,
+    bet_type: betType,
+    deleted,
+    side: side || undefined,
+    search: search || undefined,
+  };
   const creditParams = { page, limit, search: search || undefined };
-  const general = useQuery({ queryKey: ['general-report', generalParams], queryFn: () => fetchGeneralReport(generalParams), placeholderData: keepPreviousData, retry: false, enabled: kind === 'general' });
-  const credit = useQuery({ queryKey: ['credit-reference', creditParams], queryFn: () => fetchCreditReferences(creditParams), placeholderData: keepPreviousData, retry: false, enabled: kind === 'credit' });
+  const general = useQuery({
+    queryKey: ['general-report', generalParams],
+    queryFn: () => fetchGeneralReport(generalParams),
+    placeholderData: keepPreviousData,
+    retry: false,
+    enabled: kind === 'general',
+  });
+  const credit = useQuery({
+    queryKey: ['credit-reference', creditParams],
+    queryFn: () => fetchCreditReferences(creditParams),
+    placeholderData: keepPreviousData,
+    retry: false,
+    enabled: kind === 'credit',
+  });
   const bets = general.isError ? [] : (general.data?.bets ?? []);
   const accounts = credit.isError ? [] : (credit.data?.data ?? []);
   const total = kind === 'general' ? general.data?.total : credit.data?.pagination.total;
@@ -54,23 +86,62 @@ export function GeneralReportPage() {
       <header className="card-head">
         <h1>General report</h1>
         {kind === 'general' ? (
-          <CsvButton path="/report/casino" params={generalParams} filename={`general-report-${betType}${deleted === 'true' ? '-deleted' : ''}`} />
+          <CsvButton
+            path="/report/casino"
+            params={generalParams}
+            filename={`general-report-${betType}${deleted === 'true' ? '-deleted' : ''}`}
+          />
         ) : (
           <CsvButton path="/report/credit-reference" params={creditParams} filename="credit-reference" />
         )}
       </header>
       <div className="toolbar">
-        <SelectField label="Type" name="kind" className="ax-inline-field" value={kind} onValue={setKind} options={KINDS} />
+        <SelectField
+          label="Type"
+          name="kind"
+          className="ax-inline-field"
+          value={kind}
+          onValue={setKind}
+          options={KINDS}
+        />
         {kind === 'general' && (
           <>
-            <SelectField label="Bet type" name="bet_type" className="ax-inline-field" value={betType} onValue={setBetType} options={BET_TYPES} />
-            <SelectField label="Deleted" name="deleted" className="ax-inline-field" value={deleted} onValue={setDeleted} options={DELETED} />
-            <SelectField label="Side" name="side" className="ax-inline-field" value={side} onValue={setSide} options={SIDES} />
+            <SelectField
+              label="Bet type"
+              name="bet_type"
+              className="ax-inline-field"
+              value={betType}
+              onValue={setBetType}
+              options={BET_TYPES}
+            />
+            <SelectField
+              label="Deleted"
+              name="deleted"
+              className="ax-inline-field"
+              value={deleted}
+              onValue={setDeleted}
+              options={DELETED}
+            />
+            <SelectField
+              label="Side"
+              name="side"
+              className="ax-inline-field"
+              value={side}
+              onValue={setSide}
+              options={SIDES}
+            />
           </>
         )}
         <label className="search-box">
           <span className="visually-hidden">Search</span>
-          <input type="search" name="search" placeholder={kind === 'general' ? 'Search user, event or selection' : 'Search user name'} autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            type="search"
+            name="search"
+            placeholder={kind === 'general' ? 'Search user, event or selection' : 'Search user name'}
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </label>
         <PageSize value={limit} onChange={setLimit} />
       </div>
@@ -170,7 +241,12 @@ export function GeneralReportPage() {
           </table>
         )}
       </div>
-      <TableFoot total={total} noun={kind === 'general' ? 'bet' : 'account'} pagination={{ page, totalPages: Math.max(1, Math.ceil((total ?? 0) / limit)) }} onPage={setPage} />
+      <TableFoot
+        total={total}
+        noun={kind === 'general' ? 'bet' : 'account'}
+        pagination={{ page, totalPages: Math.max(1, Math.ceil((total ?? 0) / limit)) }}
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -37,7 +37,12 @@ export function PartnershipStatementPage() {
     setPage(1);
   });
   const params = { ...period, parent, page, limit: 25 };
-  const statement = useQuery({ queryKey: ['partnership-statement', params], queryFn: () => fetchPartnershipStatement(params), placeholderData: keepPreviousData, retry: false });
+  const statement = useQuery({
+    queryKey: ['partnership-statement', params],
+    queryFn: () => fetchPartnershipStatement(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const s = statement.isError ? undefined : statement.data;
   const rows: OwedRow[] = s?.data ?? [];
 
@@ -46,7 +51,11 @@ export function PartnershipStatementPage() {
       <section className="card table-card">
         <header className="card-head">
           <h1>Partnership statement</h1>
-          <CsvButton path="/report/partnership" params={params} filename={`partnership-${s?.account.username ?? 'me'}-${period.from}-to-${period.to}`} />
+          <CsvButton
+            path="/report/partnership"
+            params={params}
+            filename={`partnership-${s?.account.username ?? 'me'}-${period.from}-to-${period.to}`}
+          />
         </header>
         <DateRangeFilter range={range} />
         {s && (
@@ -55,7 +64,8 @@ export function PartnershipStatementPage() {
               <b>{owedText(s.account.username, s.account.parentUsername, s.account.owedToParent)}</b>
             </p>
             <p className="muted">
-              Share {s.account.share?.toFixed(2)}% · players {formatRupees(s.account.players.total)} · carried {formatRupees(s.account.carried.total)} · kept {formatRupees(s.account.kept?.total ?? 0)}
+              Share {s.account.share?.toFixed(2)}% · players {formatRupees(s.account.players.total)} · carried{' '}
+              {formatRupees(s.account.carried.total)} · kept {formatRupees(s.account.kept?.total ?? 0)}
               {parent && (
                 <>
                   {' · '}
@@ -105,14 +115,25 @@ export function PartnershipStatementPage() {
                   <Pts label="Third party" value={r.players.thirdParty} />
                   <Pts label="Players total" value={r.players.total} strong />
                   <Pts label="Carried" value={r.carried.total} />
-                  <td data-label="Settle up">{r.share === null ? <span className="muted">chips only</span> : owedText(r.username, s?.account.username ?? '', r.owedToParent)}</td>
+                  <td data-label="Settle up">
+                    {r.share === null ? (
+                      <span className="muted">chips only</span>
+                    ) : (
+                      owedText(r.username, s?.account.username ?? '', r.owedToParent)
+                    )}
+                  </td>
                 </tr>
               ))}
               {rows.length === 0 && <EmptyRow span={9} query={statement} />}
             </tbody>
           </table>
         </div>
-        <TableFoot total={s?.total} noun="account" pagination={{ page, totalPages: Math.max(1, Math.ceil((s?.total ?? 0) / 25)) }} onPage={setPage} />
+        <TableFoot
+          total={s?.total}
+          noun="account"
+          pagination={{ page, totalPages: Math.max(1, Math.ceil((s?.total ?? 0) / 25)) }}
+          onPage={setPage}
+        />
       </section>
       <SharesCard parent={parent} />
     </>

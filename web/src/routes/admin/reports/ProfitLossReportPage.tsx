@@ -19,7 +19,10 @@ import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
 type ReportType = 'ALL' | 'user';
-const REPORT_TYPES = [['ALL', 'All'], ['user', 'User']] as const;
+const REPORT_TYPES = [
+  ['ALL', 'All'],
+  ['user', 'User'],
+] as const;
 
 const SEARCH_DEBOUNCE_MS = 300;
 const isUserRole = (u: DownlinePnlUser): boolean => u.role.slug === 'user';
@@ -46,9 +49,16 @@ export function ProfitLossReportPage() {
   useEffect(() => setPage(1), [search, parent]);
 
   const params = { page, limit, reportType, parent, ...period, ...(search === '' ? {} : { search }) };
-  const report = useQuery({ queryKey: ['profit-loss-report', params], queryFn: () => fetchDownlinePnl(params), placeholderData: keepPreviousData, retry: false });
+  const report = useQuery({
+    queryKey: ['profit-loss-report', params],
+    queryFn: () => fetchDownlinePnl(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   // SPEC.md section 8: a failure leaves the table empty. SPEC.md section 6: User hides players, on the client too.
-  const rows = report.isError ? [] : (report.data?.users ?? []).filter((u) => (reportType === 'user' ? !isUserRole(u) : true));
+  const rows = report.isError
+    ? []
+    : (report.data?.users ?? []).filter((u) => (reportType === 'user' ? !isUserRole(u) : true));
   const total = report.data?.total ?? 0;
   const totals = report.data?.totals;
   const viewed = report.data?.parent.username ?? '';
@@ -57,7 +67,11 @@ export function ProfitLossReportPage() {
     <section className="card table-card ax-pnl">
       <header className="card-head">
         <h1>Profit loss report</h1>
-        <CsvButton path="/bet/downline/profit-loss" params={params} filename={`profit-loss-${viewed}-${period.from}-to-${period.to}`} />
+        <CsvButton
+          path="/bet/downline/profit-loss"
+          params={params}
+          filename={`profit-loss-${viewed}-${period.from}-to-${period.to}`}
+        />
       </header>
       <DateRangeFilter range={range} />
       <div className="toolbar">
@@ -74,7 +88,14 @@ export function ProfitLossReportPage() {
         />
         <label className="search-box">
           <span className="visually-hidden">Search</span>
-          <input type="search" name="search" placeholder="Search user name" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            type="search"
+            name="search"
+            placeholder="Search user name"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </label>
         <PageSize
           value={limit}
@@ -84,7 +105,9 @@ export function ProfitLossReportPage() {
           }}
         />
       </div>
-      {report.data && <Breadcrumb trail={report.data.breadcrumb} onPick={(username, top) => setParent(top ? undefined : username)} />}
+      {report.data && (
+        <Breadcrumb trail={report.data.breadcrumb} onPick={(username, top) => setParent(top ? undefined : username)} />
+      )}
       <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
         <table className="data-table stack-table ax-pnl-table" data-testid="downline-pnl">
           <thead>
@@ -110,7 +133,12 @@ export function ProfitLossReportPage() {
                 </td>
                 <td data-label="User Name" className="strong-cell">
                   {u.downlineCount > 0 ? (
-                    <button type="button" className="link-button" onClick={() => setParent(u.username)} title={`Open ${u.username}'s downline`}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setParent(u.username)}
+                      title={`Open ${u.username}'s downline`}
+                    >
                       {u.username}
                     </button>
                   ) : (
@@ -154,8 +182,16 @@ export function ProfitLossReportPage() {
           )}
         </table>
       </div>
-      <p className="muted report-note">Points are the players&apos; side (positive: the players won). The parts are the house&apos;s side split by partnership shares.</p>
-      <TableFoot total={report.data ? total : undefined} noun="account" pagination={{ page, totalPages: Math.max(1, Math.ceil(total / limit)) }} onPage={setPage} />
+      <p className="muted report-note">
+        Points are the players&apos; side (positive: the players won). The parts are the house&apos;s side split by
+        partnership shares.
+      </p>
+      <TableFoot
+        total={report.data ? total : undefined}
+        noun="account"
+        pagination={{ page, totalPages: Math.max(1, Math.ceil(total / limit)) }}
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -14,7 +14,12 @@ const LABELS = { show: 'Show shares', back: 'Back to now', form: 'Partnership sh
 export function SharesCard({ parent }: { parent: string | undefined }) {
   const [at, setAt] = useState<string | null>(null);
   const params = { parent, ...(at ? { at } : {}) };
-  const shares = useQuery({ queryKey: ['partnership-shares', params], queryFn: () => fetchPartnershipShares(params), placeholderData: keepPreviousData, retry: false });
+  const shares = useQuery({
+    queryKey: ['partnership-shares', params],
+    queryFn: () => fetchPartnershipShares(params),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
   const rows = shares.data?.data ?? [];
 
   return (
