@@ -10,6 +10,8 @@ export const SPORTS = [
   { id: 1, name: 'Soccer' },
   { id: 2, name: 'Tennis' },
   { id: 4, name: 'Cricket' },
+  { id: 7, name: 'Horse Racing' },
+  { id: 4339, name: 'Greyhound Racing' },
 ] as const;
 
 export type SportId = (typeof SPORTS)[number]['id'];
@@ -139,7 +141,42 @@ export interface CricketScoreUpdate {
   overs: string;
 }
 
-export type FeedUpdate = ExchangeRunnerUpdate | BookmakerRunnerUpdate | FancyUpdate | CricketScoreUpdate;
+/** A runner's status in a feed's market definition (Betfair's `marketDefinition.runners[].status`). */
+export const FEED_RUNNER_STATUSES = ['ACTIVE', 'REMOVED', 'WINNER', 'LOSER', 'PLACED', 'HIDDEN'] as const;
+export type FeedRunnerStatus = (typeof FEED_RUNNER_STATUSES)[number];
+
+/**
+ * A market's definition as a real exchange feed states it (Betfair's `marketDefinition`): whether it
+ * takes bets, whether it is in play and with what delay, how many winners it pays, each runner's
+ * status (a REMOVED runner carries its adjustment factor in percent, as Betfair publishes it), and
+ * once CLOSED the result. Sent whenever any of it changes; the simulator sends none.
+ */
+export interface MarketStateUpdate {
+  type: 'market';
+  marketId: string;
+  status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  inPlay: boolean;
+  /** Seconds; the product's own delay is at least this. */
+  betDelaySec: number;
+  numberOfWinners: number;
+  runners: {
+    selectionId: number;
+    status: FeedRunnerStatus;
+    /** Percent, two decimals as Betfair gives it (e.g. 23.5); null when the feed gives none. */
+    adjustmentFactor: number | null;
+    /** ISO 8601, UTC; set on a REMOVED runner. */
+    removalDate: string | null;
+  }[];
+  /** Where the market comes from, shown to operators. */
+  source: 'betfair' | 'simulator';
+}
+
+export type FeedUpdate =
+  | ExchangeRunnerUpdate
+  | BookmakerRunnerUpdate
+  | FancyUpdate
+  | CricketScoreUpdate
+  | MarketStateUpdate;
 
 /** The key under which a consumer keeps the latest update of one runner, fancy or score. */
 export function updateKey(u: FeedUpdate): string {
@@ -151,6 +188,8 @@ export function updateKey(u: FeedUpdate): string {
       return `fancy:${u.marketId}`;
     case 'score':
       return `score:${u.matchId}`;
+    case 'market':
+      return `market:${u.marketId}`;
   }
 }
 

@@ -229,7 +229,8 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
   });
 
   const catalogue: Catalogue = {
-    sports: SPORTS.map((s) => ({ ...s })),
+    // Only the sports it simulates: races come from a real feed (FEED=betfair...), not from here.
+    sports: SPORTS.filter((s) => SERIES.some((x) => x.sportId === s.id)).map((s) => ({ ...s })),
     series: SERIES.map((s) => ({ ...s })),
     matches: sims.map((s) => ({ ...s.match })),
     markets,

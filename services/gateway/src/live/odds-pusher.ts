@@ -22,7 +22,7 @@ export class OddsPusher {
 
   /** From the feed, via LivePrices' coalescing. */
   feedChanged(updates: FeedUpdate[]): void {
-    const changed = new Map<string, Set<number>>();
+    const changed = new Map<string, Set<number> | null>();
     for (const u of updates) {
       const matchId = this.prices.matchOf(u);
       if (matchId === null || !(this.hub.watching(matchId) || (u.type === 'exchange' && this.hub.watching(LOBBY_ROOM))))
@@ -32,7 +32,13 @@ export class OddsPusher {
         if (score) this.hub.pushToRoom(matchId, { event: 'scoreUpdate', data: score });
         continue;
       }
-      const sids = changed.get(u.marketId) ?? new Set<number>();
+      // A market definition (status, in play, runners) can change every runner's row.
+      if (u.type === 'market') {
+        changed.set(u.marketId, null);
+        continue;
+      }
+      const sids = changed.has(u.marketId) ? changed.get(u.marketId) : new Set<number>();
+      if (!sids) continue;
       sids.add(u.type === 'fancy' ? 0 : u.selectionId);
       changed.set(u.marketId, sids);
     }
