@@ -119,6 +119,8 @@ export interface EventStore {
    */
   appendPositioned(events: PositionedEvent[], options: PositionedAppendOptions): PositionedAppend;
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
+  /** Every event whose data names this market (`data.marketId`), oldest first: an indexed read for a market long settled. */
+  readMarket(marketId: string): Promise<StoredEvent[]>;
   /** Events with position greater than `after`, oldest first, at most `limit`. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
   /** Position of the last committed event (0 when the log is empty). */

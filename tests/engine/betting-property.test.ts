@@ -1,7 +1,8 @@
 /**
  * Property test of the exchange through a real Engine on an in-memory PGlite log: seeded random
  * bets of every kind, feed price moves (which rematch resting orders), cancels, deletes,
- * settlements, voids, revokes and re-declares, withdrawals and deposits. After every step:
+ * settlements, voids, revokes and re-declares (some after the market was archived and read back
+ * from the log), withdrawals and deposits. After every step:
  *
  * - the ledger sums to zero (every balance, the mint and the house included);
  * - no player's available balance (balance - exposure) goes below zero, or lower while below zero,
@@ -165,9 +166,12 @@ async function step(): Promise<void> {
     if (r2.ok) for (const id of ids) touched.add(view().bets[id]!.userId);
   } else if (r < 0.83) {
     const x = rng.next();
+    // Past every revoke window: the settled markets leave the state with their bets.
+    if (rng.chance(0.1)) count(`archived ${(await engine.housekeep(new Date('2100-01-01'))).ok}`);
     const done = Object.values(view().markets).filter((m) => m.status === 'SETTLED' || m.status === 'VOID');
     if (x < 0.12 && done.length > 0) {
       const m = rng.pick(done);
+      if (m.archived) count('revoke after archive');
       const r2 = await run({ type: 'RevokeResult', marketId: m.marketId }, 'a');
       if (r2.ok) for (const id of m.betIds) touched.add(view().bets[id]!.userId);
       return;
@@ -338,6 +342,11 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
     'settled, voided and revoked',
   );
   t.ok((tally.get('CancelBet ok') ?? 0) > 0 && (tally.get('DeleteBets ok') ?? 0) > 0, 'cancelled and deleted');
+  t.ok((tally.get('revoke after archive') ?? 0) > 0, 'results revoked after their market was archived');
+  t.ok(
+    Object.values(view().bets).every((b) => !view().markets[b.marketId]!.archived),
+    'no bet of an archived market stays in the state',
+  );
 
   const events = await store.readAll(0, 1_000_000);
   // Money events sum to zero one by one.

@@ -1,6 +1,6 @@
 import type { Paise } from '../money.js';
 import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind } from '../market/feed.js';
-import type { ButtonValue, MarketStatus, Side } from './events.js';
+import type { ButtonValue, MarketRestored, MarketStatus, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {
@@ -75,6 +75,23 @@ export interface RevokeResult {
   marketId: string;
 }
 
+/**
+ * The engine's own, once a minute: what keeps its state bounded by what can still change. Markets
+ * whose result was declared before `settledBefore` (the revoke window) are archived; the third-party
+ * casino's idempotency window turns when it last turned before `providerTurnBefore`.
+ */
+export interface Housekeep {
+  type: 'Housekeep';
+  settledBefore: string;
+  providerTurnBefore: string;
+}
+
+/** The engine's own: an archived market's bets and settlement as read back from the log (MarketRestored). */
+export interface RestoreMarket {
+  type: 'RestoreMarket';
+  restored: MarketRestored;
+}
+
 export interface SetMarketLock {
   type: 'SetMarketLock';
   userId: string;
@@ -117,6 +134,8 @@ export type BettingCommand =
   | SettleMarket
   | VoidMarket
   | RevokeResult
+  | Housekeep
+  | RestoreMarket
   | SetMarketLock
   | SetHousePrice
   | ClearHousePrice

@@ -140,6 +140,8 @@ export interface MarketSettled {
   postings: Posting[];
   /** Each bettor's total exposure once this market's is released. */
   exposures: UserExposure[];
+  /** When the result was declared (the command's time): the revoke window runs from here. Absent in older logs. */
+  settledAt?: string;
 }
 
 export interface UserExposure {
@@ -153,6 +155,50 @@ export interface MarketVoided {
   settlementId: string;
   betIds: string[];
   exposures: UserExposure[];
+  /** As MarketSettled's. */
+  settledAt?: string;
+}
+
+/**
+ * A settled market's revoke window has passed: its bets leave the engine's state, which keeps a
+ * summary of the market (docs/exchange.md "Archived markets"). The log still holds every event.
+ */
+export interface MarketArchived {
+  marketId: string;
+  matchId: string;
+  /** The bets that leave the state. */
+  betIds: string[];
+}
+
+/** A bet as the engine holds it, carried by MarketRestored. */
+export interface RestoredBet {
+  betId: string;
+  userId: string;
+  marketId: string;
+  kind: MarketKind;
+  selectionId: number | null;
+  side: Side;
+  odds: number;
+  volume: number | null;
+  stake: Paise;
+  fills: { price: number; size: Paise }[];
+  unmatched: Paise;
+  seq: number;
+  status: 'open' | 'settled' | 'deleted';
+}
+
+/**
+ * An archived market read back from the log for a decision that needs its bets (a revoke after
+ * the window): the market's bets and settlement as the log's fold gives them, so the decision and
+ * a replay see the same state. Moves no money.
+ */
+export interface MarketRestored {
+  marketId: string;
+  matchId: string;
+  bets: RestoredBet[];
+  settlement: { settlementId: string; void: boolean; postings: Posting[]; betIds: string[] };
+  /** The last version of each bet stream, so the single writer goes on writing after it. */
+  streamVersions: Record<string, number>;
 }
 
 export interface ResultRevoked {
@@ -215,6 +261,8 @@ export interface BettingEventData {
   MarketSettled: MarketSettled;
   MarketVoided: MarketVoided;
   ResultRevoked: ResultRevoked;
+  MarketArchived: MarketArchived;
+  MarketRestored: MarketRestored;
   MarketLockSet: MarketLockSet;
   HousePriceSet: HousePriceSet;
   HousePriceCleared: HousePriceCleared;

@@ -68,13 +68,24 @@ export interface ProviderTxnDeclined extends ProviderRequest {
   tombstone: boolean;
 }
 
+/**
+ * The idempotency window turns (docs/international-casino.md): the transaction ids and rounds of
+ * rounds already closed move to the previous generation, and the generation before that is forgotten.
+ */
+export interface ProviderWindowTurned {
+  turnedAt: string;
+}
+
 export interface ProviderEventData {
+  ProviderWindowTurned: ProviderWindowTurned;
   ProviderDebited: ProviderDebited;
   ProviderCredited: ProviderCredited;
   ProviderRolledBack: ProviderRolledBack;
   ProviderTxnRepeated: ProviderTxnRepeated;
   ProviderTxnDeclined: ProviderTxnDeclined;
 }
+
+export const PROVIDER_WINDOW_STREAM = 'provider-window';
 
 /** One stream per provider round: its DEBITs, CREDIT and rollbacks stay in order wherever they are folded. */
 export const providerRoundStream = (provider: string, roundId: string): string =>

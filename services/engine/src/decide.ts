@@ -29,6 +29,8 @@ import { decideClearHousePrice, decideSetHousePrice, WithHousePrices } from './b
 import { decidePlaceBet } from './betting/place.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
+import { decideRestoreMarket } from './betting/archive.js';
+import { decideHousekeep } from './housekeep.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
 import { decideCasino } from './casino/decide.js';
 import { decideProvider } from './provider/decide.js';
@@ -107,11 +109,15 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
     case 'SetMarketStatus':
       return decideSetMarketStatus(state, c, actor);
     case 'SettleMarket':
-      return decideSettleMarket(state, c, actor, envelope.commandId);
+      return decideSettleMarket(state, c, actor, envelope.commandId, envelope.at);
     case 'VoidMarket':
-      return decideVoidMarket(state, c, actor, envelope.commandId);
+      return decideVoidMarket(state, c, actor, envelope.commandId, envelope.at);
     case 'RevokeResult':
       return decideRevokeResult(state, c, actor);
+    case 'Housekeep':
+      return decideHousekeep(state, c, envelope);
+    case 'RestoreMarket':
+      return decideRestoreMarket(state, c, actor);
     case 'SetMarketLock':
       return decideSetMarketLock(state, c, actor);
     case 'SetHousePrice':

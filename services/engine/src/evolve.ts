@@ -64,6 +64,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'SessionsEnded':
     case 'MatchStreamsSet':
       break;
+    case 'ProviderWindowTurned':
     case 'ProviderDebited':
     case 'ProviderCredited':
     case 'ProviderRolledBack':

@@ -1,4 +1,10 @@
-export { Engine, SNAPSHOT_NAME, type EngineOptions } from './loop.js';
+export {
+  DEFAULT_PROVIDER_IDEMPOTENCY_MS,
+  DEFAULT_REVOKE_WINDOW_MS,
+  Engine,
+  SNAPSHOT_NAME,
+  type EngineOptions,
+} from './loop.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
 export { emptyState, balanceOf, isAncestor, type EngineState, type UserState } from './state.js';

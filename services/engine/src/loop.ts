@@ -12,11 +12,13 @@ import {
   type PositionedEvent,
   type StoredEvent,
   unstorable,
+  betStream,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
 import type { CommittedEvent, ExchangeRunnerUpdate, FeedUpdate } from '@exch/contracts';
 import { tradedLadder } from './betting/ladder.js';
 import { betDelayMs } from './betting/place.js';
+import { readBack } from './betting/read-back.js';
 import { Quotes } from './betting/quotes.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
@@ -43,6 +45,15 @@ export interface EngineOptions {
    * an order resting or leaving): what the screens show as available, the same book bets match.
    */
   onPrices?: (ladders: ExchangeRunnerUpdate[]) => void;
+  /** How long a declared result can be revoked from the state alone; then the market's bets leave it (default 7 days). */
+  revokeWindowMs?: number;
+  /**
+   * How long, at least, a closed third-party casino round's transaction ids keep their answers
+   * (default a week; at most twice that): the idempotency window for the providers' retries.
+   */
+  providerIdempotencyMs?: number;
+  /** How often the engine keeps its house (archives, the provider window; default every minute; 0 = only when asked). */
+  housekeepEveryMs?: number;
 }
 
 interface Pending {
@@ -63,10 +74,16 @@ interface SnapshotBody {
 }
 
 /** Named for the state's shape: a snapshot of an older shape is not loaded, the log is replayed instead. */
-export const SNAPSHOT_NAME = 'engine-v6';
+export const SNAPSHOT_NAME = 'engine-v7';
 const REMEMBERED_COMMANDS = 100_000;
 const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';
+const HOUSEKEEP_PREFIX = 'housekeep:';
+const RESTORE_PREFIX = 'restore:';
+/** The engine's own commands: one that changed nothing is not remembered (it is never retried). */
+const OWN_PREFIXES = [REMATCH_PREFIX, HOUSEKEEP_PREFIX, RESTORE_PREFIX];
+export const DEFAULT_REVOKE_WINDOW_MS = 7 * 24 * 3600_000;
+export const DEFAULT_PROVIDER_IDEMPOTENCY_MS = 7 * 24 * 3600_000;
 /** One turn's commit in flight while the next decides and writes: PostgreSQL then groups their fsyncs. */
 const MAX_IN_FLIGHT = 2;
 
@@ -102,6 +119,9 @@ export class Engine implements CommandBus {
   private status: 'running' | 'recovering' | 'stopped' = 'recovering';
   private readonly snapshotEvery: number;
   private readonly maxBatch: number;
+  private housekeepTimer: NodeJS.Timeout | null = null;
+  /** Commands that waited for an archived market to be read back: decided as they are after one try. */
+  private readonly restoredFor = new Set<string>();
   /** Latency of the last journal commit, ms; for operators. */
   lastCommitMs = 0;
   private haltedWith!: (reason: string) => void;
@@ -123,6 +143,12 @@ export class Engine implements CommandBus {
     await engine.load();
     engine.status = 'running';
     opts.log.info({ epoch: leadership.epoch, position: engine.position }, 'engine leading');
+    const every = opts.housekeepEveryMs ?? 60_000;
+    if (every > 0)
+      engine.housekeepTimer = setInterval(
+        () => void engine.housekeep().catch((err) => opts.log.warn({ err }, 'housekeeping failed')),
+        every,
+      ).unref();
     void leadership.lost.then(() => engine.halt('leadership lost'));
     return engine;
   }
@@ -152,6 +178,34 @@ export class Engine implements CommandBus {
     });
   }
 
+  /**
+   * What keeps the state bounded by what can still change: markets whose result was declared more
+   * than the revoke window before `now` leave it with their bets (betting/archive.ts), and the
+   * provider's idempotency window turns once a period (provider/window.ts).
+   */
+  housekeep(now: Date = new Date()): Promise<ExecuteResult> {
+    const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    return this.execute(
+      this.own(HOUSEKEEP_PREFIX, now.toISOString(), {
+        type: 'Housekeep',
+        settledBefore: before(this.opts.revokeWindowMs ?? DEFAULT_REVOKE_WINDOW_MS),
+        providerTurnBefore: before(this.opts.providerIdempotencyMs ?? DEFAULT_PROVIDER_IDEMPOTENCY_MS),
+      }),
+    );
+  }
+
+  private own(prefix: string, at: string, command: CommandEnvelope['command']): CommandEnvelope {
+    return {
+      commandId: `${prefix}${randomUUID()}`,
+      correlationId: randomUUID(),
+      actor: null,
+      ip: null,
+      device: null,
+      at,
+      command,
+    };
+  }
+
   /** A live price from the feed; not journalled (docs/exchange.md). Ignored unless running. */
   quote(update: FeedUpdate): void {
     if (this.status !== 'running') return;
@@ -170,6 +224,7 @@ export class Engine implements CommandBus {
   private halt(reason: string): void {
     if (this.status === 'stopped') return;
     this.status = 'stopped';
+    if (this.housekeepTimer) clearInterval(this.housekeepTimer);
     this.opts.log.warn({ reason, epoch: this.epoch }, 'engine stopped');
     this.haltedWith(reason);
     for (const p of this.queue.splice(0)) if ('envelope' in p) p.reject(new EngineUnavailableError());
@@ -256,6 +311,12 @@ export class Engine implements CommandBus {
         waiting.pop();
         continue;
       }
+      const archived = this.archivedMarketOf(p.envelope);
+      if (archived) {
+        waiting.pop();
+        this.readBack(archived, p);
+        continue;
+      }
       const decision = decide(this.state, p.envelope, this.quotes);
       const delay = p.envelope.command.type === 'PlaceBet' ? betDelayMs(this.state, p.envelope.command) : 0;
       if (decision.ok && delay > 0) {
@@ -312,7 +373,7 @@ export class Engine implements CommandBus {
         }
         // Commands that changed nothing are remembered too, so their retries answer `duplicate` alike.
         for (const [commandId, committed] of inTurn)
-          if (!commandId.startsWith(REMATCH_PREFIX) || committed.length > 0)
+          if (committed.length > 0 || !OWN_PREFIXES.some((prefix) => commandId.startsWith(prefix)))
             this.remember(
               commandId,
               committed.map((e) => e.position),
@@ -417,6 +478,7 @@ export class Engine implements CommandBus {
       const positioned = this.positioned(envelope, event, i);
       events.push(positioned);
       evolve(this.state, event);
+      this.trackStreams(event);
       this.quotes.absorb(event, this.state);
       const slot = { ...event, position: positioned.position, at: envelope.at } as CommittedEvent;
       slots.push(slot);
@@ -463,6 +525,41 @@ export class Engine implements CommandBus {
     inTurn.set(envelope.commandId, this.journal(envelope, decision.events, events, slots));
   }
 
+  /** The archived market a command needs read back from the log before it is decided (a revoke after the window). */
+  private archivedMarketOf(envelope: CommandEnvelope): string | null {
+    const c = envelope.command;
+    if (c.type !== 'RevokeResult' || this.restoredFor.delete(envelope.commandId)) return null;
+    return this.state.markets[c.marketId]?.archived ? c.marketId : null;
+  }
+
+  /**
+   * Reads an archived market's events back from the log (by index), journals them folded as one
+   * MarketRestored, then decides the waiting command against the market as it was: the log stays
+   * the only truth, and a replay sees the same restore.
+   */
+  private readBack(marketId: string, p: Pending): void {
+    this.restoredFor.add(p.envelope.commandId);
+    const requeue = (items: Pending[]) => {
+      if (this.status !== 'running') return p.reject(new EngineUnavailableError());
+      this.queue.unshift(...items);
+      this.schedule();
+    };
+    this.opts.store.readMarket(marketId).then(
+      (events) => {
+        const restored = readBack(marketId, events);
+        if (!restored) return requeue([p]);
+        const envelope = this.own(RESTORE_PREFIX, p.envelope.at, { type: 'RestoreMarket', restored });
+        // Its refusal (another command restored it first) leaves the waiting command to be decided as the state is.
+        requeue([{ envelope, resolve: () => {}, reject: () => {} }, p]);
+      },
+      (err: unknown) => {
+        this.restoredFor.delete(p.envelope.commandId);
+        this.opts.log.error({ err, marketId }, 'reading an archived market back failed');
+        p.reject(new EngineUnavailableError('The bet engine could not read this market back, please try again'));
+      },
+    );
+  }
+
   /** In play: the bet waits out the market's delay, then is decided again against the prices of then. */
   private delay(p: Pending, ms: number): void {
     this.delayed.set(p.envelope.commandId, []);
@@ -500,6 +597,12 @@ export class Engine implements CommandBus {
         at: envelope.at,
       },
     };
+  }
+
+  /** Stream versions are kept for streams that can still be written: an archived market's bets' go, and come back with them. */
+  private trackStreams(event: DomainEvent): void {
+    if (event.type === 'MarketArchived') for (const id of event.data.betIds) delete this.versions[betStream(id)];
+    else if (event.type === 'MarketRestored') Object.assign(this.versions, event.data.streamVersions);
   }
 
   private remember(commandId: string, positions: number[]): void {
@@ -547,6 +650,7 @@ export class Engine implements CommandBus {
   private apply(e: StoredEvent): void {
     evolve(this.state, e as unknown as DomainEvent);
     this.versions[e.streamId] = e.streamVersion;
+    this.trackStreams(e as unknown as DomainEvent);
     const known = this.processed.get(e.metadata.commandId);
     if (known) known.push(e.position);
     else this.remember(e.metadata.commandId, [e.position]);

@@ -58,7 +58,11 @@ export interface MarketState {
   /** Bookmaker or fancy priced by hand: bets take the house's price, not the feed's. */
   manual?: boolean;
   settlement: Settlement | null;
-  /** Every bet ever placed on it, in order. */
+  /** When its result was declared (null while none is, and for results declared before this was kept). */
+  settledAt: string | null;
+  /** Past the revoke window: its bets left the state (betting/archive.ts); a revoke reads them back from the log. */
+  archived: boolean;
+  /** Every bet placed on it, in order, while it is not archived. */
   betIds: string[];
 }
 

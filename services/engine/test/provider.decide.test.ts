@@ -562,3 +562,53 @@ t.test(
     }
   },
 );
+
+t.test('the idempotency window: closed rounds are remembered one to two periods, open rounds for good', async (t) => {
+  const w = new World();
+  const housekeep = (turnBefore: string, at: string) =>
+    decide(w.state, {
+      ...envelope(
+        { type: 'Housekeep', settledBefore: '2000-01-01T00:00:00.000Z', providerTurnBefore: turnBefore },
+        null,
+      ),
+      at,
+    });
+  const turn = (turnBefore: string, at: string) => {
+    const d = housekeep(turnBefore, at);
+    if (d.ok) w.given(...d.events);
+    return d;
+  };
+  w.do(debit('t1', 'closed', 100_00));
+  w.do(credit('t2', 'closed', 250_00));
+  w.do(debit('t3', 'open', 50_00));
+  t.same(
+    decide(w.state, envelope({ type: 'Housekeep', settledBefore: AT, providerTurnBefore: AT }, 'a')),
+    refused('FORBIDDEN', 'Only the engine keeps its house'),
+  );
+
+  t.same(turn('2026-11-21T10:00:00.000Z', '2026-11-22T10:00:00.000Z'), {
+    ok: true,
+    events: [
+      { type: 'ProviderWindowTurned', streamId: 'provider-window', data: { turnedAt: '2026-11-22T10:00:00.000Z' } },
+    ],
+  });
+  t.same(Object.keys(w.state.provider.txns), ['mg|t3'], 'the open round stays current with its ids');
+  t.same(Object.keys(w.state.provider.previous.txns).sort(), ['mg|t1', 'mg|t2'], 'the closed round moved back');
+  t.same(
+    turn('2026-11-22T09:00:00.000Z', '2026-11-22T10:30:00.000Z'),
+    { ok: true, events: [] },
+    'it turns once a period',
+  );
+
+  // Within the window a repeat still gets its first answer, and the closed round takes no new debit.
+  const repeat = w.when(credit('t2', 'closed', 250_00));
+  t.equal(repeat.ok && repeat.events[0]!.type, 'ProviderTxnRepeated', 'a repeated CREDIT is answered alike');
+  const late = w.when(debit('t9', 'closed', 10_00));
+  t.equal(late.ok && late.events[0]!.type, 'ProviderTxnDeclined', 'a DEBIT on the closed round is declined');
+  // The open round's stake can still be given back, however many periods pass.
+  turn('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z');
+  t.same(Object.keys(w.state.provider.previous.txns), [], 'two turns later the closed round is forgotten');
+  const back = w.do(rollback('t4', 't3', 'open', 50_00));
+  t.equal(back.ok && back.events[0]!.type, 'ProviderRolledBack', 'the open round’s debit is still known');
+  t.equal(w.balance('wallet:p1'), 1_000_00 - 100_00 + 250_00, 'every paisa where it belongs');
+});

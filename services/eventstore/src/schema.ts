@@ -25,6 +25,9 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
     epoch bigint not null
   )`,
   `insert into log_head (id, position, epoch) values (true, 0, 0) on conflict (id) do nothing`,
+  // A market's events (its bets' too: each carries marketId), for a decision on a market whose bets
+  // left the engine's state (a revoke after the window): read by index, never by scanning the log.
+  `create index if not exists events_by_market on events ((data->>'marketId'), position)`,
   `create table if not exists snapshots (
     name text primary key,
     position bigint not null,

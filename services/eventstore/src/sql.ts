@@ -31,4 +31,4 @@ export function transactionClient(query: QueryFn): SqlClient {
 }
 
 /** Creates the log's tables once, however many processes open the store together (contracts' migrate). */
-export const migrateLog = (sql: SqlClient): Promise<void> => migrate(sql, 'eventstore', 1, SCHEMA_STATEMENTS);
+export const migrateLog = (sql: SqlClient): Promise<void> => migrate(sql, 'eventstore', 2, SCHEMA_STATEMENTS);

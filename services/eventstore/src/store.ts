@@ -306,6 +306,14 @@ class SqlEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
+  async readMarket(marketId: string): Promise<StoredEvent[]> {
+    const { rows } = await this.sql.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where data->>'marketId' = $1 order by position`,
+      [marketId],
+    );
+    return rows.map(toStoredEvent);
+  }
+
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     const first = this.#recent[0]?.position;
     if (first !== undefined && after + 1 >= first && after < this.#recent.at(-1)!.position) {

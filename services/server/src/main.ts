@@ -21,6 +21,7 @@ import { setUpProvider, type ProviderOption } from './provider.js';
 import { counter, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
 import { TradedFeed } from './traded-feed.js';
+import { engineWindows } from './engine-settings.js';
 
 export interface ServerOptions {
   port: number;
@@ -77,6 +78,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const engine = await Engine.start({
     store,
     log: log.child({ part: 'engine' }),
+    ...engineWindows(),
     onCommit: (ms, events) => {
       commitSeconds.observe(ms / 1000);
       committed.inc(events);

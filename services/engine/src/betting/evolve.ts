@@ -1,5 +1,6 @@
 import { updateKey, type BettingEventData, type Paise, type Posting } from '@exch/contracts';
 import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
+import { archiveMarket, restoreMarket } from './archive.js';
 import { restOrder } from './matching.js';
 import { lockKey } from './locks.js';
 import { addBet, emptyBook } from './pnl-book.js';
@@ -60,7 +61,14 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'MarketListed': {
       const { sportId: _s, ...m } = e.data;
-      state.markets[m.marketId] = { ...m, status: 'ACTIVE', settlement: null, betIds: [] };
+      state.markets[m.marketId] = {
+        ...m,
+        status: 'ACTIVE',
+        settlement: null,
+        settledAt: null,
+        archived: false,
+        betIds: [],
+      };
       break;
     }
     case 'MarketSettingsSet':
@@ -153,6 +161,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       post(state, postings);
       market.status = e.type === 'MarketSettled' ? 'SETTLED' : 'VOID';
       market.settlement = { settlementId: e.data.settlementId, void: e.type === 'MarketVoided', postings, betIds };
+      market.settledAt = e.data.settledAt ?? null;
       break;
     }
     case 'ResultRevoked': {
@@ -173,8 +182,15 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         );
       market.status = 'CLOSED';
       market.settlement = null;
+      market.settledAt = null;
       break;
     }
+    case 'MarketArchived':
+      archiveMarket(state, e.data);
+      break;
+    case 'MarketRestored':
+      restoreMarket(state, e.data);
+      break;
     case 'MarketLockSet': {
       const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);
       const held = (state.marketLocks[e.data.userId] ?? []).filter((k) => k !== key);

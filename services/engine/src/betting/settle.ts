@@ -52,6 +52,7 @@ export function decideSettleMarket(
   c: SettleMarket,
   actor: string | null,
   settlementId: string,
+  settledAt: string,
 ): Decision {
   const market = settleable(state, c.marketId, actor);
   if (typeof market === 'string') return refuse(market.startsWith('Only') ? 'FORBIDDEN' : 'INVALID_RESULT', market);
@@ -104,6 +105,7 @@ export function decideSettleMarket(
       users,
       postings,
       exposures: released(state, market, net.keys()),
+      settledAt,
     },
   });
 }
@@ -114,6 +116,7 @@ export function decideVoidMarket(
   c: VoidMarket,
   actor: string | null,
   settlementId: string,
+  settledAt: string,
 ): Decision {
   const market = settleable(state, c.marketId, actor);
   if (typeof market === 'string') return refuse(market.startsWith('Only') ? 'FORBIDDEN' : 'INVALID_RESULT', market);
@@ -131,6 +134,7 @@ export function decideVoidMarket(
         market,
         bets.map((b) => b.userId),
       ),
+      settledAt,
     },
   });
 }
@@ -143,6 +147,8 @@ export function decideRevokeResult(state: Readonly<EngineState>, c: RevokeResult
   const s = market.settlement;
   if (!s || (market.status !== 'SETTLED' && market.status !== 'VOID'))
     return refuse('NOT_SETTLED', 'This market has no declared result to revoke');
+  // The loop reads an archived market's bets back from the log first; reaching here archived means it could not.
+  if (market.archived) return refuse('ARCHIVED', 'This market could not be read back from the log, please try again');
   const reopened = s.betIds
     .map((id) => ({ ...state.bets[id]!, status: 'open' as const, unmatched: 0 }))
     .filter((b) => b.fills.length > 0);

@@ -13,7 +13,7 @@ import {
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { balanceOf, exposureOfUser, type EngineState } from '../state.js';
-import { providerKey, type ProviderTxnState } from './state.js';
+import { providerKey, roundOf, txnOf, type ProviderTxnState } from './state.js';
 
 /**
  * The seamless wallet's decisions (docs/international-casino.md). A transaction id keeps its first
@@ -115,7 +115,7 @@ function decideDebit(state: EngineState, c: ProviderDebit, envelope: CommandEnve
   if (c.sessionUserId !== c.userId)
     return declined(c, 'INVALID_TOKEN', "The wallet session has ended or is not this player's", balance);
   if (c.amount <= 0) return declined(c, 'REQUEST_DECLINED', 'A debit must take a stake', balance);
-  const round = state.provider.rounds[providerKey(c.provider, c.roundId)];
+  const round = roundOf(state.provider, providerKey(c.provider, c.roundId));
   if (round && round.userId !== c.userId)
     return declined(c, 'REQUEST_DECLINED', "The round is another player's", balance);
   if (round?.credited) return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
@@ -128,7 +128,7 @@ function decideDebit(state: EngineState, c: ProviderDebit, envelope: CommandEnve
 }
 
 function decideCredit(state: EngineState, c: ProviderCredit, envelope: CommandEnvelope): Decision {
-  const round = state.provider.rounds[providerKey(c.provider, c.roundId)];
+  const round = roundOf(state.provider, providerKey(c.provider, c.roundId));
   if (!round || round.debits === 0) return refuse('REQUEST_DECLINED', 'No debit was taken in this round');
   if (round.userId !== c.userId) return refuse('REQUEST_DECLINED', "The round is another player's");
   if (round.credited) return refuse('REQUEST_DECLINED', 'The round is already settled');
@@ -142,7 +142,7 @@ function decideCredit(state: EngineState, c: ProviderCredit, envelope: CommandEn
 
 function decideRollback(state: EngineState, c: ProviderRollback, envelope: CommandEnvelope): Decision {
   const balance = available(state, c.userId);
-  const debit = state.provider.txns[providerKey(c.provider, c.betId)];
+  const debit = txnOf(state.provider, providerKey(c.provider, c.betId));
   if (!debit) return declined(c, 'REQUEST_DECLINED', 'Transaction not found', balance, true);
   if (debit.txnType !== 'DEBIT')
     return declined(c, 'REQUEST_DECLINED', `Transaction ${c.betId} is not a debit`, balance);
@@ -158,12 +158,12 @@ function decideRollback(state: EngineState, c: ProviderRollback, envelope: Comma
   }
   if (debit.rolledBackBy !== null) {
     // Given back already (under another rollback id): answered like that rollback, nothing moves.
-    const { answer } = state.provider.txns[providerKey(c.provider, debit.rolledBackBy)]!;
+    const { answer } = txnOf(state.provider, providerKey(c.provider, debit.rolledBackBy))!;
     return answer.ok
       ? repeated(c, requestOf(c), answer.balance, answer.referenceId)
       : refuse(answer.status, answer.message);
   }
-  if (state.provider.rounds[providerKey(c.provider, c.roundId)]?.credited)
+  if (roundOf(state.provider, providerKey(c.provider, c.roundId))?.credited)
     return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
   return accept({
     type: 'ProviderRolledBack',
@@ -175,7 +175,7 @@ function decideRollback(state: EngineState, c: ProviderRollback, envelope: Comma
 export function decideProvider(state: EngineState, c: ProviderCommand, envelope: CommandEnvelope): Decision {
   // The gateway's wallet routes send these once the provider's signature checked out; no user can.
   if (envelope.actor !== null) return refuse('FORBIDDEN', 'Wallet calls come from the game provider only');
-  const known = state.provider.txns[providerKey(c.provider, c.txnId)];
+  const known = txnOf(state.provider, providerKey(c.provider, c.txnId));
   if (known) return repeat(c, known);
   switch (c.type) {
     case 'ProviderDebit':

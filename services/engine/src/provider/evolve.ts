@@ -1,13 +1,15 @@
 import type { ProviderEventData } from '@exch/contracts';
 import type { EngineState } from '../state.js';
-import { providerKey, type ProviderRoundState } from './state.js';
+import { providerKey, roundOf, txnOf, type ProviderRoundState } from './state.js';
+import { turnProviderWindow } from './window.js';
 
 type ProviderEvent = {
   [K in keyof ProviderEventData]: { type: K; data: ProviderEventData[K] };
 }[keyof ProviderEventData];
 
 const round = (state: EngineState, provider: string, roundId: string, userId: string): ProviderRoundState =>
-  (state.provider.rounds[providerKey(provider, roundId)] ??= { userId, debits: 0, held: 0, credited: false });
+  roundOf(state.provider, providerKey(provider, roundId)) ??
+  (state.provider.rounds[providerKey(provider, roundId)] = { userId, debits: 0, held: 0, credited: false });
 
 /** The provider half of evolve: folds in place, like the others. */
 export function evolveProvider(state: EngineState, e: ProviderEvent): void {
@@ -16,6 +18,9 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
   if ('postings' in d)
     for (const p of d.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
   switch (e.type) {
+    case 'ProviderWindowTurned':
+      turnProviderWindow(state.provider, e.data.turnedAt);
+      break;
     case 'ProviderDebited':
     case 'ProviderCredited':
     case 'ProviderRolledBack': {
@@ -40,17 +45,18 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
         r.credited = true;
       } else {
         r.held -= amount;
-        txns[providerKey(provider, betId!)]!.rolledBackBy = txnId;
+        txnOf(state.provider, providerKey(provider, betId!))!.rolledBackBy = txnId;
       }
       break;
     }
     case 'ProviderTxnRepeated': {
       const { provider, txnId, balance, referenceId, ...request } = e.data;
-      txns[providerKey(provider, txnId)] ??= {
-        ...request,
-        answer: { ok: true, balance, referenceId },
-        rolledBackBy: null,
-      };
+      if (!txnOf(state.provider, providerKey(provider, txnId)))
+        txns[providerKey(provider, txnId)] = {
+          ...request,
+          answer: { ok: true, balance, referenceId },
+          rolledBackBy: null,
+        };
       break;
     }
     case 'ProviderTxnDeclined': {
@@ -63,21 +69,22 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
       };
       // The DEBIT this rollback named never came: if it ever does, it is refused.
       if (tombstone && betId !== null) {
-        txns[providerKey(provider, betId)] ??= {
-          txnType: 'DEBIT',
-          userId,
-          roundId,
-          gameId,
-          amount,
-          betId: null,
-          answer: {
-            ok: false,
-            status: 'REQUEST_DECLINED',
-            message: 'The debit was rolled back before it arrived',
-            balance,
-          },
-          rolledBackBy: null,
-        };
+        if (!txnOf(state.provider, providerKey(provider, betId)))
+          txns[providerKey(provider, betId)] = {
+            txnType: 'DEBIT',
+            userId,
+            roundId,
+            gameId,
+            amount,
+            betId: null,
+            answer: {
+              ok: false,
+              status: 'REQUEST_DECLINED',
+              message: 'The debit was rolled back before it arrived',
+              balance,
+            },
+            rolledBackBy: null,
+          };
       }
       break;
     }

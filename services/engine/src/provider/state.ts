@@ -21,13 +21,33 @@ export interface ProviderRoundState {
   credited: boolean;
 }
 
-/** Third-party casino wallets (docs/international-casino.md). Kept for good: an id keeps its answer. */
-export interface ProviderState {
+export interface ProviderGeneration {
   /** `${provider}|${txnId}` -> what it was and the answer it got. */
   txns: Record<string, ProviderTxnState>;
   /** `${provider}|${roundId}`. */
   rounds: Record<string, ProviderRoundState>;
 }
 
-export const emptyProviderState = (): ProviderState => ({ txns: {}, rounds: {} });
+/**
+ * Third-party casino wallets (docs/international-casino.md). An id keeps its answer for the
+ * idempotency window: the current generation and the previous one (provider/window.ts).
+ */
+export interface ProviderState extends ProviderGeneration {
+  previous: ProviderGeneration;
+  /** When the window last turned (the housekeeping command's time); null before the first turn. */
+  turnedAt: string | null;
+}
+
+export const emptyGeneration = (): ProviderGeneration => ({ txns: {}, rounds: {} });
+export const emptyProviderState = (): ProviderState => ({
+  ...emptyGeneration(),
+  previous: emptyGeneration(),
+  turnedAt: null,
+});
 export const providerKey = (provider: string, id: string): string => `${provider}|${id}`;
+
+/** A transaction id as remembered in either generation of the window. */
+export const txnOf = (p: ProviderState, key: string): ProviderTxnState | undefined =>
+  p.txns[key] ?? p.previous.txns[key];
+export const roundOf = (p: ProviderState, key: string): ProviderRoundState | undefined =>
+  p.rounds[key] ?? p.previous.rounds[key];

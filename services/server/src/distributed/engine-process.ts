@@ -14,6 +14,7 @@ import { publishFeed } from './feed-topic.js';
 import { TradedFeed } from '../traded-feed.js';
 import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
 import { FEED_TOPIC, type DistributedSettings } from './settings.js';
+import { engineWindows } from '../engine-settings.js';
 
 const BODY_LIMIT = 256 * 1024;
 
@@ -128,6 +129,7 @@ export async function runEngineProcess(
   engine = await Engine.start({
     store,
     log,
+    ...engineWindows(),
     onCommit: (ms, events) => {
       commitSeconds.observe(ms / 1000);
       committed.inc(events);

@@ -1,0 +1,65 @@
+import {
+  marketStream,
+  type DomainEvent,
+  type MarketArchived,
+  type MarketRestored,
+  type RestoreMarket,
+} from '@exch/contracts';
+import { accept, refuse, type Decision } from '../decision.js';
+import { bookKey, type EngineState } from '../state.js';
+
+/** At most this many markets leave the state in one command, so one turn stays short. */
+export const ARCHIVE_BATCH = 200;
+
+/**
+ * Markets whose result was declared before `settledBefore` leave the state with their bets
+ * (docs/exchange.md "Archived markets"); a result declared before settledAt was kept has none and goes.
+ */
+export function archivable(state: Readonly<EngineState>, settledBefore: string): DomainEvent[] {
+  const events: DomainEvent[] = [];
+  for (const m of Object.values(state.markets)) {
+    if (events.length === ARCHIVE_BATCH) break;
+    if (m.archived || (m.status !== 'SETTLED' && m.status !== 'VOID')) continue;
+    if (m.settledAt !== null && m.settledAt >= settledBefore) continue;
+    events.push({
+      type: 'MarketArchived',
+      streamId: marketStream(m.marketId),
+      data: { marketId: m.marketId, matchId: m.matchId, betIds: [...m.betIds] },
+    });
+  }
+  return events;
+}
+
+/** The engine's read-back of an archived market: taken only while the market is still archived under that settlement. */
+export function decideRestoreMarket(state: Readonly<EngineState>, c: RestoreMarket, actor: string | null): Decision {
+  if (actor !== null) return refuse('FORBIDDEN', 'Only the engine restores markets');
+  const market = state.markets[c.restored.marketId];
+  if (!market?.archived || market.settlement?.settlementId !== c.restored.settlement.settlementId)
+    return refuse('NOT_ARCHIVED', 'This market is not archived');
+  return accept({ type: 'MarketRestored', streamId: marketStream(market.marketId), data: c.restored });
+}
+
+export function archiveMarket(state: EngineState, d: MarketArchived): void {
+  const market = state.markets[d.marketId]!;
+  for (const id of d.betIds) delete state.bets[id];
+  for (const r of market.runners) delete state.books[bookKey(market.marketId, r.selectionId)];
+  for (const [key, price] of Object.entries(state.housePrices))
+    if (price.marketId === market.marketId) delete state.housePrices[key];
+  market.betIds = [];
+  market.archived = true;
+  // The summary keeps what a late command is refused with; the postings come back with the bets.
+  if (market.settlement) market.settlement = { ...market.settlement, postings: [], betIds: [] };
+}
+
+export function restoreMarket(state: EngineState, d: MarketRestored): void {
+  const market = state.markets[d.marketId]!;
+  for (const b of d.bets) state.bets[b.betId] = { ...b, fills: b.fills.map((f) => ({ ...f })) };
+  market.betIds = d.bets.map((b) => b.betId);
+  market.settlement = {
+    settlementId: d.settlement.settlementId,
+    void: d.settlement.void,
+    postings: d.settlement.postings.map((p) => ({ ...p })),
+    betIds: [...d.settlement.betIds],
+  };
+  market.archived = false;
+}

@@ -1,0 +1,11 @@
+import type { CommandEnvelope, Housekeep } from '@exch/contracts';
+import { archivable } from './betting/archive.js';
+import { accept, refuse, type Decision } from './decision.js';
+import { providerWindowTurn } from './provider/window.js';
+import type { EngineState } from './state.js';
+
+/** The engine's own housekeeping (contracts' Housekeep): often nothing to do, then no events. */
+export function decideHousekeep(state: Readonly<EngineState>, c: Housekeep, envelope: CommandEnvelope): Decision {
+  if (envelope.actor !== null) return refuse('FORBIDDEN', 'Only the engine keeps its house');
+  return accept(...archivable(state, c.settledBefore), ...providerWindowTurn(state, c.providerTurnBefore, envelope.at));
+}

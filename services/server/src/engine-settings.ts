@@ -1,0 +1,26 @@
+import { DEFAULT_PROVIDER_IDEMPOTENCY_MS, DEFAULT_REVOKE_WINDOW_MS, type EngineOptions } from '@exch/engine';
+
+const HOUR = 3600_000;
+
+function duration(env: NodeJS.ProcessEnv, name: string, unitMs: number, unit: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of ${unit}, 0 or more`);
+  return Math.round(n * unitMs);
+}
+
+/**
+ * The engine's windows (README "Settings"): REVOKE_WINDOW_DAYS (default 7), how long after its result
+ * a market's bets stay in the state before a revoke must read them back from the log
+ * (docs/exchange.md "Archived markets"); PROVIDER_IDEMPOTENCY_HOURS (default 168), how long at least a
+ * closed third-party round's transaction ids keep their answers (docs/international-casino.md).
+ */
+export function engineWindows(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<EngineOptions, 'revokeWindowMs' | 'providerIdempotencyMs'> {
+  return {
+    revokeWindowMs: duration(env, 'REVOKE_WINDOW_DAYS', 24 * HOUR, 'days', DEFAULT_REVOKE_WINDOW_MS),
+    providerIdempotencyMs: duration(env, 'PROVIDER_IDEMPOTENCY_HOURS', HOUR, 'hours', DEFAULT_PROVIDER_IDEMPOTENCY_MS),
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * The engine's state is bounded by what can still change: a settled market's bets leave it once
+ * the revoke window has passed (MarketArchived), and a revoke after that reads the market back from
+ * the log (MarketRestored) and is exactly the revoke it would have been had the bets never left.
+ */
+import t from 'tap';
+import type { CommittedEvent, EventStore, ExecuteResult } from '@exch/contracts';
+import { openPGliteStore } from '@exch/eventstore';
+import { Engine, emptyState, fold } from '@exch/engine';
+import { envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+
+type Teardown = { teardown(fn: () => unknown): void };
+const silent = { info() {}, warn() {}, error() {} };
+const FAR = new Date('2100-01-01');
+
+async function engineOn(store: EventStore, t: Teardown): Promise<Engine> {
+  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  return engine;
+}
+
+/** Three players bet on match n's bookmaker and fancy; both markets settle. */
+async function tradeAndSettle(engine: Engine, players: string[], n: number): Promise<void> {
+  for (const [selectionId, back, lay] of [
+    [1, 85, 90],
+    [2, 110, 115],
+    [3, 400, 450],
+  ] as const)
+    engine.quote({ type: 'bookmaker', marketId: `bm${n}`, selectionId, status: 'ACTIVE', back, lay });
+  engine.quote({
+    type: 'fancy',
+    marketId: `fy${n}`,
+    status: 'ACTIVE',
+    no: { line: 45, rate: 100 },
+    yes: { line: 46, rate: 100 },
+  });
+  const bets: [string, number | null, 'back' | 'lay', number, number, number | null][] = [
+    [`bm${n}`, 1, 'back', 85, 1_000_00, null],
+    [`bm${n}`, 2, 'lay', 115, 333_33, null],
+    [`bm${n}`, 3, 'back', 400, 177_77, null],
+    [`fy${n}`, null, 'back', 46, 500_00, 100],
+    [`fy${n}`, null, 'lay', 45, 250_01, 100],
+  ];
+  let i = 0;
+  for (const p of players)
+    for (const [marketId, sid, side, odds, stake, volume] of bets)
+      await must(engine, placeBet(`b${n}-${p}-${i++}`, marketId, sid, side, odds, stake, volume), p);
+  await must(engine, { type: 'SettleMarket', marketId: `bm${n}`, selectionId: 2, runs: null }, 'a');
+  await must(engine, { type: 'SettleMarket', marketId: `fy${n}`, selectionId: null, runs: 47 }, 'a');
+}
+
+async function world(t: Teardown) {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const engine = await engineOn(store, t);
+  const players = await hierarchy(engine, 3, 1_000_000_00);
+  await must(engine, matchCatalogue([1]), null);
+  return { store, engine, players };
+}
+
+/** A command's events; the settlement's id is its declaring command's, which differs between the two engines. */
+const eventsOf = (r: ExecuteResult): Pick<CommittedEvent, 'type' | 'data'>[] =>
+  r.ok ? r.events.map((e) => ({ type: e.type, data: { ...e.data, settlementId: undefined } })) : [];
+
+t.test('a revoke after the window is the revoke it would have been, to the paisa', async (t) => {
+  const kept = await world(t);
+  const archived = await world(t);
+  for (const w of [kept, archived]) await tradeAndSettle(w.engine, w.players, 1);
+  t.same(archived.engine.view.bets, kept.engine.view.bets, 'the same bets before the window');
+  t.same(archived.engine.view.balances, kept.engine.view.balances, 'the same balances before the window');
+
+  const archiving = await archived.engine.housekeep(FAR);
+  t.ok(archiving.ok);
+  t.same(
+    eventsOf(archiving)
+      .map((e) => e.type)
+      .filter((type) => type !== 'ProviderWindowTurned'),
+    ['MarketArchived', 'MarketArchived'],
+    'both settled markets archived',
+  );
+  t.same(Object.keys(archived.engine.view.bets), [], 'their bets left the state');
+  t.equal(archived.engine.view.markets.bm1!.status, 'SETTLED', 'the summary keeps the status');
+  const late = await archived.engine.execute(
+    envelope({ type: 'SettleMarket', marketId: 'bm1', selectionId: 1, runs: null }, 'a'),
+  );
+  t.same(
+    late.ok ? null : late.refusal.message,
+    'The result of this market is already declared',
+    'a late declaration is refused as before',
+  );
+
+  for (const marketId of ['bm1', 'fy1']) {
+    const a = await kept.engine.execute(envelope({ type: 'RevokeResult', marketId }, 'a'));
+    const b = await archived.engine.execute(envelope({ type: 'RevokeResult', marketId }, 'a'));
+    t.ok(a.ok && b.ok, `${marketId} revoked on both`);
+    t.same(
+      eventsOf(b).filter((e) => e.type !== 'MarketRestored'),
+      eventsOf(a),
+      `${marketId}: the same ResultRevoked, postings to the paisa`,
+    );
+    t.same(
+      eventsOf(b).map((e) => e.type),
+      ['ResultRevoked'],
+      'the market was read back in a turn of its own first',
+    );
+  }
+  t.same(archived.engine.view.balances, kept.engine.view.balances, 'the same balances');
+  t.same(archived.engine.view.exposure, kept.engine.view.exposure, 'the same exposure');
+  t.same(archived.engine.view.bets, kept.engine.view.bets, 'the same open bets again');
+
+  for (const w of [kept, archived])
+    await must(w.engine, { type: 'SettleMarket', marketId: 'bm1', selectionId: 3, runs: null }, 'a');
+  t.same(archived.engine.view.balances, kept.engine.view.balances, 'a new declaration pays the same');
+
+  const log = await archived.store.readAll(0, 100_000);
+  t.ok(
+    log.some((e) => e.type === 'MarketRestored'),
+    'the read-back is in the log',
+  );
+  t.same(
+    JSON.parse(JSON.stringify(fold(emptyState(), log as never))),
+    JSON.parse(JSON.stringify(archived.engine.view)),
+    'a fold of the log equals the live state',
+  );
+  await archived.engine.stop();
+  const restarted = await engineOn(archived.store, t);
+  t.same(restarted.view, JSON.parse(JSON.stringify(archived.engine.view)), 'a restarted engine equals it too');
+  const again = await restarted.execute(envelope({ type: 'RevokeResult', marketId: 'bm1' }, 'a'));
+  t.ok(again.ok, 'it still writes the bets’ streams after their versions came back from the log');
+});
+
+t.test('the state stays the same size over many settle cycles', async (t) => {
+  const { engine, players } = await world(t);
+  const sizes: number[] = [];
+  for (let n = 2; n <= 31; n++) {
+    await must(engine, matchCatalogue([n]), null);
+    await tradeAndSettle(engine, players, n);
+    await engine.housekeep(FAR);
+    t.equal(Object.keys(engine.view.bets).length, 0, `cycle ${n}: no bet left in the state`);
+    const { markets, matches, ...rest } = engine.view;
+    sizes.push(JSON.stringify(rest).length);
+  }
+  // Only digits move (balances, the bet counter): 450 bets came and went.
+  const spread = Math.max(...sizes) - Math.min(...sizes);
+  t.ok(spread < 64, `apart from the market summaries the state stays at ${sizes.at(-1)} bytes (spread ${spread})`);
+  const summary = JSON.stringify(engine.view.markets.bm20).length;
+  t.ok(summary < 600, `a settled market keeps a summary of ${summary} bytes, whatever its bets`);
+});
