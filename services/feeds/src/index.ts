@@ -1,1 +1,5 @@
 export * from './simulator.js';
+export { BetfairFeed, type BetfairFeedOptions, type MessageSource } from './betfair/feed.js';
+export { betfairFileFeed, type BetfairFileFeedOptions } from './betfair/file-feed.js';
+export type { MarketCatalogue } from './betfair/catalogue.js';
+export type { FeedHealthView } from './betfair/health.js';
