@@ -27,7 +27,7 @@ export interface MarketBook {
   tv: number;
 }
 
-/** What one market change touched: whether its definition came, and which runners' prices moved. */
+/** What one market change touched: whether its definition (or a whole image) came, and which runners' prices moved. */
 export interface Applied {
   market: MarketBook;
   definition: boolean;
@@ -99,6 +99,6 @@ export class MarketCache {
       applyRunner(runner, rc);
       runners.push(rc.id);
     }
-    return { market, definition: mc.marketDefinition !== undefined, runners };
+    return { market, definition: mc.marketDefinition !== undefined || mc.img === true, runners };
   }
 }

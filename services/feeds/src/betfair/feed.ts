@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Catalogue, FeedPort, FeedUpdate } from '@exch/contracts';
-import { MarketCache } from './cache.js';
+import { MarketCache, type Applied } from './cache.js';
 import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalogue.js';
 import { FeedHealth } from './health.js';
 import type { MarketChangeMessage } from './protocol.js';
@@ -66,11 +66,18 @@ export class BetfairFeed implements FeedPort {
     this.health.message(m.pt);
     if (this.health.stale) this.setStale(false);
     const unnamed: string[] = [];
+    // One message may hold several changes of one market (a segmented image's parts): applied all, sent once.
+    const touched = new Map<string, Applied>();
     for (const mc of m.mc ?? []) {
-      const applied = this.cache.apply(mc);
+      const a = this.cache.apply(mc);
+      const seen = touched.get(mc.id);
+      if (seen && !mc.img) {
+        seen.definition ||= a.definition;
+        seen.runners.push(...a.runners);
+      } else touched.set(mc.id, a);
       if (mc.marketDefinition && !this.entries.has(mc.id) && !this.asked.has(mc.id)) unnamed.push(mc.id);
-      this.emit(this.state.applied(applied));
     }
+    for (const a of touched.values()) this.emit(this.state.applied(a));
     if (unnamed.length > 0) this.name(unnamed);
   }
 
