@@ -6,3 +6,4 @@ export type { FeedHealthView } from './betfair/health.js';
 export { betfairStreamFeed, type BetfairStreamFeedOptions } from './betfair/stream-feed.js';
 export type { StreamOptions } from './betfair/client.js';
 export type { MarketFilter, MarketDataField } from './betfair/protocol.js';
+export { createFeed, feedChoiceFromEnv, type FeedChoice, type RunningFeed } from './choice.js';
