@@ -66,9 +66,11 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
       return { seed: Number(env.FEED_SEED ?? Date.now() % 1_000_000), tickMs: Number(env.FEED_TICK_MS ?? 1000) };
     case 'betfair-file': {
       const files = list(required(env, 'BETFAIR_FILES'));
+      const scoreFiles = list(env.BETFAIR_SCORE_FILES);
       return {
         kind: 'betfair-file',
         files,
+        ...(scoreFiles.length > 0 ? { scoreFiles } : {}),
         speed: Number(env.FEED_SPEED ?? 1),
         maxGapMs: Number(env.FEED_MAX_GAP_MS ?? 5000),
         ...catalogue,
@@ -79,6 +81,7 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
       const conflate = optionalNumber(env.BETFAIR_CONFLATE_MS);
       const heartbeat = optionalNumber(env.BETFAIR_HEARTBEAT_MS);
       const stale = optionalNumber(env.BETFAIR_STALE_MS);
+      const scorePort = optionalNumber(env.BETFAIR_SCORE_STREAM_PORT);
       const fields = list(env.BETFAIR_FIELDS) as MarketDataField[];
       return {
         kind: 'betfair',
@@ -93,6 +96,14 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
         ...(heartbeat ? { heartbeatMs: heartbeat.value } : {}),
         ...(stale ? { staleMs: stale.value } : {}),
         ...(fields.length > 0 ? { fields } : {}),
+        ...(env.BETFAIR_SCORE_STREAM_HOST
+          ? {
+              scoreStream: {
+                host: env.BETFAIR_SCORE_STREAM_HOST,
+                ...(scorePort ? { port: scorePort.value } : {}),
+              },
+            }
+          : {}),
         ...catalogue,
       };
     }

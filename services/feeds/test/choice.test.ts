@@ -13,10 +13,18 @@ t.test('FEED=betfair-file: files, catalogue, speed and the longest gap', async (
       FEED: 'betfair-file',
       BETFAIR_FILES: 'a/1.2, b/1.3.bz2',
       BETFAIR_CATALOGUE: 'cat.json',
+      BETFAIR_SCORE_FILES: 's/1.ccm',
       FEED_SPEED: '20',
       FEED_MAX_GAP_MS: '1000',
     }),
-    { kind: 'betfair-file', files: ['a/1.2', 'b/1.3.bz2'], speed: 20, maxGapMs: 1000, catalogue: 'cat.json' },
+    {
+      kind: 'betfair-file',
+      files: ['a/1.2', 'b/1.3.bz2'],
+      scoreFiles: ['s/1.ccm'],
+      speed: 20,
+      maxGapMs: 1000,
+      catalogue: 'cat.json',
+    },
   );
   t.same(feedChoiceFromEnv({ FEED: 'betfair-file', BETFAIR_FILES: 'x' }), {
     kind: 'betfair-file',
@@ -47,6 +55,7 @@ t.test('FEED=betfair: credentials, host, port and the subscription filter', asyn
       BETFAIR_CONFLATE_MS: '500',
       BETFAIR_HEARTBEAT_MS: '2000',
       BETFAIR_STALE_MS: '8000',
+      BETFAIR_SCORE_STREAM_HOST: 'scores.example',
     }),
     {
       kind: 'betfair',
@@ -59,6 +68,7 @@ t.test('FEED=betfair: credentials, host, port and the subscription filter', asyn
       heartbeatMs: 2000,
       staleMs: 8000,
       fields: ['EX_ALL_OFFERS', 'EX_MARKET_DEF'],
+      scoreStream: { host: 'scores.example' },
     },
   );
 });

@@ -14,6 +14,7 @@ import {
   encode,
   FATAL_ERRORS,
   LineSplitter,
+  type ChangeMessage,
   type MarketChange,
   type MarketChangeMessage,
   type MarketDataField,
@@ -44,6 +45,8 @@ export interface StreamOptions {
   staleMs?: number;
   /** Wait before a reconnect; doubled after each failed attempt up to 30 s. */
   reconnectMs?: number;
+  /** Subscribe to the cricket score stream (`cricketSubscription`, Betfair's sports data stream) instead of markets. */
+  cricket?: boolean;
   /** Extra TLS settings (a test's own certificate authority). */
   tls?: ConnectionOptions;
   log: Logger;
@@ -150,6 +153,9 @@ export class StreamClient implements MessageSource {
         return this.status(msg);
       case 'mcm':
         return this.change(msg);
+      case 'ccm':
+        this.feed?.message(msg);
+        return this.keepClocks(msg);
     }
   }
 
@@ -175,6 +181,11 @@ export class StreamClient implements MessageSource {
   }
 
   private subscribe(): void {
+    const clocks = {
+      ...(this.initialClk !== undefined ? { initialClk: this.initialClk } : {}),
+      ...(this.clk !== undefined ? { clk: this.clk } : {}),
+    };
+    if (this.opts.cricket) return this.send({ op: 'cricketSubscription', id: this.nextId++, ...clocks });
     this.send({
       op: 'marketSubscription',
       id: this.nextId++,
@@ -183,8 +194,7 @@ export class StreamClient implements MessageSource {
       segmentationEnabled: true,
       heartbeatMs: this.opts.heartbeatMs ?? 5000,
       ...(this.opts.conflateMs !== undefined ? { conflateMs: this.opts.conflateMs } : {}),
-      ...(this.initialClk !== undefined ? { initialClk: this.initialClk } : {}),
-      ...(this.clk !== undefined ? { clk: this.clk } : {}),
+      ...clocks,
     });
   }
 
@@ -204,7 +214,11 @@ export class StreamClient implements MessageSource {
     }
     if (!whole) return;
     this.feed?.message(whole);
-    // Kept only once applied: a drop mid-segment resubscribes from before the segment.
+    this.keepClocks(msg);
+  }
+
+  /** Kept only once applied: a drop mid-segment resubscribes from before the segment. */
+  private keepClocks(msg: ChangeMessage): void {
     if (msg.initialClk !== undefined) this.initialClk = msg.initialClk;
     if (msg.clk !== undefined) this.clk = msg.clk;
   }

@@ -8,13 +8,26 @@ import type { Catalogue, FeedPort, FeedUpdate } from '@exch/contracts';
 import { MarketCache, type Applied } from './cache.js';
 import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalogue.js';
 import { FeedHealth } from './health.js';
-import type { MarketChangeMessage } from './protocol.js';
+import type { ChangeMessage, MarketChangeMessage } from './protocol.js';
+import { toScore } from './score.js';
 import { FeedState } from './to-feed.js';
 
 /** Where the messages come from: the stream client or a file replay. */
 export interface MessageSource {
   start(feed: BetfairFeed): void;
   stop(): void;
+}
+
+/** Several sources into one feed (the market stream and the cricket score stream). */
+export function allOf(sources: MessageSource[]): MessageSource {
+  return {
+    start: (feed) => {
+      for (const s of sources) s.start(feed);
+    },
+    stop: () => {
+      for (const s of sources) s.stop();
+    },
+  };
 }
 
 export interface BetfairFeedOptions {
@@ -61,10 +74,21 @@ export class BetfairFeed implements FeedPort {
     this.opts.source.stop();
   }
 
-  /** One market change message, already whole (a segmented one is joined by the client first). */
-  message(m: MarketChangeMessage): void {
+  /** One change message, already whole (a segmented one is joined by the client first). */
+  message(m: ChangeMessage): void {
     this.health.message(m.pt);
     if (this.health.stale) this.setStale(false);
+    if (m.op === 'ccm') {
+      for (const cc of m.cc ?? []) {
+        const score = toScore(cc);
+        if (score) this.emit(this.state.score(score));
+      }
+      return;
+    }
+    this.markets(m);
+  }
+
+  private markets(m: MarketChangeMessage): void {
     const unnamed: string[] = [];
     // One message may hold several changes of one market (a segmented image's parts): applied all, sent once.
     const touched = new Map<string, Applied>();

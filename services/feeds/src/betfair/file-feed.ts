@@ -7,6 +7,8 @@ import { HistoricReplay, readMessages } from './historic.js';
 export interface BetfairFileFeedOptions {
   /** Market files (mcm lines; plain, .gz or .bz2). */
   files: string[];
+  /** Cricket score stream files (ccm lines), replayed in publish-time order with the market files. */
+  scoreFiles?: string[];
   /** listMarketCatalogue results, or the path of a JSON file holding an array of them; markets it lacks are named from the files. */
   catalogue?: string | MarketCatalogue[];
   /** Times real time (default 1); 0 or Infinity as fast as it reads. */
@@ -29,6 +31,7 @@ export async function betfairFileFeed(opts: BetfairFileFeedOptions): Promise<Bet
   const catalogue = [...given];
   for (const file of opts.files) {
     for await (const m of readMessages(file)) {
+      if (m.op !== 'mcm') continue;
       for (const mc of m.mc ?? []) {
         if (named.has(mc.id) || !mc.marketDefinition) continue;
         const entry = entryFromDefinition(mc.id, mc.marketDefinition);
@@ -38,7 +41,7 @@ export async function betfairFileFeed(opts: BetfairFileFeedOptions): Promise<Bet
     }
   }
   const source = new HistoricReplay({
-    files: opts.files,
+    files: [...opts.files, ...(opts.scoreFiles ?? [])],
     speed: opts.speed ?? 1,
     maxGapMs: opts.maxGapMs ?? 5000,
     log,

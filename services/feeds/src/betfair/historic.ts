@@ -12,7 +12,7 @@ import { createGunzip } from 'node:zlib';
 import bz2 from 'unbzip2-stream';
 import type { Logger } from 'pino';
 import type { BetfairFeed, MessageSource } from './feed.js';
-import type { MarketChangeMessage } from './protocol.js';
+import type { ChangeMessage } from './protocol.js';
 
 function open(path: string): Readable {
   const raw = createReadStream(path);
@@ -21,8 +21,8 @@ function open(path: string): Readable {
   return raw;
 }
 
-/** The market change messages of one file, in file order. */
-export async function* readMessages(path: string): AsyncGenerator<MarketChangeMessage> {
+/** The change messages (`mcm` of market files, `ccm` of score files) of one file, in file order. */
+export async function* readMessages(path: string): AsyncGenerator<ChangeMessage> {
   const lines = createInterface({ input: open(path), crlfDelay: Number.POSITIVE_INFINITY });
   let n = 0;
   for await (const line of lines) {
@@ -34,22 +34,22 @@ export async function* readMessages(path: string): AsyncGenerator<MarketChangeMe
     } catch {
       throw new Error(`${path}:${n}: not JSON`);
     }
-    if (parsed.op === 'mcm') yield parsed as MarketChangeMessage;
+    if (parsed.op === 'mcm' || parsed.op === 'ccm') yield parsed as ChangeMessage;
   }
 }
 
 /** Several files' messages merged by publish time (each file is in order already). */
-export async function* mergeByPublishTime(paths: string[]): AsyncGenerator<MarketChangeMessage> {
+export async function* mergeByPublishTime(paths: string[]): AsyncGenerator<ChangeMessage> {
   const its = paths.map((p) => readMessages(p));
   const heads = await Promise.all(its.map((it) => it.next()));
   for (;;) {
     let min = -1;
     for (let i = 0; i < heads.length; i++) {
       const h = heads[i]!;
-      if (!h.done && (min < 0 || h.value.pt < (heads[min]!.value as MarketChangeMessage).pt)) min = i;
+      if (!h.done && (min < 0 || h.value.pt < (heads[min]!.value as ChangeMessage).pt)) min = i;
     }
     if (min < 0) return;
-    yield heads[min]!.value as MarketChangeMessage;
+    yield heads[min]!.value as ChangeMessage;
     heads[min] = await its[min]!.next();
   }
 }

@@ -86,6 +86,38 @@ export interface MarketChangeMessage {
   mc?: MarketChange[];
 }
 
+/** One innings of a cricket match as the score stream states it. */
+export interface InningsStats {
+  inningsNum: number;
+  battingTeam?: string;
+  bowlingTeam?: string;
+  inningsRuns?: number;
+  /** Overs as shown: "12.5" = 12 overs and 5 balls. */
+  inningsOvers?: string;
+  inningsWickets?: number;
+}
+
+/** One match's change on the cricket score stream (`ccm`); a part left out has not changed. */
+export interface CricketChange {
+  eventId: string;
+  marketId?: string;
+  fixtureInfo?: { fixtureStatus?: string; eventStatus?: string; maxOvers?: number; eventDescription?: string };
+  matchStats?: { currentInnings?: number; inningsStats?: InningsStats[] };
+}
+
+export interface CricketChangeMessage {
+  op: 'ccm';
+  id?: number;
+  clk?: string;
+  initialClk?: string;
+  pt: number;
+  ct?: ChangeType;
+  cc?: CricketChange[];
+}
+
+/** A message the feed applies: market changes, or the cricket score stream's changes. */
+export type ChangeMessage = MarketChangeMessage | CricketChangeMessage;
+
 export interface ConnectionMessage {
   op: 'connection';
   connectionId: string;
@@ -118,7 +150,7 @@ export interface StatusMessage {
   connectionsAvailable?: number;
 }
 
-export type ResponseMessage = ConnectionMessage | StatusMessage | MarketChangeMessage;
+export type ResponseMessage = ConnectionMessage | StatusMessage | MarketChangeMessage | CricketChangeMessage;
 
 /** The Betting API's market filter as the stream takes it (all optional, and-ed together). */
 export interface MarketFilter {
@@ -160,12 +192,24 @@ export interface MarketSubscriptionRequest {
   clk?: string;
 }
 
+/** The cricket score stream's subscription (Betfair's sports data stream). */
+export interface CricketSubscriptionRequest {
+  op: 'cricketSubscription';
+  id: number;
+  initialClk?: string;
+  clk?: string;
+}
+
 export interface HeartbeatRequest {
   op: 'heartbeat';
   id: number;
 }
 
-export type RequestMessage = AuthenticationRequest | MarketSubscriptionRequest | HeartbeatRequest;
+export type RequestMessage =
+  | AuthenticationRequest
+  | MarketSubscriptionRequest
+  | CricketSubscriptionRequest
+  | HeartbeatRequest;
 
 /** Errors after which reconnecting cannot help: wrong credentials, a refused filter, no subscription left. */
 export const FATAL_ERRORS: ReadonlySet<StatusErrorCode> = new Set([

@@ -1,5 +1,5 @@
 /** `FEED=betfair`: the Exchange Stream API live, named through the Betting API (docs/feeds.md). */
-import { BetfairFeed } from './feed.js';
+import { allOf, BetfairFeed } from './feed.js';
 import { listMarketCatalogue, readCatalogueFile, type MarketCatalogue } from './catalogue.js';
 import { StreamClient, type StreamOptions } from './client.js';
 
@@ -8,6 +8,8 @@ export interface BetfairStreamFeedOptions extends StreamOptions {
   catalogue?: string | MarketCatalogue[];
   /** The Betting API's JSON-RPC endpoint; null names markets from the catalogue alone. */
   bettingApiUrl?: string | null;
+  /** The cricket score stream's endpoint (Betfair's sports data stream; the app key must be authorised for it); left out: no live scores. */
+  scoreStream?: { host: string; port?: number };
 }
 
 export async function betfairStreamFeed(opts: BetfairStreamFeedOptions): Promise<BetfairFeed> {
@@ -15,7 +17,9 @@ export async function betfairStreamFeed(opts: BetfairStreamFeedOptions): Promise
     typeof opts.catalogue === 'string' ? await readCatalogueFile(opts.catalogue) : (opts.catalogue ?? []);
   const url = opts.bettingApiUrl;
   return new BetfairFeed({
-    source: new StreamClient(opts),
+    source: opts.scoreStream
+      ? allOf([new StreamClient(opts), new StreamClient({ ...opts, ...opts.scoreStream, cricket: true })])
+      : new StreamClient(opts),
     catalogue,
     log: opts.log,
     ...(url === null

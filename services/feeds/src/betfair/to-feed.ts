@@ -7,6 +7,7 @@
  */
 import {
   isLadderPrice,
+  type CricketScoreUpdate,
   snapToLadder,
   updateKey,
   type ExchangeRunnerUpdate,
@@ -16,6 +17,7 @@ import {
 } from '@exch/contracts';
 import type { Applied, MarketBook, RunnerBook } from './cache.js';
 import type { MarketDefinition, PriceVol } from './protocol.js';
+import { scoreMovesOn } from './score.js';
 
 const LEVELS = 3;
 
@@ -140,6 +142,12 @@ export class FeedState {
   applied(a: Applied): FeedUpdate[] {
     const runners = a.definition ? a.market.runners.values() : a.runners.map((id) => a.market.runners.get(id)!);
     return this.changed(this.marketUpdates(a.market, runners));
+  }
+
+  /** A score, unless it repeats the last one or would take the score back (scoreMovesOn). */
+  score(u: CricketScoreUpdate): FeedUpdate[] {
+    const last = this.sent.get(updateKey(u))?.update as CricketScoreUpdate | undefined;
+    return scoreMovesOn(last, u) ? this.changed([u]) : [];
   }
 
   /** A stale stream suspends every market it feeds; its return restores what the cache says. */

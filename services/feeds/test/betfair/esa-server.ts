@@ -18,7 +18,14 @@ export interface EsaConnection {
 
 export interface Subscription {
   connection: EsaConnection;
-  request: { initialClk?: string; clk?: string; conflateMs?: number; heartbeatMs: number; marketFilter: object };
+  request: {
+    op: string;
+    initialClk?: string;
+    clk?: string;
+    conflateMs?: number;
+    heartbeatMs: number;
+    marketFilter: object;
+  };
 }
 
 export interface EsaServer {
@@ -120,7 +127,7 @@ export async function startEsaServer(
           }
         } else if (req.op === 'heartbeat') {
           connection.send({ op: 'status', id: req.id, statusCode: 'SUCCESS', connectionClosed: false });
-        } else if (req.op === 'marketSubscription') {
+        } else if (req.op === 'marketSubscription' || req.op === 'cricketSubscription') {
           connection.send({ op: 'status', id: req.id, statusCode: 'SUCCESS', connectionClosed: false });
           const s = { connection, request: req as unknown as Subscription['request'] };
           const waiter = waiting.shift();

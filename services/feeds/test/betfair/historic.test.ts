@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import type { ExchangeRunnerUpdate, FeedUpdate, MarketStateUpdate } from '@exch/contracts';
+import type { CricketScoreUpdate, ExchangeRunnerUpdate, FeedUpdate, MarketStateUpdate } from '@exch/contracts';
 import { betfairFileFeed } from '../../src/index.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
@@ -198,4 +198,39 @@ t.test('pacing: speed and the longest gap', async (t) => {
   await ended;
   const took = Date.now() - started;
   t.ok(took >= 55 && took < 2000, `6 gaps of at most 10 ms took ${took} ms`);
+});
+
+t.test('the cricket score stream (ccm) from a score file drives the match score', async (t) => {
+  const updates: FeedUpdate[] = [];
+  let done!: () => void;
+  const ended = new Promise<void>((resolve) => (done = resolve));
+  const feed = await betfairFileFeed({
+    files: [fixture('1.300000001.gz')],
+    scoreFiles: [fixture('cricket-30000002')],
+    speed: 0,
+    onEnd: done,
+  });
+  feed.subscribe((u) => updates.push(u));
+  feed.start();
+  await ended;
+  const scores = updates.filter((u): u is CricketScoreUpdate => u.type === 'score');
+  t.same(
+    scores.map((s) => [s.matchId, s.innings, s.battingTeam, s.runs, s.wickets, s.balls, s.overs]),
+    [
+      ['bf-30000002', 1, 'India', 0, 0, 0, '0.0'],
+      ['bf-30000002', 1, 'India', 80, 2, 77, '12.5'],
+      ['bf-30000002', 1, 'India', 81, 2, 78, '13.0'],
+      ['bf-30000002', 2, 'Australia', 4, 0, 3, '0.3'],
+    ],
+    'a late change that would take the score back and a fixture-only change send nothing',
+  );
+  t.equal(
+    updates.findIndex((u) => u.type === 'score') > updates.findIndex((u) => u.type === 'market'),
+    true,
+    'merged with the market file by publish time',
+  );
+  t.same(
+    feed.snapshot().find((u) => u.type === 'score'),
+    scores.at(-1),
+  );
 });

@@ -28,7 +28,7 @@ const definition = (status: string, winner?: number) => ({
 
 async function feedOn(
   server: EsaServer,
-  extra: { staleMs?: number; appKey?: string; onFatal?: (s: StatusMessage) => void } = {},
+  extra: { staleMs?: number; appKey?: string; onFatal?: (s: StatusMessage) => void; scores?: EsaServer } = {},
 ) {
   const updates: FeedUpdate[] = [];
   const feed = await betfairStreamFeed({
@@ -41,10 +41,11 @@ async function feedOn(
     heartbeatMs: 500,
     staleMs: extra.staleMs ?? 5000,
     reconnectMs: 20,
-    tls: { ca: server.ca },
+    tls: { ca: extra.scores ? [server.ca, extra.scores.ca] : server.ca },
     bettingApiUrl: null,
     log,
     ...(extra.onFatal ? { onFatal: extra.onFatal } : {}),
+    ...(extra.scores ? { scoreStream: { host: '127.0.0.1', port: extra.scores.port } } : {}),
   });
   feed.subscribe((u) => updates.push(u));
   feed.start();
@@ -219,3 +220,52 @@ t.test('a stale stream suspends its markets until it is back', async (t) => {
   );
   t.equal(feed.health.view().stale, false);
 });
+
+t.test(
+  'the cricket score stream: subscribed beside the markets, resubscribed from its clock, each score once',
+  async (t) => {
+    const server = await startEsaServer();
+    const scores = await startEsaServer();
+    t.teardown(async () => {
+      await server.close();
+      await scores.close();
+    });
+    const { feed, updates } = await feedOn(server, { scores, staleMs: 5000 });
+    t.teardown(() => feed.stop());
+    t.equal((await server.nextSubscription()).request.op, 'marketSubscription');
+    const first = await scores.nextSubscription();
+    t.equal(first.request.op, 'cricketSubscription');
+    const change = (runs: number, overs: string) => ({
+      eventId: '900',
+      matchStats: {
+        currentInnings: 1,
+        inningsStats: [
+          { inningsNum: 1, battingTeam: 'India', inningsRuns: runs, inningsOvers: overs, inningsWickets: 1 },
+        ],
+      },
+    });
+    first.connection.send({
+      op: 'ccm',
+      pt: Date.now(),
+      ct: 'SUB_IMAGE',
+      initialClk: 'x',
+      clk: 's1',
+      cc: [change(10, '2.1')],
+    });
+    await until(() => updates.some((u) => u.type === 'score'), 'the first score');
+    first.connection.drop();
+    const second = await scores.nextSubscription();
+    t.same([second.request.initialClk, second.request.clk], ['x', 's1']);
+    second.connection.send({ op: 'ccm', pt: Date.now(), ct: 'RESUB_DELTA', clk: 's2', cc: [change(10, '2.1')] });
+    second.connection.send({ op: 'ccm', pt: Date.now(), clk: 's3', cc: [change(14, '2.2')] });
+    await until(() => updates.filter((u) => u.type === 'score').length === 2, 'the next score');
+    await sleep(30);
+    t.same(
+      updates.filter((u) => u.type === 'score').map((u) => (u.type === 'score' ? [u.matchId, u.runs, u.balls] : null)),
+      [
+        ['bf-900', 10, 13],
+        ['bf-900', 14, 14],
+      ],
+    );
+  },
+);
