@@ -68,6 +68,8 @@ export class StreamClient implements MessageSource {
   /** A segmented message's parts so far; applied whole on SEG_END. */
   private segments: MarketChange[] | null = null;
   private staleTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private lastReceived = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private backoff: number;
 
@@ -84,6 +86,7 @@ export class StreamClient implements MessageSource {
   stop(): void {
     this.stopped = true;
     if (this.staleTimer) clearTimeout(this.staleTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.socket?.destroy();
     this.socket = null;
@@ -108,9 +111,16 @@ export class StreamClient implements MessageSource {
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
       this.scheduleReconnect();
     });
     this.armStale();
+    this.lastReceived = Date.now();
+    // A quiet connection is asked for a heartbeat: the server answers with a status, or the socket fails and reconnects.
+    const every = this.opts.heartbeatMs ?? 5000;
+    this.heartbeatTimer = setInterval(() => {
+      if (Date.now() - this.lastReceived >= every) this.send({ op: 'heartbeat', id: this.nextId++ });
+    }, every);
   }
 
   private scheduleReconnect(): void {
@@ -143,7 +153,9 @@ export class StreamClient implements MessageSource {
   }
 
   private handle(msg: ResponseMessage): void {
-    this.armStale();
+    this.lastReceived = Date.now();
+    // Only market or score data keeps the stream fresh: a status answering a heartbeat says the socket lives, not that prices do.
+    if (msg.op === 'mcm' || msg.op === 'ccm') this.armStale();
     switch (msg.op) {
       case 'connection':
         this.authId = this.nextId++;

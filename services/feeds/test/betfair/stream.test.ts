@@ -28,7 +28,13 @@ const definition = (status: string, winner?: number) => ({
 
 async function feedOn(
   server: EsaServer,
-  extra: { staleMs?: number; appKey?: string; onFatal?: (s: StatusMessage) => void; scores?: EsaServer } = {},
+  extra: {
+    staleMs?: number;
+    heartbeatMs?: number;
+    appKey?: string;
+    onFatal?: (s: StatusMessage) => void;
+    scores?: EsaServer;
+  } = {},
 ) {
   const updates: FeedUpdate[] = [];
   const feed = await betfairStreamFeed({
@@ -38,7 +44,7 @@ async function feedOn(
     sessionToken: 'session-token',
     marketFilter: { eventTypeIds: ['1'], marketTypes: ['MATCH_ODDS'] },
     conflateMs: 200,
-    heartbeatMs: 500,
+    heartbeatMs: extra.heartbeatMs ?? 500,
     staleMs: extra.staleMs ?? 5000,
     reconnectMs: 20,
     tls: { ca: extra.scores ? [server.ca, extra.scores.ca] : server.ca },
@@ -269,3 +275,23 @@ t.test(
     );
   },
 );
+
+t.test('a quiet connection is asked for a heartbeat; its answer does not keep stale prices open', async (t) => {
+  const server = await startEsaServer();
+  t.teardown(() => server.close());
+  const { feed, updates } = await feedOn(server, { heartbeatMs: 40, staleMs: 300 });
+  t.teardown(() => feed.stop());
+  const first = await server.nextSubscription();
+  t.equal(first.request.heartbeatMs, 40, 'the interval asked of the server');
+  first.connection.send({
+    op: 'mcm',
+    id: 2,
+    pt: Date.now(),
+    ct: 'SUB_IMAGE',
+    clk: 'a',
+    mc: [{ id: M, img: true, marketDefinition: definition('OPEN') }],
+  });
+  await until(() => server.requests.some((r) => r.op === 'heartbeat'), 'a heartbeat request');
+  await until(() => feed.health.view().stale, 'staleness despite the heartbeat answers');
+  t.equal(markets(updates).at(-1)!.status, 'SUSPENDED');
+});
