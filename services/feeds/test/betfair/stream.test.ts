@@ -295,3 +295,30 @@ t.test('a quiet connection is asked for a heartbeat; its answer does not keep st
   await until(() => feed.health.view().stale, 'staleness despite the heartbeat answers');
   t.equal(markets(updates).at(-1)!.status, 'SUSPENDED');
 });
+
+t.test(
+  'a clock the server no longer knows (INVALID_CLOCK): the next subscription starts from a full image',
+  async (t) => {
+    const server = await startEsaServer();
+    t.teardown(() => server.close());
+    const { feed } = await feedOn(server);
+    t.teardown(() => feed.stop());
+    const first = await server.nextSubscription();
+    first.connection.send({ op: 'mcm', id: 2, pt: Date.now(), ct: 'SUB_IMAGE', initialClk: 'i', clk: 'a', mc: [] });
+    await until(() => feed.health.view().messages === 1, 'the image');
+    first.connection.drop();
+    const second = await server.nextSubscription();
+    t.equal(second.request.clk, 'a');
+    second.connection.send({
+      op: 'status',
+      id: 2,
+      statusCode: 'FAILURE',
+      errorCode: 'INVALID_CLOCK',
+      errorMessage: 'clock too old',
+      connectionClosed: true,
+    });
+    const third = await server.nextSubscription();
+    t.same([third.request.initialClk, third.request.clk], [undefined, undefined]);
+    t.equal(server.connections, 3, 'reconnected, not stopped');
+  },
+);
