@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   DEMO_TRANSACTION_PASSWORD,
   defaultWebDist,
+  feedChoiceFromEnv,
   frameOriginsFromEnv,
   readProviderOption,
   startServer,
@@ -49,14 +50,8 @@ const server = await startServer({
   webDist,
   maintenance: process.env.MAINTENANCE === '1',
   frameOrigins: frameOriginsFromEnv(),
-  // The built-in feed simulator; FEED=off runs without live markets.
-  feed:
-    process.env.FEED === 'off'
-      ? null
-      : {
-          seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000),
-          tickMs: Number(process.env.FEED_TICK_MS ?? 1000),
-        },
+  // The built-in feed simulator by default; FEED=betfair-file or betfair for Betfair's data (docs/feeds.md), off for none.
+  feed: feedChoiceFromEnv(process.env),
   // The casino's dealer deals every table; CASINO=off runs without it.
   casino: casinoFromEnv(process.env),
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.

@@ -8,6 +8,7 @@ import {
   defaultWebDist,
   startServer,
   type DealerSettings,
+  type FeedChoice,
   type ProviderOption,
   type RunningServer,
 } from '@exch/server';
@@ -31,6 +32,8 @@ export async function startTestServer(
     databaseUrl?: string;
     maintenance?: boolean;
     feedTickMs?: number;
+    /** Another feed than the simulator (a Betfair file replay); overrides feedTickMs. */
+    feed?: FeedChoice;
     provider?: ProviderOption | null;
     providerSecret?: string;
     casino?: DealerSettings;
@@ -49,7 +52,7 @@ export async function startTestServer(
     maintenance: opts.maintenance ?? false,
     frameOrigins: opts.frameOrigins ?? [],
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
-    feed: opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 },
+    feed: opts.feed ?? (opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 }),
     provider:
       opts.provider !== undefined
         ? opts.provider

@@ -10,5 +10,6 @@ export {
 export { eventTopic } from './distributed/settings.js';
 export { Dealer, type DealerSettings, type DealerStep } from './casino/dealer.js';
 export { casinoFromEnv } from './casino/settings.js';
+export { feedChoiceFromEnv, type FeedChoice } from '@exch/feeds';
 export { readProviderOption, setUpProvider, type ProviderOption } from './provider.js';
 export { frameOriginsFromEnv } from './frame-origins.js';

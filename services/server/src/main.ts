@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { CommandBus, EventStore, ReadBarrier, StoredEvent } from '@exch/contracts';
 import { Engine } from '@exch/engine';
-import { createSimulator } from '@exch/feeds';
+import { createFeed, type FeedChoice } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import type { GameProvider } from '@exch/game-provider';
 import { buildGateway, type Gateway } from '@exch/gateway';
@@ -18,7 +18,7 @@ import {
 import { Dealer, type DealerSettings } from './casino/dealer.js';
 import { connectFeed } from './feed.js';
 import { setUpProvider, type ProviderOption } from './provider.js';
-import { counter, gauge, histogram, processRegistry } from './metrics.js';
+import { counter, feedGauges, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
 import { TradedFeed } from './traded-feed.js';
 import { engineWindows } from './engine-settings.js';
@@ -37,8 +37,8 @@ export interface ServerOptions {
   /** Behind a reverse proxy: trust its X-Forwarded-For (see GatewayOptions.trustProxy). */
   trustProxy?: boolean | string[];
   logger?: Logger;
-  /** The built-in feed simulator (docs/exchange.md); null runs without live markets. */
-  feed?: { seed: number; tickMs: number; suspensions?: boolean } | null;
+  /** The feed (docs/feeds.md): the built-in simulator, Betfair files or Betfair's stream; null runs without live markets. */
+  feed?: FeedChoice | null;
   /** The international casino's game provider (provider.ts); null or left out: none. */
   provider?: ProviderOption | null;
   /** The casino's dealer (docs/casino.md); null or left out: no tables are listed or dealt. */
@@ -98,7 +98,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}),
   };
 
-  const feed = opts.feed ? createSimulator(opts.feed) : null;
+  const running = opts.feed ? await createFeed(opts.feed, log.child({ part: 'feed' })) : null;
+  const feed = running?.feed ?? null;
   // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
   traded = feed ? new TradedFeed(feed, (marketId, selectionId) => engine.tradedPrices(marketId, selectionId)) : null;
   const provider = opts.provider ? await setUpProvider(opts.provider, log) : null;
@@ -133,6 +134,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ['projection'],
   );
   gauge(registry, 'gateway_websocket_clients', 'Open websocket connections', (g) => void g.set(gateway.hub.size));
+  if (running?.health) feedGauges(registry, running.health);
   gateway.route(
     {
       method: 'GET',

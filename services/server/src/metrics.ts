@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FeedHealthView } from '@exch/feeds';
 
 /** One registry per process, with Node's default metrics and the process's role as a label. */
 export function processRegistry(role: string, instance: string): Registry {
@@ -31,6 +32,26 @@ export const gauge = (
 
 export const histogram = (registry: Registry, name: string, help: string, buckets: number[]) =>
   new Histogram({ name, help, buckets, registers: [registry] });
+
+/** A Betfair feed's health (docs/feeds.md, "Health"): how busy the stream is, how late, how often it reconnected. */
+export function feedGauges(registry: Registry, health: () => FeedHealthView): void {
+  const gauges: [name: string, help: string, value: (h: FeedHealthView) => number | null][] = [
+    [
+      'feed_messages_per_second',
+      'Market change messages per second over the last 10 s, heartbeats included',
+      (h) => h.messagesPerSecond,
+    ],
+    ['feed_messages_total', 'Market change messages received', (h) => h.messages],
+    ['feed_lag_ms', "Now less the last message's publish time (pt)", (h) => h.lagMs],
+    ['feed_reconnects_total', 'Reconnections of the stream', (h) => h.reconnects],
+    ['feed_stale', '1 while the stream is stale and its markets suspended', (h) => (h.stale ? 1 : 0)],
+  ];
+  for (const [name, help, value] of gauges)
+    gauge(registry, name, help, (g) => {
+      const v = value(health());
+      if (v !== null) g.set(v);
+    });
+}
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { EngineUnavailableError, type CommandEnvelope } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
-import { createSimulator } from '@exch/feeds';
+import { createFeed, type FeedChoice } from '@exch/feeds';
 import { connectKafka, ensureTopics, OrderedProducer } from '@exch/kafka';
 import { Dealer, type DealerSettings } from '../casino/dealer.js';
 import { connectFeed } from '../feed.js';
@@ -12,7 +12,7 @@ import { announceLeader, migrateLeaderTable } from './engine-leader.js';
 import { CommandVerifier } from './engine-signature.js';
 import { publishFeed } from './feed-topic.js';
 import { TradedFeed } from '../traded-feed.js';
-import { counter, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
+import { counter, feedGauges, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
 import { FEED_TOPIC, type DistributedSettings } from './settings.js';
 import { engineWindows } from '../engine-settings.js';
 
@@ -33,8 +33,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export interface EngineProcessOptions {
-  /** The feed simulator runs on the leader only (its prices reach gateways through Kafka). */
-  feed: { seed: number; tickMs: number } | null;
+  /** The feed (docs/feeds.md) runs on the leader only (its prices reach gateways through Kafka). */
+  feed: FeedChoice | null;
   seedDemo: boolean;
   /** ENGINE_SECRET: only requests signed with it are decided. */
   secret: string;
@@ -146,7 +146,8 @@ export async function runEngineProcess(
     const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
     await ensureTopics(kafka, [{ topic: FEED_TOPIC, partitions: 1 }]);
     const producer = await OrderedProducer.open(kafka);
-    const feed = createSimulator(opts.feed);
+    const { feed, health } = await createFeed(opts.feed, log.child({ part: 'feed' }));
+    if (health) feedGauges(registry, health);
     // Gateways show the leader's traded ladders (the feed less what was taken, plus resting orders).
     traded = new TradedFeed(feed, (marketId, selectionId) => leader.tradedPrices(marketId, selectionId));
     const unpublish = publishFeed(traded, producer, log);

@@ -14,6 +14,7 @@ import { frameOriginsFromEnv } from '../frame-origins.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { feedChoiceFromEnv } from '@exch/feeds';
 import { casinoFromEnv } from '../casino/settings.js';
 import { runEngineProcess } from './engine-process.js';
 import { runGatewayProcess } from './gateway-process.js';
@@ -35,14 +36,8 @@ async function main(role: string | undefined): Promise<void> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { role, instance: settings.instance } });
   let running: { close(): Promise<void> };
   if (role === 'engine') {
-    const feedOff = process.env.FEED === 'off';
     const engine = await runEngineProcess(settings, log, {
-      feed: feedOff
-        ? null
-        : {
-            seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000),
-            tickMs: Number(process.env.FEED_TICK_MS ?? 1000),
-          },
+      feed: feedChoiceFromEnv(process.env),
       seedDemo: process.env.SEED_DEMO === '1',
       secret: readEngineSecret(),
       casino: casinoFromEnv(process.env),

@@ -1,0 +1,171 @@
+/**
+ * Names for the stream's markets: the Betting API's listMarketCatalogue results (JSON-RPC, or a
+ * file holding an array of them) into the feed port's catalogue (docs/feeds.md, "Mapping").
+ * Historic files name their markets in the market definition, which is turned into the same
+ * shape when no catalogue entry is given.
+ */
+import { readFile } from 'node:fs/promises';
+import { SPORTS, type Catalogue, type Market, type Match, type Series, type SportId } from '@exch/contracts';
+import type { MarketDefinition } from './protocol.js';
+
+/** One listMarketCatalogue result, the projections this feed asks for. */
+export interface MarketCatalogue {
+  marketId: string;
+  marketName: string;
+  marketStartTime?: string;
+  description?: { marketType?: string; bettingType?: string };
+  eventType?: { id: string; name: string };
+  competition?: { id: string; name: string };
+  event?: { id: string; name: string; countryCode?: string; venue?: string; openDate?: string };
+  runners?: {
+    selectionId: number;
+    runnerName: string;
+    handicap?: number;
+    sortPriority?: number;
+    metadata?: Record<string, string | null>;
+  }[];
+}
+
+const RACING: ReadonlySet<number> = new Set([7, 4339]);
+
+const sportOf = (eventTypeId: string | undefined): SportId | null =>
+  SPORTS.find((s) => String(s.id) === eventTypeId)?.id ?? null;
+
+/**
+ * A racecard name: the cloth number (horses) or trap (greyhounds) from the runner metadata in
+ * front of the name, unless the name already starts with it (greyhound names often do).
+ */
+function runnerName(r: NonNullable<MarketCatalogue['runners']>[number]): string {
+  const number = r.metadata?.CLOTH_NUMBER ?? r.metadata?.TRAP ?? null;
+  if (!number || r.runnerName.startsWith(`${number}.`) || r.runnerName.startsWith(`${number} `)) return r.runnerName;
+  return `${number}. ${r.runnerName}`;
+}
+
+const hhmm = (iso: string) => iso.slice(11, 16);
+
+/**
+ * The feed port's catalogue. Ball sports: series = competition, match = event. Racing: series =
+ * the meeting (the event), match = one race, every market starting at that time (WIN, PLACE) in it.
+ * Markets of other event types are left out: the product's sports are the five of SPORTS.
+ */
+export function toCatalogue(entries: MarketCatalogue[], inPlay: (marketId: string) => boolean): Catalogue {
+  const series = new Map<string, Series>();
+  const matches = new Map<string, Match>();
+  const markets: Market[] = [];
+  for (const e of entries) {
+    const sportId = sportOf(e.eventType?.id);
+    if (sportId === null || !e.event) continue;
+    const start = e.marketStartTime ?? e.event.openDate ?? new Date(0).toISOString();
+    let seriesId: string;
+    let matchId: string;
+    let matchName: string;
+    if (RACING.has(sportId)) {
+      seriesId = `bf-${e.event.id}`;
+      series.set(seriesId, { id: seriesId, sportId, name: e.event.name });
+      matchId = `bf-${e.event.id}-${hhmm(start).replace(':', '')}`;
+      matchName = `${hhmm(start)} ${e.event.venue ?? e.event.name}`;
+    } else {
+      const comp = e.competition ?? { id: `et${sportId}`, name: SPORTS.find((s) => s.id === sportId)!.name };
+      seriesId = `bf-c${comp.id}`;
+      series.set(seriesId, { id: seriesId, sportId, name: comp.name });
+      matchId = `bf-${e.event.id}`;
+      matchName = e.event.name;
+    }
+    const live = inPlay(e.marketId);
+    const known = matches.get(matchId);
+    if (!known) {
+      const startTime = new Date(RACING.has(sportId) ? start : (e.event.openDate ?? start)).toISOString();
+      matches.set(matchId, { id: matchId, seriesId, sportId, name: matchName, startTime, inPlay: live });
+    } else if (live) known.inPlay = true;
+    const runners = [...(e.runners ?? [])]
+      .sort((a, b) => (a.sortPriority ?? 0) - (b.sortPriority ?? 0))
+      .map((r) => ({ selectionId: r.selectionId, name: runnerName(r) }));
+    markets.push({ marketId: e.marketId, matchId, name: e.marketName, kind: 'match_odds', runners });
+  }
+  const sportIds = new Set([...series.values()].map((s) => s.sportId));
+  return {
+    sports: SPORTS.filter((s) => sportIds.has(s.id)).map((s) => ({ id: s.id, name: s.name })),
+    series: [...series.values()],
+    matches: [...matches.values()],
+    markets,
+  };
+}
+
+/** A historic file's market definition as a catalogue entry (the live stream's definitions carry no names). */
+export function entryFromDefinition(marketId: string, def: MarketDefinition): MarketCatalogue | null {
+  if (!def.eventId || !def.eventTypeId) return null;
+  const start = def.marketTime ?? def.openDate;
+  return {
+    marketId,
+    marketName: def.name ?? def.marketType ?? marketId,
+    ...(start ? { marketStartTime: start } : {}),
+    eventType: { id: def.eventTypeId, name: def.eventTypeId },
+    event: {
+      id: def.eventId,
+      name: def.eventName ?? def.eventId,
+      ...(def.countryCode ? { countryCode: def.countryCode } : {}),
+      ...(def.venue ? { venue: def.venue } : {}),
+      ...(def.openDate ? { openDate: def.openDate } : {}),
+    },
+    runners: def.runners.map((r) => ({
+      selectionId: r.id,
+      runnerName: r.name ?? String(r.id),
+      ...(r.sortPriority !== undefined ? { sortPriority: r.sortPriority } : {}),
+    })),
+  };
+}
+
+/** A catalogue file: a JSON array of listMarketCatalogue results, as the Betting API answers. */
+export async function readCatalogueFile(path: string): Promise<MarketCatalogue[]> {
+  const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+  if (!Array.isArray(parsed)) throw new Error(`${path}: expected a JSON array of listMarketCatalogue results`);
+  return parsed as MarketCatalogue[];
+}
+
+export const BETTING_API_URL = 'https://api.betfair.com/exchange/betting/json-rpc/v1';
+
+/** Betfair allows at most this many markets per listMarketCatalogue call with runner metadata. */
+const MARKETS_PER_CALL = 100;
+
+/** listMarketCatalogue over JSON-RPC for the given markets, in calls of at most 100. */
+export async function listMarketCatalogue(opts: {
+  appKey: string;
+  sessionToken: string;
+  marketIds: string[];
+  url?: string;
+}): Promise<MarketCatalogue[]> {
+  const out: MarketCatalogue[] = [];
+  for (let i = 0; i < opts.marketIds.length; i += MARKETS_PER_CALL) {
+    const res = await fetch(opts.url ?? BETTING_API_URL, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'X-Application': opts.appKey,
+        'X-Authentication': opts.sessionToken,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'SportsAPING/v1.0/listMarketCatalogue',
+        params: {
+          filter: { marketIds: opts.marketIds.slice(i, i + MARKETS_PER_CALL) },
+          marketProjection: [
+            'COMPETITION',
+            'EVENT',
+            'EVENT_TYPE',
+            'MARKET_START_TIME',
+            'MARKET_DESCRIPTION',
+            'RUNNER_DESCRIPTION',
+            'RUNNER_METADATA',
+          ],
+          maxResults: MARKETS_PER_CALL,
+        },
+        id: 1,
+      }),
+    });
+    const body = (await res.json()) as { result?: MarketCatalogue[]; error?: unknown };
+    if (!res.ok || !body.result)
+      throw new Error(`listMarketCatalogue failed: ${res.status} ${JSON.stringify(body.error)}`);
+    out.push(...body.result);
+  }
+  return out;
+}

@@ -1,0 +1,143 @@
+/**
+ * A Betfair market data source behind the feed port: messages from the Exchange Stream API or
+ * from historic files go through one market cache into the port's updates (to-feed.ts), and the
+ * markets they name into its catalogue (catalogue.ts).
+ */
+import type { Logger } from 'pino';
+import type { Catalogue, FeedPort, FeedUpdate } from '@exch/contracts';
+import { MarketCache, type Applied } from './cache.js';
+import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalogue.js';
+import { FeedHealth } from './health.js';
+import type { ChangeMessage, MarketChangeMessage } from './protocol.js';
+import { toScore } from './score.js';
+import { FeedState } from './to-feed.js';
+
+/** Where the messages come from: the stream client or a file replay. */
+export interface MessageSource {
+  start(feed: BetfairFeed): void;
+  stop(): void;
+}
+
+/** Several sources into one feed (the market stream and the cricket score stream). */
+export function allOf(sources: MessageSource[]): MessageSource {
+  return {
+    start: (feed) => {
+      for (const s of sources) s.start(feed);
+    },
+    stop: () => {
+      for (const s of sources) s.stop();
+    },
+  };
+}
+
+export interface BetfairFeedOptions {
+  source: MessageSource;
+  /** listMarketCatalogue results known up front (a catalogue file). */
+  catalogue?: MarketCatalogue[];
+  /** Names of markets the stream brings that the catalogue lacks (the Betting API); without it, the market definition's. */
+  lookup?: (marketIds: string[]) => Promise<MarketCatalogue[]>;
+  log: Logger;
+  now?: () => number;
+}
+
+export class BetfairFeed implements FeedPort {
+  readonly health: FeedHealth;
+  private readonly cache = new MarketCache();
+  private readonly state = new FeedState();
+  private readonly entries = new Map<string, MarketCatalogue>();
+  private readonly asked = new Set<string>();
+  private readonly listeners = new Set<(u: FeedUpdate) => void>();
+
+  constructor(private readonly opts: BetfairFeedOptions) {
+    for (const e of opts.catalogue ?? []) this.entries.set(e.marketId, e);
+    this.health = new FeedHealth(opts.now);
+  }
+
+  catalogue(): Catalogue {
+    return toCatalogue([...this.entries.values()], (id) => this.cache.markets.get(id)?.definition?.inPlay ?? false);
+  }
+
+  snapshot(): FeedUpdate[] {
+    return this.state.snapshot();
+  }
+
+  subscribe(listener: (u: FeedUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  start(): void {
+    this.opts.source.start(this);
+  }
+
+  stop(): void {
+    this.opts.source.stop();
+  }
+
+  /** One change message, already whole (a segmented one is joined by the client first). */
+  message(m: ChangeMessage): void {
+    this.health.message(m.pt);
+    if (this.health.stale) this.setStale(false);
+    if (m.op === 'ccm') {
+      for (const cc of m.cc ?? []) {
+        const score = toScore(cc);
+        if (score) this.emit(this.state.score(score));
+      }
+      return;
+    }
+    this.markets(m);
+  }
+
+  private markets(m: MarketChangeMessage): void {
+    const unnamed: string[] = [];
+    // One message may hold several changes of one market (a segmented image's parts): applied all, sent once.
+    const touched = new Map<string, Applied>();
+    for (const mc of m.mc ?? []) {
+      const a = this.cache.apply(mc);
+      const seen = touched.get(mc.id);
+      if (seen && !mc.img) {
+        seen.definition ||= a.definition;
+        seen.runners.push(...a.runners);
+      } else touched.set(mc.id, a);
+      if (mc.marketDefinition && !this.entries.has(mc.id) && !this.asked.has(mc.id)) unnamed.push(mc.id);
+    }
+    for (const a of touched.values()) this.emit(this.state.applied(a));
+    if (unnamed.length > 0) this.name(unnamed);
+  }
+
+  /** The stream went quiet (or is reconnecting): every market suspended until messages flow again. */
+  setStale(stale: boolean): void {
+    this.health.stale = stale;
+    this.emit(this.state.setStale(stale, this.cache.markets.values()));
+  }
+
+  reconnected(): void {
+    this.health.reconnects++;
+  }
+
+  private name(marketIds: string[]): void {
+    const fromDefinitions = () => {
+      for (const id of marketIds) {
+        const def = this.cache.markets.get(id)?.definition;
+        const entry = def ? entryFromDefinition(id, def) : null;
+        if (entry && !this.entries.has(id)) this.entries.set(id, entry);
+      }
+    };
+    if (!this.opts.lookup) return fromDefinitions();
+    for (const id of marketIds) this.asked.add(id);
+    this.opts.lookup(marketIds).then(
+      (found) => {
+        for (const e of found) this.entries.set(e.marketId, e);
+      },
+      (err: unknown) => {
+        // Asked again with the market's next definition.
+        for (const id of marketIds) this.asked.delete(id);
+        this.opts.log.warn({ err, marketIds }, 'listMarketCatalogue failed');
+      },
+    );
+  }
+
+  private emit(updates: FeedUpdate[]): void {
+    for (const u of updates) for (const l of [...this.listeners]) l(u);
+  }
+}
