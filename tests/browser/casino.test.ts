@@ -239,6 +239,18 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     await page.locator('tbody tr a').first().waitFor();
     t.equal(await overflow(), 0, 'the result report fits 375 px');
     await page.screenshot({ path: screenshotPath('casino-result-report-mobile'), fullPage: true });
+
+    // An agent may not suspend tables: the page says so in words (a touch screen shows no tooltip),
+    // instead of greyed buttons.
+    const agent = await apiLogin(base, 'admin', 'agent1');
+    await openWithStorage(page, base, storedSession('admin', agent), '/admin/casino-list');
+    await page.locator('tr[data-table=dt20]').waitFor();
+    t.equal(
+      await page.getByTestId('manage-note').textContent(),
+      'Only admin and super admin suspend or activate tables.',
+    );
+    t.equal(await page.locator('tr[data-table] button').count(), 0, 'no greyed Suspend buttons');
+    await page.screenshot({ path: screenshotPath('casino-admin-list-agent-mobile'), fullPage: true });
   });
 
   // Every table's page at 375 px with a full results strip, the countdown running and the bet sheet
