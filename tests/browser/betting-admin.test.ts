@@ -291,6 +291,14 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     await page.goto(`${base}/admin/event-management`);
     const row = page.locator(`tr[data-market-id="${placed.market.marketId}"]`);
     await row.waitFor();
+    t.ok((await page.locator('td[data-label=Market]', { hasText: 'Match Odds' }).count()) > 0);
+    t.equal(
+      await page
+        .locator('td[data-label=Market] .ax-cell-stack')
+        .evaluateAll((cells) => cells.filter((c) => c.children[0]?.textContent === c.children[1]?.textContent).length),
+      0,
+      'no market says its name twice (Match Odds / Match Odds)',
+    );
     await row.locator('select[name=winner]').selectOption(String(placed.runner.sid));
     // Declaring moves many players' money: the transaction password confirms it.
     await row.getByRole('button', { name: 'Declare' }).click();

@@ -177,6 +177,12 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
         await toast(page, SUSPENDED);
         t.pass("the bet is refused with SPEC.md's message");
         await page.locator('.market-tag.suspended').first().waitFor();
+        // Suspended mid-round, in the betting window: the felt says so too, with no countdown.
+        await page
+          .getByTestId('dealer-call')
+          .filter({ hasText: /^Suspended$/ })
+          .waitFor();
+        t.equal(await page.getByTestId('countdown').count(), 0, 'no countdown on a suspended table');
         await page.locator('.casino-slip .place-bet-close').click();
         await page.locator('.casino-market[data-sid="2"]').click();
         await toast(page, SUSPENDED);
@@ -233,5 +239,55 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     await page.locator('tbody tr a').first().waitFor();
     t.equal(await overflow(), 0, 'the result report fits 375 px');
     await page.screenshot({ path: screenshotPath('casino-result-report-mobile'), fullPage: true });
+
+    // An agent may not suspend tables: the page says so in words (a touch screen shows no tooltip),
+    // instead of greyed buttons.
+    const agent = await apiLogin(base, 'admin', 'agent1');
+    await openWithStorage(page, base, storedSession('admin', agent), '/admin/casino-list');
+    await page.locator('tr[data-table=dt20]').waitFor();
+    t.equal(
+      await page.getByTestId('manage-note').textContent(),
+      'Only admin and super admin suspend or activate tables.',
+    );
+    t.equal(await page.locator('tr[data-table] button').count(), 0, 'no greyed Suspend buttons');
+    await page.screenshot({ path: screenshotPath('casino-admin-list-agent-mobile'), fullPage: true });
+  });
+
+  // Every table's page at 375 px with a full results strip, the countdown running and the bet sheet
+  // up: nothing runs off the right edge, the sheet's Profit, quick stakes and Submit are on screen.
+  await t.test('mobile: every table fits 375 px, bet sheet included', async (t) => {
+    const codes = dealer.tableCodes();
+    await Promise.all(
+      codes.map(async (code) => {
+        for (let i = 0; i < 10; i++) await dealer.finishRound(code);
+        t.equal(await dealer.step(code), 'opened');
+      }),
+    );
+    const page = await open(MOBILE, 'player', '/casino-games');
+    for (const code of codes) {
+      await page.goto(`${base}/casino/${code}`);
+      await page.locator('[data-testid=last-results] .result-badge').nth(9).waitFor();
+      await page.getByTestId('countdown').waitFor();
+      t.equal(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        0,
+        `${code}: nothing wider than the screen`,
+      );
+      await page.locator('.casino-market').first().click();
+      const sheet = page.locator('.slip-sheet');
+      await sheet.waitFor();
+      await page.waitForTimeout(250); // the sheet's rise
+      const fits = await sheet.evaluate((el) => {
+        const box = (sel: string) => el.querySelector(sel)!.getBoundingClientRect();
+        const label = el.querySelector('.slip-profit-label')!;
+        return {
+          profit: label.scrollWidth <= label.clientWidth && box('.slip-profit-label').right <= innerWidth,
+          stakes: [...el.querySelectorAll('.stake-button')].every((b) => b.getBoundingClientRect().right <= innerWidth),
+          submit: box('.slip-submit').bottom <= innerHeight,
+        };
+      });
+      t.same(fits, { profit: true, stakes: true, submit: true }, `${code}: the bet sheet is whole on screen`);
+      await page.screenshot({ path: screenshotPath(`casino-table-${code}-mobile`) });
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
   screenshotPath,
   storedSession,
 } from '../helpers/browser.js';
+import { caller } from '../helpers/api.js';
 import { startTestServer } from '../helpers/server.js';
 
 const VIEWPORTS = [
@@ -35,8 +36,34 @@ t.test(
     const server = await startTestServer({ feedTickMs: 0 });
     t.teardown(() => server.close());
     const base = server.url;
-    const player = storedSession('player', await apiLogin(base, 'player', 'player1'));
+    const auth = await apiLogin(base, 'player', 'player1');
+    const player = storedSession('player', auth);
     const admin = storedSession('admin', await apiLogin(base, 'admin', 'admin'));
+    // ₹100 on a Dragon Tiger round left open: the exposure the game's available balance leaves out.
+    const { call } = caller(server);
+    t.equal(await server.dealer!.step('dt20'), 'opened');
+    const mid = (await call('GET', '/api/casino/tables/dt20', undefined, auth.token)).body.round.mid as string;
+    const placed = await call(
+      'POST',
+      '/api/bets',
+      {
+        user_id: auth.user._id,
+        event_id: 'dt20',
+        event_name: 'dt20',
+        market_id: mid,
+        market_type: 'CASINO',
+        selection: 1,
+        selection_name: 'Dragon',
+        odds: 2,
+        stake: 100,
+        bet_type: 'casino',
+        odds_type: 'back',
+        table_id: 'dt20',
+        game_round_id: mid,
+      },
+      auth.token,
+    );
+    t.equal(placed.status, 200, 'a casino bet under way');
 
     for (const { name, size } of VIEWPORTS) {
       await t.test(`at ${size.width} px`, async (t) => {
@@ -53,7 +80,18 @@ t.test(
         await frame.locator('#balance').filter({ hasText: '₹' }).waitFor();
         const header = page.getByTestId('header-balance');
         const before = rupees(await header.textContent());
-        t.equal(rupees(await frame.locator('#balance').textContent()), before, "the game shows the wallet's balance");
+        const exposure = rupees(await page.getByTestId('header-exposure').textContent());
+        t.equal(exposure, 100);
+        t.match(
+          await frame.locator('#wallet').textContent(),
+          /^Available ₹/,
+          'the game names its figure as the site does',
+        );
+        t.equal(
+          rupees(await frame.locator('#balance').textContent()),
+          before - exposure,
+          "the game shows the wallet's available balance: balance less exposure",
+        );
         await page.screenshot({ path: screenshotPath(`intl-casino-lobby-${name}`) });
 
         // A round that always wins something: ₹100 on red, ₹100 on black, ₹10 on zero.
@@ -79,7 +117,7 @@ t.test(
         // The header follows the wallet: the stake out, the win in.
         const after = before - 210 + won;
         await header.filter({ hasText: inr(after) }).waitFor();
-        t.equal(rupees(await frame.locator('#balance').textContent()), after, 'and so does the game');
+        t.equal(rupees(await frame.locator('#balance').textContent()), after - exposure, 'and so does the game');
         await page.screenshot({ path: screenshotPath(`intl-casino-roulette-${name}`) });
 
         // EXIT: back to the casino's lobby of tiles.
@@ -117,6 +155,20 @@ t.test(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         t.equal(overflow, 0, 'nothing wider than the screen');
+
+        // A flight of Rocket draws its trail, every point a number, and the page logs no error.
+        const errors: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        await page.goto(`${base}/casino-int/all?play=rocket`);
+        const rocket = page.frameLocator('iframe.intl-frame-game');
+        await rocket.locator('#target-input').fill('1.01');
+        await rocket.locator('#launch').click();
+        await rocket.locator('#sky.cashed, #sky.crashed').waitFor();
+        const points = (await rocket.locator('#trail').getAttribute('points')) ?? '';
+        t.match(points, /^\d[\d., ]*$/, 'the trail is drawn');
+        t.same(errors, [], 'no error logged in flight');
 
         await openWithStorage(page, base, admin, '/admin/game-reports/third-party');
         await page.getByTestId('third-party-report').locator('tbody tr', { hasText: 'European Roulette' }).waitFor();

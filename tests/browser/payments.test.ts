@@ -98,14 +98,33 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
       'the QR decodes to the UPI link',
     );
 
-    await player.getByRole('button', { name: 'Copy UPI Id' }).click();
-    await toast(player, 'Copied succesfull');
+    // A toast shows under the header, never over the balance and the Deposit button; at both widths.
+    for (const size of [DESKTOP, MOBILE]) {
+      await player.setViewportSize(size);
+      await player.getByRole('button', { name: 'Copy UPI Id' }).click();
+      const gap = await player.waitForFunction(() => {
+        const shown = document.querySelector('.toast');
+        return shown
+          ? shown.getBoundingClientRect().top - document.querySelector('.topbar')!.getBoundingClientRect().bottom
+          : null;
+      });
+      t.ok((await gap.jsonValue())! >= 0, `at ${size.width} px the toast is below the header`);
+      await toast(player, 'Copied succesfull');
+    }
+    await player.setViewportSize(DESKTOP);
+    const card = await player.locator('.payment-card').boundingBox();
+    const main = await player.locator('main').boundingBox();
+    t.ok(
+      Math.abs(card!.x - main!.x - (main!.x + main!.width - card!.x - card!.width)) <= 2,
+      'the deposit card is centred on a desktop, not leaving its right half empty',
+    );
     await player.getByRole('radio', { name: 'Account Transfer' }).click();
     for (const text of ['Demo Agent', '50100123456789', 'HDFC0001234'])
       await player.locator('.copy-list').getByText(text, { exact: true }).waitFor();
     await player.getByRole('radio', { name: 'UPI Payment' }).click();
 
-    await player.fill('input[name=utrno]', '123');
+    await player.fill('input[name=utrno]', 'ab1-2 c3');
+    t.equal(await player.inputValue('input[name=utrno]'), '123', 'a UPI UTR takes digits only, as typed');
     await player.locator('input[name=imageUrl]').setInputFiles({
       name: 'notes.png',
       mimeType: 'image/png',
@@ -152,6 +171,17 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await player.goto(`${base}/depositstatement`);
     await player.locator('.payment-table tbody tr').first().waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
+    const payFrom = modal(agent).locator('label.field', { has: agent.locator('input[name=walletUserId]') });
+    t.match(await payFrom.locator('.field-hint').textContent(), /^Leave empty to pay from your own wallet\./);
+    t.ok(
+      await payFrom.locator('input').evaluate((el: HTMLInputElement) => {
+        const measure = document.createElement('canvas').getContext('2d')!;
+        measure.font = getComputedStyle(el).font;
+        return measure.measureText(el.placeholder).width <= el.clientWidth;
+      }),
+      'the placeholder fits its field',
+    );
+    await agent.screenshot({ path: screenshotPath('payments-approve-dialog-desktop') });
     await modal(agent).locator('input[name=remark]').fill('Seen in the bank statement');
     await modal(agent).locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
     await modal(agent).getByRole('button', { name: 'Approve' }).click();

@@ -48,7 +48,7 @@ export async function start(): Promise<void> {
     showBalance(s.balance);
     if (s.mode === 'demo') document.body.classList.add('demo');
   } catch (e) {
-    $('balance').textContent = e instanceof Error ? e.message : 'Unavailable';
+    $('wallet').textContent = e instanceof Error ? e.message : 'Unavailable';
   }
 }
 

@@ -16,8 +16,11 @@ function fly(flight: Flight): Promise<void> {
   const trail: string[] = [];
   sky.className = 'sky flying';
   return new Promise((resolve) => {
-    const began = performance.now();
+    // The clock starts at the first frame's own time: a frame's time is when the frame began, which
+    // can be before a performance.now() read just earlier, and a negative flight time made the trail NaN.
+    let began: number | undefined;
     const frame = (now: number) => {
+      began ??= now;
       const m = Math.min(end, at(now - began));
       $('multiplier').textContent = `${(m / 100).toFixed(2)}x`;
       // Across and up the sky as the multiplier grows (a log scale, so big flights fit); the trail follows.

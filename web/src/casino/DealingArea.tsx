@@ -17,7 +17,9 @@ interface DealingAreaProps {
  */
 export function DealingArea({ table, round, seconds }: DealingAreaProps) {
   const layout = layoutOf(table._id);
-  const betting = round?.status === 'betting';
+  const suspended = table.game_status === 'SUSPENDED';
+  // A suspended table takes no bets, so a round still in its window has no countdown to show.
+  const betting = round?.status === 'betting' && !suspended;
   const winner = round?.status === 'settled' ? (round.result?.winner ?? null) : null;
   return (
     <section
@@ -30,7 +32,7 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
         <span className="felt-round">
           Round ID: <b data-testid="round-id">{round?.mid ?? '—'}</b>
         </span>
-        <DealerCall round={round} seconds={seconds} suspended={table.game_status === 'SUSPENDED'} />
+        <DealerCall round={round} seconds={seconds} suspended={suspended} />
         {betting ? <Countdown seconds={seconds} total={table.bettingSeconds} /> : <span className="countdown-spacer" />}
       </div>
       <div className={`felt-seats${layout.versus ? ' versus' : ''} seats-${layout.seats.length}`}>
@@ -80,8 +82,8 @@ function DealerCall({
   else if (round?.status === 'betting' || round?.status === 'closed') [text, kind] = ['No more bets', 'closed'];
   else if (round?.status === 'dealing') [text, kind] = ['Dealing', 'dealing'];
   else if (round?.status === 'settled' || round?.status === 'void') [text, kind] = ['Next round shortly', 'wait'];
-  if (suspended && round?.status !== 'betting' && round?.status !== 'closed' && round?.status !== 'dealing')
-    [text, kind] = ['Suspended', 'suspended'];
+  // A round already closed or dealing still finishes on a suspended table: its call stays.
+  if (suspended && round?.status !== 'closed' && round?.status !== 'dealing') [text, kind] = ['Suspended', 'suspended'];
   return (
     <span className={`dealer-call call-${kind}`} data-testid="dealer-call">
       {text}

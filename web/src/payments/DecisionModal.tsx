@@ -82,7 +82,12 @@ export function DecisionModal({
               name="walletUserId"
               value={wallet}
               onValue={edit(setWallet)}
-              placeholder="Yours (or the username of an upline of the player below you)"
+              placeholder="Your own wallet"
+              hint={
+                deposit
+                  ? `Leave empty to pay from your own wallet. If the money was paid into the account of an agent between you and ${request.user.username}, type that agent's username: their wallet pays.`
+                  : `Leave empty to credit your own wallet. If an agent between you and ${request.user.username} pays the player, type that agent's username: their wallet is credited.`
+              }
               autoComplete="off"
               maxLength={50}
             />

@@ -24,6 +24,10 @@ import { FormOutcome, useRequestSubmit } from './use-request-submit';
 
 const METHOD_LABEL: Record<DepositMethod, string> = { upi: 'UPI Payment', bank: 'Account Transfer' };
 
+/** What a UTR field keeps of what is typed: a UPI UTR is digits only, a bank reference letters and digits. */
+const utrTyped = (method: DepositMethod, typed: string): string =>
+  method === 'upi' ? typed.replace(/\D/g, '') : typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
 const offered = (payee: PayeeDto): DepositMethod[] => [
   ...(payee.upiId ? (['upi'] as const) : []),
   ...(payee.accountNumber ? (['bank'] as const) : []),
@@ -182,11 +186,11 @@ export function DepositPage() {
           label="UTR number"
           name="utrno"
           value={utr}
-          onValue={edit(setUtr)}
+          onValue={(typed) => edit(setUtr)(utrTyped(chosen, typed))}
           disabled={!hasAmount}
           autoComplete="off"
           inputMode={chosen === 'upi' ? 'numeric' : 'text'}
-          maxLength={22}
+          maxLength={chosen === 'upi' ? 12 : 22}
           hint={
             chosen === 'upi'
               ? 'The 12-digit UTR your UPI app shows after paying'

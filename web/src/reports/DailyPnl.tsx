@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { DailyPnlPoint } from '@exch/contracts';
 import { formatRupees } from '../ui/money';
+import { periodTotal, type PnlSide } from './pnl-chart-config';
 
 /** Chart.js is only fetched with the first chart: the rest of the site does not carry it. */
 const PnlChart = lazy(() => import('./PnlChart'));
@@ -12,12 +13,12 @@ export function DailyPnl({
   loading,
 }: {
   points: DailyPnlPoint[] | undefined;
-  side: 'player' | 'house';
+  side: PnlSide;
   loading: boolean;
 }) {
   if (!points) return <p className="muted">{loading ? 'Loading the chart…' : '\u00a0'}</p>;
   if (points.length === 0) return <p className="muted chart-empty">No settled results in this period to chart.</p>;
-  const total = points.reduce((s, p) => s + p.total, 0) * (side === 'house' ? -1 : 1);
+  const total = periodTotal(points, side);
   return (
     <>
       <Suspense fallback={<div className="chart-box pnl-chart" />}>

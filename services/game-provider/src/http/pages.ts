@@ -21,7 +21,7 @@ function page(title: string, script: string, body: string): string {
 <script type="module" src="/assets/${script}.js"></script>
 </head>
 <body>
-<header class="bar"><a class="brand" id="lobby-link" href="/lobby">${PROVIDER_NAME}</a><span class="title">${escape(title)}</span><span class="balance" id="balance" aria-live="polite">…</span></header>
+<header class="bar"><a class="brand" id="lobby-link" href="/lobby">${PROVIDER_NAME}</a><span class="title">${escape(title)}</span><span class="balance" id="wallet">Available <b id="balance" aria-live="polite">…</b></span></header>
 <main>${body}</main>
 </body>
 </html>`;

@@ -58,6 +58,11 @@ export function CasinoListPage() {
         <h1>Casino list</h1>
         <span className="muted">Live Indian tables dealt by the house</span>
       </header>
+      {me && !canManage && (
+        <p className="note" data-testid="manage-note">
+          Only admin and super admin suspend or activate tables.
+        </p>
+      )}
       <div className="table-wrap">
         <table className="data-table stack-table">
           <thead>
@@ -68,7 +73,7 @@ export function CasinoListPage() {
               <th>Round</th>
               <th className="num">Min</th>
               <th className="num">Max</th>
-              <th className="num">Action</th>
+              {canManage && <th className="num">Action</th>}
             </tr>
           </thead>
           <tbody>
@@ -104,20 +109,21 @@ export function CasinoListPage() {
                 <td data-label="Max" className="num">
                   {formatRupees(t.max)}
                 </td>
-                <td data-label="Action" className="num">
-                  <button
-                    type="button"
-                    className={`btn btn-sm ${t.game_status === 'ACTIVE' ? 'btn-danger' : 'btn-success'}`}
-                    disabled={!canManage || busy === t._id}
-                    title={canManage ? undefined : 'Only admin and super admin suspend or activate tables'}
-                    onClick={() => void toggle(t)}
-                  >
-                    {t.game_status === 'ACTIVE' ? 'Suspend' : 'Activate'}
-                  </button>
-                </td>
+                {canManage && (
+                  <td data-label="Action" className="num">
+                    <button
+                      type="button"
+                      className={`btn btn-sm ${t.game_status === 'ACTIVE' ? 'btn-danger' : 'btn-success'}`}
+                      disabled={busy === t._id}
+                      onClick={() => void toggle(t)}
+                    >
+                      {t.game_status === 'ACTIVE' ? 'Suspend' : 'Activate'}
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
-            {rows.length === 0 && <EmptyRow span={7} query={tables} />}
+            {rows.length === 0 && <EmptyRow span={canManage ? 7 : 6} query={tables} />}
           </tbody>
         </table>
       </div>

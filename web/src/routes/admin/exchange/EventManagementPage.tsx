@@ -172,12 +172,15 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
 
 /** The first two cells of both row kinds: the market with its type, and its bet count. */
 function MarketCells({ market }: { market: EventMarket }) {
+  const title = marketTitle(market.marketName);
+  const type = marketTypeLabel(market.marketType);
   return (
     <>
       <td data-label="Market" className="strong-cell">
         <div className="ax-cell-stack">
-          <span>{marketTitle(market.marketName)}</span>
-          <span className="muted ax-sub">{marketTypeLabel(market.marketType)}</span>
+          <span>{title}</span>
+          {/* A market named after its type (Match Odds) says it once. */}
+          {type !== title && <span className="muted ax-sub">{type}</span>}
         </div>
       </td>
       <td data-label="Bets" className="num">
