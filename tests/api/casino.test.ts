@@ -79,6 +79,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     'card32',
     'dt20',
     'lucky7',
+    'race20',
     'teen20',
   ]);
   const dt = all.body.data.find((x: { _id: string }) => x._id === 'dt20');
@@ -113,7 +114,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
   );
   t.equal(
     (await call('GET', '/api/casino/tables?category=35', undefined, p1.token)).body.data.length,
-    8,
+    9,
     '35 is All Casino',
   );
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {

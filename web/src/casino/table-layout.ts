@@ -63,6 +63,12 @@ const LAYOUTS: Record<string, TableLayout> = {
   },
   aaa: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C' } },
   btable: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C', 4: 'D', 5: 'E', 6: 'F' } },
+  // issue 23, tables2
+  race20: {
+    seats: ['K♠', 'K♥', 'K♣', 'K♦'].map((horse) => ({ to: horse, label: horse, waiting: 0 })),
+    versus: false,
+    badge: { 1: '♠', 2: '♥', 3: '♣', 4: '♦' },
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };

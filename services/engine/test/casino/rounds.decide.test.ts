@@ -136,6 +136,7 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'card32',
     'dt20',
     'lucky7',
+    'race20',
     'teen20',
   ]);
   const listed = w.log

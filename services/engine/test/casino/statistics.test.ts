@@ -59,6 +59,22 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
         'result 6': 6 / 32,
       },
     },
+    {
+      code: 'race20',
+      rounds: 20_000,
+      // Each king a quarter; the race over within 12 cards: an independent walk of the race in plain JavaScript.
+      seen: (r) => [
+        `result ${r.code}`,
+        ...(r.markets.find((m) => m.sid === 5)!.outcome === 'win' ? ['12 cards or fewer'] : []),
+      ],
+      chances: {
+        'result 1': 1 / 4,
+        'result 2': 1 / 4,
+        'result 3': 1 / 4,
+        'result 4': 1 / 4,
+        '12 cards or fewer': 0.4837151208,
+      },
+    },
   ];
 
 for (const { code, rounds, seen = byCode, chances } of CASES) {
