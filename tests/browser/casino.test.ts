@@ -203,6 +203,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   // result on the felt, nothing wider than a phone.
   for (const { code, name, category, sid, market } of [
     { code: 'race20', name: 'Race 20-20', category: '41', sid: 1, market: 'K♠' },
+    { code: 'worli', name: 'Instant Worli', category: '30', sid: 7, market: 'Single 7' },
   ])
     await t.test(
       `${name}: the lobby's ${category} tile, a bet, the deal and the result at 1366 and 375 px`,

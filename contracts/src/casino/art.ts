@@ -16,6 +16,7 @@ const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: st
   btable: { felt: ['#a03a12', '#40160a'], cards: ['AS', 'KH', 'QC', 'JD'], emblem: 'BOLLYWOOD' },
   // issue 23, tables2
   race20: { felt: ['#2f6b1f', '#10260a'], cards: ['KS', 'KH', 'KC', 'KD'], emblem: 'RACE 20-20' },
+  worli: { felt: ['#6b1f5f', '#2a0a26'], cards: ['AS', '2H', '7C'], emblem: 'INSTANT WORLI' },
 };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -69,6 +69,11 @@ const LAYOUTS: Record<string, TableLayout> = {
     versus: false,
     badge: { 1: '♠', 2: '♥', 3: '♣', 4: '♦' },
   },
+  worli: {
+    seats: [{ to: 'Pana', label: 'Pana', waiting: 3 }],
+    versus: false,
+    badge: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [d, String(d)])),
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };

@@ -138,6 +138,7 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'lucky7',
     'race20',
     'teen20',
+    'worli',
   ]);
   const listed = w.log
     .filter((e) => e.type === 'CasinoTableListed')

@@ -75,6 +75,12 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
         '12 cards or fewer': 0.4837151208,
       },
     },
+    // Worli: shifting every card's digit by one (mod 10) maps the deck onto itself, so each single is 1 in 10.
+    {
+      code: 'worli',
+      rounds: 20_000,
+      chances: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [`result ${d}`, 1 / 10])),
+    },
   ];
 
 for (const { code, rounds, seen = byCode, chances } of CASES) {

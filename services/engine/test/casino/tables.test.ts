@@ -17,6 +17,7 @@ t.test("the tables, in SPEC.md's categories", async (t) => {
       'aaa 32 121 52',
       'btable 32 126 32',
       'race20 41 140 48',
+      'worli 30 141 40',
     ],
   );
   t.equal(tableByCode('dt20')?.name, 'Dragon Tiger 20-20');

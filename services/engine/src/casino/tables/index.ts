@@ -7,6 +7,7 @@ import { dt20 } from './dt20.js';
 import { lucky7 } from './lucky7.js';
 import { race20 } from './race20.js';
 import { teen20 } from './teen20.js';
+import { worli } from './worli.js';
 import type { TableDefinition } from './table.js';
 
 /** The live Indian tables the house deals itself. A new table is one module and one line here. */
@@ -21,6 +22,7 @@ export const TABLES: readonly TableDefinition[] = [
   btable,
   // issue 23, tables2: Race, Worli, Roulette
   race20,
+  worli,
 ];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));
