@@ -199,6 +199,26 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     );
   }
 
+  await t.test('the lobby offers only the categories that have a table', async (t) => {
+    const tables: { category: number }[] = (
+      await call('GET', '/api/casino/tables?category=35', undefined, player.token)
+    ).body.data;
+    const withTables = ['35', ...new Set(tables.map((x) => String(x.category)))].sort();
+    const page = await open(MOBILE, 'player', '/casino-games');
+    await page.locator('[data-testid=casino-tiles]').waitFor();
+    await page.locator('.casino-category[data-category="41"]').waitFor();
+    const offered = await page
+      .locator('.casino-category')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('data-category')!));
+    t.same([...offered].sort(), withTables, 'All Casino and each category with a table, no other');
+    t.notOk(offered.includes('33'), 'Lottery has no table: not offered');
+    for (const id of offered) {
+      await page.locator(`.casino-category[data-category="${id}"]`).click();
+      await page.locator('[data-testid=casino-tiles] .casino-tile').first().waitFor();
+    }
+    t.equal(await page.getByText('No games in this category yet').count(), 0, 'every offered category has tiles');
+  });
+
   // Issue 23's tables (tables2): each page at both sizes, a bet in the window, the deal and the
   // result on the felt, nothing wider than a phone.
   for (const { code, name, category, sid, market } of [
