@@ -20,7 +20,7 @@ export const TABLES: readonly TableDefinition[] = [
   baccarat,
   aaa,
   btable,
-  // issue 23, tables2: Race, Worli, Roulette
+  // Issue 23 (tables2): Race and Worli.
   race20,
   worli,
 ];
