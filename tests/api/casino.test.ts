@@ -79,7 +79,9 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     'card32',
     'dt20',
     'lucky7',
+    'race20',
     'teen20',
+    'worli',
   ]);
   const dt = all.body.data.find((x: { _id: string }) => x._id === 'dt20');
   t.match(dt, {
@@ -113,7 +115,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
   );
   t.equal(
     (await call('GET', '/api/casino/tables?category=35', undefined, p1.token)).body.data.length,
-    8,
+    10,
     '35 is All Casino',
   );
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {

@@ -205,6 +205,68 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     );
   }
 
+  await t.test('the lobby offers only the categories that have a table', async (t) => {
+    const tables: { category: number }[] = (
+      await call('GET', '/api/casino/tables?category=35', undefined, player.token)
+    ).body.data;
+    const withTables = ['35', ...new Set(tables.map((x) => String(x.category)))].sort();
+    const page = await open(MOBILE, 'player', '/casino-games');
+    await page.locator('[data-testid=casino-tiles]').waitFor();
+    await page.locator('.casino-category[data-category="41"]').waitFor();
+    const offered = await page
+      .locator('.casino-category')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('data-category')!));
+    t.same([...offered].sort(), withTables, 'All Casino and each category with a table, no other');
+    t.notOk(offered.includes('33'), 'Lottery has no table: not offered');
+    for (const id of offered) {
+      await page.locator(`.casino-category[data-category="${id}"]`).click();
+      await page.locator('[data-testid=casino-tiles] .casino-tile').first().waitFor();
+    }
+    t.equal(await page.getByText('No games in this category yet').count(), 0, 'every offered category has tiles');
+  });
+
+  // Issue 23's tables (tables2): each page at both sizes, a bet in the window, the deal and the
+  // result on the felt, nothing wider than a phone.
+  for (const { code, name, category, sid, market } of [
+    { code: 'race20', name: 'Race 20-20', category: '41', sid: 1, market: 'K♠' },
+    { code: 'worli', name: 'Instant Worli', category: '30', sid: 7, market: 'Single 7' },
+  ])
+    await t.test(
+      `${name}: the lobby's ${category} tile, a bet, the deal and the result at 1366 and 375 px`,
+      async (t) => {
+        for (const [size, viewport] of [
+          ['desktop', DESKTOP],
+          ['mobile', MOBILE],
+        ] as const) {
+          const page = await open(viewport, 'player', `/casino-list/LC/4/${category}`);
+          await page.locator(`[data-testid=casino-tiles] [data-game=${code}]`).click();
+          await waitForPath(page, `/casino/${code}`);
+          t.equal(await page.getByTestId('table-name').textContent(), name);
+          t.equal(await dealer.step(code), 'opened');
+          await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
+          await page.locator(`.casino-market[data-sid="${sid}"]`).click();
+          await page.getByTestId('slip-selection').filter({ hasText: market }).waitFor();
+          await page.locator('.casino-slip input[name=stake]').fill('100');
+          await page.locator('.casino-slip .slip-submit').click();
+          await toast(page, `Bet placed successfully! on Event: ${code}`);
+          await page.locator('[data-testid=casino-bet]').filter({ hasText: market }).first().waitFor();
+          await page.screenshot({ path: screenshotPath(`casino-${code}-betting-${size}`), fullPage: true });
+          await dealer.finishRound(code);
+          const { winner } = (await call('GET', `/api/casino/tables/${code}`, undefined, player.token)).body.round
+            .result;
+          await page.getByTestId('round-result').filter({ hasText: winner }).waitFor();
+          t.ok((await cardsShown(page)) > 0, `${size}: the cards on the felt, ${winner}`);
+          t.equal(
+            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            0,
+            `${size}: nothing wider than the screen`,
+          );
+          await page.waitForTimeout(600); // the result's animation, for the screenshot only
+          await page.screenshot({ path: screenshotPath(`casino-${code}-result-${size}`), fullPage: true });
+        }
+      },
+    );
+
   await t.test('the back office: casino result report as SPEC.md section 2 says, and game reports', async (t) => {
     const page = await open(DESKTOP, 'admin', '/admin/casino-result-report');
     await page

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import t from 'tap';
 import type { CasinoRoundDetail, CasinoTableLive } from '@exch/contracts';
+import { TABLES } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
 import { verifyLedger } from '../../scripts/ledger/verify.js';
 import { caller } from '../helpers/api.js';
@@ -108,9 +109,10 @@ t.test(
 
     await t.test("the leader deals every table; the rounds reach the gateway's websocket through Kafka", async (t) => {
       await eventually(
-        'the eight tables listed',
+        'every table listed',
         async () =>
-          ((await api.call('GET', '/api/casino/table/getalltable', undefined, p1.token)).body.data?.length ?? 0) === 8,
+          ((await api.call('GET', '/api/casino/table/getalltable', undefined, p1.token)).body.data?.length ?? 0) ===
+          TABLES.length,
       );
       const socket = await openSocket({ url: gateway.url } as TestServer, p1.token);
       t.teardown(() => socket.close());

@@ -14,6 +14,9 @@ const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: st
   baccarat: { felt: ['#1d4b8f', '#0a1c3a'], cards: ['9D', '8C'], emblem: 'BACCARAT' },
   aaa: { felt: ['#8a5a12', '#3a2405'], cards: ['AH', '7S', 'KD'], emblem: 'AMAR AKBAR ANTHONY' },
   btable: { felt: ['#a03a12', '#40160a'], cards: ['AS', 'KH', 'QC', 'JD'], emblem: 'BOLLYWOOD' },
+  // issue 23, tables2
+  race20: { felt: ['#2f6b1f', '#10260a'], cards: ['KS', 'KH', 'KC', 'KD'], emblem: 'RACE 20-20' },
+  worli: { felt: ['#6b1f5f', '#2a0a26'], cards: ['AS', '2H', '7C'], emblem: 'INSTANT WORLI' },
 };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -50,15 +50,8 @@ function CategoryLink({ route, id, active }: { route: LobbyRoute; id: string; ac
   return <Link to="/casino-games" search={{ category: id }} {...props} />;
 }
 
-/**
- * The Indian casino lobby (/casino-games, /casino-in/{type}, /casino-list/LC/4/{categoryId}):
- * SPEC.md section 2's categories in a sidebar (a strip on a phone) and the tables of the chosen
- * one as tiles with their image. A suspended table cannot be opened: SPEC.md section 5's message.
- */
-export function CasinoLobby({ title, category, route }: CasinoLobbyProps) {
-  const name = CASINO_CATEGORIES[category] ?? `Category ${category}`;
-  usePageTitle(category === ALL_CASINO_CATEGORY ? title : `${title}: ${name}`);
-  const tables = useQuery({
+const useCasinoTables = (category: string) =>
+  useQuery({
     queryKey: ['casino-tables', category],
     queryFn: async () => {
       try {
@@ -71,10 +64,23 @@ export function CasinoLobby({ title, category, route }: CasinoLobbyProps) {
     },
     refetchInterval: 15_000,
   });
+
+/**
+ * The Indian casino lobby (/casino-games, /casino-in/{type}, /casino-list/LC/4/{categoryId}):
+ * SPEC.md section 2's categories in a sidebar (a strip on a phone) and the tables of the chosen
+ * one as tiles with their image. A suspended table cannot be opened: SPEC.md section 5's message.
+ * A category without a table is not offered (only a link straight to it still shows it).
+ */
+export function CasinoLobby({ title, category, route }: CasinoLobbyProps) {
+  const name = CASINO_CATEGORIES[category] ?? `Category ${category}`;
+  usePageTitle(category === ALL_CASINO_CATEGORY ? title : `${title}: ${name}`);
+  const tables = useCasinoTables(category);
+  const dealt = new Set((useCasinoTables(ALL_CASINO_CATEGORY).data ?? []).map((t) => String(t.category)));
+  const shown = CATEGORY_ORDER.filter((id) => id === ALL_CASINO_CATEGORY || id === category || dealt.has(id));
   return (
     <div className="casino-lobby">
       <nav className="casino-categories" aria-label="Casino categories">
-        {CATEGORY_ORDER.map((id) => (
+        {shown.map((id) => (
           <CategoryLink key={id} route={route} id={id} active={id === category} />
         ))}
       </nav>

@@ -63,6 +63,17 @@ const LAYOUTS: Record<string, TableLayout> = {
   },
   aaa: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C' } },
   btable: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C', 4: 'D', 5: 'E', 6: 'F' } },
+  // issue 23, tables2
+  race20: {
+    seats: ['K♠', 'K♥', 'K♣', 'K♦'].map((horse) => ({ to: horse, label: horse, waiting: 0 })),
+    versus: false,
+    badge: { 1: '♠', 2: '♥', 3: '♣', 4: '♦' },
+  },
+  worli: {
+    seats: [{ to: 'Pana', label: 'Pana', waiting: 3 }],
+    versus: false,
+    badge: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [d, String(d)])),
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };

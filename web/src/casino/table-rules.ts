@@ -39,6 +39,18 @@ export const TABLE_RULES: Record<string, string[]> = {
     'One card from two decks of J, Q, K and A. The films: Don (A♠) 15.20, Amar Akbar Anthony (A♥ A♦ A♣) 5.10, Sahib Bibi Aur Ghulam (K♠ Q♠ J♠) 5.10, Dharam Veer (K♦ K♣) 7.60, Kis Kisko Pyaar Karoon (K♥ Q♣ Q♦ Q♥) 3.80, Ghulam (J♥ J♣ J♦) 5.10.',
     'Odd (J, K, A) 1.30; Dulha Dulhan (Q, K) and Barati (A, J) 1.97; Red and Black 1.97; each card 3.75.',
   ],
+  // issue 23, tables2
+  race20: [
+    'The four kings are the horses: K♠, K♥, K♣ and K♦ wait at the start. The other 48 cards of one deck are turned one by one, and each moves the king of its suit one step.',
+    'The first king to take five steps (the fifth card of its suit) wins at 3.90; the race deals 5 to 17 cards.',
+    'Total Cards: Under 12.5 2.02, Over 12.5 1.89. Total Points (A 1 to Q 12, every card dealt): Under 80.5 2.00, Over 80.5 1.90.',
+    'Win with: the race ends on the 5th card 500.00, the 6th 120.00, the 7th 48.00, the 15th or later 4.40.',
+  ],
+  worli: [
+    'The matka draw with cards: three cards from the aces to tens of one deck (40 cards). Ace is 1, two to nine their number, ten is 0.',
+    'The three digits, smallest first and 0 last, are the pana (A, 7, 2 make 127); the last digit of their sum is the single (1 + 2 + 7 = 10: single 0).',
+    'Each single 0 to 9 pays 9.00. Line 1 (singles 1 to 5), Line 2 (6 to 9 and 0), Odd and Even pay 1.90.',
+  ],
 };
 
 export const rulesOf = (code: string): string[] => [...(TABLE_RULES[code] ?? []), ...COMMON];

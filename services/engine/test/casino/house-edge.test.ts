@@ -74,6 +74,19 @@ t.test('returns worked out by hand', async (t) => {
     close(t, players.get(code)!, p, `Player ${code + 7}`, 5e-11);
   t.ok(players.get(0)! < 1e-13, 'a void needs a dozen ties running');
   close(t, rtpOf('card32')('Player 8'), 12.4 * players.get(1)! + players.get(0)!, 'Player 8');
+  // Race 20-20: a king a quarter; five of a suit first: 4 × 12·11·10·9·8 / (48·47·46·45·44); 12 cards or
+  // fewer and 80 points or fewer from an independent walk of the race in plain JavaScript.
+  const race = rtpOf('race20');
+  close(t, race('K♦'), 3.9 / 4, 'K♦');
+  close(t, race('Win with 5'), (500 * 4 * 12 * 11 * 10 * 9 * 8) / (48 * 47 * 46 * 45 * 44), 'Win with 5');
+  close(t, race('Cards Under 12.5'), 2.02 * 0.4837151208, 'Cards Under 12.5', 1e-9);
+  close(t, race('Points Over 80.5'), 1.9 * (1 - 0.488252651), 'Points Over 80.5', 1e-9);
+  // Worli: each single 1 in 10 (the deck maps onto itself with every digit shifted by one), so each line and parity a half.
+  const worli = rtpOf('worli');
+  close(t, worli('Single 0'), 0.9, 'Single 0');
+  close(t, worli('Single 7'), 0.9, 'Single 7');
+  close(t, worli('Line 1 (1-5)'), 0.95, 'Line 1');
+  close(t, worli('Even'), 0.95, 'Even');
 });
 
 t.test("every market has a house edge, and every table's results add up to certainty", async (t) => {

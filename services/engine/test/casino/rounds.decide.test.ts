@@ -136,7 +136,9 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'card32',
     'dt20',
     'lucky7',
+    'race20',
     'teen20',
+    'worli',
   ]);
   const listed = w.log
     .filter((e) => e.type === 'CasinoTableListed')

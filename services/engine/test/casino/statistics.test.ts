@@ -59,6 +59,28 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
         'result 6': 6 / 32,
       },
     },
+    {
+      code: 'race20',
+      rounds: 20_000,
+      // Each king a quarter; the race over within 12 cards: an independent walk of the race in plain JavaScript.
+      seen: (r) => [
+        `result ${r.code}`,
+        ...(r.markets.find((m) => m.sid === 5)!.outcome === 'win' ? ['12 cards or fewer'] : []),
+      ],
+      chances: {
+        'result 1': 1 / 4,
+        'result 2': 1 / 4,
+        'result 3': 1 / 4,
+        'result 4': 1 / 4,
+        '12 cards or fewer': 0.4837151208,
+      },
+    },
+    // Worli: shifting every card's digit by one (mod 10) maps the deck onto itself, so each single is 1 in 10.
+    {
+      code: 'worli',
+      rounds: 20_000,
+      chances: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [`result ${d}`, 1 / 10])),
+    },
   ];
 
 for (const { code, rounds, seen = byCode, chances } of CASES) {

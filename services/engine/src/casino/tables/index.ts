@@ -5,11 +5,25 @@ import { btable } from './btable.js';
 import { card32 } from './card32.js';
 import { dt20 } from './dt20.js';
 import { lucky7 } from './lucky7.js';
+import { race20 } from './race20.js';
 import { teen20 } from './teen20.js';
+import { worli } from './worli.js';
 import type { TableDefinition } from './table.js';
 
 /** The live Indian tables the house deals itself. A new table is one module and one line here. */
-export const TABLES: readonly TableDefinition[] = [teen20, dt20, lucky7, ab20, card32, baccarat, aaa, btable];
+export const TABLES: readonly TableDefinition[] = [
+  teen20,
+  dt20,
+  lucky7,
+  ab20,
+  card32,
+  baccarat,
+  aaa,
+  btable,
+  // Issue 23 (tables2): Race and Worli.
+  race20,
+  worli,
+];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));
 
