@@ -14,11 +14,16 @@ import type { ExchangeDeps } from '../markets/deps.js';
 import { toBetDto } from './dto.js';
 import { parsePlaceBet } from './place-body.js';
 
-/** A retry with the same Idempotency-Key names the same bet, so its answer is the first one. */
-function betIdFor(req: FastifyRequest): string {
+/**
+ * A retry with the same Idempotency-Key names the same bet, so its answer is the first one. The id
+ * is scoped to the market (a casino round): a key used again after its market left the engine's
+ * state (docs/exchange.md "Archived markets") names a bet on a closed market, refused as such,
+ * never a second bet under an id the log already holds.
+ */
+function betIdFor(req: FastifyRequest, marketId: string): string {
   const key = req.headers['idempotency-key'];
   if (typeof key !== 'string') return randomUUID();
-  const h = createHash('sha256').update(`bet:${req.auth!.sub}:${key}`).digest('hex');
+  const h = createHash('sha256').update(`bet:${req.auth!.sub}:${marketId}:${key}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -45,14 +50,14 @@ export function placeBetRoute(deps: ExchangeDeps): void {
     },
     async (req, { body }): Promise<PlaceBetResponse | CasinoPlaceBetResponse> => {
       if (body.bet_type === 'casino')
-        return placeCasinoBet(deps, req, body, betIdFor(req), body.reference_id ?? randomUUID());
+        return placeCasinoBet(deps, req, body, betIdFor(req, body.market_id), body.reference_id ?? randomUUID());
       const input = parsePlaceBet(body, req.auth!.sub);
       const market = await directory.market(input.marketId);
       if (!market) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');
       if (market.kind !== input.kind)
         throw new HttpError(400, `market_type does not match the market: it is ${MARKET_TYPE_OF[market.kind]}`);
       if (market.match_id !== input.eventId) throw new HttpError(400, 'event_id does not match the market');
-      const betId = betIdFor(req);
+      const betId = betIdFor(req, input.marketId);
       const { events } = await send(commands, req, {
         type: 'PlaceBet',
         betId,
