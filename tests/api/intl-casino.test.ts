@@ -334,6 +334,8 @@ t.test(
     const report = (await call('GET', '/api/admin/game-reports/third-party', undefined, admin)).body;
     t.match(report.data, [
       {
+        provider: 'monsoon',
+        providerName: 'Monsoon Games',
         gameId: 'european-roulette',
         gameName: 'European Roulette',
         rounds: 1,
@@ -370,13 +372,13 @@ t.test(
         ...report.data.map(
           (g: {
             gameName: string;
-            provider: string;
+            providerName: string;
             players: number;
             rounds: number;
             turnover: number;
             payout: number;
             profit: number;
-          }) => [g.gameName, g.provider, String(g.players), ...figures(g)],
+          }) => [g.gameName, g.providerName, String(g.players), ...figures(g)],
         ),
         ['Total', '', '', ...figures(report.total)],
       ],

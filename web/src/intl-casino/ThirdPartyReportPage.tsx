@@ -63,7 +63,7 @@ export function ThirdPartyReportPage() {
                 <td data-label="Game" className="strong-cell">
                   {r.gameName}
                 </td>
-                <td data-label="Provider">{r.provider}</td>
+                <td data-label="Provider">{r.providerName}</td>
                 <td data-label="Players" className="num">
                   {r.players}
                 </td>
