@@ -593,6 +593,33 @@ t.test('a round whose bets cancel out still has its statement line, naming both 
   t.fail('ten ties in a row');
 });
 
+t.test("a Pair Plus bet shows its pay table's range, not the pair's odds alone", async (t) => {
+  const teen = (await call('GET', '/api/casino/table/getalltable', undefined, p2.token)).body.data.find(
+    (x: { _id: string }) => x._id === 'teen20',
+  );
+  const pairPlus = teen.markets.find((m: { nat: string }) => m.nat.startsWith('Pair Plus'));
+  t.equal(await dealer.step('teen20'), 'opened');
+  const mid = (await live('teen20', p2.token)).round!.mid;
+  const placed = await call('POST', '/api/bets', bet(p2, 'teen20', mid, pairPlus.sid, 2, 100), p2.token);
+  t.match(placed.body.bet, {
+    odds: 2,
+    potential_win: 100,
+    pay_range: { odds: [2, 41], potential_win: [100, 4000] },
+  });
+  await dealer.finishRound('teen20');
+  t.match((await call('GET', '/api/casino/bets/mine?table=teen20', undefined, p2.token)).body.data[0], {
+    selection: pairPlus.sid,
+    pay_range: { odds: [2, 41], potential_win: [100, 4000] },
+  });
+  t.equal(
+    (await call('GET', '/api/casino/bets/mine?table=dt20', undefined, p2.token)).body.data[0].pay_range,
+    null,
+    'a market with one price has no range',
+  );
+  const rows = csv((await call('GET', '/api/casino/bets/mine.csv?table=teen20', undefined, p2.token)).body);
+  t.equal(rows[1]![4], '2.00-41.00', 'the export shows the range too');
+});
+
 t.test(
   'the ledger replays clean: postings sum to zero, house:casino against each bettor, read models equal the replay',
   async (t) => {
