@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatPaise, INSTANT_HINT, parseInstant, type Paise } from '@exch/contracts';
-import { walletAsOf, type LedgerLine } from '@exch/gateway';
+import { statementRemark, walletAsOf, type LedgerLine } from '@exch/gateway';
 import { openLog } from './open-store.js';
 
 const USAGE = `Usage: npm run statement -- --user USERNAME --as-of TIME [--limit N] [--page N]
@@ -50,7 +50,7 @@ const rowOf = (l: LedgerLine): string[] => [
   l.amount > 0 ? inr(l.amount) : '',
   l.amount < 0 ? inr(-l.amount) : '',
   inr(l.balance),
-  l.kind === 'settlement' || l.kind === 'revoke' ? '' : l.remark,
+  statementRemark(l),
 ];
 
 async function main(argv: string[]): Promise<number> {

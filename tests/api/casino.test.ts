@@ -570,6 +570,58 @@ t.test(
   },
 );
 
+t.test('a round whose bets cancel out still has its statement line, naming both bets', async (t) => {
+  // Tiger ₹100 and Dragon ₹100 at 2.00 by player2: +₹100 and -₹100 unless a Tie (both lose half), then again.
+  for (let tries = 0; tries < 10; tries++) {
+    t.equal(await dealer.step('dt20'), 'opened');
+    const mid = (await live('dt20', p2.token)).round!.mid;
+    t.equal((await call('POST', '/api/bets', bet(p2, 'dt20', mid, 2, 2, 100), p2.token)).status, 200);
+    t.equal((await call('POST', '/api/bets', bet(p2, 'dt20', mid, 1, 2, 100), p2.token)).status, 200);
+    await dealer.finishRound('dt20');
+    const line = (await call('GET', '/api/transactions/statement', undefined, p2.token)).body.data[0];
+    if (line.description.includes(`Round ${mid}: Tie`)) continue;
+    const [won, lost] = line.description.includes(`Round ${mid}: Tiger`) ? ['Tiger', 'Dragon'] : ['Dragon', 'Tiger'];
+    const order = won === 'Tiger' ? `Tiger +₹100.00, Dragon -₹100.00` : `Tiger -₹100.00, Dragon +₹100.00`;
+    t.match(line, {
+      description: `Dragon Tiger 20-20 / Round ${mid}: ${won} · ${order}`,
+      kind: 'casino',
+      credit: 0,
+      debit: 0,
+      remark: '',
+    });
+    t.pass(`${won} won, ${lost} lost: a ₹0 line`);
+    return;
+  }
+  t.fail('ten ties in a row');
+});
+
+t.test("a Pair Plus bet shows its pay table's range, not the pair's odds alone", async (t) => {
+  const teen = (await call('GET', '/api/casino/table/getalltable', undefined, p2.token)).body.data.find(
+    (x: { _id: string }) => x._id === 'teen20',
+  );
+  const pairPlus = teen.markets.find((m: { nat: string }) => m.nat.startsWith('Pair Plus'));
+  t.equal(await dealer.step('teen20'), 'opened');
+  const mid = (await live('teen20', p2.token)).round!.mid;
+  const placed = await call('POST', '/api/bets', bet(p2, 'teen20', mid, pairPlus.sid, 2, 100), p2.token);
+  t.match(placed.body.bet, {
+    odds: 2,
+    potential_win: 100,
+    pay_range: { odds: [2, 41], potential_win: [100, 4000] },
+  });
+  await dealer.finishRound('teen20');
+  t.match((await call('GET', '/api/casino/bets/mine?table=teen20', undefined, p2.token)).body.data[0], {
+    selection: pairPlus.sid,
+    pay_range: { odds: [2, 41], potential_win: [100, 4000] },
+  });
+  t.equal(
+    (await call('GET', '/api/casino/bets/mine?table=dt20', undefined, p2.token)).body.data[0].pay_range,
+    null,
+    'a market with one price has no range',
+  );
+  const rows = csv((await call('GET', '/api/casino/bets/mine.csv?table=teen20', undefined, p2.token)).body);
+  t.equal(rows[1]![4], '2.00-41.00', 'the export shows the range too');
+});
+
 t.test(
   'the ledger replays clean: postings sum to zero, house:casino against each bettor, read models equal the replay',
   async (t) => {

@@ -334,6 +334,8 @@ t.test(
     const report = (await call('GET', '/api/admin/game-reports/third-party', undefined, admin)).body;
     t.match(report.data, [
       {
+        provider: 'monsoon',
+        providerName: 'Monsoon Games',
         gameId: 'european-roulette',
         gameName: 'European Roulette',
         rounds: 1,
@@ -370,13 +372,13 @@ t.test(
         ...report.data.map(
           (g: {
             gameName: string;
-            provider: string;
+            providerName: string;
             players: number;
             rounds: number;
             turnover: number;
             payout: number;
             profit: number;
-          }) => [g.gameName, g.provider, String(g.players), ...figures(g)],
+          }) => [g.gameName, g.providerName, String(g.players), ...figures(g)],
         ),
         ['Total', '', '', ...figures(report.total)],
       ],
@@ -478,4 +480,30 @@ t.test('signed but hostile: every malformed wallet call is a 4xx that moves noth
   }
   t.comment(`answers by status: ${[...statuses].map(([s, c]) => `${s}: ${c}`).join(', ')}`);
   t.equal(await available(p2.token), before, 'no money moved');
+});
+
+t.test('partnership over many postings: every level carries its share of the total, to the paisa', async (t) => {
+  // 240 stakes of ₹1.01: a share of 40% is 40.4 paise a posting, so rounding each posting down lost 96 paise.
+  const session = await sessionOf(p2);
+  for (let i = 0; i < 240; i++)
+    t.equal(
+      (
+        await wallet(
+          'POST',
+          walletPaths.transactions,
+          txn({ playerId: p2.user._id, amount: 101, walletSessionId: session }),
+        )
+      ).status,
+      201,
+    );
+  for (const who of ['dealer1', 'agent1', 'master1', 'sadmin1']) {
+    const a = (await call('GET', `/api/report/partnership?parent=${who}`, undefined, admin)).body.account;
+    const players = Math.round(a.players.thirdParty * 100);
+    const carried = Math.round(a.carried.thirdParty * 100);
+    const bp = Math.round(a.share * 100);
+    t.ok(
+      Math.abs(carried * 10_000 + players * bp) <= 5_000,
+      `${who} (${a.share}%) carries ${carried} paise of the house's ${-players}: within half a paisa`,
+    );
+  }
 });

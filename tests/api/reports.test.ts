@@ -444,8 +444,9 @@ t.test('CSV exports read back', async (t) => {
     'Carried casino',
     'Carried third party',
     'Carried total',
-    'Owes',
-    'Owed to upline',
+    'Pays',
+    'Paid to',
+    'Amount',
   ]);
   t.same(rows[1], [
     'agent1',
@@ -460,7 +461,8 @@ t.test('CSV exports read back', async (t) => {
     '0.00',
     '285.00',
     'master1',
-    '-285.00',
+    'agent1',
+    '285.00',
   ]);
   t.same(rows[2], [
     'dealer1',
@@ -475,7 +477,12 @@ t.test('CSV exports read back', async (t) => {
     '0.00',
     '314.00',
     'agent1',
-    '-314.00',
+    'dealer1',
+    '314.00',
+  ]);
+  // The screen's sentence for the same row: "agent1 owes dealer1 ₹314.00" (owedToParent -314: dealer1's players lost).
+  t.match((await call('GET', '/api/report/partnership', undefined, agent)).body.data, [
+    { username: 'dealer1', owedToParent: -314 },
   ]);
 
   const pnl = csv((await call('GET', '/api/bet/downline/profit-loss.csv', undefined, master)).body);

@@ -16,7 +16,7 @@ t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
 const server = await startTestServer({ dataDir, feedTickMs: 0 });
 let running = true;
 t.teardown(() => (running ? server.close() : undefined));
-const { call, tokenOf } = caller(server);
+const { call, login, tokenOf } = caller(server);
 const TXN = 'Txn@1234';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -125,6 +125,30 @@ t.test('the route is in the OpenAPI description', async (t) => {
 });
 
 t.test('npm run statement prints the same balance and rows', async (t) => {
+  // A casino round for player2 first: its line's story is the description, not repeated as the remark.
+  const { token: p2, user } = (await login('player2')).body as { token: string; user: { _id: string } };
+  t.equal(await server.dealer!.step('dt20'), 'opened');
+  const mid = (await call('GET', '/api/casino/tables/dt20', undefined, p2)).body.round.mid as string;
+  const body = {
+    user_id: user._id,
+    event_id: 'dt20',
+    event_name: 'dt20',
+    market_id: mid,
+    market_type: 'CASINO',
+    selection: 2,
+    selection_name: 'Tiger',
+    odds: 2,
+    stake: 100,
+    bet_type: 'casino',
+    odds_type: 'back',
+    table_id: 'dt20',
+    game_round_id: mid,
+  };
+  t.equal((await call('POST', '/api/bets', body, p2)).status, 200);
+  await server.dealer!.finishRound('dt20');
+  const casinoLine = (await call('GET', '/api/transactions/statement', undefined, p2)).body.data[0];
+  t.match(casinoLine, { kind: 'casino', remark: '' });
+  const afterRound = new Date(Date.now() + 1000).toISOString();
   await server.close();
   running = false;
   const cli = (args: string[]) =>
@@ -146,6 +170,12 @@ t.test('npm run statement prints the same balance and rows', async (t) => {
   t.match(lines[4], /^Time \(UTC\)\s+Description\s+Credit\s+Debit\s+Balance\s+Remark$/);
   t.match(lines[6], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  Deposit from dealer1\s+₹100\.50\s+₹1,00,100\.50$/);
   t.match(lines[7], /Deposit from dealer1\s+₹1,00,000\.00\s+₹1,00,000\.00  Demo opening chips$/);
+
+  const casino = await cli(['--user', 'player2', '--as-of', afterRound, '--limit', '1']);
+  t.equal(casino.code, 0, casino.stderr);
+  const row = casino.stdout.split('\n')[6]!;
+  t.equal(row.split(casinoLine.description).length, 2, `the casino line names its round once: ${row}`);
+  t.match(row, /\s₹[\d,]+\.\d\d$/, 'and ends at its balance: no remark');
 
   const bad = await cli(['--user', 'player1', '--as-of', '2026-11-22 10:00']);
   t.equal(bad.code, 2);

@@ -154,6 +154,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
 
         await page.goto(`${base}/casinoreport`);
         await page.locator('.casino-bets-table tr[data-bet-id]').filter({ hasText: mid }).first().waitFor();
+        t.match(await page.getByTestId('report-side').textContent(), /your side/);
         await page.screenshot({ path: screenshotPath(`casino-report-${size}`), fullPage: true });
       },
     );
@@ -286,6 +287,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     await page.screenshot({ path: screenshotPath('casino-result-report-desktop'), fullPage: true });
     await page.goto(`${base}/admin/game-reports`);
     await page.locator('tr[data-table=dt20]').waitFor();
+    t.match(await page.getByTestId('report-side').textContent(), /house's side/);
     await page.screenshot({ path: screenshotPath('casino-game-reports-desktop'), fullPage: true });
 
     // The same two pages on a phone: readable, nothing wider than the screen.

@@ -171,7 +171,10 @@ t.test(
         t.same(errors, [], 'no error logged in flight');
 
         await openWithStorage(page, base, admin, '/admin/game-reports/third-party');
-        await page.getByTestId('third-party-report').locator('tbody tr', { hasText: 'European Roulette' }).waitFor();
+        const game = page.getByTestId('third-party-report').locator('tbody tr', { hasText: 'European Roulette' });
+        await game.waitFor();
+        t.equal(await game.locator('td[data-label=Provider]').textContent(), 'Monsoon Games', 'the name, not the id');
+        t.match(await page.getByTestId('report-side').textContent(), /house's side/);
         await page.screenshot({ path: screenshotPath(`intl-casino-report-${name}`), fullPage: true });
       });
     }

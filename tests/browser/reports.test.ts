@@ -107,6 +107,7 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
         scripts.some((u) => /ChartCanvas/.test(u)),
         'the chart library comes with the chart',
       );
+      t.match(await page.getByTestId('report-side').textContent(), /your side: positive when you won/);
       await shoot('player-profitloss');
       await page.goto(`${base}/rules`);
       await page.getByRole('heading', { name: 'Fancy (session) markets' }).waitFor();
@@ -133,6 +134,11 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
         'players: 900 - 2,000 - 460',
       );
       t.equal(await rows.filter({ hasText: 'dealer1' }).locator('td[data-label=Share]').textContent(), '40.00%');
+      t.match(
+        await page.getByTestId('report-side').textContent(),
+        /players' side \(positive: the players won\).*house's side \(positive: the house won\)/,
+        'the report says whose side its figures are',
+      );
       await shoot('profit-loss-report');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -185,6 +191,16 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       t.match(
         await page.locator('[data-testid=partnership-statement] tbody tr').first().textContent(),
         /agent1 owes dealer1 ₹624\.00/,
+      );
+      t.match(await page.getByTestId('report-side').textContent(), /house's side/);
+      const [statementCsv] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      t.match(
+        readFileSync((await statementCsv.path())!, 'utf8'),
+        /\r\ndealer1,Dealer,40\.00,[^\r]*,agent1,dealer1,624\.00\r\n/,
+        'the export reads as the screen does: agent1 pays dealer1 ₹624.00',
       );
       await shoot('partnership-statement');
       const shares = page.getByTestId('partnership-shares');

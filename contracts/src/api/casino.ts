@@ -117,6 +117,11 @@ export interface CasinoBetDto {
   odds_type: 'back';
   stake: number;
   potential_win: number;
+  /**
+   * A market that pays by hand (Pair Plus 2.00 to 41.00): the lowest and highest odds of its pay
+   * table and the potential win at each, so a row does not show the pair's odds alone; else null.
+   */
+  pay_range: { odds: [number, number]; potential_win: [number, number] } | null;
   status: CasinoBetStatus;
   /** What the market got: win, lose, push, half-win, half-lose; null while pending and for a void round. */
   outcome: CasinoOutcome | null;

@@ -118,7 +118,9 @@ export interface CasinoRoundSettled {
   tableName: string;
   mid: string;
   winner: string;
-  bets: { betId: string; outcome: CasinoOutcome; pnl: Paise }[];
+  /** userId and selectionName: absent in rounds settled before issue 23 (the statement then names no bets). */
+  bets: { betId: string; userId?: string; selectionName?: string; outcome: CasinoOutcome; pnl: Paise }[];
+  /** A posting per bettor, zero when their bets cancel out (since issue 23), and house:casino's. */
   postings: Posting[];
   exposures: UserExposure[];
 }

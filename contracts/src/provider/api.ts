@@ -58,6 +58,8 @@ export const ThirdPartyReportQuery = v.object({ from: dateFilter('from'), to: da
 /** One game's line in the back office's third-party report (the caller's downline, rupees). */
 export interface ThirdPartyGameRow {
   provider: string;
+  /** The provider's name to show ("Monsoon Games"); its id when it is no longer connected. */
+  providerName: string;
   gameId: string;
   gameName: string;
   players: number;

@@ -1131,6 +1131,30 @@ t.test('settlement', async (t) => {
     });
   });
 
+  t.test('commission rounds down to the paisa: the fraction of a paisa stays with the player', async (t) => {
+    // docs/exchange.md: commission = floor(net winnings x rate / 10,000) paise.
+    // Given p1 backed India ₹100.45 at 2.10 (win floor(1.10 x 10045) = 11049) in a 2% market,
+    const w = new World();
+    w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
+    w.do(back('b1', 'mo', 1, 210, 10_045), 'p1');
+    // when India wins, then the commission is 220 paise (220.98 rounded down, not to the nearest 221).
+    t.match(w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a'), {
+      ok: true,
+      events: [
+        {
+          data: {
+            users: [{ userId: 'p1', pnl: 11_049, commission: 220 }],
+            postings: [
+              { account: 'wallet:p1', amount: 10_829 },
+              { account: 'house:pnl', amount: -11_049 },
+              { account: 'house:commission', amount: 220 },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
   t.test('bookmaker', async (t) => {
     const w = new World();
     w.do(back('k1', 'bm', 1, 85, 20_000), 'p1'); // India at 85: wins 17000, loses 20000

@@ -58,6 +58,14 @@ const HIGHEST_BACK = tickFrom(MAX_PRICE, -(MAX_SPREAD + LEVELS - 1))!;
 const MIN_SIZE = 100; // ₹1 in paise
 const MAX_SIZE = 100_000_00; // ₹1,00,000 in paise
 const INNINGS_BALLS = 120; // T20
+// A T20 at a real match's pace, in ticks (seconds at the default 1 s tick; a faster FEED_TICK_MS plays
+// faster): a ball about every 40 ticks (an innings of about 80 minutes), "Ball Running" for the last
+// 4 before it lands, 20 minutes between innings. So the match plays for about three hours before the
+// simulator starts it again.
+const BALL_TICKS = 40;
+const BALL_JITTER_TICKS = 8;
+const BALL_RUNNING_TICKS = 4;
+const INNINGS_BREAK_TICKS = 20 * 60;
 
 interface ExchangeRunner {
   marketId: string;
@@ -105,6 +113,8 @@ interface SimMatch {
   fancies: Fancy[];
   score: Score | null; // null unless a cricket match in play
   ballRunning: boolean;
+  /** Ticks until the next ball lands (or the next innings' first ball, after a break). */
+  untilBall: number;
 }
 
 interface MatchSeed {
@@ -225,7 +235,7 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
     }
     const score =
       m.sportId === 4 && match.inPlay ? { innings: 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 } : null;
-    return { match, teams: m.teams, exchange, bookmaker, fancies, score, ballRunning: false };
+    return { match, teams: m.teams, exchange, bookmaker, fancies, score, ballRunning: false, untilBall: BALL_TICKS };
   });
 
   const catalogue: Catalogue = {
@@ -352,6 +362,7 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
       // Next innings, the other side batting; a T20 has two, so after the second the simulator
       // plays the match again from the first (a demo never runs dry, and never shows "innings 3").
       sim.score = { innings: s.innings === 1 ? 2 : 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 };
+      sim.untilBall = INNINGS_BREAK_TICKS;
     }
   }
 
@@ -372,12 +383,14 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
         if (chance(0.03)) f.sameLine = !f.sameLine;
         maybeSuspend(f, 0.01);
       }
-      // In play: a ball is running for one tick, then its result lands on the score.
+      // In play: the ball is running for its last few ticks, then its result lands on the score.
       if (sim.score) {
-        if (sim.ballRunning) {
-          sim.ballRunning = false;
+        sim.untilBall--;
+        sim.ballRunning = sim.untilBall > 0 && sim.untilBall <= BALL_RUNNING_TICKS;
+        if (sim.untilBall === 0) {
+          sim.untilBall = BALL_TICKS + int(-BALL_JITTER_TICKS, BALL_JITTER_TICKS);
           bowl(sim, sim.score);
-        } else if (chance(0.4)) sim.ballRunning = true;
+        }
       }
     }
   }

@@ -1,7 +1,7 @@
 export { buildGateway, type Gateway, type GatewayOptions } from './app.js';
 export { hashPassword, verifyPassword } from './auth/passwords.js';
 export { walletAsOf, type WalletAsOf } from './accounts/as-of.js';
-export type { LedgerLine } from './accounts/ledger-lines.js';
+export { statementRemark, type LedgerLine } from './accounts/ledger-lines.js';
 export { migratePaymentTables, storeScreenshot } from './payments/screenshots.js';
 export { qtStyleProvider, type QtStyleProviderOptions } from './provider/qt-adapter.js';
 export type { ProviderSetup } from './provider/deps.js';

@@ -52,7 +52,15 @@ export function CasinoBetTable({
               </td>
               <td data-label="Selection">{b.selection_name}</td>
               <td data-label="Odds" className="num">
-                {b.odds.toFixed(2)}
+                {b.pay_range ? (
+                  <span
+                    title={`Pays ${formatRupees(b.pay_range.potential_win[0])} to ${formatRupees(b.pay_range.potential_win[1])}`}
+                  >
+                    {b.pay_range.odds.map((o) => o.toFixed(2)).join('–')}
+                  </span>
+                ) : (
+                  b.odds.toFixed(2)
+                )}
               </td>
               <td data-label="Stake" className="num">
                 {formatRupees(b.stake)}

@@ -11,6 +11,7 @@ import { Pager } from '../ui/Pager';
 import { useDateRange } from '../ui/use-date-range';
 import { usePageTitle } from '../ui/use-page-title';
 import { CasinoBetTable } from './CasinoBetTable';
+import { ReportSide } from '../reports/ReportSide';
 import '../styles/casino.css';
 
 /** /casinoreport: the player's casino bets with round, stake, result and profit or loss; From/To (last 7 days), paged 25/50/100. */
@@ -58,6 +59,7 @@ export function CasinoReportPage() {
           </select>
         </label>
       </DateRangeFilter>
+      <ReportSide side="mine" />
       <div className="table-meta">
         <span className="muted">
           {pagination

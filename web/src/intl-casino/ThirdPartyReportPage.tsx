@@ -10,6 +10,7 @@ import { TableFoot } from '../ui/TableFoot';
 import { useDateRange } from '../ui/use-date-range';
 import { usePageTitle } from '../ui/use-page-title';
 import { FigureCells } from './FigureCells';
+import { ReportSide } from '../reports/ReportSide';
 import '../styles/intl-casino.css';
 
 const LABELS: [string, string, string, string] = ['Rounds', 'Turnover', 'Wins paid', 'House profit'];
@@ -44,6 +45,7 @@ export function ThirdPartyReportPage() {
       <DateRangeFilter range={range}>
         <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
       </DateRangeFilter>
+      <ReportSide side="house" />
       <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
         <table className="data-table stack-table" data-testid="third-party-report">
           <thead>
@@ -63,7 +65,7 @@ export function ThirdPartyReportPage() {
                 <td data-label="Game" className="strong-cell">
                   {r.gameName}
                 </td>
-                <td data-label="Provider">{r.provider}</td>
+                <td data-label="Provider">{r.providerName}</td>
                 <td data-label="Players" className="num">
                   {r.players}
                 </td>

@@ -206,11 +206,11 @@ export function decideSettleCasinoRound(
     const market = bySid.get(b.sid)!;
     const pnl = backProfit(b.stake, b.odds, market);
     net.set(b.userId, (net.get(b.userId) ?? 0) + pnl);
-    return { betId: b.betId, outcome: market.outcome, pnl };
+    const selectionName = table.markets.find((m) => m.sid === b.sid)!.name;
+    return { betId: b.betId, userId: b.userId, selectionName, outcome: market.outcome, pnl };
   });
-  const postings: Posting[] = [...net]
-    .filter(([, pnl]) => pnl !== 0)
-    .map(([userId, pnl]) => ({ account: walletAccount(userId), amount: pnl }));
+  // Every bettor gets a posting, a zero one too: bets that cancel out still make a statement line.
+  const postings: Posting[] = [...net].map(([userId, pnl]) => ({ account: walletAccount(userId), amount: pnl }));
   const house = -postings.reduce((s, p) => s + p.amount, 0);
   if (house !== 0) postings.push({ account: HOUSE_CASINO_ACCOUNT, amount: house });
   const stream = casinoStream(c.tableCode);

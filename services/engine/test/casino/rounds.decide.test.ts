@@ -334,11 +334,11 @@ t.test(
       mid: MID,
       winner: 'Tiger',
       bets: [
-        { betId: 'tiger', outcome: 'win', pnl: 1_000_00 },
-        { betId: 'dragon', outcome: 'lose', pnl: -300_00 },
-        { betId: 'tred', outcome: 'win', pnl: 323_01 },
-        { betId: 'tie', outcome: 'lose', pnl: -100_00 },
-        { betId: 'dcard6', outcome: 'win', pnl: 1_111_00 },
+        { betId: 'tiger', userId: 'p1', selectionName: 'Tiger', outcome: 'win', pnl: 1_000_00 },
+        { betId: 'dragon', userId: 'p1', selectionName: 'Dragon', outcome: 'lose', pnl: -300_00 },
+        { betId: 'tred', userId: 'p2', selectionName: 'Tiger Red', outcome: 'win', pnl: 323_01 },
+        { betId: 'tie', userId: 'p2', selectionName: 'Tie', outcome: 'lose', pnl: -100_00 },
+        { betId: 'dcard6', userId: 'p2', selectionName: 'Dragon Card 6', outcome: 'win', pnl: 1_111_00 },
       ],
       // p1 +700, p2 +323.01 - 100 + 1,111 = +1,334.01; the house pays both.
       postings: [
@@ -370,6 +370,29 @@ t.test(
     );
   },
 );
+
+t.test('bets that cancel out: the bettor still gets a posting (zero), so the statement shows the round', async (t) => {
+  // Given p1 backs Tiger ₹100 and Dragon ₹100 at 2.00 in the test vector's round (Tiger wins),
+  const w = new World();
+  w.open();
+  w.do(w.bet('p1', 'tiger', 2, 200, 100_00), 'p1');
+  w.do(w.bet('p1', 'dragon', 1, 200, 100_00), 'p1');
+  w.do({ type: 'CloseCasinoBetting', tableCode: DT, mid: MID }, null);
+  w.do({ type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: SEED }, null);
+  w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null);
+  w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null);
+  // when the round settles, then both bets are named and p1's wallet posting is ₹0 (no house leg to balance).
+  const [settled] = w.do({ type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null).slice(-1);
+  t.match(settled!.data, {
+    bets: [
+      { betId: 'tiger', userId: 'p1', selectionName: 'Tiger', pnl: 100_00 },
+      { betId: 'dragon', userId: 'p1', selectionName: 'Dragon', pnl: -100_00 },
+    ],
+    postings: [{ account: 'wallet:p1', amount: 0 }],
+  });
+  t.equal((settled!.data as { postings: unknown[] }).postings.length, 1);
+  t.equal(w.balance('wallet:p1'), 10_000_00, 'nothing moved');
+});
 
 t.test('void: every stake released, no money moves; a suspended table opens no new round', async (t) => {
   const w = new World();

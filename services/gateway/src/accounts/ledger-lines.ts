@@ -74,6 +74,9 @@ export function lineOf(r: LineRow): LedgerLine {
   };
 }
 
+/** The statement's Remark of a posting: empty where the description already tells its whole story. */
+export const statementRemark = (l: LedgerLine): string => (storyInRemark(l.kind) ? '' : l.remark);
+
 /** A posting as the statement's JSON row (rupees), the same shape GET /api/transactions/statement answers. */
 export function toStatementRow(l: LedgerLine): StatementRow {
   return {
@@ -84,7 +87,7 @@ export function toStatementRow(l: LedgerLine): StatementRow {
     credit: l.amount > 0 ? paiseToRupees(l.amount) : 0,
     debit: l.amount < 0 ? paiseToRupees(-l.amount) : 0,
     balance: paiseToRupees(l.balance),
-    remark: storyInRemark(l.kind) ? '' : l.remark,
+    remark: statementRemark(l),
     // The log position of the cause: a transfer, a mint, or the market's settlement or revoke.
     cause: { type: l.kind === 'deposit' || l.kind === 'withdraw' ? 'transfer' : l.kind, position: l.position },
   };

@@ -66,6 +66,7 @@ export async function placeCasinoBet(
     sid: d.sid,
     selection_name: d.selectionName,
     odds: d.odds,
+    pay_table: table.markets.find((m) => m.sid === d.sid)?.payTable ?? null,
     stake: String(d.stake),
     status: 'pending',
     outcome: null,

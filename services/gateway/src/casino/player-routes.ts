@@ -22,6 +22,7 @@ import {
   resultOf,
   ROUND_SELECT,
   tableLive,
+  payRange,
   toBetDto,
   toRoundDto,
   findTable,
@@ -243,7 +244,8 @@ export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
             b.table_name,
             b.game_round_id,
             b.selection_name,
-            oddsCell(r.odds),
+            // A hand-paid market's whole pay table range ("2.00-41.00"), not its lowest odds alone.
+            (payRange(r.pay_table) ?? [r.odds]).map(oddsCell).join('-'),
             money(Number(r.stake)),
             result,
             r.pnl === null ? '' : money(Number(r.pnl)),

@@ -63,6 +63,8 @@ export interface BetRow {
   sid: number;
   selection_name: string;
   odds: number;
+  /** The market's pay table (hundredths) when it pays by hand, else null. */
+  pay_table: { hand: string; odds: number }[] | null;
   stake: string;
   status: CasinoBetDto['status'];
   outcome: CasinoOutcome | null;
@@ -81,7 +83,8 @@ export const ROUND_SELECT = `select r.mid, r.table_code, t.name as table_name, r
   from rm_casino_rounds r join rm_casino_tables t on t.table_code = r.table_code`;
 
 /** `b` bets, `u` users, `t` tables, `r` rounds: free for where clauses. */
-export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.table_code, t.name as table_name, b.mid, b.sid, b.selection_name, b.odds, b.stake, b.status, b.outcome,
+export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.table_code, t.name as table_name, b.mid, b.sid, b.selection_name, b.odds,
+    (select m->'payTable' from jsonb_array_elements(t.markets) m where (m->>'sid')::int = b.sid) as pay_table, b.stake, b.status, b.outcome,
     b.pnl, r.winner, b.reference_id, b.placed_at, b.settled_at
   from rm_casino_bets b join rm_users u on u.user_id = b.user_id join rm_casino_tables t on t.table_code = b.table_code left join rm_casino_rounds r on r.mid = b.mid`;
 
@@ -140,8 +143,18 @@ export function toRoundDto(r: RoundRow): CasinoRoundDto {
   };
 }
 
+/** The lowest and highest odds (hundredths) of a hand-paid market's pay table; null for a market with one price. */
+export function payRange(payTable: BetRow['pay_table']): [number, number] | null {
+  if (!payTable || payTable.length === 0) return null;
+  const odds = payTable.map((p) => p.odds);
+  return [Math.min(...odds), Math.max(...odds)];
+}
+
 export function toBetDto(r: BetRow): CasinoBetDto {
   const stake = Number(r.stake);
+  // Profit rounds down (DESIGN.md rule 1).
+  const win = (odds: number) => paiseToRupees(Math.floor(((odds - 100) * stake) / 100));
+  const range = payRange(r.pay_table);
   return {
     _id: r.bet_id,
     user_id: r.user_id,
@@ -156,8 +169,8 @@ export function toBetDto(r: BetRow): CasinoBetDto {
     odds: decimal(r.odds),
     odds_type: 'back',
     stake: paiseToRupees(stake),
-    // Profit rounds down (DESIGN.md rule 1); hand-paid markets may pay more, at the hand's odds.
-    potential_win: paiseToRupees(Math.floor(((r.odds - 100) * stake) / 100)),
+    potential_win: win(r.odds),
+    pay_range: range && { odds: [decimal(range[0]), decimal(range[1])], potential_win: [win(range[0]), win(range[1])] },
     status: r.status,
     outcome: r.outcome,
     pnl: r.pnl === null ? null : paiseToRupees(Number(r.pnl)),

@@ -93,6 +93,10 @@ export const CASINO_SCHEMAS: Record<string, Schema> = {
     odds_type: oneOf('back'),
     stake: num,
     potential_win: num,
+    pay_range: nullable({
+      ...obj({ odds: arr(num), potential_win: arr(num) }),
+      description: "A market that pays by hand: its pay table's lowest and highest odds and the potential win at each",
+    }),
     status: oneOf('pending', 'won', 'lost', 'void'),
     outcome: nullable(OUTCOME),
     pnl: nullable(num),

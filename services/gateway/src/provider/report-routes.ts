@@ -3,6 +3,7 @@ import {
   dateFilter,
   paiseToRupees,
   ThirdPartyReportQuery,
+  type ProviderPort,
   type SqlClient,
   type ThirdPartyPnlDto,
   type ThirdPartyReport,
@@ -31,7 +32,12 @@ const dates = (q: { from?: string; to?: string }, params: unknown[]): string =>
 const PlayerPnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to') });
 
 /** The downline's third-party games, most turnover first, and their totals; amounts in paise. The JSON route and its CSV read it. */
-async function thirdPartyGames(sql: SqlClient, actorId: string, q: { from?: string; to?: string }) {
+async function thirdPartyGames(
+  sql: SqlClient,
+  port: ProviderPort | undefined,
+  actorId: string,
+  q: { from?: string; to?: string },
+) {
   const params: unknown[] = [actorId];
   const where = `t.moved and t.user_id in (select user_id from downline)${dates(q, params)}`;
   const { rows } = await sql.query<
@@ -54,6 +60,8 @@ async function thirdPartyGames(sql: SqlClient, actorId: string, q: { from?: stri
   return {
     games: rows.map((r) => ({
       provider: r.provider,
+      // A provider no longer connected keeps its id: the log still names it.
+      providerName: r.provider === port?.id ? port.name : r.provider,
       gameId: r.game_id,
       gameName: r.game_name,
       players: Number(r.players),
@@ -71,7 +79,7 @@ const inRupees = <T extends { turnover: number; payout: number; profit: number }
 });
 
 /** Third-party turnover and profit: per game for the back office's downline, and a player's own. */
-export function reportRoutes({ route, sql }: ProviderDeps): void {
+export function reportRoutes({ route, sql, provider }: ProviderDeps): void {
   route(
     {
       method: 'GET',
@@ -82,7 +90,7 @@ export function reportRoutes({ route, sql }: ProviderDeps): void {
       query: ThirdPartyReportQuery,
     },
     async (req, { query: q }): Promise<ThirdPartyReport & { totalGames: number }> => {
-      const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
+      const { games, total } = await thirdPartyGames(sql, provider?.port, req.auth!.sub, q);
       const start = (q.page - 1) * q.limit;
       return {
         data: games.slice(start, start + q.limit).map(inRupees),
@@ -102,13 +110,13 @@ export function reportRoutes({ route, sql }: ProviderDeps): void {
       query: v.omit(ThirdPartyReportQuery, ['page', 'limit']),
     },
     async (req, { query: q }) => {
-      const { games, total } = await thirdPartyGames(sql, req.auth!.sub, q);
+      const { games, total } = await thirdPartyGames(sql, provider?.port, req.auth!.sub, q);
       const figures = (f: typeof total) => [f.rounds, money(f.turnover), money(f.payout), money(f.profit)];
       return {
         name: `third-party-report-${q.from ?? 'start'}-${q.to ?? 'now'}`,
         header: ['Game', 'Provider', 'Players', 'Rounds', 'Turnover', 'Wins paid', 'House profit'],
         rows: [
-          ...games.map((g) => [g.gameName, g.provider, g.players, ...figures(g)]),
+          ...games.map((g) => [g.gameName, g.providerName, g.players, ...figures(g)]),
           ['Total', '', '', ...figures(total)],
         ],
       };

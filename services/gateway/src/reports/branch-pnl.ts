@@ -3,10 +3,12 @@
  * side of them split by partnership shares (docs/reports.md). Every posting is split with the
  * shares in force at its own log position (rm_partnership_shares), so a share changed mid-period
  * splits what came before by the old share and what came after by the new one, and a replay or an
- * as-of view gives the same split. A level's part rounds down to the paisa (the house's side);
- * the level above takes the remainder.
+ * as-of view gives the same split. What a level carries over the period is rounded once, from the
+ * exact sum, and apportioned over categories and children by largest remainder (apportion.ts): no
+ * drift however many postings.
  */
-import { FULL_SHARE_BP, type SqlClient } from '@exch/contracts';
+import { FULL_SHARE_BP, PNL_CATEGORIES, type SqlClient } from '@exch/contracts';
+import { apportion } from './apportion.js';
 import { CATEGORY_SQL, PNL_KINDS, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
 
 export interface BranchFigures {
@@ -24,6 +26,10 @@ export const emptyFigures = (): BranchFigures => ({
   parentCarried: zeroCategories(),
 });
 
+type CategoryNumerators = Record<keyof CategoryPaise, bigint>;
+const zeroNumerators = (): CategoryNumerators => ({ sports: 0n, casino: 0n, thirdParty: 0n });
+const SCALE = BigInt(FULL_SHARE_BP);
+
 /** SQL: the share (basis points) of account `who` at the posting `p.position`; the top admin holds all. */
 const shareAt = (
   who: string,
@@ -37,6 +43,7 @@ export async function branchFigures(
   period: { from?: string; to?: string },
 ): Promise<Map<string, BranchFigures>> {
   const params: unknown[] = [parentId, PNL_KINDS];
+  // Exact numerators (paise x basis points), rounded below: a sum of rounded postings would drift.
   const { rows } = await sql.query<{
     root: string;
     category: keyof CategoryPaise;
@@ -54,19 +61,47 @@ export async function branchFigures(
          from branch b join rm_ledger_entries e on e.account = 'wallet:' || b.user_id
         where e.kind = any($2::text[])${periodSql(period, params)}
      )
-     select p.root, p.category, sum(p.amount) as players,
-            sum(floor(-p.amount::numeric * ${shareAt('p.root')} / ${FULL_SHARE_BP})) as carried,
-            sum(floor(-p.amount::numeric * ${shareAt('$1')} / ${FULL_SHARE_BP})) as parent_carried
+     select p.root, p.category, sum(p.amount)::text as players,
+            sum(-p.amount::numeric * ${shareAt('p.root')})::text as carried,
+            sum(-p.amount::numeric * ${shareAt('$1')})::text as parent_carried
        from p group by p.root, p.category`,
     params,
   );
+  const exact = new Map<string, { carried: CategoryNumerators; parentCarried: CategoryNumerators }>();
   const out = new Map<string, BranchFigures>();
   for (const r of rows) {
     const f = out.get(r.root) ?? emptyFigures();
     out.set(r.root, f);
     f.players[r.category] += Number(r.players);
-    f.carried[r.category] += Number(r.carried);
-    f.parentCarried[r.category] += Number(r.parent_carried);
+    const x = exact.get(r.root) ?? { carried: zeroNumerators(), parentCarried: zeroNumerators() };
+    exact.set(r.root, x);
+    x.carried[r.category] += BigInt(r.carried);
+    x.parentCarried[r.category] += BigInt(r.parent_carried);
   }
+  const roots = [...exact.keys()].sort();
+  for (const root of roots) {
+    const carried = apportion(
+      PNL_CATEGORIES.map((k) => exact.get(root)!.carried[k]),
+      SCALE,
+    );
+    PNL_CATEGORIES.forEach((k, i) => {
+      out.get(root)!.carried[k] = Number(carried[i]);
+    });
+  }
+  // The parent's figure per category first (as its own statement shows it), then each category over the branches.
+  const parentTotals = apportion(
+    PNL_CATEGORIES.map((k) => roots.reduce((s, root) => s + exact.get(root)!.parentCarried[k], 0n)),
+    SCALE,
+  );
+  PNL_CATEGORIES.forEach((k, i) => {
+    const parts = apportion(
+      roots.map((root) => exact.get(root)!.parentCarried[k]),
+      SCALE,
+      parentTotals[i],
+    );
+    roots.forEach((root, j) => {
+      out.get(root)!.parentCarried[k] = Number(parts[j]);
+    });
+  });
   return out;
 }

@@ -232,7 +232,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
         l: OwedLine,
         username: string,
         role: PnlLine['child']['role'],
-        owes: string,
+        upline: string | null,
         shareBp: number | null,
       ): CsvCell[] => [
         username,
@@ -242,8 +242,12 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
         money(sumCategories(l.players)),
         ...PNL_CATEGORIES.map((k) => money(l.carried[k])),
         money(sumCategories(l.carried)),
-        owes,
-        money(l.owedToParent),
+        // Who pays whom, as the screen's sentence reads ("agent1 owes dealer1 ₹120.00"): never a signed amount.
+        ...(upline === null || l.owedToParent === 0
+          ? ['', '', money(0)]
+          : l.owedToParent > 0
+            ? [username, upline, money(l.owedToParent)]
+            : [upline, username, money(-l.owedToParent)]),
       ];
       const v = s.pnl.viewed;
       return {
@@ -260,11 +264,12 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
           'Carried casino',
           'Carried third party',
           'Carried total',
-          'Owes',
-          'Owed to upline',
+          'Pays',
+          'Paid to',
+          'Amount',
         ],
         rows: [
-          line(s.owed.account, v.username, v.role, s.parentUsername ?? '', s.shareBp),
+          line(s.owed.account, v.username, v.role, s.parentUsername, s.shareBp),
           ...s.owed.children.map((l) => line(l, l.child!.username, l.child!.role, v.username, l.child!.share_bp)),
         ],
       };

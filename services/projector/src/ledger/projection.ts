@@ -1,7 +1,7 @@
-import type { ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
+import type { CasinoRoundSettled, ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
-import { casinoRemark } from '../casino/remark.js';
+import { casinoBettorRemark, casinoRemark } from '../casino/remark.js';
 import { MarketLabels, type Remark } from './market-labels.js';
 import { PROVIDER_LEDGER_KINDS, providerRemark } from '../provider/remarks.js';
 
@@ -84,17 +84,21 @@ export const ledgerProjection: Projection = {
         typeof own === 'string' ? { text: own, awaits: null } : (remarks.get(e.position) ?? { text: '', awaits: null });
       postings.forEach((p, leg) => {
         deltas.set(p.account, (deltas.get(p.account) ?? 0) + p.amount);
+        const owner = walletOwner(p.account);
         // With two legs the counterparty is the other one; wider postings name none.
         const other = postings.length === 2 ? postings[1 - leg]!.account : null;
         entries.push({
           position: e.position,
           leg,
           account: p.account,
-          user_id: walletOwner(p.account),
+          user_id: owner,
           amount: p.amount,
           kind: KIND[e.type]!(e),
           counterparty_account: other,
-          remark: remark.text,
+          remark:
+            e.type === 'CasinoRoundSettled' && owner !== null
+              ? casinoBettorRemark(e.data as CasinoRoundSettled, remark.text, owner)
+              : remark.text,
           remark_match_id: remark.awaits,
           actor_id: e.metadata.actor,
           at: e.metadata.at,

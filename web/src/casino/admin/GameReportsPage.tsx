@@ -8,6 +8,7 @@ import { EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
+import { ReportSide } from '../../reports/ReportSide';
 import '../../styles/casino.css';
 
 /** Game reports: the downline's settled casino bets by table and day: bets, turnover and the house's profit. */
@@ -34,6 +35,7 @@ export function GameReportsPage() {
         />
       </header>
       <DateRangeFilter range={range} />
+      <ReportSide side="house" />
       <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
         <table className="data-table stack-table">
           <thead>

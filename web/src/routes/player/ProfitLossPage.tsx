@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ReportSide } from '../../reports/ReportSide';
 import '../../styles/reports.css';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -117,6 +118,7 @@ export function ProfitLossPage() {
       </div>
       <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
       <ThirdPartyPnlCard from={params.from} to={params.to} />
+      <ReportSide side="mine" />
       <p className="muted pl-foot">
         Open bets are in <Link to="/unsettledbet">Unsettled bets</Link>.
       </p>

@@ -12,6 +12,7 @@ import { useDateRange } from '../../../ui/use-date-range';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { Pts } from './ProfitLossReportPage';
 import { SharesCard } from './SharesCard';
+import { ReportSide } from '../../../reports/ReportSide';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
@@ -58,6 +59,7 @@ export function PartnershipStatementPage() {
           />
         </header>
         <DateRangeFilter range={range} />
+        <ReportSide side="split" />
         {s && (
           <div className="owed-card" data-testid="owed-summary">
             <p className="owed-line">

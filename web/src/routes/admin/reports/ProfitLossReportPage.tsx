@@ -15,6 +15,7 @@ import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { pnlClass } from '../exchange/format';
 import { Breadcrumb } from './Breadcrumb';
+import { ReportSide } from '../../../reports/ReportSide';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
@@ -182,10 +183,7 @@ export function ProfitLossReportPage() {
           )}
         </table>
       </div>
-      <p className="muted report-note">
-        Points are the players&apos; side (positive: the players won). The parts are the house&apos;s side split by
-        partnership shares.
-      </p>
+      <ReportSide side="split" />
       <TableFoot
         total={report.data ? total : undefined}
         noun="account"
