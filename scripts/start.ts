@@ -13,6 +13,7 @@ import {
   DEMO_PASSWORD,
   DEMO_TRANSACTION_PASSWORD,
   defaultWebDist,
+  feedSettleDelayFromEnv,
   frameOriginsFromEnv,
   readProviderOption,
   startServer,
@@ -57,6 +58,8 @@ const server = await startServer({
           seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000),
           tickMs: Number(process.env.FEED_TICK_MS ?? 1000),
         },
+  // A feed's result settles by itself FEED_SETTLE_DELAY_MS after the feed closes the market; off: an admin confirms.
+  feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
   // The casino's dealer deals every table; CASINO=off runs without it.
   casino: casinoFromEnv(process.env),
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.

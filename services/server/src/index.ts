@@ -12,3 +12,4 @@ export { Dealer, type DealerSettings, type DealerStep } from './casino/dealer.js
 export { casinoFromEnv } from './casino/settings.js';
 export { readProviderOption, setUpProvider, type ProviderOption } from './provider.js';
 export { frameOriginsFromEnv } from './frame-origins.js';
+export { feedSettleDelayFromEnv } from './feed.js';

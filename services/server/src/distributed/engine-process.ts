@@ -34,6 +34,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 export interface EngineProcessOptions {
   /** The feed simulator runs on the leader only (its prices reach gateways through Kafka). */
   feed: { seed: number; tickMs: number } | null;
+  /** FEED_SETTLE_DELAY_MS (feed.ts); null: an admin confirms each feed result. */
+  feedSettleDelayMs: number | null;
   seedDemo: boolean;
   /** ENGINE_SECRET: only requests signed with it are decided. */
   secret: string;
@@ -148,7 +150,9 @@ export async function runEngineProcess(
     // Gateways show the leader's traded ladders (the feed less what was taken, plus resting orders).
     traded = new TradedFeed(feed, (marketId, selectionId) => leader.tradedPrices(marketId, selectionId));
     const unpublish = publishFeed(traded, producer, log);
-    const disconnect = await connectFeed(feed, leader, leader, log.child({ part: 'feed' }));
+    const disconnect = await connectFeed(feed, leader, leader, log.child({ part: 'feed' }), {
+      settleDelayMs: opts.feedSettleDelayMs,
+    });
     stopFeed = async () => {
       disconnect();
       unpublish();

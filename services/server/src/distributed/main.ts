@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { casinoFromEnv } from '../casino/settings.js';
+import { feedSettleDelayFromEnv } from '../feed.js';
 import { runEngineProcess } from './engine-process.js';
 import { runGatewayProcess } from './gateway-process.js';
 import { runProjectorProcess } from './projector-process.js';
@@ -43,6 +44,7 @@ async function main(role: string | undefined): Promise<void> {
             seed: Number(process.env.FEED_SEED ?? Date.now() % 1_000_000),
             tickMs: Number(process.env.FEED_TICK_MS ?? 1000),
           },
+      feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
       seedDemo: process.env.SEED_DEMO === '1',
       secret: readEngineSecret(),
       casino: casinoFromEnv(process.env),
