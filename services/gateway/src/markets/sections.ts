@@ -128,7 +128,7 @@ export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
     source: m.manual === true ? 'manual' : m.source === 'betfair' ? 'feed' : 'simulator',
     feedStatus: m.feed_status ?? null,
     numberOfWinners: m.number_of_winners ?? 1,
-    removed: m.removed ?? [],
+    removed: (m.removed ?? []).map(({ selectionId, adjustmentFactorBp }) => ({ selectionId, adjustmentFactorBp })),
     proposed: m.status === 'SETTLED' ? null : (m.proposed ?? null),
   };
 }
