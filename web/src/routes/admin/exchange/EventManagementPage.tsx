@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { MarketStatus } from '@exch/contracts';
 import {
+  confirmFeedResult,
   declareResult,
   fetchEventManagement,
   revokeResult,
@@ -25,6 +26,13 @@ import '../../../styles/admin-exchange.css';
 type View = 'open' | 'settled';
 
 const STATUSES: MarketStatus[] = ['ACTIVE', 'SUSPENDED', 'CLOSED'];
+
+/** Where a market's prices and state come from, as operators read it. */
+const SOURCE: Record<EventMarket['source'], string> = {
+  feed: 'Exchange feed',
+  simulator: 'Simulator',
+  manual: 'Manual',
+};
 
 /** What a settled market's result reads as. */
 export function resultText(m: Pick<EventMarket, 'result' | 'section' | 'kind'>): string {
@@ -177,7 +185,10 @@ function MarketCells({ market }: { market: EventMarket }) {
       <td data-label="Market" className="strong-cell">
         <div className="ax-cell-stack">
           <span>{marketTitle(market.marketName)}</span>
-          <span className="muted ax-sub">{marketTypeLabel(market.marketType)}</span>
+          <span className="muted ax-sub">
+            {marketTypeLabel(market.marketType)} · <span data-testid="market-source">{SOURCE[market.source]}</span>
+            {market.feedStatus !== null && market.feedStatus !== 'OPEN' && ` · feed ${market.feedStatus.toLowerCase()}`}
+          </span>
         </div>
       </td>
       <td data-label="Bets" className="num">
@@ -248,6 +259,8 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
   const [winner, setWinner] = useState('');
   const [runs, setRuns] = useState('');
   const name = marketTitle(market.marketName);
+  const proposed =
+    market.proposed && market.proposed.map((sid) => market.section.find((s) => s.sid === sid)?.nat ?? sid).join(', ');
 
   const declare = (): void => {
     if (fancy) {
@@ -322,6 +335,22 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
             Declare
           </button>
         </div>
+        {proposed && (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary ax-confirm-feed"
+            disabled={busy}
+            onClick={() =>
+              ask({
+                title: "Confirm the feed's result",
+                text: `Settle ${name} on the feed's result: ${proposed}?`,
+                call: (pw) => confirmFeedResult(market.marketId, pw),
+              })
+            }
+          >
+            Confirm feed result: {proposed}
+          </button>
+        )}
       </td>
       <td data-label="Action" className="actions-cell">
         <button
