@@ -11,6 +11,7 @@ import type { Command, CommandEnvelope, DomainEvent, FeedUpdate, MarketStateUpda
 import { decide, emptyState, evolve, fold, Quotes, type Decision, type EngineState } from '../src/index.js';
 import { betDelayMs } from '../src/betting/place.js';
 import { reducedPrice } from '../src/betting/removal.js';
+import { placeBet } from '../../../tests/engine/fixtures.js';
 
 const AT = '2026-11-26T14:00:00.000Z';
 const RUNNERS = [101, 102, 103, 104, 105, 106, 107, 108];
@@ -71,24 +72,8 @@ const offers = (marketId: string, selectionId: number, back: number, lay: number
   lay: [{ price: lay, size: 10_000_00 }],
 });
 
-const bet = (
-  side: 'back' | 'lay',
-  betId: string,
-  marketId: string,
-  selectionId: number,
-  odds: number,
-  stake: Paise,
-): Command => ({
-  type: 'PlaceBet',
-  betId,
-  marketId,
-  selectionId,
-  side,
-  odds,
-  volume: null,
-  stake,
-  referenceId: `ref-${betId}`,
-});
+const bet = (side: 'back' | 'lay', betId: string, marketId: string, selectionId: number, odds: number, stake: Paise) =>
+  placeBet(betId, marketId, selectionId, side, odds, stake);
 
 class Race {
   state: EngineState = emptyState();
@@ -207,7 +192,7 @@ t.test(
     r.do(definition('win'), null);
     // p2 lays 103 for ₹100 at 6.00 below the best lay offer 6.20: it rests unmatched.
     r.do(bet('lay', 'rest', 'win', 103, 600, 100_00), 'p2');
-    t.equal(betDelayMs(r.state, bet('back', 'x', 'win', 102, 860, 100_00) as never), 0, 'before the off: no delay');
+    t.equal(betDelayMs(r.state, bet('back', 'x', 'win', 102, 860, 100_00)), 0, 'before the off: no delay');
 
     const turn = r.do(definition('win', { inPlay: true, betDelaySec: 5 }), null);
     t.same(types(turn), ['FeedMarketStateSet', 'MatchInPlaySet', 'BetCancelled']);
@@ -215,13 +200,13 @@ t.test(
     t.equal(r.state.matches.R1!.inPlay, true);
     t.same(r.do(definition('win', { inPlay: true, betDelaySec: 5 }), null), [], 'already in play: nothing more');
     t.equal(
-      betDelayMs(r.state, bet('back', 'x', 'win', 102, 860, 100_00) as never),
+      betDelayMs(r.state, bet('back', 'x', 'win', 102, 860, 100_00)),
       5_000,
       "the stream's 5 s over the product's 2 s",
     );
     r.do(definition('win', { inPlay: true, betDelaySec: 1 }), null);
     t.equal(
-      betDelayMs(r.state, bet('back', 'x', 'win', 102, 860, 100_00) as never),
+      betDelayMs(r.state, bet('back', 'x', 'win', 102, 860, 100_00)),
       2_000,
       "the product's 2 s over the stream's 1 s",
     );

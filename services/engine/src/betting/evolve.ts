@@ -127,12 +127,14 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
-    case 'BetDeleted': {
+    // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
+    case 'BetDeleted':
+    case 'BetVoided': {
       const bet = state.bets[e.data.betId]!;
       restingSize(state, bet, 0);
       book(state, bet, -1);
       bet.unmatched = 0;
-      bet.status = 'deleted';
+      bet.status = e.type === 'BetDeleted' ? 'deleted' : 'settled';
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
@@ -187,15 +189,6 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
       for (const id of market.betIds) delete state.pnl[positionKey(state.bets[id]!.userId, market.marketId)];
       for (const id of market.betIds) book(state, state.bets[id]!, 1);
-      break;
-    }
-    case 'BetVoided': {
-      const bet = state.bets[e.data.betId]!;
-      restingSize(state, bet, 0);
-      book(state, bet, -1);
-      bet.unmatched = 0;
-      bet.status = 'settled';
-      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'BetOddsReduced': {
