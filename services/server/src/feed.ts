@@ -91,7 +91,7 @@ export interface FeedSettings {
  */
 export async function connectFeed(
   feed: FeedPort,
-  engine: Engine,
+  engine: Pick<Engine, 'quote'>,
   commands: CommandBus,
   log: Logger,
   settings: FeedSettings = { settleDelayMs: DEFAULT_FEED_SETTLE_DELAY_MS },
