@@ -20,19 +20,12 @@ import { Modal, ModalActions } from '../../../ui/Modal';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { marketTitle, marketTypeLabel } from './format';
+import { MARKET_SOURCE_LABEL, marketTitle, marketTypeLabel } from './format';
 import '../../../styles/admin-exchange.css';
 
 type View = 'open' | 'settled';
 
 const STATUSES: MarketStatus[] = ['ACTIVE', 'SUSPENDED', 'CLOSED'];
-
-/** Where a market's prices and state come from, as operators read it. */
-const SOURCE: Record<EventMarket['source'], string> = {
-  feed: 'Exchange feed',
-  simulator: 'Simulator',
-  manual: 'Manual',
-};
 
 /** What a settled market's result reads as. */
 export function resultText(m: Pick<EventMarket, 'result' | 'section' | 'kind'>): string {
@@ -186,7 +179,8 @@ function MarketCells({ market }: { market: EventMarket }) {
         <div className="ax-cell-stack">
           <span>{marketTitle(market.marketName)}</span>
           <span className="muted ax-sub">
-            {marketTypeLabel(market.marketType)} · <span data-testid="market-source">{SOURCE[market.source]}</span>
+            {marketTypeLabel(market.marketType)} ·{' '}
+            <span data-testid="market-source">{MARKET_SOURCE_LABEL[market.source]}</span>
             {market.feedStatus !== null && market.feedStatus !== 'OPEN' && ` · feed ${market.feedStatus.toLowerCase()}`}
           </span>
         </div>
