@@ -14,6 +14,7 @@ import {
   DEMO_TRANSACTION_PASSWORD,
   defaultWebDist,
   feedChoiceFromEnv,
+  feedSettleDelayFromEnv,
   frameOriginsFromEnv,
   readProviderOption,
   startServer,
@@ -52,6 +53,8 @@ const server = await startServer({
   frameOrigins: frameOriginsFromEnv(),
   // The built-in feed simulator by default; FEED=betfair-file or betfair for Betfair's data (docs/feeds.md), off for none.
   feed: feedChoiceFromEnv(process.env),
+  // A feed's result settles by itself FEED_SETTLE_DELAY_MS after the feed closes the market; off: an admin confirms.
+  feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
   // The casino's dealer deals every table; CASINO=off runs without it.
   casino: casinoFromEnv(process.env),
   // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.

@@ -1,10 +1,14 @@
 import t from 'tap';
-import type { MatchDetail } from '@exch/contracts';
+import type { BetDto, MarketDto, MatchDetail } from '@exch/contracts';
+import { createSimulator } from '@exch/feeds';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
+import { RaceFeed } from '../helpers/race-feed.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
 
-const server = await startTestServer({ feedTickMs: 3_600_000 });
+// The simulator's sports with a real exchange's races beside them (helpers/race-feed.ts); feed results wait for an admin.
+const races = new RaceFeed(createSimulator({ seed: 7, tickMs: 3_600_000 }));
+const server = await startTestServer({ feedPort: races, feedSettleDelayMs: null });
 t.teardown(() => server.close());
 const { call, login, tokenOf } = caller(server);
 const TXN = 'Txn@1234';
@@ -517,3 +521,103 @@ t.test('no 500 for garbage on the back-office calls', async (t) => {
     body: { message: 'Only admin and super admin manage markets' },
   });
 });
+
+t.test(
+  'races from a real exchange feed: source, feed suspension, non-runner, result confirmed by an admin',
+  async (t) => {
+    const p1 = await session('player1');
+    const race = async (): Promise<MatchDetail> => (await call('GET', '/api/matches/HR1', undefined, p1.token)).body;
+    const market = (d: MatchDetail, id: string): MarketDto => d.markets.find((m) => m.marketId === id)!;
+    const eventually = async (what: string, check: () => Promise<boolean>): Promise<void> => {
+      for (const until = Date.now() + 15_000; !(await check()); await new Promise((r) => setTimeout(r, 100)))
+        if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    };
+
+    const card = await race();
+    t.equal(card.match.sportId, 7);
+    t.match(market(card, 'HR1-WIN'), { source: 'feed', feedStatus: 'OPEN', numberOfWinners: 1, removed: [] });
+    t.match(market(card, 'HR1-PLC'), { source: 'feed', numberOfWinners: 2 });
+    t.equal(market(card, 'HR1-WIN').section.length, 8);
+    t.same(
+      market(card, 'HR1-WIN').section[0]!.odds.map((o) => [o.otype, o.tno]),
+      [
+        ['back', 0],
+        ['back', 1],
+        ['back', 2],
+        ['lay', 0],
+        ['lay', 1],
+        ['lay', 2],
+      ],
+      'three back and three lay levels',
+    );
+    const events = (await call('GET', '/api/admin/event-management', undefined, admin)).body.data as MarketDto[];
+    t.equal(events.find((m) => m.marketId === 'HR1-WIN')?.source, 'feed');
+    t.equal(events.find((m) => m.marketId === 'sim-201.mo')?.source, 'simulator');
+    const sports = (await call('GET', '/api/admin/sports', undefined, admin)).body.data as {
+      id: number;
+      matches: number;
+    }[];
+    t.match(
+      sports.find((s) => s.id === 7),
+      { matches: 1 },
+    );
+    t.match(
+      sports.find((s) => s.id === 4339),
+      { matches: 1 },
+    );
+
+    // Suspended by the feed: no bets.
+    races.send(RaceFeed.definition('HR1-WIN', { status: 'SUSPENDED' }, {}));
+    await eventually('the feed suspension', async () => market(await race(), 'HR1-WIN').feedStatus === 'SUSPENDED');
+    const odds2 = best(card, 'HR1-WIN', 7002, 'back').odds;
+    const refused = await call(
+      'POST',
+      '/api/bets',
+      betBody(card, 'HR1-WIN', 7002, 'back', odds2, 100, p1.id),
+      p1.token,
+    );
+    t.match(refused.body, { message: 'Market is suspended' });
+    races.send(RaceFeed.definition('HR1-WIN', {}, {}));
+    await eventually('the market open again', async () => market(await race(), 'HR1-WIN').feedStatus === 'OPEN');
+
+    // ₹100 on 7002 and on 7005; 7005 is withdrawn with a factor of 16.2%.
+    const b2 = await place(p1, card, 'HR1-WIN', 7002, 'back', odds2, 100);
+    const b5 = await place(p1, card, 'HR1-WIN', 7005, 'back', best(card, 'HR1-WIN', 7005, 'back').odds, 100);
+    races.send(RaceFeed.definition('HR1-WIN', {}, { 7005: ['REMOVED', 16.2] }));
+    const reduced = Math.floor((Math.round(odds2 * 100) * 8380 + 5000) / 10000);
+    let mine: BetDto[] = [];
+    await eventually('the non-runner', async () => {
+      mine = (await call('GET', '/api/recent/bets?eventId=HR1', undefined, p1.token)).body.data;
+      return mine.find((b) => b._id === b5._id)?.status === 'void';
+    });
+    // ₹100 at the reduced price p wins (p - 1) x ₹100.
+    t.match(
+      mine.find((b) => b._id === b2._id),
+      { status: 'pending', potential_win: reduced - 100 },
+    );
+    const after = market(await race(), 'HR1-WIN');
+    t.same(after.removed, [{ selectionId: 7005, adjustmentFactorBp: 1620 }]);
+    t.match(
+      after.section.find((s) => s.sid === 7005),
+      { gstatus: 'REMOVED', odds: [] },
+    );
+
+    // Closed with 7002 the winner: proposed, then an admin confirms with one click.
+    races.send(
+      RaceFeed.definition('HR1-WIN', { status: 'CLOSED', inPlay: true }, { 7002: ['WINNER'], 7005: ['REMOVED', 16.2] }),
+    );
+    await eventually('the proposed result', async () => String(market(await race(), 'HR1-WIN').proposed) === '7002');
+    const confirmed = await call(
+      'POST',
+      '/api/admin/markets/HR1-WIN/confirm-result',
+      { transaction_password: TXN },
+      admin,
+    );
+    t.match(confirmed, { status: 200, body: { message: 'Result confirmed' } });
+    await eventually('the settlement', async () => {
+      mine = (await call('GET', '/api/recent/bets?eventId=HR1', undefined, p1.token)).body.data;
+      return mine.find((b) => b._id === b2._id)?.status === 'won';
+    });
+    t.equal(mine.find((b) => b._id === b2._id)?.pnl, reduced - 100, 'paid at the reduced price');
+  },
+);

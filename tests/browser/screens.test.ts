@@ -9,6 +9,8 @@ import {
   storedSession,
   waitForPath,
 } from '../helpers/browser.js';
+import { createSimulator } from '@exch/feeds';
+import { RaceFeed } from '../helpers/race-feed.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -17,7 +19,9 @@ const MOBILE = { width: 375, height: 812 };
 // The shell's screens: layouts, placeholders, not-found, and screenshots at desktop and phone widths.
 t.test('screens', { skip: browserSkipReason }, async (t) => {
   ensureWebBuilt();
-  const server: TestServer = await startTestServer();
+  // The simulator's sports and a real exchange's races (helpers/race-feed.ts).
+  const races = new RaceFeed(createSimulator({ seed: 7, tickMs: 1000 }));
+  const server: TestServer = await startTestServer({ feedPort: races });
   t.teardown(() => server.close());
   const base = server.url;
   const player = storedSession('player', await apiLogin(base, 'player', 'player1'));
@@ -67,6 +71,55 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
       t.pass('screenshots saved in tests/screenshots/');
     });
   }
+
+  t.test(
+    'race cards: WIN and PLACE side by side on a desktop, stacked on a phone; the back office shows the source',
+    async (t) => {
+      races.send(RaceFeed.definition('HR1-WIN', {}, { 7005: ['REMOVED', 16.2] }));
+      for (const [width, viewport] of [
+        ['desktop', DESKTOP],
+        ['mobile', MOBILE],
+      ] as const) {
+        const page = await open(viewport);
+        await openWithStorage(page, base, player, '/home?sport=7');
+        await page.locator('[data-match-id="HR1"]').waitFor();
+        t.match(await page.locator('[data-match-id="HR1"]').textContent(), /14:30 Ascot.*8 runners/);
+        await page.locator('[data-match-id="HR1"]').click();
+        const win = page.locator('[data-market-id="HR1-WIN"]');
+        const place = page.locator('[data-market-id="HR1-PLC"]');
+        await place.locator('.runner-row[data-sid="7008"] .price-cell.best').first().waitFor();
+        t.equal(await win.locator('.runner-row[data-sid]').count(), 8, `${width}: eight runners in the WIN market`);
+        t.equal(await place.locator('.runner-row[data-sid]').count(), 8, `${width}: and in the PLACE market`);
+        t.match(await place.locator('.market-head').textContent(), /To Be Placed.*2 places/);
+        t.match(await win.locator('.runner-row[data-sid="7001"] .runner-no').textContent(), '1');
+        await win.locator('.runner-row[data-sid="7005"] .non-runner').waitFor();
+        t.match(
+          await win.locator('.runner-row[data-sid="7005"]').textContent(),
+          /Sea The Moon.*NR 16\.2%.*Non-runner/i,
+        );
+        const [w, p] = [await win.boundingBox(), await place.boundingBox()];
+        if (width === 'desktop') t.ok(w && p && Math.abs(w.y - p.y) < 2 && p.x > w.x, 'side by side');
+        else t.ok(w && p && p.y > w.y + w.height - 1, 'stacked');
+        await page.screenshot({ path: screenshotPath(`race-card-${width}`), fullPage: true });
+
+        await openWithStorage(page, base, player, '/odds/4339/GR1');
+        await page.locator('[data-market-id="GR1-WIN"] .runner-row[data-sid="8006"] .trap-6').waitFor();
+        await page.screenshot({ path: screenshotPath(`race-card-greyhounds-${width}`), fullPage: true });
+
+        await openWithStorage(page, base, admin, '/admin/event-management');
+        await page.locator('tr[data-market-id="HR1-PLC"]').waitFor();
+        t.equal(
+          await page.locator('tr[data-market-id="HR1-PLC"] [data-testid="market-source"]').textContent(),
+          'Exchange feed',
+        );
+        t.equal(
+          await page.locator('tr[data-market-id="sim-201.mo"] [data-testid="market-source"]').textContent(),
+          'Simulator',
+        );
+        await page.screenshot({ path: screenshotPath(`admin-events-racing-${width}`), fullPage: true });
+      }
+    },
+  );
 
   t.test('the player header and menu', async (t) => {
     const page = await open(MOBILE);

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
+import type { FeedPort } from '@exch/contracts';
 import {
   defaultWebDist,
   startServer,
@@ -34,6 +35,9 @@ export async function startTestServer(
     feedTickMs?: number;
     /** Another feed than the simulator (a Betfair file replay); overrides feedTickMs. */
     feed?: FeedChoice;
+    /** A feed of the test's own instead of the simulator (helpers/race-feed.ts), and how its results settle. */
+    feedPort?: FeedPort;
+    feedSettleDelayMs?: number | null;
     provider?: ProviderOption | null;
     providerSecret?: string;
     casino?: DealerSettings;
@@ -53,6 +57,8 @@ export async function startTestServer(
     frameOrigins: opts.frameOrigins ?? [],
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feed ?? (opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 }),
+    ...(opts.feedPort ? { feedPort: opts.feedPort } : {}),
+    ...(opts.feedSettleDelayMs !== undefined ? { feedSettleDelayMs: opts.feedSettleDelayMs } : {}),
     provider:
       opts.provider !== undefined
         ? opts.provider

@@ -29,7 +29,8 @@ export const kindOfMarketType = (t: string): MarketKind | null =>
     | undefined) ?? null;
 
 /** A runner's or fancy's live status: the feed's, or the market's when an admin suspended or closed it. */
-export type LiveStatus = 'ACTIVE' | 'SUSPENDED' | 'Ball Running' | 'CLOSED' | 'SETTLED';
+/** REMOVED: a non-runner (docs/exchange.md), shown with no prices. */
+export type LiveStatus = 'ACTIVE' | 'SUSPENDED' | 'Ball Running' | 'CLOSED' | 'SETTLED' | 'REMOVED';
 
 export interface PriceDto {
   otype: 'back' | 'lay';
@@ -71,8 +72,18 @@ export interface MarketDto {
   /** Bookmaker or fancy priced by hand by an admin: `section` shows the house's prices and the feed is ignored. */
   manual: boolean;
   section: SectionDto[];
-  /** Declared result once settled: winner's selection id, or runs for a fancy; 'void' when voided. */
-  result: { selectionId?: number; runs?: number; void?: boolean } | null;
+  /** Declared result once settled: winner's selection id (every winner's in selectionIds when it pays several), or runs for a fancy; 'void' when voided. */
+  result: { selectionId?: number; selectionIds?: number[]; runs?: number; void?: boolean } | null;
+  /** Where its prices and state come from: a real exchange feed, the built-in simulator, or the house by hand. */
+  source: 'feed' | 'simulator' | 'manual';
+  /** The feed's own status of the market (a feed that sends market definitions); null otherwise. */
+  feedStatus: 'OPEN' | 'SUSPENDED' | 'CLOSED' | null;
+  /** Winners it pays: 1, or several for a place market. */
+  numberOfWinners: number;
+  /** Non-runners with their reduction factor in hundredths of a percent. */
+  removed: { selectionId: number; adjustmentFactorBp: number }[];
+  /** Winners the feed proposed on closing it, until settled: an admin may confirm them. */
+  proposed: number[] | null;
 }
 
 export interface ScoreDto {

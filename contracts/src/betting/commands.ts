@@ -1,5 +1,5 @@
 import type { Paise } from '../money.js';
-import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind } from '../market/feed.js';
+import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind, MarketStateUpdate } from '../market/feed.js';
 import type { ButtonValue, MarketRestored, MarketStatus, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
@@ -29,6 +29,21 @@ export interface MatchResting {
   type: 'MatchResting';
   marketId: string;
   selectionId: number;
+}
+
+/**
+ * System only: a feed's market definition, stamped at the edge (services/server/src/feed.ts) so what
+ * it changes (status, delay, a runner removed, a proposed result) enters the log and replays alike.
+ */
+export interface ApplyFeedMarketState {
+  type: 'ApplyFeedMarketState';
+  update: MarketStateUpdate;
+}
+
+/** Settles a market on the result its feed proposed: the system after FEED_SETTLE_DELAY_MS, or an admin's click. */
+export interface ConfirmFeedResult {
+  type: 'ConfirmFeedResult';
+  marketId: string;
 }
 
 export interface CancelBet {
@@ -127,6 +142,8 @@ export type BettingCommand =
   | SyncCatalogue
   | PlaceBet
   | MatchResting
+  | ApplyFeedMarketState
+  | ConfirmFeedResult
   | CancelBet
   | DeleteBets
   | SetMarketSettings

@@ -118,7 +118,13 @@ export interface BetDeleted {
   totalExposure: Paise;
 }
 
-export type MarketResult = { selectionId: number; runs?: undefined } | { runs: number; selectionId?: undefined };
+/**
+ * A runner market's winner (`selectionIds` lists every winner of a market paying several, e.g. a
+ * place market, `selectionId` being the first of them), or a fancy's runs.
+ */
+export type MarketResult =
+  | { selectionId: number; selectionIds?: number[]; runs?: undefined }
+  | { runs: number; selectionId?: undefined; selectionIds?: undefined };
 
 export interface SettledUser {
   userId: string;
@@ -212,6 +218,62 @@ export interface ResultRevoked {
   exposures: UserExposure[];
 }
 
+/** Where a market's prices and state come from, shown to operators. */
+export type MarketSource = 'betfair' | 'simulator';
+
+/** What a feed's market definition says that decides bets: its status, in-play delay and number of winners. */
+export interface FeedMarketStateSet {
+  marketId: string;
+  status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  /** Seconds; the delay a bet waits in play is the larger of this and the market's own setting. */
+  betDelaySec: number;
+  numberOfWinners: number;
+  source: MarketSource;
+}
+
+/**
+ * A runner withdrawn (a non-runner, docs/exchange.md): it leaves the market. Its bets are voided and
+ * the matched prices of the others reduced by `adjustmentFactorBp` by the bet events that follow.
+ */
+export interface RunnerRemoved {
+  marketId: string;
+  matchId: string;
+  selectionId: number;
+  /** The runner's reduction factor in hundredths of a percent (23.5% -> 2350). */
+  adjustmentFactorBp: number;
+  /** As the feed gives it, ISO 8601 UTC; null when it gives none. */
+  removedAt: string | null;
+}
+
+/** A bet on a removed runner: void whole, as if never placed; its exposure is released. */
+export interface BetVoided {
+  betId: string;
+  userId: string;
+  marketId: string;
+  reason: 'non-runner';
+  marketExposure: Paise;
+  totalExposure: Paise;
+}
+
+/** A bet's matched prices reduced after non-runners (their factors applied in turn): its fills, each at its new price. */
+export interface BetOddsReduced {
+  betId: string;
+  userId: string;
+  marketId: string;
+  /** The runners whose removal reduced it. */
+  removed: number[];
+  fills: { price: number; size: Paise }[];
+  marketExposure: Paise;
+  totalExposure: Paise;
+}
+
+/** The feed closed the market with these winners: settled after FEED_SETTLE_DELAY_MS or an admin's confirmation. */
+export interface ResultProposed {
+  marketId: string;
+  matchId: string;
+  selectionIds: number[];
+}
+
 export interface MarketLockSet {
   userId: string;
   matchId: string;
@@ -264,6 +326,11 @@ export interface BettingEventData {
   MarketArchived: MarketArchived;
   MarketRestored: MarketRestored;
   MarketLockSet: MarketLockSet;
+  FeedMarketStateSet: FeedMarketStateSet;
+  RunnerRemoved: RunnerRemoved;
+  BetVoided: BetVoided;
+  BetOddsReduced: BetOddsReduced;
+  ResultProposed: ResultProposed;
   HousePriceSet: HousePriceSet;
   HousePriceCleared: HousePriceCleared;
   ButtonValuesSet: ButtonValuesSet;

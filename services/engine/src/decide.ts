@@ -24,6 +24,7 @@ import {
   decideSetNewsMessage,
   decideSyncCatalogue,
 } from './betting/catalogue.js';
+import { decideApplyFeedMarketState, decideConfirmFeedResult } from './betting/feed-market.js';
 import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
 import { decideClearHousePrice, decideSetHousePrice, WithHousePrices } from './betting/house-prices.js';
 import { decidePlaceBet } from './betting/place.js';
@@ -100,6 +101,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return actor === null
         ? decideRematch(state, quotes, c.marketId, c.selectionId)
         : refuse('FORBIDDEN', 'Resting orders are matched by the system');
+    case 'ApplyFeedMarketState':
+      return decideApplyFeedMarketState(state, c, actor);
+    case 'ConfirmFeedResult':
+      return decideConfirmFeedResult(state, c, actor, envelope.commandId, envelope.at);
     case 'CancelBet':
       return decideCancelBet(state, c, actor);
     case 'DeleteBets':

@@ -2,6 +2,7 @@ import type {
   BookmakerRunnerUpdate,
   FancyType,
   FancyUpdate,
+  FeedMarketStateSet,
   MarketKind,
   Paise,
   Posting,
@@ -57,6 +58,10 @@ export interface MarketState {
   status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED' | 'SETTLED' | 'VOID';
   /** Bookmaker or fancy priced by hand: bets take the house's price, not the feed's. */
   manual?: boolean;
+  /** What its feed's market definition last said (betting/feed-market.ts); absent for a feed that sends none. */
+  feed?: FeedMarketStateSet;
+  /** Winners the feed proposed on closing the market, waiting for confirmation. */
+  proposed?: number[];
   settlement: Settlement | null;
   /** When its result was declared (null while none is, and for results declared before this was kept). */
   settledAt: string | null;

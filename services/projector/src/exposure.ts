@@ -1,7 +1,15 @@
 import type { StoredEvent, UserExposure } from '@exch/contracts';
 import { walletsTouched } from './wallets.js';
 
-const ONE_BETTOR = new Set(['BetPlaced', 'BetMatched', 'BetCancelled', 'BetDeleted', 'CasinoBetPlaced']);
+const ONE_BETTOR = new Set([
+  'BetPlaced',
+  'BetMatched',
+  'BetCancelled',
+  'BetDeleted',
+  'BetVoided',
+  'BetOddsReduced',
+  'CasinoBetPlaced',
+]);
 const MANY_BETTORS = new Set([
   'MarketSettled',
   'MarketVoided',

@@ -13,3 +13,4 @@ export { casinoFromEnv } from './casino/settings.js';
 export { feedChoiceFromEnv, type FeedChoice } from '@exch/feeds';
 export { readProviderOption, setUpProvider, type ProviderOption } from './provider.js';
 export { frameOriginsFromEnv } from './frame-origins.js';
+export { feedSettleDelayFromEnv } from './feed.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import type { CommandBus, EventStore, ReadBarrier, StoredEvent } from '@exch/contracts';
+import type { CommandBus, EventStore, FeedPort, ReadBarrier, StoredEvent } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { createFeed, type FeedChoice } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
@@ -16,7 +16,7 @@ import {
   ProjectionRunner,
 } from '@exch/projector';
 import { Dealer, type DealerSettings } from './casino/dealer.js';
-import { connectFeed } from './feed.js';
+import { connectFeed, DEFAULT_FEED_SETTLE_DELAY_MS } from './feed.js';
 import { setUpProvider, type ProviderOption } from './provider.js';
 import { counter, feedGauges, gauge, histogram, processRegistry } from './metrics.js';
 import { seedDemo } from './seed.js';
@@ -39,6 +39,10 @@ export interface ServerOptions {
   logger?: Logger;
   /** The feed (docs/feeds.md): the built-in simulator, Betfair files or Betfair's stream; null runs without live markets. */
   feed?: FeedChoice | null;
+  /** Another feed instead of these (a test's own); it wins over `feed`. */
+  feedPort?: FeedPort;
+  /** How long a feed's result waits before it settles by itself; null: an admin confirms it (feed.ts). */
+  feedSettleDelayMs?: number | null;
   /** The international casino's game provider (provider.ts); null or left out: none. */
   provider?: ProviderOption | null;
   /** The casino's dealer (docs/casino.md); null or left out: no tables are listed or dealt. */
@@ -98,8 +102,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     waitFor: (token, timeoutMs) => runner.waitFor(token.get(0) ?? 0, timeoutMs).catch(() => {}),
   };
 
-  const running = opts.feed ? await createFeed(opts.feed, log.child({ part: 'feed' })) : null;
-  const feed = running?.feed ?? null;
+  const running = !opts.feedPort && opts.feed ? await createFeed(opts.feed, log.child({ part: 'feed' })) : null;
+  const feed = opts.feedPort ?? running?.feed ?? null;
   // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
   traded = feed ? new TradedFeed(feed, (marketId, selectionId) => engine.tradedPrices(marketId, selectionId)) : null;
   const provider = opts.provider ? await setUpProvider(opts.provider, log) : null;
@@ -161,7 +165,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()], store.sql)))
     log.info('demo accounts seeded');
 
-  const disconnectFeed = feed ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' })) : () => {};
+  const disconnectFeed = feed
+    ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' }), {
+        settleDelayMs: opts.feedSettleDelayMs === undefined ? DEFAULT_FEED_SETTLE_DELAY_MS : opts.feedSettleDelayMs,
+      })
+    : () => {};
   const dealer = opts.casino
     ? new Dealer({ bus: commands, view: () => engine.view, log: log.child({ part: 'dealer' }) }, opts.casino)
     : null;

@@ -212,6 +212,15 @@ export const revokeResult = (marketId: string, transactionPassword: string): Pro
     toast: false,
   });
 
+/** Settles a market on the result its exchange feed proposed. */
+export const confirmFeedResult = (marketId: string, transactionPassword: string): Promise<MessageAnswer> =>
+  apiRequest(`/admin/markets/${enc(marketId)}/confirm-result`, {
+    method: 'POST',
+    body: { transaction_password: transactionPassword },
+    auth: 'admin',
+    toast: false,
+  });
+
 export const saveMarketSettings = (
   marketId: string,
   body: { min: number; max: number; betDelaySec: number; commissionPercent: number },

@@ -19,6 +19,8 @@ interface RunnerMarketProps {
   selected?: { sid: number; side: 'back' | 'lay' } | null | undefined;
   /** Extra controls in the market's title bar (the back office's Bet Lock and User Book). */
   actions?: ReactNode;
+  /** A race: each runner with its number (a greyhound's in its trap colour), non-runners struck through. */
+  racing?: 'horse' | 'greyhound' | undefined;
 }
 
 /**
@@ -32,6 +34,7 @@ export const RunnerMarket = memo(function RunnerMarket({
   onPick,
   selected,
   actions,
+  racing,
 }: RunnerMarketProps) {
   return (
     <section
@@ -41,6 +44,7 @@ export const RunnerMarket = memo(function RunnerMarket({
     >
       <header className="market-head">
         <h2>{marketTitle(market.marketName)}</h2>
+        {market.numberOfWinners > 1 && <span className="market-tag">{market.numberOfWinners} places</span>}
         {market.betDelaySec > 0 && <span className="market-tag">Delay {market.betDelaySec}s</span>}
         {actions}
       </header>
@@ -68,6 +72,7 @@ export const RunnerMarket = memo(function RunnerMarket({
           preview={preview?.get(runner.sid)}
           onPick={onPick}
           selectedSide={selected?.sid === runner.sid ? selected.side : null}
+          racing={racing}
         />
       ))}
     </section>
@@ -81,13 +86,18 @@ interface RunnerRowProps {
   preview: Paise | undefined;
   onPick: ((pick: BetPick) => void) | undefined;
   selectedSide: 'back' | 'lay' | null;
+  racing: 'horse' | 'greyhound' | undefined;
 }
 
-function RunnerRow({ market, runner, book, preview, onPick, selectedSide }: RunnerRowProps) {
+/** A non-runner's reduction factor as Betfair shows it: 1620 -> "16.2%". */
+const factorText = (bp: number): string => `${String(bp / 100)}%`;
+
+function RunnerRow({ market, runner, book, preview, onPick, selectedSide, racing }: RunnerRowProps) {
   const back = sideLevels(runner, 'back');
   const lay = sideLevels(runner, 'lay');
   const closed = closedReason(market, runner);
   const showBook = book !== undefined && (book !== 0 || (preview !== undefined && preview !== 0));
+  const nonRunner = market.removed.find((r) => r.selectionId === runner.sid);
 
   const cell = (side: 'back' | 'lay', level: number, price: PriceDto | undefined) => {
     const pickable = onPick !== undefined && canPick(market, runner, price);
@@ -124,8 +134,17 @@ function RunnerRow({ market, runner, book, preview, onPick, selectedSide }: Runn
 
   return (
     <div className={closed ? 'runner-row closed' : 'runner-row'} data-sid={runner.sid} data-runner={runner.nat}>
-      <div className="runner-name">
-        <span className="runner-title">{runner.nat}</span>
+      <div className={racing ? 'runner-name race-runner' : 'runner-name'}>
+        {racing && (
+          <span
+            className={racing === 'greyhound' ? `runner-no trap trap-${runner.sno}` : 'runner-no'}
+            aria-label={racing === 'greyhound' ? `Trap ${runner.sno}` : `Number ${runner.sno}`}
+          >
+            {runner.sno}
+          </span>
+        )}
+        <span className={nonRunner ? 'runner-title scratched' : 'runner-title'}>{runner.nat}</span>
+        {nonRunner && <span className="non-runner">NR {factorText(nonRunner.adjustmentFactorBp)}</span>}
         {(showBook || preview !== undefined) && (
           <span className="runner-book">
             {showBook && <BookFigure value={book} testId="runner-book" />}

@@ -34,6 +34,7 @@ export function closedReason(market: Pick<MarketDto, 'status'>, section: Pick<Se
   if (market.status === 'SUSPENDED') return 'Suspended';
   const status: LiveStatus = section.gstatus;
   if (status === 'Ball Running') return 'Ball Running';
+  if (status === 'REMOVED') return 'Non-runner';
   if (status !== 'ACTIVE') return 'Suspended';
   return null;
 }

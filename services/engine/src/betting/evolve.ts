@@ -135,12 +135,14 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
-    case 'BetDeleted': {
+    // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
+    case 'BetDeleted':
+    case 'BetVoided': {
       const bet = state.bets[e.data.betId]!;
       restingSize(state, bet, 0);
       book(state, bet, -1);
       bet.unmatched = 0;
-      bet.status = 'deleted';
+      bet.status = e.type === 'BetDeleted' ? 'deleted' : 'settled';
       setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
       break;
     }
@@ -190,6 +192,31 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'MarketRestored':
       restoreMarket(state, e.data);
+      break;
+    case 'FeedMarketStateSet': {
+      const market = state.markets[e.data.marketId]!;
+      market.feed = e.data;
+      break;
+    }
+    case 'RunnerRemoved': {
+      // The market's P&L books are rebuilt without the runner; the bet events that follow then
+      // take each changed bet's old part out and put its new part in, as for any fill.
+      const market = state.markets[e.data.marketId]!;
+      market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
+      for (const id of market.betIds) delete state.pnl[positionKey(state.bets[id]!.userId, market.marketId)];
+      for (const id of market.betIds) book(state, state.bets[id]!, 1);
+      break;
+    }
+    case 'BetOddsReduced': {
+      const bet = state.bets[e.data.betId]!;
+      book(state, bet, -1);
+      bet.fills = e.data.fills.map((f) => ({ price: f.price, size: f.size }));
+      book(state, bet, 1);
+      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      break;
+    }
+    case 'ResultProposed':
+      state.markets[e.data.marketId]!.proposed = e.data.selectionIds;
       break;
     case 'MarketLockSet': {
       const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);

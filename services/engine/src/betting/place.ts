@@ -10,6 +10,7 @@ import {
 import { accept, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import { betDelaySecOf, feedStatusRefusal } from './feed-market.js';
 import { isMarketLocked } from './locks.js';
 import { takeOpposite } from './matching.js';
 import { exposureAfter } from './positions.js';
@@ -24,7 +25,7 @@ const STATUS_REFUSAL: Record<string, [string, string]> = {
 export function betDelayMs(state: Readonly<EngineState>, c: PlaceBet): number {
   const market = state.markets[c.marketId];
   if (!market || c.delayed) return 0;
-  return state.matches[market.matchId]?.inPlay ? market.betDelaySec * 1000 : 0;
+  return state.matches[market.matchId]?.inPlay ? betDelaySecOf(market) * 1000 : 0;
 }
 
 function priceCheck(
@@ -83,6 +84,8 @@ export function decidePlaceBet(
     return refuse('MARKET_LOCKED', 'Betting on this market is locked for your account. Please contact your upline.');
   if (market.status === 'SUSPENDED') return refuse('MARKET_SUSPENDED', 'Market is suspended');
   if (market.status !== 'ACTIVE') return refuse('MARKET_CLOSED', 'Market is closed for betting');
+  const byFeed = feedStatusRefusal(market);
+  if (byFeed) return byFeed;
   if (c.side !== 'back' && c.side !== 'lay') return refuse('INVALID_SIDE', 'Choose back or lay');
   const badStake = stakeRefusal(c.stake, market.minStake, market.maxStake);
   if (badStake) return badStake;

@@ -13,19 +13,34 @@ import type { BetState, MarketState } from '../state.js';
  *   that line up: a Yes at L loses below L and wins from L, a No the mirror.
  */
 export type PnlBook = { open: number } & (
-  | { kind: 'runners'; ids: number[]; pnl: Paise[] }
+  | {
+      kind: 'runners';
+      ids: number[];
+      pnl: Paise[];
+      /**
+       * A market paying several winners (a place market): how many, and `none`, the P&L if none of
+       * the runners wins. The P&L of a set W of winners is then the sum of pnl[i] over W less
+       * (|W| - 1) x none, as each pnl[i] counts `none` once.
+       */
+      winners?: number;
+      none?: Paise;
+    }
   | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> }
 );
 
-export const emptyBook = (market: Pick<MarketState, 'kind' | 'runners'>): PnlBook =>
-  market.kind === 'fancy'
-    ? { kind: 'fancy', open: 0, base: 0, steps: {} }
-    : { kind: 'runners', open: 0, ids: market.runners.map((r) => r.selectionId), pnl: market.runners.map(() => 0) };
+export const emptyBook = (market: Pick<MarketState, 'kind' | 'runners' | 'feed'>): PnlBook => {
+  if (market.kind === 'fancy') return { kind: 'fancy', open: 0, base: 0, steps: {} };
+  const ids = market.runners.map((r) => r.selectionId);
+  const winners = market.feed?.numberOfWinners ?? 1;
+  return winners > 1
+    ? { kind: 'runners', open: 0, ids, pnl: ids.map(() => 0), winners, none: 0 }
+    : { kind: 'runners', open: 0, ids, pnl: ids.map(() => 0) };
+};
 
 export const copyBook = (book: PnlBook): PnlBook =>
   book.kind === 'fancy'
     ? { kind: 'fancy', open: book.open, base: book.base, steps: { ...book.steps } }
-    : { kind: 'runners', open: book.open, ids: book.ids, pnl: book.pnl.slice() };
+    : { ...book, pnl: book.pnl.slice() };
 
 /**
  * What a bet's matched part wins or loses: each fill at its own price, rounded once for the bet
@@ -71,16 +86,28 @@ export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
     return;
   }
   const back = bet.side === 'back';
+  if (book.none !== undefined) book.none += sign * (back ? -lose : win);
   for (let i = 0; i < book.ids.length; i++) {
     const wins = back === (book.ids[i] === bet.selectionId);
     book.pnl[i]! += sign * (wins ? win : -lose);
   }
 }
 
+/** The worst P&L when `winners` runners win (all of them if there are fewer): the sum over the worst of them. */
+function worstOfSeveral(pnl: Paise[], winners: number, none: Paise): Paise {
+  const worst = pnl
+    .slice()
+    .sort((a, b) => a - b)
+    .slice(0, winners);
+  return worst.reduce((s, p) => s + p, 0) - (worst.length - 1) * none;
+}
+
 /** The worst outcome as a positive amount (0 when no outcome loses). */
 export function bookExposure(book: PnlBook): Paise {
   let worst = 0;
   if (book.kind === 'runners') {
+    if (book.winners !== undefined && book.none !== undefined)
+      return -Math.min(0, worstOfSeveral(book.pnl, book.winners, book.none));
     for (const pnl of book.pnl) if (pnl < worst) worst = pnl;
     return -worst;
   }

@@ -16,6 +16,11 @@ const MARKET_SHAPING = new Set([
   'ResultRevoked',
   'HousePriceSet',
   'HousePriceCleared',
+  'FeedMarketStateSet',
+  'RunnerRemoved',
+  'BetVoided',
+  'BetOddsReduced',
+  'ResultProposed',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import {
   marketStream,
   walletAccount,
   type MarketResult,
+  type DomainEvent,
   type Paise,
   type Posting,
   type RevokeResult,
@@ -19,7 +20,10 @@ import { exposureIn } from './positions.js';
 
 /** Does a bet win under this result? Back wins on its runner (fancy: Yes when runs reach the line); lay is the mirror. */
 function wins(bet: BetState, result: MarketResult): boolean {
-  const backWins = bet.kind === 'fancy' ? (result.runs ?? -1) >= bet.odds : result.selectionId === bet.selectionId;
+  const backWins =
+    bet.kind === 'fancy'
+      ? (result.runs ?? -1) >= bet.odds
+      : bet.selectionId !== null && (result.selectionIds ?? [result.selectionId]).includes(bet.selectionId);
   return bet.side === 'back' ? backWins : !backWins;
 }
 
@@ -42,11 +46,7 @@ function settleable(state: Readonly<EngineState>, marketId: string, actor: strin
   return market;
 }
 
-/**
- * Declare the result: every open bet settles on its matched stake (the unmatched rest lapses),
- * each user's net P&L moves between wallet and house, and net winnings pay commission at the
- * market's rate, rounded down for the house so the player is never charged a fraction of a paisa more.
- */
+/** An admin declares the result (see `settlement`). */
 export function decideSettleMarket(
   state: Readonly<EngineState>,
   c: SettleMarket,
@@ -66,6 +66,22 @@ export function decideSettleMarket(
       return refuse('INVALID_RESULT', 'Choose the winner among the runners of this market');
     result = { selectionId: c.selectionId! };
   }
+  return accept(settlement(state, market, result, settlementId, settledAt));
+}
+
+/**
+ * The settlement of a market on a result: every open bet settles on its matched stake (the
+ * unmatched rest lapses), each user's net P&L moves between wallet and house, and net winnings pay
+ * commission at the market's rate, rounded down for the house. A declared result and a feed's
+ * confirmed one both come here.
+ */
+export function settlement(
+  state: Readonly<EngineState>,
+  market: MarketState,
+  result: MarketResult,
+  settlementId: string,
+  settledAt: string,
+): DomainEvent {
   const bets = openBetsOf(state, market).map((bet) => {
     const matched = bet.fills.reduce((s, f) => s + f.size, 0);
     const o = matchedOutcome(bet);
@@ -93,7 +109,7 @@ export function decideSettleMarket(
   const commission = users.reduce((s, u) => s + u.commission, 0);
   if (house !== 0) postings.push({ account: HOUSE_PNL_ACCOUNT, amount: house });
   if (commission !== 0) postings.push({ account: HOUSE_COMMISSION_ACCOUNT, amount: commission });
-  return accept({
+  return {
     type: 'MarketSettled',
     streamId: marketStream(market.marketId),
     data: {
@@ -107,7 +123,7 @@ export function decideSettleMarket(
       exposures: released(state, market, net.keys()),
       settledAt,
     },
-  });
+  };
 }
 
 /** Void / abandon: every open bet is void, no money moves, exposure is released. */

@@ -192,6 +192,12 @@ export function manageMarketRoutes({ sql, commands, prices, throttle, route }: E
       'Result revoked',
       'Revoke the declared result (compensating postings)',
     ],
+    [
+      'confirm-result',
+      (marketId) => ({ type: 'ConfirmFeedResult', marketId }),
+      'Result confirmed',
+      "Settle on the result the market's feed proposed (FEED_SETTLE_DELAY_MS off, or before it runs out)",
+    ],
   ];
   for (const [path, command, message, summary] of simple) {
     route(

@@ -33,6 +33,12 @@ export interface MarketRow {
   /** A bookmaker runner's house price under its selection id, a fancy's under "0". */
   house_prices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   result: MarketDto['result'];
+  /** The feed's market definition: where from, its status and winners; null where none came. */
+  source: 'betfair' | 'simulator' | null;
+  feed_status: MarketDto['feedStatus'];
+  number_of_winners: number;
+  removed: MarketDto['removed'];
+  proposed: number[] | null;
 }
 
 export interface MatchRow {
@@ -83,7 +89,14 @@ function section(m: MarketRow, prices: LivePrices, sid: number, nat: string, sno
         ],
       ];
   }
-  const gstatus = m.status === 'ACTIVE' ? feedStatus : m.status;
+  if (m.removed?.some((r) => r.selectionId === sid)) return { sid, nat, sno, gstatus: 'REMOVED', odds: [] };
+  // The admin's status first, then the feed's market definition, then the runner's own.
+  const gstatus =
+    m.status !== 'ACTIVE'
+      ? m.status
+      : m.feed_status === 'SUSPENDED' || m.feed_status === 'CLOSED'
+        ? m.feed_status
+        : feedStatus;
   return { sid, nat, sno, gstatus, odds: gstatus === 'CLOSED' || gstatus === 'SETTLED' ? [] : odds };
 }
 
@@ -112,6 +125,11 @@ export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
     manual: m.manual === true,
     section: sectionsOf(m, prices),
     result: m.result,
+    source: m.manual === true ? 'manual' : m.source === 'betfair' ? 'feed' : 'simulator',
+    feedStatus: m.feed_status ?? null,
+    numberOfWinners: m.number_of_winners ?? 1,
+    removed: (m.removed ?? []).map(({ selectionId, adjustmentFactorBp }) => ({ selectionId, adjustmentFactorBp })),
+    proposed: m.status === 'SETTLED' ? null : (m.proposed ?? null),
   };
 }
 

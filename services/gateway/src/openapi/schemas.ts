@@ -19,7 +19,7 @@ const obj = (properties: Record<string, Schema>, required = Object.keys(properti
 const oneOf = (...values: string[]): Schema => ({ type: 'string', enum: values });
 
 const MARKET_TYPE = oneOf('MATCH_ODDS', 'Bookmaker', 'FANCY');
-const LIVE_STATUS = oneOf('ACTIVE', 'SUSPENDED', 'Ball Running', 'CLOSED', 'SETTLED');
+const LIVE_STATUS = oneOf('ACTIVE', 'SUSPENDED', 'Ball Running', 'CLOSED', 'SETTLED', 'REMOVED');
 
 export const SCHEMAS: Record<string, Schema> = {
   Error: obj({ statusCode: int, error: str, message: str, code: str }, ['statusCode', 'error', 'message']),
@@ -50,7 +50,15 @@ export const SCHEMAS: Record<string, Schema> = {
       description: 'Bookmaker or fancy priced by hand: section shows the house prices, the feed is ignored',
     },
     section: arr(ref('SectionDto')),
-    result: nullable(obj({ selectionId: int, runs: int, void: bool }, [])),
+    result: nullable(obj({ selectionId: int, selectionIds: arr(int), runs: int, void: bool }, [])),
+    source: {
+      ...oneOf('feed', 'simulator', 'manual'),
+      description: 'A real exchange feed, the built-in simulator, or house prices set by hand',
+    },
+    feedStatus: nullable(oneOf('OPEN', 'SUSPENDED', 'CLOSED')),
+    numberOfWinners: int,
+    removed: arr(obj({ selectionId: int, adjustmentFactorBp: int })),
+    proposed: { ...nullable(arr(int)), description: "The feed's proposed winners, until settled" },
   }),
   MatchSummary: obj({
     matchId: str,

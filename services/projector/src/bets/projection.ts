@@ -1,7 +1,9 @@
 import type {
   BetCancelled,
   BetMatched,
+  BetOddsReduced,
   BetPlaced,
+  BetVoided,
   MarketSettled,
   MarketVoided,
   ResultRevoked,
@@ -136,6 +138,9 @@ const betIdsOf = (e: StoredEvent): string[] => {
     case 'MarketVoided':
     case 'ResultRevoked':
       return (e.data as MarketVoided | ResultRevoked).betIds;
+    case 'BetVoided':
+    case 'BetOddsReduced':
+      return [(e.data as { betId: string }).betId];
     default:
       return [];
   }
@@ -191,6 +196,22 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
     case 'BetDeleted':
       Object.assign(own((e.data as { betId: string }).betId), { bet_status: 'deleted', deleted_at: at });
       return;
+    case 'BetOddsReduced': {
+      // The same fills at their reduced prices: who matched whom stays.
+      const d = e.data as BetOddsReduced;
+      const b = own(d.betId);
+      b.fills = b.fills.map((f, i) => ({ ...f, price: d.fills[i]!.price }));
+      return;
+    }
+    // A bet on a non-runner is void like a bet of a voided market; no settlement or revoke names it again.
+    case 'BetVoided':
+      Object.assign(row((e.data as BetVoided).betId), {
+        market_status: 'void',
+        market_pnl: 0,
+        market_settled_at: at,
+        declared: true,
+      });
+      return;
     case 'MarketSettled':
       for (const s of (e.data as MarketSettled).bets)
         Object.assign(row(s.betId), {
@@ -211,7 +232,7 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
   }
 }
 
-const OWN_EVENTS = new Set(['BetMatched', 'BetCancelled', 'BetDeleted']);
+const OWN_EVENTS = new Set(['BetMatched', 'BetCancelled', 'BetDeleted', 'BetOddsReduced']);
 
 /** The bets a batch changed: their bettors and uplines get a push. */
 export const betsTouched = (events: StoredEvent[]): string[] => [...new Set(events.flatMap(betIdsOf))];

@@ -1,4 +1,5 @@
 import type {
+  FeedMarketStateSet,
   HousePriceCleared,
   HousePriceSet,
   MarketListed,
@@ -9,7 +10,9 @@ import type {
   MatchInPlaySet,
   MatchListed,
   NewsMessageSet,
+  ResultProposed,
   ResultRevoked,
+  RunnerRemoved,
   SqlClient,
   StoredEvent,
 } from '@exch/contracts';
@@ -46,6 +49,11 @@ const DDL = [
     result jsonb,
     settlement_id text,
     settled_at timestamptz,
+    source text,
+    feed_status text,
+    number_of_winners int not null default 1,
+    removed jsonb not null default '[]'::jsonb,
+    proposed jsonb,
     position bigint not null
   )`,
   `create index if not exists rm_markets_match on rm_markets (match_id, position)`,
@@ -127,6 +135,30 @@ const HANDLERS: Record<string, Handler> = {
       d.marketId,
     ]);
   },
+  FeedMarketStateSet: (tx, e) => {
+    const d = e.data as FeedMarketStateSet;
+    return tx.query(
+      `update rm_markets set source = $2, feed_status = $3, number_of_winners = $4 where market_id = $1`,
+      [d.marketId, d.source, d.status, d.numberOfWinners],
+    );
+  },
+  // A non-runner stays in the runner list, marked, so the race card can show it with its factor.
+  RunnerRemoved: (tx, e) => {
+    const d = e.data as RunnerRemoved;
+    return tx.query(`update rm_markets set removed = removed || $2::jsonb where market_id = $1`, [
+      d.marketId,
+      JSON.stringify([
+        { selectionId: d.selectionId, adjustmentFactorBp: d.adjustmentFactorBp, removedAt: d.removedAt },
+      ]),
+    ]);
+  },
+  ResultProposed: (tx, e) => {
+    const d = e.data as ResultProposed;
+    return tx.query(`update rm_markets set proposed = $2::jsonb where market_id = $1`, [
+      d.marketId,
+      JSON.stringify(d.selectionIds),
+    ]);
+  },
   // A bookmaker runner's house price under its selection id, a fancy's under "0"; the market follows them until cleared.
   HousePriceSet: (tx, e) => {
     const d = e.data as HousePriceSet;
@@ -159,6 +191,9 @@ const MARKET_CHANGES = new Set([
   'ResultRevoked',
   'HousePriceSet',
   'HousePriceCleared',
+  'FeedMarketStateSet',
+  'RunnerRemoved',
+  'ResultProposed',
 ]);
 
 /** Markets whose settings, status, house prices or result a batch changed: their match rooms get the new state. */
@@ -169,7 +204,7 @@ export const marketsTouched = (events: StoredEvent[]): string[] => [
 /** Sports matches and their markets with settings, admin status, house prices and result, and the news line. */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 2,
+  version: 3,
   tables: ['rm_matches', 'rm_markets', 'rm_news'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);

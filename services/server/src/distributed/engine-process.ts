@@ -35,6 +35,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 export interface EngineProcessOptions {
   /** The feed (docs/feeds.md) runs on the leader only (its prices reach gateways through Kafka). */
   feed: FeedChoice | null;
+  /** FEED_SETTLE_DELAY_MS (feed.ts); null: an admin confirms each feed result. */
+  feedSettleDelayMs: number | null;
   seedDemo: boolean;
   /** ENGINE_SECRET: only requests signed with it are decided. */
   secret: string;
@@ -151,7 +153,9 @@ export async function runEngineProcess(
     // Gateways show the leader's traded ladders (the feed less what was taken, plus resting orders).
     traded = new TradedFeed(feed, (marketId, selectionId) => leader.tradedPrices(marketId, selectionId));
     const unpublish = publishFeed(traded, producer, log);
-    const disconnect = await connectFeed(feed, leader, leader, log.child({ part: 'feed' }));
+    const disconnect = await connectFeed(feed, leader, leader, log.child({ part: 'feed' }), {
+      settleDelayMs: opts.feedSettleDelayMs,
+    });
     stopFeed = async () => {
       disconnect();
       unpublish();

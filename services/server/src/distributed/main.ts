@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { feedChoiceFromEnv } from '@exch/feeds';
 import { casinoFromEnv } from '../casino/settings.js';
+import { feedSettleDelayFromEnv } from '../feed.js';
 import { runEngineProcess } from './engine-process.js';
 import { runGatewayProcess } from './gateway-process.js';
 import { runProjectorProcess } from './projector-process.js';
@@ -38,6 +39,7 @@ async function main(role: string | undefined): Promise<void> {
   if (role === 'engine') {
     const engine = await runEngineProcess(settings, log, {
       feed: feedChoiceFromEnv(process.env),
+      feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
       seedDemo: process.env.SEED_DEMO === '1',
       secret: readEngineSecret(),
       casino: casinoFromEnv(process.env),

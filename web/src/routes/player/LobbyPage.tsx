@@ -6,7 +6,7 @@ import { useProfile } from '../../api/profile-query';
 import { formatLobbyStart, formatOdds } from '../../exchange/format';
 import { PriceCell } from '../../exchange/PriceCell';
 import { useLiveEvent, useMatchRoom } from '../../live/use-live';
-import { SPORT_IDS, SPORT_NAME, isSportId } from '../../sports/sports';
+import { RACING_SPORTS, SPORT_IDS, SPORT_NAME, isSportId } from '../../sports/sports';
 import { usePageTitle } from '../../ui/use-page-title';
 import { WalletStats } from '../../ui/WalletStats';
 
@@ -111,20 +111,29 @@ export function LobbyPage() {
 function SportCard({ sport }: { sport: ActiveSport }) {
   const name = isSportId(sport.sportId) ? SPORT_NAME[sport.sportId] : sport.name;
   const inPlay = sport.matches.filter((m) => m.inPlay).length;
+  // A race has no 1 X 2: its row leads to the race card of WIN and PLACE.
+  const racing = RACING_SPORTS.has(sport.sportId);
   return (
     <section className="market-card lobby-sport" data-sport-id={sport.sportId} aria-label={name}>
       <header className="market-head">
         <h2>{name}</h2>
         {inPlay > 0 && <span className="market-tag live">{inPlay} in-play</span>}
       </header>
-      <div className="lobby-row lobby-head" aria-hidden="true">
-        <span className="lobby-match">Match</span>
-        <span className="lobby-col">1</span>
-        <span className="lobby-col">X</span>
-        <span className="lobby-col">2</span>
-      </div>
+      {racing ? (
+        <div className="lobby-row lobby-head" aria-hidden="true">
+          <span className="lobby-match">Race</span>
+          <span className="lobby-col lobby-race-card">Race card</span>
+        </div>
+      ) : (
+        <div className="lobby-row lobby-head" aria-hidden="true">
+          <span className="lobby-match">Match</span>
+          <span className="lobby-col">1</span>
+          <span className="lobby-col">X</span>
+          <span className="lobby-col">2</span>
+        </div>
+      )}
       {sport.matches.map((m) => (
-        <MatchRow key={m.matchId} match={m} />
+        <MatchRow key={m.matchId} match={m} racing={racing} />
       ))}
       {sport.matches.length === 0 && <p className="lobby-empty">No Data Found</p>}
     </section>
@@ -140,7 +149,7 @@ function columns(runners: readonly Runner[]): (Runner | null)[] {
   return [sides[0] ?? null, draw, sides[1] ?? null];
 }
 
-function MatchRow({ match }: { match: MatchSummary }) {
+function MatchRow({ match, racing }: { match: MatchSummary; racing: boolean }) {
   return (
     <Link
       to="/odds/$sportId/$matchId"
@@ -155,15 +164,21 @@ function MatchRow({ match }: { match: MatchSummary }) {
           <span className="lobby-series">{match.seriesName}</span>
         </span>
       </span>
-      {columns(match.runners).map((r, i) => (
-        <span
-          key={i}
-          className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}
-        >
-          <PriceCell side="back" price={r?.back != null ? formatOdds('match_odds', r.back) : null} size={null} best />
-          <PriceCell side="lay" price={r?.lay != null ? formatOdds('match_odds', r.lay) : null} size={null} best />
+      {racing && (
+        <span className="lobby-col lobby-race-card">
+          {match.runners.filter((r) => r.status !== 'REMOVED').length} runners ›
         </span>
-      ))}
+      )}
+      {!racing &&
+        columns(match.runners).map((r, i) => (
+          <span
+            key={i}
+            className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}
+          >
+            <PriceCell side="back" price={r?.back != null ? formatOdds('match_odds', r.back) : null} size={null} best />
+            <PriceCell side="lay" price={r?.lay != null ? formatOdds('match_odds', r.lay) : null} size={null} best />
+          </span>
+        ))}
     </Link>
   );
 }

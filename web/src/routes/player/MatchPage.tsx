@@ -25,6 +25,7 @@ import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons
 import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
 import { usePageTitle } from '../../ui/use-page-title';
 import { StreamFrame, useMatchStreams } from '../../streams/StreamFrames';
+import { RACING_SPORTS } from '../../sports/sports';
 
 /** The engine's own words for the lock (betting/place.ts). */
 const BET_LOCKED = 'Betting is locked for your account. Please contact your upline.';
@@ -221,7 +222,7 @@ export function MatchPage() {
                 <StreamFrame url={streams.tv} kind="tv" title={`Live TV: ${match.name}`} />
               </details>
             )}
-            <ScoreBoard match={match} score={score} />
+            {!RACING_SPORTS.has(match.sportId) && <ScoreBoard match={match} score={score} />}
             {myBetCard}
           </aside>
         </div>
@@ -266,10 +267,13 @@ function Markets({ detail, bets, slip, onPick }: MarketsProps) {
   }
   const selectedOn = (m: MarketDto) =>
     slip && slip.pick.marketId === m.marketId ? { sid: slip.pick.sid, side: slip.pick.side } : null;
+  const sportId = detail.match.sportId;
+  const racing = RACING_SPORTS.has(sportId) ? (sportId === 4339 ? 'greyhound' : 'horse') : undefined;
   return (
-    <div className="markets">
+    <div className={racing ? 'markets race-card' : 'markets'}>
       {runnerMarkets.map((m) => (
         <RunnerMarket
+          racing={racing}
           key={m.marketId}
           market={m}
           book={runnerBook(m, matchedPositions(m.marketId, bets))}

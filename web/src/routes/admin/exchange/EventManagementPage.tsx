@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { MarketStatus } from '@exch/contracts';
 import {
+  confirmFeedResult,
   declareResult,
   fetchEventManagement,
   revokeResult,
@@ -19,7 +20,7 @@ import { Modal, ModalActions } from '../../../ui/Modal';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { useFormSubmit } from '../../../ui/use-form-submit';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { marketTitle, marketTypeLabel } from './format';
+import { MARKET_SOURCE_LABEL, marketTitle, marketTypeLabel } from './format';
 import '../../../styles/admin-exchange.css';
 
 type View = 'open' | 'settled';
@@ -179,8 +180,12 @@ function MarketCells({ market }: { market: EventMarket }) {
       <td data-label="Market" className="strong-cell">
         <div className="ax-cell-stack">
           <span>{title}</span>
-          {/* A market named after its type (Match Odds) says it once. */}
-          {type !== title && <span className="muted ax-sub">{type}</span>}
+          {/* A market named after its type (Match Odds) says its type once; the source always shows. */}
+          <span className="muted ax-sub">
+            {type !== title && <>{type} · </>}
+            <span data-testid="market-source">{MARKET_SOURCE_LABEL[market.source]}</span>
+            {market.feedStatus !== null && market.feedStatus !== 'OPEN' && ` · feed ${market.feedStatus.toLowerCase()}`}
+          </span>
         </div>
       </td>
       <td data-label="Bets" className="num">
@@ -251,6 +256,8 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
   const [winner, setWinner] = useState('');
   const [runs, setRuns] = useState('');
   const name = marketTitle(market.marketName);
+  const proposed =
+    market.proposed && market.proposed.map((sid) => market.section.find((s) => s.sid === sid)?.nat ?? sid).join(', ');
 
   const declare = (): void => {
     if (fancy) {
@@ -325,6 +332,22 @@ function OpenMarketRow({ market }: { market: EventMarket }) {
             Declare
           </button>
         </div>
+        {proposed && (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary ax-confirm-feed"
+            disabled={busy}
+            onClick={() =>
+              ask({
+                title: "Confirm the feed's result",
+                text: `Settle ${name} on the feed's result: ${proposed}?`,
+                call: (pw) => confirmFeedResult(market.marketId, pw),
+              })
+            }
+          >
+            Confirm feed result: {proposed}
+          </button>
+        )}
       </td>
       <td data-label="Action" className="actions-cell">
         <button

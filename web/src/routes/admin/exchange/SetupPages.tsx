@@ -21,7 +21,7 @@ import { formatRupees } from '../../../ui/money';
 import { showErrorToast, showSuccessToast } from '../../../ui/toasts';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { fetchNewsMessage } from '../../../api/betting-calls';
-import { formatOdds, marketTitle, marketTypeLabel } from './format';
+import { formatOdds, MARKET_SOURCE_LABEL, marketTitle, marketTypeLabel } from './format';
 import { canPriceByHand, HousePriceModal } from './HousePriceModal';
 import '../../../styles/admin-exchange.css';
 
@@ -338,7 +338,8 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
                         )}
                       </span>
                       <span className="muted ax-sub">
-                        {fancies ? (m.fancyType ?? 'Fancy') : marketTypeLabel(m.marketType)}
+                        {fancies ? (m.fancyType ?? 'Fancy') : marketTypeLabel(m.marketType)} ·{' '}
+                        <span data-testid="market-source">{MARKET_SOURCE_LABEL[m.source]}</span>
                         {fancies && m.section[0] && (
                           <>
                             {' '}

@@ -10,6 +10,13 @@ export const MARKET_TYPES: { type: MarketType; label: string }[] = [
 export const marketTypeLabel = (t: string): string =>
   MARKET_TYPES.find((m) => m.type.toLowerCase() === t.toLowerCase())?.label ?? t.replace(/_/g, ' ');
 
+/** Where a market's prices and state come from, as operators read it. */
+export const MARKET_SOURCE_LABEL: Record<MarketDto['source'], string> = {
+  feed: 'Exchange feed',
+  simulator: 'Simulator',
+  manual: 'Manual',
+};
+
 /** A market type from a route parameter, loosely: 'fancy', 'FANCY', 'match_odds', 'bookmaker'... */
 export const marketTypeFromParam = (p: string | undefined): MarketType | null => {
   if (p === undefined) return null;
