@@ -80,6 +80,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     'dt20',
     'lucky7',
     'teen20',
+    'war',
   ]);
   const dt = all.body.data.find((x: { _id: string }) => x._id === 'dt20');
   t.match(dt, {
@@ -113,8 +114,16 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
   );
   t.equal(
     (await call('GET', '/api/casino/tables?category=35', undefined, p1.token)).body.data.length,
-    8,
+    all.body.data.length,
     '35 is All Casino',
+  );
+  // Issue 23's tables, each in its own category.
+  t.same(
+    (await call('GET', '/api/casino/tables?category=29', undefined, p1.token)).body.data.map(
+      (x: { _id: string }) => x._id,
+    ),
+    ['war'],
+    '29 is Casino War',
   );
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {
     status: 404,

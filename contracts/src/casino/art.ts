@@ -14,6 +14,8 @@ const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: st
   baccarat: { felt: ['#1d4b8f', '#0a1c3a'], cards: ['9D', '8C'], emblem: 'BACCARAT' },
   aaa: { felt: ['#8a5a12', '#3a2405'], cards: ['AH', '7S', 'KD'], emblem: 'AMAR AKBAR ANTHONY' },
   btable: { felt: ['#a03a12', '#40160a'], cards: ['AS', 'KH', 'QC', 'JD'], emblem: 'BOLLYWOOD' },
+  // Issue 23's tables.
+  war: { felt: ['#4a4f5c', '#171a21'], cards: ['QS', 'KD', '9C'], emblem: 'CASINO WAR' },
 };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -63,6 +63,16 @@ const LAYOUTS: Record<string, TableLayout> = {
   },
   aaa: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C' } },
   btable: { seats: ONE_CARD, versus: false, badge: { 1: 'A', 2: 'B', 3: 'C', 4: 'D', 5: 'E', 6: 'F' } },
+  // Issue 23's tables.
+  war: {
+    seats: [
+      ...[1, 2, 3, 4, 5, 6].map((n) => ({ to: `Player ${n}`, label: `Player ${n}`, waiting: 1 })),
+      { to: 'Dealer', label: 'Dealer', waiting: 1 },
+    ],
+    versus: false,
+    // How many players beat the dealer.
+    badge: { 0: '0', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6' },
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };

@@ -39,6 +39,11 @@ export const TABLE_RULES: Record<string, string[]> = {
     'One card from two decks of J, Q, K and A. The films: Don (A♠) 15.20, Amar Akbar Anthony (A♥ A♦ A♣) 5.10, Sahib Bibi Aur Ghulam (K♠ Q♠ J♠) 5.10, Dharam Veer (K♦ K♣) 7.60, Kis Kisko Pyaar Karoon (K♥ Q♣ Q♦ Q♥) 3.80, Ghulam (J♥ J♣ J♦) 5.10.',
     'Odd (J, K, A) 1.30; Dulha Dulhan (Q, K) and Barati (A, J) 1.97; Red and Black 1.97; each card 3.75.',
   ],
+  // Issue 23's tables.
+  war: [
+    'One deck. One card each to Players 1 to 6, then one to the dealer. Each player whose card ranks above the dealer’s wins at 1.98, ace high; the same rank as the dealer’s returns the bet.',
+    'On each player’s card: Red 1.97, Black 1.97, Even (2 4 6 8 10 Q) 2.12, Odd (A 3 5 7 9 J K) 1.83, and each suit (Spade, Heart, Club, Diamond) 3.75.',
+  ],
 };
 
 export const rulesOf = (code: string): string[] => [...(TABLE_RULES[code] ?? []), ...COMMON];

@@ -1,7 +1,8 @@
 import { buildShoe, RANKS, rankLabel } from '@exch/contracts';
 import { enumerateReturns, Tally } from './returns.js';
 import { teenHand, type TeenCategory } from './tables/teen-hand.js';
-import type { MarketDefinition, TableDefinition } from './tables/table.js';
+import type { DealtCard, MarketDefinition, TableDefinition } from './tables/table.js';
+import { WAR_PLAYERS } from './tables/war.js';
 
 /**
  * Every market's exact return and every result's exact chance (docs/casino.md "House edge"). Tables
@@ -18,6 +19,8 @@ export function exactReturns(table: TableDefinition): Tally {
       return andarBahar(table);
     case 'card32':
       return thirtyTwoCards(table);
+    case 'war':
+      return casinoWar(table);
     case 'baccarat':
       // Suits decide nothing; after the four cards that make pairs, only points do (10 and pictures alike).
       return enumerateReturns(table, (c, position) => (position < 4 ? c.rank : c.rank >= 10 ? 0 : c.rank));
@@ -32,7 +35,8 @@ const marketOf = (table: TableDefinition, name: string): MarketDefinition => {
   return market;
 };
 
-const choose = (n: number, k: number): number =>
+/** n choose k, 0 outside 0..n. */
+export const choose = (n: number, k: number): number =>
   k < 0 || k > n ? 0 : Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((a, b) => a * b, 1);
 
 /**
@@ -186,4 +190,33 @@ function forEachHand(left: number[], n: number, each: (atTop: number, p: number)
     }
   };
   pick(left.length - 1, n, orders, 0);
+}
+
+/**
+ * Casino War: each player's markets depend only on their own card and the dealer's, a uniformly
+ * random ordered pair of two cards of the deck. So every pair is dealt to all six seats at once
+ * through the table's own result (each seat's markets then judge the same pair; which seat is
+ * which changes nothing). The result code, how many players beat the dealer, is hypergeometric: a
+ * dealer of value v (2-14, ace high) leaves 4 × (14 - v) higher cards among the other 51.
+ */
+function casinoWar(table: TableDefinition): Tally {
+  const deck = buildShoe(1);
+  const tally = new Tally(table);
+  const pairs = deck.length * (deck.length - 1);
+  for (const dealer of deck)
+    for (const mine of deck) {
+      if (mine === dealer) continue;
+      const deal: DealtCard[] = [
+        ...WAR_PLAYERS.map((n) => ({ card: mine, to: `Player ${n}` })),
+        { card: dealer, to: 'Dealer' },
+      ];
+      for (const m of table.result(deal).markets) tally.addMarket(m, 1 / pairs);
+    }
+  const seats = WAR_PLAYERS.length;
+  for (let value = 2; value <= 14; value++) {
+    const higher = 4 * (14 - value);
+    for (let k = 0; k <= seats; k++)
+      tally.addCode(k, ((1 / 13) * choose(higher, k) * choose(51 - higher, seats - k)) / choose(51, seats));
+  }
+  return tally;
 }

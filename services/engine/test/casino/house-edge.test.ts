@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { exactReturns } from '../../src/casino/exact.js';
+import { choose, exactReturns } from '../../src/casino/exact.js';
 import { TABLES, tableByCode } from '../../src/casino/index.js';
 
 /**
@@ -73,6 +73,15 @@ t.test('returns worked out by hand', async (t) => {
   ] as const)
     close(t, players.get(code)!, p, `Player ${code + 7}`, 5e-11);
   t.ok(players.get(0)! < 1e-13, 'a void needs a dozen ties running');
+  // Casino War: 51 cards face the dealer's, 3 of its rank (a push) and, over the 13 ranks, 24 above on average.
+  const war = rtpOf('war');
+  close(t, war('Player 4 Winner'), (1.98 * 24 + 3) / 51, 'War Winner');
+  close(t, war('Player 1 Spade'), 3.75 / 4, 'War suit');
+  close(t, war('Player 6 Even'), (6 * 2.12) / 13, 'War Even');
+  // All six beat the dealer: C(h, 6) / C(51, 6) for the h = 4 × (14 - v) cards above a dealer of value v, each v 1/13.
+  const sixAbove =
+    [48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8].reduce((sum, h) => sum + choose(h, 6) / choose(51, 6), 0) / 13;
+  close(t, exact.get('war')!.codes.get(6)!, sixAbove, 'War: all six win');
   close(t, rtpOf('card32')('Player 8'), 12.4 * players.get(1)! + players.get(0)!, 'Player 8');
 });
 

@@ -137,6 +137,7 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'dt20',
     'lucky7',
     'teen20',
+    'war',
   ]);
   const listed = w.log
     .filter((e) => e.type === 'CasinoTableListed')

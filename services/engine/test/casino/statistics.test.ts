@@ -1,6 +1,7 @@
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import { shuffleWithNodeCrypto } from '../../src/casino/fair-node.js';
+import { choose } from '../../src/casino/exact.js';
 import { tableByCode } from '../../src/casino/index.js';
 import type { RoundResult } from '../../src/casino/tables/table.js';
 
@@ -13,6 +14,12 @@ import type { RoundResult } from '../../src/casino/tables/table.js';
 const byCode = (result: RoundResult) => [`result ${result.code}`];
 const teenTie = 450_528 / (22_100 * 18_424);
 const bahar = (1 + 10_725 / 270_725) / 2;
+// Casino War: how many of the six players beat the dealer, for a dealer of value 2..14 (A high), each 1/13.
+const warWinners = (k: number) =>
+  Array.from({ length: 13 }, (_, i) => 4 * (12 - i)).reduce(
+    (sum, higher) => sum + (choose(higher, k) * choose(51 - higher, 6 - k)) / choose(51, 6) / 13,
+    0,
+  );
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]; chances: Record<string, number> }[] =
@@ -57,6 +64,16 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
         'result 4': 4 / 32,
         'result 5': 8 / 32,
         'result 6': 6 / 32,
+      },
+    },
+    {
+      code: 'war',
+      rounds: 20_000,
+      // How many players win, and Player 1's Winner pushing (3 of the 51 cards share the dealer's rank).
+      seen: (r) => [`result ${r.code}`, ...(r.markets[0]!.outcome === 'push' ? ['Player 1 push'] : [])],
+      chances: {
+        ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((k) => [`result ${k}`, warWinners(k)])),
+        'Player 1 push': 3 / 51,
       },
     },
   ];

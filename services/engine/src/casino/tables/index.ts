@@ -6,10 +6,22 @@ import { card32 } from './card32.js';
 import { dt20 } from './dt20.js';
 import { lucky7 } from './lucky7.js';
 import { teen20 } from './teen20.js';
+import { war } from './war.js';
 import type { TableDefinition } from './table.js';
 
 /** The live Indian tables the house deals itself. A new table is one module and one line here. */
-export const TABLES: readonly TableDefinition[] = [teen20, dt20, lucky7, ab20, card32, baccarat, aaa, btable];
+export const TABLES: readonly TableDefinition[] = [
+  teen20,
+  dt20,
+  lucky7,
+  ab20,
+  card32,
+  baccarat,
+  aaa,
+  btable,
+  // Issue 23: more of the categories.
+  war,
+];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));
 
