@@ -79,6 +79,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     'card32',
     'dt20',
     'lucky7',
+    'poker20',
     'teen20',
     'war',
   ]);
@@ -124,6 +125,13 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     ),
     ['war'],
     '29 is Casino War',
+  );
+  t.same(
+    (await call('GET', '/api/casino/tables?category=21', undefined, p1.token)).body.data.map(
+      (x: { _id: string }) => x._id,
+    ),
+    ['poker20'],
+    '21 is Poker',
   );
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {
     status: 404,

@@ -200,7 +200,10 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   }
 
   // Issue 23's tables: each from its category's list, a round dealt to the result, nothing wider than a phone.
-  for (const { code, category, name, cards } of [{ code: 'war', category: 29, name: 'Casino War', cards: 7 }]) {
+  for (const { code, category, name, cards } of [
+    { code: 'war', category: 29, name: 'Casino War', cards: 7 },
+    { code: 'poker20', category: 21, name: 'Poker 20-20', cards: 9 },
+  ]) {
     for (const [size, viewport] of [
       ['desktop', DESKTOP],
       ['mobile', MOBILE],
@@ -215,7 +218,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
         t.equal(
           await page.locator('[data-testid=dealing-area] svg.face-down').count(),
           cards,
-          'a card waits on each seat',
+          'every card waits face down',
         );
         const overflow = () =>
           page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

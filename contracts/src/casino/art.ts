@@ -16,6 +16,7 @@ const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: st
   btable: { felt: ['#a03a12', '#40160a'], cards: ['AS', 'KH', 'QC', 'JD'], emblem: 'BOLLYWOOD' },
   // Issue 23's tables.
   war: { felt: ['#4a4f5c', '#171a21'], cards: ['QS', 'KD', '9C'], emblem: 'CASINO WAR' },
+  poker20: { felt: ['#215c3a', '#0a2415'], cards: ['AS', 'AH', 'KD', 'KC'], emblem: 'POKER 20-20' },
 };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -6,7 +6,10 @@ import { TABLES, tableByCode } from '../../src/casino/index.js';
  * Exact chances and returns (services/engine/src/casino/exact.ts), checked against values worked
  * out by hand, and for a house edge on every market. statistics.test.ts checks dealt rounds.
  */
-const exact = new Map(TABLES.map((table) => [table.code, exactReturns(table)]));
+// Poker 20-20 judges some 145 million hands: poker20-edge.test.ts checks it on its own.
+const exact = new Map(
+  TABLES.filter((table) => table.code !== 'poker20').map((table) => [table.code, exactReturns(table)]),
+);
 
 const rtpOf = (code: string) => {
   const table = tableByCode(code)!;
@@ -86,7 +89,7 @@ t.test('returns worked out by hand', async (t) => {
 });
 
 t.test("every market has a house edge, and every table's results add up to certainty", async (t) => {
-  for (const table of TABLES) {
+  for (const table of TABLES.filter((table) => exact.has(table.code))) {
     const { codes, rtp } = exact.get(table.code)!;
     close(
       t,

@@ -136,6 +136,7 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'card32',
     'dt20',
     'lucky7',
+    'poker20',
     'teen20',
     'war',
   ]);

@@ -20,6 +20,9 @@ const warWinners = (k: number) =>
     (sum, higher) => sum + (choose(higher, k) * choose(51 - higher, 6 - k)) / choose(51, 6) / 13,
     0,
   );
+// Poker 20-20: A and B split 4.07% of the pots (exact.ts); A's bonus by the published counts of seven-card hands.
+const pokerTie = 0.04067413407885291;
+const sevenCards = (count: number) => count / 133_784_560;
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]; chances: Record<string, number> }[] =
@@ -74,6 +77,23 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
       chances: {
         ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((k) => [`result ${k}`, warWinners(k)])),
         'Player 1 push': 3 / 51,
+      },
+    },
+    {
+      code: 'poker20',
+      rounds: 20_000,
+      seen: (r) => [`result ${r.code}`, ...(r.markets[2]!.outcome === 'win' ? [`A bonus ${r.markets[2]!.odds}`] : [])],
+      chances: {
+        'result 1': (1 - pokerTie) / 2,
+        'result 2': (1 - pokerTie) / 2,
+        'result 0': pokerTie,
+        'A bonus 400': sevenCards(6_461_620),
+        'A bonus 500': sevenCards(6_180_020),
+        'A bonus 700': sevenCards(4_047_644),
+        'A bonus 900': sevenCards(3_473_184),
+        'A bonus 3100': sevenCards(224_848),
+        'A bonus 5100': sevenCards(37_260),
+        'A bonus 10100': sevenCards(4_324),
       },
     },
   ];

@@ -17,6 +17,7 @@ t.test("the tables, in SPEC.md's categories", async (t) => {
       'aaa 32 121 52',
       'btable 32 126 32',
       'war 29 131 52',
+      'poker20 21 132 52',
     ],
   );
   t.equal(tableByCode('dt20')?.name, 'Dragon Tiger 20-20');

@@ -5,6 +5,7 @@ import { btable } from './btable.js';
 import { card32 } from './card32.js';
 import { dt20 } from './dt20.js';
 import { lucky7 } from './lucky7.js';
+import { poker20 } from './poker20.js';
 import { teen20 } from './teen20.js';
 import { war } from './war.js';
 import type { TableDefinition } from './table.js';
@@ -21,6 +22,7 @@ export const TABLES: readonly TableDefinition[] = [
   btable,
   // Issue 23: more of the categories.
   war,
+  poker20,
 ];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));
