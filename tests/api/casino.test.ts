@@ -79,8 +79,10 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     'card32',
     'dt20',
     'lucky7',
+    'poker20',
     'race20',
     'teen20',
+    'war',
     'worli',
   ]);
   const dt = all.body.data.find((x: { _id: string }) => x._id === 'dt20');
@@ -115,8 +117,23 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
   );
   t.equal(
     (await call('GET', '/api/casino/tables?category=35', undefined, p1.token)).body.data.length,
-    10,
+    all.body.data.length,
     '35 is All Casino',
+  );
+  // Issue 23's tables, each in its own category.
+  t.same(
+    (await call('GET', '/api/casino/tables?category=29', undefined, p1.token)).body.data.map(
+      (x: { _id: string }) => x._id,
+    ),
+    ['war'],
+    '29 is Casino War',
+  );
+  t.same(
+    (await call('GET', '/api/casino/tables?category=21', undefined, p1.token)).body.data.map(
+      (x: { _id: string }) => x._id,
+    ),
+    ['poker20'],
+    '21 is Poker',
   );
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {
     status: 404,

@@ -267,6 +267,41 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
         }
       },
     );
+  // Issue 23's tables: each from its category's list, a round dealt to the result, nothing wider than a phone.
+  for (const { code, category, name, cards } of [
+    { code: 'war', category: 29, name: 'Casino War', cards: 7 },
+    { code: 'poker20', category: 21, name: 'Poker 20-20', cards: 9 },
+  ]) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await t.test(`${size}: ${name} from category ${category}, a round to the result`, async (t) => {
+        const page = await open(viewport, 'player', `/casino-list/LC/4/${category}`);
+        await page.locator(`[data-testid=casino-tiles] [data-game=${code}]`).click();
+        await waitForPath(page, `/casino/${code}`);
+        t.equal(await page.getByTestId('table-name').textContent(), name);
+        t.equal(await dealer.step(code), 'opened');
+        await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
+        t.equal(
+          await page.locator('[data-testid=dealing-area] svg.face-down').count(),
+          cards,
+          'every card waits face down',
+        );
+        const overflow = () =>
+          page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        t.equal(await overflow(), 0, `${name} fits ${viewport.width} px`);
+        await page.screenshot({ path: screenshotPath(`casino-${code}-betting-${size}`), fullPage: true });
+        await dealer.finishRound(code);
+        const { round } = (await call('GET', `/api/casino/tables/${code}`, undefined, player.token))
+          .body as CasinoTableLive;
+        await page.getByTestId('round-result').filter({ hasText: round!.result!.winner }).waitFor();
+        t.equal(await cardsShown(page), cards, 'every card face up');
+        t.equal(await overflow(), 0, 'the result fits too');
+        await page.screenshot({ path: screenshotPath(`casino-${code}-result-${size}`), fullPage: true });
+      });
+    }
+  }
 
   await t.test('the back office: casino result report as SPEC.md section 2 says, and game reports', async (t) => {
     const page = await open(DESKTOP, 'admin', '/admin/casino-result-report');

@@ -17,6 +17,9 @@ const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: st
   // issue 23, tables2
   race20: { felt: ['#2f6b1f', '#10260a'], cards: ['KS', 'KH', 'KC', 'KD'], emblem: 'RACE 20-20' },
   worli: { felt: ['#6b1f5f', '#2a0a26'], cards: ['AS', '2H', '7C'], emblem: 'INSTANT WORLI' },
+  // Issue 23's tables.
+  war: { felt: ['#4a4f5c', '#171a21'], cards: ['QS', 'KD', '9C'], emblem: 'CASINO WAR' },
+  poker20: { felt: ['#215c3a', '#0a2415'], cards: ['AS', 'AH', 'KD', 'KC'], emblem: 'POKER 20-20' },
 };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -74,6 +74,25 @@ const LAYOUTS: Record<string, TableLayout> = {
     versus: false,
     badge: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [d, String(d)])),
   },
+  // Issue 23's tables.
+  war: {
+    seats: [
+      ...[1, 2, 3, 4, 5, 6].map((n) => ({ to: `Player ${n}`, label: `Player ${n}`, waiting: 1 })),
+      { to: 'Dealer', label: 'Dealer', waiting: 1 },
+    ],
+    versus: false,
+    // How many players beat the dealer.
+    badge: { 0: '0', 1: '1', 2: '2', 3: '3', 4: '4', 5: '5', 6: '6' },
+  },
+  poker20: {
+    seats: [
+      { to: 'A', label: 'Player A', waiting: 2 },
+      { to: 'Board', label: 'Board', waiting: 5 },
+      { to: 'B', label: 'Player B', waiting: 2 },
+    ],
+    versus: false,
+    badge: { 1: 'A', 2: 'B', 0: 'T' },
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };

@@ -51,6 +51,16 @@ export const TABLE_RULES: Record<string, string[]> = {
     'The three digits, smallest first and 0 last, are the pana (A, 7, 2 make 127); the last digit of their sum is the single (1 + 2 + 7 = 10: single 0).',
     'Each single 0 to 9 pays 9.00. Line 1 (singles 1 to 5), Line 2 (6 to 9 and 0), Odd and Even pay 1.90.',
   ],
+  // Issue 23's tables.
+  war: [
+    'One deck. One card each to Players 1 to 6, then one to the dealer. Each player whose card ranks above the dealer’s wins at 1.98, ace high; the same rank as the dealer’s returns the bet.',
+    'On each player’s card: Red 1.97, Black 1.97, Even (2 4 6 8 10 Q) 2.12, Odd (A 3 5 7 9 J K) 1.83, and each suit (Spade, Heart, Club, Diamond) 3.75.',
+  ],
+  poker20: [
+    'Texas hold’em from one deck: two cards each to Player A and Player B, dealt A, B, A, B, then five board cards. Each hand is the best five of the player’s two and the board’s five.',
+    'The better hand wins at 1.98; equal hands (the board playing for both, say) return the bets on A and B. Hands, best first: Royal Flush, Straight Flush, Four of a Kind, Full House, Flush, Straight (A-2-3-4-5 the lowest), Three of a Kind, Two Pair, Pair, High Card.',
+    'The 7 Card Bonus pays on the player’s own hand, whoever wins: Three of a Kind 4.00, Straight 5.00, Flush 7.00, Full House 9.00, Four of a Kind 31.00, Straight Flush 51.00, Royal Flush 101.00. Two pair or less loses.',
+  ],
 };
 
 export const rulesOf = (code: string): string[] => [...(TABLE_RULES[code] ?? []), ...COMMON];

@@ -1,7 +1,9 @@
 import { buildShoe, RANKS, rankLabel } from '@exch/contracts';
 import { enumerateReturns, Tally } from './returns.js';
+import { addCard, cardNumber, categoryIndex, handMasks, POKER_CATEGORIES, strengthOf } from './tables/poker-hand.js';
 import { teenHand, type TeenCategory } from './tables/teen-hand.js';
-import type { MarketDefinition, TableDefinition } from './tables/table.js';
+import type { DealtCard, MarketDefinition, TableDefinition } from './tables/table.js';
+import { WAR_PLAYERS } from './tables/war.js';
 
 /**
  * Every market's exact return and every result's exact chance (docs/casino.md "House edge"). Tables
@@ -20,6 +22,10 @@ export function exactReturns(table: TableDefinition): Tally {
       return thirtyTwoCards(table);
     case 'race20':
       return race(table);
+    case 'war':
+      return casinoWar(table);
+    case 'poker20':
+      return holdem(table);
     case 'baccarat':
       // Suits decide nothing; after the four cards that make pairs, only points do (10 and pictures alike).
       return enumerateReturns(table, (c, position) => (position < 4 ? c.rank : c.rank >= 10 ? 0 : c.rank));
@@ -34,7 +40,8 @@ const marketOf = (table: TableDefinition, name: string): MarketDefinition => {
   return market;
 };
 
-const choose = (n: number, k: number): number =>
+/** n choose k, 0 outside 0..n. */
+export const choose = (n: number, k: number): number =>
   k < 0 || k > n ? 0 : Array.from({ length: k }, (_, i) => (n - i) / (i + 1)).reduce((a, b) => a * b, 1);
 
 /**
@@ -58,27 +65,13 @@ function teenPatti(table: TableDefinition): Tally {
   for (const hands of byStrength.values())
     for (const h1 of hands) for (const h2 of hands) if (!h1.some((c) => h2.includes(c))) ties++;
   const hands = choose(52, 3);
-  const tie = ties / (hands * choose(49, 3));
-  const win = (1 - tie) / 2;
-  const tally = new Tally(table);
-  tally.addCode(1, win);
-  tally.addCode(3, win);
-  tally.addCode(0, tie);
-  for (const seat of ['A', 'B']) {
-    const main = marketOf(table, `Player ${seat}`).sid;
-    tally.addMarket({ sid: main, outcome: 'win' }, win);
-    tally.addMarket({ sid: main, outcome: 'push' }, tie);
-    tally.addMarket({ sid: main, outcome: 'lose' }, win);
-    const pairPlus = marketOf(table, `Pair Plus ${seat}`);
-    for (const [category, count] of categories) {
-      const paid = pairPlus.payTable?.find((p) => p.hand === category);
-      tally.addMarket(
-        paid ? { sid: pairPlus.sid, outcome: 'win', odds: paid.odds } : { sid: pairPlus.sid, outcome: 'lose' },
-        count / hands,
-      );
-    }
-  }
-  return tally;
+  return twoHands(
+    table,
+    3,
+    ties / (hands * choose(49, 3)),
+    (seat) => `Pair Plus ${seat}`,
+    [...categories].map(([category, count]) => [category, count / hands]),
+  );
 }
 
 /**
@@ -275,5 +268,159 @@ function race(table: TableDefinition): Tally {
     'Win with 15+',
     chance((e) => e.cards >= 15),
   );
+  return tally;
+}
+
+/**
+ * Casino War: each player's markets depend only on their own card and the dealer's, a uniformly
+ * random ordered pair of two cards of the deck. So every pair is dealt to all six seats at once
+ * through the table's own result (each seat's markets then judge the same pair; which seat is
+ * which changes nothing). The result code, how many players beat the dealer, is hypergeometric: a
+ * dealer of value v (2-14, ace high) leaves 4 × (14 - v) higher cards among the other 51.
+ */
+function casinoWar(table: TableDefinition): Tally {
+  const deck = buildShoe(1);
+  const tally = new Tally(table);
+  const pairs = deck.length * (deck.length - 1);
+  for (const dealer of deck)
+    for (const mine of deck) {
+      if (mine === dealer) continue;
+      const deal: DealtCard[] = [
+        ...WAR_PLAYERS.map((n) => ({ card: mine, to: `Player ${n}` })),
+        { card: dealer, to: 'Dealer' },
+      ];
+      for (const m of table.result(deal).markets) tally.addMarket(m, 1 / pairs);
+    }
+  const seats = WAR_PLAYERS.length;
+  for (let value = 2; value <= 14; value++) {
+    const higher = 4 * (14 - value);
+    for (let k = 0; k <= seats; k++)
+      tally.addCode(k, ((1 / 13) * choose(higher, k) * choose(51 - higher, seats - k)) / choose(51, seats));
+  }
+  return tally;
+}
+
+/**
+ * Poker 20-20. The 2,598,960 boards fall into 134,459 classes under renaming the suits (a class is
+ * the multiset of its four suits' rank masks); one board of each class is judged with each of the
+ * 1,081 pairs of hole cards left, by the table's own ranking (about 145 million hands). A and B hold
+ * two disjoint pairs: of the n pairs of one strength on a board, n(n - 1) ordered pairs tie, less the
+ * c(c - 1) that share a card held by c of them (two pairs share at most one card). A and B win
+ * equally often by symmetry; each player's bonus follows their own seven cards.
+ */
+function holdem(table: TableDefinition): Tally {
+  const deck = buildShoe(1).map(cardNumber);
+  const classes = new Map<number, { board: number[]; count: number }>();
+  const masks = [0, 0, 0, 0];
+  const board: number[] = [];
+  const walk = (from: number) => {
+    if (board.length === 5) {
+      masks.fill(0);
+      for (const c of board) masks[c >> 4]! |= 1 << (c & 15);
+      // Values 2-14 are bits 2-14: four 13-bit masks make an exact 52-bit key.
+      const key = [...masks].sort((x, y) => y - x).reduce((k, m) => k * 2 ** 13 + (m >> 2), 0);
+      const seen = classes.get(key);
+      if (seen) seen.count++;
+      else classes.set(key, { board: [...board], count: 1 });
+      return;
+    }
+    for (let i = from; i < deck.length; i++) {
+      board.push(deck[i]!);
+      walk(i + 1);
+      board.pop();
+    }
+  };
+  walk(0);
+  const holes = choose(47, 2);
+  const categories = new Array<number>(POKER_CATEGORIES.length).fill(0);
+  let tie = 0;
+  const onBoard = handMasks();
+  const hand = handMasks();
+  const keys = new Float64Array(holes);
+  const first = new Int32Array(holes);
+  const second = new Int32Array(holes);
+  const holding = new Int32Array(deck.length);
+  for (const { board, count } of classes.values()) {
+    const weight = count / choose(52, 5);
+    const left = deck.filter((c) => !board.includes(c));
+    onBoard.fill(0);
+    for (const c of board) addCard(onBoard, c);
+    let k = 0;
+    for (let i = 0; i < left.length; i++)
+      for (let j = i + 1; j < left.length; j++, k++) {
+        hand.set(onBoard);
+        addCard(hand, left[i]!);
+        addCard(hand, left[j]!);
+        const strength = strengthOf(hand);
+        categories[categoryIndex(strength)]! += weight / holes;
+        // Strength and pair in one sortable number: strengths are below 2^24, pairs below 2^11.
+        keys[k] = strength * 2048 + k;
+        first[k] = i;
+        second[k] = j;
+      }
+    keys.sort();
+    let ties = 0;
+    for (let start = 0; start < holes; ) {
+      const strength = Math.floor(keys[start]! / 2048);
+      let end = start;
+      while (end < holes && Math.floor(keys[end]! / 2048) === strength) end++;
+      const n = end - start;
+      if (n > 1) {
+        let sharing = 0;
+        for (let g = start; g < end; g++) {
+          const pair = keys[g]! % 2048;
+          sharing += 2 * (holding[first[pair]!]!++ + holding[second[pair]!]!++);
+        }
+        for (let g = start; g < end; g++) {
+          const pair = keys[g]! % 2048;
+          holding[first[pair]!] = 0;
+          holding[second[pair]!] = 0;
+        }
+        ties += n * (n - 1) - sharing;
+      }
+      start = end;
+    }
+    tie += (weight * ties) / (holes * choose(45, 2));
+  }
+  return twoHands(
+    table,
+    2,
+    tie,
+    (seat) => `Player ${seat} 7 Card Bonus`,
+    POKER_CATEGORIES.map((category, i) => [category, categories[i]!]),
+  );
+}
+
+/**
+ * Player A against Player B from one deck, alike by symmetry: each wins (1 - tie) / 2 (result codes
+ * 1 and `bCode`, 0 a tie), the main bets are returned on a tie, and each player's hand-paid market
+ * (named by `side`) follows the chances of the hand categories.
+ */
+function twoHands(
+  table: TableDefinition,
+  bCode: number,
+  tie: number,
+  side: (seat: string) => string,
+  chances: readonly (readonly [string, number])[],
+): Tally {
+  const win = (1 - tie) / 2;
+  const tally = new Tally(table);
+  tally.addCode(1, win);
+  tally.addCode(bCode, win);
+  tally.addCode(0, tie);
+  for (const seat of ['A', 'B']) {
+    const main = marketOf(table, `Player ${seat}`).sid;
+    tally.addMarket({ sid: main, outcome: 'win' }, win);
+    tally.addMarket({ sid: main, outcome: 'push' }, tie);
+    tally.addMarket({ sid: main, outcome: 'lose' }, win);
+    const market = marketOf(table, side(seat));
+    for (const [category, chance] of chances) {
+      const paid = market.payTable?.find((p) => p.hand === category);
+      tally.addMarket(
+        paid ? { sid: market.sid, outcome: 'win', odds: paid.odds } : { sid: market.sid, outcome: 'lose' },
+        chance,
+      );
+    }
+  }
   return tally;
 }

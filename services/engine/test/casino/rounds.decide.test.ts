@@ -136,8 +136,10 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'card32',
     'dt20',
     'lucky7',
+    'poker20',
     'race20',
     'teen20',
+    'war',
     'worli',
   ]);
   const listed = w.log

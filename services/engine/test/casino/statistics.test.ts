@@ -1,6 +1,7 @@
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import { shuffleWithNodeCrypto } from '../../src/casino/fair-node.js';
+import { choose } from '../../src/casino/exact.js';
 import { tableByCode } from '../../src/casino/index.js';
 import type { RoundResult } from '../../src/casino/tables/table.js';
 
@@ -13,6 +14,15 @@ import type { RoundResult } from '../../src/casino/tables/table.js';
 const byCode = (result: RoundResult) => [`result ${result.code}`];
 const teenTie = 450_528 / (22_100 * 18_424);
 const bahar = (1 + 10_725 / 270_725) / 2;
+// Casino War: how many of the six players beat the dealer, for a dealer of value 2..14 (A high), each 1/13.
+const warWinners = (k: number) =>
+  Array.from({ length: 13 }, (_, i) => 4 * (12 - i)).reduce(
+    (sum, higher) => sum + (choose(higher, k) * choose(51 - higher, 6 - k)) / choose(51, 6) / 13,
+    0,
+  );
+// Poker 20-20: A and B split 4.07% of the pots (exact.ts); A's bonus by the published counts of seven-card hands.
+const pokerTie = 0.04067413407885291;
+const sevenCards = (count: number) => count / 133_784_560;
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]; chances: Record<string, number> }[] =
@@ -80,6 +90,33 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
       code: 'worli',
       rounds: 20_000,
       chances: Object.fromEntries(Array.from({ length: 10 }, (_, d) => [`result ${d}`, 1 / 10])),
+    },
+    {
+      code: 'war',
+      rounds: 20_000,
+      // How many players win, and Player 1's Winner pushing (3 of the 51 cards share the dealer's rank).
+      seen: (r) => [`result ${r.code}`, ...(r.markets[0]!.outcome === 'push' ? ['Player 1 push'] : [])],
+      chances: {
+        ...Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((k) => [`result ${k}`, warWinners(k)])),
+        'Player 1 push': 3 / 51,
+      },
+    },
+    {
+      code: 'poker20',
+      rounds: 20_000,
+      seen: (r) => [`result ${r.code}`, ...(r.markets[2]!.outcome === 'win' ? [`A bonus ${r.markets[2]!.odds}`] : [])],
+      chances: {
+        'result 1': (1 - pokerTie) / 2,
+        'result 2': (1 - pokerTie) / 2,
+        'result 0': pokerTie,
+        'A bonus 400': sevenCards(6_461_620),
+        'A bonus 500': sevenCards(6_180_020),
+        'A bonus 700': sevenCards(4_047_644),
+        'A bonus 900': sevenCards(3_473_184),
+        'A bonus 3100': sevenCards(224_848),
+        'A bonus 5100': sevenCards(37_260),
+        'A bonus 10100': sevenCards(4_324),
+      },
     },
   ];
 

@@ -18,6 +18,8 @@ t.test("the tables, in SPEC.md's categories", async (t) => {
       'btable 32 126 32',
       'race20 41 140 48',
       'worli 30 141 40',
+      'war 29 131 52',
+      'poker20 21 132 52',
     ],
   );
   t.equal(tableByCode('dt20')?.name, 'Dragon Tiger 20-20');

@@ -49,6 +49,15 @@ const resultOf = (sid: number, verdict: MarketOutcome | PaidAt): MarketResult =>
 
 export const won = (yes: boolean): MarketOutcome => (yes ? 'win' : 'lose');
 
+/** A main bet on one of two hands: the stronger wins, equal hands return it (Teen Patti, Poker 20-20). */
+export const versus = (mine: number, theirs: number): MarketOutcome => (mine === theirs ? 'push' : won(mine > theirs));
+
+/** A market that pays by hand (Pair Plus, 7 Card Bonus): the odds of `hand` in its pay table, else a loss. */
+export function paidByHand(payTable: readonly { hand: string; odds: number }[], hand: string): PaidAt | 'lose' {
+  const paid = payTable.find((p) => p.hand === hand);
+  return paid ? { outcome: 'win', odds: paid.odds } : 'lose';
+}
+
 /** The same limits on every table for now: ₹100 to ₹1,00,000 a bet (docs/casino.md). */
 export const TABLE_LIMITS: { readonly minStake: Paise; readonly maxStake: Paise } = {
   minStake: 10_000,

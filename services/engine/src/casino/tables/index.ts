@@ -5,8 +5,10 @@ import { btable } from './btable.js';
 import { card32 } from './card32.js';
 import { dt20 } from './dt20.js';
 import { lucky7 } from './lucky7.js';
+import { poker20 } from './poker20.js';
 import { race20 } from './race20.js';
 import { teen20 } from './teen20.js';
+import { war } from './war.js';
 import { worli } from './worli.js';
 import type { TableDefinition } from './table.js';
 
@@ -23,6 +25,9 @@ export const TABLES: readonly TableDefinition[] = [
   // Issue 23 (tables2): Race and Worli.
   race20,
   worli,
+  // Issue 23: more of the categories.
+  war,
+  poker20,
 ];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));

@@ -1,5 +1,5 @@
 import { buildShoe, type Card } from '@exch/contracts';
-import { cardsTo, defineTable, take, TABLE_LIMITS, won, type MarketRule } from './define.js';
+import { cardsTo, defineTable, paidByHand, take, TABLE_LIMITS, versus, type MarketRule } from './define.js';
 import type { DealtCard } from './table.js';
 import { teenHand, type TeenCategory, type TeenHand } from './teen-hand.js';
 
@@ -41,8 +41,7 @@ const player = (
     name: `Player ${name}`,
     group: 'Players',
     odds: 198,
-    judge: (h) =>
-      mine(h).hand.strength === theirs(h).hand.strength ? 'push' : won(mine(h).hand.strength > theirs(h).hand.strength),
+    judge: (h) => versus(mine(h).hand.strength, theirs(h).hand.strength),
   },
   {
     sid: sid + 1,
@@ -50,10 +49,7 @@ const player = (
     group: 'Pair Plus',
     odds: PAIR_PLUS[0]!.odds,
     payTable: PAIR_PLUS,
-    judge: (h) => {
-      const paid = PAIR_PLUS.find((p) => p.hand === mine(h).hand.category);
-      return paid ? { outcome: 'win', odds: paid.odds } : 'lose';
-    },
+    judge: (h) => paidByHand(PAIR_PLUS, mine(h).hand.category),
   },
 ];
 
