@@ -43,6 +43,7 @@ export async function runProjectorProcess(
         kafka,
         projection,
         log: log.child({ projection: projection.name }),
+        liveness: settings.projectorLiveness,
         onApplied: (_partition, events) => {
           applied.inc({ projection: projection.name }, events.length);
           for (const notice of noticesFor(projection.name, events))
