@@ -140,7 +140,7 @@ t.test(
       const projector = await metrics(projector1);
       t.match(
         projector,
-        /projector_lag\{projection="users",partition="0",role="projector",instance="projector-1"\} \d+/,
+        /projector_lag\{projection="users",partition="\d+",role="projector",instance="projector-1"\} \d+/,
         'lag per read model and partition',
       );
       t.match(projector, /projector_events_applied_total\{/, 'events applied');

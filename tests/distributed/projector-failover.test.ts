@@ -37,6 +37,15 @@ t.test("a killed projector's partitions are owned again within 3 s", { skip, tim
       ([group, ps]) => ps.length > 0 && (two![group] ?? []).length > 0 && ps.length + two![group]!.length === 4,
     );
   });
+  // Each member's /metrics gives the lag of the partitions it folds, no others (summed over members, no partition twice).
+  const lagPartitions = async (m: Member) =>
+    [
+      ...(await (await fetch(`${m.url}/metrics`)).text()).matchAll(
+        /^projector_lag\{projection="users",partition="(\d+)"/gm,
+      ),
+    ].map((x) => Number(x[1]));
+  for (const m of projectors)
+    t.same((await lagPartitions(m)).sort(), (await owned(m))['projector.users'], 'lag only of owned partitions');
   const save = async (value: number) => {
     const r = await fetch(`${gateway.url}/api/betting-buttons`, {
       method: 'PUT',
