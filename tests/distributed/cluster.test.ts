@@ -47,7 +47,7 @@ t.test(
       await db.end();
       await Promise.all([pgServer.stop(), kafkaServer.stop()]);
     });
-    const feed = { FEED: 'on', FEED_SEED: '7', FEED_TICK_MS: '300' };
+    const feed = { FEED: 'simulator', FEED_SEED: '7', FEED_TICK_MS: '300' };
     const member = async (...a: Parameters<typeof startMember>) => {
       const m = await startMember(...a);
       started.push(m);
