@@ -118,6 +118,8 @@ export function brokerProperties(dataDir: string, port: number, controllerPort: 
     'transaction.state.log.min.isr=1',
     'offsets.topic.num.partitions=4',
     'group.initial.rebalance.delay.ms=0',
+    // Projector groups drop a killed member after 2 s (docs/distributed.md); Kafka refuses sessions under 6 s by default.
+    'group.min.session.timeout.ms=1000',
     'auto.create.topics.enable=false',
     '',
   ].join('\n');

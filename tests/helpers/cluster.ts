@@ -5,9 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/postgres/cluster.js';
+import { startKafka } from './kafka.js';
+import { startPostgres } from './postgres.js';
 import { repoRoot } from './server.js';
 
 export interface Member {
@@ -38,6 +41,38 @@ process.once('exit', () => {
 
 const exited = (p: ChildProcess) =>
   new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
+
+/** The slice of a tap test a cluster needs: removed when the test ends, its log folder named in the output. */
+interface ClusterTest {
+  teardown(fn: () => Promise<void>): void;
+  comment(message: string): void;
+}
+
+/**
+ * A throwaway PostgreSQL and Kafka and a way to start members on them; every member is killed and
+ * both servers removed when the test ends. Process logs go to a temp folder named `{prefix}…`.
+ */
+export async function throwawayCluster(t: ClusterTest, prefix: string) {
+  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka()]);
+  const env: ClusterEnv = {
+    databaseUrl: pgServer.connectionString,
+    kafkaBrokers: kafkaServer.brokers,
+    logDir: mkdtempSync(join(tmpdir(), prefix)),
+    engineSecret: newEngineSecret(),
+  };
+  t.comment(`process logs in ${env.logDir}`);
+  const started: Member[] = [];
+  t.teardown(async () => {
+    await Promise.all(started.map((m) => m.kill()));
+    await Promise.all([pgServer.stop(), kafkaServer.stop()]);
+  });
+  const member = async (...a: Parameters<typeof startMember>) => {
+    const m = await startMember(...a);
+    started.push(m);
+    return m;
+  };
+  return { env, member };
+}
 
 /** Starts one process and waits until its HTTP endpoint answers /health. */
 export async function startMember(

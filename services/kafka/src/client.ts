@@ -15,13 +15,41 @@ export interface KafkaSettings {
   log: BusLog;
 }
 
+/**
+ * Broker answers kafkajs logs at error or warn level although they are the group protocol at work
+ * and kafkajs retries them itself: every first join (a member id is handed out), every rebalance (a
+ * member joined, left or died), a coordinator still loading on a fresh broker (the consumer's
+ * "Crash" and restart), a topic whose leaders are being elected. They are logged at info.
+ */
+const EXPECTED_ANSWERS = new Set([
+  'The group member needs to have a valid member id before actually entering a consumer group',
+  'The group is rebalancing, so a rejoin is needed',
+  "The coordinator is loading and hence can't process requests for this group",
+  'The group coordinator is not available',
+  'This is not the correct coordinator for this group',
+  'Specified group generation id is not valid',
+  'There is no leader for this topic-partition as we are in the middle of a leadership election',
+]);
+/** The broker dropped this member (its session expired): it rejoins, but a pause that long is worth a warning. */
+const DROPPED = 'The coordinator is not aware of this member';
+/** A consumer that crashed on a retriable error starts again; the crash itself was logged at its own level. */
+const RESTARTING = /^Restarting the consumer in \d+ms$/;
+
+/** The broker's answer an entry is about: its `error` field, or the tail of a consumer's "Crash: Name: answer". */
+const answerOf = (message: string, error: unknown): string =>
+  typeof error === 'string' ? error : (/^Crash: \w+: (.*)$/.exec(message)?.[1] ?? message);
+
 /** kafkajs logs through the process's pino logger instead of its own console writer. */
 function pinoLogCreator(log: BusLog) {
   return () =>
     ({ namespace, level, log: entry }: LogEntry) => {
       const { message, ...rest } = entry;
       const obj = { kafka: namespace, ...rest };
-      if (level === logLevel.ERROR) log.error(obj, message);
+      const loud = level === logLevel.ERROR || level === logLevel.WARN;
+      const answer = answerOf(message, rest.error);
+      if (loud && (EXPECTED_ANSWERS.has(answer) || RESTARTING.test(message))) log.info(obj, message);
+      else if (loud && answer === DROPPED) log.warn(obj, message);
+      else if (level === logLevel.ERROR) log.error(obj, message);
       else if (level === logLevel.WARN) log.warn(obj, message);
       else if (level === logLevel.INFO) log.info(obj, message);
       else log.debug(obj, message);

@@ -9,6 +9,24 @@ export interface InRecord {
   headers: Record<string, string>;
 }
 
+/**
+ * How fast the group notices a member that died without leaving (SIGKILL, a lost machine): the
+ * broker drops a member it has not heard from for `sessionTimeoutMs`, and the survivors learn of it
+ * at their next heartbeat and take its partitions over. The broker must allow the session timeout
+ * (its `group.min.session.timeout.ms`, 6 s by default; infra/kafka sets 1 s).
+ */
+export interface GroupLiveness {
+  sessionTimeoutMs: number;
+  /** Also the longest a fetch waits on an idle partition: kafkajs heartbeats only between fetches and batches. */
+  heartbeatIntervalMs: number;
+}
+
+/**
+ * For groups of one member, a gateway's own: nobody is waiting to take its partitions, so a lenient
+ * session rides out a long pause without a rebalance. Projector groups set their own (settings.ts).
+ */
+export const DEFAULT_LIVENESS: GroupLiveness = { sessionTimeoutMs: 10_000, heartbeatIntervalMs: 1_000 };
+
 export interface GroupOptions {
   groupId: string;
   topic: string;
@@ -24,6 +42,8 @@ export interface GroupOptions {
   eachBatch: (partition: number, records: InRecord[]) => Promise<void>;
   /** Called after each rebalance with the partitions this member now owns. */
   onAssigned?: (partitions: number[]) => void;
+  /** DEFAULT_LIVENESS unless given. */
+  liveness?: GroupLiveness;
 }
 
 const headersOf = (h: Record<string, unknown> | undefined): Record<string, string> =>
@@ -44,10 +64,13 @@ export class GroupConsumer {
   private constructor(private readonly consumer: Consumer) {}
 
   static async start(kafka: Kafka, opts: GroupOptions, log: BusLog): Promise<GroupConsumer> {
+    const liveness = opts.liveness ?? DEFAULT_LIVENESS;
     const consumer = kafka.consumer({
       groupId: opts.groupId,
-      sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
+      sessionTimeout: liveness.sessionTimeoutMs,
+      heartbeatInterval: liveness.heartbeatIntervalMs,
+      // An idle member heartbeats after each empty fetch, so a fetch must not outwait the interval (kafkajs waits 5 s by default).
+      maxWaitTimeInMs: liveness.heartbeatIntervalMs,
       rebalanceTimeout: 20_000,
       allowAutoTopicCreation: false,
       maxBytesPerPartition: 4 * 1024 * 1024,
@@ -94,7 +117,8 @@ export class GroupConsumer {
             value: m.value ? m.value.toString() : '',
             headers: headersOf(m.headers as Record<string, unknown> | undefined),
           }));
-        if (records.length > 0) await opts.eachBatch(batch.partition, records);
+        if (records.length > 0)
+          await whileHeartbeating(heartbeat, liveness, () => opts.eachBatch(batch.partition, records));
         member.next.set(batch.partition, BigInt(batch.lastOffset()) + 1n);
         resolveOffset(batch.lastOffset());
         await heartbeat();
@@ -110,6 +134,28 @@ export class GroupConsumer {
 
   async stop(): Promise<void> {
     await this.consumer.disconnect();
+  }
+}
+
+/**
+ * Runs a batch while heartbeating every interval: kafkajs sends heartbeats only between batches, so
+ * a batch folding for longer than the session timeout would get its member dropped and the group
+ * rebalanced under it. Heartbeating through a stuck batch costs no liveness here: a new owner of the
+ * partition would wait on the same batch's checkpoint row lock (projector/kafka/runner.ts). A
+ * heartbeat refused because the group rebalances stops the timer; the one after the batch rejoins.
+ */
+async function whileHeartbeating(
+  heartbeat: () => Promise<void>,
+  liveness: GroupLiveness,
+  work: () => Promise<void>,
+): Promise<void> {
+  const timer = setInterval(() => {
+    heartbeat().catch(() => clearInterval(timer));
+  }, liveness.heartbeatIntervalMs);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
   }
 }
 

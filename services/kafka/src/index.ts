@@ -7,5 +7,12 @@ export {
   type TopicSpec,
 } from './client.js';
 export { OrderedProducer, type OutMessage } from './producer.js';
-export { GroupConsumer, TopicEnds, type GroupOptions, type InRecord } from './group.js';
+export {
+  DEFAULT_LIVENESS,
+  GroupConsumer,
+  TopicEnds,
+  type GroupLiveness,
+  type GroupOptions,
+  type InRecord,
+} from './group.js';
 export type { Kafka } from 'kafkajs';

@@ -1,5 +1,5 @@
 import { EVENTS_TOPIC, type SqlClient, type StoredEvent } from '@exch/contracts';
-import { GroupConsumer, type BusLog, type InRecord, type Kafka } from '@exch/kafka';
+import { GroupConsumer, type BusLog, type GroupLiveness, type InRecord, type Kafka } from '@exch/kafka';
 import { ensureCheckpointTables } from '../checkpoint-tables.js';
 import { commitWithoutFlush } from '../checkpoints.js';
 import { prepareProjection } from '../prepare.js';
@@ -18,6 +18,8 @@ export interface KafkaRunnerOptions {
   topic?: string;
   /** Called after each committed batch with the events folded (pushes, metrics). */
   onApplied?: (partition: number, events: StoredEvent[]) => void;
+  /** How soon the group hands a dead member's partitions to another (the group's default otherwise). */
+  liveness?: GroupLiveness;
 }
 
 /**
@@ -48,6 +50,7 @@ export class KafkaProjectionRunner {
         fromBeginning: true,
         resumeAt: (partitions) => this.storedOffsets(partitions),
         eachBatch: (partition, records) => this.fold(partition, records),
+        ...(this.opts.liveness ? { liveness: this.opts.liveness } : {}),
       },
       this.opts.log,
     );

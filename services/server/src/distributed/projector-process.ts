@@ -43,6 +43,7 @@ export async function runProjectorProcess(
         kafka,
         projection,
         log: log.child({ projection: projection.name }),
+        liveness: settings.projectorLiveness,
         onApplied: (_partition, events) => {
           applied.inc({ projection: projection.name }, events.length);
           for (const notice of noticesFor(projection.name, events))
@@ -63,14 +64,19 @@ export async function runProjectorProcess(
   gauge(
     registry,
     'projector_lag',
-    'Events in the partition not yet folded into the read model (all members)',
+    'Events in the partition not yet folded into the read model, for the partitions this member owns',
     async (g) => {
-      for (const l of await groupLag(
+      // Only owned partitions: summed over members, another's partitions would be counted twice, and a partition lost in a rebalance must leave this member's series.
+      const owned = new Map(runners.map((r) => [r.groupId.slice('projector.'.length), new Set(r.partitions)]));
+      const lags = await groupLag(
         store.sql,
         topicEnds,
         projections.map((p) => p.name),
-      ))
-        g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
+      );
+      g.reset();
+      for (const l of lags)
+        if (owned.get(l.projection)?.has(l.partition))
+          g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
     },
     ['projection', 'partition'],
   );

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { EVENTS_TOPIC } from '@exch/contracts';
-import type { TopicSpec } from '@exch/kafka';
+import type { GroupLiveness, TopicSpec } from '@exch/kafka';
 
 /** Distributed mode's settings, from the environment (docs/distributed.md lists them). */
 export interface DistributedSettings {
@@ -14,6 +14,22 @@ export interface DistributedSettings {
   port: number;
   /** Address other processes reach this one at (the engine's command endpoint). */
   advertisedHost: string;
+  /** How soon a projector group hands a killed member's partitions to the others (docs/distributed.md). */
+  projectorLiveness: GroupLiveness;
+}
+
+/** PROJECTOR_SESSION_TIMEOUT_MS and PROJECTOR_HEARTBEAT_MS: a killed member's partitions owned again in about 2.5 s. */
+function projectorLiveness(env: NodeJS.ProcessEnv): GroupLiveness {
+  const sessionTimeoutMs = Number(env.PROJECTOR_SESSION_TIMEOUT_MS ?? 2_000);
+  const heartbeatIntervalMs = Number(env.PROJECTOR_HEARTBEAT_MS ?? 500);
+  if (!Number.isSafeInteger(sessionTimeoutMs) || !Number.isSafeInteger(heartbeatIntervalMs) || heartbeatIntervalMs <= 0)
+    throw new Error('PROJECTOR_SESSION_TIMEOUT_MS and PROJECTOR_HEARTBEAT_MS must be whole milliseconds');
+  // Several heartbeats per session, so one late heartbeat (a busy event loop) does not cost the member its partitions.
+  if (heartbeatIntervalMs * 3 > sessionTimeoutMs)
+    throw new Error(
+      `PROJECTOR_HEARTBEAT_MS (${heartbeatIntervalMs}) must be at most a third of PROJECTOR_SESSION_TIMEOUT_MS (${sessionTimeoutMs})`,
+    );
+  return { sessionTimeoutMs, heartbeatIntervalMs };
 }
 
 export function readSettings(
@@ -32,6 +48,7 @@ export function readSettings(
     instance: env.INSTANCE ?? `${role}-${hostname()}-${process.pid}`,
     port: Number(env.PORT ?? defaultPort),
     advertisedHost: env.ADVERTISED_HOST ?? '127.0.0.1',
+    projectorLiveness: projectorLiveness(env),
   };
 }
 
