@@ -20,6 +20,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 const DESKTOP = { width: 1366, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 const SUSPENDED = 'This game is suspended by admin, please try again later';
+// Twelve tables, each opened, dealt and checked at two widths: longer than tap's default per file.
+t.setTimeout(600_000);
 
 // The live Indian tables in a real browser (SPEC.md section 2; docs/casino.md), at 1366 and 375 px on
 // one server: player1 opens Dragon Tiger from the lobby, bets while the countdown runs, watches the
