@@ -129,6 +129,12 @@ t.test(
     // clk 1004 removes Shergar (adjustment factor 23.5), clk 1005 turns the race in play with a 1 s delay.
     const inPlay = await until(detail, (d) => d.match.inPlay);
     t.match(inPlay.markets[0], { removed: [{ selectionId: 103, adjustmentFactorBp: 2350 }] });
+    // clk 1006, in play: 1.50 (£200) to back, 1.52 (£100) to lay; the older backs above 1.52 go.
+    const running = await until(detail, (d) =>
+      d.markets[0]!.section[0]!.odds.some((o) => o.otype === 'lay' && o.odds === 1.52),
+    );
+    t.match(best(running, WIN, RED_RUM, 'back'), { odds: 1.5, size: 200 }, 'in play the prices still follow the file');
+    t.match(best(running, WIN, RED_RUM, 'lay'), { odds: 1.52, size: 100 });
 
     // clk 1007 closes the market with Red Rum the winner; with no settle delay it settles by itself.
     const settled = await until(
