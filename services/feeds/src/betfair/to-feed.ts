@@ -74,11 +74,14 @@ function runnerUpdate(market: MarketBook, r: RunnerBook, stale: boolean): Exchan
   const runnerDef = def?.runners.find((d) => d.id === r.selectionId);
   const open = !stale && def?.status === 'OPEN' && (runnerDef?.status ?? 'ACTIVE') === 'ACTIVE';
   const s = sides(r);
-  let back = levels(s.back, 'back');
   const lay = levels(s.lay, 'lay');
-  // A crossed book (a moment of conflation) would break the port's promise back < lay: the backs at or above the best lay go.
+  // A crossed book (a moment of conflation) would break the port's promise back < lay: the backs at
+  // or above the best lay go, before the best three are taken, so the backs under it still show.
   const bestLay = lay[0]?.price;
-  if (bestLay !== undefined) back = back.filter((b) => b.price < bestLay);
+  const back = levels(
+    bestLay === undefined ? s.back : s.back.filter(([odds]) => toPrice(odds, 'back') < bestLay),
+    'back',
+  );
   return {
     type: 'exchange',
     marketId: market.marketId,

@@ -96,6 +96,14 @@ t.test(
       ['ACTIVE', 'ACTIVE', 'SUSPENDED', 'ACTIVE', 'ACTIVE', 'SUSPENDED'],
       'suspended with the market, open again, in play, closed',
     );
+    // clk 1006 offers 1.50 to back and 1.52 to lay in play and never takes 2.04 to 2.12 off the back
+    // side: the crossed backs go, and the one below the best lay is still shown.
+    t.same(red[4]!.back, [{ price: 150, size: 20000 }], 'the back under a crossed book');
+    t.same(red[4]!.lay, [
+      { price: 152, size: 10000 },
+      { price: 214, size: 2525 },
+      { price: 216, size: 3000 },
+    ]);
     const shergar = runner(updates, WIN, 103);
     t.equal(shergar.at(-1)!.status, 'SUSPENDED', 'a removed runner takes no bets');
     t.same(shergar.at(-1)!.back, [], 'and its offers went');
