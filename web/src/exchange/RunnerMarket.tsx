@@ -132,18 +132,24 @@ function RunnerRow({ market, runner, book, preview, onPick, selectedSide, racing
     );
   };
 
+  // A real feed names a runner with its cloth number or trap ("1. Red Rum", docs/feeds.md): that is the
+  // number to show, and the name goes without it; otherwise the runner's place in the card.
+  const numbered = racing ? /^(\d+)\. (.+)$/.exec(runner.nat) : null;
+  const number = numbered ? numbered[1]! : String(runner.sno);
+  const name = numbered ? numbered[2]! : runner.nat;
+
   return (
     <div className={closed ? 'runner-row closed' : 'runner-row'} data-sid={runner.sid} data-runner={runner.nat}>
       <div className={racing ? 'runner-name race-runner' : 'runner-name'}>
         {racing && (
           <span
-            className={racing === 'greyhound' ? `runner-no trap trap-${runner.sno}` : 'runner-no'}
-            aria-label={racing === 'greyhound' ? `Trap ${runner.sno}` : `Number ${runner.sno}`}
+            className={racing === 'greyhound' ? `runner-no trap trap-${number}` : 'runner-no'}
+            aria-label={racing === 'greyhound' ? `Trap ${number}` : `Number ${number}`}
           >
-            {runner.sno}
+            {number}
           </span>
         )}
-        <span className={nonRunner ? 'runner-title scratched' : 'runner-title'}>{runner.nat}</span>
+        <span className={nonRunner ? 'runner-title scratched' : 'runner-title'}>{name}</span>
         {nonRunner && <span className="non-runner">NR {factorText(nonRunner.adjustmentFactorBp)}</span>}
         {(showBook || preview !== undefined) && (
           <span className="runner-book">
