@@ -58,13 +58,14 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
     await engine.stop();
     throw new Error('the log is not empty: generate a history into a fresh data folder or database');
   }
-  // Every command, the dealer's and the seed's too, carries the generator's clock.
-  const bus: CommandBus = {
-    execute: (e: CommandEnvelope) => engine.execute({ ...e, at: new Date(now).toISOString() }),
-  };
+  // Every command, the dealer's and the seed's too, carries the generator's clock (`at`).
+  const busAt = (at: () => number): CommandBus => ({
+    execute: (e: CommandEnvelope) => engine.execute({ ...e, at: new Date(at()).toISOString() }),
+  });
+  const bus = busAt(() => now);
   const p: HistoryProgress = { bets: 0, refused: 0, matches: 0, at: '', head: 0 };
-  const send = async (command: Command, actor: string | null): Promise<ExecuteResult> => {
-    const r = await bus.execute(envelope(command, actor));
+  const send = async (command: Command, actor: string | null, via = bus): Promise<ExecuteResult> => {
+    const r = await via.execute(envelope(command, actor));
     if (!r.ok) p.refused++;
     return r;
   };
@@ -115,8 +116,11 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
       dealerId,
     );
 
+  // A casino round happens in one instant of the clock, so the sports bets beside it never pass its closing time.
+  let roundAt = now;
+  const casinoBus = busAt(() => roundAt);
   const dealer = new Dealer(
-    { bus, view: () => engine.view, log: pino({ level: 'silent' }) },
+    { bus: casinoBus, view: () => engine.view, log: pino({ level: 'silent' }) },
     { auto: false, bettingMs: 600_000 },
   );
   await dealer.start();
@@ -127,13 +131,7 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
   let nextHousekeep = now + DAY_MS;
   const player = () => players[rng.int(0, players.length - 1)]!;
 
-  while (p.bets < opts.bets) {
-    const n = ++p.matches;
-    const matchStart = now;
-    const catalogue = matchCatalogue([n]);
-    catalogue.catalogue.matches[0]!.startTime = new Date(now).toISOString();
-    await must(catalogue, null);
-    walk.openMatch(n);
+  const sports = async (n: number) => {
     const markets = (['mo', 'bm', 'fy'] as const).map((k) => engine.view.markets[`${k}${n}`]!) as {
       marketId: string;
       kind: MarketKind;
@@ -143,31 +141,26 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
       for (let i = 0; i < IN_FLIGHT && placed < BETS_PER_MATCH; i++, placed++) {
         const market = markets[rng.chance(0.6) ? 0 : rng.int(1, 2)]!;
         if (placed % 8 === 0) walk.moveMarket(market);
-        const bet = walk.betNear(
-          market,
-          `hb${n}-${placed}`,
-          rng.chance(0.5) ? 'back' : 'lay',
-          rng.int(100_00, 2_000_00),
-        );
-        batch.push(send(bet, player()));
+        const side = rng.chance(0.5) ? 'back' : 'lay';
+        batch.push(send(walk.betNear(market, `hb${n}-${placed}`, side, rng.int(100_00, 2_000_00)), player()));
       }
       for (const r of await Promise.all(batch)) if (r.ok) p.bets++;
       now += (slot * IN_FLIGHT) / perMatch;
     }
-    const [mo, bm, fy] = [`mo${n}`, `bm${n}`, `fy${n}`].map((marketId) => ({ marketId })) as [
-      { marketId: string },
-      { marketId: string },
-      { marketId: string },
-    ];
     const winner = () => rng.int(1, 3);
-    await must({ type: 'SettleMarket', marketId: mo.marketId, selectionId: winner(), runs: null }, admin);
-    await must({ type: 'SettleMarket', marketId: bm.marketId, selectionId: winner(), runs: null }, admin);
-    await must({ type: 'SettleMarket', marketId: fy.marketId, selectionId: null, runs: rng.int(20, 120) }, admin);
+    await Promise.all([
+      must({ type: 'SettleMarket', marketId: `mo${n}`, selectionId: winner(), runs: null }, admin),
+      must({ type: 'SettleMarket', marketId: `bm${n}`, selectionId: winner(), runs: null }, admin),
+      must({ type: 'SettleMarket', marketId: `fy${n}`, selectionId: null, runs: rng.int(20, 120) }, admin),
+    ]);
     if (n % REVOKE_EVERY === 1) {
-      await must({ type: 'RevokeResult', marketId: mo.marketId }, admin);
-      await must({ type: 'SettleMarket', marketId: mo.marketId, selectionId: winner(), runs: null }, admin);
+      await must({ type: 'RevokeResult', marketId: `mo${n}` }, admin);
+      await must({ type: 'SettleMarket', marketId: `mo${n}`, selectionId: winner(), runs: null }, admin);
     }
+  };
 
+  const casino = async (n: number) => {
+    roundAt = now;
     const code = rng.pick(tables);
     await dealer.step(code);
     const round = engine.view.casino.tables[code]!;
@@ -185,54 +178,60 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
           stake: rng.int(100_00, 5_000_00),
           referenceId: betId,
         };
-        if ((await send(bet, player())).ok) p.bets++;
+        if ((await send(bet, player(), casinoBus)).ok) p.bets++;
       }),
     );
     await dealer.finishRound(code);
+  };
 
-    await Promise.all(
+  const provider = (n: number) =>
+    Promise.all(
       Array.from({ length: PROVIDER_ROUNDS }, async (_, i) => {
         const userId = player();
         const roundId = `hr${n}-${i}`;
         const stake = rng.int(1, 50) * 100_00;
         const base = { ...GAME, userId, roundId };
-        if (
-          !(
-            await send(
-              { type: 'ProviderDebit', ...base, txnId: `${roundId}-D`, amount: stake, sessionUserId: userId },
-              null,
-            )
-          ).ok
-        )
-          return;
+        const debit = { ...base, txnId: `${roundId}-D`, amount: stake, sessionUserId: userId };
+        if (!(await send({ type: 'ProviderDebit', ...debit }, null)).ok) return;
         p.bets++;
         await send({ type: 'ProviderCredit', ...base, txnId: `${roundId}-C`, amount: rng.int(0, 2) * stake }, null);
       }),
     );
 
-    // A deposit and a withdrawal by the demo dealer most matches.
-    const who = player();
-    await send(
-      {
-        type: 'TransferChips',
-        fromUserId: dealerId,
-        toUserId: who,
-        amount: rng.int(1, 100) * 1_000_00,
-        remark: 'Deposit',
-      },
-      dealerId,
-    );
-    await send(
-      {
-        type: 'TransferChips',
-        fromUserId: player(),
-        toUserId: dealerId,
-        amount: rng.int(1, 50) * 1_000_00,
-        remark: 'Withdrawal',
-      },
-      dealerId,
-    );
+  // A deposit and a withdrawal by the demo dealer a match.
+  const payments = () =>
+    Promise.all([
+      send(
+        {
+          type: 'TransferChips',
+          fromUserId: dealerId,
+          toUserId: player(),
+          amount: rng.int(1, 100) * 1_000_00,
+          remark: 'Deposit',
+        },
+        dealerId,
+      ),
+      send(
+        {
+          type: 'TransferChips',
+          fromUserId: player(),
+          toUserId: dealerId,
+          amount: rng.int(1, 50) * 1_000_00,
+          remark: 'Withdrawal',
+        },
+        dealerId,
+      ),
+    ]);
 
+  while (p.bets < opts.bets) {
+    const n = ++p.matches;
+    const matchStart = now;
+    const catalogue = matchCatalogue([n]);
+    catalogue.catalogue.matches[0]!.startTime = new Date(now).toISOString();
+    await must(catalogue, null);
+    walk.openMatch(n);
+    // Side by side, as they would be live: more commands to each turn, fewer turns.
+    await Promise.all([sports(n), casino(n), provider(n), payments()]);
     now = Math.max(now, matchStart + slot);
     if (now >= nextHousekeep) {
       await engine.housekeep(new Date(now));
