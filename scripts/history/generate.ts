@@ -145,7 +145,8 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
         batch.push(send(walk.betNear(market, `hb${n}-${placed}`, side, rng.int(100_00, 2_000_00)), player()));
       }
       for (const r of await Promise.all(batch)) if (r.ok) p.bets++;
-      now += (slot * IN_FLIGHT) / perMatch;
+      // A match's bets fill its slot of the span, and the clock never passes the real now.
+      now = Math.min(end, now + (slot * batch.length) / BETS_PER_MATCH);
     }
     const winner = () => rng.int(1, 3);
     await Promise.all([
@@ -232,7 +233,7 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
     walk.openMatch(n);
     // Side by side, as they would be live: more commands to each turn, fewer turns.
     await Promise.all([sports(n), casino(n), provider(n), payments()]);
-    now = Math.max(now, matchStart + slot);
+    now = Math.min(end, Math.max(now, matchStart + slot));
     if (now >= nextHousekeep) {
       await engine.housekeep(new Date(now));
       nextHousekeep = now + DAY_MS;
@@ -242,7 +243,7 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
     opts.onProgress?.(p);
   }
   dealer.stop();
-  now = Math.max(now, end);
+  now = end;
   // A late revoke: the first match left the state long ago, so the engine reads it back from the log.
   await must({ type: 'RevokeResult', marketId: 'mo1' }, admin);
   await must({ type: 'SettleMarket', marketId: 'mo1', selectionId: 1, runs: null }, admin);
