@@ -213,6 +213,17 @@ export class Engine implements CommandBus {
     this.schedule();
   }
 
+  /**
+   * Saves a snapshot once the turns in flight have committed: a tool that wrote a long history
+   * (scripts/history.ts) leaves no tail for the next start to replay.
+   */
+  async saveSnapshot(): Promise<void> {
+    while (this.deciding || this.committing.length > 0 || this.queue.length > 0)
+      await Promise.allSettled([...this.committing, new Promise((r) => setTimeout(r, 5))]);
+    await this.snapshotting;
+    await this.snapshot();
+  }
+
   async stop(): Promise<void> {
     this.halt('stopped');
     while (this.deciding || this.committing.length > 0)

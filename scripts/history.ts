@@ -1,0 +1,93 @@
+/**
+ * `npm run history -- --bets N [--days D] [--players P]`: writes a realistic history through the
+ * real engine (scripts/history/generate.ts) into DATA_DIR (PGlite, default ./data-history) or
+ * DATABASE_URL, then prints what it cost: bets/s, events, folder size, the engine's heap and
+ * snapshot, the time to start the engine again, and the time the read models take to catch up.
+ * `npm start` with the same DATA_DIR (or DATABASE_URL) then shows it, the demo logins included.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { EventStore } from '@exch/contracts';
+import { Engine } from '@exch/engine';
+import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
+import { allProjections, ProjectionRunner } from '@exch/projector';
+import { generateHistory } from './history/generate.js';
+
+const { values } = parseArgs({
+  options: {
+    bets: { type: 'string', default: '100000' },
+    days: { type: 'string', default: '30' },
+    players: { type: 'string', default: '200' },
+  },
+});
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = resolve(root, process.env.DATA_DIR ?? 'data-history');
+const open = (): Promise<EventStore> =>
+  databaseUrl ? openPostgresStore({ connectionString: databaseUrl }) : openPGliteStore({ dataDir });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const silent = { info() {}, warn() {}, error() {} };
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+const bets = Number(values.bets);
+say(`history: ${count(bets)} bets over ${values.days} days into ${databaseUrl ? 'DATABASE_URL' : dataDir}`);
+let store = await open();
+const started = performance.now();
+let lastPrint = started;
+const { engine, ...done } = await generateHistory({
+  store,
+  bets,
+  days: Number(values.days),
+  players: Number(values.players),
+  onProgress: (p) => {
+    const t = performance.now();
+    if (t - lastPrint < 10_000) return;
+    lastPrint = t;
+    say(
+      `  ${count(p.bets)} bets (${count(p.bets / ((t - started) / 1000))}/s), ${p.matches} matches, ` +
+        `${count(p.head)} events, clock ${p.at.slice(0, 16)}, load ${load()}`,
+    );
+  },
+});
+const generatedMs = performance.now() - started;
+const heap = process.memoryUsage().heapUsed;
+const snapshotBytes = JSON.stringify({ state: engine.view }).length;
+await engine.stop();
+await store.close();
+
+say(`generated in ${seconds(generatedMs)} (load ${load()}):`);
+say(`  ${count(done.bets)} bets (${count(done.bets / (generatedMs / 1000))}/s), ${count(done.refused)} refused`);
+say(`  ${count(done.head)} events, ${done.matches} matches`);
+say(
+  `  engine heap ${(heap / 1e6).toFixed(0)} MB, state in the snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
+);
+if (!databaseUrl) say(`  data folder ${execFileSync('du', ['-sh', dataDir]).toString().split('\t')[0]}`);
+
+// The restart figure: the store opened and the engine started from the snapshot and the tail.
+let t0 = performance.now();
+store = await open();
+const opened = performance.now() - t0;
+t0 = performance.now();
+const restarted = await Engine.start({ store, log: silent, housekeepEveryMs: 0 });
+say(`restart: store opened in ${seconds(opened)}, Engine.start in ${seconds(performance.now() - t0)} (load ${load()})`);
+
+// What `npm start` would otherwise do first: the read models fold the whole log.
+t0 = performance.now();
+const runner = new ProjectionRunner(store, allProjections, silent);
+await runner.start();
+await runner.waitFor(restarted.headPosition, 24 * 3600_000);
+say(
+  `read models caught up with ${count(restarted.headPosition)} events in ${seconds(performance.now() - t0)} (load ${load()})`,
+);
+await runner.stop();
+await restarted.stop();
+await store.close();
+say(`start it: ${databaseUrl ? 'DATABASE_URL=... SEED_DEMO=1' : `DATA_DIR=${dataDir}`} npm start`);

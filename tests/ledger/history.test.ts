@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { Engine } from '@exch/engine';
+import { openPGliteStore } from '@exch/eventstore';
+import { DEMO_ACCOUNTS } from '@exch/server';
+import { generateHistory } from '../../scripts/history/generate.js';
+import { verifyLedger } from '../../scripts/ledger/verify.js';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+t.test('a small history: the ledger holds, the demo logins are there, old markets left the state', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'exch-history-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  let store = await openPGliteStore({ dataDir: dir });
+  const done = await generateHistory({ store, bets: 2_000, days: 20, players: 10 });
+  t.ok(done.bets >= 2_000, `${done.bets} bets`);
+  await done.engine.stop();
+  await store.close();
+
+  store = await openPGliteStore({ dataDir: dir });
+  t.teardown(() => store.close());
+  const report = await verifyLedger(store);
+  t.ok(report.ok, 'ledger:verify passes on the log written');
+
+  // The restart a `npm start` on the folder makes: from the snapshot saved at the end.
+  const snapshot = await store.loadSnapshot<unknown>('engine-v7');
+  t.equal(snapshot?.position, done.head, 'a snapshot at the head');
+  const engine = await Engine.start({ store, log: silent, housekeepEveryMs: 0 });
+  t.teardown(() => engine.stop());
+  for (const a of DEMO_ACCOUNTS) {
+    const user = engine.view.users[engine.view.usernames[a.username] ?? ''];
+    t.equal(user?.role, a.role, `${a.username} is there`);
+  }
+  const markets = Object.values(engine.view.markets);
+  t.ok(
+    markets.some((m) => m.archived),
+    'markets settled beyond the revoke window were archived',
+  );
+  t.ok(
+    markets.some((m) => !m.archived),
+    'recent markets stay',
+  );
+});
