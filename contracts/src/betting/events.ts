@@ -187,8 +187,10 @@ export interface RestoredBet {
   odds: number;
   volume: number | null;
   stake: Paise;
+  /** Matched parts: match odds at each fill's price; bookmaker and fancy one fill at the bet's own rate. */
   fills: { price: number; size: Paise }[];
   unmatched: Paise;
+  /** Arrival order: time priority among resting orders at one price. */
   seq: number;
   status: 'open' | 'settled' | 'deleted';
 }

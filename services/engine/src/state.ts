@@ -6,8 +6,8 @@ import type {
   MarketKind,
   Paise,
   Posting,
+  RestoredBet,
   RoleSlug,
-  Side,
   SportId,
 } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
@@ -71,22 +71,8 @@ export interface MarketState {
   betIds: string[];
 }
 
-export interface BetState {
-  betId: string;
-  userId: string;
-  marketId: string;
-  kind: MarketKind;
-  selectionId: number | null;
-  side: Side;
-  odds: number;
-  volume: number | null;
-  stake: Paise;
-  /** Matched parts: match odds at each fill's price; bookmaker and fancy one fill at the bet's own rate. */
-  fills: { price: number; size: Paise }[];
-  unmatched: Paise;
-  seq: number;
-  status: 'open' | 'settled' | 'deleted';
-}
+/** A bet as the engine holds it: the shape MarketRestored carries back from the log, so it lives in contracts. */
+export type BetState = RestoredBet;
 
 /** Players' resting (unmatched) orders on one runner; the feed's liquidity is not state (docs/exchange.md). */
 export interface RunnerBook {
