@@ -435,7 +435,10 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       );
       players.push(id);
     } else if (r < 0.9) {
-      const m = rng.pick(live().filter((x) => x.kind !== 'match_odds'));
+      // A seed can have every bookmaker and fancy settled at this step: then there is nothing to price.
+      const priced = live().filter((x) => x.kind !== 'match_odds');
+      if (priced.length === 0) continue;
+      const m = rng.pick(priced);
       if (rng.chance(0.7)) {
         const price =
           m.kind === 'bookmaker'
