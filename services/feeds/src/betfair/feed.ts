@@ -40,6 +40,13 @@ export interface BetfairFeedOptions {
   now?: () => number;
 }
 
+/**
+ * How long a CLOSED market stays in the cache, the catalogue and the snapshot: long enough for the
+ * engine's catalogue sync and a late reader to see it closed; then it goes, so a stream that runs
+ * for months holds the markets still trading, not every market it ever carried.
+ */
+export const CLOSED_RETENTION_MS = 15 * 60_000;
+
 export class BetfairFeed implements FeedPort {
   readonly health: FeedHealth;
   private readonly cache = new MarketCache();
@@ -47,10 +54,14 @@ export class BetfairFeed implements FeedPort {
   private readonly entries = new Map<string, MarketCatalogue>();
   private readonly asked = new Set<string>();
   private readonly listeners = new Set<(u: FeedUpdate) => void>();
+  /** CLOSED markets by the time they closed, oldest first: forgotten CLOSED_RETENTION_MS later. */
+  private readonly closed = new Map<string, number>();
+  private readonly now: () => number;
 
   constructor(private readonly opts: BetfairFeedOptions) {
     for (const e of opts.catalogue ?? []) this.entries.set(e.marketId, e);
-    this.health = new FeedHealth(opts.now);
+    this.now = opts.now ?? Date.now;
+    this.health = new FeedHealth(this.now);
   }
 
   catalogue(): Catalogue {
@@ -101,8 +112,25 @@ export class BetfairFeed implements FeedPort {
       } else touched.set(mc.id, a);
       if (mc.marketDefinition && !this.entries.has(mc.id) && !this.asked.has(mc.id)) unnamed.push(mc.id);
     }
-    for (const a of touched.values()) this.emit(this.state.applied(a));
+    for (const a of touched.values()) {
+      this.emit(this.state.applied(a));
+      if (a.market.definition?.status === 'CLOSED' && !this.closed.has(a.market.marketId))
+        this.closed.set(a.market.marketId, this.now());
+    }
     if (unnamed.length > 0) this.name(unnamed);
+    this.forgetClosed();
+  }
+
+  private forgetClosed(): void {
+    const before = this.now() - CLOSED_RETENTION_MS;
+    for (const [marketId, at] of this.closed) {
+      if (at > before) break;
+      this.closed.delete(marketId);
+      this.cache.markets.delete(marketId);
+      this.entries.delete(marketId);
+      this.asked.delete(marketId);
+      this.state.forget(marketId);
+    }
   }
 
   /** The stream went quiet (or is reconnecting): every market suspended until messages flow again. */

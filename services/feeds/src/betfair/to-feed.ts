@@ -153,6 +153,13 @@ export class FeedState {
     return scoreMovesOn(last, u) ? this.changed([u]) : [];
   }
 
+  /** A market the feed no longer carries: its last updates leave the snapshot. */
+  forget(marketId: string): void {
+    for (const [key, { update }] of this.sent)
+      if ((update.type === 'market' || update.type === 'exchange') && update.marketId === marketId)
+        this.sent.delete(key);
+  }
+
   /** A stale stream suspends every market it feeds; its return restores what the cache says. */
   setStale(stale: boolean, markets: Iterable<MarketBook>): FeedUpdate[] {
     if (this.stale === stale) return [];
