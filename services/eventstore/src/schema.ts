@@ -27,7 +27,9 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
   `insert into log_head (id, position, epoch) values (true, 0, 0) on conflict (id) do nothing`,
   // A market's events (its bets' too: each carries marketId), for a decision on a market whose bets
   // left the engine's state (a revoke after the window): read by index, never by scanning the log.
-  `create index if not exists events_by_market on events ((data->>'marketId'), position)`,
+  // Partial: events that name no market (accounts, casino, payments) stay out of it and cost nothing more to append.
+  `create index if not exists events_by_market on events ((data->>'marketId'), position)
+    where data->>'marketId' is not null`,
   `create table if not exists snapshots (
     name text primary key,
     position bigint not null,
