@@ -15,6 +15,7 @@ import { Engine } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { generateHistory } from './history/generate.js';
+import { stateReport } from './history/state-report.js';
 
 const { values } = parseArgs({
   options: {
@@ -60,6 +61,7 @@ const { engine, ...done } = await generateHistory({
 const generatedMs = performance.now() - started;
 const heap = process.memoryUsage().heapUsed;
 const snapshotBytes = JSON.stringify({ state: engine.view }).length;
+const parts = stateReport(engine.view, new Date());
 await engine.stop();
 await store.close();
 
@@ -69,6 +71,8 @@ say(`  ${count(done.head)} events, ${done.matches} matches`);
 say(
   `  engine heap ${(heap / 1e6).toFixed(0)} MB, state in the snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
 );
+say('  the state, part by part:');
+for (const line of parts) say(line);
 if (!databaseUrl) say(`  data folder ${execFileSync('du', ['-sh', dataDir]).toString().split('\t')[0]}`);
 
 // The restart figure: the store opened and the engine started from the snapshot and the tail.

@@ -105,6 +105,13 @@ t.test(
       ['1. Red Rum', '2. Arkle', '3. Shergar'],
       "runners in sortPriority order, each with the catalogue's cloth number",
     );
+    // Romford is in the catalogue file only: no market definition ever comes for it.
+    const catalogueOnly: MatchDetail = (await call('GET', '/api/matches/bf-30000003-1904', undefined, player)).body;
+    t.same(
+      catalogueOnly.markets.map((m) => m.source),
+      ['feed'],
+      "a market listed from Betfair's catalogue says so before (or without) a definition",
+    );
 
     // clk 1002 takes 2.10 off the back side and offers 2.12 (£15) to back, 2.14 (£25.25) to lay.
     const priced = await until(detail, (d) =>

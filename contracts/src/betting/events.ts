@@ -36,6 +36,8 @@ export interface MarketListed {
   betDelaySec: number;
   /** Commission on a user's net winnings in the market, basis points. */
   commissionBp: number;
+  /** The feed that listed it (absent in older logs and for the simulator's). */
+  source?: MarketSource;
 }
 
 export interface MarketSettingsSet {

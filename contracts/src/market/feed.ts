@@ -52,6 +52,8 @@ interface MarketBase {
   marketId: string;
   matchId: string;
   name: string;
+  /** The feed that lists it, so operators see where a market comes from before its first definition; absent: the simulator. */
+  source?: 'betfair' | 'simulator';
 }
 
 /** Match odds (exchange) and bookmaker markets: one runner per selection, in display order. */

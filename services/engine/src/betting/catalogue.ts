@@ -73,6 +73,7 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
         fancyType: mk.kind === 'fancy' ? mk.fancyType : null,
         runners: mk.runners.map((r) => ({ selectionId: r.selectionId, name: r.name })),
         ...MARKET_DEFAULTS[mk.kind],
+        ...(mk.source ? { source: mk.source } : {}),
       },
     });
   }

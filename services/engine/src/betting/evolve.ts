@@ -60,7 +60,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       state.matches[e.data.matchId]!.inPlay = e.data.inPlay;
       break;
     case 'MarketListed': {
-      const { sportId: _s, ...m } = e.data;
+      const { sportId: _s, source: _source, ...m } = e.data;
       state.markets[m.marketId] = {
         ...m,
         status: 'ACTIVE',

@@ -80,7 +80,7 @@ export function toCatalogue(entries: MarketCatalogue[], inPlay: (marketId: strin
     const runners = [...(e.runners ?? [])]
       .sort((a, b) => (a.sortPriority ?? 0) - (b.sortPriority ?? 0))
       .map((r) => ({ selectionId: r.selectionId, name: runnerName(r) }));
-    markets.push({ marketId: e.marketId, matchId, name: e.marketName, kind: 'match_odds', runners });
+    markets.push({ marketId: e.marketId, matchId, name: e.marketName, kind: 'match_odds', runners, source: 'betfair' });
   }
   const sportIds = new Set([...series.values()].map((s) => s.sportId));
   return {

@@ -84,8 +84,8 @@ const HANDLERS: Record<string, Handler> = {
   MarketListed: (tx, e) => {
     const d = e.data as MarketListed;
     return tx.query(
-      `insert into rm_markets (market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, position)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
+      `insert into rm_markets (market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, position, source)
+       values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)
        on conflict (market_id) do nothing`,
       [
         d.marketId,
@@ -100,6 +100,7 @@ const HANDLERS: Record<string, Handler> = {
         d.betDelaySec,
         d.commissionBp,
         e.position,
+        d.source ?? null,
       ],
     );
   },
