@@ -36,6 +36,6 @@ export function stateReport(state: Readonly<EngineState>, at: Date): string[] {
     `  provider: ${Object.keys(txns).length + Object.keys(previous.txns).length} transaction ids and ${Object.keys(rounds).length + Object.keys(previous.rounds).length} rounds in the window (${kB(state.provider)})`,
     `  payments: ${requests.length.toLocaleString('en-US')} requests, ${requests.filter((r) => r.status === 'pending').length} pending, ${Object.keys(state.payments.utrs).length.toLocaleString('en-US')} UTRs (${kB(state.payments)})`,
     `  users ${Object.keys(state.users).length.toLocaleString('en-US')} (${kB(state.users)}), balances ${kB(state.balances)}, casino ${kB(state.casino)}`,
-    `  housekeeping decided in ${median(times).toFixed(2)} ms (median of 5; it scans every market)`,
+    `  housekeeping decided in ${median(times).toFixed(2)} ms (median of 5; it looks through the markets not yet archived)`,
   ];
 }

@@ -91,6 +91,12 @@ export interface EngineState {
   balances: Record<string, Paise>;
   matches: Record<string, MatchState>;
   markets: Record<string, MarketState>;
+  /**
+   * Markets with a declared result whose bets are still here, by when it was declared (null: before
+   * that was kept): what housekeeping looks through, so its work is bounded by the revoke window,
+   * not by every market ever listed.
+   */
+  unarchived: Record<string, string | null>;
   bets: Record<string, BetState>;
   /** `${userId}|${marketId}` -> the user's P&L there for every outcome, kept bet by bet (betting/pnl-book.ts). */
   pnl: Record<string, PnlBook>;
@@ -121,6 +127,7 @@ export const emptyState = (): EngineState => ({
   balances: {},
   matches: {},
   markets: {},
+  unarchived: {},
   bets: {},
   pnl: {},
   marketExposure: {},

@@ -17,10 +17,10 @@ export const ARCHIVE_BATCH = 200;
  */
 export function archivable(state: Readonly<EngineState>, settledBefore: string): DomainEvent[] {
   const events: DomainEvent[] = [];
-  for (const m of Object.values(state.markets)) {
+  for (const [marketId, settledAt] of Object.entries(state.unarchived)) {
     if (events.length === ARCHIVE_BATCH) break;
-    if (m.archived || (m.status !== 'SETTLED' && m.status !== 'VOID')) continue;
-    if (m.settledAt !== null && m.settledAt >= settledBefore) continue;
+    if (settledAt !== null && settledAt >= settledBefore) continue;
+    const m = state.markets[marketId]!;
     events.push({
       type: 'MarketArchived',
       streamId: marketStream(m.marketId),
@@ -47,6 +47,7 @@ export function archiveMarket(state: EngineState, d: MarketArchived): void {
     if (price.marketId === market.marketId) delete state.housePrices[key];
   market.betIds = [];
   market.archived = true;
+  delete state.unarchived[market.marketId];
   // The summary keeps what a late command is refused with; the postings come back with the bets.
   if (market.settlement) market.settlement = { ...market.settlement, postings: [], betIds: [] };
 }
@@ -62,4 +63,5 @@ export function restoreMarket(state: EngineState, d: MarketRestored): void {
     betIds: [...d.settlement.betIds],
   };
   market.archived = false;
+  state.unarchived[market.marketId] = market.settledAt;
 }

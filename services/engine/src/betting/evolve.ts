@@ -164,6 +164,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.status = e.type === 'MarketSettled' ? 'SETTLED' : 'VOID';
       market.settlement = { settlementId: e.data.settlementId, void: e.type === 'MarketVoided', postings, betIds };
       market.settledAt = e.data.settledAt ?? null;
+      state.unarchived[market.marketId] = market.settledAt;
       break;
     }
     case 'ResultRevoked': {
@@ -185,6 +186,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.status = 'CLOSED';
       market.settlement = null;
       market.settledAt = null;
+      delete state.unarchived[market.marketId];
       break;
     }
     case 'MarketArchived':
