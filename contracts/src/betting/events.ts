@@ -276,6 +276,8 @@ export interface ResultProposed {
   marketId: string;
   matchId: string;
   selectionIds: number[];
+  /** The definition's command time: the settle delay runs from here (absent in older logs). */
+  proposedAt?: string;
 }
 
 export interface MarketLockSet {

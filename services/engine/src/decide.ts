@@ -102,7 +102,7 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
         ? decideRematch(state, quotes, c.marketId, c.selectionId)
         : refuse('FORBIDDEN', 'Resting orders are matched by the system');
     case 'ApplyFeedMarketState':
-      return decideApplyFeedMarketState(state, c, actor);
+      return decideApplyFeedMarketState(state, c, actor, envelope.at);
     case 'ConfirmFeedResult':
       return decideConfirmFeedResult(state, c, actor, envelope.commandId, envelope.at);
     case 'CancelBet':

@@ -52,6 +52,12 @@ export interface EngineOptions {
    * (default a week; at most twice that): the idempotency window for the providers' retries.
    */
   providerIdempotencyMs?: number;
+  /**
+   * How long a feed's proposed result waits before it settles by itself (FEED_SETTLE_DELAY_MS); absent
+   * or null, an admin confirms each. The edge confirms on time; housekeeping settles any it missed
+   * (a restart during the delay).
+   */
+  feedSettleDelayMs?: number | null;
   /** How often the engine keeps its house (archives, the provider window; default every minute; 0 = only when asked). */
   housekeepEveryMs?: number;
 }
@@ -190,6 +196,7 @@ export class Engine implements CommandBus {
         type: 'Housekeep',
         settledBefore: before(this.opts.revokeWindowMs ?? DEFAULT_REVOKE_WINDOW_MS),
         providerTurnBefore: before(this.opts.providerIdempotencyMs ?? DEFAULT_PROVIDER_IDEMPOTENCY_MS),
+        confirmProposedBefore: this.opts.feedSettleDelayMs == null ? null : before(this.opts.feedSettleDelayMs),
       }),
     );
   }

@@ -97,6 +97,8 @@ export interface EngineState {
    * not by every market ever listed.
    */
   unarchived: Record<string, string | null>;
+  /** Markets whose feed proposed a result not yet settled, by when it was proposed (null: before that was kept). */
+  proposals: Record<string, string | null>;
   bets: Record<string, BetState>;
   /** `${userId}|${marketId}` -> the user's P&L there for every outcome, kept bet by bet (betting/pnl-book.ts). */
   pnl: Record<string, PnlBook>;
@@ -128,6 +130,7 @@ export const emptyState = (): EngineState => ({
   matches: {},
   markets: {},
   unarchived: {},
+  proposals: {},
   bets: {},
   pnl: {},
   marketExposure: {},

@@ -568,7 +568,12 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
   const housekeep = (turnBefore: string, at: string) =>
     decide(w.state, {
       ...envelope(
-        { type: 'Housekeep', settledBefore: '2000-01-01T00:00:00.000Z', providerTurnBefore: turnBefore },
+        {
+          type: 'Housekeep',
+          settledBefore: '2000-01-01T00:00:00.000Z',
+          providerTurnBefore: turnBefore,
+          confirmProposedBefore: null,
+        },
         null,
       ),
       at,
@@ -582,7 +587,10 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
   w.do(credit('t2', 'closed', 250_00));
   w.do(debit('t3', 'open', 50_00));
   t.same(
-    decide(w.state, envelope({ type: 'Housekeep', settledBefore: AT, providerTurnBefore: AT }, 'a')),
+    decide(
+      w.state,
+      envelope({ type: 'Housekeep', settledBefore: AT, providerTurnBefore: AT, confirmProposedBefore: null }, 'a'),
+    ),
     refused('FORBIDDEN', 'Only the engine keeps its house'),
   );
 

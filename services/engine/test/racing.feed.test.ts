@@ -322,7 +322,11 @@ t.test('CLOSED with a winner: proposed, then settled on confirmation through the
     (closed as { update: MarketStateUpdate }).update.runners.find((x) => x.selectionId === s)!.status = 'LOSER';
   t.same(types(r.do(closed, null)), ['FeedMarketStateSet', 'MatchInPlaySet'], 'the in-play turn first');
   t.same(r.do(closed, null), [
-    { type: 'ResultProposed', streamId: 'market-win', data: { marketId: 'win', matchId: 'R1', selectionIds: [102] } },
+    {
+      type: 'ResultProposed',
+      streamId: 'market-win',
+      data: { marketId: 'win', matchId: 'R1', selectionIds: [102], proposedAt: AT },
+    },
   ]);
   t.same(r.do(closed, null), [], 'proposed once');
   t.equal(r.state.markets.win!.status, 'ACTIVE', 'not settled until confirmed');
@@ -365,6 +369,30 @@ t.test('CLOSED with a winner: proposed, then settled on confirmation through the
   t.equal(r.balance('p1'), 10_751_29);
 });
 
+t.test('housekeeping settles a proposed result whose delay has passed (one its timer missed), once', async (t) => {
+  const r = new Race();
+  r.do(definition('win'), null);
+  r.do(bet('back', 'b102', 'win', 102, 860, 100_00), 'p1');
+  const closed = definition('win', { status: 'CLOSED', inPlay: true }, { 102: ['WINNER'] });
+  r.do(closed, null);
+  r.do(closed, null);
+  t.same(r.state.proposals, { win: AT }, 'the proposal waits, with its time');
+  const housekeep = (confirmProposedBefore: string | null) => ({
+    type: 'Housekeep' as const,
+    settledBefore: '2000-01-01T00:00:00.000Z',
+    providerTurnBefore: '2000-01-01T00:00:00.000Z',
+    confirmProposedBefore,
+  });
+  const settledBy = (before: string | null) =>
+    types(r.do(housekeep(before), null)).filter((x) => x === 'MarketSettled');
+  t.same(settledBy(null), [], 'FEED_SETTLE_DELAY_MS off: admins confirm');
+  t.same(settledBy('2026-11-26T13:59:59.999Z'), [], 'proposed after the cut-off: still waiting');
+  t.same(settledBy(AT), ['MarketSettled'], 'its delay over: settled, through the confirmation');
+  t.equal(r.state.markets.win!.status, 'SETTLED');
+  t.same(r.state.proposals, {}, 'no longer waiting');
+  t.same(settledBy(AT), [], 'once');
+});
+
 t.test('a place market with two winners: exposure over two placed, both winners paid', async (t) => {
   const r = new Race();
   r.do(definition('plc'), null);
@@ -388,7 +416,7 @@ t.test('a place market with two winners: exposure over two placed, both winners 
     {
       type: 'ResultProposed',
       streamId: 'market-plc',
-      data: { marketId: 'plc', matchId: 'R1', selectionIds: [101, 102] },
+      data: { marketId: 'plc', matchId: 'R1', selectionIds: [101, 102], proposedAt: AT },
     },
   ]);
   // p1: 101 wins 200, 102 wins 150, net 350, commission 7.00. p2: lay 101 loses 220, lay 103 wins 100, net -120.

@@ -79,10 +79,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Whoever follows commits in this process: the gateway, once it is built.
   let followers: ((events: StoredEvent[]) => void)[] = [];
   let traded: TradedFeed | null = null;
+  const feedSettleDelay = opts.feedSettleDelayMs === undefined ? DEFAULT_FEED_SETTLE_DELAY_MS : opts.feedSettleDelayMs;
   const engine = await Engine.start({
     store,
     log: log.child({ part: 'engine' }),
     ...engineWindows(),
+    // Only a real feed proposes results; housekeeping settles those its timer missed.
+    feedSettleDelayMs: feedSettleDelay,
     onCommit: (ms, events) => {
       commitSeconds.observe(ms / 1000);
       committed.inc(events);
@@ -167,7 +170,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const disconnectFeed = feed
     ? await connectFeed(feed, engine, commands, log.child({ part: 'feed' }), {
-        settleDelayMs: opts.feedSettleDelayMs === undefined ? DEFAULT_FEED_SETTLE_DELAY_MS : opts.feedSettleDelayMs,
+        settleDelayMs: feedSettleDelay,
       })
     : () => {};
   const dealer = opts.casino

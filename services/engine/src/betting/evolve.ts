@@ -165,6 +165,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.settlement = { settlementId: e.data.settlementId, void: e.type === 'MarketVoided', postings, betIds };
       market.settledAt = e.data.settledAt ?? null;
       state.unarchived[market.marketId] = market.settledAt;
+      delete state.proposals[market.marketId];
       break;
     }
     case 'ResultRevoked': {
@@ -219,6 +220,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     }
     case 'ResultProposed':
       state.markets[e.data.marketId]!.proposed = e.data.selectionIds;
+      state.proposals[e.data.marketId] = e.data.proposedAt ?? null;
       break;
     case 'MarketLockSet': {
       const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);

@@ -40,6 +40,7 @@ export function decideApplyFeedMarketState(
   state: Readonly<EngineState>,
   c: ApplyFeedMarketState,
   actor: string | null,
+  at: string,
 ): Decision {
   if (actor !== null) return refuse('FORBIDDEN', 'Market definitions come from the feed');
   const u = c.update;
@@ -82,9 +83,28 @@ export function decideApplyFeedMarketState(
     events.push({
       type: 'ResultProposed',
       streamId: marketStream(market.marketId),
-      data: { marketId: market.marketId, matchId: market.matchId, selectionIds: winners },
+      data: { marketId: market.marketId, matchId: market.matchId, selectionIds: winners, proposedAt: at },
     });
   return accept(...events);
+}
+
+/**
+ * The oldest feed result waiting since before `before`, settled as a confirmation would: one a
+ * command, because each settlement's exposures are computed from the state before it.
+ */
+export function confirmDue(
+  state: Readonly<EngineState>,
+  before: string | null,
+  settlementId: string,
+  settledAt: string,
+): DomainEvent[] {
+  if (before === null) return [];
+  for (const [marketId, proposedAt] of Object.entries(state.proposals)) {
+    if (proposedAt !== null && proposedAt > before) continue;
+    const d = decideConfirmFeedResult(state, { type: 'ConfirmFeedResult', marketId }, null, settlementId, settledAt);
+    return d.ok ? d.events : [];
+  }
+  return [];
 }
 
 /** Settles a market on its feed's proposed winners: the system once the confirmation delay is over, or an admin. */

@@ -132,6 +132,7 @@ export async function runEngineProcess(
     store,
     log,
     ...engineWindows(),
+    feedSettleDelayMs: opts.feedSettleDelayMs,
     onCommit: (ms, events) => {
       commitSeconds.observe(ms / 1000);
       committed.inc(events);
