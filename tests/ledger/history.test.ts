@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { Engine } from '@exch/engine';
+import { Engine, SNAPSHOT_NAME } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
 import { DEMO_ACCOUNTS } from '@exch/server';
 import { generateHistory } from '../../scripts/history/generate.js';
@@ -25,7 +25,7 @@ t.test('a small history: the ledger holds, the demo logins are there, old market
   t.ok(report.ok, 'ledger:verify passes on the log written');
 
   // The restart a `npm start` on the folder makes: from the snapshot saved at the end.
-  const snapshot = await store.loadSnapshot<unknown>('engine-v7');
+  const snapshot = await store.loadSnapshot<unknown>(SNAPSHOT_NAME);
   t.equal(snapshot?.position, done.head, 'a snapshot at the head');
   const engine = await Engine.start({ store, log: silent, housekeepEveryMs: 0 });
   t.teardown(() => engine.stop());
