@@ -16,6 +16,7 @@ export * from './api/permissions.js';
 export * from './market/feed.js';
 export * from './api/betting.js';
 export * from './betting/outcome.js';
+export * from './betting/matched-price.js';
 export * from './partition.js';
 export * from './read-token.js';
 export * from './directory-changes.js';

@@ -204,6 +204,7 @@ t.test('bet history pages and filters', async (t) => {
     'Selection',
     'Side',
     'Odds',
+    'Matched Odds',
     'Stake',
     'Matched',
     'Status',
@@ -225,7 +226,7 @@ t.test('bet history pages and filters', async (t) => {
     ),
   );
   t.same(
-    backs.slice(1).map((r) => [r[1], r[5], r[7]]),
+    backs.slice(1).map((r) => [r[1], r[5], r[8]]),
     [['player2', 'back', b1.stake.toFixed(2)]],
   );
   t.equal(

@@ -408,3 +408,56 @@ t.test(
     t.ok(pushed, 'the room got the new ladder over the websocket');
   },
 );
+
+t.test('a back asked at 1.01 takes the best prices: the bet, the history and its CSV show what it got', async (t) => {
+  const other = (await login('player2')).body;
+  const d = await detail('sim-201', other.token);
+  const ladder = d.markets
+    .find((m) => m.marketId === MO)!
+    .section.find((s) => s.sid === ARSENAL)!
+    .odds.filter((o) => o.otype === 'back');
+  const [first, second] = ladder;
+  t.ok(first && second && first.odds > second.odds && second.odds > 1.01, 'two back levels above 1.01');
+  // All of the best level and ₹100 (or what there is) of the next: two fills at two prices.
+  const rest = Math.min(100, second!.size);
+  const placed = await call(
+    'POST',
+    '/api/bets',
+    betBody(d, MO, ARSENAL, 'back', 1.01, first!.size + rest, other.user._id),
+    other.token,
+  );
+  t.equal(placed.status, 200, JSON.stringify(placed.body));
+  const bet = placed.body.bet;
+  // By hand, in paise and hundredths: the stake-weighted price, half up; profit per fill, floored once.
+  const [p1, s1, p2, s2] = [
+    Math.round(first!.odds * 100),
+    Math.round(first!.size * 100),
+    Math.round(second!.odds * 100),
+    rest * 100,
+  ];
+  const average = Math.round((p1 * s1 + p2 * s2) / (s1 + s2)) / 100;
+  t.match(bet, {
+    odds: 1.01,
+    matched_odds: average,
+    fills: [
+      { odds: first!.odds, stake: first!.size },
+      { odds: second!.odds, stake: rest },
+    ],
+    matched_stake: first!.size + rest,
+    unmatched_stake: 0,
+    potential_win: Math.floor(((p1 - 100) * s1 + (p2 - 100) * s2) / 100) / 100,
+  });
+  t.ok(average > 1.01, `asked 1.01, matched at ${average}`);
+  const history = (await call('GET', '/api/bets/mine?status=pending&limit=100', undefined, other.token)).body.data;
+  t.match(
+    history.find((b: { _id: string }) => b._id === bet._id),
+    { odds: 1.01, matched_odds: average },
+    'the bet history answers the same',
+  );
+  const csv = (await call('GET', '/api/bets/mine.csv?status=pending', undefined, other.token)).body as string;
+  const row = csv
+    .split('\r\n')
+    .map((l) => l.split(','))
+    .find((r) => r.at(-1) === bet.reference_id);
+  t.same(row?.slice(5, 7), ['1.01', String(average)], 'the CSV has the price asked and the price matched');
+});

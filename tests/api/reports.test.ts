@@ -514,6 +514,7 @@ t.test('CSV exports read back', async (t) => {
     'Selection',
     'Side',
     'Odds',
+    'Matched Odds',
     'Stake',
     'Matched',
     'Status',
@@ -526,7 +527,7 @@ t.test('CSV exports read back', async (t) => {
     'the bet history export holds every settled bet, unpaged',
   );
   t.same(
-    history.slice(1).map((r) => [r[6], r[9]]),
+    history.slice(1).map((r) => [r[7], r[10]]),
     settledBets.data.map((b: { stake: number; pnl: number }) => [b.stake.toFixed(2), b.pnl.toFixed(2)]),
     'stakes and results in rupees with two decimals',
   );

@@ -13,6 +13,8 @@ import {
   waitForPath,
 } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { caller } from '../helpers/api.js';
+import { betBody } from '../helpers/exchange.js';
 
 const DESKTOP = { width: 1366, height: 900 };
 const MOBILE = { width: 375, height: 812 };
@@ -256,10 +258,28 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
   });
 
   await t.test('(d) View All goes to /unsettledbet, which lists the open bets', async (t) => {
+    // A back asked at 1.01 on a match not in play takes the best price there: the list shows both.
+    const { call } = caller(server);
+    const football = await call('GET', '/api/matches/sim-201', undefined, auth.token);
+    const low = await call(
+      'POST',
+      '/api/bets',
+      betBody(football.body, 'sim-201.mo', 301, 'back', 1.01, 100, auth.user._id),
+      auth.token,
+    );
+    t.equal(low.status, 200, JSON.stringify(low.body));
+    const got: number = low.body.bet.matched_odds;
+    t.ok(got > 1.01, `asked 1.01, matched at ${got}`);
     await page.locator('.my-bets .view-all').click();
     await waitForPath(page, '/unsettledbet');
     await page.locator('.bets-table tbody tr.bet-row').first().waitFor();
-    t.ok((await page.locator('.bets-table tbody tr.bet-row').count()) >= 2, 'the back and the matched lay');
+    t.ok((await page.locator('.bets-table tbody tr.bet-row').count()) >= 3, 'the two backs and the matched lay');
+    const lowRow = page.locator(`.bets-table tr.bet-row[data-bet-id="${low.body.bet_id}"] td[data-label=Odds]`);
+    t.equal(
+      await lowRow.textContent(),
+      `1.01matched ${got.toFixed(2)}`,
+      'the price asked, and under it the price matched',
+    );
     await page.screenshot({ path: screenshotPath('betting-unsettled-desktop'), fullPage: true });
   });
 

@@ -145,7 +145,15 @@ export interface BetDto {
   gtype: MarketType;
   selection: number | null;
   selection_name: string;
+  /** The price asked: match odds decimal, bookmaker rate, fancy run line. */
   odds: number;
+  /**
+   * The average price matched so far, stake-weighted (averageMatchedPrice), in the units of `odds`;
+   * null while nothing is matched. Better than `odds` when best execution gave a better price.
+   */
+  matched_odds: number | null;
+  /** Each fill: its price (as `odds`) and the stake matched there, in rupees. */
+  fills: { odds: number; stake: number }[];
   volume: number | null;
   odds_type: 'back' | 'lay';
   stake: number;

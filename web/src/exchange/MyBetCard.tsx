@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { BetDto } from '@exch/contracts';
 import { betOddsText, betSideName } from './bet-text';
 import { trimNumber } from './format';
+import { MatchedOdds } from './MatchedOdds';
 
 interface MyBetCardProps {
   /** The player's pending bets on this match. */
@@ -78,7 +79,10 @@ export function MyBetCard({ bets, loading = false, viewAll, onCancel }: MyBetCar
                 <td>
                   <BetName bet={bet} />
                 </td>
-                <td className="num">{betOddsText(bet)}</td>
+                <td className="num">
+                  {betOddsText(bet)}
+                  <MatchedOdds bet={bet} />
+                </td>
                 <td className="num">{trimNumber(bet.matched_stake)}</td>
               </tr>
             ))}

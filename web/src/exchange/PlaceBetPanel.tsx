@@ -76,7 +76,7 @@ export function slipPreview(
   const stake = stakeOf(slip);
   const { odds } = slipPrice(slip, market);
   const positions = matchedPositions(market.marketId, bets);
-  if (stake > 0) positions.push({ selection: slip.pick.sid, side: slip.pick.side, odds, stake });
+  if (stake > 0) positions.push({ selection: slip.pick.sid, side: slip.pick.side, parts: [{ odds, stake }] });
   return runnerBook(market, positions);
 }
 

@@ -30,13 +30,12 @@ export function betOutcome(
   return outcomeInPaise(kind, side, [{ price: enginePrice(kind, odds), size: stake }], volume);
 }
 
-/** One position on a runner market: a matched bet, or the one being placed. */
+/** One position on a runner market: a matched bet (its fills), or the one being placed. */
 export interface Position {
   selection: number;
   side: 'back' | 'lay';
-  /** As the API shows it (decimal odds, or a rate). */
-  odds: number;
-  stake: Paise;
+  /** Each part at its own price as the API shows it (decimal odds, or a rate), rounded once together as the engine does. */
+  parts: { odds: number; stake: Paise }[];
 }
 
 /** What each runner's result would pay the player, in paise: per selection id, the sum over positions. */
@@ -44,7 +43,8 @@ export function runnerBook(market: Pick<MarketDto, 'kind' | 'section'>, position
   const book = new Map<number, Paise>(market.section.map((s) => [s.sid, 0]));
   if (market.kind === 'fancy') return book;
   for (const p of positions) {
-    const { win, lose } = betOutcome(market.kind, p.side, p.odds, p.stake, null);
+    const parts = p.parts.map((part) => ({ price: enginePrice(market.kind, part.odds), size: part.stake }));
+    const { win, lose } = outcomeInPaise(market.kind, p.side, parts, null);
     for (const sid of book.keys()) {
       const wins = sid === p.selection ? p.side === 'back' : p.side === 'lay';
       book.set(sid, book.get(sid)! + (wins ? win : -lose));
@@ -53,9 +53,16 @@ export function runnerBook(market: Pick<MarketDto, 'kind' | 'section'>, position
   return book;
 }
 
-/** The player's matched stake on a market as positions (unmatched stake risks nothing until it matches). */
+/**
+ * The player's matched stake on a market as positions, each fill at the price it matched (best
+ * execution may have given better than asked); unmatched stake risks nothing until it matches.
+ */
 export function matchedPositions(marketId: string, bets: readonly BetDto[]): Position[] {
   return bets
     .filter((b) => b.market_id === marketId && b.status === 'pending' && b.matched_stake > 0 && b.selection !== null)
-    .map((b) => ({ selection: b.selection!, side: b.odds_type, odds: b.odds, stake: toPaise(b.matched_stake) }));
+    .map((b) => ({
+      selection: b.selection!,
+      side: b.odds_type,
+      parts: b.fills.map((f) => ({ odds: f.odds, stake: toPaise(f.stake) })),
+    }));
 }

@@ -1,4 +1,5 @@
 import {
+  averageMatchedPrice,
   betOutcome,
   MARKET_TYPE_OF,
   paiseToRupees,
@@ -58,11 +59,15 @@ function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise;
 /** Paise of a bet matched so far: what was staked less what waits and what was cancelled. */
 export const matchedPaise = (r: BetDbRow): number => Number(r.stake) - Number(r.unmatched) - Number(r.cancelled);
 
+/** A price as the API shows it: match odds decimal, a rate or a run line as it is. */
+const apiOdds = (kind: MarketKind, price: number): number => (kind === 'match_odds' ? price / 100 : price);
+
 export function toBetDto(r: BetDbRow): BetDto {
   const unmatched = Number(r.unmatched);
   const matched = matchedPaise(r);
   const p = potential(r, matched, unmatched);
   const type = MARKET_TYPE_OF[r.kind];
+  const average = averageMatchedPrice(r.fills);
   return {
     _id: r.bet_id,
     user_id: r.user_id,
@@ -76,7 +81,9 @@ export function toBetDto(r: BetDbRow): BetDto {
     gtype: type,
     selection: r.selection_id,
     selection_name: r.selection_name,
-    odds: r.kind === 'match_odds' ? r.odds / 100 : r.odds,
+    odds: apiOdds(r.kind, r.odds),
+    matched_odds: average === null ? null : apiOdds(r.kind, average),
+    fills: r.fills.map((f) => ({ odds: apiOdds(r.kind, f.price), stake: paiseToRupees(f.size) })),
     volume: r.volume,
     odds_type: r.side,
     stake: paiseToRupees(Number(r.stake)),

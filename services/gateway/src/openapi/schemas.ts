@@ -88,6 +88,11 @@ export const SCHEMAS: Record<string, Schema> = {
     selection: nullable(int),
     selection_name: str,
     odds: num,
+    matched_odds: {
+      ...nullable(num),
+      description: 'Average price matched, stake-weighted (as odds); null while unmatched',
+    },
+    fills: arr(obj({ odds: num, stake: num })),
     volume: nullable(int),
     odds_type: oneOf('back', 'lay'),
     stake: num,

@@ -16,6 +16,7 @@ import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
+import { MatchedOdds } from '../../exchange/MatchedOdds';
 
 interface BetListPageProps {
   title: string;
@@ -137,6 +138,7 @@ function BetRow({ bet, status }: { bet: BetDto; status: BetListPageProps['status
       </td>
       <td data-label="Odds" className="num">
         {betOddsText(bet)}
+        <MatchedOdds bet={bet} />
       </td>
       <td data-label="Stake" className="num">
         {formatRupees(bet.stake)}

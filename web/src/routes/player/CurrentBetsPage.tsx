@@ -9,6 +9,7 @@ import { formatDateTime } from '../../ui/dates';
 import { EMPTY_TABLE, EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
 import { usePageTitle } from '../../ui/use-page-title';
+import { MatchedOdds } from '../../exchange/MatchedOdds';
 
 type Filter = 'all' | 'matched' | 'unmatched';
 type Side = 'all' | 'back' | 'lay';
@@ -122,6 +123,7 @@ function CurrentRow({ bet }: { bet: BetDto }) {
       </td>
       <td data-label="Odds" className="num">
         {betOddsText(bet)}
+        <MatchedOdds bet={bet} />
       </td>
       <td data-label="Matched" className="num">
         {formatRupees(bet.matched_stake)}

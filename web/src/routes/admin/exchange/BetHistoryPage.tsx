@@ -28,6 +28,7 @@ import { usePageTitle } from '../../../ui/use-page-title';
 import { StatusTabs, type MatchedStatus } from './EventBets';
 import { MARKET_TYPES, formatOdds, lastSevenDaysLocal, marketTitle, marketTypeFromParam } from './format';
 import '../../../styles/admin-exchange.css';
+import { MatchedOdds } from '../../../exchange/MatchedOdds';
 
 type Side = 'all' | 'lay' | 'back' | 'deleted';
 
@@ -341,6 +342,7 @@ export function BetHistoryPage() {
                 <td data-label="Rate" className="num">
                   {formatOdds(b.odds, b.market_type)}
                   {b.market_type === 'FANCY' && b.volume !== null && <span className="muted"> / {b.volume}</span>}
+                  <MatchedOdds bet={b} />
                 </td>
                 <td data-label="Amount" className="num">
                   {formatRupees(b.stake)}

@@ -7,6 +7,7 @@ import { EmptyRow } from '../../../ui/EmptyRow';
 import { Modal } from '../../../ui/Modal';
 import { formatRupees } from '../../../ui/money';
 import { MARKET_TYPES, formatOdds, marketTitle } from './format';
+import { MatchedOdds } from '../../../exchange/MatchedOdds';
 
 /** SPEC.md section 9: previous bets are re-read every 10 s. */
 const BETS_POLL_MS = 10_000;
@@ -97,7 +98,10 @@ export function MyBetCard({ matchId, onViewAll }: { matchId: string; onViewAll: 
               <tr key={b._id} className={sideClass(b)} data-bet-id={b._id}>
                 <td>{b.user_info.username}</td>
                 <td>{b.selection_name}</td>
-                <td className="num">{formatOdds(b.odds, b.market_type)}</td>
+                <td className="num">
+                  {formatOdds(b.odds, b.market_type)}
+                  <MatchedOdds bet={b} />
+                </td>
                 <td className="num">{formatRupees(amountOf(b, status))}</td>
               </tr>
             ))}
@@ -192,6 +196,7 @@ export function EventBetsModal({
                 <td data-label="Rate" className="num">
                   {formatOdds(b.odds, b.market_type)}
                   {b.volume !== null && b.market_type === 'FANCY' && <span className="muted"> / {b.volume}</span>}
+                  <MatchedOdds bet={b} />
                 </td>
                 <td data-label="Amount" className="num">
                   {formatRupees(amountOf(b, status))}
