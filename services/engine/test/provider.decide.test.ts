@@ -583,9 +583,12 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
     if (d.ok) w.given(...d.events);
     return d;
   };
+  const idle = { ok: true, events: [] };
+  t.same(turn('2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z'), idle, 'nothing to turn: nothing written');
+  w.do(debit('t3', 'open', 50_00));
+  t.same(turn('2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z'), idle, 'an open round alone does not turn it');
   w.do(debit('t1', 'closed', 100_00));
   w.do(credit('t2', 'closed', 250_00));
-  w.do(debit('t3', 'open', 50_00));
   t.same(
     decide(
       w.state,

@@ -2,10 +2,19 @@ import { PROVIDER_WINDOW_STREAM, type DomainEvent } from '@exch/contracts';
 import type { EngineState } from '../state.js';
 import { emptyGeneration, providerKey, type ProviderState } from './state.js';
 
-/** A turn of the idempotency window when it last turned before `turnBefore` (or never did). */
+/**
+ * A turn of the idempotency window when it last turned before `turnBefore` (or never did) and the
+ * turn would move or forget something: while every round is open and nothing waits to be forgotten,
+ * a turn changes nothing, and an idle engine writes nothing.
+ */
 export function providerWindowTurn(state: Readonly<EngineState>, turnBefore: string, at: string): DomainEvent[] {
-  const { turnedAt } = state.provider;
-  if (turnedAt !== null && turnedAt >= turnBefore) return [];
+  const p = state.provider;
+  if (p.turnedAt !== null && p.turnedAt >= turnBefore) return [];
+  const forgets = Object.keys(p.previous.txns).length > 0 || Object.keys(p.previous.rounds).length > 0;
+  const moves =
+    Object.values(p.rounds).some((r) => r.credited) ||
+    Object.entries(p.txns).some(([key, txn]) => !p.rounds[providerKey(key.slice(0, key.indexOf('|')), txn.roundId)]);
+  if (!forgets && !moves) return [];
   return [{ type: 'ProviderWindowTurned', streamId: PROVIDER_WINDOW_STREAM, data: { turnedAt: at } }];
 }
 
