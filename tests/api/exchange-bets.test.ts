@@ -461,3 +461,40 @@ t.test('a back asked at 1.01 takes the best prices: the bet, the history and its
     .find((r) => r.at(-1) === bet.reference_id);
   t.same(row?.slice(5, 7), ['1.01', String(average)], 'the CSV has the price asked and the price matched');
 });
+
+t.test('persistence_type: a bet kept in play says so; anything but LAPSE or PERSIST is refused', async (t) => {
+  const d = await detail('sim-201');
+  const head = await server.store.head();
+  t.match(
+    await call(
+      'POST',
+      '/api/bets',
+      { ...betBody(d, MO, CHELSEA, 'back', 50, 100, playerId), persistence_type: 'KEEP' },
+      player,
+    ),
+    { status: 400, body: { message: 'persistence_type must be LAPSE or PERSIST' } },
+  );
+  t.equal(await server.store.head(), head, 'nothing journalled');
+  // Backed at 50.0, far above any offer: it rests, kept in play.
+  const kept = await call(
+    'POST',
+    '/api/bets',
+    { ...betBody(d, MO, CHELSEA, 'back', 50, 100, playerId), persistence_type: 'PERSIST' },
+    player,
+  );
+  t.match(kept.body.bet, { unmatched_stake: 100, persistence_type: 'PERSIST', matched_odds: null, fills: [] });
+  const listed = (await call('GET', '/api/bets/mine?status=pending&limit=100', undefined, player)).body.data;
+  t.match(
+    listed.find((b: { _id: string }) => b._id === kept.body.bet_id),
+    { persistence_type: 'PERSIST' },
+    'the list says it too',
+  );
+  const plain = await call('POST', '/api/bets', betBody(d, MO, CHELSEA, 'back', 50, 100, playerId), player);
+  t.equal(plain.body.bet.persistence_type, 'LAPSE', 'without it a bet lapses at the turn, as before');
+  for (const b of [kept, plain])
+    t.equal(
+      (await call('PATCH', `/api/bets/${b.body.bet_id}/status`, { status: 'cancelled' }, player)).status,
+      200,
+      'cancelled again',
+    );
+});

@@ -317,5 +317,27 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     await phone.getByRole('tab', { name: /PLACED BET/ }).click();
     await phone.locator('.my-bets tr[data-bet-id]').first().waitFor();
     await phone.screenshot({ path: screenshotPath('betting-placed-mobile'), fullPage: true });
+
+    // Keep in play: saved as the default on Button values, then the slip of a match not yet in play starts with it.
+    await phone.goto(`${base}/button-values`);
+    const keep = phone.locator('input[name=keepInPlay]');
+    await keep.waitFor();
+    t.notOk(await keep.isChecked(), 'off until chosen');
+    await keep.check();
+    const saved = phone.waitForResponse((r) => new URL(r.url()).pathname === '/api/betting-buttons');
+    await phone.getByRole('button', { name: 'Update' }).click();
+    t.ok((await saved).ok(), 'saved');
+    await phone.screenshot({ path: screenshotPath('betting-button-values-mobile'), fullPage: true });
+    await phone.goto(`${base}/odds/1/sim-201`);
+    await bestCell(phone, 301, 'back').click({ timeout: 30_000 });
+    const footballSlip = phone.getByTestId('place-bet');
+    const slipKeep = footballSlip.locator('input[name=keepInPlay]');
+    await slipKeep.waitFor();
+    t.ok(await slipKeep.isChecked(), "the slip starts with the player's default");
+    t.match(await footballSlip.locator('.slip-keep').textContent(), /unmatched stake stays at the off/);
+    await footballSlip.locator('input[name=stake]').fill('100');
+    await phone.screenshot({ path: screenshotPath('betting-slip-keep-mobile') });
+    const answer = await submitSlip(t, phone);
+    t.equal(answer.bet.persistence_type, 'PERSIST', 'placed to be kept in play');
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { FEED_STATUSES, type FancyType, type MarketKind } from '../market/feed.js';
-import type { ButtonValue, MarketStatus } from '../betting/events.js';
+import type { ButtonValue, MarketStatus, Persistence } from '../betting/events.js';
 import { optionalRupees, percentBp, rupees } from './amount.js';
 import { dateTimeFilter } from './dates.js';
 import { idOrNumber, idText, text } from './text.js';
@@ -154,6 +154,8 @@ export interface BetDto {
   matched_odds: number | null;
   /** Each fill: its price (as `odds`) and the stake matched there, in rupees. */
   fills: { odds: number; stake: number }[];
+  /** What its unmatched stake does at the turn in play (match odds; LAPSE elsewhere). */
+  persistence_type: Persistence;
   volume: number | null;
   odds_type: 'back' | 'lay';
   stake: number;
@@ -269,6 +271,8 @@ export const PlaceBetBody = v.pipe(
     isBack: v.optional(v.boolean('isBack must be true or false')),
     volume: v.nullish(numberOrText('Volume')),
     reference_id: v.optional(text('reference_id', { max: 64 })),
+    /** Match odds at the turn in play: LAPSE (the default) cancels the unmatched stake, PERSIST keeps it. */
+    persistence_type: v.optional(v.picklist(['LAPSE', 'PERSIST'], 'persistence_type must be LAPSE or PERSIST')),
     ...IGNORED_FIELDS,
   }),
 );
@@ -285,6 +289,8 @@ export interface PlaceBetResponse {
 export interface BettingButtons {
   sportsButtons: ButtonValue[];
   casinoButtons: ButtonValue[];
+  /** The bet slip's "Keep in play" to start with: PERSIST when true, LAPSE when false (the default). */
+  keepInPlay: boolean;
 }
 
 export const DEFAULT_SPORTS_BUTTONS: ButtonValue[] = [100, 500, 1000, 5000, 10000, 25000, 50000, 100000].map(
@@ -314,6 +320,8 @@ const buttons = (field: string) =>
 export const BettingButtonsBody = v.strictObject({
   sportsButtons: buttons('Sports buttons'),
   casinoButtons: buttons('Casino buttons'),
+  /** Left out: the saved choice stays. */
+  keepInPlay: v.optional(v.boolean('keepInPlay must be true or false')),
 });
 
 /** Websocket pushes of the exchange (added to ServerMessages). */

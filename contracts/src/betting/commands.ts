@@ -1,6 +1,6 @@
 import type { Paise } from '../money.js';
 import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind, MarketStateUpdate } from '../market/feed.js';
-import type { ButtonValue, MarketRestored, MarketStatus, Side } from './events.js';
+import type { ButtonValue, MarketRestored, MarketStatus, Persistence, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {
@@ -20,6 +20,8 @@ export interface PlaceBet {
   volume: number | null;
   stake: Paise;
   referenceId: string;
+  /** At the turn in play: LAPSE (the default) or PERSIST; match odds only, other markets ignore it. */
+  persistence?: Persistence;
   /** Set by the engine when it decides the bet again after the in-play delay. */
   delayed?: boolean;
 }
@@ -134,6 +136,8 @@ export interface SetButtonValues {
   type: 'SetButtonValues';
   sportsButtons: ButtonValue[];
   casinoButtons: ButtonValue[];
+  /** The slip's default persistence; left out, the saved one stays. */
+  keepInPlay?: boolean;
 }
 
 export interface SetNewsMessage {

@@ -53,6 +53,12 @@ export interface MarketStatusSet {
   status: MarketStatus;
 }
 
+/**
+ * What happens to a bet's unmatched stake when its market turns in play (Betfair's persistenceType):
+ * LAPSE cancels it at the turn, PERSIST keeps it on the book in play. Only match odds rest unmatched.
+ */
+export type Persistence = 'LAPSE' | 'PERSIST';
+
 /** One fill of an exchange bet: `price` in hundredths, `size` the backer's stake in paise. */
 export interface BetFill {
   price: number;
@@ -80,6 +86,8 @@ export interface BetPlaced {
   fills: BetFill[];
   /** Stake still waiting unmatched at `odds` (match odds only). */
   unmatched: Paise;
+  /** Absent on bets placed before issue 24: LAPSE, as every bet then. */
+  persistence?: Persistence;
   /** The user's exposure in this market and in total after the bet, and the wallet balance then. */
   marketExposure: Paise;
   totalExposure: Paise;
@@ -192,6 +200,7 @@ export interface RestoredBet {
   /** Matched parts: match odds at each fill's price; bookmaker and fancy one fill at the bet's own rate. */
   fills: { price: number; size: Paise }[];
   unmatched: Paise;
+  persistence: Persistence;
   /** Arrival order: time priority among resting orders at one price. */
   seq: number;
   status: 'open' | 'settled' | 'deleted';
@@ -310,6 +319,8 @@ export interface ButtonValuesSet {
   userId: string;
   sportsButtons: ButtonValue[];
   casinoButtons: ButtonValue[];
+  /** Absent when not changed (and on events before issue 24). */
+  keepInPlay?: boolean;
 }
 
 export interface NewsMessageSet {

@@ -80,7 +80,7 @@ interface SnapshotBody {
 }
 
 /** Named for the state's shape: a snapshot of an older shape is not loaded, the log is replayed instead. */
-export const SNAPSHOT_NAME = 'engine-v8';
+export const SNAPSHOT_NAME = 'engine-v9';
 const REMEMBERED_COMMANDS = 100_000;
 const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';

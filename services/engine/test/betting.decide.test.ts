@@ -8,7 +8,7 @@
  * runners 1 India, 2 Australia, 3 The Draw.
  */
 import t from 'tap';
-import type { Command, CommandEnvelope, DomainEvent, FeedUpdate, Paise, PriceSize } from '@exch/contracts';
+import type { Command, CommandEnvelope, DomainEvent, FeedUpdate, Paise, PlaceBet, PriceSize } from '@exch/contracts';
 import { decide, emptyState, evolve, fold, Quotes, type Decision, type EngineState } from '../src/index.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
@@ -208,7 +208,7 @@ const back = (
   odds: number,
   stake: Paise,
   volume: number | null = null,
-): Command => ({
+): PlaceBet => ({
   type: 'PlaceBet',
   betId,
   marketId,
@@ -226,7 +226,7 @@ const lay = (
   odds: number,
   stake: Paise,
   volume: number | null = null,
-): Command => ({
+): PlaceBet => ({
   type: 'PlaceBet',
   betId,
   marketId,
@@ -270,6 +270,7 @@ const placed = (
     stake,
     fills,
     unmatched,
+    persistence: 'LAPSE',
     marketExposure,
     totalExposure,
     balance,
@@ -802,6 +803,7 @@ t.test('exposure', async (t) => {
             stake: 10_000,
             fills: [{ price: 50, size: 10_000, counterBetId: null }],
             unmatched: 0,
+            persistence: 'LAPSE',
             marketExposure: 10_000,
             totalExposure: 10_000,
             balance: 10_000_00,
@@ -1521,6 +1523,18 @@ t.test('house prices by hand: bookmaker rates and fancy lines override the feed 
   );
 });
 
+/** The catalogue again with every match in play: the turn. */
+const inPlay = (): Command =>
+  CATALOGUE.type === 'SyncCatalogue'
+    ? {
+        ...CATALOGUE,
+        catalogue: {
+          ...CATALOGUE.catalogue,
+          matches: CATALOGUE.catalogue.matches.map((m) => ({ ...m, inPlay: true })),
+        },
+      }
+    : CATALOGUE;
+
 t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes and other markets stay', async (t) => {
   const w = new World();
   // p1 lays India ₹100 at 2.00: the best lay offered is 2.12, so it rests; liability (2.00 - 1) x ₹100 = ₹100.
@@ -1530,17 +1544,7 @@ t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes an
   // p1 also backs on the bookmaker: ₹100 at risk there, untouched by the lapse.
   w.do(back('k1', 'bm', 1, 85, 100_00), 'p1');
   t.equal(w.exposure('p1'), 200_00);
-  const turn =
-    CATALOGUE.type === 'SyncCatalogue'
-      ? {
-          ...CATALOGUE,
-          catalogue: {
-            ...CATALOGUE.catalogue,
-            matches: CATALOGUE.catalogue.matches.map((m) => ({ ...m, inPlay: true })),
-          },
-        }
-      : CATALOGUE;
-  t.same(w.when(turn, null), {
+  t.same(w.when(inPlay(), null), {
     ok: true,
     events: [
       { type: 'MatchInPlaySet', streamId: 'match-M1', data: { matchId: 'M1', inPlay: true } },
@@ -1556,6 +1560,42 @@ t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes an
           marketExposure: 0,
           totalExposure: 100_00,
         },
+      },
+    ],
+  });
+});
+
+t.test('at the turn in play a PERSIST bet stays on the book and matches in play; a LAPSE one lapses', async (t) => {
+  const w = new World();
+  // p1 lays India ₹100 at 2.00 and keeps it in play; p2 lays ₹100 at 2.00 with the default (LAPSE).
+  const keep = w.do({ ...lay('k1', 'mo', 1, 200, 100_00), persistence: 'PERSIST' }, 'p1');
+  t.match(keep, [{ type: 'BetPlaced', data: { betId: 'k1', unmatched: 100_00, persistence: 'PERSIST' } }]);
+  w.do(lay('x1', 'mo', 1, 200, 100_00), 'p2');
+  // A PERSIST bookmaker bet is taken whole at the house price: nothing of it can rest, so it is LAPSE.
+  t.match(w.do({ ...back('b1', 'bm', 1, 85, 100_00), persistence: 'PERSIST' }, 'p1'), [
+    { type: 'BetPlaced', data: { persistence: 'LAPSE' } },
+  ]);
+  const d = w.when(inPlay(), null);
+  t.same(
+    d.ok && d.events.map((e) => [e.type, (e.data as { betId?: string }).betId ?? null]),
+    [
+      ['MatchInPlaySet', null],
+      ['BetCancelled', 'x1'],
+    ],
+    'one decision: the LAPSE lay is cancelled, the PERSIST lay kept',
+  );
+  w.do(inPlay(), null);
+  t.equal(w.state.bets.k1!.unmatched, 100_00, 'the kept lay still waits');
+  t.equal(w.exposure('p1'), 100_00 + 100_00, 'its liability (₹100) stays reserved, beside the bookmaker bet');
+  // In play the feed's lay side comes down to 2.00: the kept lay matches there.
+  w.feed(ex(1, [{ price: 198, size: 5_000 }], [{ price: 200, size: 100_000 }]));
+  const matched = w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 1 }, null);
+  t.match(matched, {
+    ok: true,
+    events: [
+      {
+        type: 'BetMatched',
+        data: { betId: 'k1', fills: [{ price: 200, size: 100_00, counterBetId: null }], unmatched: 0 },
       },
     ],
   });

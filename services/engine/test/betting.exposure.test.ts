@@ -26,6 +26,7 @@ const bet = (
   stake: matched + unmatched,
   fills: matched > 0 ? [{ price: odds, size: matched }] : [],
   unmatched,
+  persistence: 'LAPSE',
   seq: 1,
   status: 'open',
 });
@@ -41,6 +42,7 @@ const fancyBet = (side: 'yes' | 'no', line: number, volume: number, stake: numbe
   stake,
   fills: [{ price: line, size: stake }],
   unmatched: 0,
+  persistence: 'LAPSE',
   seq: 1,
   status: 'open',
 });

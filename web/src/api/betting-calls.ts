@@ -1,7 +1,9 @@
+import type * as v from 'valibot';
 import type {
   ActiveSport,
   BetDto,
   BettingButtons,
+  BettingButtonsBody,
   MarketType,
   MatchDetail,
   Paginated,
@@ -65,6 +67,8 @@ export interface PlaceBetInput {
   is_live_bet: boolean;
   device_info: string;
   reference_id: string;
+  /** Match odds only: what the unmatched stake does when the match turns in play. */
+  persistence_type?: 'LAPSE' | 'PERSIST';
 }
 
 /** Errors are toasted by the caller's apiRequest (SPEC.md section 8: the server's message). */
@@ -107,5 +111,7 @@ export const fetchMyProfitLoss = (p: {
 export const fetchBettingButtons = (ctx: AuthContextName, userId: string): Promise<{ data: BettingButtons }> =>
   apiRequest(`/betting-buttons/${id(userId)}`, { auth: ctx, toast: false });
 
-export const saveBettingButtons = (body: BettingButtons): Promise<{ message: string; data: BettingButtons }> =>
+export const saveBettingButtons = (
+  body: v.InferOutput<typeof BettingButtonsBody>,
+): Promise<{ message: string; data: Omit<BettingButtons, 'keepInPlay'> }> =>
   apiRequest('/betting-buttons', { method: 'PUT', body, auth: 'user', toast: false });

@@ -38,6 +38,8 @@ export interface Slip {
   stake: string;
   /** Sent as Idempotency-Key: a retry after a lost answer is not placed twice. */
   key: string;
+  /** "Keep in play" as the player set it on this slip; unset, the saved default applies. */
+  keep?: boolean;
 }
 
 export function newSlipKey(): string {
@@ -89,6 +91,8 @@ interface PlaceBetPanelProps {
   match: MatchSummary;
   userId: string;
   buttons: readonly ButtonValue[];
+  /** The player's saved default for "Keep in play" (Button values page). */
+  keepInPlay: boolean;
   /** The player's pending bets on the match, for the per-runner P&L after the bet. */
   bets: readonly BetDto[];
   onPlaced: (answer: PlaceBetResponse) => void;
@@ -107,6 +111,7 @@ export function PlaceBetPanel({
   match,
   userId,
   buttons,
+  keepInPlay,
   bets,
   onPlaced,
 }: PlaceBetPanelProps) {
@@ -123,6 +128,9 @@ export function PlaceBetPanel({
   const offMarket = kind === 'match_odds' && live !== null && toHundredths(odds) !== toHundredths(live);
   // SPEC.md steps odds by 0.01; the exchange's ladder is coarser above 2, and the server refuses prices off it.
   const offLadder = kind === 'match_odds' && !isLadderPrice(toHundredths(odds));
+  // Only an exchange bet can rest unmatched, and the choice matters only before the turn in play.
+  const persistable = kind === 'match_odds' && !match.inPlay;
+  const keep = slip.keep ?? keepInPlay;
 
   const edit = (next: Partial<Slip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
   const stepOdds = (direction: 1 | -1): void =>
@@ -156,6 +164,7 @@ export function PlaceBetPanel({
       is_live_bet: match.inPlay,
       device_info: shortDevice(navigator.userAgent),
       reference_id: slip.key,
+      ...(persistable ? { persistence_type: keep ? 'PERSIST' : 'LAPSE' } : {}),
     };
     const missing = BET_REQUIRED_FIELDS.filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
     if (missing.length > 0) return showErrorToast(`Missing required fields: ${missing.join(', ')}`);
@@ -229,6 +238,15 @@ export function PlaceBetPanel({
           {sideName} at {formatOdds('fancy', odds)} runs, rate {volume}: wins {formatInr(outcome.win)}, risks{' '}
           {formatInr(outcome.lose)}.
         </p>
+      )}
+      {persistable && (
+        <label className="slip-keep">
+          <input type="checkbox" name="keepInPlay" checked={keep} onChange={(e) => edit({ keep: e.target.checked })} />
+          Keep in play
+          <span className="muted">
+            {keep ? 'unmatched stake stays at the off' : 'unmatched stake lapses at the off'}
+          </span>
+        </label>
       )}
       {offLadder && (
         <p className="slip-note warn">

@@ -4,8 +4,9 @@ import { isAncestor, type BetState, type EngineState } from '../state.js';
 import { exposureAfter, exposuresAfter } from './positions.js';
 
 /**
- * At the turn in play the match's unmatched match-odds stakes lapse, as on exchanges that do not
- * keep them: a price asked before the off is no price for a match under way.
+ * At the turn in play the match's unmatched match-odds stakes lapse unless their bettor chose to
+ * keep them (PERSIST, Betfair's "Keep in play"): by default a price asked before the off is no
+ * price for a match under way. One decision cancels the one kind and keeps the other.
  */
 export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): DomainEvent[] {
   const changed = new Map<string, BetState>();
@@ -13,7 +14,8 @@ export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): Do
     if (market.matchId !== matchId || market.kind !== 'match_odds') continue;
     for (const id of market.betIds) {
       const bet = state.bets[id]!;
-      if (bet.status === 'open' && bet.unmatched > 0) changed.set(id, { ...bet, unmatched: 0 });
+      if (bet.status === 'open' && bet.unmatched > 0 && bet.persistence === 'LAPSE')
+        changed.set(id, { ...bet, unmatched: 0 });
     }
   }
   const exposures = exposuresAfter(state, changed);

@@ -96,6 +96,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         stake: d.stake,
         fills: d.fills.map((f) => ({ price: f.price, size: f.size })),
         unmatched: d.unmatched,
+        persistence: d.persistence ?? 'LAPSE',
         seq: d.seq,
         status: 'open',
       };

@@ -59,6 +59,11 @@ export function decideSetButtonValues(
   return accept({
     type: 'ButtonValuesSet',
     streamId: userStream(actor),
-    data: { userId: actor, sportsButtons: c.sportsButtons, casinoButtons: c.casinoButtons },
+    data: {
+      userId: actor,
+      sportsButtons: c.sportsButtons,
+      casinoButtons: c.casinoButtons,
+      ...(c.keepInPlay === undefined ? {} : { keepInPlay: c.keepInPlay }),
+    },
   });
 }

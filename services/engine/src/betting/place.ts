@@ -125,6 +125,7 @@ export function decidePlaceBet(
     stake: c.stake,
     fills: fills.map(({ price, size }) => ({ price, size })),
     unmatched,
+    persistence: market.kind === 'match_odds' ? (c.persistence ?? 'LAPSE') : 'LAPSE',
     seq,
     status: 'open',
   };
@@ -171,6 +172,7 @@ export function decidePlaceBet(
         stake: c.stake,
         fills,
         unmatched,
+        persistence: bet.persistence,
         marketExposure: mine.marketExposure,
         totalExposure: mine.totalExposure,
         balance,

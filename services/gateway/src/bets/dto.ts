@@ -9,6 +9,7 @@ import {
   type CommittedEvent,
   type MarketKind,
   type Paise,
+  type Persistence,
   type SqlClient,
 } from '@exch/contracts';
 
@@ -31,6 +32,7 @@ export interface BetDbRow {
   unmatched: string;
   cancelled: string;
   fills: BetFill[];
+  persistence: Persistence;
   status: BetStatus;
   pnl: string | null;
   reference_id: string;
@@ -40,7 +42,7 @@ export interface BetDbRow {
 
 /** rm_bets with the names the lists show; `b`, `u`, `mk` and `mt` are free for where clauses. */
 export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, mt.name as event_name, mt.sport_id, b.market_id, mk.name as market_name,
-    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.status, b.pnl,
+    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.persistence, b.status, b.pnl,
     b.reference_id, b.placed_at, b.settled_at
   from rm_bets b
   join rm_users u on u.user_id = b.user_id
@@ -84,6 +86,7 @@ export function toBetDto(r: BetDbRow): BetDto {
     odds: apiOdds(r.kind, r.odds),
     matched_odds: average === null ? null : apiOdds(r.kind, average),
     fills: r.fills.map((f) => ({ odds: apiOdds(r.kind, f.price), stake: paiseToRupees(f.size) })),
+    persistence_type: r.persistence,
     volume: r.volume,
     odds_type: r.side,
     stake: paiseToRupees(Number(r.stake)),

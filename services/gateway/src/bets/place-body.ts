@@ -4,6 +4,7 @@ import {
   parseRupees,
   type MarketKind,
   type Paise,
+  type Persistence,
   type PlaceBetBody,
   type Side,
 } from '@exch/contracts';
@@ -20,6 +21,7 @@ export interface PlacedBetInput {
   volume: number | null;
   stake: Paise;
   referenceId: string | undefined;
+  persistence: Persistence;
 }
 
 /** Match odds to hundredths exactly (1.85 -> 185); bookmaker rates and fancy lines and volumes are whole numbers. */
@@ -72,5 +74,6 @@ export function parsePlaceBet(b: PlaceBetBody, callerId: string): PlacedBetInput
     volume,
     stake: stake.paise,
     referenceId: b.reference_id,
+    persistence: b.persistence_type ?? 'LAPSE',
   };
 }

@@ -68,6 +68,7 @@ export function placeBetRoute(deps: ExchangeDeps): void {
         volume: input.volume,
         stake: input.stake,
         referenceId: input.referenceId ?? randomUUID(),
+        persistence: input.persistence,
       });
       const placed = events.find((e) => e.type === 'BetPlaced');
       if (!placed) throw new HttpError(503, 'The bet was placed but its answer was lost; see My Bets');
@@ -92,6 +93,7 @@ export function placeBetRoute(deps: ExchangeDeps): void {
         unmatched: String(d.unmatched),
         cancelled: '0',
         fills: d.fills,
+        persistence: d.persistence ?? 'LAPSE',
         status: 'pending',
         pnl: null,
         reference_id: d.referenceId,

@@ -14,10 +14,14 @@ async function buttonsOf(sql: SqlClient, userId: string): Promise<BettingButtons
   const { rows } = await sql.query<{
     sports_buttons: BettingButtons['sportsButtons'];
     casino_buttons: BettingButtons['casinoButtons'];
-  }>(`select sports_buttons, casino_buttons from rm_button_values where user_id = $1`, [userId]);
+    keep_in_play: boolean;
+  }>(
+    `select sports_buttons, casino_buttons, coalesce(keep_in_play, false) as keep_in_play from rm_button_values where user_id = $1`,
+    [userId],
+  );
   return rows[0]
-    ? { sportsButtons: rows[0].sports_buttons, casinoButtons: rows[0].casino_buttons }
-    : { sportsButtons: DEFAULT_SPORTS_BUTTONS, casinoButtons: DEFAULT_CASINO_BUTTONS };
+    ? { sportsButtons: rows[0].sports_buttons, casinoButtons: rows[0].casino_buttons, keepInPlay: rows[0].keep_in_play }
+    : { sportsButtons: DEFAULT_SPORTS_BUTTONS, casinoButtons: DEFAULT_CASINO_BUTTONS, keepInPlay: false };
 }
 
 /** Quick-stake buttons (SPEC.md section 3, Betting buttons): the defaults until the user saves its own. */
@@ -51,10 +55,11 @@ export function buttonRoutes({ sql, commands, route }: ExchangeDeps): void {
         type: 'SetButtonValues',
         sportsButtons: body.sportsButtons,
         casinoButtons: body.casinoButtons,
+        ...(body.keepInPlay === undefined ? {} : { keepInPlay: body.keepInPlay }),
       });
       return {
         message: 'Button values saved',
-        data: { sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons },
+        data: { sportsButtons: body.sportsButtons, casinoButtons: body.casinoButtons, keepInPlay: body.keepInPlay },
       };
     },
   );

@@ -93,6 +93,7 @@ export const SCHEMAS: Record<string, Schema> = {
       description: 'Average price matched, stake-weighted (as odds); null while unmatched',
     },
     fills: arr(obj({ odds: num, stake: num })),
+    persistence_type: oneOf('LAPSE', 'PERSIST'),
     volume: nullable(int),
     odds_type: oneOf('back', 'lay'),
     stake: num,

@@ -37,6 +37,7 @@ interface BetSide {
   volume: number | null;
   stake: number;
   fills: BetPlaced['fills'];
+  persistence: 'LAPSE' | 'PERSIST';
   reference_id: string;
   seq: number;
   placed_at: string;
@@ -71,6 +72,7 @@ const BET_COLUMNS: [keyof BetSide, string][] = [
   ['volume', 'int'],
   ['stake', 'bigint'],
   ['fills', 'jsonb'],
+  ['persistence', 'text'],
   ['reference_id', 'text'],
   ['seq', 'bigint'],
   ['placed_at', 'timestamptz'],
@@ -168,6 +170,7 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
         volume: d.volume,
         stake: d.stake,
         fills: d.fills,
+        persistence: d.persistence ?? 'LAPSE',
         reference_id: d.referenceId,
         seq: d.seq,
         placed_at: at,
@@ -244,7 +247,7 @@ export const betsTouched = (events: StoredEvent[]): string[] => [...new Set(even
  */
 export const betsProjection: Projection = {
   name: 'bets',
-  version: 2,
+  version: 3,
   tables: ['rm_bets', 'rm_bet_settlements'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);

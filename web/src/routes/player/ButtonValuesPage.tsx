@@ -20,16 +20,21 @@ interface Row {
   label: string;
   value: string;
 }
-type Draft = Record<Kind, Row[]>;
+type Draft = Record<Kind, Row[]> & { keepInPlay: boolean };
 
 const MAX_BUTTONS = 12;
 
 const toDraft = (b: BettingButtons): Draft => ({
   sportsButtons: b.sportsButtons.map((x) => ({ label: x.label, value: String(x.value) })),
   casinoButtons: b.casinoButtons.map((x) => ({ label: x.label, value: String(x.value) })),
+  keepInPlay: b.keepInPlay,
 });
 
-const DEFAULTS: BettingButtons = { sportsButtons: DEFAULT_SPORTS_BUTTONS, casinoButtons: DEFAULT_CASINO_BUTTONS };
+const DEFAULTS: BettingButtons = {
+  sportsButtons: DEFAULT_SPORTS_BUTTONS,
+  casinoButtons: DEFAULT_CASINO_BUTTONS,
+  keepInPlay: false,
+};
 
 /** /button-values: the quick stake buttons of the bet slip, label and value each, for sports and casino (PUT /api/betting-buttons). */
 export function ButtonValuesPage() {
@@ -69,12 +74,14 @@ export function ButtonValuesPage() {
         label: r.label.trim(),
         value: r.value.trim() === '' ? NaN : Number(r.value),
       })),
+      keepInPlay: form.keepInPlay,
     };
     const parsed = v.safeParse(BettingButtonsBody, body);
     void submit(event, parsed.success ? null : parsed.issues[0].message, async () => {
       const answer = await saveBettingButtons(parsed.success ? parsed.output : body);
-      queryClient.setQueryData(stakeButtonsKey(user?._id), answer.data);
-      setDraft(toDraft(answer.data));
+      const now = { ...answer.data, keepInPlay: body.keepInPlay };
+      queryClient.setQueryData(stakeButtonsKey(user?._id), now);
+      setDraft(toDraft(now));
       showSuccessToast(answer.message);
     });
   };
@@ -136,6 +143,22 @@ export function ButtonValuesPage() {
               </fieldset>
             ))}
           </div>
+          <fieldset className="button-group keep-in-play-default" disabled={busy}>
+            <legend>Bet slip</legend>
+            <label>
+              <input
+                type="checkbox"
+                name="keepInPlay"
+                checked={form.keepInPlay}
+                onChange={(e) => setDraft({ ...form, keepInPlay: e.target.checked })}
+              />
+              Keep in play by default
+            </label>
+            <p className="muted">
+              When a match turns in play, unmatched match-odds stakes are cancelled unless the bet was placed with Keep
+              in play; the slip starts with this choice.
+            </p>
+          </fieldset>
           <FormError message={error} />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>

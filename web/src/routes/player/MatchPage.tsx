@@ -120,6 +120,7 @@ export function MatchPage() {
         match={match}
         userId={user._id}
         buttons={sportsButtonsOf(buttons.data)}
+        keepInPlay={buttons.data?.keepInPlay ?? false}
         bets={myBets}
         onPlaced={placed}
       />
