@@ -331,7 +331,25 @@ t.test('betting buttons: defaults, saved values, own only', async (t) => {
     status: 200,
     body: { message: 'Button values saved', data: saved },
   });
-  t.same((await call('GET', `/api/betting-buttons/${playerId}`, undefined, player)).body.data, saved);
+  t.same((await call('GET', `/api/betting-buttons/${playerId}`, undefined, player)).body.data, {
+    ...saved,
+    keepInPlay: false,
+  });
+  // The slip's Keep in play default: saved when sent, kept when left out.
+  t.match(await call('PUT', '/api/betting-buttons', { ...saved, keepInPlay: true }, player), {
+    status: 200,
+    body: { data: { keepInPlay: true } },
+  });
+  t.match(await call('PUT', '/api/betting-buttons', saved, player), { status: 200 });
+  t.same((await call('GET', `/api/betting-buttons/${playerId}`, undefined, player)).body.data, {
+    ...saved,
+    keepInPlay: true,
+  });
+  t.match(await call('PUT', '/api/betting-buttons', { ...saved, keepInPlay: 'yes' }, player), {
+    status: 400,
+    body: { message: 'keepInPlay must be true or false' },
+  });
+  t.match(await call('PUT', '/api/betting-buttons', { ...saved, keepInPlay: false }, player), { status: 200 });
   t.match(await call('PUT', '/api/betting-buttons', { sportsButtons: [], casinoButtons: [] }, player), {
     status: 400,
     body: { message: 'Sports buttons: at least one button' },
