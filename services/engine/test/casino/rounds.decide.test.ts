@@ -380,7 +380,7 @@ t.test('roulette: the wheel is the shoe, its pocket settles like a card (the sam
   const [opened] = w.do({ type: 'OpenCasinoRound', tableCode: R, commitment: COMMITMENT, bettingMs: 20_000 }, null);
   const mid = (opened!.data as { mid: string }).mid;
   t.equal(mid, '137250815181647');
-  const bet = (actor: string, betId: string, sid: number, odds: number, stake: Paise): Command => ({
+  const bet = (betId: string, sid: number, odds: number, stake: Paise): Command => ({
     type: 'PlaceCasinoBet',
     betId,
     tableCode: R,
@@ -390,9 +390,9 @@ t.test('roulette: the wheel is the shoe, its pocket settles like a card (the sam
     stake,
     referenceId: `r-${betId}`,
   });
-  w.do(bet('p1', 'n32', 33, 3600, 100_00), 'p1'); // Number 32 (sid 32 + 1): 35 × ₹100
-  w.do(bet('p2', 'black', 39, 200, 200_00), 'p2'); // 32 is red: -₹200
-  w.do(bet('p2', 'dozen3', 46, 300, 300_00), 'p2'); // 3rd Dozen (25-36): 2 × ₹300
+  w.do(bet('n32', 33, 3600, 100_00), 'p1'); // Number 32 (sid 32 + 1): 35 × ₹100
+  w.do(bet('black', 39, 200, 200_00), 'p2'); // 32 is red: -₹200
+  w.do(bet('dozen3', 46, 300, 300_00), 'p2'); // 3rd Dozen (25-36): 2 × ₹300
   w.do({ type: 'CloseCasinoBetting', tableCode: R, mid }, null);
   const [dealt] = w.do({ type: 'DealCasinoRound', tableCode: R, mid, serverSeed: SEED }, null);
   t.same((dealt!.data as { cards: unknown }).cards, [{ card: '32', to: 'Wheel' }], "the shuffled wheel's first pocket");
