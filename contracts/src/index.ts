@@ -24,6 +24,7 @@ export * from './api/as-of.js';
 export * from './migrate.js';
 export * from './casino/cards.js';
 export * from './casino/fair.js';
+export * from './casino/wheel.js';
 export * from './payments/formats.js';
 export * from './payments/api.js';
 export * from './provider/port.js';

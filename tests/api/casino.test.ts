@@ -81,6 +81,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     'lucky7',
     'poker20',
     'race20',
+    'roulette',
     'teen20',
     'war',
     'worli',
@@ -134,6 +135,13 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     ),
     ['poker20'],
     '21 is Poker',
+  );
+  t.same(
+    (await call('GET', '/api/casino/tables?category=31', undefined, p1.token)).body.data.map(
+      (x: { _id: string }) => x._id,
+    ),
+    ['roulette'],
+    '31 is Roulette',
   );
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {
     status: 404,
@@ -336,7 +344,8 @@ t.test(
 );
 
 t.test("a round's cards re-derived from its revealed seed with Web Crypto; the commitment checks", async (t) => {
-  for (const code of ['teen20', 'ab20', 'baccarat', 'card32', 'btable']) {
+  // Roulette's shoe is the wheel, pockets "0" to "36": its one pocket is the shuffled wheel's first.
+  for (const code of ['teen20', 'ab20', 'baccarat', 'card32', 'btable', 'roulette']) {
     await dealer.finishRound(code);
     const mid = (await live(code)).round!.mid;
     const round: CasinoRoundDetail = (await call('GET', `/api/casino/rounds/${mid}`, undefined, p1.token)).body;
@@ -352,6 +361,15 @@ t.test("a round's cards re-derived from its revealed seed with Web Crypto; the c
       `${code}: the ${round.cards.length} cards are the shuffled shoe's first, in order`,
     );
   }
+  const spun: CasinoRoundDetail = (
+    await call('GET', `/api/casino/rounds/${(await live('roulette')).round!.mid}`, undefined, p1.token)
+  ).body;
+  t.same(
+    spun.shoe,
+    Array.from({ length: 37 }, (_, n) => String(n)),
+    'the wheel in number order',
+  );
+  t.equal(spun.result!.winner.split(' ')[0], spun.cards[0]!.card, 'the winner names the pocket');
   const res = await call('GET', '/api/casino/rounds/000', undefined, p1.token);
   t.match(res, { status: 404, body: { message: 'Round not found' } });
 });

@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 const DESKTOP = { width: 1366, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 const SUSPENDED = 'This game is suspended by admin, please try again later';
-// Twelve tables, each opened, dealt and checked at two widths: longer than tap's default per file.
+// Thirteen tables, each opened, dealt and checked at two widths: longer than tap's default per file.
 t.setTimeout(600_000);
 
 // The live Indian tables in a real browser (SPEC.md section 2; docs/casino.md), at 1366 and 375 px on
@@ -233,6 +233,8 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   for (const { code, name, category, sid, market } of [
     { code: 'race20', name: 'Race 20-20', category: '41', sid: 1, market: 'K♠' },
     { code: 'worli', name: 'Instant Worli', category: '30', sid: 7, market: 'Single 7' },
+    // Roulette's "card" is the ball's pocket, shown on its wheel; sid 18 is Number 17 on the layout.
+    { code: 'roulette', name: 'Roulette', category: '31', sid: 18, market: 'Number 17' },
   ])
     await t.test(
       `${name}: the lobby's ${category} tile, a bet, the deal and the result at 1366 and 375 px`,

@@ -1,7 +1,10 @@
 import type { CasinoMarketDto, CasinoRoundDto, CasinoTableDto } from '@exch/contracts';
 import { formatRupees } from '../ui/money';
+import { MarketButton } from './MarketButton';
+import { RouletteBoard } from './RouletteBoard';
+import { layoutOf } from './table-layout';
 
-interface CasinoMarketsProps {
+export interface CasinoMarketsProps {
   table: CasinoTableDto;
   round: CasinoRoundDto | null;
   /** Bets are taken: the round is betting and the countdown has not run out. */
@@ -26,12 +29,14 @@ function shortName(name: string, group: readonly CasinoMarketDto[]): string {
 }
 
 /** Every market of the table with its odds, grouped as the table groups them; back only. After the result, winners light up. */
-export function CasinoMarkets({ table, round, open, stakes, selected, onPick }: CasinoMarketsProps) {
-  const groups = new Map<string, CasinoMarketDto[]>();
-  for (const m of table.markets) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+export function CasinoMarkets(props: CasinoMarketsProps) {
+  const { table, round, open, stakes, selected, onPick } = props;
   const outcome = new Map(
     (round?.status === 'settled' ? (round.result?.markets ?? []) : []).map((m) => [m.sid, m.outcome]),
   );
+  if (layoutOf(table._id).wheel) return <RouletteBoard {...props} outcome={outcome} />;
+  const groups = new Map<string, CasinoMarketDto[]>();
+  for (const m of table.markets) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
   const suspended = table.game_status === 'SUSPENDED';
   return (
     <div className={`casino-markets${open ? '' : ' locked'}`} data-testid="casino-markets">
@@ -46,48 +51,28 @@ export function CasinoMarkets({ table, round, open, stakes, selected, onPick }: 
             {suspended && <span className="market-tag suspended">Suspended</span>}
           </header>
           <div className="casino-group-body">
-            {markets.map((m) => {
-              const got = outcome.get(m.sid);
-              const className = [
-                'casino-market',
-                selected === m.sid ? 'selected' : '',
-                got === 'win' || got === 'half-win' ? 'won' : '',
-                got === 'push' ? 'push' : '',
-              ]
-                .filter(Boolean)
-                .join(' ');
-              const content = (
-                <>
-                  <span className="casino-market-name">{shortName(m.nat, markets)}</span>
-                  <span className="casino-market-odds" data-testid="market-odds">
-                    {m.odds.toFixed(2)}
+            {markets.map((m) => (
+              <MarketButton
+                key={m.sid}
+                market={m}
+                got={outcome.get(m.sid)}
+                suspended={suspended}
+                open={open}
+                selected={selected}
+                onPick={onPick}
+              >
+                <span className="casino-market-name">{shortName(m.nat, markets)}</span>
+                <span className="casino-market-odds" data-testid="market-odds">
+                  {m.odds.toFixed(2)}
+                </span>
+                {m.payTable && (
+                  <span className="casino-market-note">
+                    {m.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(' · ')}
                   </span>
-                  {m.payTable && (
-                    <span className="casino-market-note">
-                      {m.payTable.map((p) => `${p.hand} ${p.odds.toFixed(2)}`).join(' · ')}
-                    </span>
-                  )}
-                  {stakes.has(m.sid) && <span className="casino-market-stake">{formatRupees(stakes.get(m.sid)!)}</span>}
-                </>
-              );
-              return onPick ? (
-                <button
-                  key={m.sid}
-                  type="button"
-                  className={className}
-                  data-sid={m.sid}
-                  disabled={!open && !suspended}
-                  onClick={() => onPick(m)}
-                  aria-label={`${m.nat} at ${m.odds.toFixed(2)}`}
-                >
-                  {content}
-                </button>
-              ) : (
-                <div key={m.sid} className={className} data-sid={m.sid}>
-                  {content}
-                </div>
-              );
-            })}
+                )}
+                {stakes.has(m.sid) && <span className="casino-market-stake">{formatRupees(stakes.get(m.sid)!)}</span>}
+              </MarketButton>
+            ))}
           </div>
         </section>
       ))}

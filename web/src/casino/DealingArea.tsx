@@ -1,5 +1,6 @@
 import type { CasinoRoundDto, CasinoTableDto } from '@exch/contracts';
 import { PlayingCard } from './PlayingCard';
+import { RouletteWheel } from './RouletteWheel';
 import { layoutOf, type Seat } from './table-layout';
 
 interface DealingAreaProps {
@@ -35,21 +36,28 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
         <DealerCall round={round} seconds={seconds} suspended={suspended} />
         {betting ? <Countdown seconds={seconds} total={table.bettingSeconds} /> : <span className="countdown-spacer" />}
       </div>
-      <div className={`felt-seats${layout.versus ? ' versus' : ''} seats-${layout.seats.length}`}>
-        {layout.seats.map((seat, i) => (
-          <SeatView
-            key={seat.to}
-            seat={seat}
-            round={round}
-            won={winner !== null && winnerIs(winner, seat)}
-            vs={layout.versus && i === 0}
-          />
-        ))}
-      </div>
+      {layout.wheel ? (
+        // The ball's pocket is the round's one dealt item, shown once turned.
+        <div className="felt-wheel">
+          <RouletteWheel pocket={round?.cards[0] ? Number(round.cards[0].card) : null} />
+        </div>
+      ) : (
+        <div className={`felt-seats${layout.versus ? ' versus' : ''} seats-${layout.seats.length}`}>
+          {layout.seats.map((seat, i) => (
+            <SeatView
+              key={seat.to}
+              seat={seat}
+              round={round}
+              won={winner !== null && winnerIs(winner, seat)}
+              vs={layout.versus && i === 0}
+            />
+          ))}
+        </div>
+      )}
       {winner !== null && (
         <p className="felt-result" data-testid="round-result">
           <span className="felt-result-winner">{winner}</span>{' '}
-          {/^(Tie|Seven|Void)$/.test(winner) ? '' : winner.startsWith('Players ') ? 'win' : 'wins'}
+          {/^(Tie|Seven|Void)$/.test(winner) || layout.wheel ? '' : winner.startsWith('Players ') ? 'win' : 'wins'}
           <span className="felt-result-detail">{round?.result?.description}</span>
         </p>
       )}

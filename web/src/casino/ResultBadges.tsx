@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CasinoResultDto } from '@exch/contracts';
-import { badgeOf } from './table-layout';
+import { badgeClassOf, badgeOf } from './table-layout';
 
 /** The last ten results, newest first, as lettered badges; each opens its round (player site). */
 export function ResultBadges({ code, results, linked }: { code: string; results: CasinoResultDto[]; linked: boolean }) {
@@ -12,11 +12,7 @@ export function ResultBadges({ code, results, linked }: { code: string; results:
         {results.map((r) => {
           const letter = badgeOf(code, r);
           const badge = (
-            <span
-              className={`result-badge code-${r.win === 'Void' ? 'void' : r.code}`}
-              title={`${r.mid}: ${r.win}`}
-              data-mid={r.mid}
-            >
+            <span className={badgeClassOf(code, r)} title={`${r.mid}: ${r.win}`} data-mid={r.mid}>
               {letter}
             </span>
           );

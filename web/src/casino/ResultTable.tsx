@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { CasinoResultDto } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
-import { badgeOf } from './table-layout';
+import { badgeClassOf, badgeOf } from './table-layout';
 
 interface ResultTableProps {
   rows: readonly CasinoResultDto[];
@@ -53,7 +53,7 @@ function ResultRows({ rows, code, ctx }: Omit<ResultTableProps, 'fetching' | 'ch
           <td>{r.win}</td>
           {ctx === 'user' && (
             <td>
-              <span className={`result-badge code-${r.win === 'Void' ? 'void' : r.code}`}>{badgeOf(code, r)}</span>
+              <span className={badgeClassOf(code, r)}>{badgeOf(code, r)}</span>
             </td>
           )}
         </tr>

@@ -7,6 +7,7 @@ import type { AuthContextName } from '../auth/auth-context';
 import { formatDateTime } from '../ui/dates';
 import { usePageTitle } from '../ui/use-page-title';
 import { RoundCards } from './RoundCards';
+import { layoutOf } from './table-layout';
 import { verifyRound, type Verification } from './verify';
 import '../styles/casino.css';
 
@@ -100,6 +101,8 @@ function FairnessCard({ round }: { round: CasinoRoundDetail }) {
   const [check, setCheck] = useState<Verification | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Roulette's shoe is its wheel's 37 pockets, and it draws one.
+  const wheel = layoutOf(round.tableCode).wheel === true;
   const verify = async (): Promise<void> => {
     setBusy(true);
     setError(null);
@@ -136,8 +139,9 @@ function FairnessCard({ round }: { round: CasinoRoundDetail }) {
         </dd>
         <dt>Shoe</dt>
         <dd>
-          {round.shoe.length} cards, shuffled by Fisher-Yates from HMAC-SHA256(seed, "{round.clientSeed}:{round.nonce}
-          :block"); the cards are its first {round.cards.length}.
+          {round.shoe.length} {wheel ? 'pockets' : 'cards'}, shuffled by Fisher-Yates from HMAC-SHA256(seed, "
+          {round.clientSeed}:{round.nonce}:block");{' '}
+          {wheel ? 'the ball’s pocket is its first.' : `the cards are its first ${round.cards.length}.`}
         </dd>
       </dl>
       <button
@@ -157,7 +161,7 @@ function FairnessCard({ round }: { round: CasinoRoundDetail }) {
             {check.commitmentOk ? 'matches the commitment' : 'does NOT match the commitment'}
           </li>
           <li className={check.cardsOk ? 'ok' : 'bad'}>
-            {check.cardsOk ? '✔' : '✘'} Re-derived cards {check.derived.join(' ')}:{' '}
+            {check.cardsOk ? '✔' : '✘'} Re-derived {wheel ? 'pocket' : 'cards'} {check.derived.join(' ')}:{' '}
             {check.cardsOk ? 'the same as dealt' : 'NOT the cards dealt'}
           </li>
         </ul>

@@ -1,4 +1,4 @@
-import type { CasinoResultDto } from '@exch/contracts';
+import { pocketColour, type CasinoResultDto } from '@exch/contracts';
 
 /**
  * How the web lays out each table's dealing area and its result badges. The engine's tables say
@@ -18,6 +18,8 @@ interface TableLayout {
   versus: boolean;
   /** A result code's badge letter; the winner's first letter when missing. */
   badge: Record<number, string>;
+  /** Roulette: a wheel instead of seats, and a number board instead of the market groups. */
+  wheel?: true;
 }
 
 const ONE_CARD: Seat[] = [{ to: 'Card', label: 'Card', waiting: 1 }];
@@ -93,6 +95,13 @@ const LAYOUTS: Record<string, TableLayout> = {
     versus: false,
     badge: { 1: 'A', 2: 'B', 0: 'T' },
   },
+  // The result code is the pocket's number.
+  roulette: {
+    seats: [{ to: 'Wheel', label: 'Wheel', waiting: 0 }],
+    versus: false,
+    badge: Object.fromEntries(Array.from({ length: 37 }, (_, n) => [n, String(n)])),
+    wheel: true,
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };
@@ -107,4 +116,10 @@ export function badgeOf(code: string, r: CasinoResultDto): string {
     return (andar ?? 0) >= (bahar ?? 0) ? 'A' : 'B';
   }
   return layoutOf(code).badge[r.code] ?? r.win.slice(0, 1).toUpperCase();
+}
+
+/** A result badge's classes: its result code's colour, or on the wheel its pocket's (red, black, green). */
+export function badgeClassOf(code: string, r: CasinoResultDto): string {
+  if (r.win === 'Void') return 'result-badge code-void';
+  return layoutOf(code).wheel ? `result-badge pocket-${pocketColour(r.code)}` : `result-badge code-${r.code}`;
 }

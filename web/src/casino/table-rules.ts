@@ -1,8 +1,10 @@
 /** What each table's rules panel says (docs/casino.md "Markets and rules"); every price includes the stake. */
-const COMMON = [
-  'Bets are taken while the countdown runs; the dealer closes betting at zero and deals face up, card by card.',
-  'Every round is provably fair: the SHA-256 commitment of its server seed is shown before betting, the seed after the result. Open the round from the results to verify it.',
-];
+const DEALT =
+  'Bets are taken while the countdown runs; the dealer closes betting at zero and deals face up, card by card.';
+// Roulette deals no cards.
+const SPUN = 'Bets are taken while the countdown runs; the dealer closes betting at zero and spins.';
+const FAIR =
+  'Every round is provably fair: the SHA-256 commitment of its server seed is shown before betting, the seed after the result. Open the round from the results to verify it.';
 
 export const TABLE_RULES: Record<string, string[]> = {
   teen20: [
@@ -61,6 +63,15 @@ export const TABLE_RULES: Record<string, string[]> = {
     'The better hand wins at 1.98; equal hands (the board playing for both, say) return the bets on A and B. Hands, best first: Royal Flush, Straight Flush, Four of a Kind, Full House, Flush, Straight (A-2-3-4-5 the lowest), Three of a Kind, Two Pair, Pair, High Card.',
     'The 7 Card Bonus pays on the player’s own hand, whoever wins: Three of a Kind 4.00, Straight 5.00, Flush 7.00, Full House 9.00, Four of a Kind 31.00, Straight Flush 51.00, Royal Flush 101.00. Two pair or less loses.',
   ],
+  roulette: [
+    'European roulette: one ball, 37 pockets, 0 to 36. The pocket is drawn by the provably fair shuffle: the wheel’s 37 pockets are shuffled and the first is where the ball lands.',
+    'Each number, 0 included, pays 36.00. Red, Black, Odd, Even, 1-18 and 19-36 pay 2.00; each dozen (1-12, 13-24, 25-36) and each column (the layout’s rows, 2:1) pays 3.00.',
+    'Red: 1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36; the other numbers from 1 to 36 are black. Zero is green and is in none of the outside bets: when it comes, every bet but Number 0 loses.',
+  ],
 };
 
-export const rulesOf = (code: string): string[] => [...(TABLE_RULES[code] ?? []), ...COMMON];
+export const rulesOf = (code: string): string[] => [
+  ...(TABLE_RULES[code] ?? []),
+  code === 'roulette' ? SPUN : DEALT,
+  FAIR,
+];

@@ -1,5 +1,6 @@
 import { buildShoe, RANKS, rankLabel } from '@exch/contracts';
 import { enumerateReturns, Tally } from './returns.js';
+import { baccarat } from './tables/baccarat.js';
 import { addCard, cardNumber, categoryIndex, handMasks, POKER_CATEGORIES, strengthOf } from './tables/poker-hand.js';
 import { teenHand, type TeenCategory } from './tables/teen-hand.js';
 import type { DealtCard, MarketDefinition, TableDefinition } from './tables/table.js';
@@ -28,7 +29,8 @@ export function exactReturns(table: TableDefinition): Tally {
       return holdem(table);
     case 'baccarat':
       // Suits decide nothing; after the four cards that make pairs, only points do (10 and pictures alike).
-      return enumerateReturns(table, (c, position) => (position < 4 ? c.rank : c.rank >= 10 ? 0 : c.rank));
+      // The module itself, not `table`: the key reads ranks, which only a table typed as dealing cards has.
+      return enumerateReturns(baccarat, (c, position) => (position < 4 ? c.rank : c.rank >= 10 ? 0 : c.rank));
     default:
       return enumerateReturns(table);
   }

@@ -1,5 +1,4 @@
-import type { Card } from '@exch/contracts';
-import type { MarketResult, RoundResult, TableDefinition } from './tables/table.js';
+import type { MarketResult, RoundResult, ShoeItem, TableDefinition } from './tables/table.js';
 
 /**
  * Return to player: what a back bet of 1 gets back on average, stake included (0.98 = a 2% house
@@ -62,12 +61,12 @@ const bump = (m: Map<number, number>, k: number, by: number) => m.set(k, (m.get(
  * reverse (which card of a lump is drawn must change nothing later). Feasible for deals of a few
  * cards; sums in floating point.
  */
-export function enumerateReturns(
-  table: TableDefinition,
-  key: (c: Card, position: number) => string | number = (c) => c.code,
+export function enumerateReturns<T extends ShoeItem>(
+  table: TableDefinition<T>,
+  key: (c: T, position: number) => string | number = (c) => c.code,
 ): Tally {
   const shoe = table.shoe();
-  const left = new Map<Card, number>();
+  const left = new Map<T, number>();
   for (const c of shoe) left.set(c, (left.get(c) ?? 0) + 1);
   const tally = new Tally(table);
   // Past `depth` the buffer holds stale cards: the deal only reads them when it needs more cards than
@@ -76,7 +75,7 @@ export function enumerateReturns(
   const visit = (depth: number, weight: number) => {
     const dealt = table.deal(buffer);
     if (dealt.length <= depth) return tally.add(table.result(dealt), weight);
-    const kinds = new Map<string | number, { card: Card; count: number }>();
+    const kinds = new Map<string | number, { card: T; count: number }>();
     for (const [c, n] of left) {
       if (n === 0) continue;
       const kind = kinds.get(key(c, depth));

@@ -4,7 +4,6 @@ import {
   HOUSE_CASINO_ACCOUNT,
   isServerSeed,
   nextRoundId,
-  parseCard,
   walletAccount,
   type CloseCasinoBetting,
   type CommandEnvelope,
@@ -27,7 +26,6 @@ import { canonicalJson, tableListing } from './listing.js';
 import type { CasinoRoundState, CasinoTableState } from './state.js';
 import { dealtTables, tableByCode } from './tables/index.js';
 import { backProfit } from './tables/settle.js';
-import type { DealtCard } from './tables/table.js';
 
 /** Longest betting window a round may be opened with. */
 const MAX_BETTING_MS = 600_000;
@@ -199,7 +197,9 @@ export function decideSettleCasinoRound(
     return refuse('NOT_ALL_REVEALED', `${round.cards.length - round.revealed} cards of this round are still face down`);
   const def = tableByCode(c.tableCode);
   if (!def) return tableNotFound();
-  const result = def.result(round.cards.map((d): DealtCard => ({ card: parseCard(d.card)!, to: d.to })));
+  // The dealt codes back to the items of the table's own shoe: cards, or the wheel's pockets.
+  const items = new Map(def.shoe().map((item) => [item.code, item]));
+  const result = def.result(round.cards.map((d) => ({ card: items.get(d.card)!, to: d.to })));
   const bySid = new Map(result.markets.map((m) => [m.sid, m]));
   const net = new Map<string, Paise>();
   const bets = Object.values(round.bets).map((b) => {

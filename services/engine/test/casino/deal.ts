@@ -14,7 +14,7 @@ export function cards(codes: string): Card[] {
 }
 
 /** A shuffled shoe of `table` that starts with `codes`, the rest of its shoe after them in its own order. */
-export function stacked(table: TableDefinition, codes: string): Card[] {
+export function stacked(table: TableDefinition<Card>, codes: string): Card[] {
   const rest = table.shoe();
   const top = cards(codes).map((c) => {
     const at = rest.indexOf(c);
@@ -25,7 +25,7 @@ export function stacked(table: TableDefinition, codes: string): Card[] {
 }
 
 /** The round `table` deals from a shoe stacked with `codes`. */
-export function play(table: TableDefinition, codes: string): { dealt: string[]; result: RoundResult } {
+export function play(table: TableDefinition<Card>, codes: string): { dealt: string[]; result: RoundResult } {
   const dealt = table.deal(stacked(table, codes));
   return { dealt: dealt.map((d) => `${d.to} ${d.card.code}`), result: table.result(dealt) };
 }

@@ -7,6 +7,7 @@ import {
   FAIR_ALGORITHM,
   isServerSeed,
   shuffleWithWebCrypto,
+  WHEEL,
 } from '@exch/contracts';
 import { commitmentWithNodeCrypto, newServerSeed, shuffleWithNodeCrypto } from '../../src/casino/fair-node.js';
 
@@ -50,6 +51,9 @@ t.test('the published test vector', async (t) => {
   t.equal(commitmentWithNodeCrypto(SEED), '6c86c6aac5fb24bcf5d9939cb7d7d5645ce39418f449e03b262dd4fa14b4b92b');
   t.equal(codes(shuffleWithNodeCrypto(buildShoe(1), SEED, '102250815181556', 0)).join(' '), TEEN20_ORDER);
   t.same(codes(shuffleWithNodeCrypto(buildShoe(8), SEED, '116250815181647', 0).slice(0, 2)), ['6S', 'QH']);
+  // Roulette shuffles the wheel's 37 pockets (36 floats, 5 digests): the first is where the ball lands.
+  t.same(codes(shuffleWithNodeCrypto(WHEEL, SEED, '137250815181647', 0).slice(0, 5)), ['32', '33', '13', '31', '26']);
+  t.same(codes((await shuffleWithWebCrypto(WHEEL, SEED, '137250815181647', 0)).slice(0, 1)), ['32'], 'Web Crypto too');
 });
 
 t.test('the browser path (Web Crypto) deals exactly what the engine (node:crypto) dealt', async (t) => {

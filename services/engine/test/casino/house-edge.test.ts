@@ -101,6 +101,25 @@ t.test('returns worked out by hand', async (t) => {
   close(t, worli('Even'), 0.95, 'Even');
 });
 
+t.test('roulette: 37 pockets, each 1/37, every market 36/37 (a house edge of 1/37 = 2.70%)', async (t) => {
+  const table = tableByCode('roulette')!;
+  const { codes, wins, rtp } = exact.get('roulette')!;
+  // The walk draws each pocket of the wheel once: every result code 0-36 at exactly 1/37.
+  t.same(
+    [...codes.keys()].sort((a, b) => a - b),
+    Array.from({ length: 37 }, (_, n) => n),
+  );
+  for (const [code, p] of codes) close(t, p, 1 / 37, `pocket ${code}`, 1e-15);
+  // A number wins on 1 pocket at 36.00, an even-money bet on 18 at 2.00, a dozen or column on 12 at 3.00.
+  const pockets: Record<number, number> = { 3600: 1, 200: 18, 300: 12 };
+  for (const m of table.markets) {
+    const n = pockets[m.odds]!;
+    close(t, wins.get(m.sid)!, n / 37, `${m.name} wins on ${n} of 37`, 1e-15);
+    close(t, rtp.get(m.sid)!, (n * m.odds) / 100 / 37, `${m.name} returns ${n} × ${m.odds / 100} / 37`, 1e-14);
+    close(t, 1 - rtp.get(m.sid)!, 1 / 37, `${m.name}: house edge 1/37`, 1e-14);
+  }
+});
+
 t.test("every market has a house edge, and every table's results add up to certainty", async (t) => {
   for (const table of TABLES.filter((table) => exact.has(table.code))) {
     const { codes, rtp } = exact.get(table.code)!;

@@ -138,6 +138,7 @@ t.test('the tables are listed once, by the system, with their markets and shoes'
     'lucky7',
     'poker20',
     'race20',
+    'roulette',
     'teen20',
     'war',
     'worli',
@@ -372,6 +373,48 @@ t.test(
     );
   },
 );
+
+t.test('roulette: the wheel is the shoe, its pocket settles like a card (the same seed: pocket 32)', async (t) => {
+  const w = new World();
+  const R = 'roulette';
+  const [opened] = w.do({ type: 'OpenCasinoRound', tableCode: R, commitment: COMMITMENT, bettingMs: 20_000 }, null);
+  const mid = (opened!.data as { mid: string }).mid;
+  t.equal(mid, '137250815181647');
+  const bet = (betId: string, sid: number, odds: number, stake: Paise): Command => ({
+    type: 'PlaceCasinoBet',
+    betId,
+    tableCode: R,
+    mid,
+    sid,
+    odds,
+    stake,
+    referenceId: `r-${betId}`,
+  });
+  w.do(bet('n32', 33, 3600, 100_00), 'p1'); // Number 32 (sid 32 + 1): 35 × ₹100
+  w.do(bet('black', 39, 200, 200_00), 'p2'); // 32 is red: -₹200
+  w.do(bet('dozen3', 46, 300, 300_00), 'p2'); // 3rd Dozen (25-36): 2 × ₹300
+  w.do({ type: 'CloseCasinoBetting', tableCode: R, mid }, null);
+  const [dealt] = w.do({ type: 'DealCasinoRound', tableCode: R, mid, serverSeed: SEED }, null);
+  t.same((dealt!.data as { cards: unknown }).cards, [{ card: '32', to: 'Wheel' }], "the shuffled wheel's first pocket");
+  w.do({ type: 'RevealCasinoCard', tableCode: R, mid }, null);
+  const [resulted, settled] = w.do({ type: 'SettleCasinoRound', tableCode: R, mid }, null);
+  t.match(resulted!.data, { code: 32, winner: '32 Red', description: '32 Red: Even, 19-36, 3rd Dozen, 2nd Column' });
+  t.match(settled!.data, {
+    bets: [
+      { betId: 'n32', selectionName: 'Number 32', outcome: 'win', pnl: 3_500_00 },
+      { betId: 'black', selectionName: 'Black', outcome: 'lose', pnl: -200_00 },
+      { betId: 'dozen3', selectionName: '3rd Dozen', outcome: 'win', pnl: 600_00 },
+    ],
+    postings: [
+      { account: 'wallet:p1', amount: 3_500_00 },
+      { account: 'wallet:p2', amount: 400_00 },
+      { account: HOUSE_CASINO_ACCOUNT, amount: -3_900_00 },
+    ],
+  });
+  t.equal(w.balance('wallet:p1'), 13_500_00);
+  t.equal(w.exposure('p1') + w.exposure('p2'), 0, 'exposure released');
+  w.refused(t, { type: 'SettleCasinoRound', tableCode: R, mid }, null, 'ROUND_NOT_FOUND');
+});
 
 t.test('bets that cancel out: the bettor still gets a posting (zero), so the statement shows the round', async (t) => {
   // Given p1 backs Tiger ₹100 and Dragon ₹100 at 2.00 in the test vector's round (Tiger wins),

@@ -101,6 +101,12 @@ const CASES: { code: string; rounds: number; seen?: (r: RoundResult) => string[]
         'Player 1 push': 3 / 51,
       },
     },
+    // Roulette: each of the 37 pockets 1/37 (the shuffled wheel's first).
+    {
+      code: 'roulette',
+      rounds: 20_000,
+      chances: Object.fromEntries(Array.from({ length: 37 }, (_, n) => [`result ${n}`, 1 / 37])),
+    },
     {
       code: 'poker20',
       rounds: 20_000,

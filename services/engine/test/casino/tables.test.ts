@@ -20,6 +20,7 @@ t.test("the tables, in SPEC.md's categories", async (t) => {
       'worli 30 141 40',
       'war 29 131 52',
       'poker20 21 132 52',
+      'roulette 31 137 37',
     ],
   );
   t.equal(tableByCode('dt20')?.name, 'Dragon Tiger 20-20');

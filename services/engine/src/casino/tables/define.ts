@@ -1,5 +1,5 @@
 import type { Card, Paise } from '@exch/contracts';
-import type { DealtCard, MarketDefinition, MarketOutcome, MarketResult, TableDefinition } from './table.js';
+import type { DealtCard, MarketDefinition, MarketOutcome, MarketResult, ShoeItem, TableDefinition } from './table.js';
 
 /**
  * What every table module writes, and `defineTable`, which turns it into a TableDefinition: the
@@ -23,14 +23,15 @@ export interface Headline {
   readonly description: string;
 }
 
-export interface TableRules<F> extends Omit<TableDefinition, 'markets' | 'result'> {
+/** `T`: what the shoe holds, cards unless said (roulette's wheel holds pockets). */
+export interface TableRules<F, T extends ShoeItem = Card> extends Omit<TableDefinition<T>, 'markets' | 'result'> {
   /** What the markets are judged on, read once from the deal. */
-  facts(deal: readonly DealtCard[]): F;
+  facts(deal: readonly DealtCard<T>[]): F;
   headline(facts: F): Headline;
   readonly markets: readonly MarketRule<F>[];
 }
 
-export function defineTable<F>(rules: TableRules<F>): TableDefinition {
+export function defineTable<F, T extends ShoeItem = Card>(rules: TableRules<F, T>): TableDefinition<T> {
   const { facts, headline, markets, ...table } = rules;
   if (new Set(markets.map((m) => m.sid)).size !== markets.length)
     throw new Error(`${table.code}: two markets share a sid`);
@@ -65,7 +66,7 @@ export const TABLE_LIMITS: { readonly minStake: Paise; readonly maxStake: Paise 
 };
 
 /** The shuffled shoe's card at `i`; a deal that runs past the shoe is a bug in the table, not a result. */
-export function take(shuffled: readonly Card[], i: number): Card {
+export function take<T extends ShoeItem>(shuffled: readonly T[], i: number): T {
   const c = shuffled[i];
   if (!c) throw new Error(`deal needs card ${i + 1} of a ${shuffled.length}-card shoe`);
   return c;

@@ -7,6 +7,7 @@ import { dt20 } from './dt20.js';
 import { lucky7 } from './lucky7.js';
 import { poker20 } from './poker20.js';
 import { race20 } from './race20.js';
+import { roulette } from './roulette.js';
 import { teen20 } from './teen20.js';
 import { war } from './war.js';
 import { worli } from './worli.js';
@@ -28,6 +29,7 @@ export const TABLES: readonly TableDefinition[] = [
   // Issue 23: more of the categories.
   war,
   poker20,
+  roulette,
 ];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));

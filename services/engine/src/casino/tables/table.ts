@@ -1,11 +1,22 @@
 import type { Card, Paise } from '@exch/contracts';
 
 /**
+ * What a shoe holds: playing cards on every table but roulette, whose "shoe" is the wheel's 37
+ * pockets. The engine, the log and a verifier handle only each item's code, so only the table's
+ * own rules need to know which kind it deals.
+ */
+export interface ShoeItem {
+  readonly code: string;
+}
+
+/**
  * What the engine needs to run one live Indian table (docs/casino.md): its limits, shoe, markets,
  * how a shuffled shoe is dealt and what the cards decide. Pure and deterministic: the same shuffled
- * shoe always gives the same deal and result, so a round replays from its seed.
+ * shoe always gives the same deal and result, so a round replays from its seed. `T` is what the shoe
+ * holds; unnamed, any table: the registry's view. A card table is one because TypeScript checks
+ * methods' parameters both ways, which is sound here: the engine hands a table only its own shoe.
  */
-export interface TableDefinition {
+export interface TableDefinition<T extends ShoeItem = ShoeItem> {
   /** The feed's game code (teen20, dt20 ...), used in round ids' tables and URLs. */
   readonly code: string;
   readonly name: string;
@@ -18,10 +29,10 @@ export interface TableDefinition {
   readonly bettingSeconds: number;
   readonly markets: readonly MarketDefinition[];
   /** The unshuffled shoe; the round's fair shuffle permutes it. */
-  shoe(): Card[];
+  shoe(): T[];
   /** The cards in reveal order: always the shuffled shoe's first cards, each with where it goes. */
-  deal(shuffled: readonly Card[]): DealtCard[];
-  result(deal: readonly DealtCard[]): RoundResult;
+  deal(shuffled: readonly T[]): DealtCard<T>[];
+  result(deal: readonly DealtCard<T>[]): RoundResult;
 }
 
 /** One bet on a table, backed at `odds`: decimal odds in integer hundredths, stake included (198 = 1.98). */
@@ -36,9 +47,9 @@ export interface MarketDefinition {
   readonly payTable?: readonly { readonly hand: string; readonly odds: number }[];
 }
 
-export interface DealtCard {
-  readonly card: Card;
-  /** The hand or place it is dealt to: "A", "Dragon", "Banker", "Andar", "Player 9", "Card". */
+export interface DealtCard<T extends ShoeItem = Card> {
+  readonly card: T;
+  /** The hand or place it is dealt to: "A", "Dragon", "Banker", "Andar", "Player 9", "Card", "Wheel". */
   readonly to: string;
 }
 
