@@ -1,3 +1,4 @@
+import { judgement } from './3cardj.js';
 import { aaa } from './aaa.js';
 import { ab20 } from './ab20.js';
 import { baccarat } from './baccarat.js';
@@ -28,6 +29,7 @@ export const TABLES: readonly TableDefinition[] = [
   // Issue 23: more of the categories.
   war,
   poker20,
+  judgement,
 ];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));

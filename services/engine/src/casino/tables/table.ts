@@ -1,4 +1,4 @@
-import type { Card, Paise } from '@exch/contracts';
+import type { Card, Paise, Rank } from '@exch/contracts';
 
 /**
  * What the engine needs to run one live Indian table (docs/casino.md): its limits, shoe, markets,
@@ -22,6 +22,11 @@ export interface TableDefinition {
   /** The cards in reveal order: always the shuffled shoe's first cards, each with where it goes. */
   deal(shuffled: readonly Card[]): DealtCard[];
   result(deal: readonly DealtCard[]): RoundResult;
+  /**
+   * What a bet on a market with `picks` gets from the deal with the ranks it named (3 Cards
+   * Judgement): such a market has no one outcome for every bet, so `result` leaves it out.
+   */
+  judgePick(deal: readonly DealtCard[], sid: number, ranks: readonly Rank[]): MarketResult;
 }
 
 /** One bet on a table, backed at `odds`: decimal odds in integer hundredths, stake included (198 = 1.98). */
@@ -34,6 +39,8 @@ export interface MarketDefinition {
   readonly odds: number;
   /** For a market that pays by hand (Pair Plus, Andar Bahar's Bahar 1st card): each hand's odds. */
   readonly payTable?: readonly { readonly hand: string; readonly odds: number }[];
+  /** A bet on it names this many different card ranks, which it is judged on (3 Cards Judgement's Yes and No). */
+  readonly picks?: number;
 }
 
 export interface DealtCard {
@@ -61,6 +68,6 @@ export interface RoundResult {
   readonly code: number;
   readonly winner: string;
   readonly description: string;
-  /** Every market of the table, in the table's order. */
+  /** Every market of the table but those with `picks` (judged bet by bet), in the table's order. */
   readonly markets: readonly MarketResult[];
 }
