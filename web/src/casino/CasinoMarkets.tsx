@@ -28,7 +28,10 @@ function shortName(name: string, group: readonly CasinoMarketDto[]): string {
 /** Every market of the table with its odds, grouped as the table groups them; back only. After the result, winners light up. */
 export function CasinoMarkets({ table, round, open, stakes, selected, onPick }: CasinoMarketsProps) {
   const groups = new Map<string, CasinoMarketDto[]>();
-  for (const m of table.markets) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+  // A player bets on markets that take card ranks through PickedMarkets; the back office sees them here.
+  for (const m of table.markets.filter((m) => m.picks === null || !onPick))
+    groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+  if (groups.size === 0) return null;
   const outcome = new Map(
     (round?.status === 'settled' ? (round.result?.markets ?? []) : []).map((m) => [m.sid, m.outcome]),
   );

@@ -48,8 +48,13 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
       </div>
       {winner !== null && (
         <p className="felt-result" data-testid="round-result">
+          {layout.resultLabel && `${layout.resultLabel} `}
           <span className="felt-result-winner">{winner}</span>{' '}
-          {/^(Tie|Seven|Void)$/.test(winner) ? '' : winner.startsWith('Players ') ? 'win' : 'wins'}
+          {layout.resultLabel || /^(Tie|Seven|Void)$/.test(winner)
+            ? ''
+            : winner.startsWith('Players ')
+              ? 'win'
+              : 'wins'}
           <span className="felt-result-detail">{round?.result?.description}</span>
         </p>
       )}

@@ -7,6 +7,7 @@ import type { AuthContextName } from '../auth/auth-context';
 import { formatDateTime } from '../ui/dates';
 import { usePageTitle } from '../ui/use-page-title';
 import { RoundCards } from './RoundCards';
+import { layoutOf } from './table-layout';
 import { verifyRound, type Verification } from './verify';
 import '../styles/casino.css';
 
@@ -66,7 +67,8 @@ export function CasinoRoundPage({ ctx = 'user' }: { ctx?: AuthContextName }) {
         <RoundCards code={r.tableCode} cards={r.cards} />
         {r.result && (
           <p className="round-winner" data-testid="round-winner">
-            Winner: <b>{r.result.winner}</b> <span className="muted">({r.result.description})</span>
+            {layoutOf(r.tableCode).resultLabel ?? 'Winner'}: <b>{r.result.winner}</b>{' '}
+            <span className="muted">({r.result.description})</span>
           </p>
         )}
         {r.status === 'void' && <p className="round-winner">Void: {r.voidReason}</p>}

@@ -61,6 +61,11 @@ export const TABLE_RULES: Record<string, string[]> = {
     'The better hand wins at 1.98; equal hands (the board playing for both, say) return the bets on A and B. Hands, best first: Royal Flush, Straight Flush, Four of a Kind, Full House, Flush, Straight (A-2-3-4-5 the lowest), Three of a Kind, Two Pair, Pair, High Card.',
     'The 7 Card Bonus pays on the player’s own hand, whoever wins: Three of a Kind 4.00, Straight 5.00, Flush 7.00, Full House 9.00, Four of a Kind 31.00, Straight Flush 51.00, Royal Flush 101.00. Two pair or less loses.',
   ],
+  '3cardj': [
+    'One deck. The dealer turns three cards. Pick one, two or three card ranks (A to K; suits do not matter), then back Yes or No.',
+    'Yes wins if at least one of the three cards is of a rank you picked (a rank dealt twice pays the same); No wins if none is.',
+    'Prices by how many ranks you pick: Yes 4.45 for one, 2.42 for two, 1.75 for three; No 1.24 for one, 1.62 for two, 2.17 for three.',
+  ],
 };
 
 export const rulesOf = (code: string): string[] => [...(TABLE_RULES[code] ?? []), ...COMMON];

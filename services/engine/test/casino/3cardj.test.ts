@@ -15,10 +15,12 @@ const judge = (cards: string, market: string, picked: string) =>
 t.test('three cards to the dealer; the result is their ranks, its code how many differ', async (t) => {
   const r = play(judgement, 'KD 5H AS');
   t.same(r.dealt, ['Dealer KD', 'Dealer 5H', 'Dealer AS']);
-  t.same([r.result.code, r.result.winner, r.result.description], [3, 'A 5 K', 'KD 5H AS: A 5 K']);
+  t.same([r.result.code, r.result.winner, r.result.description], [3, 'A 5 K', 'KD 5H AS: three different ranks']);
   t.same(r.result.markets, [], 'no market has one outcome for every bet: each is judged on its ranks');
-  t.same([play(judgement, '7C 10S 7H').result.code, play(judgement, '7C 10S 7H').result.winner], [2, '7 7 10']);
-  t.same([play(judgement, 'QC QS QH').result.code, play(judgement, 'QC QS QH').result.winner], [1, 'Q Q Q']);
+  const pair = play(judgement, '10S 7C 7H').result;
+  t.same([pair.code, pair.winner, pair.description], [2, '7 7 10', '10S 7C 7H: a pair (7)']);
+  const trips = play(judgement, 'QC QS QH').result;
+  t.same([trips.code, trips.winner, trips.description], [1, 'Q Q Q', 'QC QS QH: three of a rank (Q)']);
 });
 
 t.test('markets: Yes and No for one, two and three ranks', async (t) => {

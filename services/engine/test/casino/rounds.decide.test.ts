@@ -453,7 +453,7 @@ t.test('3 Cards Judgement: a bet names its ranks, refused unless they fit its ma
   w.do({ type: 'DealCasinoRound', tableCode: J, mid: JMID, serverSeed: SEED }, null);
   for (let i = 0; i < 3; i++) w.do({ type: 'RevealCasinoCard', tableCode: J, mid: JMID }, null);
   const [resulted, settled] = w.do({ type: 'SettleCasinoRound', tableCode: J, mid: JMID }, null);
-  t.match(resulted!.data, { code: 3, winner: '2 6 7', description: '2H 7H 6S: 2 6 7', markets: [] });
+  t.match(resulted!.data, { code: 3, winner: '2 6 7', description: '2H 7H 6S: three different ranks', markets: [] });
   t.same((settled!.data as { bets: unknown[] }).bets, [
     { betId: 'y7', userId: 'p1', selectionName: 'Yes 1 card: 7', outcome: 'win', pnl: 345_00 },
     { betId: 'y2k', userId: 'p1', selectionName: 'Yes 2 cards: 2 K', outcome: 'win', pnl: 142_00 },

@@ -50,12 +50,17 @@ export const judgement = defineTable<Dealt>({
   },
   // No side wins: the result is the three ranks, smallest first; its code how many differ (1-3).
   headline: (f) => {
-    const winner = f.cards
-      .map((c) => c.rank)
-      .sort((a, b) => a - b)
-      .map(rankLabel)
-      .join(' ');
-    return { code: f.ranks.size, winner, description: `${f.cards.map((c) => c.code).join(' ')}: ${winner}` };
+    const ranks = f.cards.map((c) => c.rank).sort((a, b) => a - b);
+    const repeated = ranks.find((r, i) => ranks.indexOf(r) !== i);
+    const shape =
+      f.ranks.size === 3
+        ? 'three different ranks'
+        : `${f.ranks.size === 2 ? 'a pair' : 'three of a rank'} (${rankLabel(repeated!)})`;
+    return {
+      code: f.ranks.size,
+      winner: ranks.map(rankLabel).join(' '),
+      description: `${f.cards.map((c) => c.code).join(' ')}: ${shape}`,
+    };
   },
   markets,
 });
