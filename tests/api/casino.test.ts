@@ -72,6 +72,7 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
   const all = await call('GET', '/api/casino/table/getalltable', undefined, p1.token);
   t.equal(all.status, 200);
   t.same(all.body.data.map((x: { _id: string }) => x._id).sort(), [
+    '3cardj',
     'aaa',
     'ab20',
     'baccarat',
@@ -143,6 +144,25 @@ t.test('the table lists of SPEC.md section 7: every table with its image, status
     ['roulette'],
     '31 is Roulette',
   );
+  const judgement = await call('GET', '/api/casino/tables?category=28', undefined, p1.token);
+  t.same(
+    judgement.body.data.map((x: { _id: string }) => x._id),
+    ['3cardj'],
+    '28 is 3 Cards Judgement',
+  );
+  t.match(
+    all.body.data.find((x: { _id: string }) => x._id === '3cardj').markets,
+    [
+      { sid: 1, nat: 'Yes 1 card', group: 'Yes', odds: 4.45, picks: 1 },
+      { sid: 2, nat: 'Yes 2 cards', odds: 2.42, picks: 2 },
+      { sid: 3, nat: 'Yes 3 cards', odds: 1.75, picks: 3 },
+      { sid: 4, nat: 'No 1 card', group: 'No', odds: 1.24, picks: 1 },
+      { sid: 5, nat: 'No 2 cards', odds: 1.62, picks: 2 },
+      { sid: 6, nat: 'No 3 cards', odds: 2.17, picks: 3 },
+    ],
+    'each market names how many ranks its bet picks',
+  );
+  t.equal(dt.markets[0].picks, null, 'a market that takes no ranks');
   t.match(await call('GET', '/api/casino/tables/nope', undefined, p1.token), {
     status: 404,
     body: { message: 'Table not found' },
@@ -656,6 +676,73 @@ t.test("a Pair Plus bet shows its pay table's range, not the pair's odds alone",
   const rows = csv((await call('GET', '/api/casino/bets/mine.csv?table=teen20', undefined, p2.token)).body);
   t.equal(rows[1]![4], '2.00-41.00', 'the export shows the range too');
 });
+
+t.test(
+  '3 Cards Judgement: a bet sends the ranks it picks, is refused when they do not fit, and is settled on them',
+  async (t) => {
+    t.equal(await dealer.step('3cardj'), 'opened');
+    const mid = (await live('3cardj', p2.token)).round!.mid;
+    t.match(mid, /^128\d{12}$/);
+    const picked = (sid: number, odds: number, ranks: unknown) => bet(p2, '3cardj', mid, sid, odds, 100, { ranks });
+    const bets = [
+      { sid: 1, odds: 4.45, ranks: ['A'], yes: true },
+      { sid: 5, odds: 1.62, ranks: ['K', '7'], yes: false },
+      { sid: 3, odds: 1.75, ranks: ['2', '10', 'Q'], yes: true },
+    ];
+    for (const b of bets) {
+      const placed = await call('POST', '/api/bets', picked(b.sid, b.odds, b.ranks), p2.token);
+      t.equal(placed.status, 200, JSON.stringify(placed.body));
+      t.equal(
+        placed.body.bet.selection_name,
+        `${b.yes ? 'Yes' : 'No'} ${b.ranks.length} card${b.ranks.length > 1 ? 's' : ''}: ${
+          { 1: 'A', 5: '7 K', 3: '2 10 Q' }[b.sid]
+        }`,
+      );
+    }
+    const exposure = (await profile(p2.token)).exposer;
+    const refusals: [unknown, string][] = [
+      [undefined, 'Yes 2 cards needs 2 different card ranks (A to K); the bet names 0'],
+      [['A'], 'Yes 2 cards needs 2 different card ranks (A to K); the bet names 1'],
+      [['A', 'K', 'Q'], 'Yes 2 cards needs 2 different card ranks (A to K); the bet names 3'],
+      [['A', 'A'], 'ranks: pick each card rank once'],
+      [['A', '1'], 'ranks: each must be a card rank, A, 2 to 10, J, Q or K'],
+      [['A', 13], 'ranks: each must be a card rank, A, 2 to 10, J, Q or K'],
+      ['AK', 'ranks must be a list of card ranks'],
+      [[], 'ranks: pick at least one card rank'],
+    ];
+    for (const [ranks, message] of refusals)
+      t.match(
+        await call('POST', '/api/bets', picked(2, 2.42, ranks), p2.token),
+        { status: 400, body: { message } },
+        message,
+      );
+    t.match(
+      await call(
+        'POST',
+        '/api/bets',
+        { ...bet(p2, 'x', 'm', 1, 2, 100), market_type: 'MATCH_ODDS', bet_type: 'sports', ranks: ['A'] },
+        p2.token,
+      ),
+      { status: 400, body: { message: 'ranks are for casino bets only' } },
+    );
+    t.equal((await profile(p2.token)).exposer, exposure, 'nothing refused changed the exposure');
+
+    await dealer.finishRound('3cardj');
+    const round = (await live('3cardj', p2.token)).round!;
+    const dealt = round.cards.map((c) => c.card.slice(0, -1));
+    t.equal(dealt.length, 3);
+    const mine = (await call('GET', '/api/casino/bets/mine?table=3cardj', undefined, p2.token)).body.data;
+    for (const b of bets) {
+      const hit = b.ranks.some((r) => dealt.includes(r));
+      const won = hit === b.yes;
+      t.match(
+        mine.find((m: { selection: number }) => m.selection === b.sid),
+        { status: won ? 'won' : 'lost', pnl: won ? Math.round((b.odds - 1) * 100 * 100) / 100 : -100 },
+        `${dealt.join(' ')}: ${b.yes ? 'Yes' : 'No'} ${b.ranks.join(' ')} ${won ? 'wins' : 'loses'}`,
+      );
+    }
+  },
+);
 
 t.test(
   'the ledger replays clean: postings sum to zero, house:casino against each bettor, read models equal the replay',

@@ -230,11 +230,20 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
 
   // Issue 23's tables (tables2): each page at both sizes, a bet in the window, the deal and the
   // result on the felt, nothing wider than a phone.
-  for (const { code, name, category, sid, market } of [
+  // 3 Cards Judgement's bet names ranks: they are picked before its Yes (sid 2 for two ranks).
+  for (const { code, name, category, sid, market, ranks = [] } of [
     { code: 'race20', name: 'Race 20-20', category: '41', sid: 1, market: 'K♠' },
     { code: 'worli', name: 'Instant Worli', category: '30', sid: 7, market: 'Single 7' },
     // Roulette's "card" is the ball's pocket, shown on its wheel; sid 18 is Number 17 on the layout.
     { code: 'roulette', name: 'Roulette', category: '31', sid: 18, market: 'Number 17' },
+    {
+      code: '3cardj',
+      name: '3 Cards Judgement',
+      category: '28',
+      sid: 2,
+      market: 'Yes 2 cards: A K',
+      ranks: ['A', 'K'],
+    },
   ])
     await t.test(
       `${name}: the lobby's ${category} tile, a bet, the deal and the result at 1366 and 375 px`,
@@ -244,11 +253,12 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
           ['mobile', MOBILE],
         ] as const) {
           const page = await open(viewport, 'player', `/casino-list/LC/4/${category}`);
-          await page.locator(`[data-testid=casino-tiles] [data-game=${code}]`).click();
+          await page.locator(`[data-testid=casino-tiles] [data-game="${code}"]`).click();
           await waitForPath(page, `/casino/${code}`);
           t.equal(await page.getByTestId('table-name').textContent(), name);
           t.equal(await dealer.step(code), 'opened');
           await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
+          for (const rank of ranks) await page.locator('.rank-chip', { hasText: new RegExp(`^${rank}$`) }).click();
           await page.locator(`.casino-market[data-sid="${sid}"]`).click();
           await page.getByTestId('slip-selection').filter({ hasText: market }).waitFor();
           await page.locator('.casino-slip input[name=stake]').fill('100');
@@ -376,6 +386,8 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
         0,
         `${code}: nothing wider than the screen`,
       );
+      // A table whose bets name ranks takes one before its markets open.
+      if (await page.locator('.rank-chip').count()) await page.locator('.rank-chip').first().click();
       await page.locator('.casino-market').first().click();
       const sheet = page.locator('.slip-sheet');
       await sheet.waitFor();

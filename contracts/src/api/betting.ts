@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { RANK_NAMES } from '../casino/cards.js';
 import { FEED_STATUSES, type FancyType, type MarketKind } from '../market/feed.js';
 import type { ButtonValue, MarketStatus, Persistence } from '../betting/events.js';
 import { optionalRupees, percentBp, rupees } from './amount.js';
@@ -267,6 +268,18 @@ export const PlaceBetBody = v.pipe(
     /** Casino bets (docs/casino.md): the table's code and the round id. */
     table_id: v.optional(idOrNumber('table_id')),
     game_round_id: v.optional(idOrNumber('game_round_id')),
+    /** A casino bet on a market that takes card ranks (3 Cards Judgement): the ranks it picks. */
+    ranks: v.optional(
+      v.pipe(
+        v.array(
+          v.picklist(RANK_NAMES, 'ranks: each must be a card rank, A, 2 to 10, J, Q or K'),
+          'ranks must be a list of card ranks',
+        ),
+        v.minLength(1, 'ranks: pick at least one card rank'),
+        v.maxLength(RANK_NAMES.length, `ranks: at most ${RANK_NAMES.length} card ranks`),
+        v.check((ranks) => new Set(ranks).size === ranks.length, 'ranks: pick each card rank once'),
+      ),
+    ),
     odds_type: v.optional(v.picklist(['back', 'lay'], 'odds_type must be back or lay')),
     isBack: v.optional(v.boolean('isBack must be true or false')),
     volume: v.nullish(numberOrText('Volume')),

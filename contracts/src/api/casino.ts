@@ -20,6 +20,8 @@ export interface CasinoMarketDto {
   odds: number;
   /** Markets that pay by hand (Pair Plus, Bahar's first card): each hand's odds. */
   payTable: { hand: string; odds: number }[] | null;
+  /** A bet on it names this many different card ranks, sent as `ranks` (3 Cards Judgement); else null. */
+  picks: number | null;
 }
 
 export type CasinoRoundStatus = 'betting' | 'closed' | 'dealing' | 'settled' | 'void';

@@ -24,6 +24,7 @@ const LOOK: Record<string, { felt: [string, string]; cards: string[]; emblem: st
   war: { felt: ['#4a4f5c', '#171a21'], cards: ['QS', 'KD', '9C'], emblem: 'CASINO WAR' },
   poker20: { felt: ['#215c3a', '#0a2415'], cards: ['AS', 'AH', 'KD', 'KC'], emblem: 'POKER 20-20' },
   roulette: { felt: ['#1b6a3e', '#082614'], cards: [], emblem: 'ROULETTE', wheel: true },
+  '3cardj': { felt: ['#1c4f6e', '#08202e'], cards: ['JS', '5H', 'QD'], emblem: '3 CARDS JUDGEMENT' },
 };
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { buildShoe, card, isRed, parseCard, rankLabel, RANKS } from './cards.js';
+import { buildShoe, card, isRed, parseCard, parseRank, pickedName, rankLabel, RANKS } from './cards.js';
 
 t.test('codes: rank then suit, parsed back to the same card', async (t) => {
   t.same(parseCard('AS'), { rank: 1, suit: 'S', code: 'AS' });
@@ -10,6 +10,12 @@ t.test('codes: rank then suit, parsed back to the same card', async (t) => {
   t.same(RANKS.map(rankLabel).join(' '), 'A 2 3 4 5 6 7 8 9 10 J Q K');
   t.ok(isRed(card(5, 'H')) && isRed(card(5, 'D')));
   t.notOk(isRed(card(5, 'S')) || isRed(card(5, 'C')));
+});
+
+t.test('ranks a bet picks: labels parsed, named in rank order', async (t) => {
+  t.same(['A', '10', 'K'].map(parseRank), [1, 10, 13]);
+  for (const bad of ['', '1', '11', 'T', 'a', ' K', 'KS']) t.equal(parseRank(bad), null, bad);
+  t.equal(pickedName('Yes 3 cards', [13, 1, 10]), 'Yes 3 cards: A 10 K');
 });
 
 t.test('shoes: decks, suits then ranks in the order given', async (t) => {

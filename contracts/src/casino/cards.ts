@@ -34,6 +34,19 @@ export const parseCard = (code: string): Card | null => BY_CODE.get(code) ?? nul
 /** "A", "7", "K": how a rank is named in market names ("Card A", "Bahar K"). */
 export const rankLabel = (rank: Rank): string => RANK_LABELS[rank];
 
+/** The rank labels A, 2 ... 10, J, Q, K, in rank order: what a bet that picks ranks sends. */
+export const RANK_NAMES: readonly string[] = RANKS.map(rankLabel);
+
+/** "10" -> 10, "K" -> 13; anything else -> null. */
+export const parseRank = (label: string): Rank | null => RANKS[RANK_NAMES.indexOf(label)] ?? null;
+
+/** A bet that names ranks, as statements and lists show it: "Yes 2 cards: A K", its ranks in order. */
+export const pickedName = (market: string, ranks: readonly Rank[]): string =>
+  `${market}: ${[...ranks]
+    .sort((a, b) => a - b)
+    .map(rankLabel)
+    .join(' ')}`;
+
 export const isRed = (c: Card): boolean => c.suit === 'H' || c.suit === 'D';
 
 /**

@@ -30,6 +30,8 @@ export interface PlaceCasinoBet {
   tableCode: string;
   mid: string;
   sid: number;
+  /** The card ranks (1-13) the bet names, on a market that takes them (3 Cards Judgement); else absent. */
+  ranks?: number[];
   /** Hundredths, as the player saw them: refused if the table's differ. */
   odds: number;
   stake: Paise;

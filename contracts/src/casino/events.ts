@@ -22,6 +22,8 @@ export interface CasinoMarketInfo {
   odds: number;
   /** Markets that pay by hand: each hand's odds. */
   payTable?: { hand: string; odds: number }[];
+  /** A bet on it names this many different card ranks (3 Cards Judgement's Yes and No). */
+  picks?: number;
 }
 
 /** A table as the engine deals it; listed again when its definition changes. */
@@ -59,6 +61,9 @@ export interface CasinoBetPlaced {
   tableCode: string;
   mid: string;
   sid: number;
+  /** On a market with picks: the ranks (1-13) the bet names, ascending; it is settled on them. */
+  ranks?: number[];
+  /** The market's name, and on a market with picks its ranks ("Yes 2 cards: A K"). */
   selectionName: string;
   /** Hundredths, the table's price when the bet was taken. */
   odds: number;

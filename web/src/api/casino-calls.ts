@@ -75,6 +75,8 @@ export interface CasinoBetInput {
   isBack: true;
   table_id: string;
   game_round_id: string;
+  /** On a market that takes card ranks (3 Cards Judgement): the ranks picked, A to K. */
+  ranks?: string[];
   potential_win: number;
   device_info: string;
   reference_id: string;

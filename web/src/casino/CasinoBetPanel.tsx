@@ -3,10 +3,13 @@ import {
   paiseToRupees,
   rupeesToPaise,
   formatPaise,
+  pickedName,
+  rankLabel,
   type ButtonValue,
   type CasinoMarketDto,
   type CasinoPlaceBetResponse,
   type CasinoTableDto,
+  type Rank,
 } from '@exch/contracts';
 import { placeCasinoBet, type CasinoBetInput } from '../api/casino-calls';
 import { newSlipKey } from '../exchange/PlaceBetPanel';
@@ -16,12 +19,19 @@ import { showErrorToast } from '../ui/toasts';
 
 export interface CasinoSlip {
   market: CasinoMarketDto;
+  /** The ranks picked, on a market that takes them; else null. */
+  ranks: Rank[] | null;
   stake: string;
   /** Sent as Idempotency-Key: a retry after a lost answer is not placed twice. */
   key: string;
 }
 
-export const openCasinoSlip = (market: CasinoMarketDto): CasinoSlip => ({ market, stake: '', key: newSlipKey() });
+export const openCasinoSlip = (market: CasinoMarketDto, ranks: Rank[] | null = null): CasinoSlip => ({
+  market,
+  ranks,
+  stake: '',
+  key: newSlipKey(),
+});
 
 interface CasinoBetPanelProps {
   slip: CasinoSlip;
@@ -56,6 +66,7 @@ export function CasinoBetPanel({
   const { busy, inFlight, send } = useSlipSubmit();
   const stake = slip.stake === '' ? 0 : (rupeesToPaise(slip.stake) ?? 0);
   const odds = slip.market.odds;
+  const name = slip.ranks ? pickedName(slip.market.nat, slip.ranks) : slip.market.nat;
   const profit = Math.floor(((Math.round(odds * 100) - 100) * stake) / 100);
   const edit = (next: Partial<CasinoSlip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
 
@@ -71,7 +82,7 @@ export function CasinoBetPanel({
       market_type: CASINO_MARKET_TYPE,
       betOn: CASINO_MARKET_TYPE,
       selection: slip.market.sid,
-      selection_name: slip.market.nat,
+      selection_name: name,
       odds,
       stake: paiseToRupees(stake),
       bet_type: 'casino',
@@ -79,6 +90,7 @@ export function CasinoBetPanel({
       isBack: true,
       table_id: table._id,
       game_round_id: mid,
+      ...(slip.ranks && { ranks: slip.ranks.map(rankLabel) }),
       potential_win: paiseToRupees(profit),
       device_info: shortDevice(navigator.userAgent),
       reference_id: slip.key,
@@ -96,7 +108,7 @@ export function CasinoBetPanel({
         <SlipLabels />
         <div className="slip-for">
           <span className="side-tag back">Back</span>
-          <b data-testid="slip-selection">{slip.market.nat}</b>
+          <b data-testid="slip-selection">{name}</b>
         </div>
         <div className="slip-odds">
           <input name="odds" readOnly value={odds.toFixed(2)} aria-label="Odds" />

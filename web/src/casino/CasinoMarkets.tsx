@@ -36,7 +36,10 @@ export function CasinoMarkets(props: CasinoMarketsProps) {
   );
   if (layoutOf(table._id).wheel) return <RouletteBoard {...props} outcome={outcome} />;
   const groups = new Map<string, CasinoMarketDto[]>();
-  for (const m of table.markets) groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+  // A player bets on markets that take card ranks through PickedMarkets; the back office sees them here.
+  for (const m of table.markets.filter((m) => m.picks === null || !onPick))
+    groups.set(m.group, [...(groups.get(m.group) ?? []), m]);
+  if (groups.size === 0) return null;
   const suspended = table.game_status === 'SUSPENDED';
   return (
     <div className={`casino-markets${open ? '' : ' locked'}`} data-testid="casino-markets">

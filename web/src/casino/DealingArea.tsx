@@ -56,8 +56,13 @@ export function DealingArea({ table, round, seconds }: DealingAreaProps) {
       )}
       {winner !== null && (
         <p className="felt-result" data-testid="round-result">
+          {layout.resultLabel && `${layout.resultLabel} `}
           <span className="felt-result-winner">{winner}</span>{' '}
-          {/^(Tie|Seven|Void)$/.test(winner) || layout.wheel ? '' : winner.startsWith('Players ') ? 'win' : 'wins'}
+          {layout.resultLabel || layout.wheel || /^(Tie|Seven|Void)$/.test(winner)
+            ? ''
+            : winner.startsWith('Players ')
+              ? 'win'
+              : 'wins'}
           <span className="felt-result-detail">{round?.result?.description}</span>
         </p>
       )}

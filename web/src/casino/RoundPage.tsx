@@ -67,7 +67,8 @@ export function CasinoRoundPage({ ctx = 'user' }: { ctx?: AuthContextName }) {
         <RoundCards code={r.tableCode} cards={r.cards} />
         {r.result && (
           <p className="round-winner" data-testid="round-winner">
-            Winner: <b>{r.result.winner}</b> <span className="muted">({r.result.description})</span>
+            {layoutOf(r.tableCode).resultLabel ?? 'Winner'}: <b>{r.result.winner}</b>{' '}
+            <span className="muted">({r.result.description})</span>
           </p>
         )}
         {r.status === 'void' && <p className="round-winner">Void: {r.voidReason}</p>}

@@ -6,6 +6,7 @@ import {
   DEFAULT_CASINO_BUTTONS,
   type CasinoMarketDto,
   type CasinoPlaceBetResponse,
+  type Rank,
 } from '@exch/contracts';
 import { fetchMyCasinoBets } from '../api/casino-calls';
 import { useProfile } from '../api/profile-query';
@@ -17,6 +18,7 @@ import { CasinoBetPanel, openCasinoSlip, type CasinoSlip } from './CasinoBetPane
 import { CasinoMarkets } from './CasinoMarkets';
 import { CasinoBetBox } from './CasinoBetBox';
 import { DealingArea } from './DealingArea';
+import { PickedMarkets } from './PickedMarkets';
 import { ResultBadges } from './ResultBadges';
 import { TableRules } from './TableRules';
 import { useCasinoTable, useCountdown } from './use-casino-table';
@@ -82,9 +84,9 @@ export function CasinoTablePage() {
     if (b.status === 'pending' && b.game_round_id === round?.mid)
       stakes.set(b.selection, (stakes.get(b.selection) ?? 0) + b.stake);
 
-  const pick = (market: CasinoMarketDto): void => {
+  const pick = (market: CasinoMarketDto, ranks: Rank[] | null = null): void => {
     if (suspended) return showErrorToast(CASINO_SUSPENDED_MESSAGE);
-    if (open) setSlip(openCasinoSlip(market));
+    if (open) setSlip(openCasinoSlip(market, ranks));
   };
   const placed = (answer: CasinoPlaceBetResponse): void => {
     setSlip(null);
@@ -134,6 +136,17 @@ export function CasinoTablePage() {
             selected={slip?.market.sid ?? null}
             onPick={user ? pick : undefined}
           />
+          {user && table.markets.some((m) => m.picks !== null) && (
+            <PickedMarkets
+              table={table}
+              round={round}
+              open={open}
+              stakes={stakes}
+              selected={slip?.market.sid ?? null}
+              onPick={pick}
+              onRanksChange={() => setSlip((s) => (s?.ranks ? null : s))}
+            />
+          )}
         </div>
         <aside className="casino-side">
           {!isMobile && panel}

@@ -20,6 +20,8 @@ interface TableLayout {
   badge: Record<number, string>;
   /** Roulette: a wheel instead of seats, and a number board instead of the market groups. */
   wheel?: true;
+  /** What the result names when it is not a winner (3 Cards Judgement's ranks dealt). */
+  resultLabel?: string;
 }
 
 const ONE_CARD: Seat[] = [{ to: 'Card', label: 'Card', waiting: 1 }];
@@ -102,19 +104,27 @@ const LAYOUTS: Record<string, TableLayout> = {
     badge: Object.fromEntries(Array.from({ length: 37 }, (_, n) => [n, String(n)])),
     wheel: true,
   },
+  '3cardj': {
+    seats: [{ to: 'Dealer', label: 'Dealer', waiting: 3 }],
+    versus: false,
+    badge: {},
+    resultLabel: 'Ranks dealt',
+  },
 };
 
 const FALLBACK: TableLayout = { seats: ONE_CARD, versus: false, badge: {} };
 
 export const layoutOf = (code: string): TableLayout => LAYOUTS[code] ?? FALLBACK;
 
-/** The letter a result's badge shows: Andar Bahar names the side that took more ranks. */
+/** The letter a result's badge shows: Andar Bahar names the side that took more ranks, 3 Cards Judgement the ranks. */
 export function badgeOf(code: string, r: CasinoResultDto): string {
   if (r.win === 'Void') return 'V';
   if (code === 'ab20') {
     const [andar, bahar] = [...r.win.matchAll(/\d+/g)].map((m) => Number(m[0]));
     return (andar ?? 0) >= (bahar ?? 0) ? 'A' : 'B';
   }
+  // 3 Cards Judgement has no winner: its badge is the three ranks dealt ("A 5 K" reads A5K).
+  if (code === '3cardj') return r.win.replaceAll(' ', '');
   return layoutOf(code).badge[r.code] ?? r.win.slice(0, 1).toUpperCase();
 }
 

@@ -68,6 +68,11 @@ export const TABLE_RULES: Record<string, string[]> = {
     'Each number, 0 included, pays 36.00. Red, Black, Odd, Even, 1-18 and 19-36 pay 2.00; each dozen (1-12, 13-24, 25-36) and each column (the layout’s rows, 2:1) pays 3.00.',
     'Red: 1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36; the other numbers from 1 to 36 are black. Zero is green and is in none of the outside bets: when it comes, every bet but Number 0 loses.',
   ],
+  '3cardj': [
+    'One deck. The dealer turns three cards. Pick one, two or three card ranks (A to K; suits do not matter), then back Yes or No.',
+    'Yes wins if at least one of the three cards is of a rank you picked (a rank dealt twice pays the same); No wins if none is.',
+    'Prices by how many ranks you pick: Yes 4.45 for one, 2.42 for two, 1.75 for three; No 1.24 for one, 1.62 for two, 2.17 for three.',
+  ],
 };
 
 export const rulesOf = (code: string): string[] => [

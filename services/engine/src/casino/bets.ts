@@ -2,9 +2,14 @@ import { balanceOf, type EngineState } from '../state.js';
 import {
   CASINO_SUSPENDED_MESSAGE,
   casinoStream,
+  pickedName,
+  rankLabel,
+  RANKS,
   walletAccount,
+  type CasinoMarketInfo,
   type CommandEnvelope,
   type PlaceCasinoBet,
+  type Rank,
 } from '@exch/contracts';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { accept, refuse, type Decision } from '../decision.js';
@@ -37,6 +42,8 @@ export function decidePlaceCasinoBet(
   }
   const market = table.markets.find((m) => m.sid === c.sid);
   if (!market) return refuse('INVALID_SELECTION', 'Selection not found on this table');
+  const ranks = ranksOf(market, c.ranks);
+  if (typeof ranks === 'string') return refuse('INVALID_SELECTION', ranks);
   const badStake = stakeRefusal(c.stake, table.minStake, table.maxStake);
   if (badStake) return badStake;
   if (c.odds !== market.odds) return refuse('ODDS_CHANGED', 'Odds changed, please place the bet again');
@@ -54,7 +61,8 @@ export function decidePlaceCasinoBet(
       tableCode: c.tableCode,
       mid: c.mid,
       sid: c.sid,
-      selectionName: market.name,
+      ...(ranks && { ranks }),
+      selectionName: ranks ? pickedName(market.name, ranks) : market.name,
       odds: c.odds,
       stake: c.stake,
       totalExposure: before + c.stake,
@@ -62,4 +70,19 @@ export function decidePlaceCasinoBet(
       referenceId: c.referenceId,
     },
   });
+}
+
+/**
+ * The ranks a bet on `market` names, ascending: exactly `market.picks` different ranks (1-13) on a
+ * market that takes them, none on any other; else why not, in the player's words.
+ */
+function ranksOf(market: CasinoMarketInfo, ranks: readonly number[] | undefined): Rank[] | undefined | string {
+  if (market.picks === undefined) return ranks === undefined ? undefined : `${market.name} takes no card ranks`;
+  const wanted = `${market.name} needs ${market.picks > 1 ? `${market.picks} different card ranks` : '1 card rank'} (A to K)`;
+  if (!ranks || ranks.length !== market.picks) return `${wanted}; the bet names ${ranks?.length ?? 0}`;
+  const valid = ranks.filter((r): r is Rank => RANKS.includes(r as Rank));
+  if (valid.length !== ranks.length) return `${wanted}; card ranks are 1 (A) to 13 (K)`;
+  const twice = valid.find((r, i) => valid.indexOf(r) !== i);
+  if (twice !== undefined) return `${wanted}; ${rankLabel(twice)} is named twice`;
+  return [...valid].sort((a, b) => a - b);
 }

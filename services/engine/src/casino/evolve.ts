@@ -1,4 +1,4 @@
-import type { CasinoEventData, Posting, UserExposure } from '@exch/contracts';
+import type { CasinoEventData, Posting, Rank, UserExposure } from '@exch/contracts';
 import type { EngineState } from '../state.js';
 import { canonicalJson } from './listing.js';
 
@@ -72,7 +72,14 @@ export function evolveCasino(state: EngineState, event: CasinoEvent): void {
     case 'CasinoBetPlaced': {
       const d = event.data;
       const round = tables[d.tableCode]!.round!;
-      round.bets[d.betId] = { betId: d.betId, userId: d.userId, sid: d.sid, odds: d.odds, stake: d.stake };
+      round.bets[d.betId] = {
+        betId: d.betId,
+        userId: d.userId,
+        sid: d.sid,
+        ...(d.ranks && { ranks: d.ranks as Rank[] }),
+        odds: d.odds,
+        stake: d.stake,
+      };
       round.exposure[d.userId] = (round.exposure[d.userId] ?? 0) + d.stake;
       state.exposure[d.userId] = d.totalExposure;
       break;

@@ -17,6 +17,7 @@ export function tableListing(t: TableDefinition): CasinoTableListed {
       group: m.group,
       odds: m.odds,
       ...(m.payTable && { payTable: m.payTable.map((p) => ({ hand: p.hand, odds: p.odds })) }),
+      ...(m.picks !== undefined && { picks: m.picks }),
     })),
     shoe: t.shoe().map((c) => c.code),
   };

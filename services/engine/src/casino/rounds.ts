@@ -4,6 +4,7 @@ import {
   HOUSE_CASINO_ACCOUNT,
   isServerSeed,
   nextRoundId,
+  pickedName,
   walletAccount,
   type CloseCasinoBetting,
   type CommandEnvelope,
@@ -199,14 +200,17 @@ export function decideSettleCasinoRound(
   if (!def) return tableNotFound();
   // The dealt codes back to the items of the table's own shoe: cards, or the wheel's pockets.
   const items = new Map(def.shoe().map((item) => [item.code, item]));
-  const result = def.result(round.cards.map((d) => ({ card: items.get(d.card)!, to: d.to })));
+  const deal = round.cards.map((d) => ({ card: items.get(d.card)!, to: d.to }));
+  const result = def.result(deal);
   const bySid = new Map(result.markets.map((m) => [m.sid, m]));
   const net = new Map<string, Paise>();
   const bets = Object.values(round.bets).map((b) => {
-    const market = bySid.get(b.sid)!;
+    // A bet that names ranks is judged on them; every other bet on its market's one outcome.
+    const market = b.ranks ? def.judgePick(deal, b.sid, b.ranks) : bySid.get(b.sid)!;
     const pnl = backProfit(b.stake, b.odds, market);
     net.set(b.userId, (net.get(b.userId) ?? 0) + pnl);
-    const selectionName = table.markets.find((m) => m.sid === b.sid)!.name;
+    const name = table.markets.find((m) => m.sid === b.sid)!.name;
+    const selectionName = b.ranks ? pickedName(name, b.ranks) : name;
     return { betId: b.betId, userId: b.userId, selectionName, outcome: market.outcome, pnl };
   });
   // Every bettor gets a posting, a zero one too: bets that cancel out still make a statement line.

@@ -1,10 +1,12 @@
-import type { CasinoCard, CasinoMarketInfo, Paise } from '@exch/contracts';
+import type { CasinoCard, CasinoMarketInfo, Paise, Rank } from '@exch/contracts';
 
 /** A bet on the round under way: back bets only, so its liability is its stake. */
 export interface CasinoBetState {
   betId: string;
   userId: string;
   sid: number;
+  /** The ranks a bet on a market with picks names, ascending: it is settled on them. */
+  ranks?: Rank[];
   odds: number;
   stake: Paise;
 }

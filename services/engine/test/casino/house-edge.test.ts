@@ -99,6 +99,25 @@ t.test('returns worked out by hand', async (t) => {
   close(t, worli('Single 7'), 0.9, 'Single 7');
   close(t, worli('Line 1 (1-5)'), 0.95, 'Line 1');
   close(t, worli('Even'), 0.95, 'Even');
+  // 3 Cards Judgement: none of the 4k cards of k picked ranks among the three is C(52 - 4k, 3) / C(52, 3).
+  const judgement = rtpOf('3cardj');
+  const none = (k: number) => choose(52 - 4 * k, 3) / choose(52, 3);
+  close(t, none(1), 17_296 / 22_100, 'no ace among three: C(48, 3) = 17,296');
+  for (const [k, yes, no] of [
+    [1, 4.45, 1.24],
+    [2, 2.42, 1.62],
+    [3, 1.75, 2.17],
+  ] as const) {
+    const s = k > 1 ? 's' : '';
+    close(t, judgement(`Yes ${k} card${s}`), yes * (1 - none(k)), `Judgement Yes ${k}`);
+    close(t, judgement(`No ${k} card${s}`), no * none(k), `Judgement No ${k}`);
+  }
+  // Exactly: Yes 1 card 106,889/110,500 (3.27% edge), No 3 cards 4,123/4,250 (2.99%).
+  close(t, judgement('Yes 1 card'), 106_889 / 110_500, 'Yes 1 card as a fraction');
+  close(t, judgement('No 3 cards'), 4_123 / 4_250, 'No 3 cards as a fraction');
+  // Three of one rank 13 × C(4, 3), a pair 13 × C(4, 2) × 48, all different the rest.
+  close(t, exact.get('3cardj')!.codes.get(1)!, 52 / 22_100, 'three of a rank');
+  close(t, exact.get('3cardj')!.codes.get(2)!, 3_744 / 22_100, 'a pair');
 });
 
 t.test('roulette: 37 pockets, each 1/37, every market 36/37 (a house edge of 1/37 = 2.70%)', async (t) => {

@@ -129,6 +129,7 @@ class World {
 t.test('the tables are listed once, by the system, with their markets and shoes', async (t) => {
   const w = new World();
   t.same(Object.keys(w.state.casino.tables).sort(), [
+    '3cardj',
     'aaa',
     'ab20',
     'baccarat',
@@ -437,6 +438,80 @@ t.test('bets that cancel out: the bettor still gets a posting (zero), so the sta
   });
   t.equal((settled!.data as { postings: unknown[] }).postings.length, 1);
   t.equal(w.balance('wallet:p1'), 10_000_00, 'nothing moved');
+});
+
+t.test('3 Cards Judgement: a bet names its ranks, refused unless they fit its market, settled on them', async (t) => {
+  // The test vector's seed on table 3cardj at the same time: round 128250815181647 deals 2♥ 7♥ 6♠.
+  const J = '3cardj';
+  const JMID = '128250815181647';
+  const w = new World();
+  w.do({ type: 'OpenCasinoRound', tableCode: J, commitment: COMMITMENT, bettingMs: 20_000 }, null);
+  const bet = (betId: string, sid: number, odds: number, ranks?: number[]): Command => ({
+    type: 'PlaceCasinoBet',
+    betId,
+    tableCode: J,
+    mid: JMID,
+    sid,
+    ...(ranks && { ranks }),
+    odds,
+    stake: 100_00,
+    referenceId: `r-${betId}`,
+  });
+  // Sids: Yes 1, 2, 3 cards are 1-3 at 4.45, 2.42, 1.75; No 1, 2, 3 cards 4-6 at 1.24, 1.62, 2.17.
+  const [placed] = w.do(bet('y7', 1, 445, [7]), 'p1');
+  t.match(placed!.data, { sid: 1, ranks: [7], selectionName: 'Yes 1 card: 7', odds: 445, stake: 100_00 });
+  t.match(w.do(bet('y2k', 2, 242, [13, 2]), 'p1')[0]!.data, { ranks: [2, 13], selectionName: 'Yes 2 cards: 2 K' });
+  w.do(bet('y89', 3, 175, [8, 9, 10]), 'p1');
+  w.do(bet('n6', 4, 124, [6]), 'p2');
+  w.do(bet('njq', 5, 162, [11, 12]), 'p2');
+  w.do(bet('nak', 6, 217, [1, 13, 12]), 'p2');
+  t.equal(w.exposure('p1'), 300_00);
+
+  const bad = (c: Command, message: string) => w.refused(t, c, 'p1', 'INVALID_SELECTION', message);
+  bad(bet('x1', 2, 242), 'Yes 2 cards needs 2 different card ranks (A to K); the bet names 0');
+  bad(bet('x2', 2, 242, [5]), 'Yes 2 cards needs 2 different card ranks (A to K); the bet names 1');
+  bad(bet('x3', 3, 175, [1, 2, 3, 4]), 'Yes 3 cards needs 3 different card ranks (A to K); the bet names 4');
+  bad(bet('x4', 2, 242, [5, 5]), 'Yes 2 cards needs 2 different card ranks (A to K); 5 is named twice');
+  bad(bet('x5', 4, 124, [14]), 'No 1 card needs 1 card rank (A to K); card ranks are 1 (A) to 13 (K)');
+  bad(bet('x6', 4, 124, [0.5]), 'card ranks are 1 (A) to 13 (K)');
+  bad(bet('x7', 9, 124, [1]), 'Selection not found on this table');
+  w.refused(t, bet('x8', 1, 242, [7]), 'p1', 'ODDS_CHANGED');
+  w.refused(
+    t,
+    { ...w.bet('p1', 'x9', 2, 200, 100_00, '116250815181647'), ranks: [1] } as Command,
+    'p1',
+    'BETTING_CLOSED',
+  );
+  w.open();
+  w.refused(
+    t,
+    { ...w.bet('p1', 'x9', 2, 200, 100_00), ranks: [1] } as Command,
+    'p1',
+    'INVALID_SELECTION',
+    'Tiger takes no card ranks',
+  );
+  t.equal(w.exposure('p1'), 300_00, 'nothing refused changed the exposure');
+
+  w.do({ type: 'CloseCasinoBetting', tableCode: J, mid: JMID }, null);
+  w.do({ type: 'DealCasinoRound', tableCode: J, mid: JMID, serverSeed: SEED }, null);
+  for (let i = 0; i < 3; i++) w.do({ type: 'RevealCasinoCard', tableCode: J, mid: JMID }, null);
+  const [resulted, settled] = w.do({ type: 'SettleCasinoRound', tableCode: J, mid: JMID }, null);
+  t.match(resulted!.data, { code: 3, winner: '2 6 7', description: '2H 7H 6S: three different ranks', markets: [] });
+  t.same((settled!.data as { bets: unknown[] }).bets, [
+    { betId: 'y7', userId: 'p1', selectionName: 'Yes 1 card: 7', outcome: 'win', pnl: 345_00 },
+    { betId: 'y2k', userId: 'p1', selectionName: 'Yes 2 cards: 2 K', outcome: 'win', pnl: 142_00 },
+    { betId: 'y89', userId: 'p1', selectionName: 'Yes 3 cards: 8 9 10', outcome: 'lose', pnl: -100_00 },
+    { betId: 'n6', userId: 'p2', selectionName: 'No 1 card: 6', outcome: 'lose', pnl: -100_00 },
+    { betId: 'njq', userId: 'p2', selectionName: 'No 2 cards: J Q', outcome: 'win', pnl: 62_00 },
+    { betId: 'nak', userId: 'p2', selectionName: 'No 3 cards: A Q K', outcome: 'win', pnl: 117_00 },
+  ]);
+  t.equal(w.balance('wallet:p1'), 10_387_00);
+  t.equal(w.balance('wallet:p2'), 10_079_00);
+  t.same(
+    JSON.parse(JSON.stringify(fold(emptyState(), w.log))),
+    JSON.parse(JSON.stringify(w.state)),
+    'a replay of the log is the live state',
+  );
 });
 
 t.test('void: every stake released, no money moves; a suspended table opens no new round', async (t) => {

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { RANKS } from '@exch/contracts';
 import { TABLES, tableByCode } from '../../src/casino/index.js';
 import { shuffleWithNodeCrypto } from '../../src/casino/fair-node.js';
 
@@ -21,6 +22,7 @@ t.test("the tables, in SPEC.md's categories", async (t) => {
       'war 29 131 52',
       'poker20 21 132 52',
       'roulette 31 137 37',
+      '3cardj 28 128 52',
     ],
   );
   t.equal(tableByCode('dt20')?.name, 'Dragon Tiger 20-20');
@@ -55,8 +57,11 @@ t.test(
         t.same(table.deal(shuffled), dealt);
         t.same(
           table.result(dealt).markets.map((m) => m.sid),
-          table.markets.map((m) => m.sid),
+          table.markets.filter((m) => m.picks === undefined).map((m) => m.sid),
         );
+        // A market judged on the ranks a bet names: the first ranks, as many as it takes.
+        for (const m of table.markets.filter((m) => m.picks !== undefined))
+          t.equal(table.judgePick(dealt, m.sid, RANKS.slice(0, m.picks)).sid, m.sid);
       }
     }
   },

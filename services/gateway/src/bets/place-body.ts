@@ -40,6 +40,7 @@ function decimalOf(value: number | string, field: string, decimals: number, max:
 /** A bet as the client sends it (SPEC.md section 3, checked by PlaceBetBody) to what the engine needs. */
 export function parsePlaceBet(b: PlaceBetBody, callerId: string): PlacedBetInput {
   if (b.user_id !== callerId) throw new HttpError(403, 'You can only place bets for yourself', 'FORBIDDEN');
+  if (b.ranks !== undefined) throw new HttpError(400, 'ranks are for casino bets only');
 
   const kind = kindOfMarketType(b.market_type);
   if (!kind) throw new HttpError(400, `Unknown market_type: ${b.market_type}`);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   CASINO_MARKET_TYPE,
   parseDecimal,
+  parseRank,
   parseRupees,
   type CasinoBetPlaced,
   type CasinoPlaceBetResponse,
@@ -15,7 +16,8 @@ import { findTable, toBetDto } from './read.js';
 /**
  * POST /api/bets with bet_type casino (SPEC.md section 3): table_id and game_round_id name the
  * table and the round; event_id and market_id, required of every bet, must say the same. The
- * selection is the market's sid, the odds the table's (decimal), back only. The answer is built from
+ * selection is the market's sid, the odds the table's (decimal), back only; a market that takes
+ * card ranks (3 Cards Judgement) has them in `ranks`. The answer is built from
  * the committed CasinoBetPlaced and the table read before the command.
  */
 export async function placeCasinoBet(
@@ -48,6 +50,8 @@ export async function placeCasinoBet(
     tableCode: table.table_code,
     mid,
     sid: Number(b.selection),
+    // The engine checks that they fit the market: how many, each once.
+    ...(b.ranks && { ranks: b.ranks.map((r) => parseRank(r)!) }),
     odds: odds.value,
     stake: stake.paise,
     referenceId,

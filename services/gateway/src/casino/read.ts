@@ -109,6 +109,7 @@ export function toTableDto(r: TableRow): CasinoTableDto {
       group: m.group,
       odds: decimal(m.odds),
       payTable: m.payTable?.map((p) => ({ hand: p.hand, odds: decimal(p.odds) })) ?? null,
+      picks: m.picks ?? null,
     })),
     round: r.current_mid && r.round_status ? { mid: r.current_mid, status: r.round_status } : null,
   };

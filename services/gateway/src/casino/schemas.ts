@@ -56,7 +56,14 @@ export const CASINO_SCHEMAS: Record<string, Schema> = {
     max: num,
     bettingSeconds: int,
     markets: arr(
-      obj({ sid: int, nat: str, group: str, odds: num, payTable: nullable(arr(obj({ hand: str, odds: num }))) }),
+      obj({
+        sid: int,
+        nat: str,
+        group: str,
+        odds: num,
+        payTable: nullable(arr(obj({ hand: str, odds: num }))),
+        picks: { ...nullable(int), description: 'A bet on it names this many card ranks, sent as ranks' },
+      }),
     ),
     round: nullable(obj({ mid: str, status: ROUND_STATUS })),
   }),

@@ -1,4 +1,4 @@
-import type { Card, Paise } from '@exch/contracts';
+import type { Card, Paise, Rank } from '@exch/contracts';
 import type { DealtCard, MarketDefinition, MarketOutcome, MarketResult, ShoeItem, TableDefinition } from './table.js';
 
 /**
@@ -14,7 +14,8 @@ export interface PaidAt {
 }
 
 export interface MarketRule<F> extends MarketDefinition {
-  judge(facts: F): MarketOutcome | PaidAt;
+  /** `ranks` are the ranks a bet on a market with `picks` named; no other market reads them. */
+  judge(facts: F, ranks: readonly Rank[]): MarketOutcome | PaidAt;
 }
 
 export interface Headline {
@@ -24,7 +25,8 @@ export interface Headline {
 }
 
 /** `T`: what the shoe holds, cards unless said (roulette's wheel holds pockets). */
-export interface TableRules<F, T extends ShoeItem = Card> extends Omit<TableDefinition<T>, 'markets' | 'result'> {
+export interface TableRules<F, T extends ShoeItem = Card>
+  extends Omit<TableDefinition<T>, 'markets' | 'result' | 'judgePick'> {
   /** What the markets are judged on, read once from the deal. */
   facts(deal: readonly DealtCard<T>[]): F;
   headline(facts: F): Headline;
@@ -40,7 +42,16 @@ export function defineTable<F, T extends ShoeItem = Card>(rules: TableRules<F, T
     markets: markets.map(({ judge: _judge, ...market }) => market),
     result(deal) {
       const f = facts(deal);
-      return { ...headline(f), markets: markets.map((m) => resultOf(m.sid, m.judge(f))) };
+      return {
+        ...headline(f),
+        markets: markets.filter((m) => m.picks === undefined).map((m) => resultOf(m.sid, m.judge(f, []))),
+      };
+    },
+    judgePick(deal, sid, ranks) {
+      const market = markets.find((m) => m.sid === sid && m.picks !== undefined);
+      if (!market || ranks.length !== market.picks)
+        throw new Error(`${table.code}: no market ${sid} for ${ranks.length} ranks`);
+      return resultOf(sid, market.judge(facts(deal), ranks));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { judgement } from './3cardj.js';
 import { aaa } from './aaa.js';
 import { ab20 } from './ab20.js';
 import { baccarat } from './baccarat.js';
@@ -30,6 +31,7 @@ export const TABLES: readonly TableDefinition[] = [
   war,
   poker20,
   roulette,
+  judgement,
 ];
 
 const registry = new Map(TABLES.map((t) => [t.code, t]));

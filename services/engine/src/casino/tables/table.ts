@@ -1,4 +1,4 @@
-import type { Card, Paise } from '@exch/contracts';
+import type { Card, Paise, Rank } from '@exch/contracts';
 
 /**
  * What a shoe holds: playing cards on every table but roulette, whose "shoe" is the wheel's 37
@@ -33,6 +33,11 @@ export interface TableDefinition<T extends ShoeItem = ShoeItem> {
   /** The cards in reveal order: always the shuffled shoe's first cards, each with where it goes. */
   deal(shuffled: readonly T[]): DealtCard<T>[];
   result(deal: readonly DealtCard<T>[]): RoundResult;
+  /**
+   * What a bet on a market with `picks` gets from the deal with the ranks it named (3 Cards
+   * Judgement): such a market has no one outcome for every bet, so `result` leaves it out.
+   */
+  judgePick(deal: readonly DealtCard<T>[], sid: number, ranks: readonly Rank[]): MarketResult;
 }
 
 /** One bet on a table, backed at `odds`: decimal odds in integer hundredths, stake included (198 = 1.98). */
@@ -45,6 +50,8 @@ export interface MarketDefinition {
   readonly odds: number;
   /** For a market that pays by hand (Pair Plus, Andar Bahar's Bahar 1st card): each hand's odds. */
   readonly payTable?: readonly { readonly hand: string; readonly odds: number }[];
+  /** A bet on it names this many different card ranks, which it is judged on (3 Cards Judgement's Yes and No). */
+  readonly picks?: number;
 }
 
 export interface DealtCard<T extends ShoeItem = Card> {
@@ -72,6 +79,6 @@ export interface RoundResult {
   readonly code: number;
   readonly winner: string;
   readonly description: string;
-  /** Every market of the table, in the table's order. */
+  /** Every market of the table but those with `picks` (judged bet by bet), in the table's order. */
   readonly markets: readonly MarketResult[];
 }
