@@ -17,6 +17,7 @@ export * from './market/feed.js';
 export * from './api/betting.js';
 export * from './betting/outcome.js';
 export * from './betting/matched-price.js';
+export * from './betting/cash-out.js';
 export * from './partition.js';
 export * from './read-token.js';
 export * from './directory-changes.js';

@@ -26,6 +26,25 @@ export interface PlaceBet {
   delayed?: boolean;
 }
 
+/**
+ * A player cashes out (a share of) its matched position on one runner of a match-odds market: the
+ * engine places the hedge (contracts' cashOutQuote) at the best price now, whole or not at all.
+ */
+export interface CashOut {
+  type: 'CashOut';
+  /** The hedge bet's id. */
+  betId: string;
+  marketId: string;
+  selectionId: number;
+  /** The share of the position to close, 1 to 100. */
+  percent: number;
+  /** The whole position's cash-out value the player was shown (paise); refused if it is not the value now. */
+  value: Paise;
+  referenceId: string;
+  /** Set by the engine when it decides the cash out again after the in-play delay. */
+  delayed?: boolean;
+}
+
 /** System only: the feed moved a runner; resting orders its offers now reach are matched. */
 export interface MatchResting {
   type: 'MatchResting';
@@ -148,6 +167,7 @@ export interface SetNewsMessage {
 export type BettingCommand =
   | SyncCatalogue
   | PlaceBet
+  | CashOut
   | MatchResting
   | ApplyFeedMarketState
   | ConfirmFeedResult

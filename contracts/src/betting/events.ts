@@ -88,6 +88,8 @@ export interface BetPlaced {
   unmatched: Paise;
   /** Absent on bets placed before issue 24: LAPSE, as every bet then. */
   persistence?: Persistence;
+  /** Set on a cash out's hedge: the share of the position it closed and the value the player took. */
+  cashOut?: { percent: number; value: Paise };
   /** The user's exposure in this market and in total after the bet, and the wallet balance then. */
   marketExposure: Paise;
   totalExposure: Paise;

@@ -28,6 +28,7 @@ import { decideApplyFeedMarketState, decideConfirmFeedResult } from './betting/f
 import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
 import { decideClearHousePrice, decideSetHousePrice, WithHousePrices } from './betting/house-prices.js';
 import { decidePlaceBet } from './betting/place.js';
+import { decideCashOut } from './betting/cash-out.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRestoreMarket } from './betting/archive.js';
@@ -97,6 +98,8 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSyncCatalogue(state, c, actor);
     case 'PlaceBet':
       return decidePlaceBet(state, quotes, c, envelope);
+    case 'CashOut':
+      return decideCashOut(state, quotes, c, envelope);
     case 'MatchResting':
       return actor === null
         ? decideRematch(state, quotes, c.marketId, c.selectionId)

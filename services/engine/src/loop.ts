@@ -15,7 +15,7 @@ import {
   betStream,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
-import type { CommittedEvent, ExchangeRunnerUpdate, FeedUpdate } from '@exch/contracts';
+import type { CashOut, CommittedEvent, ExchangeRunnerUpdate, FeedUpdate, PlaceBet } from '@exch/contracts';
 import { tradedLadder } from './betting/ladder.js';
 import { betDelayMs } from './betting/place.js';
 import { readBack } from './betting/read-back.js';
@@ -92,6 +92,10 @@ export const DEFAULT_REVOKE_WINDOW_MS = 7 * 24 * 3600_000;
 export const DEFAULT_PROVIDER_IDEMPOTENCY_MS = 7 * 24 * 3600_000;
 /** One turn's commit in flight while the next decides and writes: PostgreSQL then groups their fsyncs. */
 const MAX_IN_FLIGHT = 2;
+
+/** A bet and a cash out wait out a market's in-play delay and are decided again after it. */
+const delayable = (c: CommandEnvelope['command']): c is PlaceBet | CashOut =>
+  c.type === 'PlaceBet' || c.type === 'CashOut';
 
 /**
  * The single writer (DESIGN.md rules 3 and 4): commands queue, each turn decides them one at a
@@ -324,7 +328,7 @@ export class Engine implements CommandBus {
         continue;
       }
       const joined = this.delayed.get(commandId);
-      if (joined && !(p.envelope.command.type === 'PlaceBet' && p.envelope.command.delayed)) {
+      if (joined && !(delayable(p.envelope.command) && p.envelope.command.delayed)) {
         joined.push(p);
         waiting.pop();
         continue;
@@ -336,7 +340,7 @@ export class Engine implements CommandBus {
         continue;
       }
       const decision = decide(this.state, p.envelope, this.quotes);
-      const delay = p.envelope.command.type === 'PlaceBet' ? betDelayMs(this.state, p.envelope.command) : 0;
+      const delay = delayable(p.envelope.command) ? betDelayMs(this.state, p.envelope.command) : 0;
       if (decision.ok && delay > 0) {
         this.delay(p, delay);
         waiting.pop();

@@ -1600,3 +1600,112 @@ t.test('at the turn in play a PERSIST bet stays on the book and matches in play;
     ],
   });
 });
+
+t.test('cash out: the hedge at the best price now, hand-computed to the paisa, whole or not at all', async (t) => {
+  const cashOut = (percent: number, value: Paise, betId = 'co1', selectionId = 1): Command => ({
+    type: 'CashOut',
+    betId,
+    marketId: 'mo',
+    selectionId,
+    percent,
+    value,
+    referenceId: `ref-${betId}`,
+  });
+  /** p1's P&L in the market if `winner` wins: the sum of its bets' settled P&L (commission comes after). */
+  const pnlIf = (w: World, winner: number): Paise => {
+    const d = decide(
+      structuredClone(w.state),
+      envelope({ type: 'SettleMarket', marketId: 'mo', selectionId: winner, runs: null }, 'a'),
+      w.quotes,
+    );
+    if (!d.ok || d.events[0]!.type !== 'MarketSettled') throw new Error('no settlement');
+    return d.events[0]!.data.bets.filter((b) => b.userId === 'p1').reduce((sum, b) => sum + b.pnl, 0);
+  };
+
+  await t.test('a back: laid off when the price came in', async (t) => {
+    const w = new World();
+    t.same(w.when(cashOut(100, 0), 'p1'), refused('NO_POSITION', 'You have no matched bet on this runner to cash out'));
+    // p1 backs India ₹100 at 2.06 or better: ₹50 at 2.10 and ₹50 at 2.08. If India wins floor(1.10 x 5000 +
+    // 1.08 x 5000) = +10900, if not -10000.
+    w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
+    // India's lay comes in to 1.50: lay (10900 + 10000) / 1.50 = 13933.33 -> 13933; liability ceil(0.5 x 13933)
+    // = 6967. India wins: 10900 - 6967 = 3933; loses: -10000 + 13933 = 3933. Value ₹39.33 either way.
+    w.feed(ex(1, [{ price: 148, size: 100_000 }], [{ price: 150, size: 100_000 }]));
+    t.same(
+      w.when(cashOut(100, 3_900), 'p1'),
+      refused(
+        'CASHOUT_VALUE_CHANGED',
+        'The cash out value is now ₹39.33: nothing was placed. Cash out again at the new value.',
+      ),
+      'a stale value is refused with the new one',
+    );
+    const half = w.when(cashOut(50, 3_933, 'co-half'), 'p1');
+    // Half: 20900 x 50 / 150 = 6966.67 -> 6967.
+    t.match(half, { ok: true, events: [{ type: 'BetPlaced', data: { side: 'lay', odds: 150, stake: 6_967 } }] });
+    const full = w.do(cashOut(100, 3_933), 'p1');
+    t.match(full, [
+      {
+        type: 'BetPlaced',
+        data: {
+          betId: 'co1',
+          side: 'lay',
+          odds: 150,
+          stake: 13_933,
+          fills: [{ price: 150, size: 13_933, counterBetId: null }],
+          unmatched: 0,
+          cashOut: { percent: 100, value: 3_933 },
+        },
+      },
+    ]);
+    t.same([pnlIf(w, 1), pnlIf(w, 2), pnlIf(w, 3)], [3_933, 3_933, 3_933], 'the market nets to the value, any winner');
+    t.equal(w.exposure('p1'), 0, 'nothing at risk any more');
+    t.same(w.when(cashOut(100, 0, 'co2'), 'p1'), refused('CASHOUT_UNAVAILABLE', 'No price to cash out at right now'));
+  });
+
+  await t.test('a lay: backed off at the best back, a loss taken', async (t) => {
+    const w = new World();
+    // p1 lays the Draw ₹100 at 25.0: if the Draw wins -ceil(24 x 10000) = -240000, if not +10000.
+    w.do(lay('l1', 'mo', 3, 2500, 100_00), 'p1');
+    // The best back is 20.0: back (240000 + 10000) / 20 = 12500; wins floor(19 x 12500) = 237500.
+    // Draw wins: -240000 + 237500 = -2500; not: 10000 - 12500 = -2500. Value -₹25.00.
+    t.same(
+      w.when(cashOut(100, 0, 'co1', 3), 'p1'),
+      refused(
+        'CASHOUT_VALUE_CHANGED',
+        'The cash out value is now -₹25.00: nothing was placed. Cash out again at the new value.',
+      ),
+    );
+    t.match(w.do(cashOut(100, -2_500, 'co1', 3), 'p1'), [
+      { type: 'BetPlaced', data: { side: 'back', odds: 2000, stake: 12_500, cashOut: { value: -2_500 } } },
+    ]);
+    t.same([pnlIf(w, 1), pnlIf(w, 3)], [-2_500, -2_500]);
+  });
+
+  await t.test('several runners: each runner cashes out alone; the price must hold the whole hedge', async (t) => {
+    const w = new World();
+    w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
+    w.do(back('b2', 'mo', 2, 300, 100_00), 'p1'); // Australia at 3.00, ₹50 matched: not touched by India's cash out
+    // Only ₹50 at India's best lay, 1.50: the ₹139.33 hedge cannot fill there, nothing placed.
+    w.feed(ex(1, [{ price: 148, size: 100_000 }], [{ price: 150, size: 5_000 }]));
+    const head = JSON.stringify(w.state);
+    t.same(
+      w.when(cashOut(100, 3_933), 'p1'),
+      refused(
+        'CASHOUT_NOT_FILLED',
+        'The price moved before the cash out could be matched in full: nothing was placed. Cash out again at the new value.',
+      ),
+    );
+    t.equal(JSON.stringify(w.state), head, 'the state untouched');
+    // A third of it fits: 20900 x 33 / 150 = 4598.
+    t.match(w.do(cashOut(33, 3_933), 'p1'), [{ type: 'BetPlaced', data: { stake: 4_598 } }]);
+    t.equal(w.state.bets.b2!.fills.length, 1, "Australia's back stands as it was");
+    t.same(
+      w.when(cashOut(0, 3_933, 'co3'), 'p1'),
+      refused('INVALID_CASHOUT', 'Cash out a share from 1 to 100 percent'),
+    );
+    t.same(
+      w.when({ ...cashOut(100, 0, 'co4'), marketId: 'bm' }, 'p1'),
+      refused('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds only'),
+    );
+  });
+});

@@ -5,6 +5,7 @@ import {
   type BetFill,
   type CommandEnvelope,
   type DomainEvent,
+  type Paise,
   type PlaceBet,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
@@ -21,8 +22,8 @@ const STATUS_REFUSAL: Record<string, [string, string]> = {
   'Ball Running': ['BALL_RUNNING', 'Ball Running: bets are not accepted right now'],
 };
 
-/** Time the bet must wait before it is decided: in play only, and once. */
-export function betDelayMs(state: Readonly<EngineState>, c: PlaceBet): number {
+/** Time a bet or a cash out must wait before it is decided: in play only, and once. */
+export function betDelayMs(state: Readonly<EngineState>, c: { marketId: string; delayed?: boolean }): number {
   const market = state.markets[c.marketId];
   if (!market || c.delayed) return 0;
   return state.matches[market.matchId]?.inPlay ? betDelaySecOf(market) * 1000 : 0;
@@ -73,6 +74,8 @@ export function decidePlaceBet(
   quotes: QuoteView,
   c: PlaceBet,
   envelope: CommandEnvelope,
+  /** A cash out's hedge (cash-out.ts): any stake down to a paisa, filled whole or refused. */
+  cashOut?: { percent: number; value: Paise },
 ): Decision {
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
@@ -87,7 +90,7 @@ export function decidePlaceBet(
   const byFeed = feedStatusRefusal(market);
   if (byFeed) return byFeed;
   if (c.side !== 'back' && c.side !== 'lay') return refuse('INVALID_SIDE', 'Choose back or lay');
-  const badStake = stakeRefusal(c.stake, market.minStake, market.maxStake);
+  const badStake = stakeRefusal(c.stake, cashOut ? 1 : market.minStake, market.maxStake);
   if (badStake) return badStake;
   if (!Number.isSafeInteger(c.odds) || c.odds <= 0) return refuse('INVALID_ODDS', 'Odds must be a positive number');
   const priceRefusal = priceCheck(state, quotes, market, c);
@@ -113,6 +116,11 @@ export function decidePlaceBet(
   } else {
     fills = [{ price: c.odds, size: c.stake, counterBetId: null }];
   }
+  if (cashOut && unmatched > 0)
+    return refuse(
+      'CASHOUT_NOT_FILLED',
+      'The price moved before the cash out could be matched in full: nothing was placed. Cash out again at the new value.',
+    );
   const bet: BetState = {
     betId: c.betId,
     userId,
@@ -173,6 +181,7 @@ export function decidePlaceBet(
         fills,
         unmatched,
         persistence: bet.persistence,
+        ...(cashOut ? { cashOut } : {}),
         marketExposure: mine.marketExposure,
         totalExposure: mine.totalExposure,
         balance,

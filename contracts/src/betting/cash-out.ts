@@ -1,0 +1,71 @@
+import type { Paise } from '../money.js';
+import type { Side } from './events.js';
+import { betOutcome } from './outcome.js';
+
+/** What a player's matched bets on one runner of a match-odds market pay, whichever way it goes. */
+export interface RunnerPosition {
+  /** Paise to the player if the runner wins (negative: a loss). */
+  ifWins: Paise;
+  /** Paise to the player if it loses. */
+  ifLoses: Paise;
+}
+
+/** A position from its bets' fills, each bet rounded once as the engine settles it (contracts' betOutcome). */
+export function runnerPosition(bets: readonly { side: Side; fills: readonly { price: number; size: Paise }[] }[]) {
+  const p: RunnerPosition = { ifWins: 0, ifLoses: 0 };
+  for (const b of bets) {
+    if (b.fills.length === 0) continue;
+    const { win, lose } = betOutcome('match_odds', b.side, b.fills, null);
+    if (b.side === 'back') {
+      p.ifWins += win;
+      p.ifLoses -= lose;
+    } else {
+      p.ifWins -= lose;
+      p.ifLoses += win;
+    }
+  }
+  return p;
+}
+
+/** The hedge that cashes a position out, and what the player then has whichever way the runner goes. */
+export interface CashOutQuote {
+  /** Lay a position that gains when the runner wins, back one that gains when it loses. */
+  side: Side;
+  /** The best price the hedge gets now, in hundredths. */
+  price: number;
+  /** The hedge's stake for the share asked, in paise. */
+  stake: Paise;
+  /** The whole position's cash-out value: the lesser of its two outcomes after a full hedge. */
+  value: Paise;
+}
+
+/**
+ * Cash out (docs/exchange.md, issue 24): the one bet on the same runner at the best price now that
+ * makes the position pay the same whichever way the runner goes. A position W if it wins, L if it
+ * loses is laid at P for (W - L) / P, or backed at P for (L - W) / P; the stake is rounded to the
+ * nearest paisa (half up), so the two outcomes can differ by a paisa or two, and the value quoted
+ * is the lesser. A share (1 to 100 percent) hedges that share of the stake. Null when the position
+ * is already level or the side it needs has no price.
+ */
+export function cashOutQuote(
+  position: RunnerPosition,
+  best: { back: number | null; lay: number | null },
+  percent = 100,
+): CashOutQuote | null {
+  const gap = position.ifWins - position.ifLoses;
+  if (gap === 0) return null;
+  const side: Side = gap > 0 ? 'lay' : 'back';
+  const price = side === 'lay' ? best.lay : best.back;
+  if (price === null) return null;
+  const stakeFor = (share: number) => roundDiv(Math.abs(gap) * share, price);
+  const full = stakeFor(100);
+  const hedge = betOutcome('match_odds', side, [{ price, size: full }], null);
+  const value =
+    side === 'lay'
+      ? Math.min(position.ifWins - hedge.lose, position.ifLoses + hedge.win)
+      : Math.min(position.ifWins + hedge.win, position.ifLoses - hedge.lose);
+  return { side, price, stake: stakeFor(percent), value };
+}
+
+/** a / b to the nearest whole number, half up (a ≥ 0, b > 0), exact past 2^53 by BigInt. */
+const roundDiv = (a: number, b: number): number => Number((2n * BigInt(a) + BigInt(b)) / (2n * BigInt(b)));

@@ -1,0 +1,83 @@
+import { cashOutQuote, formatPaise, runnerPosition, type CashOut, type CommandEnvelope } from '@exch/contracts';
+import { bettorOf } from '../bet-checks.js';
+import { refuse, type Decision } from '../decision.js';
+import { bookKey, type EngineState } from '../state.js';
+import { takeOpposite } from './matching.js';
+import { decidePlaceBet } from './place.js';
+import type { QuoteView } from './quotes.js';
+
+/** The best price a back or a lay on the runner would get now from `userId`'s view of the book (never its own orders). */
+function bestPrices(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  marketId: string,
+  selectionId: number,
+  userId: string,
+): { back: number | null; lay: number | null } {
+  const feed = quotes.exchange(marketId, selectionId);
+  const book = state.books[bookKey(marketId, selectionId)];
+  const first = (side: 'back' | 'lay') =>
+    takeOpposite(
+      side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []),
+      side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []),
+      side,
+      side === 'back' ? 101 : 100_000,
+      1,
+      userId,
+    ).fills[0]?.price ?? null;
+  return { back: first('back'), lay: first('lay') };
+}
+
+/**
+ * Cash out (docs/exchange.md): the player's matched position on the runner, hedged at the best
+ * price now by one bet placed as any bet is (delay, suspension, locks, exposure), filled whole at
+ * that price or refused. The value the player was shown must still be the value, else the refusal
+ * names the new one and nothing is placed.
+ */
+export function decideCashOut(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  c: CashOut,
+  envelope: CommandEnvelope,
+): Decision {
+  const user = bettorOf(state, envelope.actor);
+  if ('ok' in user) return user;
+  const market = state.markets[c.marketId];
+  if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
+  if (market.kind !== 'match_odds') return refuse('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds only');
+  if (!Number.isInteger(c.percent) || c.percent < 1 || c.percent > 100)
+    return refuse('INVALID_CASHOUT', 'Cash out a share from 1 to 100 percent');
+  const { userId } = user;
+  const mine = market.betIds
+    .map((id) => state.bets[id]!)
+    .filter((b) => b.userId === userId && b.selectionId === c.selectionId && b.status === 'open');
+  const position = runnerPosition(mine);
+  if (mine.every((b) => b.fills.length === 0))
+    return refuse('NO_POSITION', 'You have no matched bet on this runner to cash out');
+  const quote = cashOutQuote(position, bestPrices(state, quotes, c.marketId, c.selectionId, userId), c.percent);
+  if (!quote) return refuse('CASHOUT_UNAVAILABLE', 'No price to cash out at right now');
+  if (quote.value !== c.value)
+    return refuse(
+      'CASHOUT_VALUE_CHANGED',
+      `The cash out value is now ${quote.value < 0 ? '-' : ''}₹${formatPaise(Math.abs(quote.value))}: nothing was placed. Cash out again at the new value.`,
+    );
+  if (quote.stake === 0) return refuse('INVALID_CASHOUT', 'That share of the position is too small to cash out');
+  return decidePlaceBet(
+    state,
+    quotes,
+    {
+      type: 'PlaceBet',
+      betId: c.betId,
+      marketId: c.marketId,
+      selectionId: c.selectionId,
+      side: quote.side,
+      odds: quote.price,
+      volume: null,
+      stake: quote.stake,
+      referenceId: c.referenceId,
+      ...(c.delayed ? { delayed: true } : {}),
+    },
+    envelope,
+    { percent: c.percent, value: quote.value },
+  );
+}
