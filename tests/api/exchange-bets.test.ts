@@ -1,5 +1,12 @@
 import t from 'tap';
-import { BET_REQUIRED_FIELDS, type MatchDetail } from '@exch/contracts';
+import {
+  BET_REQUIRED_FIELDS,
+  bestOfLadder,
+  cashOutQuote,
+  runnerPosition,
+  type BetDto,
+  type MatchDetail,
+} from '@exch/contracts';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
@@ -515,4 +522,78 @@ t.test('persistence_type: a bet kept in play says so; anything but LAPSE or PERS
       200,
       'cancelled again',
     );
+});
+
+t.test('cash out: the position on a runner hedged at the best price, or refused with the new value', async (t) => {
+  const d = await detail('sim-201');
+  const backAt = best(d, MO, ARSENAL, 'back').odds;
+  t.equal(
+    (await call('POST', '/api/bets', betBody(d, MO, ARSENAL, 'back', backAt, 100, playerId), player)).status,
+    200,
+  );
+  // The position from every matched bet of player1 on Arsenal, as the engine sums it.
+  const mine: BetDto[] = (await call('GET', '/api/bets/mine?status=pending&limit=100', undefined, player)).body.data;
+  const onArsenal = mine.filter((b) => b.market_id === MO && b.selection === ARSENAL);
+  const position = runnerPosition(
+    onArsenal.map((b) => ({
+      side: b.odds_type,
+      fills: b.fills.map((f) => ({ price: Math.round(f.odds * 100), size: Math.round(f.stake * 100) })),
+    })),
+  );
+  // The best prices on the ladder but for player1's own resting orders (shown to others, never matched with itself).
+  const now = await detail('sim-201');
+  const ladder = now.markets.find((m) => m.marketId === MO)!.section.find((s) => s.sid === ARSENAL)!.odds;
+  const price = (side: 'back' | 'lay') =>
+    bestOfLadder(
+      ladder
+        .filter((o) => o.otype === side)
+        .map((o) => ({ price: Math.round(o.odds * 100), size: Math.round(o.size * 100) })),
+      // A resting lay is offered to backers, a resting back to layers.
+      onArsenal
+        .filter((b) => b.unmatched_stake > 0 && b.odds_type !== side)
+        .map((b) => ({ price: Math.round(b.odds * 100), size: Math.round(b.unmatched_stake * 100) })),
+    );
+  const quote = cashOutQuote(position, { back: price('back'), lay: price('lay') })!;
+  t.ok(quote, `a ${quote.side} of ₹${quote.stake / 100} at ${quote.price / 100} cashes out ₹${quote.value / 100}`);
+
+  const head = await server.store.head();
+  const body = { market_id: MO, selection: String(ARSENAL), value: (quote.value + 1) / 100 };
+  const stale = await call('POST', '/api/bets/cash-out', body, player);
+  t.equal(stale.status, 400);
+  t.match(stale.body.message, /^The cash out value is now -?₹[\d,]+\.\d\d: nothing was placed/);
+  for (const [bad, message] of [
+    [{ ...body, percent: 0 }, 'percent must be a whole number from 1 to 100'],
+    [{ ...body, percent: 50.5 }, 'percent must be a whole number from 1 to 100'],
+    [{ ...body, value: 'lots' }, 'value must be the cash out value shown, in rupees'],
+    [{ ...body, value: 1.234 }, 'value must be rupees with at most two decimals'],
+    [{ ...body, selection: '999' }, 'selection must be a runner of the market'],
+  ] as const)
+    t.match(await call('POST', '/api/bets/cash-out', bad, player), { status: 400, body: { message } }, message);
+  t.equal(await server.store.head(), head, 'refusals journal nothing');
+
+  const done = await call('POST', '/api/bets/cash-out', { ...body, value: quote.value / 100 }, player);
+  t.equal(done.status, 200, JSON.stringify(done.body));
+  t.match(done.body.bet, {
+    selection: ARSENAL,
+    odds_type: quote.side,
+    odds: quote.price / 100,
+    stake: quote.stake / 100,
+    unmatched_stake: 0,
+    cash_out: { percent: 100, value: quote.value / 100 },
+  });
+  t.match(done.body.message, /^Cashed out -?₹/);
+  const listed = (await call('GET', '/api/bets/mine?status=pending&limit=100', undefined, player)).body.data;
+  t.match(
+    listed.find((b: BetDto) => b._id === done.body.bet._id),
+    { cash_out: { percent: 100 } },
+    'the history marks the hedge as a cash out',
+  );
+  t.match(
+    await call('POST', '/api/bets/cash-out', { ...body, value: 0 }, player),
+    {
+      status: 400,
+      body: { message: 'This position pays the same whichever way the runner goes: nothing to cash out' },
+    },
+    'a level position has nothing to cash out',
+  );
 });

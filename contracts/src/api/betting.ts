@@ -157,6 +157,8 @@ export interface BetDto {
   fills: { odds: number; stake: number }[];
   /** What its unmatched stake does at the turn in play (match odds; LAPSE elsewhere). */
   persistence_type: Persistence;
+  /** Set when the bet is a cash out's hedge: the share of the position it closed and the value taken (rupees). */
+  cash_out: { percent: number; value: number } | null;
   volume: number | null;
   odds_type: 'back' | 'lay';
   stake: number;
@@ -290,6 +292,35 @@ export const PlaceBetBody = v.pipe(
   }),
 );
 export type PlaceBetBody = v.InferOutput<typeof PlaceBetBody>;
+
+/** Rupees with at most two decimals, either sign (a cash out's value can be a loss). */
+const signedRupees = (n: number) =>
+  Number.isFinite(n) && Math.abs(n) < 1e11 && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** POST /api/bets/cash-out (docs/exchange.md "Cash out"). */
+export const CashOutBody = v.strictObject({
+  market_id: idText('market_id'),
+  selection: idOrNumber('selection'),
+  /** The share of the position to close; all of it when left out. */
+  percent: v.optional(
+    v.pipe(
+      v.number('percent must be a whole number from 1 to 100'),
+      v.check((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'percent must be a whole number from 1 to 100'),
+    ),
+  ),
+  /** The whole position's cash-out value as shown: if it has moved, nothing is placed. */
+  value: v.pipe(
+    v.number('value must be the cash out value shown, in rupees'),
+    v.check(signedRupees, 'value must be rupees with at most two decimals'),
+  ),
+});
+export type CashOutBody = v.InferOutput<typeof CashOutBody>;
+
+export interface CashOutResponse {
+  message: string;
+  /** The hedge bet, marked cash_out. */
+  bet: BetDto;
+}
 
 /** POST /api/bets answer. */
 export interface PlaceBetResponse {

@@ -27,6 +27,12 @@ export function runnerPosition(bets: readonly { side: Side; fills: readonly { pr
   return p;
 }
 
+/**
+ * A position whose two outcomes differ by less than a rupee is level: a hedge of a few paise would
+ * change nothing a player can see (a cashed-out position stays within a paisa or two of level).
+ */
+export const isLevel = (p: RunnerPosition): boolean => Math.abs(p.ifWins - p.ifLoses) < 100;
+
 /** The hedge that cashes a position out, and what the player then has whichever way the runner goes. */
 export interface CashOutQuote {
   /** Lay a position that gains when the runner wins, back one that gains when it loses. */
@@ -45,15 +51,15 @@ export interface CashOutQuote {
  * loses is laid at P for (W - L) / P, or backed at P for (L - W) / P; the stake is rounded to the
  * nearest paisa (half up), so the two outcomes can differ by a paisa or two, and the value quoted
  * is the lesser. A share (1 to 100 percent) hedges that share of the stake. Null when the position
- * is already level or the side it needs has no price.
+ * is level (isLevel) or the side it needs has no price.
  */
 export function cashOutQuote(
   position: RunnerPosition,
   best: { back: number | null; lay: number | null },
   percent = 100,
 ): CashOutQuote | null {
+  if (isLevel(position)) return null;
   const gap = position.ifWins - position.ifLoses;
-  if (gap === 0) return null;
   const side: Side = gap > 0 ? 'lay' : 'back';
   const price = side === 'lay' ? best.lay : best.back;
   if (price === null) return null;
@@ -69,3 +75,18 @@ export function cashOutQuote(
 
 /** a / b to the nearest whole number, half up (a ≥ 0, b > 0), exact past 2^53 by BigInt. */
 const roundDiv = (a: number, b: number): number => Number((2n * BigInt(a) + BigInt(b)) / (2n * BigInt(b)));
+
+/**
+ * The best price a hedge gets on one side of a runner's ladder as the screens show it (best first),
+ * leaving out the player's own resting orders there: the engine never matches a player with itself.
+ */
+export function bestOfLadder(
+  levels: readonly { price: number; size: Paise }[],
+  own: readonly { price: number; size: Paise }[],
+): number | null {
+  for (const level of levels) {
+    const mine = own.filter((o) => o.price === level.price).reduce((sum, o) => sum + o.size, 0);
+    if (level.size - mine > 0) return level.price;
+  }
+  return null;
+}

@@ -8,7 +8,16 @@
  * runners 1 India, 2 Australia, 3 The Draw.
  */
 import t from 'tap';
-import type { Command, CommandEnvelope, DomainEvent, FeedUpdate, Paise, PlaceBet, PriceSize } from '@exch/contracts';
+import type {
+  CashOut,
+  Command,
+  CommandEnvelope,
+  DomainEvent,
+  FeedUpdate,
+  Paise,
+  PlaceBet,
+  PriceSize,
+} from '@exch/contracts';
 import { decide, emptyState, evolve, fold, Quotes, type Decision, type EngineState } from '../src/index.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
@@ -1602,7 +1611,7 @@ t.test('at the turn in play a PERSIST bet stays on the book and matches in play;
 });
 
 t.test('cash out: the hedge at the best price now, hand-computed to the paisa, whole or not at all', async (t) => {
-  const cashOut = (percent: number, value: Paise, betId = 'co1', selectionId = 1): Command => ({
+  const cashOut = (percent: number, value: Paise, betId = 'co1', selectionId = 1): CashOut => ({
     type: 'CashOut',
     betId,
     marketId: 'mo',
@@ -1659,7 +1668,10 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     ]);
     t.same([pnlIf(w, 1), pnlIf(w, 2), pnlIf(w, 3)], [3_933, 3_933, 3_933], 'the market nets to the value, any winner');
     t.equal(w.exposure('p1'), 0, 'nothing at risk any more');
-    t.same(w.when(cashOut(100, 0, 'co2'), 'p1'), refused('CASHOUT_UNAVAILABLE', 'No price to cash out at right now'));
+    t.same(
+      w.when(cashOut(100, 0, 'co2'), 'p1'),
+      refused('NOTHING_TO_CASH_OUT', 'This position pays the same whichever way the runner goes: nothing to cash out'),
+    );
   });
 
   await t.test('a lay: backed off at the best back, a loss taken', async (t) => {

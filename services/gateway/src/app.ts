@@ -30,6 +30,7 @@ import { selfRoutes } from './accounts/self-routes.js';
 import { statementRoutes } from './accounts/statement-routes.js';
 import { adminBetRoutes } from './bets/admin-routes.js';
 import { placeBetRoute } from './bets/place-route.js';
+import { cashOutRoute } from './bets/cash-out-route.js';
 import { playerBetRoutes } from './bets/player-routes.js';
 import { betStatusRoute } from './bets/status-route.js';
 import { bookRoutes } from './books/routes.js';
@@ -231,6 +232,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   for (const routes of [
     discoveryRoutes,
     placeBetRoute,
+    cashOutRoute,
     playerBetRoutes,
     betStatusRoute,
     adminBetRoutes,

@@ -1,4 +1,11 @@
-import { cashOutQuote, formatPaise, runnerPosition, type CashOut, type CommandEnvelope } from '@exch/contracts';
+import {
+  cashOutQuote,
+  formatPaise,
+  isLevel,
+  runnerPosition,
+  type CashOut,
+  type CommandEnvelope,
+} from '@exch/contracts';
 import { bettorOf } from '../bet-checks.js';
 import { refuse, type Decision } from '../decision.js';
 import { bookKey, type EngineState } from '../state.js';
@@ -54,6 +61,11 @@ export function decideCashOut(
   const position = runnerPosition(mine);
   if (mine.every((b) => b.fills.length === 0))
     return refuse('NO_POSITION', 'You have no matched bet on this runner to cash out');
+  if (isLevel(position))
+    return refuse(
+      'NOTHING_TO_CASH_OUT',
+      'This position pays the same whichever way the runner goes: nothing to cash out',
+    );
   const quote = cashOutQuote(position, bestPrices(state, quotes, c.marketId, c.selectionId, userId), c.percent);
   if (!quote) return refuse('CASHOUT_UNAVAILABLE', 'No price to cash out at right now');
   if (quote.value !== c.value)

@@ -33,6 +33,8 @@ export interface BetDbRow {
   cancelled: string;
   fills: BetFill[];
   persistence: Persistence;
+  /** Set on a cash out's hedge (paise). */
+  cash_out: { percent: number; value: Paise } | null;
   status: BetStatus;
   pnl: string | null;
   reference_id: string;
@@ -42,7 +44,7 @@ export interface BetDbRow {
 
 /** rm_bets with the names the lists show; `b`, `u`, `mk` and `mt` are free for where clauses. */
 export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, mt.name as event_name, mt.sport_id, b.market_id, mk.name as market_name,
-    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.persistence, b.status, b.pnl,
+    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.persistence, b.cash_out, b.status, b.pnl,
     b.reference_id, b.placed_at, b.settled_at
   from rm_bets b
   join rm_users u on u.user_id = b.user_id
@@ -87,6 +89,7 @@ export function toBetDto(r: BetDbRow): BetDto {
     matched_odds: average === null ? null : apiOdds(r.kind, average),
     fills: r.fills.map((f) => ({ odds: apiOdds(r.kind, f.price), stake: paiseToRupees(f.size) })),
     persistence_type: r.persistence,
+    cash_out: r.cash_out && { percent: r.cash_out.percent, value: paiseToRupees(r.cash_out.value) },
     volume: r.volume,
     odds_type: r.side,
     stake: paiseToRupees(Number(r.stake)),

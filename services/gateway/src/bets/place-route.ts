@@ -1,17 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import {
-  MARKET_TYPE_OF,
-  PlaceBetBody,
-  type BetPlaced,
-  type CasinoPlaceBetResponse,
-  type PlaceBetResponse,
-} from '@exch/contracts';
+import { MARKET_TYPE_OF, PlaceBetBody, type CasinoPlaceBetResponse, type PlaceBetResponse } from '@exch/contracts';
 import { placeCasinoBet } from '../casino/place.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import type { ExchangeDeps } from '../markets/deps.js';
-import { toBetDto } from './dto.js';
+import { placedBetDto } from './placed.js';
 import { parsePlaceBet } from './place-body.js';
 
 /**
@@ -20,7 +14,7 @@ import { parsePlaceBet } from './place-body.js';
  * state (docs/exchange.md "Archived markets") names a bet on a closed market, refused as such,
  * never a second bet under an id the log already holds.
  */
-function betIdFor(req: FastifyRequest, marketId: string): string {
+export function betIdFor(req: FastifyRequest, marketId: string): string {
   const key = req.headers['idempotency-key'];
   if (typeof key !== 'string') return randomUUID();
   const h = createHash('sha256').update(`bet:${req.auth!.sub}:${marketId}:${key}`).digest('hex');
@@ -70,36 +64,7 @@ export function placeBetRoute(deps: ExchangeDeps): void {
         referenceId: input.referenceId ?? randomUUID(),
         persistence: input.persistence,
       });
-      const placed = events.find((e) => e.type === 'BetPlaced');
-      if (!placed) throw new HttpError(503, 'The bet was placed but its answer was lost; see My Bets');
-      const d = placed.data as BetPlaced;
-      const [match, user] = await Promise.all([directory.match(market.match_id), directory.user(d.userId)]);
-      const bet = toBetDto({
-        bet_id: d.betId,
-        user_id: d.userId,
-        username: user?.username ?? '',
-        match_id: d.matchId,
-        event_name: match?.name ?? null,
-        sport_id: market.sport_id,
-        market_id: d.marketId,
-        market_name: market.name,
-        kind: d.kind,
-        selection_id: d.selectionId,
-        selection_name: d.selectionName,
-        side: d.side,
-        odds: d.odds,
-        volume: d.volume,
-        stake: String(d.stake),
-        unmatched: String(d.unmatched),
-        cancelled: '0',
-        fills: d.fills,
-        persistence: d.persistence ?? 'LAPSE',
-        status: 'pending',
-        pnl: null,
-        reference_id: d.referenceId,
-        placed_at: placed.at,
-        settled_at: null,
-      });
+      const bet = await placedBetDto(directory, market, events);
       return {
         message: `Bet placed successfully! on Event: ${input.eventId}`,
         bet,

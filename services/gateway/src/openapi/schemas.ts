@@ -94,6 +94,7 @@ export const SCHEMAS: Record<string, Schema> = {
     },
     fills: arr(obj({ odds: num, stake: num })),
     persistence_type: oneOf('LAPSE', 'PERSIST'),
+    cash_out: nullable(obj({ percent: int, value: num })),
     volume: nullable(int),
     odds_type: oneOf('back', 'lay'),
     stake: num,

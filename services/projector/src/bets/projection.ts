@@ -38,6 +38,7 @@ interface BetSide {
   stake: number;
   fills: BetPlaced['fills'];
   persistence: 'LAPSE' | 'PERSIST';
+  cash_out: BetPlaced['cashOut'] | null;
   reference_id: string;
   seq: number;
   placed_at: string;
@@ -73,6 +74,7 @@ const BET_COLUMNS: [keyof BetSide, string][] = [
   ['stake', 'bigint'],
   ['fills', 'jsonb'],
   ['persistence', 'text'],
+  ['cash_out', 'jsonb'],
   ['reference_id', 'text'],
   ['seq', 'bigint'],
   ['placed_at', 'timestamptz'],
@@ -171,6 +173,7 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
         stake: d.stake,
         fills: d.fills,
         persistence: d.persistence ?? 'LAPSE',
+        cash_out: d.cashOut ?? null,
         reference_id: d.referenceId,
         seq: d.seq,
         placed_at: at,
