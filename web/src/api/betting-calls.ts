@@ -4,6 +4,8 @@ import type {
   BetDto,
   BettingButtons,
   BettingButtonsBody,
+  CashOutBody,
+  CashOutResponse,
   MarketType,
   MatchDetail,
   Paginated,
@@ -74,6 +76,10 @@ export interface PlaceBetInput {
 /** Errors are toasted by the caller's apiRequest (SPEC.md section 8: the server's message). */
 export const placeBet = (body: PlaceBetInput, idempotencyKey: string): Promise<PlaceBetResponse> =>
   apiRequest('/bets', { method: 'POST', body, auth: 'user', idempotencyKey });
+
+/** Cash out a position (docs/exchange.md "Cash out"): the engine's hedge bet, or its refusal with the new value. */
+export const cashOut = (body: v.InferOutput<typeof CashOutBody>, idempotencyKey: string): Promise<CashOutResponse> =>
+  apiRequest('/bets/cash-out', { method: 'POST', body, auth: 'user', idempotencyKey });
 
 /** Pending bets, matched and unmatched; on one match with `eventId`. Failures are logged only (SPEC.md section 8). */
 export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> =>

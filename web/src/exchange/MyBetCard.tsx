@@ -103,7 +103,8 @@ function BetName({ bet }: { bet: BetDto }) {
     <>
       <span className="bet-selection">{bet.selection_name}</span>
       <span className="bet-sub">
-        <span className={`side-tag ${bet.odds_type}`}>{betSideName(bet)}</span> {bet.market_name}
+        <span className={`side-tag ${bet.odds_type}`}>{betSideName(bet)}</span>{' '}
+        {bet.cash_out && <span className="cash-out-tag">Cash out</span>} {bet.market_name}
         {bet.type === 'unmatch' && bet.unmatched_stake > 0 && bet.matched_stake > 0 && ' · part matched'}
       </span>
     </>

@@ -21,6 +21,9 @@ interface RunnerMarketProps {
   actions?: ReactNode;
   /** A race: each runner with its number (a greyhound's in its trap colour), non-runners struck through. */
   racing?: 'horse' | 'greyhound' | undefined;
+  /** The player's live cash-out value per runner it holds a position on (paise), and what its button does. */
+  cashOuts?: ReadonlyMap<number, Paise> | undefined;
+  onCashOut?: ((sid: number) => void) | undefined;
 }
 
 /**
@@ -35,6 +38,8 @@ export const RunnerMarket = memo(function RunnerMarket({
   selected,
   actions,
   racing,
+  cashOuts,
+  onCashOut,
 }: RunnerMarketProps) {
   return (
     <section
@@ -73,6 +78,8 @@ export const RunnerMarket = memo(function RunnerMarket({
           onPick={onPick}
           selectedSide={selected?.sid === runner.sid ? selected.side : null}
           racing={racing}
+          cashOut={onCashOut && cashOuts?.has(runner.sid) ? cashOuts.get(runner.sid) : undefined}
+          onCashOut={onCashOut}
         />
       ))}
     </section>
@@ -87,12 +94,24 @@ interface RunnerRowProps {
   onPick: ((pick: BetPick) => void) | undefined;
   selectedSide: 'back' | 'lay' | null;
   racing: 'horse' | 'greyhound' | undefined;
+  cashOut: Paise | undefined;
+  onCashOut: ((sid: number) => void) | undefined;
 }
 
 /** A non-runner's reduction factor as Betfair shows it: 1620 -> "16.2%". */
 const factorText = (bp: number): string => `${String(bp / 100)}%`;
 
-function RunnerRow({ market, runner, book, preview, onPick, selectedSide, racing }: RunnerRowProps) {
+function RunnerRow({
+  market,
+  runner,
+  book,
+  preview,
+  onPick,
+  selectedSide,
+  racing,
+  cashOut,
+  onCashOut,
+}: RunnerRowProps) {
   const back = sideLevels(runner, 'back');
   const lay = sideLevels(runner, 'lay');
   const closed = closedReason(market, runner);
@@ -151,6 +170,16 @@ function RunnerRow({ market, runner, book, preview, onPick, selectedSide, racing
         )}
         <span className={nonRunner ? 'runner-title scratched' : 'runner-title'}>{name}</span>
         {nonRunner && <span className="non-runner">NR {factorText(nonRunner.adjustmentFactorBp)}</span>}
+        {cashOut !== undefined && onCashOut && (
+          <button
+            type="button"
+            className={`cash-out-button ${cashOut >= 0 ? 'up' : 'down'}`}
+            data-testid="cash-out-button"
+            onClick={() => onCashOut(runner.sid)}
+          >
+            Cash Out {formatInr(cashOut)}
+          </button>
+        )}
         {(showBook || preview !== undefined) && (
           <span className="runner-book">
             {showBook && <BookFigure value={book} testId="runner-book" />}

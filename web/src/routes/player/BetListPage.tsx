@@ -135,6 +135,7 @@ function BetRow({ bet, status }: { bet: BetDto; status: BetListPageProps['status
       <td data-label="Selection">{bet.selection_name}</td>
       <td data-label="Type">
         <span className={`side-tag ${bet.odds_type}`}>{betSideName(bet)}</span>
+        {bet.cash_out && <span className="cash-out-tag">Cash out</span>}
       </td>
       <td data-label="Odds" className="num">
         {betOddsText(bet)}

@@ -120,6 +120,7 @@ function CurrentRow({ bet }: { bet: BetDto }) {
       <td data-label="Market">{bet.market_name}</td>
       <td data-label="Type">
         <span className={`side-tag ${bet.odds_type}`}>{betSideName(bet)}</span>
+        {bet.cash_out && <span className="cash-out-tag">Cash out</span>}
       </td>
       <td data-label="Odds" className="num">
         {betOddsText(bet)}

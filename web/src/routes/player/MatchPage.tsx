@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BetDto, MarketDto, MatchDetail, PlaceBetResponse } from '@exch/contracts';
+import type { BetDto, CashOutResponse, MarketDto, MatchDetail, Paise, PlaceBetResponse } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
 import { showErrorToast } from '../../ui/toasts';
 import {
@@ -13,6 +13,8 @@ import {
   useRefreshMyBets,
 } from '../../exchange/bets-data';
 import { matchedPositions, runnerBook } from '../../exchange/book';
+import { cashOutOf } from '../../exchange/cash-out';
+import { CashOutPanel } from '../../exchange/CashOutPanel';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
 import { formatMatchStart, NO_HEADER_SPORTS } from '../../exchange/format';
 import { splitMarkets, useLiveMatch } from '../../exchange/match-data';
@@ -48,15 +50,26 @@ export function MatchPage() {
   useMyBetPushes();
   const buttons = useBettingButtons('user', user?._id);
   const isMobile = useMediaQuery(MOBILE_QUERY);
-  const [slip, setSlip] = useState<Slip | null>(null);
+  const [slip, setSlipOnly] = useState<Slip | null>(null);
+  // The cash-out panel takes the slip's place: one or the other is open.
+  const [cashing, setCashingOnly] = useState<{ marketId: string; sid: number } | null>(null);
+  const setSlip = useCallback((next: Slip | null) => {
+    setSlipOnly(next);
+    if (next) setCashingOnly(null);
+  }, []);
+  const setCashing = useCallback((next: { marketId: string; sid: number } | null) => {
+    setCashingOnly(next);
+    if (next) setSlipOnly(null);
+  }, []);
   const [tab, setTab] = useState<MobileTab>('odds');
   const streams = useMatchStreams(matchId);
   usePageTitle(detail.data?.match.name ?? 'Match odds');
   // Another match: its own slip and tab.
   useEffect(() => {
     setSlip(null);
+    setCashing(null);
     setTab('odds');
-  }, [matchId]);
+  }, [matchId, setSlip, setCashing]);
 
   // A bet-locked player is told at the click, before a slip opens that the engine would refuse.
   const betLocked = user?.betLocked === true;
@@ -71,8 +84,9 @@ export function MatchPage() {
     queryClient.setQueryData<BetDto[]>(myBetsKey(matchId), (list) => upsertPending(list, bet));
   };
 
-  const placed = (answer: PlaceBetResponse): void => {
+  const placed = (answer: PlaceBetResponse | CashOutResponse): void => {
     setSlip(null);
+    setCashing(null);
     showInMyBets(answer.bet);
     refreshAfterBet();
   };
@@ -109,22 +123,29 @@ export function MatchPage() {
   ) : null;
   const slipMarket = slip ? markets.find((m) => m.marketId === slip.pick.marketId) : undefined;
 
-  const slipPanel =
-    slip && user ? (
-      <PlaceBetPanel
-        key={`${slip.pick.marketId}:${slip.pick.sid}:${slip.pick.side}:${slip.pick.odds}`}
-        slip={slip}
-        onChange={setSlip}
-        onClose={() => setSlip(null)}
-        market={slipMarket}
-        match={match}
-        userId={user._id}
-        buttons={sportsButtonsOf(buttons.data)}
-        keepInPlay={buttons.data?.keepInPlay ?? false}
-        bets={myBets}
-        onPlaced={placed}
-      />
-    ) : null;
+  const slipPanel = cashing ? (
+    <CashOutPanel
+      market={markets.find((m) => m.marketId === cashing.marketId)}
+      sid={cashing.sid}
+      bets={myBets}
+      onClose={() => setCashing(null)}
+      onDone={placed}
+    />
+  ) : slip && user ? (
+    <PlaceBetPanel
+      key={`${slip.pick.marketId}:${slip.pick.sid}:${slip.pick.side}:${slip.pick.odds}`}
+      slip={slip}
+      onChange={setSlip}
+      onClose={() => setSlip(null)}
+      market={slipMarket}
+      match={match}
+      userId={user._id}
+      buttons={sportsButtonsOf(buttons.data)}
+      keepInPlay={buttons.data?.keepInPlay ?? false}
+      bets={myBets}
+      onPlaced={placed}
+    />
+  ) : null;
 
   const myBetCard = (
     <MyBetCard
@@ -139,7 +160,15 @@ export function MatchPage() {
     />
   );
 
-  const marketsView = <Markets detail={detail.data} bets={myBets} slip={slip} onPick={isPlayer ? pick : undefined} />;
+  const marketsView = (
+    <Markets
+      detail={detail.data}
+      bets={myBets}
+      slip={slip}
+      onPick={isPlayer ? pick : undefined}
+      onCashOut={isPlayer ? (marketId, sid) => setCashing({ marketId, sid }) : undefined}
+    />
+  );
 
   return (
     <div className="match-page" data-match-id={match.matchId}>
@@ -203,7 +232,10 @@ export function MatchPage() {
                 type="button"
                 className="slip-backdrop"
                 aria-label="Close the bet slip"
-                onClick={() => setSlip(null)}
+                onClick={() => {
+                  setSlip(null);
+                  setCashing(null);
+                }}
               />
               <div className="slip-sheet-body">{slipPanel}</div>
             </div>
@@ -255,9 +287,20 @@ interface MarketsProps {
   bets: readonly BetDto[];
   slip: Slip | null;
   onPick: ((pick: BetPick) => void) | undefined;
+  onCashOut: ((marketId: string, sid: number) => void) | undefined;
 }
 
-function Markets({ detail, bets, slip, onPick }: MarketsProps) {
+/** Each runner's live cash-out value where the player holds a position on it. */
+function cashOutsOf(market: MarketDto, bets: readonly BetDto[]): Map<number, Paise> {
+  const values = new Map<number, Paise>();
+  for (const s of market.section) {
+    const quote = cashOutOf(market, s.sid, bets);
+    if (quote) values.set(s.sid, quote.value);
+  }
+  return values;
+}
+
+function Markets({ detail, bets, slip, onPick, onCashOut }: MarketsProps) {
   const { runnerMarkets, fancies } = splitMarkets(detail.markets);
   if (runnerMarkets.length === 0 && fancies.length === 0) {
     return (
@@ -283,6 +326,8 @@ function Markets({ detail, bets, slip, onPick }: MarketsProps) {
           }
           onPick={onPick}
           selected={selectedOn(m)}
+          cashOuts={onCashOut ? cashOutsOf(m, bets) : undefined}
+          onCashOut={onCashOut ? (sid) => onCashOut(m.marketId, sid) : undefined}
         />
       ))}
       {fancies.length > 0 && (

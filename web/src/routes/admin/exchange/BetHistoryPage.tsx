@@ -333,6 +333,7 @@ export function BetHistoryPage() {
                   <div className="ax-nation">
                     <span>
                       {b.selection_name} <span className={`ax-side ax-side-${b.odds_type}`}>{b.odds_type}</span>
+                      {b.cash_out && <span className="cash-out-tag">Cash out</span>}
                     </span>
                     <small className="muted">
                       {b.event_name} · {marketTitle(b.market_name)}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { BetDto, CashOutResponse, MarketDto } from '@exch/contracts';
+import { cashOut } from '../api/betting-calls';
+import { formatInr } from '../ui/money';
+import { cashOutOf } from './cash-out';
+import { formatOdds } from './format';
+import { newSlipKey } from './PlaceBetPanel';
+import { useSlipSubmit } from './slip-parts';
+
+const SHARES = [25, 50, 75, 100];
+
+interface CashOutPanelProps {
+  market: MarketDto | undefined;
+  sid: number;
+  /** The player's pending bets on the match: the position, and its own resting orders. */
+  bets: readonly BetDto[];
+  onClose: () => void;
+  onDone: (answer: CashOutResponse) => void;
+}
+
+/**
+ * Cash out a runner's position, whole or a share, at the live value (docs/exchange.md "Cash out"):
+ * the value moves with the ladder; Cash Out sends the one shown, and if the engine's differs by then
+ * nothing is placed and the refusal names the new value.
+ */
+export function CashOutPanel({ market, sid, bets, onClose, onDone }: CashOutPanelProps) {
+  const [percent, setPercent] = useState(100);
+  // A new key per attempt that reached the engine; a network failure keeps it (the same cash out, not two).
+  const [key, setKey] = useState(newSlipKey);
+  const { busy, send } = useSlipSubmit();
+  const quote = market ? cashOutOf(market, sid, bets, percent) : null;
+  const runner = market?.section.find((s) => s.sid === sid)?.nat ?? '';
+  const share = quote ? Math.round((quote.value * percent) / 100) : 0;
+
+  const submit = (): void => {
+    if (!quote || !market) return;
+    void send(
+      () => cashOut({ market_id: market.marketId, selection: String(sid), percent, value: quote.value / 100 }, key),
+      onDone,
+      () => setKey(newSlipKey()),
+    );
+  };
+
+  return (
+    <section className="place-bet cash-out-panel" aria-label="Cash Out" data-testid="cash-out-panel">
+      <header className="place-bet-head">
+        <h2>Cash Out</h2>
+        <button type="button" className="place-bet-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="place-bet-body">
+        <p className="cash-out-runner">
+          <b>{runner}</b> <span className="muted">{market?.marketName}</span>
+        </p>
+        {quote ? (
+          <>
+            <p className="cash-out-value">
+              <span>Whole position</span>
+              <b className={quote.value >= 0 ? 'positive' : 'negative'} data-testid="cash-out-value">
+                {formatInr(quote.value)}
+              </b>
+            </p>
+            <div className="cash-out-shares" role="radiogroup" aria-label="Share to cash out">
+              {SHARES.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  role="radio"
+                  aria-checked={percent === s}
+                  className={percent === s ? 'active' : ''}
+                  onClick={() => setPercent(s)}
+                >
+                  {s}%
+                </button>
+              ))}
+            </div>
+            <input
+              type="range"
+              name="percent"
+              min={1}
+              max={100}
+              value={percent}
+              aria-label="Percent to cash out"
+              onChange={(e) => setPercent(Number(e.target.value))}
+            />
+            <p className="slip-note">
+              {percent}% now: {quote.side === 'lay' ? 'lay' : 'back'} {formatInr(quote.stake)} at{' '}
+              {formatOdds('match_odds', quote.price / 100)}, taking about{' '}
+              <b className={share >= 0 ? 'positive' : 'negative'}>{formatInr(share)}</b>
+              {percent < 100 && '; the rest of the position stays'}.
+            </p>
+            <div className="slip-actions">
+              <button type="button" className="btn btn-sm slip-reset" onClick={onClose} disabled={busy}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm slip-submit"
+                onClick={submit}
+                disabled={busy || quote.stake === 0}
+              >
+                {busy ? 'Cashing Out...' : `Cash Out ${percent}%`}
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="slip-note warn">Nothing to cash out on this runner right now.</p>
+        )}
+      </div>
+    </section>
+  );
+}
