@@ -17,14 +17,15 @@
  */
 import t from 'tap';
 import pino from 'pino';
-import type {
-  CasinoBetPlaced,
-  CasinoRoundResulted,
-  CasinoRoundSettled,
-  Command,
-  CommittedEvent,
-  DomainEvent,
-  Paise,
+import {
+  parseCard,
+  type CasinoBetPlaced,
+  type CasinoRoundResulted,
+  type CasinoRoundSettled,
+  type Command,
+  type CommittedEvent,
+  type DomainEvent,
+  type Paise,
 } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, type EngineState } from '@exch/engine';
@@ -58,7 +59,10 @@ const tables = Object.keys(engine.view.casino.tables);
 
 /** The test's own books: what each player has staked on rounds under way, and the bets by id. */
 const openStakes = new Map<string, Paise>();
-const bets = new Map<string, { userId: string; odds: number; stake: Paise; sid: number }>();
+const bets = new Map<
+  string,
+  { userId: string; odds: number; stake: Paise; sid: number; tableCode: string; ranks: number[] | undefined }
+>();
 const tally = new Map<string, number>();
 const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
 const view = (): Readonly<EngineState> => engine.view;
@@ -73,13 +77,30 @@ function pays(stake: Paise, odds: number, outcome: string, handOdds: number | un
   return -stake;
 }
 
+/**
+ * A bet that names ranks (3 Cards Judgement), judged apart from the table's own judgePick: Yes wins
+ * when a dealt card is of a named rank, No when none is.
+ */
+function judgePick(tableCode: string, sid: number, ranks: number[], cards: readonly { card: string }[]): string {
+  const yes = view().casino.tables[tableCode]!.markets.find((m) => m.sid === sid)!.group === 'Yes';
+  const hit = cards.some((c) => ranks.includes(parseCard(c.card)!.rank));
+  return hit === yes ? 'win' : 'lose';
+}
+
 /** Folds what the test must know from committed events: stakes placed, and released by a settlement or void. */
 function observe(events: readonly CommittedEvent[], failures: string[]): void {
   let result: CasinoRoundResulted | null = null;
   for (const e of events) {
     if (e.type === 'CasinoBetPlaced') {
       const d = e.data as CasinoBetPlaced;
-      bets.set(d.betId, { userId: d.userId, odds: d.odds, stake: d.stake, sid: d.sid });
+      bets.set(d.betId, {
+        userId: d.userId,
+        odds: d.odds,
+        stake: d.stake,
+        sid: d.sid,
+        tableCode: d.tableCode,
+        ranks: d.ranks,
+      });
       openStakes.set(d.userId, (openStakes.get(d.userId) ?? 0) + d.stake);
     } else if (e.type === 'CasinoRoundResulted') result = e.data as CasinoRoundResulted;
     else if (e.type === 'CasinoRoundSettled' || e.type === 'CasinoRoundVoided') {
@@ -91,7 +112,10 @@ function observe(events: readonly CommittedEvent[], failures: string[]): void {
         const bet = bets.get(b.betId)!;
         openStakes.set(bet.userId, openStakes.get(bet.userId)! - bet.stake);
         if (e.type === 'CasinoRoundSettled') {
-          const market = result!.markets.find((m) => m.sid === bet.sid)!;
+          const market = bet.ranks
+            ? { outcome: judgePick(bet.tableCode, bet.sid, bet.ranks, result!.cards), odds: undefined }
+            : result!.markets.find((m) => m.sid === bet.sid)!;
+          if (bet.ranks) count('settled on named ranks');
           const want = pays(bet.stake, bet.odds, market.outcome, market.odds);
           if (b.outcome !== market.outcome || b.pnl !== want)
             failures.push(`bet ${b.betId}: ${b.outcome} ${b.pnl}, the result says ${market.outcome} ${want}`);
@@ -121,6 +145,13 @@ async function bets_(code: string): Promise<void> {
     const stake =
       r < 0.03 ? 99_99 : r < 0.05 ? 1_00_000_01 : r < 0.9 ? rng.int(100_00, 1_000_00) : rng.int(1_000_00, 12_000_00);
     const betId = `b${tally.size}-${rng.int(0, 1e9)}`;
+    // A market that takes ranks gets as many different ones, now and then one too many.
+    const picks = market.picks === undefined ? 0 : market.picks + (rng.chance(0.05) ? 1 : 0);
+    const ranks: number[] = [];
+    while (ranks.length < picks) {
+      const rank = rng.int(1, 13);
+      if (!ranks.includes(rank)) ranks.push(rank);
+    }
     return [
       {
         type: 'PlaceCasinoBet',
@@ -131,6 +162,7 @@ async function bets_(code: string): Promise<void> {
         odds,
         stake,
         referenceId: betId,
+        ...(picks > 0 ? { ranks } : {}),
       } as Command,
       rng.pick(players),
     ] as const;
@@ -195,6 +227,7 @@ t.test(
     );
     t.ok((tally.get('CasinoRoundVoided') ?? 0) > 0, 'some rounds were voided');
     t.ok((tally.get('PlaceCasinoBet ok') ?? 0) > ROUNDS, 'bets were placed');
+    t.ok((tally.get('settled on named ranks') ?? 0) > 0, '3 Cards Judgement bets settled on the ranks they named');
     for (const code of ['ODDS_CHANGED', 'STAKE_TOO_LOW', 'STAKE_TOO_HIGH', 'BETTING_CLOSED', 'TABLE_SUSPENDED'])
       t.ok((tally.get(`PlaceCasinoBet ${code}`) ?? 0) > 0, `some bets refused with ${code}`);
 
