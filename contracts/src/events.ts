@@ -58,6 +58,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   MarketRestored: 1,
   ProviderWindowTurned: 1,
   MarketLockSet: 1,
+  AutoCashOutSet: 1,
+  AutoCashOutCleared: 1,
   FeedMarketStateSet: 1,
   RunnerRemoved: 1,
   BetVoided: 1,

@@ -45,6 +45,28 @@ export interface CashOut {
   delayed?: boolean;
 }
 
+/** A player sets (or, both null, clears) its auto cash-out rule on a runner it holds a position on. */
+export interface SetAutoCashOut {
+  type: 'SetAutoCashOut';
+  marketId: string;
+  selectionId: number;
+  /** Cash out once the value is at least this (paise, above zero), or null. */
+  profitTarget: Paise | null;
+  /** Cash out once the value is a loss of at least this (paise, above zero), or null. */
+  lossLimit: Paise | null;
+}
+
+/**
+ * System only: a runner's price moved; the first auto cash-out rule on it that the value now
+ * crosses fires, its hedge under `betId` (one per decision, each against the book the one before left).
+ */
+export interface CheckAutoCashOut {
+  type: 'CheckAutoCashOut';
+  marketId: string;
+  selectionId: number;
+  betId: string;
+}
+
 /** System only: the feed moved a runner; resting orders its offers now reach are matched. */
 export interface MatchResting {
   type: 'MatchResting';
@@ -168,6 +190,8 @@ export type BettingCommand =
   | SyncCatalogue
   | PlaceBet
   | CashOut
+  | SetAutoCashOut
+  | CheckAutoCashOut
   | MatchResting
   | ApplyFeedMarketState
   | ConfirmFeedResult

@@ -88,8 +88,8 @@ export interface BetPlaced {
   unmatched: Paise;
   /** Absent on bets placed before issue 24: LAPSE, as every bet then. */
   persistence?: Persistence;
-  /** Set on a cash out's hedge: the share of the position it closed and the value the player took. */
-  cashOut?: { percent: number; value: Paise };
+  /** Set on a cash out's hedge: the share of the position it closed and the value the player took; `auto` when a rule fired it. */
+  cashOut?: { percent: number; value: Paise; auto?: true };
   /** The user's exposure in this market and in total after the bet, and the wallet balance then. */
   marketExposure: Paise;
   totalExposure: Paise;
@@ -329,6 +329,28 @@ export interface NewsMessageSet {
   text: string;
 }
 
+/**
+ * A player's auto cash-out rule on one runner (docs/exchange.md "Cash out"): cash the whole position
+ * out once its value reaches the profit target or falls to the loss limit (a loss, in paise).
+ */
+export interface AutoCashOutSet {
+  userId: string;
+  marketId: string;
+  matchId: string;
+  selectionId: number;
+  profitTarget: Paise | null;
+  lossLimit: Paise | null;
+}
+
+/** The rule is gone: the player cleared it, or it fired and cashed out with bet `betId`. */
+export interface AutoCashOutCleared {
+  userId: string;
+  marketId: string;
+  selectionId: number;
+  reason: 'player' | 'fired';
+  betId: string | null;
+}
+
 export interface BettingEventData {
   MatchListed: MatchListed;
   MatchInPlaySet: MatchInPlaySet;
@@ -345,6 +367,8 @@ export interface BettingEventData {
   MarketArchived: MarketArchived;
   MarketRestored: MarketRestored;
   MarketLockSet: MarketLockSet;
+  AutoCashOutSet: AutoCashOutSet;
+  AutoCashOutCleared: AutoCashOutCleared;
   FeedMarketStateSet: FeedMarketStateSet;
   RunnerRemoved: RunnerRemoved;
   BetVoided: BetVoided;

@@ -29,6 +29,7 @@ import { decideSetButtonValues, decideSetMarketLock } from './betting/locks.js';
 import { decideClearHousePrice, decideSetHousePrice, WithHousePrices } from './betting/house-prices.js';
 import { decidePlaceBet } from './betting/place.js';
 import { decideCashOut } from './betting/cash-out.js';
+import { decideCheckAutoCashOut, decideSetAutoCashOut } from './betting/auto-cash-out.js';
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRestoreMarket } from './betting/archive.js';
@@ -100,6 +101,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decidePlaceBet(state, quotes, c, envelope);
     case 'CashOut':
       return decideCashOut(state, quotes, c, envelope);
+    case 'SetAutoCashOut':
+      return decideSetAutoCashOut(state, c, envelope);
+    case 'CheckAutoCashOut':
+      return decideCheckAutoCashOut(state, quotes, c, envelope);
     case 'MatchResting':
       return actor === null
         ? decideRematch(state, quotes, c.marketId, c.selectionId)

@@ -23,7 +23,7 @@ import { Quotes } from './betting/quotes.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import type { Log } from './log.js';
-import { emptyState, type EngineState } from './state.js';
+import { bookKey, emptyState, type EngineState } from './state.js';
 
 export interface EngineOptions {
   store: EventStore;
@@ -86,8 +86,9 @@ const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';
 const HOUSEKEEP_PREFIX = 'housekeep:';
 const RESTORE_PREFIX = 'restore:';
+const AUTO_CASH_OUT_PREFIX = 'autocashout:';
 /** The engine's own commands: one that changed nothing is not remembered (it is never retried). */
-const OWN_PREFIXES = [REMATCH_PREFIX, HOUSEKEEP_PREFIX, RESTORE_PREFIX];
+const OWN_PREFIXES = [REMATCH_PREFIX, HOUSEKEEP_PREFIX, RESTORE_PREFIX, AUTO_CASH_OUT_PREFIX];
 export const DEFAULT_REVOKE_WINDOW_MS = 7 * 24 * 3600_000;
 export const DEFAULT_PROVIDER_IDEMPOTENCY_MS = 7 * 24 * 3600_000;
 /** One turn's commit in flight while the next decides and writes: PostgreSQL then groups their fsyncs. */
@@ -543,8 +544,34 @@ export class Engine implements CommandBus {
       command: { type: 'MatchResting', marketId: update.marketId, selectionId: update.selectionId },
     };
     const decision = decide(this.state, envelope, this.quotes);
-    if (!decision.ok || decision.events.length === 0) return;
-    inTurn.set(envelope.commandId, this.journal(envelope, decision.events, events, slots));
+    if (decision.ok && decision.events.length > 0)
+      inTurn.set(envelope.commandId, this.journal(envelope, decision.events, events, slots));
+    this.autoCashOut(update.marketId, update.selectionId, events, slots, inTurn);
+  }
+
+  /** The runner's auto cash-out rules the new price crosses fire, one decision each (each hedge takes from the book the last left). */
+  private autoCashOut(
+    marketId: string,
+    selectionId: number,
+    events: PositionedEvent[],
+    slots: CommittedEvent[],
+    inTurn: Map<string, CommittedEvent[]>,
+  ): void {
+    const rules = this.state.autoCashOut[bookKey(marketId, selectionId)];
+    for (let left = rules ? Object.keys(rules).length : 0; left > 0; left--) {
+      const envelope: CommandEnvelope = {
+        commandId: `${AUTO_CASH_OUT_PREFIX}${randomUUID()}`,
+        correlationId: randomUUID(),
+        actor: null,
+        ip: null,
+        device: null,
+        at: new Date().toISOString(),
+        command: { type: 'CheckAutoCashOut', marketId, selectionId, betId: randomUUID() },
+      };
+      const decision = decide(this.state, envelope, this.quotes);
+      if (!decision.ok || decision.events.length === 0) return;
+      inTurn.set(envelope.commandId, this.journal(envelope, decision.events, events, slots));
+    }
   }
 
   /** The archived market a command needs read back from the log before it is decided (a revoke after the window). */

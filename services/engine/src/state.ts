@@ -71,6 +71,12 @@ export interface MarketState {
   betIds: string[];
 }
 
+/** Cash the position out once its value is at least `profitTarget`, or at most minus `lossLimit` (paise). */
+export interface AutoCashOutRule {
+  profitTarget: Paise | null;
+  lossLimit: Paise | null;
+}
+
 /** A bet as the engine holds it: the shape MarketRestored carries back from the log, so it lives in contracts. */
 export type BetState = RestoredBet;
 
@@ -107,6 +113,8 @@ export interface EngineState {
   exposure: Record<string, Paise>;
   /** `${marketId}|${selectionId}` -> resting orders. */
   books: Record<string, RunnerBook>;
+  /** `${marketId}|${selectionId}` -> userId -> the player's auto cash-out rule there (betting/auto-cash-out.ts). */
+  autoCashOut: Record<string, Record<string, AutoCashOutRule>>;
   /** userId -> lock keys (see lockKeys). */
   marketLocks: Record<string, string[]>;
   /** Prices set by hand (updateKey -> price), for markets marked manual. */
@@ -136,6 +144,7 @@ export const emptyState = (): EngineState => ({
   marketExposure: {},
   exposure: {},
   books: {},
+  autoCashOut: {},
   marketLocks: {},
   housePrices: {},
   seq: 0,

@@ -1721,3 +1721,92 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     );
   });
 });
+
+t.test('auto cash out: set and cleared by the player, fired once on the price that crosses it', async (t) => {
+  const rule = (profitTarget: Paise | null, lossLimit: Paise | null): Command => ({
+    type: 'SetAutoCashOut',
+    marketId: 'mo',
+    selectionId: 1,
+    profitTarget,
+    lossLimit,
+  });
+  const check = (w: World, betId: string) =>
+    w.when({ type: 'CheckAutoCashOut', marketId: 'mo', selectionId: 1, betId }, null);
+  /** India's lay side at `lay` (the back a tick under), deep enough for any hedge here. */
+  const layAt = (w: World, lay: number) =>
+    w.feed(ex(1, [{ price: lay - 2, size: 1_000_000 }], [{ price: lay, size: 1_000_000 }]));
+
+  await t.test('a profit target', async (t) => {
+    const w = new World();
+    t.same(
+      w.when(rule(50_00, null), 'p1'),
+      refused('NO_POSITION', 'You have no matched bet on this runner to cash out'),
+    );
+    // p1 backs India ₹100: ₹50 at 2.10 and ₹50 at 2.08; W = +10900, L = -10000.
+    w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
+    t.same(
+      w.when(rule(0, null), 'p1'),
+      refused('INVALID_CASHOUT', 'A profit target or loss limit is an amount above zero'),
+    );
+    t.same(w.when(rule(null, null), 'p1'), refused('NO_RULE', 'There is no auto cash out on this runner to clear'));
+    t.same(check(w, 'x0'), { ok: true, events: [] }, 'no rule yet, nothing to check');
+    w.do(rule(50_00, null), 'p1');
+    t.same(
+      w.when({ type: 'CheckAutoCashOut', marketId: 'mo', selectionId: 1, betId: 'x' }, 'p1'),
+      refused('FORBIDDEN', 'Auto cash out is decided by the system'),
+    );
+    // Lay 1.40: lay 20900 / 1.40 = 14928.57 -> 14929, liability ceil(0.40 x 14929) = 5972: value min(4928, 4929) = 4928.
+    layAt(w, 140);
+    t.same(check(w, 'x1'), { ok: true, events: [] }, '₹49.28 is short of the ₹50 target');
+    // Lay 1.38: 20900 / 1.38 = 15144.93 -> 15145, liability ceil(0.38 x 15145) = 5756: value min(5144, 5145) = 5144.
+    layAt(w, 138);
+    const fired = check(w, 'x2');
+    t.match(fired, {
+      ok: true,
+      events: [
+        {
+          type: 'BetPlaced',
+          data: {
+            betId: 'x2',
+            userId: 'p1',
+            side: 'lay',
+            odds: 138,
+            stake: 15_145,
+            unmatched: 0,
+            cashOut: { percent: 100, value: 5_144, auto: true },
+          },
+        },
+        {
+          type: 'AutoCashOutCleared',
+          data: { userId: 'p1', marketId: 'mo', selectionId: 1, reason: 'fired', betId: 'x2' },
+        },
+      ],
+    });
+    for (const e of fired.ok ? fired.events : []) evolve(w.state, e);
+    t.same(w.state.autoCashOut, {}, 'the rule is gone');
+    layAt(w, 130);
+    t.same(check(w, 'x3'), { ok: true, events: [] }, 'it fires once');
+  });
+
+  await t.test('a loss limit, cleared by the player, gone with the settlement', async (t) => {
+    const w = new World();
+    w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
+    w.do(rule(null, 50_00), 'p1');
+    // Lay 3.50: 20900 / 3.50 = 5971.43 -> 5971, liability ceil(2.50 x 5971) = 14928: value min(-4028, -4029) = -4029.
+    layAt(w, 350);
+    t.same(check(w, 'y1'), { ok: true, events: [] }, 'a loss of ₹40.29 is inside the ₹50 limit');
+    // Lay 4.50: 20900 / 4.50 = 4644.44 -> 4644, liability ceil(3.50 x 4644) = 16254: value min(-5354, -5356) = -5356.
+    layAt(w, 450);
+    t.match(check(w, 'y2'), {
+      ok: true,
+      events: [{ type: 'BetPlaced', data: { side: 'lay', odds: 450, stake: 4_644, cashOut: { value: -5_356 } } }, {}],
+    });
+    t.same(w.when(rule(null, null), 'p1').ok && w.do(rule(null, null), 'p1').map((e) => e.type), [
+      'AutoCashOutCleared',
+    ]);
+    t.same(w.state.autoCashOut, {}, 'cleared by the player');
+    w.do(rule(10_00, null), 'p1');
+    w.do({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a');
+    t.same(w.state.autoCashOut, {}, 'a declared market takes its rules with it');
+  });
+});

@@ -14,7 +14,7 @@ import { decidePlaceBet } from './place.js';
 import type { QuoteView } from './quotes.js';
 
 /** The best price a back or a lay on the runner would get now from `userId`'s view of the book (never its own orders). */
-function bestPrices(
+export function bestPrices(
   state: Readonly<EngineState>,
   quotes: QuoteView,
   marketId: string,

@@ -167,6 +167,8 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.settledAt = e.data.settledAt ?? null;
       state.unarchived[market.marketId] = market.settledAt;
       delete state.proposals[market.marketId];
+      // A declared market has no position left to cash out: its rules go.
+      for (const r of market.runners) delete state.autoCashOut[bookKey(market.marketId, r.selectionId)];
       break;
     }
     case 'ResultRevoked': {
@@ -194,6 +196,21 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'MarketArchived':
       archiveMarket(state, e.data);
       break;
+    case 'AutoCashOutSet': {
+      const key = bookKey(e.data.marketId, e.data.selectionId);
+      state.autoCashOut[key] = {
+        ...state.autoCashOut[key],
+        [e.data.userId]: { profitTarget: e.data.profitTarget, lossLimit: e.data.lossLimit },
+      };
+      break;
+    }
+    case 'AutoCashOutCleared': {
+      const key = bookKey(e.data.marketId, e.data.selectionId);
+      const rules = state.autoCashOut[key];
+      if (rules) delete rules[e.data.userId];
+      if (rules && Object.keys(rules).length === 0) delete state.autoCashOut[key];
+      break;
+    }
     case 'MarketRestored':
       restoreMarket(state, e.data);
       break;

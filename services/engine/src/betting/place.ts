@@ -75,7 +75,7 @@ export function decidePlaceBet(
   c: PlaceBet,
   envelope: CommandEnvelope,
   /** A cash out's hedge (cash-out.ts): any stake down to a paisa, filled whole or refused. */
-  cashOut?: { percent: number; value: Paise },
+  cashOut?: { percent: number; value: Paise; auto?: true },
 ): Decision {
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;

@@ -1,0 +1,116 @@
+import {
+  cashOutQuote,
+  isLevel,
+  marketStream,
+  runnerPosition,
+  type CheckAutoCashOut,
+  type CommandEnvelope,
+  type SetAutoCashOut,
+} from '@exch/contracts';
+import { bettorOf } from '../bet-checks.js';
+import { accept, refuse, type Decision } from '../decision.js';
+import { bookKey, type EngineState } from '../state.js';
+import { bestPrices } from './cash-out.js';
+import { decidePlaceBet } from './place.js';
+import type { QuoteView } from './quotes.js';
+
+const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
+  (state.markets[marketId]?.betIds ?? [])
+    .map((id) => state.bets[id]!)
+    .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
+
+/** A player's auto cash-out rule on a runner it holds a position on; both limits null clears it. */
+export function decideSetAutoCashOut(
+  state: Readonly<EngineState>,
+  c: SetAutoCashOut,
+  envelope: CommandEnvelope,
+): Decision {
+  const user = bettorOf(state, envelope.actor);
+  if ('ok' in user) return user;
+  const market = state.markets[c.marketId];
+  if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
+  if (market.kind !== 'match_odds') return refuse('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds only');
+  if (market.status !== 'ACTIVE' && market.status !== 'SUSPENDED')
+    return refuse('MARKET_CLOSED', 'Market is closed for betting');
+  const has = state.autoCashOut[bookKey(c.marketId, c.selectionId)]?.[user.userId] !== undefined;
+  const cleared = {
+    type: 'AutoCashOutCleared' as const,
+    streamId: marketStream(c.marketId),
+    data: {
+      userId: user.userId,
+      marketId: c.marketId,
+      selectionId: c.selectionId,
+      reason: 'player' as const,
+      betId: null,
+    },
+  };
+  if (c.profitTarget === null && c.lossLimit === null)
+    return has ? accept(cleared) : refuse('NO_RULE', 'There is no auto cash out on this runner to clear');
+  for (const limit of [c.profitTarget, c.lossLimit])
+    if (limit !== null && (!Number.isSafeInteger(limit) || limit <= 0))
+      return refuse('INVALID_CASHOUT', 'A profit target or loss limit is an amount above zero');
+  if (openBetsOn(state, user.userId, c.marketId, c.selectionId).every((b) => b.fills.length === 0))
+    return refuse('NO_POSITION', 'You have no matched bet on this runner to cash out');
+  return accept({
+    type: 'AutoCashOutSet',
+    streamId: marketStream(c.marketId),
+    data: {
+      userId: user.userId,
+      marketId: c.marketId,
+      matchId: market.matchId,
+      selectionId: c.selectionId,
+      profitTarget: c.profitTarget,
+      lossLimit: c.lossLimit,
+    },
+  });
+}
+
+/**
+ * After a runner's price moved: the first rule there whose position's cash-out value now reaches its
+ * profit target or its loss limit is cashed out whole, at that price, and the rule goes (it fires
+ * once). A hedge that cannot fill whole, a suspended runner or no price leaves the rule for the next
+ * move. No bet delay: the engine decides on the price it has, as an exchange's own cash out does.
+ */
+export function decideCheckAutoCashOut(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  c: CheckAutoCashOut,
+  envelope: CommandEnvelope,
+): Decision {
+  if (envelope.actor !== null) return refuse('FORBIDDEN', 'Auto cash out is decided by the system');
+  const rules = state.autoCashOut[bookKey(c.marketId, c.selectionId)] ?? {};
+  for (const [userId, rule] of Object.entries(rules)) {
+    const position = runnerPosition(openBetsOn(state, userId, c.marketId, c.selectionId));
+    if (isLevel(position)) continue;
+    const quote = cashOutQuote(position, bestPrices(state, quotes, c.marketId, c.selectionId, userId));
+    if (!quote) continue;
+    const crossed =
+      (rule.profitTarget !== null && quote.value >= rule.profitTarget) ||
+      (rule.lossLimit !== null && quote.value <= -rule.lossLimit);
+    if (!crossed) continue;
+    const hedge = decidePlaceBet(
+      state,
+      quotes,
+      {
+        type: 'PlaceBet',
+        betId: c.betId,
+        marketId: c.marketId,
+        selectionId: c.selectionId,
+        side: quote.side,
+        odds: quote.price,
+        volume: null,
+        stake: quote.stake,
+        referenceId: c.betId,
+      },
+      { ...envelope, actor: userId },
+      { percent: 100, value: quote.value, auto: true },
+    );
+    if (!hedge.ok) continue;
+    return accept(...hedge.events, {
+      type: 'AutoCashOutCleared',
+      streamId: marketStream(c.marketId),
+      data: { userId, marketId: c.marketId, selectionId: c.selectionId, reason: 'fired', betId: c.betId },
+    });
+  }
+  return accept();
+}
