@@ -597,3 +597,35 @@ t.test('cash out: the position on a runner hedged at the best price, or refused 
     'a level position has nothing to cash out',
   );
 });
+
+t.test('auto cash out: set, listed, refused when malformed, cleared', async (t) => {
+  const p2 = (await login('player2')).body.token as string;
+  const rule = { market_id: MO, selection: String(ARSENAL), profit_target: 1000, loss_limit: 250.5 };
+  t.match(await call('PUT', '/api/bets/auto-cash-out', rule, p2), {
+    status: 200,
+    body: { message: 'Auto cash out set', data: { selection: ARSENAL, profit_target: 1000, loss_limit: 250.5 } },
+  });
+  t.same((await call('GET', '/api/bets/auto-cash-out?event_id=sim-201', undefined, p2)).body.data, [
+    { market_id: MO, selection: ARSENAL, profit_target: 1000, loss_limit: 250.5 },
+  ]);
+  t.same((await call('GET', '/api/bets/auto-cash-out?event_id=sim-201', undefined, player)).body.data, [], 'own only');
+  const head = await server.store.head();
+  for (const [bad, message] of [
+    [{ ...rule, profit_target: 0 }, /^Profit target/],
+    [{ ...rule, loss_limit: -5 }, /^Loss limit/],
+    [{ ...rule, selection: '999' }, /^selection must be a runner of the market$/],
+    [{ ...rule, selection: String(CHELSEA) }, /^You have no matched bet on this runner to cash out$/],
+  ] as const)
+    t.match(await call('PUT', '/api/bets/auto-cash-out', bad, p2), { status: 400, body: { message } });
+  t.equal(await server.store.head(), head, 'refusals journal nothing');
+  const clear = { ...rule, profit_target: null, loss_limit: null };
+  t.match(await call('PUT', '/api/bets/auto-cash-out', clear, p2), {
+    status: 200,
+    body: { message: 'Auto cash out cleared' },
+  });
+  t.same((await call('GET', '/api/bets/auto-cash-out?event_id=sim-201', undefined, p2)).body.data, []);
+  t.match(await call('PUT', '/api/bets/auto-cash-out', clear, p2), {
+    status: 400,
+    body: { message: 'There is no auto cash out on this runner to clear' },
+  });
+});

@@ -316,6 +316,22 @@ export const CashOutBody = v.strictObject({
 });
 export type CashOutBody = v.InferOutput<typeof CashOutBody>;
 
+/** PUT /api/bets/auto-cash-out: amounts in rupees, to paise; both null clears the rule. */
+export const AutoCashOutBody = v.strictObject({
+  market_id: idText('market_id'),
+  selection: idOrNumber('selection'),
+  profit_target: v.nullable(rupees('Profit target')),
+  loss_limit: v.nullable(rupees('Loss limit')),
+});
+
+/** A standing auto cash-out rule, as listed (rupees). */
+export interface AutoCashOutDto {
+  market_id: string;
+  selection: number;
+  profit_target: number | null;
+  loss_limit: number | null;
+}
+
 export interface CashOutResponse {
   message: string;
   /** The hedge bet, marked cash_out. */

@@ -31,6 +31,7 @@ import { statementRoutes } from './accounts/statement-routes.js';
 import { adminBetRoutes } from './bets/admin-routes.js';
 import { placeBetRoute } from './bets/place-route.js';
 import { cashOutRoute } from './bets/cash-out-route.js';
+import { autoCashOutRoutes } from './bets/auto-cash-out-routes.js';
 import { playerBetRoutes } from './bets/player-routes.js';
 import { betStatusRoute } from './bets/status-route.js';
 import { bookRoutes } from './books/routes.js';
@@ -233,6 +234,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     discoveryRoutes,
     placeBetRoute,
     cashOutRoute,
+    autoCashOutRoutes,
     playerBetRoutes,
     betStatusRoute,
     adminBetRoutes,

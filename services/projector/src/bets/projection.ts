@@ -11,6 +11,7 @@ import type {
   StoredEvent,
 } from '@exch/contracts';
 import type { Projection } from '../projection.js';
+import { AUTO_CASH_OUT_DDL, autoCashOutApply } from './auto-cash-out.js';
 import { SETTLEMENTS_DDL, settlementsApply } from './settlements.js';
 
 /**
@@ -114,6 +115,7 @@ const DDL = [
   `create index if not exists rm_bets_match on rm_bets (match_id, placed_position desc)`,
   `create index if not exists rm_bets_market on rm_bets (market_id)`,
   ...SETTLEMENTS_DDL,
+  ...AUTO_CASH_OUT_DDL,
 ];
 
 /**
@@ -244,14 +246,14 @@ const OWN_EVENTS = new Set(['BetMatched', 'BetCancelled', 'BetDeleted', 'BetOdds
 export const betsTouched = (events: StoredEvent[]): string[] => [...new Set(events.flatMap(betIdsOf))];
 
 /**
- * Every bet with its fills, matched and unmatched stake, status and settled P&L; and each user's
- * P&L and commission per settled market. A batch loads the own side of the bets whose later events
+ * Every bet with its fills, matched and unmatched stake, status and settled P&L; each user's
+ * P&L and commission per settled market; and the auto cash-out rules still standing. A batch loads the own side of the bets whose later events
  * it folds, folds in log order and writes every bet it names in one statement.
  */
 export const betsProjection: Projection = {
   name: 'bets',
   version: 3,
-  tables: ['rm_bets', 'rm_bet_settlements'],
+  tables: ['rm_bets', 'rm_bet_settlements', 'rm_auto_cash_out'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
   },
@@ -278,6 +280,7 @@ export const betsProjection: Projection = {
     for (const e of events) {
       fold(rows, e);
       await settlementsApply(tx, e);
+      await autoCashOutApply(tx, e);
     }
     if (rows.size === 0) return;
     await tx.query(UPSERT, [JSON.stringify([...rows.values()].sort((a, b) => (a.bet_id < b.bet_id ? -1 : 1)))]);
