@@ -358,7 +358,7 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     let response = null;
     for (let i = 0; i < 8; i++) {
       const post = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bets/cash-out');
-      await panel.locator('.slip-submit').click();
+      await panel.getByRole('button', { name: 'Cash Out 50%' }).click();
       response = await post;
       if (response.ok() || !/cash out value is now|price moved|suspended/i.test(await response.text())) break;
       await page.waitForTimeout(300);
@@ -372,13 +372,26 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     t.pass('My Bet lists the hedge, marked cash out');
     await page.screenshot({ path: screenshotPath('betting-cash-out-done-desktop'), fullPage: true });
 
-    // On a phone the panel is the slip's bottom sheet, within the screen.
+    // On a phone the panel is the slip's bottom sheet, within the screen; an auto cash out is set there.
     const phone = await open(MOBILE, '/odds/1/sim-201');
     await runnerRow(phone, 301).getByTestId('cash-out-button').click({ timeout: 30_000 });
     const sheet = phone.getByTestId('cash-out-panel');
     await sheet.getByRole('radio', { name: '25%' }).click();
     const box = await sheet.boundingBox();
     t.ok(box !== null && box.x >= 0 && box.x + box.width <= MOBILE.width, 'the panel fits the phone');
+    await sheet.locator('input[name=profitTarget]').fill('5000');
+    await sheet.locator('input[name=lossLimit]').fill('4000');
+    await sheet.getByRole('button', { name: 'Set auto cash out' }).click();
+    await toast(phone, 'success: Auto cash out set');
+    await sheet.getByTestId('auto-cash-out-rule').waitFor();
+    t.equal(
+      await sheet.getByTestId('auto-cash-out-rule').textContent(),
+      'On: at a profit of ₹5,000.00 or at a loss of ₹4,000.00',
+    );
+    await runnerRow(phone, 301).locator('.auto-tag').waitFor();
+    t.pass('the runner says its cash out is automatic');
     await phone.screenshot({ path: screenshotPath('betting-cash-out-panel-mobile') });
+    await sheet.getByRole('button', { name: 'Clear' }).click();
+    await toast(phone, 'success: Auto cash out cleared');
   });
 });

@@ -3,6 +3,7 @@ import type {
   ActiveSport,
   BetDto,
   BettingButtons,
+  AutoCashOutDto,
   BettingButtonsBody,
   CashOutBody,
   CashOutResponse,
@@ -80,6 +81,18 @@ export const placeBet = (body: PlaceBetInput, idempotencyKey: string): Promise<P
 /** Cash out a position (docs/exchange.md "Cash out"): the engine's hedge bet, or its refusal with the new value. */
 export const cashOut = (body: v.InferOutput<typeof CashOutBody>, idempotencyKey: string): Promise<CashOutResponse> =>
   apiRequest('/bets/cash-out', { method: 'POST', body, auth: 'user', idempotencyKey });
+
+/** Set, or with both amounts null clear, an auto cash-out rule (docs/exchange.md "Cash out"). */
+export const saveAutoCashOut = (body: {
+  market_id: string;
+  selection: string;
+  profit_target: number | null;
+  loss_limit: number | null;
+}): Promise<{ message: string; data: AutoCashOutDto }> =>
+  apiRequest('/bets/auto-cash-out', { method: 'PUT', body, auth: 'user', toast: false });
+
+export const fetchAutoCashOuts = (eventId: string): Promise<{ data: AutoCashOutDto[] }> =>
+  apiRequest(`/bets/auto-cash-out${queryString({ event_id: eventId })}`, { auth: 'user', toast: false });
 
 /** Pending bets, matched and unmatched; on one match with `eventId`. Failures are logged only (SPEC.md section 8). */
 export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> =>

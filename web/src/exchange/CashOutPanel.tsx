@@ -1,7 +1,11 @@
-import { useState } from 'react';
-import type { BetDto, CashOutResponse, MarketDto } from '@exch/contracts';
-import { cashOut } from '../api/betting-calls';
-import { formatInr } from '../ui/money';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AutoCashOutDto, BetDto, CashOutResponse, MarketDto } from '@exch/contracts';
+import { errorMessage } from '../api/error-message';
+import { cashOut, saveAutoCashOut } from '../api/betting-calls';
+import { formatInr, formatRupees } from '../ui/money';
+import { showErrorToast, showSuccessToast } from '../ui/toasts';
+import { autoCashOutKey } from './auto-cash-out-data';
 import { cashOutOf } from './cash-out';
 import { formatOdds } from './format';
 import { newSlipKey } from './PlaceBetPanel';
@@ -14,6 +18,8 @@ interface CashOutPanelProps {
   sid: number;
   /** The player's pending bets on the match: the position, and its own resting orders. */
   bets: readonly BetDto[];
+  /** The player's standing auto cash-out rule on the runner, if any. */
+  rule: AutoCashOutDto | undefined;
   onClose: () => void;
   onDone: (answer: CashOutResponse) => void;
 }
@@ -23,7 +29,7 @@ interface CashOutPanelProps {
  * the value moves with the ladder; Cash Out sends the one shown, and if the engine's differs by then
  * nothing is placed and the refusal names the new value.
  */
-export function CashOutPanel({ market, sid, bets, onClose, onDone }: CashOutPanelProps) {
+export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashOutPanelProps) {
   const [percent, setPercent] = useState(100);
   // A new key per attempt that reached the engine; a network failure keeps it (the same cash out, not two).
   const [key, setKey] = useState(newSlipKey);
@@ -107,7 +113,92 @@ export function CashOutPanel({ market, sid, bets, onClose, onDone }: CashOutPane
         ) : (
           <p className="slip-note warn">Nothing to cash out on this runner right now.</p>
         )}
+        {market && <AutoCashOutForm market={market} sid={sid} rule={rule} />}
       </div>
     </section>
+  );
+}
+
+/** Rupees as typed, or null when the box is empty; NaN for anything else, which the server refuses. */
+const amountOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The runner's auto cash out: the engine cashes the whole position out on the first price at which
+ * its value reaches the profit target or falls to the loss limit, once.
+ */
+function AutoCashOutForm({ market, sid, rule }: { market: MarketDto; sid: number; rule: AutoCashOutDto | undefined }) {
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState(rule?.profit_target === null || !rule ? '' : String(rule.profit_target));
+  const [limit, setLimit] = useState(rule?.loss_limit === null || !rule ? '' : String(rule.loss_limit));
+  const [busy, setBusy] = useState(false);
+  const save = async (profit: number | null, loss: number | null): Promise<void> => {
+    setBusy(true);
+    try {
+      const answer = await saveAutoCashOut({
+        market_id: market.marketId,
+        selection: String(sid),
+        profit_target: profit,
+        loss_limit: loss,
+      });
+      showSuccessToast(answer.message);
+      void queryClient.invalidateQueries({ queryKey: autoCashOutKey(market.matchId) });
+      if (profit === null && loss === null) {
+        setTarget('');
+        setLimit('');
+      }
+    } catch (e) {
+      showErrorToast(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent<HTMLFormElement>): void => {
+    e.preventDefault();
+    void save(amountOf(target), amountOf(limit));
+  };
+  return (
+    <form className="auto-cash-out" onSubmit={submit} noValidate data-testid="auto-cash-out">
+      <h3>Auto cash out</h3>
+      {rule && (
+        <p className="muted" data-testid="auto-cash-out-rule">
+          On: {rule.profit_target !== null && `at a profit of ${formatRupees(rule.profit_target)}`}
+          {rule.profit_target !== null && rule.loss_limit !== null && ' or '}
+          {rule.loss_limit !== null && `at a loss of ${formatRupees(rule.loss_limit)}`}
+        </p>
+      )}
+      <div className="auto-cash-out-fields">
+        <label>
+          Profit target ₹
+          <input
+            name="profitTarget"
+            inputMode="decimal"
+            value={target}
+            onChange={(e) => setTarget(e.target.value.replace(/[^\d.]/g, ''))}
+          />
+        </label>
+        <label>
+          Loss limit ₹
+          <input
+            name="lossLimit"
+            inputMode="decimal"
+            value={limit}
+            onChange={(e) => setLimit(e.target.value.replace(/[^\d.]/g, ''))}
+          />
+        </label>
+      </div>
+      <div className="slip-actions">
+        <button
+          type="button"
+          className="btn btn-sm slip-reset"
+          disabled={busy || !rule}
+          onClick={() => void save(null, null)}
+        >
+          Clear
+        </button>
+        <button type="submit" className="btn btn-sm slip-submit" disabled={busy || (target === '' && limit === '')}>
+          {busy ? 'Saving...' : 'Set auto cash out'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -24,6 +24,8 @@ interface RunnerMarketProps {
   /** The player's live cash-out value per runner it holds a position on (paise), and what its button does. */
   cashOuts?: ReadonlyMap<number, Paise> | undefined;
   onCashOut?: ((sid: number) => void) | undefined;
+  /** Runners with a standing auto cash-out rule of the player's. */
+  autoCashOut?: ReadonlySet<number> | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export const RunnerMarket = memo(function RunnerMarket({
   racing,
   cashOuts,
   onCashOut,
+  autoCashOut,
 }: RunnerMarketProps) {
   return (
     <section
@@ -80,6 +83,7 @@ export const RunnerMarket = memo(function RunnerMarket({
           racing={racing}
           cashOut={onCashOut && cashOuts?.has(runner.sid) ? cashOuts.get(runner.sid) : undefined}
           onCashOut={onCashOut}
+          auto={autoCashOut?.has(runner.sid) === true}
         />
       ))}
     </section>
@@ -96,6 +100,7 @@ interface RunnerRowProps {
   racing: 'horse' | 'greyhound' | undefined;
   cashOut: Paise | undefined;
   onCashOut: ((sid: number) => void) | undefined;
+  auto: boolean;
 }
 
 /** A non-runner's reduction factor as Betfair shows it: 1620 -> "16.2%". */
@@ -111,6 +116,7 @@ function RunnerRow({
   racing,
   cashOut,
   onCashOut,
+  auto,
 }: RunnerRowProps) {
   const back = sideLevels(runner, 'back');
   const lay = sideLevels(runner, 'lay');
@@ -178,6 +184,7 @@ function RunnerRow({
             onClick={() => onCashOut(runner.sid)}
           >
             Cash Out {formatInr(cashOut)}
+            {auto && <span className="auto-tag">Auto</span>}
           </button>
         )}
         {(showBook || preview !== undefined) && (

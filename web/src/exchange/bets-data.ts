@@ -10,7 +10,7 @@ const MY_BETS_THROTTLE_MS = 5_000;
 
 export const myBetsKey = (eventId: string | null) => ['my-bets', eventId ?? 'all'] as const;
 /** Every list of the player's bets (pages of /api/bets/mine and the others), refreshed together. */
-export const BET_LIST_KEYS = [['my-bets'], ['bets-mine'], ['profit-loss-mine']] as const;
+export const BET_LIST_KEYS = [['my-bets'], ['bets-mine'], ['profit-loss-mine'], ['auto-cash-out']] as const;
 
 /** The player's pending bets, matched and unmatched, on one match (or all with null), newest first. */
 export function useMyBets(eventId: string | null) {

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BetDto, CashOutResponse, MarketDto, MatchDetail, Paise, PlaceBetResponse } from '@exch/contracts';
+import type {
+  AutoCashOutDto,
+  BetDto,
+  CashOutResponse,
+  MarketDto,
+  MatchDetail,
+  Paise,
+  PlaceBetResponse,
+} from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
 import { showErrorToast } from '../../ui/toasts';
 import {
@@ -13,6 +21,7 @@ import {
   useRefreshMyBets,
 } from '../../exchange/bets-data';
 import { matchedPositions, runnerBook } from '../../exchange/book';
+import { useAutoCashOuts } from '../../exchange/auto-cash-out-data';
 import { cashOutOf } from '../../exchange/cash-out';
 import { CashOutPanel } from '../../exchange/CashOutPanel';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
@@ -47,6 +56,7 @@ export function MatchPage() {
   const queryClient = useQueryClient();
   const detail = useLiveMatch('user', matchId);
   const bets = useMyBets(matchId);
+  const autoRules = useAutoCashOuts(matchId, isPlayer);
   useMyBetPushes();
   const buttons = useBettingButtons('user', user?._id);
   const isMobile = useMediaQuery(MOBILE_QUERY);
@@ -128,6 +138,7 @@ export function MatchPage() {
       market={markets.find((m) => m.marketId === cashing.marketId)}
       sid={cashing.sid}
       bets={myBets}
+      rule={autoRules.data?.find((r) => r.market_id === cashing.marketId && r.selection === cashing.sid)}
       onClose={() => setCashing(null)}
       onDone={placed}
     />
@@ -167,6 +178,7 @@ export function MatchPage() {
       slip={slip}
       onPick={isPlayer ? pick : undefined}
       onCashOut={isPlayer ? (marketId, sid) => setCashing({ marketId, sid }) : undefined}
+      autoRules={autoRules.data ?? []}
     />
   );
 
@@ -288,6 +300,7 @@ interface MarketsProps {
   slip: Slip | null;
   onPick: ((pick: BetPick) => void) | undefined;
   onCashOut: ((marketId: string, sid: number) => void) | undefined;
+  autoRules: readonly AutoCashOutDto[];
 }
 
 /** Each runner's live cash-out value where the player holds a position on it. */
@@ -300,7 +313,7 @@ function cashOutsOf(market: MarketDto, bets: readonly BetDto[]): Map<number, Pai
   return values;
 }
 
-function Markets({ detail, bets, slip, onPick, onCashOut }: MarketsProps) {
+function Markets({ detail, bets, slip, onPick, onCashOut, autoRules }: MarketsProps) {
   const { runnerMarkets, fancies } = splitMarkets(detail.markets);
   if (runnerMarkets.length === 0 && fancies.length === 0) {
     return (
@@ -328,6 +341,7 @@ function Markets({ detail, bets, slip, onPick, onCashOut }: MarketsProps) {
           selected={selectedOn(m)}
           cashOuts={onCashOut ? cashOutsOf(m, bets) : undefined}
           onCashOut={onCashOut ? (sid) => onCashOut(m.marketId, sid) : undefined}
+          autoCashOut={new Set(autoRules.filter((r) => r.market_id === m.marketId).map((r) => r.selection))}
         />
       ))}
       {fancies.length > 0 && (
