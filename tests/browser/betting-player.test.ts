@@ -370,6 +370,14 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     await panel.waitFor({ state: 'detached' });
     await page.locator(`.my-bets tr[data-bet-id="${answer.bet._id}"] .cash-out-tag`).waitFor({ timeout: 30_000 });
     t.pass('My Bet lists the hedge, marked cash out');
+    // The half left can be cashed out from My Bet too.
+    const fromMyBets = page.getByTestId('my-bets-cash-out').filter({ hasText: 'Arsenal' });
+    await fromMyBets.waitFor({ timeout: 30_000 });
+    await fromMyBets.locator('button').click();
+    await panel.waitFor();
+    t.pass('My Bet opens the cash-out panel for the rest');
+    await page.screenshot({ path: screenshotPath('betting-cash-out-my-bets-desktop') });
+    await panel.getByRole('button', { name: 'Close' }).click();
     await page.screenshot({ path: screenshotPath('betting-cash-out-done-desktop'), fullPage: true });
 
     // On a phone the panel is the slip's bottom sheet, within the screen; an auto cash out is set there.

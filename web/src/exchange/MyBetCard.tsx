@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { BetDto } from '@exch/contracts';
+import type { BetDto, Paise } from '@exch/contracts';
+import { formatInr } from '../ui/money';
 import { betOddsText, betSideName } from './bet-text';
 import { trimNumber } from './format';
 import { MatchedOdds } from './MatchedOdds';
@@ -12,6 +13,9 @@ interface MyBetCardProps {
   viewAll: ReactNode;
   /** Cancels a bet's unmatched remainder; absent, no cancel control. */
   onCancel?: ((bet: BetDto) => Promise<void>) | undefined;
+  /** Each runner position the player can cash out now, with its live value; its button opens the cash-out panel. */
+  cashOuts?: readonly { marketId: string; sid: number; runner: string; value: Paise }[] | undefined;
+  onCashOut?: ((marketId: string, sid: number) => void) | undefined;
 }
 
 /**
@@ -19,7 +23,7 @@ interface MyBetCardProps {
  * bet under Matched Bets with Odds and Stake, and above it any unmatched remainder, marked, with a
  * control that cancels it. The box is 200 px high and scrolls.
  */
-export function MyBetCard({ bets, loading = false, viewAll, onCancel }: MyBetCardProps) {
+export function MyBetCard({ bets, loading = false, viewAll, onCancel, cashOuts = [], onCashOut }: MyBetCardProps) {
   const list = bets ?? [];
   const matched = list.filter((b) => b.matched_stake > 0);
   const unmatched = list.filter((b) => b.unmatched_stake > 0);
@@ -32,6 +36,32 @@ export function MyBetCard({ bets, loading = false, viewAll, onCancel }: MyBetCar
         {viewAll}
       </header>
       <div className="my-bets-box">
+        {onCashOut && cashOuts.length > 0 && (
+          <table className="bet-table cash-out-table">
+            <thead>
+              <tr>
+                <th>Cash Out</th>
+                <th className="num">Value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cashOuts.map((c) => (
+                <tr key={`${c.marketId}:${c.sid}`} data-testid="my-bets-cash-out">
+                  <td>{c.runner}</td>
+                  <td className="num">
+                    <button
+                      type="button"
+                      className={`cash-out-button ${c.value >= 0 ? 'up' : 'down'}`}
+                      onClick={() => onCashOut(c.marketId, c.sid)}
+                    >
+                      {formatInr(c.value)}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
         {unmatched.length > 0 && (
           <table className="bet-table unmatched-table">
             <thead>

@@ -163,6 +163,15 @@ export function MatchPage() {
       bets={myBets}
       loading={bets.isPending}
       onCancel={isPlayer ? cancel : undefined}
+      cashOuts={splitMarkets(markets).runnerMarkets.flatMap((m) =>
+        [...cashOutsOf(m, myBets)].map(([sid, value]) => ({
+          marketId: m.marketId,
+          sid,
+          runner: m.section.find((s) => s.sid === sid)?.nat ?? String(sid),
+          value,
+        })),
+      )}
+      onCashOut={isPlayer ? (marketId, sid) => setCashing({ marketId, sid }) : undefined}
       viewAll={
         <Link to="/unsettledbet" className="view-all">
           View All
