@@ -10,8 +10,7 @@ import {
 import { bettorOf } from '../bet-checks.js';
 import { accept, refuse, type Decision } from '../decision.js';
 import { bookKey, type EngineState } from '../state.js';
-import { bestPrices } from './cash-out.js';
-import { decidePlaceBet } from './place.js';
+import { bestPrices, decideHedge } from './cash-out.js';
 import type { QuoteView } from './quotes.js';
 
 const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
@@ -88,20 +87,10 @@ export function decideCheckAutoCashOut(
       (rule.profitTarget !== null && quote.value >= rule.profitTarget) ||
       (rule.lossLimit !== null && quote.value <= -rule.lossLimit);
     if (!crossed) continue;
-    const hedge = decidePlaceBet(
+    const hedge = decideHedge(
       state,
       quotes,
-      {
-        type: 'PlaceBet',
-        betId: c.betId,
-        marketId: c.marketId,
-        selectionId: c.selectionId,
-        side: quote.side,
-        odds: quote.price,
-        volume: null,
-        stake: quote.stake,
-        referenceId: c.betId,
-      },
+      { ...c, referenceId: c.betId, quote },
       { ...envelope, actor: userId },
       { percent: 100, value: quote.value, auto: true },
     );

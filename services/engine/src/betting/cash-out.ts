@@ -4,7 +4,9 @@ import {
   isLevel,
   runnerPosition,
   type CashOut,
+  type CashOutQuote,
   type CommandEnvelope,
+  type Paise,
 } from '@exch/contracts';
 import { bettorOf } from '../bet-checks.js';
 import { refuse, type Decision } from '../decision.js';
@@ -74,22 +76,40 @@ export function decideCashOut(
       `The cash out value is now ${quote.value < 0 ? '-' : ''}₹${formatPaise(Math.abs(quote.value))}: nothing was placed. Cash out again at the new value.`,
     );
   if (quote.stake === 0) return refuse('INVALID_CASHOUT', 'That share of the position is too small to cash out');
+  return decideHedge(state, quotes, { ...c, quote }, envelope, { percent: c.percent, value: quote.value });
+}
+
+/** A cash out's hedge placed as any bet is (this file and auto-cash-out.ts): at the quote's price and stake. */
+export function decideHedge(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  h: {
+    betId: string;
+    marketId: string;
+    selectionId: number;
+    referenceId: string;
+    delayed?: boolean;
+    quote: CashOutQuote;
+  },
+  envelope: CommandEnvelope,
+  cashOut: { percent: number; value: Paise; auto?: true },
+): Decision {
   return decidePlaceBet(
     state,
     quotes,
     {
       type: 'PlaceBet',
-      betId: c.betId,
-      marketId: c.marketId,
-      selectionId: c.selectionId,
-      side: quote.side,
-      odds: quote.price,
+      betId: h.betId,
+      marketId: h.marketId,
+      selectionId: h.selectionId,
+      side: h.quote.side,
+      odds: h.quote.price,
       volume: null,
-      stake: quote.stake,
-      referenceId: c.referenceId,
-      ...(c.delayed ? { delayed: true } : {}),
+      stake: h.quote.stake,
+      referenceId: h.referenceId,
+      ...(h.delayed ? { delayed: true } : {}),
     },
     envelope,
-    { percent: c.percent, value: quote.value },
+    cashOut,
   );
 }
