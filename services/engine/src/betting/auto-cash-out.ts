@@ -10,13 +10,8 @@ import {
 import { bettorOf } from '../bet-checks.js';
 import { accept, refuse, type Decision } from '../decision.js';
 import { bookKey, type EngineState } from '../state.js';
-import { bestPrices, decideHedge } from './cash-out.js';
+import { bestPrices, decideHedge, openBetsOn } from './cash-out.js';
 import type { QuoteView } from './quotes.js';
-
-const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
-  (state.markets[marketId]?.betIds ?? [])
-    .map((id) => state.bets[id]!)
-    .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
 
 /** A player's auto cash-out rule on a runner it holds a position on; both limits null clears it. */
 export function decideSetAutoCashOut(

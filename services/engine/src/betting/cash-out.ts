@@ -38,6 +38,15 @@ export function bestPrices(
 }
 
 /**
+ * A player's open bets on one runner: its position there. Walks the market's bets, so it costs what
+ * the market holds (never history: an archived market has none in the state).
+ */
+export const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
+  (state.markets[marketId]?.betIds ?? [])
+    .map((id) => state.bets[id]!)
+    .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
+
+/**
  * Cash out (docs/exchange.md): the player's matched position on the runner, hedged at the best
  * price now by one bet placed as any bet is (delay, suspension, locks, exposure), filled whole at
  * that price or refused. The value the player was shown must still be the value, else the refusal
@@ -57,9 +66,7 @@ export function decideCashOut(
   if (!Number.isInteger(c.percent) || c.percent < 1 || c.percent > 100)
     return refuse('INVALID_CASHOUT', 'Cash out a share from 1 to 100 percent');
   const { userId } = user;
-  const mine = market.betIds
-    .map((id) => state.bets[id]!)
-    .filter((b) => b.userId === userId && b.selectionId === c.selectionId && b.status === 'open');
+  const mine = openBetsOn(state, userId, c.marketId, c.selectionId);
   const position = runnerPosition(mine);
   if (mine.every((b) => b.fills.length === 0))
     return refuse('NO_POSITION', 'You have no matched bet on this runner to cash out');
