@@ -629,3 +629,35 @@ t.test('auto cash out: set, listed, refused when malformed, cleared', async (t) 
     body: { message: 'There is no auto cash out on this runner to clear' },
   });
 });
+
+t.test("bookmaker cash out: the position hedged at the house's rate on the other side", async (t) => {
+  const BM = 'sim-101.bm';
+  const cricket = await detail('sim-101');
+  const back = best(cricket, BM, 101, 'back').odds;
+  const lay = best(cricket, BM, 101, 'lay').odds;
+  const placed = await call('POST', '/api/bets', betBody(cricket, BM, 101, 'back', back, 100, playerId), player);
+  t.equal(placed.status, 200, JSON.stringify(placed.body));
+  // Backed ₹100 at rate R: +R x 100 paise if the runner wins, -₹100 if not; laid off at the house's lay rate.
+  const position = runnerPosition([{ side: 'back', fills: [{ price: back, size: 10_000 }] }], 'bookmaker');
+  const quote = cashOutQuote(position, { back, lay }, 100, 'bookmaker')!;
+  t.match(quote, { side: 'lay', price: lay }, `lay ₹${quote.stake / 100} at ${lay} for ₹${quote.value / 100}`);
+  const done = await call(
+    'POST',
+    '/api/bets/cash-out',
+    { market_id: BM, selection: '101', value: quote.value / 100 },
+    player,
+  );
+  t.equal(done.status, 200, JSON.stringify(done.body));
+  t.match(done.body.bet, {
+    market_type: 'Bookmaker',
+    odds_type: 'lay',
+    odds: lay,
+    stake: quote.stake / 100,
+    cash_out: { percent: 100, value: quote.value / 100 },
+  });
+  t.match(
+    await call('POST', '/api/bets/cash-out', { market_id: 'sim-101.f1', selection: '0', value: 0 }, player),
+    { status: 400 },
+    'not on a fancy',
+  );
+});

@@ -121,6 +121,21 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
     pagination: { total: 1 },
   });
 
+  t.equal(row.market_id, MO, 'the settlement line names its market');
+  t.equal((await statement(p1.token)).find((r: { kind: string }) => r.kind === 'deposit').market_id, null);
+  // The line's bets: each with the price asked and the price it matched at.
+  const lineBets = (token: string, q: string) => call('GET', `/api/transactions/statement/bets?${q}`, undefined, token);
+  t.match((await lineBets(p1.token, `marketId=${MO}`)).body.data, [
+    { _id: backBet._id, odds: backBet.odds, matched_odds: a / 100, status: 'won', pnl: rupees(p1Win) },
+  ]);
+  t.match((await lineBets(p2.token, `marketId=${MO}`)).body.data, [{ _id: layBet._id, status: 'lost' }], 'own only');
+  t.match((await lineBets(dealer, `marketId=${MO}&userId=${p1.id}`)).body.data, [{ _id: backBet._id }], 'an upline');
+  t.match(await lineBets(p2.token, `marketId=${MO}&userId=${p1.id}`), {
+    status: 403,
+    body: { message: 'Players can only read their own records' },
+  });
+  t.match(await lineBets(p1.token, 'marketId='), { status: 400 });
+
   const market = (await detail('sim-201')).markets[0]!;
   t.match(market, { status: 'SETTLED', result: { selectionId: 301 } });
   t.same(

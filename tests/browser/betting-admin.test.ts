@@ -324,6 +324,13 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     const playerPage = await open(player, 'player', '/accountstatement');
     await playerPage.locator('.statement-table tbody tr', { hasText: placed.detail.match.name }).first().waitFor();
     t.pass('the account statement lists the settlement');
+    // The line opens the bets it settled, each with the price asked and matched.
+    const line = playerPage.locator('.statement-table tbody tr', { hasText: placed.detail.match.name }).first();
+    await line.getByRole('button', { name: 'Bets' }).click();
+    const settledBet = playerPage.locator(`[data-testid=statement-bets] [data-bet-id="${betId}"]`);
+    await settledBet.waitFor();
+    t.match(await settledBet.textContent(), /Won/, 'the settlement line lists its bet, won');
+    await shoot(playerPage, 'statement-bets');
     await playerPage.goto(`${base}/profitloss`);
     const pnlRow = playerPage.locator('tbody tr', { hasText: placed.detail.match.name }).first();
     await pnlRow.waitFor();

@@ -402,4 +402,45 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     await sheet.getByRole('button', { name: 'Clear' }).click();
     await toast(phone, 'success: Auto cash out cleared');
   });
+
+  await t.test("(g) cash out a bookmaker position at the house's rate", async (t) => {
+    const { call } = caller(server);
+    // A back at the house's rate on Mumbai, sent again while the fast feed has the runner suspended or moves the rate.
+    let placed = { status: 0, body: { message: '' } as { message: string; bet?: BetDto } };
+    for (let i = 0; i < 20 && placed.status !== 200; i++) {
+      const detail = (await call('GET', `/api/matches/${MATCH}`, undefined, auth.token)).body;
+      const rate = detail.markets
+        .find((m: { marketId: string }) => m.marketId === `${MATCH}.bm`)
+        ?.section.find((r: { sid: number }) => r.sid === MUMBAI)
+        ?.odds.find((o: { otype: string }) => o.otype === 'back')?.odds;
+      if (rate)
+        placed = await call(
+          'POST',
+          '/api/bets',
+          betBody(detail, `${MATCH}.bm`, MUMBAI, 'back', rate, 100, auth.user._id),
+          auth.token,
+        );
+      if (placed.status !== 200) await new Promise((r) => setTimeout(r, 500));
+    }
+    t.equal(placed.status, 200, JSON.stringify(placed.body));
+    await page.goto(`${base}/odds/4/${MATCH}`);
+    const button = page
+      .locator(`.runner-market.kind-bookmaker .runner-row[data-sid="${MUMBAI}"]`)
+      .getByTestId('cash-out-button');
+    await button.click({ timeout: 30_000 });
+    const panel = page.getByTestId('cash-out-panel');
+    t.match(await panel.locator('.slip-note').textContent(), /^100% now: lay ₹[\d,]+\.\d\d at \d+, taking about/);
+    await page.screenshot({ path: screenshotPath('betting-cash-out-bookmaker-desktop') });
+    let response = null;
+    for (let i = 0; i < 8; i++) {
+      const post = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bets/cash-out');
+      await panel.getByRole('button', { name: 'Cash Out 100%' }).click();
+      response = await post;
+      if (response.ok() || !/cash out value is now|price moved|suspended|no price/i.test(await response.text())) break;
+      await page.waitForTimeout(300);
+    }
+    t.ok(response?.ok(), `POST /api/bets/cash-out answered ${response?.status()}`);
+    const answer = (await response!.json()) as { bet: BetDto };
+    t.match(answer.bet, { market_type: 'Bookmaker', odds_type: 'lay', cash_out: { percent: 100 } });
+  });
 });

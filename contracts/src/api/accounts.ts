@@ -204,6 +204,8 @@ export interface StatementRow {
   remark: string;
   /** What caused the entry: its log position, linkable from the statement. */
   cause: { type: string; position: number };
+  /** A bet settlement's or revoke's market: GET /api/transactions/statement/bets lists the bets behind the line. */
+  market_id: string | null;
 }
 
 export interface Paged<T> {

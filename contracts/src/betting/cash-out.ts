@@ -1,8 +1,12 @@
+import type { MarketKind } from '../market/feed.js';
 import type { Paise } from '../money.js';
 import type { Side } from './events.js';
 import { betOutcome } from './outcome.js';
 
-/** What a player's matched bets on one runner of a match-odds market pay, whichever way it goes. */
+/** The markets a position can be cashed out on: the exchange's, and the house's where it quotes both sides. */
+export type CashOutKind = Extract<MarketKind, 'match_odds' | 'bookmaker'>;
+
+/** What a player's matched bets on one runner of a match-odds or bookmaker market pay, whichever way it goes. */
 export interface RunnerPosition {
   /** Paise to the player if the runner wins (negative: a loss). */
   ifWins: Paise;
@@ -11,11 +15,14 @@ export interface RunnerPosition {
 }
 
 /** A position from its bets' fills, each bet rounded once as the engine settles it (contracts' betOutcome). */
-export function runnerPosition(bets: readonly { side: Side; fills: readonly { price: number; size: Paise }[] }[]) {
+export function runnerPosition(
+  bets: readonly { side: Side; fills: readonly { price: number; size: Paise }[] }[],
+  kind: CashOutKind = 'match_odds',
+) {
   const p: RunnerPosition = { ifWins: 0, ifLoses: 0 };
   for (const b of bets) {
     if (b.fills.length === 0) continue;
-    const { win, lose } = betOutcome('match_odds', b.side, b.fills, null);
+    const { win, lose } = betOutcome(kind, b.side, b.fills, null);
     if (b.side === 'back') {
       p.ifWins += win;
       p.ifLoses -= lose;
@@ -37,7 +44,7 @@ export const isLevel = (p: RunnerPosition): boolean => Math.abs(p.ifWins - p.ifL
 export interface CashOutQuote {
   /** Lay a position that gains when the runner wins, back one that gains when it loses. */
   side: Side;
-  /** The best price the hedge gets now, in hundredths. */
+  /** The best price the hedge gets now, as the market prices: match odds in hundredths, a bookmaker rate. */
   price: number;
   /** The hedge's stake for the share asked, in paise. */
   stake: Paise;
@@ -51,21 +58,24 @@ export interface CashOutQuote {
  * loses is laid at P for (W - L) / P, or backed at P for (L - W) / P; the stake is rounded to the
  * nearest paisa (half up), so the two outcomes can differ by a paisa or two, and the value quoted
  * is the lesser. A share (1 to 100 percent) hedges that share of the stake. Null when the position
- * is level (isLevel) or the side it needs has no price.
+ * is level (isLevel) or the side it needs has no price. A bookmaker rate R is the decimal price
+ * 1 + R/100 (it pays R per 100 staked), so the same hedge holds at P = 100 + R hundredths.
  */
 export function cashOutQuote(
   position: RunnerPosition,
   best: { back: number | null; lay: number | null },
   percent = 100,
+  kind: CashOutKind = 'match_odds',
 ): CashOutQuote | null {
   if (isLevel(position)) return null;
   const gap = position.ifWins - position.ifLoses;
   const side: Side = gap > 0 ? 'lay' : 'back';
   const price = side === 'lay' ? best.lay : best.back;
   if (price === null) return null;
-  const stakeFor = (share: number) => roundDiv(Math.abs(gap) * share, price);
+  const hundredths = kind === 'bookmaker' ? 100 + price : price;
+  const stakeFor = (share: number) => roundDiv(Math.abs(gap) * share, hundredths);
   const full = stakeFor(100);
-  const hedge = betOutcome('match_odds', side, [{ price, size: full }], null);
+  const hedge = betOutcome(kind, side, [{ price, size: full }], null);
   const value =
     side === 'lay'
       ? Math.min(position.ifWins - hedge.lose, position.ifLoses + hedge.win)

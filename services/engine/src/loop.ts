@@ -80,7 +80,7 @@ interface SnapshotBody {
 }
 
 /** Named for the state's shape: a snapshot of an older shape is not loaded, the log is replayed instead. */
-export const SNAPSHOT_NAME = 'engine-v9';
+export const SNAPSHOT_NAME = 'engine-v10';
 const REMEMBERED_COMMANDS = 100_000;
 const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';
@@ -525,7 +525,7 @@ export class Engine implements CommandBus {
     );
   }
 
-  /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled). */
+  /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled), then auto cash outs. */
   private applyQuote(
     update: FeedUpdate,
     events: PositionedEvent[],
@@ -533,6 +533,9 @@ export class Engine implements CommandBus {
     inTurn: Map<string, CommittedEvent[]>,
   ): void {
     this.quotes.apply(update);
+    // A house rate that moved can cross a bookmaker position's auto cash out; it matches no resting order.
+    if (update.type === 'bookmaker')
+      return this.autoCashOut(update.marketId, update.selectionId, events, slots, inTurn);
     if (update.type !== 'exchange') return;
     const envelope: CommandEnvelope = {
       commandId: `${REMATCH_PREFIX}${randomUUID()}`,

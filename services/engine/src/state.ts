@@ -69,6 +69,8 @@ export interface MarketState {
   archived: boolean;
   /** Every bet placed on it, in order, while it is not archived. */
   betIds: string[];
+  /** The same bets by user: a player's position here is read without walking everyone else's bets. */
+  betsByUser: Record<string, string[]>;
 }
 
 /** Cash the position out once its value is at least `profitTarget`, or at most minus `lossLimit` (paise). */

@@ -1621,10 +1621,10 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     referenceId: `ref-${betId}`,
   });
   /** p1's P&L in the market if `winner` wins: the sum of its bets' settled P&L (commission comes after). */
-  const pnlIf = (w: World, winner: number): Paise => {
+  const pnlIf = (w: World, winner: number, marketId = 'mo'): Paise => {
     const d = decide(
       structuredClone(w.state),
-      envelope({ type: 'SettleMarket', marketId: 'mo', selectionId: winner, runs: null }, 'a'),
+      envelope({ type: 'SettleMarket', marketId, selectionId: winner, runs: null }, 'a'),
       w.quotes,
     );
     if (!d.ok || d.events[0]!.type !== 'MarketSettled') throw new Error('no settlement');
@@ -1716,8 +1716,47 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
       refused('INVALID_CASHOUT', 'Cash out a share from 1 to 100 percent'),
     );
     t.same(
-      w.when({ ...cashOut(100, 0, 'co4'), marketId: 'bm' }, 'p1'),
-      refused('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds only'),
+      w.when({ ...cashOut(100, 0, 'co4'), marketId: 'fy' }, 'p1'),
+      refused('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds and bookmaker markets only'),
+    );
+  });
+
+  await t.test("bookmaker: hedged at the house's rate on the other side", async (t) => {
+    const w = new World();
+    const bm = (percent: number, value: Paise, betId = 'bc1'): CashOut => ({
+      ...cashOut(percent, value, betId),
+      marketId: 'bm',
+    });
+    // p1 backs India ₹100 at the house's rate 85: if India wins floor(0.85 x 10000) = +8500, if not -10000.
+    w.do(back('k1', 'bm', 1, 85, 100_00), 'p1');
+    // The house now lays India at 45 (decimal 1.45): lay 18500 / 1.45 = 12758.62 -> 12759, liability
+    // ceil(0.45 x 12759) = 5742. India wins: 8500 - 5742 = 2758; loses: -10000 + 12759 = 2759. Value ₹27.58.
+    w.feed(bmq(1, 40, 45));
+    t.same(
+      w.when(bm(100, 0), 'p1'),
+      refused(
+        'CASHOUT_VALUE_CHANGED',
+        'The cash out value is now ₹27.58: nothing was placed. Cash out again at the new value.',
+      ),
+    );
+    t.match(w.do(bm(100, 2_758), 'p1'), [
+      {
+        type: 'BetPlaced',
+        data: { kind: 'bookmaker', side: 'lay', odds: 45, stake: 12_759, unmatched: 0, cashOut: { value: 2_758 } },
+      },
+    ]);
+    t.same([pnlIf(w, 1, 'bm'), pnlIf(w, 2, 'bm'), pnlIf(w, 3, 'bm')], [2_758, 2_759, 2_759], 'nets to the value');
+    w.feed(bmq(2, 110, 115, 'SUSPENDED'));
+    w.do(back('k2', 'bm', 3, 900, 100_00), 'p1');
+    t.same(
+      w.when({ ...bm(100, 0, 'bc2'), selectionId: 2 }, 'p1'),
+      refused('NO_POSITION', 'You have no matched bet on this runner to cash out'),
+    );
+    w.feed(bmq(3, 900, 0));
+    t.same(
+      w.when({ ...bm(100, 0, 'bc3'), selectionId: 3 }, 'p1'),
+      refused('CASHOUT_UNAVAILABLE', 'No price to cash out at right now'),
+      'the house quotes no lay on the Draw',
     );
   });
 });
@@ -1808,5 +1847,28 @@ t.test('auto cash out: set and cleared by the player, fired once on the price th
     w.do(rule(10_00, null), 'p1');
     w.do({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a');
     t.same(w.state.autoCashOut, {}, 'a declared market takes its rules with it');
+  });
+
+  await t.test("a bookmaker loss limit, on the house's new rate", async (t) => {
+    const w = new World();
+    w.do(back('k1', 'bm', 1, 85, 100_00), 'p1'); // W = +8500, L = -10000
+    w.do({ type: 'SetAutoCashOut', marketId: 'bm', selectionId: 1, profitTarget: null, lossLimit: 25_00 }, 'p1');
+    const checkBm = (betId: string) =>
+      w.when({ type: 'CheckAutoCashOut', marketId: 'bm', selectionId: 1, betId }, null);
+    // Lay rate 120 (2.20): 18500 / 2.20 = 8409.09 -> 8409, liability ceil(1.20 x 8409) = 10091: value min(-1591, -1591).
+    w.feed(bmq(1, 110, 120));
+    t.same(checkBm('z1'), { ok: true, events: [] }, 'a loss of ₹15.91 is inside the ₹25 limit');
+    // Lay rate 160 (2.60): 18500 / 2.60 = 7115.38 -> 7115, liability ceil(1.60 x 7115) = 11384: value min(-2884, -2885).
+    w.feed(bmq(1, 150, 160));
+    t.match(checkBm('z2'), {
+      ok: true,
+      events: [
+        {
+          type: 'BetPlaced',
+          data: { kind: 'bookmaker', side: 'lay', odds: 160, stake: 7_115, cashOut: { value: -2_885, auto: true } },
+        },
+        { type: 'AutoCashOutCleared', data: { reason: 'fired' } },
+      ],
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  BetDto,
   ActivityRow,
   AsOfStatement,
   ClientRow,
@@ -119,6 +120,12 @@ export interface StatementParams {
 
 export const fetchStatement = (ctx: AuthContextName, p: StatementParams): Promise<Paged<StatementRow>> =>
   apiRequest(`/transactions/statement${queryString({ ...p })}`, { auth: ctx });
+
+/** The bets behind a statement's settlement line: the user's bets on its market, each with its matched price. */
+export const fetchStatementBets = (
+  ctx: AuthContextName,
+  p: { userId: string | undefined; marketId: string },
+): Promise<{ data: BetDto[] }> => apiRequest(`/transactions/statement/bets${queryString({ ...p })}`, { auth: ctx });
 
 /** Back office: a wallet's balance at a past moment (`at`, ISO) and its statement up to then. */
 export const fetchStatementAsOf = (

@@ -6,8 +6,7 @@ import { cashOut, saveAutoCashOut } from '../api/betting-calls';
 import { formatInr, formatRupees } from '../ui/money';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
 import { autoCashOutKey } from './auto-cash-out-data';
-import { cashOutOf } from './cash-out';
-import { formatOdds } from './format';
+import { cashOutOf, hedgePrice } from './cash-out';
 import { newSlipKey } from './PlaceBetPanel';
 import { useSlipSubmit } from './slip-parts';
 
@@ -59,7 +58,7 @@ export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashO
         <p className="cash-out-runner">
           <b>{runner}</b> <span className="muted">{market?.marketName}</span>
         </p>
-        {quote ? (
+        {quote && market ? (
           <>
             <p className="cash-out-value">
               <span>Whole position</span>
@@ -92,7 +91,7 @@ export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashO
             />
             <p className="slip-note">
               {percent}% now: {quote.side === 'lay' ? 'lay' : 'back'} {formatInr(quote.stake)} at{' '}
-              {formatOdds('match_odds', quote.price / 100)}, taking about{' '}
+              {hedgePrice(market.kind, quote)}, taking about{' '}
               <b className={share >= 0 ? 'positive' : 'negative'}>{formatInr(share)}</b>
               {percent < 100 && '; the rest of the position stays'}.
             </p>

@@ -14,7 +14,7 @@ interface MyBetCardProps {
   /** Cancels a bet's unmatched remainder; absent, no cancel control. */
   onCancel?: ((bet: BetDto) => Promise<void>) | undefined;
   /** Each runner position the player can cash out now, with its live value; its button opens the cash-out panel. */
-  cashOuts?: readonly { marketId: string; sid: number; runner: string; value: Paise }[] | undefined;
+  cashOuts?: readonly { marketId: string; sid: number; runner: string; market: string; value: Paise }[] | undefined;
   onCashOut?: ((marketId: string, sid: number) => void) | undefined;
 }
 
@@ -47,7 +47,9 @@ export function MyBetCard({ bets, loading = false, viewAll, onCancel, cashOuts =
             <tbody>
               {cashOuts.map((c) => (
                 <tr key={`${c.marketId}:${c.sid}`} data-testid="my-bets-cash-out">
-                  <td>{c.runner}</td>
+                  <td>
+                    {c.runner} <span className="muted">{c.market}</span>
+                  </td>
                   <td className="num">
                     <button
                       type="button"

@@ -17,7 +17,8 @@ import { toPaise } from '../ui/money';
 export const toHundredths = (odds: number): number => Math.round(odds * 100);
 
 /** The API's price to the engine's: match odds in hundredths, rates and lines as they are. */
-const enginePrice = (kind: MarketKind, odds: number): number => (kind === 'match_odds' ? toHundredths(odds) : odds);
+export const enginePrice = (kind: MarketKind, odds: number): number =>
+  kind === 'match_odds' ? toHundredths(odds) : odds;
 
 export function betOutcome(
   kind: MarketKind,

@@ -46,6 +46,7 @@ export function archiveMarket(state: EngineState, d: MarketArchived): void {
   for (const [key, price] of Object.entries(state.housePrices))
     if (price.marketId === market.marketId) delete state.housePrices[key];
   market.betIds = [];
+  market.betsByUser = {};
   market.archived = true;
   delete state.unarchived[market.marketId];
   // The summary keeps what a late command is refused with; the postings come back with the bets.
@@ -56,6 +57,8 @@ export function restoreMarket(state: EngineState, d: MarketRestored): void {
   const market = state.markets[d.marketId]!;
   for (const b of d.bets) state.bets[b.betId] = { ...b, fills: b.fills.map((f) => ({ ...f })) };
   market.betIds = d.bets.map((b) => b.betId);
+  market.betsByUser = {};
+  for (const b of d.bets) (market.betsByUser[b.userId] ??= []).push(b.betId);
   market.settlement = {
     settlementId: d.settlement.settlementId,
     void: d.settlement.void,

@@ -10,7 +10,7 @@ import {
 import { bettorOf } from '../bet-checks.js';
 import { accept, refuse, type Decision } from '../decision.js';
 import { bookKey, type EngineState } from '../state.js';
-import { bestPrices, decideHedge, openBetsOn } from './cash-out.js';
+import { bestPrices, CASHOUT_KINDS, cashesOut, decideHedge, openBetsOn } from './cash-out.js';
 import type { QuoteView } from './quotes.js';
 
 /** A player's auto cash-out rule on a runner it holds a position on; both limits null clears it. */
@@ -23,7 +23,7 @@ export function decideSetAutoCashOut(
   if ('ok' in user) return user;
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
-  if (market.kind !== 'match_odds') return refuse('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds only');
+  if (!cashesOut(market)) return refuse('CASHOUT_UNAVAILABLE', CASHOUT_KINDS);
   if (market.status !== 'ACTIVE' && market.status !== 'SUSPENDED')
     return refuse('MARKET_CLOSED', 'Market is closed for betting');
   const has = state.autoCashOut[bookKey(c.marketId, c.selectionId)]?.[user.userId] !== undefined;
@@ -72,11 +72,13 @@ export function decideCheckAutoCashOut(
   envelope: CommandEnvelope,
 ): Decision {
   if (envelope.actor !== null) return refuse('FORBIDDEN', 'Auto cash out is decided by the system');
+  const market = state.markets[c.marketId];
+  if (!market || !cashesOut(market)) return accept();
   const rules = state.autoCashOut[bookKey(c.marketId, c.selectionId)] ?? {};
   for (const [userId, rule] of Object.entries(rules)) {
-    const position = runnerPosition(openBetsOn(state, userId, c.marketId, c.selectionId));
+    const position = runnerPosition(openBetsOn(state, userId, c.marketId, c.selectionId), market.kind);
     if (isLevel(position)) continue;
-    const quote = cashOutQuote(position, bestPrices(state, quotes, c.marketId, c.selectionId, userId));
+    const quote = cashOutQuote(position, bestPrices(state, quotes, market, c.selectionId, userId), 100, market.kind);
     if (!quote) continue;
     const crossed =
       (rule.profitTarget !== null && quote.value >= rule.profitTarget) ||

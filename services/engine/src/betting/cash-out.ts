@@ -4,25 +4,35 @@ import {
   isLevel,
   runnerPosition,
   type CashOut,
+  type CashOutKind,
   type CashOutQuote,
   type CommandEnvelope,
   type Paise,
 } from '@exch/contracts';
 import { bettorOf } from '../bet-checks.js';
 import { refuse, type Decision } from '../decision.js';
-import { bookKey, type EngineState } from '../state.js';
+import { bookKey, type EngineState, type MarketState } from '../state.js';
 import { takeOpposite } from './matching.js';
 import { decidePlaceBet } from './place.js';
 import type { QuoteView } from './quotes.js';
 
-/** The best price a back or a lay on the runner would get now from `userId`'s view of the book (never its own orders). */
+/**
+ * The best price a back or a lay on the runner would get now: on match odds from `userId`'s view of
+ * the book (never its own orders), on a bookmaker market the house's rate on each side it quotes.
+ */
 export function bestPrices(
   state: Readonly<EngineState>,
   quotes: QuoteView,
-  marketId: string,
+  market: Pick<MarketState, 'marketId' | 'kind'>,
   selectionId: number,
   userId: string,
 ): { back: number | null; lay: number | null } {
+  const { marketId } = market;
+  if (market.kind === 'bookmaker') {
+    const house = quotes.bookmaker(marketId, selectionId);
+    if (house?.status !== 'ACTIVE') return { back: null, lay: null };
+    return { back: house.back > 0 ? house.back : null, lay: house.lay > 0 ? house.lay : null };
+  }
   const feed = quotes.exchange(marketId, selectionId);
   const book = state.books[bookKey(marketId, selectionId)];
   const first = (side: 'back' | 'lay') =>
@@ -37,12 +47,15 @@ export function bestPrices(
   return { back: first('back'), lay: first('lay') };
 }
 
-/**
- * A player's open bets on one runner: its position there. Walks the market's bets, so it costs what
- * the market holds (never history: an archived market has none in the state).
- */
+/** Cash out is for runner markets with a price on both sides: the exchange's match odds, the house's bookmaker. */
+export const cashesOut = (market: MarketState): market is MarketState & { kind: CashOutKind } =>
+  market.kind === 'match_odds' || market.kind === 'bookmaker';
+
+export const CASHOUT_KINDS = 'Cash out is offered on match odds and bookmaker markets only';
+
+/** A player's open bets on one runner: its position there, read from its own bets on the market only. */
 export const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
-  (state.markets[marketId]?.betIds ?? [])
+  (state.markets[marketId]?.betsByUser[userId] ?? [])
     .map((id) => state.bets[id]!)
     .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
 
@@ -62,12 +75,12 @@ export function decideCashOut(
   if ('ok' in user) return user;
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
-  if (market.kind !== 'match_odds') return refuse('CASHOUT_UNAVAILABLE', 'Cash out is offered on match odds only');
+  if (!cashesOut(market)) return refuse('CASHOUT_UNAVAILABLE', CASHOUT_KINDS);
   if (!Number.isInteger(c.percent) || c.percent < 1 || c.percent > 100)
     return refuse('INVALID_CASHOUT', 'Cash out a share from 1 to 100 percent');
   const { userId } = user;
   const mine = openBetsOn(state, userId, c.marketId, c.selectionId);
-  const position = runnerPosition(mine);
+  const position = runnerPosition(mine, market.kind);
   if (mine.every((b) => b.fills.length === 0))
     return refuse('NO_POSITION', 'You have no matched bet on this runner to cash out');
   if (isLevel(position))
@@ -75,7 +88,12 @@ export function decideCashOut(
       'NOTHING_TO_CASH_OUT',
       'This position pays the same whichever way the runner goes: nothing to cash out',
     );
-  const quote = cashOutQuote(position, bestPrices(state, quotes, c.marketId, c.selectionId, userId), c.percent);
+  const quote = cashOutQuote(
+    position,
+    bestPrices(state, quotes, market, c.selectionId, userId),
+    c.percent,
+    market.kind,
+  );
   if (!quote) return refuse('CASHOUT_UNAVAILABLE', 'No price to cash out at right now');
   if (quote.value !== c.value)
     return refuse(

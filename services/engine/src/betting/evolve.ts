@@ -68,6 +68,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         settledAt: null,
         archived: false,
         betIds: [],
+        betsByUser: {},
       };
       break;
     }
@@ -101,7 +102,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         status: 'open',
       };
       state.bets[bet.betId] = bet;
-      state.markets[bet.marketId]!.betIds.push(bet.betId);
+      const market = state.markets[bet.marketId]!;
+      market.betIds.push(bet.betId);
+      (market.betsByUser[bet.userId] ??= []).push(bet.betId);
       book(state, bet, 1);
       state.seq = Math.max(state.seq, d.seq);
       if (bet.unmatched > 0 && bet.selectionId !== null) {

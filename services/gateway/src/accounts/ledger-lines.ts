@@ -19,6 +19,8 @@ export interface LedgerLine {
   counterparty: string | null;
   /** As the statement words it ("Deposit from dealer1", "Mumbai v Chennai / Match Odds: Mumbai won"). */
   description: string;
+  /** A bet settlement's or revoke's market, where the query read it. */
+  marketId: string | null;
 }
 
 /** Settlement rows carry their whole story (match / market: result; casino table / round: winner) in the ledger's remark. */
@@ -56,6 +58,7 @@ export interface LineRow {
   remark: string;
   at: Date | string;
   counterparty: string | null;
+  market_id?: string | null;
 }
 
 /** A selected posting, amounts in paise. */
@@ -71,6 +74,7 @@ export function lineOf(r: LineRow): LedgerLine {
     at: new Date(r.at),
     counterparty: r.counterparty,
     description: describeEntry(r.kind, amount, r.counterparty, r.remark),
+    marketId: r.market_id ?? null,
   };
 }
 
@@ -90,5 +94,6 @@ export function toStatementRow(l: LedgerLine): StatementRow {
     remark: statementRemark(l),
     // The log position of the cause: a transfer, a mint, or the market's settlement or revoke.
     cause: { type: l.kind === 'deposit' || l.kind === 'withdraw' ? 'transfer' : l.kind, position: l.position },
+    market_id: l.marketId,
   };
 }

@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { idText, PageQuery, StatementQuery, type ActivityRow, type Paged, type StatementRow } from '@exch/contracts';
+import {
+  idText,
+  PageQuery,
+  StatementQuery,
+  type ActivityRow,
+  type BetDto,
+  type Paged,
+  type StatementRow,
+} from '@exch/contracts';
+import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
 import type { AccountDeps } from './deps.js';
 import {
   COUNTERPARTY_JOIN,
@@ -17,6 +26,9 @@ const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<
 });
 
 const ActivityQuery = v.object({ userId: v.optional(idText('userId')), ...PageQuery });
+const LineBetsQuery = v.object({ userId: v.optional(idText('userId')), marketId: idText('marketId') });
+/** A market's bets of one user: a handful, a few hundred for the busiest trader. */
+const LINE_BETS_CAP = 500;
 
 export type StatementFilter = Pick<v.InferOutput<typeof StatementQuery>, 'from' | 'to' | 'type'>;
 
@@ -40,7 +52,7 @@ export async function statementLines(
   );
   // The running balance is summed over all of the account's postings, before the filters pick rows.
   const { rows } = await sql.query<LineRow>(
-    `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
+    `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, e.market_id, u.username as counterparty
        from (select *, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = $1) e
        ${COUNTERPARTY_JOIN}
       where ${where} order by e.position desc, e.leg desc limit ${page.limit} offset ${page.offset}`,
@@ -64,6 +76,30 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
       const userId = await subjectOf(sql, req, q.userId, 'account-statement');
       const { lines, total } = await statementLines(sql, userId, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
       return paged(lines.map(toStatementRow), q.page, q.limit, total);
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/transactions/statement/bets',
+      access: 'any',
+      tag: 'Accounts',
+      summary:
+        "The bets behind a settlement line of a statement (own, or a downline's with the account-statement privilege): each with the price asked and the price matched",
+      query: LineBetsQuery,
+      answer: {
+        type: 'object',
+        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/BetDto' } } },
+      },
+    },
+    async (req, { query: q }): Promise<{ data: BetDto[] }> => {
+      const userId = await subjectOf(sql, req, q.userId, 'account-statement');
+      const { rows } = await sql.query<BetDbRow>(
+        `${BET_SELECT} where b.user_id = $1 and b.market_id = $2 order by b.placed_position limit ${LINE_BETS_CAP}`,
+        [userId, q.marketId],
+      );
+      return { data: rows.map(toBetDto) };
     },
   );
 

@@ -20,7 +20,8 @@ export function cashOutRoute(deps: ExchangeDeps): void {
       url: '/api/bets/cash-out',
       access: 'player',
       tag: 'Player betting',
-      summary: 'Cash out a position on a match-odds runner, whole or a share (header Idempotency-Key optional)',
+      summary:
+        'Cash out a position on a match-odds or bookmaker runner, whole or a share (header Idempotency-Key optional)',
       body: CashOutBody,
     },
     async (req, { body }): Promise<CashOutResponse> => {

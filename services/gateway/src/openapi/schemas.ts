@@ -135,6 +135,10 @@ export const SCHEMAS: Record<string, Schema> = {
       type: str,
       position: { ...int, description: 'Log position of the transfer, mint, settlement or revoke' },
     }),
+    market_id: {
+      ...nullable(str),
+      description: "A bet settlement's or revoke's market: GET /api/transactions/statement/bets lists its bets",
+    },
   }),
   AsOfStatement: obj({
     userId: str,

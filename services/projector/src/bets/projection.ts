@@ -113,7 +113,8 @@ const DDL = [
   )`,
   `create index if not exists rm_bets_user on rm_bets (user_id, placed_position desc)`,
   `create index if not exists rm_bets_match on rm_bets (match_id, placed_position desc)`,
-  `create index if not exists rm_bets_market on rm_bets (market_id)`,
+  // A market's bets, and one user's there (a statement line's bets).
+  `create index if not exists rm_bets_market on rm_bets (market_id, user_id)`,
   ...SETTLEMENTS_DDL,
   ...AUTO_CASH_OUT_DDL,
 ];
@@ -252,7 +253,7 @@ export const betsTouched = (events: StoredEvent[]): string[] => [...new Set(even
  */
 export const betsProjection: Projection = {
   name: 'bets',
-  version: 3,
+  version: 4,
   tables: ['rm_bets', 'rm_bet_settlements', 'rm_auto_cash_out'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);

@@ -1,4 +1,4 @@
-import type { CasinoRoundSettled, ChipsTransferred, SqlClient, StoredEvent } from '@exch/contracts';
+import type { CasinoRoundSettled, ChipsTransferred, MarketSettled, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
 import { casinoBettorRemark, casinoRemark } from '../casino/remark.js';
@@ -27,6 +27,7 @@ const DDL = [
     counterparty_account text,
     remark text not null default '',
     remark_match_id text,
+    market_id text,
     actor_id text,
     at timestamptz not null,
     primary key (position, leg)
@@ -60,7 +61,7 @@ const KIND: Record<string, (e: StoredEvent) => string> = {
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  version: 3,
+  version: 4,
   tables: ['rm_ledger_entries', 'rm_ledger_balances', ...MarketLabels.tables],
   async setup(sql: SqlClient) {
     for (const stmt of [...DDL, ...MarketLabels.DDL]) await sql.query(stmt);
@@ -100,6 +101,9 @@ export const ledgerProjection: Projection = {
               ? casinoBettorRemark(e.data as CasinoRoundSettled, remark.text, owner)
               : remark.text,
           remark_match_id: remark.awaits,
+          // A bet settlement's or revoke's market: the statement line opens its bets.
+          market_id:
+            e.type === 'MarketSettled' || e.type === 'ResultRevoked' ? (e.data as MarketSettled).marketId : null,
           actor_id: e.metadata.actor,
           at: e.metadata.at,
         });
@@ -107,10 +111,10 @@ export const ledgerProjection: Projection = {
     }
     if (entries.length > 0) {
       await tx.query(
-        `insert into rm_ledger_entries (position, leg, account, user_id, amount, kind, counterparty_account, remark, remark_match_id, actor_id, at)
-         select position, leg, account, user_id, amount, kind, counterparty_account, remark, remark_match_id, actor_id, at
+        `insert into rm_ledger_entries (position, leg, account, user_id, amount, kind, counterparty_account, remark, remark_match_id, market_id, actor_id, at)
+         select position, leg, account, user_id, amount, kind, counterparty_account, remark, remark_match_id, market_id, actor_id, at
          from jsonb_to_recordset($1::jsonb) as r(position bigint, leg int, account text, user_id text, amount bigint,
-           kind text, counterparty_account text, remark text, remark_match_id text, actor_id text, at timestamptz)`,
+           kind text, counterparty_account text, remark text, remark_match_id text, market_id text, actor_id text, at timestamptz)`,
         [JSON.stringify(entries)],
       );
     }

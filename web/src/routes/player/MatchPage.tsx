@@ -168,6 +168,7 @@ export function MatchPage() {
           marketId: m.marketId,
           sid,
           runner: m.section.find((s) => s.sid === sid)?.nat ?? String(sid),
+          market: m.marketName,
           value,
         })),
       )}

@@ -152,6 +152,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         rows={rows}
         query={showing}
         empty={asOf === null ? 'No records found' : 'No records up to that moment'}
+        owner={{ ctx, userId }}
       />
       <Pager
         pagination={pagination}

@@ -1,17 +1,22 @@
+import { useState } from 'react';
 import type { StatementRow } from '@exch/contracts';
+import type { AuthContextName } from '../../auth/auth-context';
 import { formatDateTime } from '../../ui/dates';
 import { EmptyRow } from '../../ui/EmptyRow';
 import { formatRupees } from '../../ui/money';
+import { StatementBets } from './StatementBets';
 
 interface StatementTableProps {
   rows: StatementRow[];
   query: { isPending: boolean; isError: boolean; isFetching: boolean };
   /** What an empty list says. */
   empty?: string;
+  /** Whose statement a settlement line's bets are read for: the caller's own without `userId`. */
+  owner: { ctx: AuthContextName; userId: string | undefined };
 }
 
 /** Date, description, credit, debit, the balance after the row and its remark: the statement and its "as of" view. */
-export function StatementTable({ rows, query, empty = 'No records found' }: StatementTableProps) {
+export function StatementTable({ rows, query, empty = 'No records found', owner }: StatementTableProps) {
   return (
     <div className={query.isFetching ? 'table-wrap loading' : 'table-wrap'}>
       <table className="data-table stack-table statement-table">
@@ -27,7 +32,7 @@ export function StatementTable({ rows, query, empty = 'No records found' }: Stat
         </thead>
         <tbody>
           {rows.map((r) => (
-            <StatementLine key={r._id} row={r} />
+            <StatementLine key={r._id} row={r} owner={owner} />
           ))}
           {rows.length === 0 && (
             <EmptyRow span={6} query={query} empty={empty} failed="The statement could not be loaded" />
@@ -38,14 +43,25 @@ export function StatementTable({ rows, query, empty = 'No records found' }: Stat
   );
 }
 
-function StatementLine({ row }: { row: StatementRow }) {
-  return (
-    <tr>
+function StatementLine({ row, owner }: { row: StatementRow; owner: StatementTableProps['owner'] }) {
+  const [open, setOpen] = useState(false);
+  const line = (
+    <tr className={open ? 'statement-line open' : 'statement-line'}>
       <td data-label="Date" className="nowrap">
         {formatDateTime(row.date)}
       </td>
       <td data-label="Description" className="strong-cell">
         {row.description}
+        {row.market_id && (
+          <button
+            type="button"
+            className="link-button statement-bets-toggle"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide bets' : 'Bets'}
+          </button>
+        )}
       </td>
       <td data-label="Credit" className="num">
         {row.credit > 0 ? (
@@ -64,5 +80,16 @@ function StatementLine({ row }: { row: StatementRow }) {
         {row.remark || <span className="muted">-</span>}
       </td>
     </tr>
+  );
+  if (!open || !row.market_id) return line;
+  return (
+    <>
+      {line}
+      <tr className="statement-bets-row">
+        <td colSpan={6}>
+          <StatementBets ctx={owner.ctx} userId={owner.userId} marketId={row.market_id} />
+        </td>
+      </tr>
+    </>
   );
 }
