@@ -1,6 +1,7 @@
 /** `npm run bench`: the figures issues ask for, printed as tables (medians of several runs). */
 import { benchBetting, printRows } from './bench/betting.js';
 import { benchCasino } from './bench/casino.js';
+import { benchCashOut } from './bench/cash-out.js';
 import { benchDistributed } from './bench/distributed.js';
 import { benchJournal } from './bench/journal.js';
 import { benchSnapshot } from './bench/snapshot.js';
@@ -8,6 +9,10 @@ import { benchWallet } from './bench/wallet.js';
 
 await benchJournal();
 await benchBetting();
+console.log(
+  "\nCash out, in memory: a player's position read from its own bets as the market fills (medians of 5 runs)",
+);
+printRows(benchCashOut());
 console.log(
   '\nEngine snapshot as bets accumulate: the whole state serialised on the main thread (docs/performance.md)',
 );

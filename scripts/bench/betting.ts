@@ -79,7 +79,7 @@ function feedFor(rng: Rng) {
   };
 }
 
-const env = (command: Command, actor: string | null, id: string): CommandEnvelope => ({
+export const env = (command: Command, actor: string | null, id: string): CommandEnvelope => ({
   commandId: id,
   correlationId: id,
   actor,
@@ -90,7 +90,7 @@ const env = (command: Command, actor: string | null, id: string): CommandEnvelop
 });
 
 /** An admin and players (`u{i}` unless named) funded with `balance` paise each, the given match odds markets listed; decisions applied with apply(). */
-function fundedWorld(
+export function fundedWorld(
   players: string[],
   balance: number,
   markets: number[],
