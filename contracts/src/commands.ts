@@ -7,6 +7,7 @@ import type { PaymentCommand } from './payments/commands.js';
 import type { ProviderCommand } from './provider/commands.js';
 import type { PartnershipCommand } from './partnership/commands.js';
 import type { SetMatchStreams } from './streams/commands.js';
+import type { RiskCommand } from './risk/commands.js';
 
 export type * from './accounts/commands.js';
 export type * from './betting/commands.js';
@@ -15,6 +16,7 @@ export type * from './payments/commands.js';
 export type * from './provider/commands.js';
 export type * from './partnership/commands.js';
 export type * from './streams/commands.js';
+export type * from './risk/commands.js';
 
 export type Command =
   | AccountCommand
@@ -23,7 +25,8 @@ export type Command =
   | PaymentCommand
   | ProviderCommand
   | PartnershipCommand
-  | SetMatchStreams;
+  | SetMatchStreams
+  | RiskCommand;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

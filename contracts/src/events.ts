@@ -5,6 +5,7 @@ import type { PaymentEventData } from './payments/events.js';
 import type { ProviderEventData } from './provider/events.js';
 import type { PartnershipEventData } from './partnership/events.js';
 import type { StreamEventData } from './streams/events.js';
+import type { RiskEventData } from './risk/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
@@ -13,6 +14,7 @@ export * from './payments/events.js';
 export * from './provider/events.js';
 export type * from './partnership/events.js';
 export type * from './streams/events.js';
+export type * from './risk/events.js';
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
 export interface EventDataByType
@@ -22,7 +24,8 @@ export interface EventDataByType
     PaymentEventData,
     ProviderEventData,
     PartnershipEventData,
-    StreamEventData {}
+    StreamEventData,
+    RiskEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -98,6 +101,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   CasinoRoundVoided: 1,
   PartnershipSet: 1,
   MatchStreamsSet: 1,
+  BigBetThresholdSet: 1,
+  WatchSet: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */

@@ -42,6 +42,8 @@ export async function startTestServer(
     providerSecret?: string;
     casino?: DealerSettings;
     frameOrigins?: string[];
+    /** Trust X-Forwarded-For, so a test can send bets from several addresses. */
+    trustProxy?: boolean;
   } = {},
 ): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
@@ -55,6 +57,7 @@ export async function startTestServer(
     webDist: defaultWebDist(repoRoot),
     maintenance: opts.maintenance ?? false,
     frameOrigins: opts.frameOrigins ?? [],
+    trustProxy: opts.trustProxy ?? false,
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feed ?? (opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 }),
     ...(opts.feedPort ? { feedPort: opts.feedPort } : {}),

@@ -414,7 +414,7 @@ export interface ProfitLossRow {
   settled_at: string;
 }
 
-const TransactionPasswordField = text('Transaction password', { min: 1, max: 100, trim: false });
+export const TransactionPasswordField = text('Transaction password', { min: 1, max: 100, trim: false });
 const wholeNumber = (field: string, min: number, max: number) =>
   v.pipe(
     v.number(`${field} must be a number`),

@@ -47,6 +47,7 @@ import {
 } from './payments/accounts.js';
 import { decideSetPartnership } from './partnership/decide.js';
 import { decideSetMatchStreams } from './streams/decide.js';
+import { decideSetBigBetThreshold, decideSetWatch } from './risk/decide.js';
 import {
   decideApprovePaymentRequest,
   decideRejectPaymentRequest,
@@ -167,6 +168,10 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
       return decideSetPartnership(state, c, actor);
     case 'SetMatchStreams':
       return decideSetMatchStreams(state, c, actor);
+    case 'SetBigBetThreshold':
+      return decideSetBigBetThreshold(state, c, actor);
+    case 'SetWatch':
+      return decideSetWatch(state, c, actor);
     default:
       return decideCasino(state, envelope) ?? refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

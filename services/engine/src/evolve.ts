@@ -63,6 +63,8 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'UserLoggedIn':
     case 'SessionsEnded':
     case 'MatchStreamsSet':
+    case 'BigBetThresholdSet':
+    case 'WatchSet':
       break;
     case 'ProviderWindowTurned':
     case 'ProviderDebited':

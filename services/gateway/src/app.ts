@@ -59,6 +59,10 @@ import { pnlRoutes } from './reports/pnl-routes.js';
 import { partnershipRoutes } from './partnership/routes.js';
 import { statementExports } from './reports/statement-exports.js';
 import { streamRoutes } from './streams/routes.js';
+import { riskAlertsRoute } from './risk/alerts-route.js';
+import { riskDeskRoutes } from './risk/desk-routes.js';
+import { riskSettingsRoutes } from './risk/settings-routes.js';
+import { tapeRoutes } from './risk/tape-routes.js';
 import { migrateGatewayTables } from './schema.js';
 import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -246,6 +250,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     manageMarketRoutes,
     casinoPlayerRoutes,
     casinoAdminRoutes,
+    tapeRoutes,
+    riskSettingsRoutes,
+    riskAlertsRoute,
+    riskDeskRoutes,
   ]) {
     routes(exchange);
   }

@@ -17,6 +17,7 @@ import { marketLocksProjection } from './locks/projection.js';
 import { paymentsProjection } from './payments/projection.js';
 import { partnershipProjection } from './partnership/projection.js';
 import { providerProjection } from './provider/projection.js';
+import { riskProjection } from './risk/projection.js';
 import { streamsProjection } from './streams/projection.js';
 import { usersProjection } from './users/projection.js';
 
@@ -31,6 +32,7 @@ export {
   partnershipProjection,
   paymentsProjection,
   providerProjection,
+  riskProjection,
   streamsProjection,
   usersProjection,
 };
@@ -48,6 +50,7 @@ export const allProjections = [
   casinoProjection,
   partnershipProjection,
   streamsProjection,
+  riskProjection,
 ];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';

@@ -18,7 +18,7 @@ import { HttpError } from '../http/errors.js';
 import { pageSql, paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
-import { BET_CSV_HEADER, betCsvRow } from './csv.js';
+import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { BET_STATUSES, betWhere, kindOf, type BetFilter } from './filters.js';
 import { downlineCte } from './scope.js';
@@ -148,11 +148,8 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
       const { rows } = await downlineBets(sql, req.auth!.sub, q, { offset: 0, limit: CSV_MAX_ROWS + 1 });
       return {
         name: `bet-history-${q.deleted ? 'deleted' : (q.status ?? 'pending')}-${q.start_date ?? 'start'}-${q.end_date ?? 'now'}`,
-        header: [BET_CSV_HEADER[0]!, 'User Name', ...BET_CSV_HEADER.slice(1)],
-        rows: rows.map((r) => {
-          const [placed, ...rest] = betCsvRow(r);
-          return [placed!, r.username, ...rest];
-        }),
+        header: DOWNLINE_BET_CSV_HEADER,
+        rows: rows.map(downlineBetCsvRow),
       };
     },
   );

@@ -37,3 +37,12 @@ export function betCsvRow(r: BetDbRow): CsvCell[] {
     b.reference_id,
   ];
 }
+
+/** The back office's columns: the user name after Placed. */
+export const DOWNLINE_BET_CSV_HEADER = [BET_CSV_HEADER[0]!, 'User Name', ...BET_CSV_HEADER.slice(1)];
+
+/** A downline bet as a CSV line, in DOWNLINE_BET_CSV_HEADER's columns. */
+export function downlineBetCsvRow(r: BetDbRow): CsvCell[] {
+  const [placed, ...rest] = betCsvRow(r);
+  return [placed!, r.username, ...rest];
+}

@@ -20,6 +20,9 @@ export const STATUS_SQL: Record<BetStatusFilter, string> = {
 export interface BetFilter {
   status: BetStatusFilter;
   matchId?: string;
+  marketId?: string;
+  /** Needs `mt` (rm_matches) joined, as BET_SELECT does. */
+  sportId?: number;
   kinds?: MarketKind[];
   matched?: 'matched' | 'unmatched';
   side?: 'back' | 'lay';
@@ -43,6 +46,8 @@ export function betWhere(f: BetFilter, params: unknown[]): string {
   const parts = [IN_DOWNLINE, STATUS_SQL[f.status]];
   const add = (value: unknown) => `$${params.push(value)}`;
   if (f.matchId) parts.push(`b.match_id = ${add(f.matchId)}`);
+  if (f.marketId) parts.push(`b.market_id = ${add(f.marketId)}`);
+  if (f.sportId !== undefined) parts.push(`mt.sport_id = ${add(f.sportId)}`);
   if (f.kinds && f.kinds.length > 0) parts.push(`b.kind = any(${add(f.kinds)}::text[])`);
   if (f.matched === 'matched') parts.push('b.stake - b.unmatched - b.cancelled > 0');
   if (f.matched === 'unmatched') parts.push('b.unmatched > 0');

@@ -1,4 +1,4 @@
-import type { ServerMessage, SqlClient } from '@exch/contracts';
+import { TAPE_ROOM, type ServerMessage, type SqlClient } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
 import type { Hub } from '../ws/hub.js';
 
@@ -17,16 +17,33 @@ async function uplines(sql: SqlClient, bettors: string[]): Promise<Map<string, S
   return out;
 }
 
+/** The online watchers of each bettor (risk desk watch lists). */
+async function watchers(sql: SqlClient, hub: Hub, bettors: string[]): Promise<Map<string, string[]>> {
+  const { rows } = await sql.query<{ watcher_id: string; user_id: string }>(
+    `select watcher_id, user_id from rm_watch where user_id = any($1::text[])`,
+    [bettors],
+  );
+  const out = new Map<string, string[]>();
+  for (const r of rows) if (hub.online(r.watcher_id)) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.watcher_id]);
+  return out;
+}
+
 /**
  * After the bets projection commits, for the bets a batch touched: each bet's new state to its
- * bettor (placedBet, or betDelete when an upline deleted it) and to its uplines watching the match.
+ * bettor (placedBet, or betDelete when an upline deleted it), to its uplines watching the match,
+ * to its uplines on the bet tape (tape), and to the back-office logins watching the bettor (watchedBet).
  */
 export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise<void> {
   // Nobody connected (a replay at start-up, say): nothing to build.
   if (ids.length === 0 || hub.size === 0) return;
   const bets = await betsById(sql, ids);
-  const watchedBy = bets.filter((b) => hub.roomAdmins(b.event_id).size > 0).map((b) => b.user_id);
-  const above = watchedBy.length > 0 ? await uplines(sql, [...new Set(watchedBy)]) : new Map<string, Set<string>>();
+  const onTape = hub.roomAdmins(TAPE_ROOM);
+  const watchedBy = bets.filter((b) => onTape.size > 0 || hub.roomAdmins(b.event_id).size > 0).map((b) => b.user_id);
+  const bettors = [...new Set(bets.map((b) => b.user_id))];
+  const [above, watching] = await Promise.all([
+    watchedBy.length > 0 ? uplines(sql, [...new Set(watchedBy)]) : new Map<string, Set<string>>(),
+    watchers(sql, hub, bettors),
+  ]);
   for (const bet of bets) {
     const message: ServerMessage =
       bet.status === 'deleted'
@@ -34,6 +51,10 @@ export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise
         : { event: 'placedBet', data: { bet } };
     hub.pushToUser(bet.user_id, message);
     const admins = above.get(bet.user_id);
-    if (admins) hub.pushToRoomAdmins(bet.event_id, admins, message);
+    if (admins) {
+      hub.pushToRoomAdmins(bet.event_id, admins, message);
+      hub.pushToRoomAdmins(TAPE_ROOM, admins, { event: 'tape', data: { bet } });
+    }
+    for (const w of watching.get(bet.user_id) ?? []) hub.pushToUser(w, { event: 'watchedBet', data: { bet } });
   }
 }

@@ -22,7 +22,7 @@ interface Target {
 }
 
 /** A lock target checked against the catalogue: a match, a kind of its markets, or one of its markets. */
-async function target(
+export async function lockTarget(
   sql: ExchangeDeps['sql'],
   matchId: string,
   marketType: string | null | undefined,
@@ -51,7 +51,7 @@ export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): vo
       query: LocksQuery,
     },
     async (req, { query: q }) => {
-      const t = await target(sql, q.event_id, q.market_type, q.market_id);
+      const t = await lockTarget(sql, q.event_id, q.market_type, q.market_id);
       const { rows } = await sql.query<{ user_id: string; username: string; role: string; is_locked: boolean }>(
         `${downlineCte(1)}
        select u.user_id, u.username, u.role, coalesce(l.locked, false) as is_locked
@@ -83,7 +83,7 @@ export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): vo
     async (req, { params: p, body }) => {
       if (body.lock_target.event_id !== p.matchId)
         throw new HttpError(400, 'lock_target.event_id must be the match in the path');
-      const t = await target(sql, p.matchId, body.lock_target.market_type, body.lock_target.market_id);
+      const t = await lockTarget(sql, p.matchId, body.lock_target.market_type, body.lock_target.market_id);
       const userIds = [...new Set(Array.isArray(body.userId) ? body.userId : [body.userId])];
       const { rows } = await sql.query<{ n: string }>(
         `${downlineCte(2)}select count(*) as n from downline where user_id = any($1::text[])`,

@@ -44,6 +44,9 @@ interface BetSide {
   seq: number;
   placed_at: string;
   placed_position: number;
+  /** Where the bet came from (the command's), for the risk desk's shared-address alert. */
+  ip: string | null;
+  device: string | null;
   deleted_at: string | null;
   bet_status: 'pending' | 'cancelled' | 'deleted';
   bet_unmatched: number;
@@ -80,6 +83,8 @@ const BET_COLUMNS: [keyof BetSide, string][] = [
   ['seq', 'bigint'],
   ['placed_at', 'timestamptz'],
   ['placed_position', 'bigint'],
+  ['ip', 'text'],
+  ['device', 'text'],
   ['deleted_at', 'timestamptz'],
   ['bet_status', 'text'],
   ['bet_unmatched', 'bigint'],
@@ -113,6 +118,8 @@ const DDL = [
   )`,
   `create index if not exists rm_bets_user on rm_bets (user_id, placed_position desc)`,
   `create index if not exists rm_bets_match on rm_bets (match_id, placed_position desc)`,
+  // The tape's history and the risk desk read a period of everyone's bets.
+  `create index if not exists rm_bets_placed on rm_bets (placed_at)`,
   // A market's bets, and one user's there (a statement line's bets).
   `create index if not exists rm_bets_market on rm_bets (market_id, user_id)`,
   ...SETTLEMENTS_DDL,
@@ -181,6 +188,8 @@ function fold(rows: Map<string, Row>, e: StoredEvent): void {
         seq: d.seq,
         placed_at: at,
         placed_position: e.position,
+        ip: e.metadata.ip,
+        device: e.metadata.device,
         deleted_at: null,
         bet_status: 'pending',
         bet_unmatched: d.unmatched,

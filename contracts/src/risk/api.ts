@@ -1,0 +1,92 @@
+import * as v from 'valibot';
+import { optionalRupees, rupees } from '../api/amount.js';
+import { dateTimeFilter } from '../api/dates.js';
+import { idOrNumber, idText, text } from '../api/text.js';
+import { intParam } from '../api/accounts.js';
+import { TransactionPasswordField } from '../api/betting.js';
+import type { BetDto } from '../api/betting.js';
+
+/** The room a back-office socket joins (joinRoom with this id) to have its downline's bets pushed as they happen. */
+export const TAPE_ROOM = 'bet-tape';
+
+/** GET /api/admin/bet-tape (and .csv): the downline's bets of a period, newest first, with the live tape's filters. */
+export const BetTapeQuery = v.object({
+  from: dateTimeFilter('from'),
+  to: dateTimeFilter('to'),
+  username: v.optional(text('username', { max: 50 })),
+  sport_id: v.optional(idOrNumber('sport_id')),
+  event_id: v.optional(idText('event_id')),
+  market_id: v.optional(idText('market_id')),
+  side: v.optional(v.picklist(['back', 'lay'], 'side must be back or lay')),
+  min_stake: optionalRupees('min_stake'),
+  page: intParam('page', 1, 100_000),
+  limit: intParam('limit', 50, 100),
+});
+export type BetTapeQuery = v.InferOutput<typeof BetTapeQuery>;
+
+/** PUT /api/admin/risk/big-bet: rupees; 0 turns the marking off. */
+export const BigBetBody = v.strictObject({ amount: rupees('Amount', { allowZero: true }) });
+
+/** PUT /api/admin/risk/watch. */
+export const WatchBody = v.strictObject({
+  userId: idText('userId'),
+  watched: v.boolean('watched must be true or false'),
+});
+
+/** What a back-office login keeps for its tape and risk desk. */
+export interface RiskSettings {
+  /** Rupees; 0 when not set. */
+  big_bet: number;
+  watched: { user_id: string; username: string }[];
+}
+
+/** To a watcher's back-office sockets: a bet of a watched account was placed, matched, cancelled or settled. */
+export interface WatchedBet {
+  bet: BetDto;
+}
+
+/** GET /api/admin/risk/alerts: the last `hours` (1 to 168, default 24). */
+export const RiskAlertsQuery = v.object({ hours: intParam('hours', 24, 168) });
+
+export type RiskAlertKind = 'big_bet' | 'stake_jump' | 'win_rate' | 'burst' | 'shared_ip' | 'before_suspension';
+
+/** An alert the risk desk raises (docs/risk.md), with its reason and the bets behind it. */
+export interface RiskAlert {
+  kind: RiskAlertKind;
+  /** The account it is about; null when it is about several (shared_ip). */
+  user_id: string | null;
+  username: string | null;
+  reason: string;
+  /** The newest of its bets. */
+  at: string;
+  bets: BetDto[];
+}
+
+/** One way a market can end, and what the downline's players win (+) or lose (-) then, in rupees. */
+export interface PositionOutcome {
+  /** The runner's name, or for a fancy the runs ("42 or more"). */
+  outcome: string;
+  pnl: number;
+  /** The players who win most that way, biggest first. */
+  top: { user_id: string; username: string; pnl: number }[];
+}
+
+/** GET /api/admin/risk/positions: every open market the downline holds matched bets on. */
+export interface MarketPosition {
+  market_id: string;
+  market_name: string;
+  event_id: string;
+  event_name: string;
+  kind: 'match_odds' | 'bookmaker' | 'fancy';
+  outcomes: PositionOutcome[];
+  /** The most the downline's players can win on it (the worst case for their uplines), rupees. */
+  worst: number;
+}
+
+/** POST /api/admin/risk/block: lock (or unlock) a match or one of its markets for the caller's whole downline. */
+export const RiskBlockBody = v.strictObject({
+  event_id: idOrNumber('event_id'),
+  market_id: v.nullish(idText('market_id')),
+  locked: v.boolean('locked must be true or false'),
+  transaction_password: TransactionPasswordField,
+});

@@ -1,0 +1,78 @@
+import { RiskBlockBody, type MarketPosition } from '@exch/contracts';
+import { checkTransactionPassword } from '../accounts/transaction-password.js';
+import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
+import { send } from '../http/commands.js';
+import { lockTarget } from '../locks/routes.js';
+import type { ExchangeDeps } from '../markets/deps.js';
+import { marketPosition, type OpenBet } from './positions.js';
+
+/** Open matched bets read for the positions at most; the answer says when it stopped short. */
+const OPEN_CAP = 50_000;
+
+/** The risk desk's positions and its one-action block (docs/risk.md). */
+export function riskDeskRoutes({ sql, commands, throttle, route }: ExchangeDeps): void {
+  route(
+    {
+      method: 'GET',
+      url: '/api/admin/risk/positions',
+      access: { admin: 'view-bets' },
+      tag: 'Risk',
+      summary:
+        "The downline's position on every open market it holds matched bets on: each outcome's P&L for its players and who wins most, worst first",
+    },
+    async (req): Promise<{ data: MarketPosition[]; capped: boolean }> => {
+      const { rows } = await sql.query<OpenBet>(
+        `${downlineCte(1)}select b.user_id, u.username, b.market_id, mk.name as market_name, b.match_id as event_id,
+                mt.name as event_name, b.kind, b.selection_id, b.side, b.odds, b.volume, b.fills, mk.runners
+           from rm_bets b join rm_users u on u.user_id = b.user_id
+           join rm_markets mk on mk.market_id = b.market_id join rm_matches mt on mt.match_id = b.match_id
+          where ${IN_DOWNLINE} and b.status = 'pending' and jsonb_array_length(b.fills) > 0
+          order by b.market_id limit ${OPEN_CAP + 1}`,
+        [req.auth!.sub],
+      );
+      const capped = rows.length > OPEN_CAP;
+      const byMarket = new Map<string, OpenBet[]>();
+      for (const r of rows.slice(0, OPEN_CAP)) byMarket.set(r.market_id, [...(byMarket.get(r.market_id) ?? []), r]);
+      const data = [...byMarket.values()].map(marketPosition).sort((a, b) => b.worst - a.worst);
+      return { data, capped };
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/admin/risk/block',
+      access: { admin: 'lock-bets' },
+      tag: 'Risk',
+      summary:
+        "Lock (or unlock) betting on a match or one of its markets for the caller's whole downline: each account directly under it, whose lock covers everyone below",
+      body: RiskBlockBody,
+      answer: 'Message',
+    },
+    async (req, { body }) => {
+      const t = await lockTarget(sql, String(body.event_id), null, body.market_id);
+      await checkTransactionPassword(sql, throttle, req, body.transaction_password);
+      const { rows } = await sql.query<{ user_id: string }>(
+        `select user_id from rm_users where parent_id = $1 order by user_id`,
+        [req.auth!.sub],
+      );
+      for (const [i, { user_id }] of rows.entries())
+        await send(
+          commands,
+          req,
+          {
+            type: 'SetMarketLock',
+            userId: user_id,
+            matchId: t.matchId,
+            marketKind: t.kind,
+            marketId: t.marketId,
+            locked: body.locked,
+          },
+          `:${i}`,
+        );
+      return {
+        message: `${body.locked ? 'Betting locked' : 'Betting unlocked'} for ${rows.length === 1 ? '1 account' : `${rows.length} accounts`} and everyone under them`,
+      };
+    },
+  );
+}
