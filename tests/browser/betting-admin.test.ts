@@ -399,4 +399,49 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       await shoot(page, 'admin-bookmaker-by-hand');
     },
   );
+
+  t.test(
+    '(d) the bet tape shows a downline bet as it happens, paused and resumed; the risk desk raises it',
+    async (t) => {
+      t.equal((await api('PUT', '/admin/risk/big-bet', admin, { amount: 150 })).status, 200);
+      const page = await open(admin, 'admin', '/admin/bet-tape');
+      await page.locator('.tape-state.live').waitFor();
+      /** A bet of player1 and its tape row, placed again if the feed had the market suspended. */
+      const placeSeen = async (stake: number) => {
+        for (let i = 0; ; i++) {
+          const placed = await backBet('sim-201', stake);
+          if (placed.res.status === 200) return placed.res.body.bet!;
+          if (i === 20) throw new Error(`no bet: ${placed.res.body.message}`);
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      };
+      const first = await placeSeen(200);
+      const row = page.locator(`[data-testid=bet-tape] tr[data-bet-id="${first._id}"]`);
+      await row.waitFor({ timeout: 15_000 });
+      t.match(await row.getAttribute('class'), /tape-big/, 'a stake from the threshold stands out');
+      t.match(await row.textContent(), /player1/);
+
+      await page.getByRole('button', { name: 'Pause' }).click();
+      const second = await placeSeen(100);
+      await page.locator('.tape-state.paused', { hasText: 'Paused: 1 new' }).waitFor({ timeout: 15_000 });
+      t.equal(
+        await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${second._id}"]`).count(),
+        0,
+        'held while paused',
+      );
+      await page.getByRole('button', { name: 'Resume' }).click();
+      await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${second._id}"]`).waitFor();
+      t.pass('resumed without losing the bet');
+      await row.getByRole('button', { name: 'Watch' }).click();
+      await toast(page, 'Watching the account: player1');
+      await shoot(page, 'admin-bet-tape');
+
+      await page.goto(`${base}/admin/risk`);
+      await page.locator('[data-testid=risk-alerts] .risk-big_bet').first().waitFor();
+      await page.locator('[data-testid=risk-positions] .risk-position[data-market-id="sim-201.mo"]').waitFor();
+      await page.locator('[data-testid=risk-watch]', { hasText: 'player1' }).waitFor();
+      t.pass('the risk desk: the big bet, the position, the watch list');
+      await shoot(page, 'admin-risk-desk');
+    },
+  );
 });

@@ -1,14 +1,24 @@
 import { Suspense, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { ROLE_NAME } from '@exch/contracts';
+import { betOddsText, betSideName } from '../exchange/bet-text';
+import { useLiveEvent } from '../live/use-live';
+import { tapeAction } from '../risk/tape-filter';
 import { BRAND_NAME } from '../ui/brand';
 import { formatRupees } from '../ui/money';
+import { showSuccessToast } from '../ui/toasts';
 import { AdminNav } from './AdminNav';
 import { useLiveSession } from './use-live-session';
 
 export function AdminLayout() {
   const { user, logout } = useLiveSession('admin');
   const [menuOpen, setMenuOpen] = useState(false);
+  // A watched account's bet reaches its watchers on any back-office page (the risk desk's watch list).
+  useLiveEvent('admin', 'watchedBet', ({ bet }) =>
+    showSuccessToast(
+      `Watched ${bet.user_info.username}: ${betSideName(bet)} ${bet.selection_name} at ${betOddsText(bet)}, ${formatRupees(bet.stake)} (${tapeAction(bet)})`,
+    ),
+  );
   return (
     <div className="app admin-app">
       <header className="topbar">

@@ -55,6 +55,13 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
     ],
   },
   {
+    title: 'Risk',
+    items: [
+      { label: 'Bet tape', to: '/admin/bet-tape', privilege: 'view-bets' },
+      { label: 'Risk desk', to: '/admin/risk', privilege: 'view-bets' },
+    ],
+  },
+  {
     title: 'Casino',
     items: [
       { label: 'Casino list', to: '/admin/casino-list' },

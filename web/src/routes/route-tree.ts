@@ -11,6 +11,7 @@ import { adminLayoutRoute, adminOnlyRoute } from './admin/admin-layout-route';
 import { adminNotFoundRoute } from './admin/not-found-route';
 import { adminPaymentRoutes } from './admin/payment-routes';
 import { adminReportRoutes } from './admin/report-routes';
+import { adminRiskRoutes } from './admin/risk-routes';
 import { adminMarketRoutes, sportsSetupRoutes } from './admin/sports-routes';
 import { accountRoutes } from './player/account-routes';
 import { casinoRoutes } from './player/casino-routes';
@@ -54,6 +55,7 @@ export const routeTree = rootRoute.addChildren([
     ...adminClientRoutes,
     ...adminMarketRoutes,
     ...adminReportRoutes,
+    ...adminRiskRoutes,
     ...adminPaymentRoutes,
     ...adminCasinoRoutes,
     ...adminIntlCasinoRoutes,

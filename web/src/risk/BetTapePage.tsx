@@ -1,0 +1,268 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TAPE_ROOM, type BetDto } from '@exch/contracts';
+import { errorMessage } from '../api/error-message';
+import { fetchBetTape, fetchRiskSettings, saveBigBet, saveWatch, type TapeFilter } from '../api/risk-calls';
+import { useLiveEvent, useMatchRoom } from '../live/use-live';
+import { CsvButton } from '../reports/CsvButton';
+import { SPORT_IDS, SPORT_NAME } from '../sports/sports';
+import { AmountField, SelectField, TextField } from '../ui/fields';
+import { Pager } from '../ui/Pager';
+import { showErrorToast, showSuccessToast } from '../ui/toasts';
+import { usePageTitle } from '../ui/use-page-title';
+import { matchesTape } from './tape-filter';
+import { TapeTable } from './TapeTable';
+import '../styles/risk.css';
+
+/** Rows the live tape keeps: the newest; older ones are in the history. */
+const LIVE_ROWS = 300;
+const NO_QUERY = { isPending: false, isError: false, isFetching: false };
+
+/** datetime-local text (browser time) to ISO 8601, or undefined when empty. */
+const toIso = (local: string): string | undefined => (local === '' ? undefined : new Date(local).toISOString());
+
+/**
+ * /admin/bet-tape (docs/risk.md): every bet of the caller's downline as it is placed, matched,
+ * cancelled, deleted or settled, pushed over the websocket; paused without losing rows; the same
+ * tape for a past period from the server, with CSV. Big bets and watched accounts stand out.
+ */
+export function BetTapePage() {
+  usePageTitle('Bet tape');
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'live' | 'history'>('live');
+  const [filter, setFilter] = useState<TapeFilter>({});
+  const settings = useQuery({ queryKey: ['risk-settings'], queryFn: fetchRiskSettings });
+  const bigBet = settings.data?.big_bet ?? 0;
+  const watched = new Set(settings.data?.watched.map((w) => w.user_id));
+
+  const watch = (bet: BetDto, on: boolean): void => {
+    saveWatch(bet.user_id, on)
+      .then((a) => {
+        showSuccessToast(`${a.message}: ${bet.user_info.username}`);
+        void queryClient.invalidateQueries({ queryKey: ['risk-settings'] });
+      })
+      .catch((err: unknown) => showErrorToast(errorMessage(err)));
+  };
+  const narrow = (f: { event_id: string; market_id?: string }) =>
+    setFilter((x) => ({ ...x, event_id: f.event_id, market_id: f.market_id }));
+
+  return (
+    <section className="card table-card tape-page">
+      <header className="card-head">
+        <h1>Bet tape</h1>
+        <div className="tape-modes" role="tablist">
+          {(['live', 'history'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              className={mode === m ? 'active' : ''}
+              onClick={() => setMode(m)}
+            >
+              {m === 'live' ? 'Live' : 'History'}
+            </button>
+          ))}
+        </div>
+      </header>
+      <TapeFilters filter={filter} onFilter={setFilter} />
+      <BigBetForm saved={bigBet} />
+      {mode === 'live' ? (
+        <LiveTape filter={filter} bigBet={bigBet} watched={watched} onWatch={watch} onNarrow={narrow} />
+      ) : (
+        <TapeHistory filter={filter} bigBet={bigBet} watched={watched} onWatch={watch} onNarrow={narrow} />
+      )}
+    </section>
+  );
+}
+
+interface TapeViewProps {
+  filter: TapeFilter;
+  bigBet: number;
+  watched: ReadonlySet<string>;
+  onWatch: (bet: BetDto, watched: boolean) => void;
+  onNarrow: (f: { event_id: string; market_id?: string }) => void;
+}
+
+/** The pushes as they come, newest first: a bet that changes moves to the top; paused, they wait. */
+function LiveTape({ filter, ...rest }: TapeViewProps) {
+  useMatchRoom('admin', TAPE_ROOM);
+  const [rows, setRows] = useState<BetDto[]>([]);
+  const [paused, setPaused] = useState(false);
+  const waiting = useRef<BetDto[]>([]);
+  const [waitingCount, setWaitingCount] = useState(0);
+  const take = (bets: readonly BetDto[]) =>
+    setRows((now) => {
+      let next = now;
+      for (const bet of bets) next = [bet, ...next.filter((b) => b._id !== bet._id)];
+      return next.slice(0, LIVE_ROWS);
+    });
+  useLiveEvent('admin', 'tape', ({ bet }) => {
+    if (!paused) return take([bet]);
+    waiting.current.push(bet);
+    setWaitingCount(waiting.current.length);
+  });
+  const resume = () => {
+    take(waiting.current);
+    waiting.current = [];
+    setWaitingCount(0);
+    setPaused(false);
+  };
+  const shown = rows.filter((b) => matchesTape(b, filter));
+  return (
+    <>
+      <div className="tape-bar">
+        <span className={paused ? 'tape-state paused' : 'tape-state live'}>
+          {paused ? `Paused${waitingCount > 0 ? `: ${waitingCount} new` : ''}` : 'Live'}
+        </span>
+        <button type="button" className="btn btn-sm" onClick={() => (paused ? resume() : setPaused(true))}>
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          onClick={() => setRows([])}
+          disabled={rows.length === 0}
+        >
+          Clear
+        </button>
+        <span className="muted">
+          {shown.length} of {rows.length} shown
+        </span>
+      </div>
+      <TapeTable
+        rows={shown}
+        query={NO_QUERY}
+        empty={rows.length === 0 ? 'Waiting for bets of your downline...' : 'No bet matches the filter'}
+        {...rest}
+      />
+    </>
+  );
+}
+
+/** A past period of the tape from the server, paged, with its CSV. */
+function TapeHistory({ filter, ...rest }: TapeViewProps) {
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const q = { ...filter, from: toIso(range.from), to: toIso(range.to), page, limit: 50 };
+  const history = useQuery({
+    queryKey: ['bet-tape', q],
+    queryFn: () => fetchBetTape(q),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <div className="tape-bar">
+        <TextField
+          label="From"
+          name="from"
+          type="datetime-local"
+          value={range.from}
+          onValue={(from) => {
+            setRange((r) => ({ ...r, from }));
+            setPage(1);
+          }}
+        />
+        <TextField
+          label="To"
+          name="to"
+          type="datetime-local"
+          value={range.to}
+          onValue={(to) => {
+            setRange((r) => ({ ...r, to }));
+            setPage(1);
+          }}
+        />
+        <CsvButton path="/admin/bet-tape" params={q} filename="bet-tape" />
+      </div>
+      <TapeTable rows={history.data?.data ?? []} query={history} empty="No bets in this period" {...rest} />
+      <Pager pagination={history.data?.pagination} onPage={setPage} />
+    </>
+  );
+}
+
+const SIDES = [
+  ['', 'Both sides'],
+  ['back', 'Back'],
+  ['lay', 'Lay'],
+] as const;
+const SPORTS = [['', 'All sports'], ...SPORT_IDS.map((id) => [String(id), SPORT_NAME[id]] as const)] as const;
+
+/** User, sport, side and minimum stake; a match or market narrowed from a row shows as a chip. */
+function TapeFilters({ filter, onFilter }: { filter: TapeFilter; onFilter: (f: TapeFilter) => void }) {
+  const set = (patch: Partial<TapeFilter>) => onFilter({ ...filter, ...patch });
+  return (
+    <div className="filter-bar tape-filters">
+      <TextField
+        label="User"
+        name="username"
+        value={filter.username ?? ''}
+        onValue={(username) => set({ username: username || undefined })}
+        placeholder="Any"
+      />
+      <SelectField
+        label="Sport"
+        name="sport"
+        value={filter.sport_id ?? ''}
+        options={SPORTS}
+        onValue={(sport_id) => set({ sport_id: sport_id || undefined })}
+      />
+      <SelectField
+        label="Side"
+        name="side"
+        value={filter.side ?? ''}
+        options={SIDES}
+        onValue={(side) => set({ side: side || undefined })}
+      />
+      <AmountField
+        label="Min stake"
+        name="min_stake"
+        value={filter.min_stake ?? ''}
+        onValue={(min_stake) => set({ min_stake: min_stake || undefined })}
+      />
+      {filter.event_id && (
+        <button
+          type="button"
+          className="tape-chip"
+          onClick={() => set({ event_id: undefined, market_id: undefined })}
+          aria-label="Show every match"
+        >
+          {filter.market_id ? 'One market' : 'One match'} ×
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The caller's big-bet threshold: its downline's bets from this stake stand out and raise an alert. */
+function BigBetForm({ saved }: { saved: number }) {
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    saveBigBet(amount ?? String(saved))
+      .then((a) => {
+        showSuccessToast(a.message);
+        setAmount(null);
+        void queryClient.invalidateQueries({ queryKey: ['risk-settings'] });
+      })
+      .catch((err: unknown) => showErrorToast(errorMessage(err)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form className="tape-big-form" onSubmit={submit}>
+      <AmountField
+        label="Big bet from ₹"
+        name="big_bet"
+        value={amount ?? (saved > 0 ? String(saved) : '')}
+        onValue={setAmount}
+        placeholder="Off"
+      />
+      <button type="submit" className="btn btn-sm" disabled={busy || amount === null}>
+        Save
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import { createRoute } from '@tanstack/react-router';
+import { adminLayoutRoute } from './admin-layout-route';
+import { lazyPage } from './lazy-page';
+
+const BetTapePage = lazyPage(() => import('../../risk/BetTapePage'), 'BetTapePage');
+const RiskDeskPage = lazyPage(() => import('../../risk/RiskDeskPage'), 'RiskDeskPage');
+
+/** The live bet tape and the risk desk (docs/risk.md). */
+export const adminRiskRoutes = [
+  createRoute({ getParentRoute: () => adminLayoutRoute, path: '/bet-tape', component: BetTapePage }),
+  createRoute({ getParentRoute: () => adminLayoutRoute, path: '/risk', component: RiskDeskPage }),
+];
