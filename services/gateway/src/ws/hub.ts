@@ -18,7 +18,7 @@ interface Client {
 }
 
 /** Close code for a socket that floods messages (RFC 6455: policy violation). */
-export const FLOOD_CLOSE = 1008;
+const FLOOD_CLOSE = 1008;
 
 /** Close code for a socket whose session ended (4000-4999 are the application's). */
 export const SESSION_ENDED_CLOSE = 4001;
