@@ -16,6 +16,7 @@ import {
   feedChoiceFromEnv,
   feedSettleDelayFromEnv,
   frameOriginsFromEnv,
+  rateLimitsFromEnv,
   readProviderOption,
   startServer,
 } from '@exch/server';
@@ -62,6 +63,8 @@ const server = await startServer({
     process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
   // The international casino's game server, on its own port (PROVIDER_PORT, default 3100); PROVIDER=off for none.
   provider: readProviderOption(process.env, { dataDir }),
+  // Bet instructions, failed logins and websocket messages (BET_LIMIT_*, LOGIN_LIMIT_*, WS_MESSAGES_PER_SECOND).
+  rateLimits: rateLimitsFromEnv(process.env),
   logger: log,
 });
 

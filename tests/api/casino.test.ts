@@ -16,9 +16,10 @@ import {
 import { verifyLedger } from '../../scripts/ledger/verify.js';
 import { caller } from '../helpers/api.js';
 import { openSocket } from '../helpers/exchange.js';
-import { startTestServer } from '../helpers/server.js';
+import { FAST_CLIENT_LIMITS, startTestServer } from '../helpers/server.js';
 
-const server = await startTestServer({ feedTickMs: 0 });
+// A round's worth of bets and refusals a player in seconds: faster than the bet limit lets a person (FAST_CLIENT_LIMITS).
+const server = await startTestServer({ feedTickMs: 0, limits: FAST_CLIENT_LIMITS });
 t.teardown(() => server.close());
 const { call, login, tokenOf } = caller(server);
 const dealer = server.dealer!;

@@ -3,12 +3,13 @@ import type { BetDto, MarketDto, MatchDetail } from '@exch/contracts';
 import { createSimulator } from '@exch/feeds';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
 import { RaceFeed } from '../helpers/race-feed.js';
-import { startTestServer } from '../helpers/server.js';
+import { FAST_CLIENT_LIMITS, startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
 
 // The simulator's sports with a real exchange's races beside them (helpers/race-feed.ts); feed results wait for an admin.
 const races = new RaceFeed(createSimulator({ seed: 7, tickMs: 3_600_000 }));
-const server = await startTestServer({ feedPort: races, feedSettleDelayMs: null });
+// Dozens of bet instructions a player in seconds: faster than the bet limit lets a person (FAST_CLIENT_LIMITS).
+const server = await startTestServer({ feedPort: races, feedSettleDelayMs: null, limits: FAST_CLIENT_LIMITS });
 t.teardown(() => server.close());
 const { call, login, tokenOf } = caller(server);
 const TXN = 'Txn@1234';

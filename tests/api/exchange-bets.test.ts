@@ -8,11 +8,12 @@ import {
   type MatchDetail,
 } from '@exch/contracts';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
-import { startTestServer } from '../helpers/server.js';
+import { FAST_CLIENT_LIMITS, startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
 
 // The feed simulator with a fixed seed that never ticks during the test: prices stay as read.
-const server = await startTestServer({ feedTickMs: 3_600_000 });
+// Dozens of bet instructions a player in seconds: faster than the bet limit lets a person (FAST_CLIENT_LIMITS).
+const server = await startTestServer({ feedTickMs: 3_600_000, limits: FAST_CLIENT_LIMITS });
 t.teardown(() => server.close());
 const { call, login } = caller(server);
 

@@ -6,10 +6,11 @@ import t from 'tap';
 import type { MatchDetail } from '@exch/contracts';
 import { caller } from '../helpers/api.js';
 import { betBody, best } from '../helpers/exchange.js';
-import { startTestServer } from '../helpers/server.js';
+import { FAST_CLIENT_LIMITS, startTestServer } from '../helpers/server.js';
 
 // The feed simulator with a fixed seed that never ticks during the test: prices stay as read.
-const server = await startTestServer({ feedTickMs: 3_600_000 });
+// 30 bets of one player at once: faster than the bet limit lets a person (FAST_CLIENT_LIMITS).
+const server = await startTestServer({ feedTickMs: 3_600_000, limits: FAST_CLIENT_LIMITS });
 t.teardown(() => server.close());
 const { call, login, tokenOf } = caller(server);
 

@@ -10,6 +10,7 @@
  *   the new balance pushed back; a partnership share set on one gateway is read on the other.
  * - The lobby's prices reach a socket on either gateway; match streams set on one are read on the other.
  * - A logout and an account lock end the sessions on the other gateway too.
+ * - One account's bet instructions sent to both gateways at once spend one rate-limit bucket.
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,8 @@ import type { TestServer } from '../helpers/server.js';
 
 const skip = pgSkip() || kafkaSkip();
 const MO = 'sim-101.mo';
+const BET_BURST = 200;
+const BET_RATE = 5;
 
 t.test(
   'distributed mode: pushes across gateways and engine failover under load',
@@ -62,7 +65,12 @@ t.test(
     const relay = await member(env, 'relay', 'relay');
     const projector1 = await member(env, 'projector', 'projector-1', {}, ['--name', 'all']);
     await member(env, 'projector', 'projector-2', {}, ['--name', 'all']);
-    const frames = { FRAME_ORIGINS: 'https://tv.example.com' };
+    // A burst the failover test's bets (and their retries) stay within; the last test spends it over both gateways.
+    const frames = {
+      FRAME_ORIGINS: 'https://tv.example.com',
+      BET_LIMIT_BURST: String(BET_BURST),
+      BET_LIMIT_PER_SECOND: String(BET_RATE),
+    };
     const g1 = await member(env, 'gateway', 'gateway-1', frames);
     const g2 = await member(env, 'gateway', 'gateway-2', frames);
     t.equal(
@@ -401,5 +409,51 @@ t.test(
         t.equal((await lock(false)).status, 200);
       },
     );
+
+    await t.test("one account's burst of bet instructions spread over both gateways spends one bucket", async (t) => {
+      const p = (await api1.login('player2')).body;
+      // Cancels of bets that do not exist: each is a bet instruction, answered 404 by the gateway without the engine.
+      const cancel = (g: Member) =>
+        fetch(`${g.url}/api/bets/no-such-bet/status`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
+          body: JSON.stringify({ status: 'cancelled' }),
+        }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() }));
+      // Together 1.3 bursts, each gateway alone under one.
+      const PER_GATEWAY = Math.round(BET_BURST * 0.65);
+      const refusals: string[] = [];
+      const started = Date.now();
+      const answers = await Promise.all(
+        [g1, g2].map(async (g) => {
+          const statuses: number[] = [];
+          const worker = async () => {
+            while (statuses.length < PER_GATEWAY) {
+              const r = await cancel(g);
+              statuses.push(r.status);
+              if (r.status === 429) refusals.push(`${r.retryAfter} ${r.body.code}`);
+            }
+          };
+          await Promise.all(Array.from({ length: 8 }, worker));
+          return statuses;
+        }),
+      );
+      const seconds = (Date.now() - started) / 1000;
+      const all = answers.flat();
+      const passed = all.filter((s) => s === 404).length;
+      t.comment(
+        `${all.length} cancels in ${seconds.toFixed(1)} s: ${passed} passed the limit, ${all.length - passed} refused`,
+      );
+      t.same([...new Set(all)].sort(), [404, 429], 'only 404s and 429s');
+      t.ok(
+        answers.every((a) => a.length < BET_BURST),
+        `each gateway alone saw fewer than the burst of ${BET_BURST}`,
+      );
+      t.ok(passed <= BET_BURST + Math.ceil(seconds * BET_RATE) + 1, 'no more passed than one bucket holds and refills');
+      t.ok(all.length - passed > 0, 'yet some were refused: the gateways share the bucket');
+      t.ok(
+        refusals.every((r) => /^[1-9]\d* TOO_MANY_BET_INSTRUCTIONS$/.test(r)),
+        'each refusal with its Retry-After',
+      );
+    });
   },
 );

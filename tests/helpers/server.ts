@@ -11,10 +11,21 @@ import {
   type DealerSettings,
   type FeedChoice,
   type ProviderOption,
+  type RateLimits,
   type RunningServer,
 } from '@exch/server';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Limits no test's pace reaches, for tests that bet or fail logins much faster than a person
+ * (each says so where it starts its server); tests/api/rate-limits.test.ts tests the limits themselves.
+ */
+export const FAST_CLIENT_LIMITS: Partial<RateLimits> = {
+  bets: { burst: 1_000_000, perSecond: 1_000_000 },
+  loginAccount: { burst: 1_000_000, perSecond: 1_000_000 },
+  loginAddress: { burst: 1_000_000, perSecond: 1_000_000 },
+};
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -42,7 +53,9 @@ export async function startTestServer(
     providerSecret?: string;
     casino?: DealerSettings;
     frameOrigins?: string[];
-    /** Trust X-Forwarded-For, so a test can send bets from several addresses. */
+    /** Rate limits other than the defaults: small ones to test them, larger for tests that bet fast (docs/rate-limits.md). */
+    limits?: Partial<RateLimits>;
+    /** Trust X-Forwarded-For, so a test can send from several addresses. */
     trustProxy?: boolean;
   } = {},
 ): Promise<TestServer> {
@@ -57,7 +70,6 @@ export async function startTestServer(
     webDist: defaultWebDist(repoRoot),
     maintenance: opts.maintenance ?? false,
     frameOrigins: opts.frameOrigins ?? [],
-    trustProxy: opts.trustProxy ?? false,
     // The feed simulator with a fixed seed; feedTickMs 0 runs without it.
     feed: opts.feed ?? (opts.feedTickMs === 0 ? null : { seed: 7, tickMs: opts.feedTickMs ?? 1000 }),
     ...(opts.feedPort ? { feedPort: opts.feedPort } : {}),
@@ -70,6 +82,8 @@ export async function startTestServer(
             embedded: { port: 0, dataDir: join(dataDir, 'provider') },
           },
     casino: opts.casino ?? { auto: false },
+    rateLimits: opts.limits ?? {},
+    trustProxy: opts.trustProxy ?? false,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   return {

@@ -17,6 +17,10 @@ import { requireAuth, verifyAccessToken } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { Sessions } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
+import type { RateStore } from './limits/bucket.js';
+import { Limits } from './limits/limits.js';
+import { MemoryRateStore } from './limits/memory-store.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/settings.js';
 import { installErrorHandling } from './http/errors.js';
 import { securityHeaders } from './http/headers.js';
 import { readYourWrites } from './http/read-after.js';
@@ -98,6 +102,13 @@ export interface GatewayOptions {
   frameOrigins?: string[];
   /** The international casino's game provider (its port and shared secret); null or left out: none. */
   provider?: ProviderSetup | null;
+  /**
+   * Where the rate limits' buckets live: this process's memory by default (one gateway); a
+   * SqlRateStore when gateways share PostgreSQL, so the limits hold across them.
+   */
+  rateStore?: RateStore;
+  /** The rate limits (docs/rate-limits.md); each left out is its default. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export interface Gateway {
@@ -124,6 +135,8 @@ export interface Gateway {
 }
 
 const BODY_LIMIT = 64 * 1024;
+/** How often idle rate buckets are dropped. */
+const SWEEP_MS = 10 * 60 * 1000;
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   const app = Fastify({ loggerInstance: opts.logger, bodyLimit: BODY_LIMIT, trustProxy: opts.trustProxy ?? false });
@@ -155,11 +168,21 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   }
 
   const directory = new Directory(opts.sql, opts.reads);
+  const limits = new Limits(
+    opts.rateStore ?? new MemoryRateStore(),
+    { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+    opts.sql,
+  );
+  const sweep = setInterval(
+    () => void limits.store.sweep().catch((err) => opts.logger.warn({ err }, 'rate bucket sweep failed')),
+    SWEEP_MS,
+  ).unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   const hub = new Hub(async (token) => {
     const claims = verifyAccessToken(app, token);
     if (!(await directory.session(claims.sid))) throw new Error('Your session has ended, please log in again');
     return claims;
-  });
+  }, limits.rules.wsMessagesPerSecond);
   directory.onSessionsEnded((ids) => hub.endSessions(ids));
 
   const throttle = new LoginThrottle();
@@ -211,6 +234,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     sessions,
     directory,
     throttle,
+    limits,
     guard,
     route,
   };

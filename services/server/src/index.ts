@@ -14,3 +14,4 @@ export { feedChoiceFromEnv, type FeedChoice } from '@exch/feeds';
 export { readProviderOption, setUpProvider, type ProviderOption } from './provider.js';
 export { frameOriginsFromEnv } from './frame-origins.js';
 export { feedSettleDelayFromEnv } from './feed.js';
+export { rateLimitsFromEnv, type RateLimits } from '@exch/gateway';

@@ -5,7 +5,7 @@ import { Engine } from '@exch/engine';
 import { createFeed, type FeedChoice } from '@exch/feeds';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import type { GameProvider } from '@exch/game-provider';
-import { buildGateway, type Gateway } from '@exch/gateway';
+import { buildGateway, type Gateway, type RateLimits } from '@exch/gateway';
 import {
   allProjections,
   balancesTouched,
@@ -47,6 +47,8 @@ export interface ServerOptions {
   provider?: ProviderOption | null;
   /** The casino's dealer (docs/casino.md); null or left out: no tables are listed or dealt. */
   casino?: DealerSettings | null;
+  /** Per-account and per-address rate limits (docs/rate-limits.md); each left out is its default. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 export interface RunningServer {
@@ -123,6 +125,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     frameOrigins: [...(provider ? [provider.setup.port.origin] : []), ...(opts.frameOrigins ?? [])],
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
+    // One process, one gateway: its buckets in memory are every bucket there is.
+    rateLimits: opts.rateLimits ?? {},
   });
   followers = [(events) => gateway.committed(events)];
   gauge(

@@ -5,6 +5,7 @@ import type { LoginThrottle } from '../auth/throttle.js';
 import type { Directory } from '../directory/directory.js';
 import type { Commands } from '../http/commands.js';
 import type { Route } from '../http/route.js';
+import type { Limits } from '../limits/limits.js';
 
 export interface Guards {
   /** Admin-context token, then the named privilege. */
@@ -24,6 +25,8 @@ export interface AccountDeps {
   /** Sessions, accounts, markets and matches in memory (directory/directory.ts). */
   directory: Directory;
   throttle: LoginThrottle;
+  /** Per-account and per-address rate limits (limits/limits.ts). */
+  limits: Limits;
   guard: Guards;
   /** Registers a route with its schemas (http/route.ts). */
   route: Route;

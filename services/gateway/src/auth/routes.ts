@@ -14,7 +14,10 @@ export const ACCESS_TTL = '15m';
 
 const deviceOf = (req: FastifyRequest): string | null => req.headers['user-agent']?.slice(0, 300) ?? null;
 
-export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, commands, route }: AccountDeps): void {
+export function authRoutes(
+  app: FastifyInstance,
+  { sql, sessions, throttle, limits, commands, route }: AccountDeps,
+): void {
   const sign = (claims: AccessClaims) => app.jwt.sign(claims, { expiresIn: ACCESS_TTL });
 
   async function login(
@@ -29,8 +32,11 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
         429,
         `Too many failed login attempts. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
         'LOGIN_THROTTLED',
+        undefined,
+        { 'retry-after': String(Math.ceil(wait / 1000)) },
       );
     }
+    const attempt = await limits.loginAttempt(req.ip, username);
     const row = await findUserByUsername(sql, username);
     const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
     if (!row || !ok) {
@@ -39,13 +45,18 @@ export function authRoutes(app: FastifyInstance, { sql, sessions, throttle, comm
     }
     if (row.totp_enabled) {
       const { secret } = await totpSecrets(sql, row.user_id);
-      if (!otp) throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', 'OTP_REQUIRED');
+      if (!otp) {
+        // The password was right: asking for the code is no failed attempt.
+        await attempt.refund();
+        throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', 'OTP_REQUIRED');
+      }
       if (!secret || !totpMatches(secret, otp)) {
         throttle.fail(key);
         throw new HttpError(401, 'Invalid authentication code', 'BAD_OTP');
       }
     }
     throttle.succeed(key);
+    await attempt.refund();
     const adminSide = isAdminSide(row.role);
     if (context === 'player' && adminSide)
       throw new HttpError(403, 'Admin accounts sign in at /admin/login', 'WRONG_CONTEXT');

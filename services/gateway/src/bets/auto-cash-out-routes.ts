@@ -7,7 +7,7 @@ import type { ExchangeDeps } from '../markets/deps.js';
 const EventQuery = v.strictObject({ event_id: idText('event_id') });
 
 /** Auto cash-out rules (docs/exchange.md "Cash out"): set or cleared through the engine, listed from the bets read model. */
-export function autoCashOutRoutes({ commands, directory, route, sql }: ExchangeDeps): void {
+export function autoCashOutRoutes({ commands, directory, limits, route, sql }: ExchangeDeps): void {
   route(
     {
       method: 'PUT',
@@ -18,6 +18,7 @@ export function autoCashOutRoutes({ commands, directory, route, sql }: ExchangeD
       body: AutoCashOutBody,
     },
     async (req, { body }): Promise<{ message: string; data: AutoCashOutDto }> => {
+      await limits.betInstruction(req);
       const market = await directory.market(body.market_id);
       if (!market) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');
       const selection = Number(body.selection);

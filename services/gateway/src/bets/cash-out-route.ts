@@ -13,7 +13,7 @@ const rupeesText = (paise: number) => `${paise < 0 ? '-' : ''}₹${formatPaise(M
  * now (docs/exchange.md "Cash out"); the answer is the committed hedge bet.
  */
 export function cashOutRoute(deps: ExchangeDeps): void {
-  const { commands, directory, route } = deps;
+  const { commands, directory, limits, route } = deps;
   route(
     {
       method: 'POST',
@@ -25,6 +25,7 @@ export function cashOutRoute(deps: ExchangeDeps): void {
       body: CashOutBody,
     },
     async (req, { body }): Promise<CashOutResponse> => {
+      await limits.betInstruction(req);
       const market = await directory.market(body.market_id);
       if (!market) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');
       const selectionId = Number(body.selection);

@@ -26,7 +26,7 @@ export function betIdFor(req: FastifyRequest, marketId: string): string {
  * answer from the engine's committed BetPlaced (no read back): fills, unmatched stake, the time.
  */
 export function placeBetRoute(deps: ExchangeDeps): void {
-  const { commands, directory, route } = deps;
+  const { commands, directory, limits, route } = deps;
   route(
     {
       method: 'POST',
@@ -43,6 +43,7 @@ export function placeBetRoute(deps: ExchangeDeps): void {
       },
     },
     async (req, { body }): Promise<PlaceBetResponse | CasinoPlaceBetResponse> => {
+      await limits.betInstruction(req);
       if (body.bet_type === 'casino')
         return placeCasinoBet(deps, req, body, betIdFor(req, body.market_id), body.reference_id ?? randomUUID());
       const input = parsePlaceBet(body, req.auth!.sub);

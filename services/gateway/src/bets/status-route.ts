@@ -15,7 +15,7 @@ const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
  * own bet off the book; a back-office login deletes a pending bet of its downline. A bet the caller
  * may not touch answers like an unknown one, so nothing leaks.
  */
-export function betStatusRoute({ sql, commands, route }: ExchangeDeps): void {
+export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): void {
   route(
     {
       method: 'PATCH',
@@ -27,6 +27,7 @@ export function betStatusRoute({ sql, commands, route }: ExchangeDeps): void {
       summary: 'Player: cancel the unmatched remainder; back office: delete a pending downline bet',
     },
     async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
+      await limits.betInstruction(req);
       const actor = req.auth!.sub;
       const betId = p.id;
       // The answer is the bet as read before, with the committed cancel or delete applied.

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly extra?: Record<string, unknown>,
+    /** Headers the answer carries (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -47,6 +49,7 @@ export const refusalError = (r: Refusal): HttpError => new HttpError(REFUSAL_STA
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send({
         statusCode: err.statusCode,
         error: REASON[err.statusCode] ?? 'Error',

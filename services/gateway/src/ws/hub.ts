@@ -12,7 +12,13 @@ interface Client {
   sessionId: string | null;
   ctx: AuthContext | null;
   rooms: Set<string>;
+  /** Messages received in the current one-second window, and when it began. */
+  received: number;
+  windowAt: number;
 }
+
+/** Close code for a socket that floods messages (RFC 6455: policy violation). */
+const FLOOD_CLOSE = 1008;
 
 /** Close code for a socket whose session ended (4000-4999 are the application's). */
 export const SESSION_ENDED_CLOSE = 4001;
@@ -23,16 +29,30 @@ export class Hub {
   private readonly byUser = new Map<string, Set<Client>>();
   private readonly rooms = new Map<string, Set<Client>>();
 
-  constructor(private readonly verify: (token: string) => Promise<AccessClaims>) {}
+  constructor(
+    private readonly verify: (token: string) => Promise<AccessClaims>,
+    /** More messages than this within one second close the socket (docs/rate-limits.md). */
+    private readonly maxMessagesPerSecond: number,
+  ) {}
 
   get size(): number {
     return this.clients.size;
   }
 
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, sessionId: null, ctx: null, rooms: new Set() };
+    const client: Client = {
+      socket,
+      userId: null,
+      sessionId: null,
+      ctx: null,
+      rooms: new Set(),
+      received: 0,
+      windowAt: Date.now(),
+    };
     this.clients.add(client);
-    socket.on('message', (raw, isBinary) => void this.receive(client, raw.toString(), isBinary));
+    socket.on('message', (raw, isBinary) => {
+      if (!this.flooding(client)) void this.receive(client, raw.toString(), isBinary);
+    });
     socket.on('close', () => this.detach(client));
     socket.on('error', () => this.detach(client));
   }
@@ -86,6 +106,21 @@ export class Hub {
       this.detach(c);
       c.socket.close(SESSION_ENDED_CLOSE, 'session ended');
     }
+  }
+
+  /** Counts a message in its one-second window; past the limit the socket is closed and gets no more answers. */
+  private flooding(client: Client): boolean {
+    const now = Date.now();
+    if (now - client.windowAt >= 1000) {
+      client.windowAt = now;
+      client.received = 0;
+    }
+    if (++client.received <= this.maxMessagesPerSecond) return false;
+    if (this.clients.has(client)) {
+      this.detach(client);
+      client.socket.close(FLOOD_CLOSE, `Too many messages: more than ${this.maxMessagesPerSecond} a second`);
+    }
+    return true;
   }
 
   private async receive(client: Client, text: string, isBinary: boolean): Promise<void> {

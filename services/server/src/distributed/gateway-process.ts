@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { EVENTS_TOPIC, type CommandBus } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
-import { buildGateway } from '@exch/gateway';
+import { buildGateway, rateLimitsFromEnv, SqlRateStore } from '@exch/gateway';
 import { connectKafka, ensureTopics, partitionCount, TopicEnds } from '@exch/kafka';
 import { ensureCheckpointTables, groupLag } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
@@ -81,6 +81,9 @@ export async function runGatewayProcess(
     // Pages frame the provider's games from its origin, and live TV and scores from FRAME_ORIGINS.
     provider,
     frameOrigins: [...(provider ? [provider.port.origin] : []), ...(opts.frameOrigins ?? [])],
+    // Gateways share PostgreSQL: the buckets live there, so a limit holds across all of them.
+    rateStore: await SqlRateStore.open(store.sql),
+    rateLimits: rateLimitsFromEnv(process.env),
   });
   gauge(
     registry,
