@@ -37,3 +37,4 @@ export * from './api/casino.js';
 export * from './partnership/api.js';
 export * from './reports/api.js';
 export * from './streams/api.js';
+export * from './audit/api.js';

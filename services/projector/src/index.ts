@@ -8,6 +8,7 @@ export { casinoTablesTouched } from './casino/projection.js';
 export { paymentsTouched } from './payments/projection.js';
 
 import { activityProjection } from './activity/projection.js';
+import { auditProjection } from './audit/projection.js';
 import { betsProjection } from './bets/projection.js';
 import { buttonValuesProjection } from './buttons/projection.js';
 import { casinoProjection } from './casino/projection.js';
@@ -22,6 +23,7 @@ import { usersProjection } from './users/projection.js';
 
 export {
   activityProjection,
+  auditProjection,
   betsProjection,
   buttonValuesProjection,
   casinoProjection,
@@ -48,6 +50,7 @@ export const allProjections = [
   casinoProjection,
   partnershipProjection,
   streamsProjection,
+  auditProjection,
 ];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
