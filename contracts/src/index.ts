@@ -38,3 +38,4 @@ export * from './partnership/api.js';
 export * from './reports/api.js';
 export * from './streams/api.js';
 export * from './risk/api.js';
+export * from './audit/api.js';

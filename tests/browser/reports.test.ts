@@ -81,6 +81,7 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
   await bet(1, 'sim-101.f2', 0, 'lay', 8, 700, 100);
 
   const agent = storedSession('admin', await apiLogin(base, 'admin', 'agent1'));
+  const topAdmin = storedSession('admin', await apiLogin(base, 'admin', 'admin'));
   const player = storedSession('player', await apiLogin(base, 'player', 'player1'));
 
   for (const [width, viewport] of VIEWPORTS) {
@@ -245,6 +246,17 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await page.selectOption('select[name=role]', 'user');
       t.equal(await page.locator('input[name=partnership]').count(), 0, 'no share for a player');
       await shoot('add-user');
+
+      // The audit trail (docs/audit.md): the agent sees its branch's actions, not the top admin's market changes.
+      await page.goto(`${base}/admin/audit`);
+      const auditRows = page.locator('[data-testid=audit-trail] tbody tr');
+      await auditRows.filter({ hasText: 'player1' }).first().waitFor();
+      t.equal(await auditRows.filter({ hasText: 'Market settings' }).count(), 0, "not the admin's market settings");
+      await shoot('audit-agent');
+      await openWithStorage(page, base, topAdmin, '/admin/audit');
+      await auditRows.filter({ hasText: 'House price set' }).first().waitFor();
+      t.ok(await auditRows.filter({ hasText: 'Result declared' }).first().isVisible(), 'the top admin sees its own');
+      await shoot('audit-admin');
     });
   }
 });

@@ -17,6 +17,7 @@ export const PERMISSION_CATALOG = [
     permissions: [
       { name: 'account-statement', description: 'Read account statements of the downline' },
       { name: 'activity-log', description: 'Read the activity log' },
+      { name: 'audit-trail', description: 'Read the audit trail of admin actions in the downline' },
     ],
   },
   {

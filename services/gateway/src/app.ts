@@ -32,6 +32,7 @@ import { multiLoginRoutes } from './accounts/multi-login-routes.js';
 import { requirePermission } from './accounts/permissions.js';
 import { selfRoutes } from './accounts/self-routes.js';
 import { statementRoutes } from './accounts/statement-routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { adminBetRoutes } from './bets/admin-routes.js';
 import { placeBetRoute } from './bets/place-route.js';
 import { cashOutRoute } from './bets/cash-out-route.js';
@@ -251,6 +252,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     pnlRoutes,
     generalReportRoutes,
     statementExports,
+    auditRoutes,
   ])
     routes(deps);
 

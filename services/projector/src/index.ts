@@ -8,6 +8,7 @@ export { casinoTablesTouched } from './casino/projection.js';
 export { paymentsTouched } from './payments/projection.js';
 
 import { activityProjection } from './activity/projection.js';
+import { auditProjection } from './audit/projection.js';
 import { betsProjection } from './bets/projection.js';
 import { buttonValuesProjection } from './buttons/projection.js';
 import { casinoProjection } from './casino/projection.js';
@@ -23,6 +24,7 @@ import { usersProjection } from './users/projection.js';
 
 export {
   activityProjection,
+  auditProjection,
   betsProjection,
   buttonValuesProjection,
   casinoProjection,
@@ -51,6 +53,7 @@ export const allProjections = [
   partnershipProjection,
   streamsProjection,
   riskProjection,
+  auditProjection,
 ];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';

@@ -52,6 +52,7 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       { label: 'General report', to: '/admin/general-report' },
       { label: 'Partnership statement', to: '/admin/partnership-statement' },
       { label: 'Game reports', to: '/admin/game-reports' },
+      { label: 'Audit trail', to: '/admin/audit', privilege: 'audit-trail' },
     ],
   },
   {

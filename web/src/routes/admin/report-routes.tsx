@@ -5,10 +5,12 @@ import { comingPage } from '../coming-page';
 import { StatementPage } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { lazyPage } from './lazy-page';
+import { RequirePrivilege } from './RequirePrivilege';
 
 const BetHistoryPage = lazyPage(() => import('./exchange/BetHistoryPage'), 'BetHistoryPage');
 const AdminProfitLossPage = lazyPage(() => import('./reports/AdminProfitLossPage'), 'AdminProfitLossPage');
 const ProfitLossReportPage = lazyPage(() => import('./reports/ProfitLossReportPage'), 'ProfitLossReportPage');
+const AuditPage = lazyPage(() => import('../../audit/AuditPage'), 'AuditPage');
 const GeneralReportPage = lazyPage(() => import('./reports/GeneralReportPage'), 'GeneralReportPage');
 const PartnershipStatementPage = lazyPage(
   () => import('./reports/PartnershipStatementPage'),
@@ -61,5 +63,14 @@ export const adminReportRoutes = [
     getParentRoute: () => adminLayoutRoute,
     path: '/partnership-statement',
     component: PartnershipStatementPage,
+  }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/audit',
+    component: () => (
+      <RequirePrivilege privilege="audit-trail">
+        <AuditPage />
+      </RequirePrivilege>
+    ),
   }),
 ] as const;
