@@ -1,22 +1,7 @@
 import t from 'tap';
 import type { Command, DomainEvent } from '@exch/contracts';
-import { decide, emptyState, fold, isAncestor } from '../src/index.js';
-
-const created = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: `u_${userId}`,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
+import { emptyState, fold, isAncestor } from '../src/index.js';
+import { created, whenGiven } from './given-users.js';
 
 // admin a > sadmin s > master m > player p; a second branch: sadmin s2 > player q.
 const tree = [
@@ -27,16 +12,7 @@ const tree = [
   created('s2', 'sadmin', 'a'),
   created('q', 'user', 's2'),
 ];
-const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) =>
-  decide(fold(emptyState(), given), {
-    commandId: 'c',
-    correlationId: 'c',
-    actor,
-    ip: null,
-    device: null,
-    at: '2026-11-22T00:00:00Z',
-    command,
-  });
+const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) => whenGiven(given, command, actor);
 
 t.test('isAncestor walks the whole chain, never sideways or down', async (t) => {
   const s = fold(emptyState(), tree);

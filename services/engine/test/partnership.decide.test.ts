@@ -1,22 +1,8 @@
 import t from 'tap';
 import type { Command, DomainEvent } from '@exch/contracts';
-import { decide, emptyState, fold } from '../src/index.js';
+import { emptyState, fold } from '../src/index.js';
+import { created, whenGiven } from './given-users.js';
 
-const created = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: `u_${userId}`,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
 const share = (userId: string, parentId: string, shareBp: number) =>
   ({ type: 'PartnershipSet', data: { userId, parentId, shareBp } }) as DomainEvent;
 
@@ -28,16 +14,7 @@ const tree = [
   created('d', 'dl', 'm'),
   created('p', 'user', 'd'),
 ];
-const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) =>
-  decide(fold(emptyState(), given), {
-    commandId: 'c',
-    correlationId: 'c',
-    actor,
-    ip: null,
-    device: null,
-    at: '2026-11-22T00:00:00Z',
-    command,
-  });
+const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) => whenGiven(given, command, actor);
 const set = (userId: string, shareBp: number): Command => ({ type: 'SetPartnership', userId, shareBp });
 
 t.test('a share is set by an upline, as an event naming the parent', async (t) => {

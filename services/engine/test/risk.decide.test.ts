@@ -1,22 +1,6 @@
 import t from 'tap';
-import type { Command, DomainEvent } from '@exch/contracts';
-import { decide, emptyState, fold } from '../src/index.js';
-
-const created = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: `u_${userId}`,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
+import type { Command } from '@exch/contracts';
+import { created, whenGiven } from './given-users.js';
 
 // admin a > dealer d > player p; dealer e > player q in another branch.
 const tree = [
@@ -26,16 +10,7 @@ const tree = [
   created('e', 'dl', 'a'),
   created('q', 'user', 'e'),
 ];
-const when = (command: Command, actor: string | null) =>
-  decide(fold(emptyState(), tree), {
-    commandId: 'c',
-    correlationId: 'c',
-    actor,
-    ip: null,
-    device: null,
-    at: '2026-11-27T00:00:00Z',
-    command,
-  });
+const when = (command: Command, actor: string | null) => whenGiven(tree, command, actor);
 
 t.test("a back-office login sets its own big-bet threshold; a player can't", async (t) => {
   t.same(when({ type: 'SetBigBetThreshold', amount: 5_000_00 }, 'd'), {
