@@ -3,7 +3,7 @@ import type { BetDto, MatchSummary, OddsUpdate, ScoreDto } from './api/betting.j
 import type { CasinoTableLive } from './api/casino.js';
 import { idOrNumber, text } from './api/text.js';
 import type { PendingCounts } from './payments/api.js';
-import type { WatchedBet } from './risk/api.js';
+import type { TapeBet } from './risk/api.js';
 
 /** Websocket frames are JSON `{event, data}` with SPEC.md section 7's event names. */
 export const ClientMessage = v.variant('event', [
@@ -38,10 +38,10 @@ export interface ServerMessages {
   paymentRequests: PendingCounts;
   /** To the room casino:{code}: the table's live state at every step of a round (docs/casino.md). */
   casinoTable: CasinoTableLive;
-  /** To the bet-tape room's back-office sockets: a downline bet placed, matched, cancelled, deleted or settled (its new state). */
-  tape: { bet: BetDto };
+  /** To the bet-tape room's back-office sockets: a downline bet placed, matched, cancelled, deleted or settled (its new state), exchange or casino. */
+  tape: TapeBet;
   /** To a watcher's back-office sockets, wherever they are: a watched account's bet changed. */
-  watchedBet: WatchedBet;
+  watchedBet: TapeBet;
   /** To the lobby room: a listed match's best match-odds prices that changed. */
   lobbyPrices: { matchId: string; runners: MatchSummary['runners'] };
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { BetDto, MarketPosition, MatchDetail, RiskAlert } from '@exch/contracts';
+import type { BetDto, MarketPosition, MatchDetail, RiskAlert, TapeBet } from '@exch/contracts';
 import { betBody, openSocket } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
@@ -91,6 +91,53 @@ t.test('the live tape: an agent sees its downline bet as it happens, never anoth
     dealerLive.all('tape').some((d) => d.bet._id === theirs._id),
     "the dealer never gets the other branch's bet",
   );
+
+  // A casino table's bet is on the tape too, placed and then settled.
+  t.equal(await server.dealer!.step('dt20'), 'opened');
+  const mid = (await call('GET', '/api/casino/tables/dt20', undefined, p1.token)).body.round.mid as string;
+  const casino = {
+    event_id: 'dt20',
+    event_name: 'dt20',
+    market_id: mid,
+    market_type: 'CASINO',
+    selection: 2,
+    selection_name: 'Tiger',
+    odds: 2,
+    stake: 100,
+    bet_type: 'casino',
+    odds_type: 'back',
+    table_id: 'dt20',
+    game_round_id: mid,
+  };
+  const tiger = await call('POST', '/api/bets', { ...casino, user_id: p1.id }, p1.token);
+  t.equal(tiger.status, 200, JSON.stringify(tiger.body));
+  const otherTiger = await call('POST', '/api/bets', { ...casino, user_id: other.id }, other.token);
+  t.match(await dealerLive.next('tape', (d) => d.bet._id === tiger.body.bet._id), {
+    bet_type: 'casino',
+    bet: { table_id: 'dt20', selection_name: 'Tiger', stake: 100, status: 'pending' },
+  });
+  await server.dealer!.finishRound('dt20');
+  t.match(await dealerLive.next('tape', (d) => d.bet._id === tiger.body.bet._id), {
+    bet_type: 'casino',
+    bet: { status: /^(won|lost|void)$/ },
+  });
+  await adminLive.next('tape', (d) => d.bet._id === otherTiger.body.bet._id);
+  t.notOk(
+    dealerLive.all('tape').some((d) => d.bet._id === otherTiger.body.bet._id),
+    "nor the other branch's casino bet",
+  );
+  const casinoHistory = (await call('GET', `/api/admin/bet-tape?bet_type=casino&from=${today}`, undefined, dealer))
+    .body;
+  t.same(
+    casinoHistory.data.map((r: TapeBet) => [r.bet_type, r.bet._id]),
+    [['casino', tiger.body.bet._id]],
+    "the casino history: the downline's bet, not the other branch's",
+  );
+  t.same(
+    (await call('GET', `/api/admin/bet-tape?bet_type=casino&side=back`, undefined, dealer)).body.data,
+    [],
+    'a side picks no casino bet',
+  );
 });
 
 t.test("the tape's history: the downline's bets of a period, filtered, as the bet list has them", async (t) => {
@@ -99,18 +146,22 @@ t.test("the tape's history: the downline's bets of a period, filtered, as the be
     await call('POST', '/api/alluserbetList?page=1', { status: 'all', start_date: today, limit: 100 }, dealer)
   ).body;
   t.ok(history.data.length > 0);
+  t.ok(
+    history.data.every((r: TapeBet) => r.bet_type === 'sports'),
+    'exchange bets unless asked for casino',
+  );
   t.same(
-    history.data.map((b: BetDto) => b._id),
+    history.data.map((r: TapeBet) => r.bet._id),
     list.data.map((b: BetDto) => b._id),
     'the same bets as the bet list for the same period',
   );
   t.notOk(
-    history.data.some((b: BetDto) => b.user_id === other.id),
+    history.data.some((r: TapeBet) => r.bet.user_id === other.id),
     'nothing of another branch',
   );
   t.ok(
     (await call('GET', `/api/admin/bet-tape?from=${today}`, undefined, admin)).body.data.some(
-      (b: BetDto) => b.user_id === other.id,
+      (r: TapeBet) => r.bet.user_id === other.id,
     ),
     'the admin sees it',
   );

@@ -432,6 +432,28 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       await page.getByRole('button', { name: 'Resume' }).click();
       await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${second._id}"]`).waitFor();
       t.pass('resumed without losing the bet');
+      // A casino table's bet comes on the same tape.
+      t.equal(await server.dealer!.step('dt20'), 'opened');
+      const mid = (await api<{ round: { mid: string } }>('GET', '/casino/tables/dt20', player)).body.round.mid;
+      const tiger = await api<{ bet: { _id: string } }>('POST', '/bets', player, {
+        user_id: player.user._id,
+        event_id: 'dt20',
+        event_name: 'dt20',
+        market_id: mid,
+        market_type: 'CASINO',
+        selection: 2,
+        selection_name: 'Tiger',
+        odds: 2,
+        stake: 100,
+        bet_type: 'casino',
+        odds_type: 'back',
+        table_id: 'dt20',
+        game_round_id: mid,
+      });
+      t.equal(tiger.status, 200);
+      const casinoRow = page.locator(`[data-testid=bet-tape] tr[data-bet-id="${tiger.body.bet._id}"]`);
+      await casinoRow.waitFor({ timeout: 15_000 });
+      t.match(await casinoRow.textContent(), /Casino.*Dragon Tiger/, 'the casino bet names its table');
       await row.getByRole('button', { name: 'Watch' }).click();
       await toast(page, 'Watching the account: player1');
       await shoot(page, 'admin-bet-tape');

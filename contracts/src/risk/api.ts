@@ -5,12 +5,15 @@ import { idOrNumber, idText, text } from '../api/text.js';
 import { intParam } from '../api/accounts.js';
 import { TransactionPasswordField } from '../api/betting.js';
 import type { BetDto } from '../api/betting.js';
+import type { CasinoBetDto } from '../api/casino.js';
 
 /** The room a back-office socket joins (joinRoom with this id) to have its downline's bets pushed as they happen. */
 export const TAPE_ROOM = 'bet-tape';
 
 /** GET /api/admin/bet-tape (and .csv): the downline's bets of a period, newest first, with the live tape's filters. */
 export const BetTapeQuery = v.object({
+  /** Exchange bets, or the casino tables' (whose bets have no sport, match, market or side). */
+  bet_type: v.optional(v.picklist(['sports', 'casino'], 'bet_type must be sports or casino'), 'sports'),
   from: dateTimeFilter('from'),
   to: dateTimeFilter('to'),
   username: v.optional(text('username', { max: 50 })),
@@ -40,10 +43,8 @@ export interface RiskSettings {
   watched: { user_id: string; username: string }[];
 }
 
-/** To a watcher's back-office sockets: a bet of a watched account was placed, matched, cancelled or settled. */
-export interface WatchedBet {
-  bet: BetDto;
-}
+/** A bet on the tape (pushed as `tape`, and as `watchedBet` to watchers): an exchange bet or a casino table's. */
+export type TapeBet = { bet_type: 'sports'; bet: BetDto } | { bet_type: 'casino'; bet: CasinoBetDto };
 
 /** GET /api/admin/risk/alerts: the last `hours` (1 to 168, default 24). */
 export const RiskAlertsQuery = v.object({ hours: intParam('hours', 24, 168) });

@@ -44,7 +44,7 @@ import { buttonRoutes } from './buttons/routes.js';
 import { casinoAdminRoutes } from './casino/admin-routes.js';
 import { casinoPlayerRoutes } from './casino/player-routes.js';
 import { pushCasinoTables } from './casino/pusher.js';
-import { pushBets } from './live/bet-pusher.js';
+import { pushBets, pushCasinoBets } from './live/bet-pusher.js';
 import { OddsPusher } from './live/odds-pusher.js';
 import { lockRoutes } from './locks/routes.js';
 import { adminMarketRoutes } from './markets/admin-routes.js';
@@ -129,6 +129,8 @@ export interface Gateway {
   pushPayments(userIds: string[]): Promise<void>;
   /** Push these casino tables' live state to their rooms (casino:{code}). */
   pushCasino(tableCodes: string[]): Promise<void>;
+  /** Casino bets placed or settled: to the bet tape and watchers. */
+  pushCasinoBets(betIds: string[]): Promise<void>;
   /** Events the engine committed (embedded: every commit): the directory forgets what they change. */
   committed(events: readonly LoggedEvent[]): void;
   /** What another gateway's commands changed, once the read models hold it (distributed: projector notices). */
@@ -343,6 +345,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     pushMarkets: (marketIds) => odds.marketsChanged(marketIds),
     pushPayments,
     pushCasino: (tableCodes) => pushCasinoTables(opts.sql, hub, tableCodes),
+    pushCasinoBets: (betIds) => pushCasinoBets(opts.sql, hub, betIds),
     committed: remember,
     directoryChanged: (changes) => directory.changed(changes, null),
   };

@@ -4,7 +4,7 @@ export { walletOwner, postingsOf } from './wallets.js';
 export { balancesTouched } from './exposure.js';
 export { betsTouched } from './bets/projection.js';
 export { marketsTouched } from './catalogue/projection.js';
-export { casinoTablesTouched } from './casino/projection.js';
+export { casinoBetsTouched, casinoTablesTouched } from './casino/projection.js';
 export { paymentsTouched } from './payments/projection.js';
 
 import { activityProjection } from './activity/projection.js';

@@ -10,6 +10,7 @@ import {
   allProjections,
   balancesTouched,
   betsTouched,
+  casinoBetsTouched,
   casinoTablesTouched,
   marketsTouched,
   paymentsTouched,
@@ -165,8 +166,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (name === 'catalogue') gateway.pushMarkets(marketsTouched(events));
     if (name === 'payments')
       void gateway.pushPayments(paymentsTouched(events)).catch((err) => log.warn({ err }, 'payment push failed'));
-    if (name === 'casino')
+    if (name === 'casino') {
       void gateway.pushCasino(casinoTablesTouched(events)).catch((err) => log.warn({ err }, 'casino push failed'));
+      void gateway
+        .pushCasinoBets(casinoBetsTouched(events))
+        .catch((err) => log.warn({ err }, 'casino bet push failed'));
+    }
   });
 
   if (opts.seedDemo && (await seedDemo(commands, (u) => engine.view.usernames[u.toLowerCase()], store.sql)))

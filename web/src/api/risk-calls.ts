@@ -1,9 +1,11 @@
-import type { BetDto, MarketPosition, Paginated, RiskAlert, RiskSettings } from '@exch/contracts';
+import type { MarketPosition, Paginated, RiskAlert, RiskSettings, TapeBet } from '@exch/contracts';
 import type { MessageAnswer } from './account-calls';
 import { apiRequest, queryString } from './client';
 
 /** The bet tape's filter: the same on the live tape (applied in the browser) and its history (on the server). */
 export interface TapeFilter {
+  /** Live: both when left out; the history reads one type at a time (sports by default). */
+  bet_type?: 'sports' | 'casino';
   username?: string;
   sport_id?: string;
   event_id?: string;
@@ -15,7 +17,7 @@ export interface TapeFilter {
 
 export const fetchBetTape = (
   q: TapeFilter & { from?: string; to?: string; page: number; limit: number },
-): Promise<Paginated<BetDto>> => apiRequest(`/admin/bet-tape${queryString({ ...q })}`, { auth: 'admin' });
+): Promise<Paginated<TapeBet>> => apiRequest(`/admin/bet-tape${queryString({ ...q })}`, { auth: 'admin' });
 
 export const fetchRiskSettings = (): Promise<RiskSettings> => apiRequest('/admin/risk/settings', { auth: 'admin' });
 

@@ -14,9 +14,13 @@ export function AdminLayout() {
   const { user, logout } = useLiveSession('admin');
   const [menuOpen, setMenuOpen] = useState(false);
   // A watched account's bet reaches its watchers on any back-office page (the risk desk's watch list).
-  useLiveEvent('admin', 'watchedBet', ({ bet }) =>
+  useLiveEvent('admin', 'watchedBet', (t) =>
     showSuccessToast(
-      `Watched ${bet.user_info.username}: ${betSideName(bet)} ${bet.selection_name} at ${betOddsText(bet)}, ${formatRupees(bet.stake)} (${tapeAction(bet)})`,
+      `Watched ${t.bet.user_info.username}: ${
+        t.bet_type === 'sports'
+          ? `${betSideName(t.bet)} ${t.bet.selection_name} at ${betOddsText(t.bet)}`
+          : `${t.bet.selection_name} on ${t.bet.table_name}`
+      }, ${formatRupees(t.bet.stake)} (${tapeAction(t)})`,
     ),
   );
   return (

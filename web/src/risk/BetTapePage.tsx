@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TAPE_ROOM, type BetDto } from '@exch/contracts';
+import { TAPE_ROOM, type TapeBet } from '@exch/contracts';
 import { errorMessage } from '../api/error-message';
 import { fetchBetTape, fetchRiskSettings, saveBigBet, saveWatch, type TapeFilter } from '../api/risk-calls';
 import { useLiveEvent, useMatchRoom } from '../live/use-live';
@@ -10,7 +10,7 @@ import { AmountField, SelectField, TextField } from '../ui/fields';
 import { Pager } from '../ui/Pager';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
 import { usePageTitle } from '../ui/use-page-title';
-import { matchesTape } from './tape-filter';
+import { matchesTape, tapeKey } from './tape-filter';
 import { TapeTable } from './TapeTable';
 import '../styles/risk.css';
 
@@ -35,7 +35,7 @@ export function BetTapePage() {
   const bigBet = settings.data?.big_bet ?? 0;
   const watched = new Set(settings.data?.watched.map((w) => w.user_id));
 
-  const watch = (bet: BetDto, on: boolean): void => {
+  const watch = (bet: TapeBet['bet'], on: boolean): void => {
     saveWatch(bet.user_id, on)
       .then((a) => {
         showSuccessToast(`${a.message}: ${bet.user_info.username}`);
@@ -80,24 +80,24 @@ interface TapeViewProps {
   filter: TapeFilter;
   bigBet: number;
   watched: ReadonlySet<string>;
-  onWatch: (bet: BetDto, watched: boolean) => void;
+  onWatch: (bet: TapeBet['bet'], watched: boolean) => void;
   onNarrow: (f: { event_id: string; market_id?: string }) => void;
 }
 
 /** The pushes as they come, newest first: a bet that changes moves to the top; paused, they wait. */
 function LiveTape({ filter, ...rest }: TapeViewProps) {
   useMatchRoom('admin', TAPE_ROOM);
-  const [rows, setRows] = useState<BetDto[]>([]);
+  const [rows, setRows] = useState<TapeBet[]>([]);
   const [paused, setPaused] = useState(false);
-  const waiting = useRef<BetDto[]>([]);
+  const waiting = useRef<TapeBet[]>([]);
   const [waitingCount, setWaitingCount] = useState(0);
-  const take = (bets: readonly BetDto[]) =>
+  const take = (bets: readonly TapeBet[]) =>
     setRows((now) => {
       let next = now;
-      for (const bet of bets) next = [bet, ...next.filter((b) => b._id !== bet._id)];
+      for (const bet of bets) next = [bet, ...next.filter((b) => tapeKey(b) !== tapeKey(bet))];
       return next.slice(0, LIVE_ROWS);
     });
-  useLiveEvent('admin', 'tape', ({ bet }) => {
+  useLiveEvent('admin', 'tape', (bet) => {
     if (!paused) return take([bet]);
     waiting.current.push(bet);
     setWaitingCount(waiting.current.length);
@@ -144,7 +144,14 @@ function LiveTape({ filter, ...rest }: TapeViewProps) {
 function TapeHistory({ filter, ...rest }: TapeViewProps) {
   const [range, setRange] = useState({ from: '', to: '' });
   const [page, setPage] = useState(1);
-  const q = { ...filter, from: toIso(range.from), to: toIso(range.to), page, limit: 50 };
+  const q = {
+    ...filter,
+    bet_type: filter.bet_type ?? 'sports',
+    from: toIso(range.from),
+    to: toIso(range.to),
+    page,
+    limit: 50,
+  };
   const history = useQuery({
     queryKey: ['bet-tape', q],
     queryFn: () => fetchBetTape(q),
@@ -186,6 +193,11 @@ const SIDES = [
   ['back', 'Back'],
   ['lay', 'Lay'],
 ] as const;
+const TYPES = [
+  ['', 'Sports and casino'],
+  ['sports', 'Sports'],
+  ['casino', 'Casino'],
+] as const;
 const SPORTS = [['', 'All sports'], ...SPORT_IDS.map((id) => [String(id), SPORT_NAME[id]] as const)] as const;
 
 /** User, sport, side and minimum stake; a match or market narrowed from a row shows as a chip. */
@@ -199,6 +211,13 @@ function TapeFilters({ filter, onFilter }: { filter: TapeFilter; onFilter: (f: T
         value={filter.username ?? ''}
         onValue={(username) => set({ username: username || undefined })}
         placeholder="Any"
+      />
+      <SelectField
+        label="Bets"
+        name="bet_type"
+        value={filter.bet_type ?? ''}
+        options={TYPES}
+        onValue={(bet_type) => set({ bet_type: bet_type || undefined })}
       />
       <SelectField
         label="Sport"

@@ -1,22 +1,31 @@
-import type { BetDto } from '@exch/contracts';
+import type { TapeBet } from '@exch/contracts';
 import type { TapeFilter } from '../api/risk-calls';
 
 /** What happened to a bet, as the tape says it: from its new state. */
-export function tapeAction(bet: BetDto): string {
-  if (bet.status === 'pending') return bet.unmatched_stake > 0 ? 'Unmatched' : 'Matched';
+export function tapeAction({ bet }: TapeBet): string {
+  if (bet.status === 'pending') return 'unmatched_stake' in bet && bet.unmatched_stake > 0 ? 'Unmatched' : 'Matched';
   if (bet.status === 'cancelled') return 'Cancelled';
   if (bet.status === 'deleted') return 'Deleted';
   return `Settled: ${bet.status === 'won' ? 'Won' : bet.status === 'lost' ? 'Lost' : 'Void'}`;
 }
 
-/** The live tape's filter in the browser, as the history's is on the server (GET /api/admin/bet-tape). */
-export function matchesTape(bet: BetDto, f: TapeFilter): boolean {
+/** A tape row's key: exchange and casino bets have ids of their own kinds. */
+export const tapeKey = (t: TapeBet): string => `${t.bet_type}:${t.bet._id}`;
+
+/**
+ * The live tape's filter in the browser, as the history's is on the server (GET /api/admin/bet-tape):
+ * a casino bet has no sport, match, market or side, so any of those leaves it out.
+ */
+export function matchesTape(t: TapeBet, f: TapeFilter): boolean {
+  const { bet } = t;
+  if (f.bet_type && t.bet_type !== f.bet_type) return false;
   if (f.username && !bet.user_info.username.toLowerCase().includes(f.username.toLowerCase())) return false;
-  if (f.sport_id && String(bet.sportId) !== f.sport_id) return false;
-  if (f.event_id && bet.event_id !== f.event_id) return false;
-  if (f.market_id && bet.market_id !== f.market_id) return false;
-  if (f.side && bet.odds_type !== f.side) return false;
   const min = Number(f.min_stake);
   if (f.min_stake && Number.isFinite(min) && bet.stake < min) return false;
+  if (t.bet_type === 'casino') return !f.sport_id && !f.event_id && !f.market_id && !f.side;
+  if (f.sport_id && String(t.bet.sportId) !== f.sport_id) return false;
+  if (f.event_id && t.bet.event_id !== f.event_id) return false;
+  if (f.market_id && t.bet.market_id !== f.market_id) return false;
+  if (f.side && t.bet.odds_type !== f.side) return false;
   return true;
 }

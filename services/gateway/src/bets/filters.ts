@@ -41,6 +41,9 @@ export function kindOf(text: string): MarketKind {
   return kind;
 }
 
+/** A LIKE pattern for names containing `text`, any case (its own % and _ taken literally). */
+export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** The where clause over `b` (rm_bets) and `u` (rm_users); `params[0]` must be the actor for downlineCte(1). */
 export function betWhere(f: BetFilter, params: unknown[]): string {
   const parts = [IN_DOWNLINE, STATUS_SQL[f.status]];
@@ -52,8 +55,7 @@ export function betWhere(f: BetFilter, params: unknown[]): string {
   if (f.matched === 'matched') parts.push('b.stake - b.unmatched - b.cancelled > 0');
   if (f.matched === 'unmatched') parts.push('b.unmatched > 0');
   if (f.side) parts.push(`b.side = ${add(f.side)}`);
-  if (f.username)
-    parts.push(`u.username_lower like ${add(`%${f.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (f.username) parts.push(`u.username_lower like ${add(containsPattern(f.username))}`);
   if (f.from) parts.push(`b.placed_at >= ${add(f.from)}::timestamptz`);
   if (f.to)
     parts.push(

@@ -1,5 +1,10 @@
-import { TAPE_ROOM, type ServerMessage, type SqlClient } from '@exch/contracts';
+import { TAPE_ROOM, type ServerMessage, type SqlClient, type TapeBet } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
+import {
+  BET_SELECT as CASINO_BET_SELECT,
+  toBetDto as casinoBetDto,
+  type BetRow as CasinoBetRow,
+} from '../casino/read.js';
 import type { Hub } from '../ws/hub.js';
 
 /** Every upline of each bettor (the back-office users allowed to see its bets). */
@@ -29,21 +34,40 @@ async function watchers(sql: SqlClient, hub: Hub, bettors: string[]): Promise<Ma
 }
 
 /**
+ * Each bet's new state to the bet tape (back-office sockets in the tape room that are the bettor's
+ * uplines) and to the bettor's online watchers; `uplinesFor` may hold the uplines already read.
+ */
+async function pushTape(
+  sql: SqlClient,
+  hub: Hub,
+  bets: readonly TapeBet[],
+  uplinesFor?: Map<string, Set<string>>,
+): Promise<void> {
+  const onTape = hub.roomAdmins(TAPE_ROOM).size > 0;
+  const bettors = [...new Set(bets.map((b) => b.bet.user_id))];
+  const [above, watching] = await Promise.all([
+    uplinesFor ?? (onTape ? uplines(sql, bettors) : new Map<string, Set<string>>()),
+    watchers(sql, hub, bettors),
+  ]);
+  for (const b of bets) {
+    const admins = above.get(b.bet.user_id);
+    if (onTape && admins) hub.pushToRoomAdmins(TAPE_ROOM, admins, { event: 'tape', data: b });
+    for (const w of watching.get(b.bet.user_id) ?? []) hub.pushToUser(w, { event: 'watchedBet', data: b });
+  }
+}
+
+/**
  * After the bets projection commits, for the bets a batch touched: each bet's new state to its
  * bettor (placedBet, or betDelete when an upline deleted it), to its uplines watching the match,
- * to its uplines on the bet tape (tape), and to the back-office logins watching the bettor (watchedBet).
+ * and to the tape and watchers (pushTape).
  */
 export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise<void> {
   // Nobody connected (a replay at start-up, say): nothing to build.
   if (ids.length === 0 || hub.size === 0) return;
   const bets = await betsById(sql, ids);
-  const onTape = hub.roomAdmins(TAPE_ROOM);
-  const watchedBy = bets.filter((b) => onTape.size > 0 || hub.roomAdmins(b.event_id).size > 0).map((b) => b.user_id);
-  const bettors = [...new Set(bets.map((b) => b.user_id))];
-  const [above, watching] = await Promise.all([
-    watchedBy.length > 0 ? uplines(sql, [...new Set(watchedBy)]) : new Map<string, Set<string>>(),
-    watchers(sql, hub, bettors),
-  ]);
+  const onTape = hub.roomAdmins(TAPE_ROOM).size > 0;
+  const watchedBy = bets.filter((b) => onTape || hub.roomAdmins(b.event_id).size > 0).map((b) => b.user_id);
+  const above = watchedBy.length > 0 ? await uplines(sql, [...new Set(watchedBy)]) : new Map<string, Set<string>>();
   for (const bet of bets) {
     const message: ServerMessage =
       bet.status === 'deleted'
@@ -51,10 +75,23 @@ export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise
         : { event: 'placedBet', data: { bet } };
     hub.pushToUser(bet.user_id, message);
     const admins = above.get(bet.user_id);
-    if (admins) {
-      hub.pushToRoomAdmins(bet.event_id, admins, message);
-      hub.pushToRoomAdmins(TAPE_ROOM, admins, { event: 'tape', data: { bet } });
-    }
-    for (const w of watching.get(bet.user_id) ?? []) hub.pushToUser(w, { event: 'watchedBet', data: { bet } });
+    if (admins) hub.pushToRoomAdmins(bet.event_id, admins, message);
   }
+  await pushTape(
+    sql,
+    hub,
+    bets.map((bet) => ({ bet_type: 'sports', bet })),
+    above,
+  );
+}
+
+/** After the casino read model commits: the casino bets a batch placed or settled, to the tape and watchers. */
+export async function pushCasinoBets(sql: SqlClient, hub: Hub, ids: string[]): Promise<void> {
+  if (ids.length === 0 || hub.size === 0) return;
+  const { rows } = await sql.query<CasinoBetRow>(`${CASINO_BET_SELECT} where b.bet_id = any($1::text[])`, [ids]);
+  await pushTape(
+    sql,
+    hub,
+    rows.map((r) => ({ bet_type: 'casino', bet: casinoBetDto(r) })),
+  );
 }

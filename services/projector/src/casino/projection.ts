@@ -212,6 +212,21 @@ export const casinoTablesTouched = (events: StoredEvent[]): string[] => [
   ...new Set(casinoEvents(events).map((e) => (e.data as { tableCode: string }).tableCode)),
 ];
 
+/** Casino bets a batch placed, settled or voided: the bet tape gets their new state. */
+export const casinoBetsTouched = (events: StoredEvent[]): string[] => [
+  ...new Set(
+    events.flatMap((e) =>
+      e.type === 'CasinoBetPlaced'
+        ? [(e.data as CasinoBetPlaced).betId]
+        : e.type === 'CasinoRoundSettled'
+          ? (e.data as CasinoRoundSettled).bets.map((b) => b.betId)
+          : e.type === 'CasinoRoundVoided'
+            ? (e.data as CasinoRoundVoided).betIds
+            : [],
+    ),
+  ),
+];
+
 /** A settled bet's status from what its market got: a push returns the stake, as a void does. */
 const statusOf = (pnl: number, outcome: string): BetRow['status'] =>
   outcome === 'push' ? 'void' : pnl > 0 || outcome === 'win' || outcome === 'half-win' ? 'won' : 'lost';

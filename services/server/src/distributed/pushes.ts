@@ -2,23 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { directoryChanges, noDirectoryChanges, type DirectoryChanges, type StoredEvent } from '@exch/contracts';
 import type { Gateway } from '@exch/gateway';
 import { GroupConsumer, type BusLog, type Kafka, type OrderedProducer } from '@exch/kafka';
-import { balancesTouched, betsTouched, casinoTablesTouched, marketsTouched, paymentsTouched } from '@exch/projector';
+import {
+  balancesTouched,
+  betsTouched,
+  casinoBetsTouched,
+  casinoTablesTouched,
+  marketsTouched,
+  paymentsTouched,
+} from '@exch/projector';
 import { PUSHES_TOPIC } from './settings.js';
 
 /** What changed in a read model that browsers watch: sent once the projector has committed it. */
-type Watched = 'users' | 'bets' | 'catalogue' | 'payments' | 'casino';
+type Watched = 'users' | 'bets' | 'catalogue' | 'payments' | 'casino' | 'casinoBets';
 
 export type PushNotice =
   | { projection: Watched; ids: string[] }
   /** Accounts, ended sessions, markets and matches every gateway's directory must forget (and ended sessions' sockets to close). */
   | { projection: 'directory'; changes: DirectoryChanges };
 
-const TOUCHED: Record<Watched, (events: StoredEvent[]) => string[]> = {
-  users: balancesTouched,
-  bets: betsTouched,
-  catalogue: marketsTouched,
-  payments: paymentsTouched,
-  casino: casinoTablesTouched,
+/** Each watched read model's notices: the ids its batches touch, by the kind of push they feed. */
+const TOUCHED: Record<string, [Watched, (events: StoredEvent[]) => string[]][]> = {
+  users: [['users', balancesTouched]],
+  bets: [['bets', betsTouched]],
+  catalogue: [['catalogue', marketsTouched]],
+  payments: [['payments', paymentsTouched]],
+  // The casino read model feeds the tables' rooms and the bet tape.
+  casino: [
+    ['casino', casinoTablesTouched],
+    ['casinoBets', casinoBetsTouched],
+  ],
 };
 
 /**
@@ -27,10 +39,13 @@ const TOUCHED: Record<Watched, (events: StoredEvent[]) => string[]> = {
  * catalogue markets and matches).
  */
 export function noticesFor(projection: string, events: StoredEvent[]): PushNotice[] {
-  if (!(projection in TOUCHED)) return [];
+  const touched = TOUCHED[projection];
+  if (!touched) return [];
   const notices: PushNotice[] = [];
-  const ids = TOUCHED[projection as Watched](events);
-  if (ids.length > 0) notices.push({ projection: projection as Watched, ids });
+  for (const [kind, of] of touched) {
+    const ids = of(events);
+    if (ids.length > 0) notices.push({ projection: kind, ids });
+  }
   const all = directoryChanges(events);
   const changes: DirectoryChanges | null =
     projection === 'users'
@@ -70,6 +85,7 @@ export async function deliverNotices(
           else if (notice.projection === 'bets') await gateway.pushBets(notice.ids);
           else if (notice.projection === 'payments') await gateway.pushPayments(notice.ids);
           else if (notice.projection === 'casino') await gateway.pushCasino(notice.ids);
+          else if (notice.projection === 'casinoBets') await gateway.pushCasinoBets(notice.ids);
           else gateway.pushMarkets(notice.ids);
         }
       },
