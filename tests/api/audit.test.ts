@@ -356,6 +356,20 @@ t.test('each admin action leaves one row with its values before and after', asyn
       after: { tvUrl: 'https://tv.example.com/1', scoreUrl: null },
     },
   );
+  await once(t, 'big-bet threshold', () => call('PUT', '/api/admin/risk/big-bet', { amount: 500 }, admin), {
+    action: 'big-bet-threshold',
+    actor: 'admin',
+    targetUser: 'admin',
+    before: null,
+    after: { amount: 500 },
+  });
+  await once(t, 'watch', () => call('PUT', '/api/admin/risk/watch', { userId: p1.id, watched: true }, admin), {
+    action: 'watch',
+    actor: 'admin',
+    targetUser: 'player1',
+    before: { watched: false },
+    after: { watched: true },
+  });
 
   const limits = (await call('GET', '/api/admin/approval-limits', undefined, admin)).body.data;
   await once(

@@ -64,6 +64,8 @@ t.test(
           'gateway-payments',
           'projector.checkpoints',
           'provider-wallet-sessions',
+          // The gateways' shared rate-limit buckets (docs/rate-limits.md).
+          'rate-limits',
         ],
         `round ${round}: each part's schema recorded once`,
       );

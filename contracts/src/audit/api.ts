@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'approval-limits',
   'news',
   'match-streams',
+  'big-bet-threshold',
+  'watch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

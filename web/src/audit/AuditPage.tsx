@@ -43,6 +43,8 @@ const ACTION_LABEL: Record<AuditAction, string> = {
   'approval-limits': 'Approval limits',
   news: 'News line',
   'match-streams': 'Stream URLs',
+  'big-bet-threshold': 'Big-bet threshold',
+  watch: 'Watch list',
 };
 const ACTION_OPTIONS = [['', 'All actions'] as const, ...AUDIT_ACTIONS.map((a) => [a, ACTION_LABEL[a]] as const)];
 

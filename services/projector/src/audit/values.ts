@@ -99,6 +99,10 @@ export function stateKeyOf(e: StoredEvent): string | null {
       return 'news';
     case 'MatchStreamsSet':
       return `streams:${d.matchId}`;
+    case 'BigBetThresholdSet':
+      return `big-bet:${d.userId}`;
+    case 'WatchSet':
+      return `watch:${d.watcherId}:${d.userId}`;
     default:
       return null;
   }
@@ -356,6 +360,17 @@ export function foldAudit(
         after,
       };
       return { state: after, entry };
+    }
+    // The risk desk's own settings (docs/risk.md): a login's big-bet threshold, and whom it watches.
+    case 'BigBetThresholdSet': {
+      const d = e.data as Data<'BigBetThresholdSet'>;
+      const after = { amount: paiseToRupees(d.amount) };
+      return { state: after, entry: userRow('big-bet-threshold', d.userId, state, after) };
+    }
+    case 'WatchSet': {
+      const d = e.data as Data<'WatchSet'>;
+      const after = { watched: d.watched };
+      return { state: after, entry: userRow('watch', d.userId, state ?? { watched: false }, after) };
     }
     default:
       return { state, entry: null };
