@@ -2,8 +2,11 @@ import type { TapeBet } from '@exch/contracts';
 import type { TapeFilter } from '../api/risk-calls';
 
 /** What happened to a bet, as the tape says it: from its new state. */
-export function tapeAction({ bet }: TapeBet): string {
-  if (bet.status === 'pending') return 'unmatched_stake' in bet && bet.unmatched_stake > 0 ? 'Unmatched' : 'Matched';
+export function tapeAction(t: TapeBet): string {
+  const { bet } = t;
+  // A casino bet is taken whole by the table; an exchange bet may wait on the book.
+  if (t.bet_type === 'casino' && bet.status === 'pending') return 'Placed';
+  if (t.bet_type === 'sports' && t.bet.status === 'pending') return t.bet.unmatched_stake > 0 ? 'Unmatched' : 'Matched';
   if (bet.status === 'cancelled') return 'Cancelled';
   if (bet.status === 'deleted') return 'Deleted';
   return `Settled: ${bet.status === 'won' ? 'Won' : bet.status === 'lost' ? 'Lost' : 'Void'}`;
