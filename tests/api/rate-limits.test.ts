@@ -178,3 +178,21 @@ t.test('a websocket sending more messages a second than the limit is closed with
   t.equal(calm.readyState, WebSocket.OPEN, 'a socket at the limit, second after second, stays open');
   t.equal(pongs, 10, 'and every message is answered');
 });
+
+t.test('the OpenAPI lists the 429 of every rate-limited route, and of no other', async (t) => {
+  const { paths } = (await call('GET', '/api/openapi.json')).body;
+  for (const [path, method] of [
+    ['/api/bets', 'post'],
+    ['/api/bets/{id}/status', 'patch'],
+    ['/api/bets/cash-out', 'post'],
+    ['/api/bets/auto-cash-out', 'put'],
+    ['/api/auth/login', 'post'],
+    ['/api/login-admin', 'post'],
+  ] as const)
+    t.match(
+      paths[path][method].responses['429'],
+      { headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+      `${method.toUpperCase()} ${path}`,
+    );
+  t.equal(paths['/api/my_bets'].get.responses['429'], undefined, 'a read spends no instruction');
+});

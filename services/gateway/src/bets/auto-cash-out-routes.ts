@@ -15,6 +15,7 @@ export function autoCashOutRoutes({ commands, directory, limits, route, sql }: E
       access: 'player',
       tag: 'Player betting',
       summary: 'Set (or with both amounts null clear) the auto cash out of a position on a match-odds runner',
+      rateLimited: 'bet instructions',
       body: AutoCashOutBody,
     },
     async (req, { body }): Promise<{ message: string; data: AutoCashOutDto }> => {

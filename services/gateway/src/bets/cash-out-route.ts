@@ -22,6 +22,7 @@ export function cashOutRoute(deps: ExchangeDeps): void {
       tag: 'Player betting',
       summary:
         'Cash out a position on a match-odds or bookmaker runner, whole or a share (header Idempotency-Key optional)',
+      rateLimited: 'bet instructions',
       body: CashOutBody,
     },
     async (req, { body }): Promise<CashOutResponse> => {

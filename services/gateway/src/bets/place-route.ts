@@ -34,6 +34,7 @@ export function placeBetRoute(deps: ExchangeDeps): void {
       access: 'player',
       tag: 'Player betting',
       summary: 'Place a bet, sports or casino by bet_type (header Idempotency-Key optional)',
+      rateLimited: 'bet instructions',
       body: PlaceBetBody,
       answer: {
         oneOf: [

@@ -25,6 +25,7 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
       params: params('id'),
       body: BetStatusBody,
       summary: 'Player: cancel the unmatched remainder; back office: delete a pending downline bet',
+      rateLimited: 'bet instructions',
     },
     async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
       await limits.betInstruction(req);

@@ -44,6 +44,8 @@ export interface RouteSpec<
   produces?: string;
   /** The body is a multipart form with this file part (http/upload.ts); the body schema checks its fields and the file. */
   upload?: UploadSpec;
+  /** What the route spends of a per-account limit (limits/limits.ts): its OpenAPI lists the 429. */
+  rateLimited?: 'bet instructions' | 'login attempts';
 }
 
 export interface RouteInput<P, Q, B> {

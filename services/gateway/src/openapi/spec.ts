@@ -86,6 +86,17 @@ function operation(spec: AnySpec): Json {
         description: 'OK',
         content: { [spec.produces ?? 'application/json']: { schema: answer } },
       },
+      ...(spec.rateLimited
+        ? {
+            429: {
+              description: `Too many ${spec.rateLimited} for the account or address (docs/rate-limits.md): nothing was done`,
+              headers: {
+                'Retry-After': { description: 'Whole seconds to wait, at least 1', schema: { type: 'integer' } },
+              },
+              content: { 'application/json': { schema: ref('Error') } },
+            },
+          }
+        : {}),
       default: {
         description: 'A refusal: 4xx for anything a client can send',
         content: { 'application/json': { schema: ref('Error') } },
