@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { BetDto, MarketPosition, MatchDetail, RiskAlert, TapeBet } from '@exch/contracts';
-import { betBody, openSocket } from '../helpers/exchange.js';
+import { betBody, openSocket, tigerBetBody } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
 
@@ -95,23 +95,9 @@ t.test('the live tape: an agent sees its downline bet as it happens, never anoth
   // A casino table's bet is on the tape too, placed and then settled.
   t.equal(await server.dealer!.step('dt20'), 'opened');
   const mid = (await call('GET', '/api/casino/tables/dt20', undefined, p1.token)).body.round.mid as string;
-  const casino = {
-    event_id: 'dt20',
-    event_name: 'dt20',
-    market_id: mid,
-    market_type: 'CASINO',
-    selection: 2,
-    selection_name: 'Tiger',
-    odds: 2,
-    stake: 100,
-    bet_type: 'casino',
-    odds_type: 'back',
-    table_id: 'dt20',
-    game_round_id: mid,
-  };
-  const tiger = await call('POST', '/api/bets', { ...casino, user_id: p1.id }, p1.token);
+  const tiger = await call('POST', '/api/bets', tigerBetBody(p1.id, mid), p1.token);
   t.equal(tiger.status, 200, JSON.stringify(tiger.body));
-  const otherTiger = await call('POST', '/api/bets', { ...casino, user_id: other.id }, other.token);
+  const otherTiger = await call('POST', '/api/bets', tigerBetBody(other.id, mid), other.token);
   t.match(await dealerLive.next('tape', (d) => d.bet._id === tiger.body.bet._id), {
     bet_type: 'casino',
     bet: { table_id: 'dt20', selection_name: 'Tiger', stake: 100, status: 'pending' },

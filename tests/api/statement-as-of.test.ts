@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { caller } from '../helpers/api.js';
+import { tigerBetBody } from '../helpers/exchange.js';
 import { repoRoot, startTestServer } from '../helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'exch-as-of-'));
@@ -129,21 +130,7 @@ t.test('npm run statement prints the same balance and rows', async (t) => {
   const { token: p2, user } = (await login('player2')).body as { token: string; user: { _id: string } };
   t.equal(await server.dealer!.step('dt20'), 'opened');
   const mid = (await call('GET', '/api/casino/tables/dt20', undefined, p2)).body.round.mid as string;
-  const body = {
-    user_id: user._id,
-    event_id: 'dt20',
-    event_name: 'dt20',
-    market_id: mid,
-    market_type: 'CASINO',
-    selection: 2,
-    selection_name: 'Tiger',
-    odds: 2,
-    stake: 100,
-    bet_type: 'casino',
-    odds_type: 'back',
-    table_id: 'dt20',
-    game_round_id: mid,
-  };
+  const body = tigerBetBody(user._id, mid);
   t.equal((await call('POST', '/api/bets', body, p2)).status, 200);
   await server.dealer!.finishRound('dt20');
   const casinoLine = (await call('GET', '/api/transactions/statement', undefined, p2)).body.data[0];

@@ -13,6 +13,7 @@ import {
   waitForToast,
   watchToasts,
 } from '../helpers/browser.js';
+import { tigerBetBody } from '../helpers/exchange.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -435,21 +436,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       // A casino table's bet comes on the same tape.
       t.equal(await server.dealer!.step('dt20'), 'opened');
       const mid = (await api<{ round: { mid: string } }>('GET', '/casino/tables/dt20', player)).body.round.mid;
-      const tiger = await api<{ bet: { _id: string } }>('POST', '/bets', player, {
-        user_id: player.user._id,
-        event_id: 'dt20',
-        event_name: 'dt20',
-        market_id: mid,
-        market_type: 'CASINO',
-        selection: 2,
-        selection_name: 'Tiger',
-        odds: 2,
-        stake: 100,
-        bet_type: 'casino',
-        odds_type: 'back',
-        table_id: 'dt20',
-        game_round_id: mid,
-      });
+      const tiger = await api<{ bet: { _id: string } }>('POST', '/bets', player, tigerBetBody(player.user._id, mid));
       t.equal(tiger.status, 200);
       const casinoRow = page.locator(`[data-testid=bet-tape] tr[data-bet-id="${tiger.body.bet._id}"]`);
       await casinoRow.waitFor({ timeout: 15_000 });
@@ -457,6 +444,11 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       await row.getByRole('button', { name: 'Watch' }).click();
       await toast(page, 'Watching the account: player1');
       await shoot(page, 'admin-bet-tape');
+      // The same bets from the server, the last day by default.
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${first._id}"]`).waitFor();
+      t.pass('the history lists the bet');
+      await shoot(page, 'admin-bet-tape-history');
 
       await page.goto(`${base}/admin/risk`);
       await page.locator('[data-testid=risk-alerts] .risk-big_bet').first().waitFor();

@@ -76,3 +76,20 @@ export async function openSocket(server: TestServer, token: string): Promise<Liv
   await live.next('loginSuccess');
   return live;
 }
+
+/** A ₹100 casino bet on Tiger at Dragon Tiger 20-20's open round, as the table page sends it. */
+export const tigerBetBody = (userId: string, mid: string, stake = 100): Record<string, unknown> => ({
+  user_id: userId,
+  event_id: 'dt20',
+  event_name: 'dt20',
+  market_id: mid,
+  market_type: 'CASINO',
+  selection: 2,
+  selection_name: 'Tiger',
+  odds: 2,
+  stake,
+  bet_type: 'casino',
+  odds_type: 'back',
+  table_id: 'dt20',
+  game_round_id: mid,
+});

@@ -18,6 +18,13 @@ import '../styles/risk.css';
 const LIVE_ROWS = 300;
 const NO_QUERY = { isPending: false, isError: false, isFetching: false };
 
+const DAY_MS = 86_400_000;
+/** A moment as datetime-local text in the browser's time (what the From box holds). */
+const localDateTime = (ms: number): string => {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
+
 /** datetime-local text (browser time) to ISO 8601, or undefined when empty. */
 const toIso = (local: string): string | undefined => (local === '' ? undefined : new Date(local).toISOString());
 
@@ -142,7 +149,8 @@ function LiveTape({ filter, ...rest }: TapeViewProps) {
 
 /** A past period of the tape from the server, paged, with its CSV. */
 function TapeHistory({ filter, ...rest }: TapeViewProps) {
-  const [range, setRange] = useState({ from: '', to: '' });
+  // The last day by default: a period without a start would count every bet the downline ever placed.
+  const [range, setRange] = useState({ from: localDateTime(Date.now() - DAY_MS), to: '' });
   const [page, setPage] = useState(1);
   const q = {
     ...filter,
@@ -194,7 +202,7 @@ const SIDES = [
   ['lay', 'Lay'],
 ] as const;
 const TYPES = [
-  ['', 'Sports and casino'],
+  ['', 'All bets'],
   ['sports', 'Sports'],
   ['casino', 'Casino'],
 ] as const;

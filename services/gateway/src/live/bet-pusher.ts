@@ -43,6 +43,8 @@ async function pushTape(
   bets: readonly TapeBet[],
   uplinesFor?: Map<string, Set<string>>,
 ): Promise<void> {
+  // Players' sockets get neither push: no query while no back-office login is connected.
+  if (!hub.anyAdmin) return;
   const onTape = hub.roomAdmins(TAPE_ROOM).size > 0;
   const bettors = [...new Set(bets.map((b) => b.bet.user_id))];
   const [above, watching] = await Promise.all([

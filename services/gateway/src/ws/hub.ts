@@ -28,6 +28,8 @@ export class Hub {
   private readonly clients = new Set<Client>();
   private readonly byUser = new Map<string, Set<Client>>();
   private readonly rooms = new Map<string, Set<Client>>();
+  /** Sockets of back-office logins. */
+  private readonly admins = new Set<Client>();
 
   constructor(
     private readonly verify: (token: string) => Promise<AccessClaims>,
@@ -37,6 +39,11 @@ export class Hub {
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /** Is a back-office login connected? Only they get the tape and watch pushes, worth a query. */
+  get anyAdmin(): boolean {
+    return this.admins.size > 0;
   }
 
   attach(socket: WebSocket): void {
@@ -173,14 +180,17 @@ export class Hub {
 
   private bindUser(client: Client, claims: AccessClaims): void {
     if (client.userId) setDelete(this.byUser, client.userId, client);
+    this.admins.delete(client);
     client.userId = claims.sub;
     client.sessionId = claims.sid;
     client.ctx = claims.ctx;
     setAdd(this.byUser, claims.sub, client);
+    if (claims.ctx === 'admin') this.admins.add(client);
   }
 
   private detach(client: Client): void {
     if (!this.clients.delete(client)) return;
+    this.admins.delete(client);
     if (client.userId) setDelete(this.byUser, client.userId, client);
     for (const room of client.rooms) setDelete(this.rooms, room, client);
   }
