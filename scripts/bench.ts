@@ -14,7 +14,7 @@ console.log(
 );
 printRows(benchCashOut());
 console.log(
-  '\nEngine snapshot as bets accumulate: the whole state serialised on the main thread (docs/performance.md)',
+  '\nEngine snapshot as settled bets fill the revoke window: the core whole, each settled market once as a part (docs/performance.md)',
 );
 printRows(await benchSnapshot());
 await benchWallet();

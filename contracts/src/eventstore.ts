@@ -127,9 +127,16 @@ export interface EventStore {
   head(): Promise<number>;
   /** Catch up from `after`, then follow live appends. The handler is called with one batch at a time. */
   subscribe(after: number, handler: (batch: StoredEvent[]) => Promise<void>, options?: SubscribeOptions): Subscription;
-  /** Serialises `state` before it returns control, so the caller may go on mutating it. */
-  saveSnapshot<S>(name: string, position: number, state: S): Promise<void>;
+  /**
+   * A snapshot serialised by its writer (JSON text), naming the parts it is made of: they were saved
+   * before it, and every other part under the name is deleted once it is saved.
+   */
+  saveSnapshot(name: string, position: number, json: string, parts?: string[]): Promise<void>;
   loadSnapshot<S>(name: string): Promise<Snapshot<S> | null>;
+  /** One part of a snapshot (JSON text) under a key that names its content: a key is never saved again with other content. */
+  saveSnapshotPart(name: string, key: string, json: string): Promise<void>;
+  /** The parts a snapshot names, by key (a key not saved is absent). */
+  loadSnapshotParts<P>(name: string, keys: string[]): Promise<Map<string, P>>;
   /** Become the single writer: waits for the leader lock (PostgreSQL) and claims a new epoch. */
   acquireLeadership(): Promise<Leadership>;
   close(): Promise<void>;

@@ -1,9 +1,13 @@
 /**
- * The engine's snapshot as settled history accumulates. Bets are placed through Engine.execute on an
- * in-memory PGlite, a thousand to a market; each market then settles and, past the revoke window,
- * leaves the state (docs/exchange.md "Archived markets"). At each size the state is timed through
- * JSON.stringify, as the snapshot serialises it: bounded by what can still change, it stays flat
- * however many bets have settled (docs/performance.md).
+ * The engine's snapshot as settled history accumulates inside the revoke window. Bets are placed
+ * through Engine.execute on an in-memory PGlite, a thousand to a market, and each market settles;
+ * nothing is archived, so every settled bet is still in the state, as in the window's last days.
+ * At each size the engine saves a snapshot the way its loop does (Engine.saveSnapshot: the core,
+ * then each settled market not yet saved as parts), while a probe measures the longest the event
+ * loop was held: what a command arriving then would have waited. Then one more market settles and
+ * the next snapshot is measured: what every periodic snapshot costs. For comparison, the time a
+ * whole-state JSON.stringify takes (what each snapshot cost before parts). Finally every market is
+ * archived past the window (docs/performance.md).
  *
  *   npx tsx scripts/bench/snapshot.ts
  */
@@ -20,9 +24,41 @@ const BETS_PER_MARKET = 1_000;
 const PAST_EVERY_WINDOW = new Date('2100-01-01');
 const silent = { info() {}, warn() {}, error() {} };
 
+/** How long `work` took, and the longest the event loop went without turning meanwhile. */
+async function heldDuring(work: () => Promise<void>): Promise<{ ms: number; held: number }> {
+  let last = performance.now();
+  let held = 0;
+  let on = true;
+  const tick = () => {
+    const now = performance.now();
+    held = Math.max(held, now - last);
+    last = now;
+    if (on) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const started = performance.now();
+  await work();
+  on = false;
+  return { ms: performance.now() - started, held };
+}
+
 export async function benchSnapshot(): Promise<BenchRow[]> {
   const store = await openPGliteStore({});
   const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
+  const sizes = async () => {
+    const { rows } = await store.sql.query<{ core: number; parts: number; bytes: number }>(
+      `select (select length(state::text) from snapshots) as core,
+              (select count(*) from snapshot_parts)::int as parts,
+              (select coalesce(sum(length(body)), 0) from snapshot_parts)::bigint as bytes`,
+    );
+    return rows[0]!;
+  };
+  let written = 0;
+  const savePart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = (name, key, json) => {
+    written++;
+    return savePart(name, key, json);
+  };
   try {
     const players = await hierarchy(engine, 200, 10_000_000_00);
     const rng = prng(1);
@@ -30,40 +66,61 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     let n = 0;
     let market = 0;
-    for (const size of SIZES) {
-      while (n < size) {
-        market++;
-        await must(engine, matchCatalogue([market]), null);
-        walk.openMatch(market);
-        const mo = engine.view.markets[`mo${market}`]!;
-        for (let placed = 0; placed < BETS_PER_MARKET; ) {
-          const batch = [];
-          for (let i = 0; i < 64 && placed < BETS_PER_MARKET; i++, n++, placed++) {
-            const bet = walk.betNear(mo, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100, 5_000));
-            batch.push(engine.execute(envelope(bet, players[n % players.length]!)));
-          }
-          await Promise.all(batch);
+    let refused = 0;
+    const settleOne = async () => {
+      market++;
+      await must(engine, matchCatalogue([market]), null);
+      walk.openMatch(market);
+      const mo = engine.view.markets[`mo${market}`]!;
+      for (let placed = 0; placed < BETS_PER_MARKET; ) {
+        const batch = [];
+        for (let i = 0; i < 64 && placed < BETS_PER_MARKET; i++, n++, placed++) {
+          const bet = walk.betNear(mo, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100_00, 5_000_00));
+          batch.push(engine.execute(envelope(bet, players[n % players.length]!)));
         }
-        await must(engine, { type: 'SettleMarket', marketId: mo.marketId, selectionId: 1, runs: null }, 'a');
-        await engine.housekeep(PAST_EVERY_WINDOW);
+        for (const r of await Promise.all(batch)) if (!r.ok) refused++;
       }
-      const times: number[] = [];
+      await must(engine, { type: 'SettleMarket', marketId: mo.marketId, selectionId: 1, runs: null }, 'a');
+    };
+    const snapshotRow = async (setup: string, extra: string) => {
+      written = 0;
+      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
+      const after = await sizes();
+      return {
+        bench: 'engine snapshot, settled bets in the window',
+        setup,
+        opsPerSec: 1000 / ms,
+        p50: `${ms.toFixed(0)} ms`,
+        p99: '-',
+        note: `loop held at most ${held.toFixed(1)} ms; ${written} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}; load ${loadavg()[0]!.toFixed(2)}`,
+      };
+    };
+    for (const size of SIZES) {
+      while (n < size) await settleOne();
+      const inState = Object.keys(engine.view.bets).length;
+      const whole: number[] = [];
       let bytes = 0;
       for (let run = 0; run < 3; run++) {
         const started = performance.now();
         bytes = JSON.stringify({ state: engine.view }).length;
-        times.push(performance.now() - started);
+        whole.push(performance.now() - started);
       }
-      const ms = median(times);
-      rows.push({
-        bench: 'engine snapshot after settled history',
-        setup: `${n.toLocaleString('en-US')} bets settled on ${market} markets; ${Object.keys(engine.view.bets).length} bets in the state`,
-        opsPerSec: 1000 / ms,
-        p50: `${ms.toFixed(1)} ms`,
-        p99: '-',
-        note: `${(bytes / 1e3).toFixed(0)} kB of JSON; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB; median of 3; load ${loadavg()[0]!.toFixed(2)}`,
-      });
+      rows.push(
+        await snapshotRow(
+          `${(n - refused).toLocaleString('en-US')} bets settled on ${market} markets (${refused} refused), ${inState.toLocaleString('en-US')} in the state`,
+          `; a whole-state stringify: ${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB (median of 3); heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+        ),
+      );
+      await settleOne();
+      rows.push(await snapshotRow(`then one more market settled (${BETS_PER_MARKET} bets)`, ''));
     }
+    await engine.housekeep(PAST_EVERY_WINDOW);
+    rows.push(
+      await snapshotRow(
+        `all ${market} markets archived past the window, ${Object.keys(engine.view.bets).length} bets in the state`,
+        '',
+      ),
+    );
     return rows;
   } finally {
     await engine.stop();

@@ -144,3 +144,79 @@ t.test('the state stays the same size over many settle cycles', async (t) => {
   const summary = JSON.stringify(engine.view.markets.bm20).length;
   t.ok(summary < 600, `a settled market keeps a summary of ${summary} bytes, whatever its bets`);
 });
+
+/** The snapshot as the store holds it: its core, and the keys of its parts. */
+async function stored(store: EventStore) {
+  const { rows } = await store.sql.query<{ state: { state: { markets: object; bets: object }; parts: string[] } }>(
+    "select state from snapshots where name = 'engine-v10'",
+  );
+  const core = rows[0]!.state;
+  const { rows: parts } = await store.sql.query<{ key: string }>('select key from snapshot_parts order by key');
+  return {
+    markets: Object.keys(core.state.markets),
+    bets: Object.keys(core.state.bets).length,
+    parts: parts.map((p) => p.key),
+  };
+}
+
+t.test('a snapshot taken at any point restores the state a full fold of the log gives', async (t) => {
+  const { store, engine: first, players } = await world(t);
+  let engine = first;
+  const restartEqualsFold = async (when: string) => {
+    await engine.saveSnapshot();
+    const before = JSON.parse(JSON.stringify(engine.view));
+    await engine.stop();
+    engine = await engineOn(store, t);
+    const log = await store.readAll(0, 1_000_000);
+    t.same(engine.view, before, `${when}: the restarted state equals the one saved`);
+    t.same(JSON.parse(JSON.stringify(fold(emptyState(), log as never))), before, `${when}: and a full fold of the log`);
+  };
+
+  await tradeAndSettle(engine, players, 1);
+  await must(engine, matchCatalogue([2]), null);
+  await tradeAndSettle(engine, players, 2);
+  await must(engine, matchCatalogue([3]), null);
+  engine.quote({ type: 'bookmaker', marketId: 'bm3', selectionId: 1, status: 'ACTIVE', back: 85, lay: 90 });
+  await must(engine, placeBet('open-3', 'bm3', 1, 'back', 85, 100_00, null), players[0]!);
+  await restartEqualsFold('two matches settled, one open');
+  let saved = await stored(store);
+  t.same(
+    saved.parts.map((k) => k.replace(/@\d+/, '')),
+    ['market:bm1#0', 'market:bm2#0', 'market:fy1#0', 'market:fy2#0'],
+    'each settled market is a part of its own',
+  );
+  t.notOk(saved.markets.includes('bm1'), 'and not in the core');
+  t.equal(saved.bets, 1, 'the core holds the open bet only');
+
+  const bm2 = saved.parts.find((k) => k.startsWith('market:bm2'))!;
+  const revoked = await engine.execute(envelope({ type: 'RevokeResult', marketId: 'bm1' }, 'a'));
+  t.ok(revoked.ok, 'bm1 revoked');
+  await restartEqualsFold('a result revoked');
+  saved = await stored(store);
+  t.notOk(
+    saved.parts.some((k) => k.startsWith('market:bm1')),
+    'a revoked market is back in the core',
+  );
+  t.ok(saved.parts.includes(bm2), 'an unchanged settled market keeps its part (not written again)');
+
+  await must(engine, { type: 'SettleMarket', marketId: 'bm1', selectionId: 3, runs: null }, 'a');
+  await must(engine, { type: 'SettleMarket', marketId: 'bm3', selectionId: 1, runs: null }, 'a');
+  await restartEqualsFold('declared again');
+  const again = (await stored(store)).parts.filter((k) => k.startsWith('market:bm1'));
+  t.equal(again.length, 1, 'the new declaration is a new part');
+
+  await engine.housekeep(FAR);
+  await restartEqualsFold('every market archived');
+  saved = await stored(store);
+  t.same(
+    saved.parts.map((k) => k.replace(/@\d+/, '')),
+    ['archived#0'],
+    'archived markets’ summaries are one part',
+  );
+  t.same(saved.markets.sort(), ['fy3', 'mo1', 'mo2', 'mo3'], 'the core holds the markets never settled only');
+  t.equal(saved.bets, 0);
+
+  const late = await engine.execute(envelope({ type: 'RevokeResult', marketId: 'bm2' }, 'a'));
+  t.ok(late.ok, 'a revoke after the window after a restart');
+  await restartEqualsFold('read back from the log and revoked');
+});

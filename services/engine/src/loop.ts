@@ -12,7 +12,6 @@ import {
   type PositionedEvent,
   type StoredEvent,
   unstorable,
-  betStream,
 } from '@exch/contracts';
 import { randomUUID } from 'node:crypto';
 import type { CashOut, CommittedEvent, ExchangeRunnerUpdate, FeedUpdate, PlaceBet } from '@exch/contracts';
@@ -23,6 +22,10 @@ import { Quotes } from './betting/quotes.js';
 import { decide } from './decide.js';
 import { evolve } from './evolve.js';
 import type { Log } from './log.js';
+import { roundStreamOf } from './provider/state.js';
+import { CommandWindow } from './snapshot/command-window.js';
+import { Snapshots } from './snapshot/snapshots.js';
+import { StreamVersions } from './snapshot/stream-versions.js';
 import { bookKey, emptyState, type EngineState } from './state.js';
 
 export interface EngineOptions {
@@ -73,15 +76,14 @@ interface QuoteItem {
   quote: FeedUpdate;
 }
 
-interface SnapshotBody {
-  state: EngineState;
-  versions: Record<string, number>;
-  processed: [string, number[]][];
-}
-
-/** Named for the state's shape: a snapshot of an older shape is not loaded, the log is replayed instead. */
+/**
+ * Named for the state's shape: a snapshot of an older shape is not loaded, the log is replayed
+ * instead. A whole snapshot of this shape, from before snapshots had parts, still loads.
+ */
 export const SNAPSHOT_NAME = 'engine-v10';
 const REMEMBERED_COMMANDS = 100_000;
+/** Command ids per segment of the window: a full one is written to snapshots once. */
+const COMMAND_SEGMENT = 2_500;
 const LOAD_BATCH = 5_000;
 const REMATCH_PREFIX = 'rematch:';
 const HOUSEKEEP_PREFIX = 'housekeep:';
@@ -105,8 +107,9 @@ const delayable = (c: CommandEnvelope['command']): c is PlaceBet | CashOut =>
  */
 export class Engine implements CommandBus {
   private state: EngineState = emptyState();
-  private versions: Record<string, number> = {};
-  private processed = new Map<string, number[]>();
+  private versions = new StreamVersions();
+  private processed = new CommandWindow(REMEMBERED_COMMANDS, COMMAND_SEGMENT);
+  private readonly snapshots: Snapshots;
   private position = 0;
   private sinceSnapshot = 0;
   private queue: (Pending | QuoteItem)[] = [];
@@ -125,7 +128,7 @@ export class Engine implements CommandBus {
   private failure: unknown = null;
   /** The last turn's append: the next one writes after it has written and commits after it has committed. */
   private lastAppend: PositionedAppend | null = null;
-  /** A snapshot being saved (its state was copied before the first await, so turns go on meanwhile). */
+  /** A snapshot being saved (its core serialised before the first await, its parts between turns). */
   private snapshotting: Promise<void> | null = null;
   private status: 'running' | 'recovering' | 'stopped' = 'recovering';
   private readonly snapshotEvery: number;
@@ -145,6 +148,7 @@ export class Engine implements CommandBus {
   ) {
     this.snapshotEvery = opts.snapshotEvery ?? 10_000;
     this.maxBatch = opts.maxBatch ?? 1_000;
+    this.snapshots = new Snapshots(opts.store, SNAPSHOT_NAME, REMEMBERED_COMMANDS, COMMAND_SEGMENT);
   }
 
   /** Waits for leadership (a standby waits here), loads snapshot + log, then serves. */
@@ -500,8 +504,7 @@ export class Engine implements CommandBus {
     return decided.map((event, i) => {
       const positioned = this.positioned(envelope, event, i);
       events.push(positioned);
-      evolve(this.state, event);
-      this.trackStreams(event);
+      this.fold(event, positioned.position);
       this.quotes.absorb(event, this.state);
       const slot = { ...event, position: positioned.position, at: envelope.at } as CommittedEvent;
       slots.push(slot);
@@ -628,8 +631,7 @@ export class Engine implements CommandBus {
 
   /** The event with the next position and its stream's next version (the single writer assigns both). */
   private positioned(envelope: CommandEnvelope, event: DomainEvent, index: number): PositionedEvent {
-    const version = (this.versions[event.streamId] ?? 0) + 1;
-    this.versions[event.streamId] = version;
+    const version = this.versions.next(event.streamId, marketOf(event));
     return {
       position: ++this.assigned,
       streamId: event.streamId,
@@ -651,15 +653,29 @@ export class Engine implements CommandBus {
     };
   }
 
-  /** Stream versions are kept for streams that can still be written: an archived market's bets' go, and come back with them. */
-  private trackStreams(event: DomainEvent): void {
-    if (event.type === 'MarketArchived') for (const id of event.data.betIds) delete this.versions[betStream(id)];
-    else if (event.type === 'MarketRestored') Object.assign(this.versions, event.data.streamVersions);
+  /**
+   * Folds an event into the state. Stream versions are kept for streams that can still be written
+   * (an archived market's bets' go, and come back with it); those that seldom change are held
+   * apart (a settled market's bets', an archived market's own, forgotten provider rounds'), and
+   * the snapshot learns which of its parts the event changed.
+   */
+  private fold(event: DomainEvent, position: number): void {
+    // The rounds a turn of the provider window forgets are the previous generation's, before it turns.
+    const forgotten = event.type === 'ProviderWindowTurned' ? Object.keys(this.state.provider.previous.rounds) : null;
+    evolve(this.state, event);
+    const marketId = marketOf(event);
+    if (forgotten && event.type === 'ProviderWindowTurned')
+      this.versions.forget(event.data.turnedAt, forgotten.map(roundStreamOf));
+    else if (event.type === 'MarketSettled' || event.type === 'MarketVoided')
+      this.versions.settle(event.data.marketId, this.state.markets[event.data.marketId]!.betIds);
+    else if (event.type === 'ResultRevoked') this.versions.reopen(event.data.marketId);
+    else if (event.type === 'MarketArchived') this.versions.archive(event.data.marketId, event.data.betIds);
+    else if (event.type === 'MarketRestored') this.versions.restore(event.data.marketId, event.data.streamVersions);
+    this.snapshots.folded(this.state, marketId, position);
   }
 
   private remember(commandId: string, positions: number[]): void {
-    this.processed.set(commandId, positions);
-    if (this.processed.size > REMEMBERED_COMMANDS) this.processed.delete(this.processed.keys().next().value!);
+    this.processed.remember(commandId, positions);
   }
 
   private async recover(err: unknown): Promise<void> {
@@ -682,12 +698,11 @@ export class Engine implements CommandBus {
   }
 
   private async load(): Promise<void> {
-    const snap = await this.opts.store.loadSnapshot<SnapshotBody>(SNAPSHOT_NAME);
-    // Over an empty state: a snapshot taken before a part of the state existed still loads.
-    this.state = snap ? { ...emptyState(), ...snap.state.state } : emptyState();
-    this.versions = snap ? snap.state.versions : {};
-    this.processed = new Map(snap ? snap.state.processed : []);
-    this.position = snap ? snap.position : 0;
+    const snap = await this.snapshots.load();
+    this.state = snap?.state ?? emptyState();
+    this.versions = snap?.versions ?? new StreamVersions();
+    this.processed = snap?.commands ?? new CommandWindow(REMEMBERED_COMMANDS, COMMAND_SEGMENT);
+    this.position = snap?.position ?? 0;
     for (;;) {
       const events = await this.opts.store.readAll(this.position, LOAD_BATCH);
       if (events.length === 0) break;
@@ -700,9 +715,9 @@ export class Engine implements CommandBus {
   }
 
   private apply(e: StoredEvent): void {
-    evolve(this.state, e as unknown as DomainEvent);
-    this.versions[e.streamId] = e.streamVersion;
-    this.trackStreams(e as unknown as DomainEvent);
+    const event = e as unknown as DomainEvent;
+    this.versions.record(e.streamId, e.streamVersion, marketOf(event));
+    this.fold(event, e.position);
     const known = this.processed.get(e.metadata.commandId);
     if (known) known.push(e.position);
     else this.remember(e.metadata.commandId, [e.position]);
@@ -710,13 +725,20 @@ export class Engine implements CommandBus {
   }
 
   private async snapshot(): Promise<void> {
-    const body: SnapshotBody = { state: this.state, versions: this.versions, processed: [...this.processed] };
     const position = this.position;
+    const since = this.sinceSnapshot;
     this.sinceSnapshot = 0;
     try {
-      await this.opts.store.saveSnapshot(SNAPSHOT_NAME, position, body);
+      if (!(await this.snapshots.save(position, this.state, this.versions, this.processed)))
+        this.sinceSnapshot += since;
     } catch (err) {
       this.opts.log.warn({ err, position }, 'snapshot failed; the log still holds everything');
     }
   }
 }
+
+/** The market an event names, if any (every bet event names its market). */
+const marketOf = (event: Pick<DomainEvent, 'data'>): string | undefined => {
+  const marketId = (event.data as { marketId?: unknown }).marketId;
+  return typeof marketId === 'string' ? marketId : undefined;
+};

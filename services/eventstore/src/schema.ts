@@ -36,6 +36,17 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
     state jsonb not null,
     saved_at timestamptz not null default now()
   )`,
+  // The parts of a snapshot that seldom change (a settled market, a full segment of command ids):
+  // each saved once under a key naming its content, so a snapshot rewrites only what changed.
+  // Text, not jsonb: nothing queries inside them, and the database need not parse them.
+  `create table if not exists snapshot_parts (
+    name text not null,
+    key text not null,
+    body text not null,
+    primary key (name, key)
+  )`,
+  // Written as is: compressing each part (pglz) would cost the embedded database's thread more than the bytes it saves.
+  `alter table snapshot_parts alter column body set storage external`,
 ];
 
 /** The whole DDL as one script (for operators and docs). */

@@ -71,6 +71,9 @@ interface NewRow {
   metadata: EventMetadata;
 }
 
+/** Parts read per query on load: a year of settled markets is thousands of them. */
+const PART_READ_BATCH = 500;
+
 const EVENT_COLUMNS =
   'position, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
 
@@ -341,14 +344,14 @@ class SqlEventStore implements EventStore {
     return tail;
   }
 
-  async saveSnapshot<S>(name: string, position: number, state: S): Promise<void> {
-    // Serialised before the first await, so the caller may mutate `state` as soon as we return.
-    const json = JSON.stringify(state);
+  async saveSnapshot(name: string, position: number, json: string, parts: string[] = []): Promise<void> {
     await this.sql.query(
       `insert into snapshots (name, position, state) values ($1, $2, $3::jsonb)
        on conflict (name) do update set position = excluded.position, state = excluded.state, saved_at = now()`,
       [name, position, json],
     );
+    // Only once the snapshot naming them is saved: a crash before leaves the previous one whole.
+    await this.sql.query('delete from snapshot_parts where name = $1 and not (key = any($2::text[]))', [name, parts]);
   }
 
   async loadSnapshot<S>(name: string): Promise<Snapshot<S> | null> {
@@ -358,6 +361,26 @@ class SqlEventStore implements EventStore {
     );
     const row = rows[0];
     return row ? { name, position: Number(row.position), state: row.state } : null;
+  }
+
+  async saveSnapshotPart(name: string, key: string, json: string): Promise<void> {
+    await this.sql.query(
+      `insert into snapshot_parts (name, key, body) values ($1, $2, $3)
+       on conflict (name, key) do update set body = excluded.body`,
+      [name, key, json],
+    );
+  }
+
+  async loadSnapshotParts<P>(name: string, keys: string[]): Promise<Map<string, P>> {
+    const parts = new Map<string, P>();
+    for (let i = 0; i < keys.length; i += PART_READ_BATCH) {
+      const { rows } = await this.sql.query<{ key: string; body: string }>(
+        'select key, body from snapshot_parts where name = $1 and key = any($2::text[])',
+        [name, keys.slice(i, i + PART_READ_BATCH)],
+      );
+      for (const row of rows) parts.set(row.key, JSON.parse(row.body) as P);
+    }
+    return parts;
   }
 
   acquireLeadership(): Promise<Leadership> {

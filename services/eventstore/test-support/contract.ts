@@ -424,24 +424,32 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
   t.test('snapshots save, load and overwrite', async (t) => {
     const store = await fresh(t);
     t.equal(await store.loadSnapshot('engine'), null);
-    await store.saveSnapshot('engine', 10, { wallets: { u1: 500 }, list: [1, 2] });
+    await store.saveSnapshot('engine', 10, JSON.stringify({ wallets: { u1: 500 }, list: [1, 2] }));
     t.same(await store.loadSnapshot('engine'), {
       name: 'engine',
       position: 10,
       state: { wallets: { u1: 500 }, list: [1, 2] },
     });
-    await store.saveSnapshot('engine', 20, { wallets: {} });
+    await store.saveSnapshot('engine', 20, JSON.stringify({ wallets: {} }));
     t.same(await store.loadSnapshot('engine'), { name: 'engine', position: 20, state: { wallets: {} } }, 'upsert');
     t.equal(await store.loadSnapshot('other'), null, 'snapshots are per name');
-    const live = { balance: 1 };
-    const saving = store.saveSnapshot('live', 30, live);
-    live.balance = 2;
-    await saving;
+  });
+
+  t.test('snapshot parts: saved before the snapshot naming them, the others deleted after it', async (t) => {
+    const store = await fresh(t);
+    await store.saveSnapshotPart('engine', 'a', JSON.stringify({ n: 1 }));
+    await store.saveSnapshotPart('engine', 'b', JSON.stringify({ n: 2 }));
+    await store.saveSnapshotPart('other', 'a', JSON.stringify({ n: 9 }));
+    t.same(Object.fromEntries(await store.loadSnapshotParts('engine', ['a', 'b', 'c'])), { a: { n: 1 }, b: { n: 2 } });
+    await store.saveSnapshot('engine', 5, JSON.stringify({ parts: ['b'] }), ['b']);
     t.same(
-      (await store.loadSnapshot('live'))!.state,
-      { balance: 1 },
-      'the state is captured when saveSnapshot is called',
+      Object.fromEntries(await store.loadSnapshotParts('engine', ['a', 'b'])),
+      { b: { n: 2 } },
+      'a part it does not name goes',
     );
+    t.same(Object.fromEntries(await store.loadSnapshotParts('other', ['a'])), { a: { n: 9 } }, 'parts are per name');
+    await store.saveSnapshotPart('engine', 'b', JSON.stringify({ n: 3 }));
+    t.same(Object.fromEntries(await store.loadSnapshotParts('engine', ['b'])), { b: { n: 3 } }, 'upsert');
   });
 
   t.test('an old epoch cannot append once a newer leader claimed the log', async (t) => {

@@ -39,7 +39,7 @@ t.test('PGlite on disk: the log survives close and reopen', async (t) => {
     [{ streamId: 'wallet-9', expectedVersion: 'no_stream', events: [newEvent('w1', { amount: 7 }), newEvent('w2')] }],
     { epoch: leader.epoch },
   );
-  await first.saveSnapshot('engine', 2, { ok: true });
+  await first.saveSnapshot('engine', 2, JSON.stringify({ ok: true }));
   await first.close();
 
   const second = await openPGliteStore({ dataDir });

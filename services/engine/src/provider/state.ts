@@ -1,4 +1,4 @@
-import type { Paise, ProviderRequest, WalletStatus } from '@exch/contracts';
+import { providerRoundStream, type Paise, type ProviderRequest, type WalletStatus } from '@exch/contracts';
 
 /** The answer a transaction id got, given again to every repeat of it. */
 export type TxnAnswer =
@@ -45,6 +45,12 @@ export const emptyProviderState = (): ProviderState => ({
   turnedAt: null,
 });
 export const providerKey = (provider: string, id: string): string => `${provider}|${id}`;
+
+/** The stream of the round kept under `providerKey(provider, roundId)`. */
+export function roundStreamOf(key: string): string {
+  const bar = key.indexOf('|');
+  return providerRoundStream(key.slice(0, bar), key.slice(bar + 1));
+}
 
 /** A transaction id as remembered in either generation of the window. */
 export const txnOf = (p: ProviderState, key: string): ProviderTxnState | undefined =>

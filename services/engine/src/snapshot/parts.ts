@@ -1,0 +1,123 @@
+import type { BetState, EngineState, MarketState } from '../state.js';
+import type { Remembered } from './command-window.js';
+import type { StreamVersions } from './stream-versions.js';
+
+/**
+ * What every snapshot writes whole: the state without the settled markets still inside the revoke
+ * window (each its own part), the live streams' versions and the command ids of the segment still
+ * filling. Its size follows what is open, not the history.
+ */
+export interface SnapshotCore {
+  state: EngineState;
+  versions: Record<string, number>;
+  /** The open segment of the command window (every remembered id in a snapshot from before parts). */
+  processed: Remembered[];
+  /** The open segment's number (absent before parts). */
+  commandSegment?: number;
+  /** Keys of the parts it is made of (absent before parts). */
+  parts?: string[];
+}
+
+/** A settled market's record without its bet lists (rebuilt from the slices' bets, in order). */
+export type MarketRecord = Omit<MarketState, 'betIds' | 'betsByUser'>;
+
+/** One slice of a settled market's bets; the first slice also carries the market and its bets' stream versions. */
+export interface MarketPart {
+  kind: 'market';
+  marketId: string;
+  /** The last event that changed the market: the part's content is the market as of it. */
+  position: number;
+  slice: number;
+  market: MarketRecord | null;
+  versions: Record<string, number> | null;
+  bets: BetState[];
+}
+
+/** Archived markets' summaries, grouped by where in the log they were archived, with their own streams' versions. */
+export interface ArchivedPart {
+  kind: 'archived';
+  group: number;
+  /** The last event that changed one of them. */
+  position: number;
+  markets: MarketState[];
+  versions: Record<string, number>;
+}
+
+/** The stream versions of the third-party casino rounds one turn of the window forgot. */
+export interface RoundsPart {
+  kind: 'rounds';
+  turnedAt: string;
+  changes: number;
+  versions: Record<string, number>;
+}
+
+export interface CommandsPart {
+  kind: 'commands';
+  no: number;
+  entries: Remembered[];
+}
+
+export type SnapshotPart = MarketPart | ArchivedPart | RoundsPart | CommandsPart;
+
+/** Bets per market part: a market of a hundred thousand bets is written a slice per event-loop turn. */
+export const BETS_PER_PART = 500;
+
+export const marketPartKey = (marketId: string, position: number, slice: number): string =>
+  `market:${marketId}@${position}#${slice}`;
+export const commandsPartKey = (no: number): string => `commands#${no}`;
+export const roundsPartKey = (turnedAt: string, changes: number): string => `rounds#${turnedAt}@${changes}`;
+export const archivedPartKey = (group: number, position: number): string => `archived#${group}@${position}`;
+
+/** Archived markets are grouped by the stretch of the log (this many positions) their archiving falls in. */
+export const ARCHIVED_GROUP_SPAN = 100_000;
+
+/** The slices of a settled market's part (at least one: a market settled with no bets still has its record). */
+export const sliceCount = (market: MarketState): number => Math.max(1, Math.ceil(market.betIds.length / BETS_PER_PART));
+
+export function marketSlice(
+  state: Readonly<EngineState>,
+  versions: StreamVersions,
+  marketId: string,
+  position: number,
+  slice: number,
+): MarketPart {
+  const { betIds, betsByUser: _byUser, ...market } = state.markets[marketId]!;
+  return {
+    kind: 'market',
+    marketId,
+    position,
+    slice,
+    market: slice === 0 ? market : null,
+    versions: slice === 0 ? (versions.settled[marketId] ?? {}) : null,
+    bets: betIds.slice(slice * BETS_PER_PART, (slice + 1) * BETS_PER_PART).map((id) => state.bets[id]!),
+  };
+}
+
+/**
+ * The state as every snapshot writes it: only the markets neither settled nor archived (`open`),
+ * and their bets. Its cost follows what is open, never the settled or archived history.
+ */
+export function coreState(state: Readonly<EngineState>, open: Iterable<string>): EngineState {
+  const markets: Record<string, MarketState> = {};
+  const bets: Record<string, BetState> = {};
+  for (const marketId of open) {
+    const market = state.markets[marketId]!;
+    markets[marketId] = market;
+    for (const id of market.betIds) bets[id] = state.bets[id]!;
+  }
+  return { ...state, markets, bets };
+}
+
+/** A settled market put back from its slices (first slice first). */
+export function joinMarket(state: EngineState, versions: StreamVersions, slices: MarketPart[]): void {
+  const first = slices[0]!;
+  const market: MarketState = { ...first.market!, betIds: [], betsByUser: {} };
+  for (const slice of slices)
+    for (const bet of slice.bets) {
+      state.bets[bet.betId] = bet;
+      market.betIds.push(bet.betId);
+      (market.betsByUser[bet.userId] ??= []).push(bet.betId);
+    }
+  state.markets[first.marketId] = market;
+  versions.settled[first.marketId] = first.versions ?? {};
+}

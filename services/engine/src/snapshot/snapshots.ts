@@ -1,0 +1,258 @@
+import type { EventStore } from '@exch/contracts';
+import { roundStreamOf } from '../provider/state.js';
+import { emptyState, type EngineState } from '../state.js';
+import { CommandWindow, type Remembered } from './command-window.js';
+import {
+  ARCHIVED_GROUP_SPAN,
+  archivedPartKey,
+  commandsPartKey,
+  roundsPartKey,
+  coreState,
+  joinMarket,
+  marketPartKey,
+  marketSlice,
+  sliceCount,
+  type ArchivedPart,
+  type CommandsPart,
+  type MarketPart,
+  type SnapshotCore,
+  type SnapshotPart,
+} from './parts.js';
+import { isProviderRound, StreamVersions } from './stream-versions.js';
+
+export interface Restored {
+  position: number;
+  state: EngineState;
+  versions: StreamVersions;
+  commands: CommandWindow;
+}
+
+interface PlannedPart {
+  key: string;
+  /** The part as of the snapshot's position, or null once it has changed since (the snapshot is given up). */
+  build: () => SnapshotPart | null;
+}
+
+/**
+ * The engine's snapshots, written incrementally (docs/performance.md "Snapshots in parts"): every
+ * snapshot writes its core whole (what is open), and once each, as parts named by their content:
+ * each settled market inside the revoke window, each group of archived markets' summaries, the
+ * stream versions of each turn's forgotten casino rounds, and each full segment of command ids. A part is written one per event-loop turn, so commands are decided
+ * between them; the core is written last and names them all.
+ */
+export class Snapshots {
+  /** Settled markets whose bets are still in the state -> position of the last event that changed them. */
+  private readonly touched = new Map<string, number>();
+  /** Markets neither settled nor archived: the core's. */
+  private readonly open = new Set<string>();
+  /** Archived markets' groups: the markets in each and the last event that changed one of them. */
+  private readonly groups = new Map<number, { position: number; markets: Set<string> }>();
+  private readonly groupOf = new Map<string, number>();
+  /** Part keys the store holds for this name. */
+  private saved = new Set<string>();
+  /** Bumped by every load: a snapshot begun before it is given up (its state object is gone). */
+  private generation = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly name: string,
+    private readonly commandLimit: number,
+    private readonly commandSegment: number,
+  ) {}
+
+  /** After an event naming `marketId` is folded at `position`: where the market is saved, and which part it changed. */
+  folded(state: Readonly<EngineState>, marketId: string | undefined, position: number): void {
+    const market = marketId === undefined ? undefined : state.markets[marketId];
+    if (marketId === undefined || !market) return;
+    const settled = marketId in state.unarchived;
+    if (settled) this.touched.set(marketId, position);
+    else this.touched.delete(marketId);
+    if (market.archived || settled) this.open.delete(marketId);
+    else this.open.add(marketId);
+    const was = this.groupOf.get(marketId);
+    if (was !== undefined) {
+      const group = this.groups.get(was)!;
+      group.position = position;
+      if (!market.archived) {
+        group.markets.delete(marketId);
+        this.groupOf.delete(marketId);
+      }
+    } else if (market.archived) this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
+  }
+
+  private archive(marketId: string, no: number, position: number): void {
+    const group = this.groups.get(no) ?? { position, markets: new Set<string>() };
+    group.position = Math.max(group.position, position);
+    group.markets.add(marketId);
+    this.groups.set(no, group);
+    this.groupOf.set(marketId, no);
+  }
+
+  /**
+   * Saves the state as of `position` (no turn may be in flight when it is called). Returns false
+   * when a part changed before it was written; the next snapshot takes it.
+   */
+  async save(
+    position: number,
+    state: EngineState,
+    versions: StreamVersions,
+    commands: CommandWindow,
+  ): Promise<boolean> {
+    const generation = this.generation;
+    const plan: PlannedPart[] = [];
+    for (const marketId of Object.keys(state.unarchived)) {
+      const at = this.touched.get(marketId) ?? position;
+      this.touched.set(marketId, at);
+      for (let slice = 0; slice < sliceCount(state.markets[marketId]!); slice++)
+        plan.push({
+          key: marketPartKey(marketId, at, slice),
+          build: () => (this.touched.get(marketId) === at ? marketSlice(state, versions, marketId, at, slice) : null),
+        });
+    }
+    for (const [no, group] of this.groups) {
+      if (group.markets.size === 0) continue;
+      const at = group.position;
+      plan.push({
+        key: archivedPartKey(no, at),
+        build: () => {
+          if (this.groups.get(no) !== group || group.position !== at) return null;
+          const markets = [...group.markets];
+          const held: Record<string, number> = {};
+          for (const id of markets) if (id in versions.archived) held[id] = versions.archived[id]!;
+          return {
+            kind: 'archived',
+            group: no,
+            position: at,
+            markets: markets.map((id) => state.markets[id]!),
+            versions: held,
+          };
+        },
+      });
+    }
+    for (const [turnedAt, held] of Object.entries(versions.forgotten)) {
+      const at = held.changes;
+      plan.push({
+        key: roundsPartKey(turnedAt, at),
+        build: () =>
+          versions.forgotten[turnedAt] === held && held.changes === at
+            ? { kind: 'rounds', turnedAt, changes: at, versions: held.versions }
+            : null,
+      });
+    }
+    for (const no of commands.fullSegments)
+      plan.push({
+        key: commandsPartKey(no),
+        build: () => {
+          const entries = commands.segmentEntries(no);
+          return entries && { kind: 'commands', no, entries };
+        },
+      });
+    const open = commands.openSegment;
+    const parts = plan.map((p) => p.key);
+    const core: SnapshotCore = {
+      state: coreState(state, this.open),
+      versions: versions.live,
+      processed: open.entries,
+      commandSegment: open.no,
+      parts,
+    };
+    // Serialised now, before any await: the core as of `position`.
+    const json = JSON.stringify(core);
+    for (const p of plan) {
+      if (this.saved.has(p.key)) continue;
+      // A turn of the event loop between parts, so queued commands are decided meanwhile.
+      await new Promise((r) => setImmediate(r));
+      if (generation !== this.generation) return false;
+      const part = p.build();
+      if (!part) return false;
+      await this.store.saveSnapshotPart(this.name, p.key, JSON.stringify(part));
+      this.saved.add(p.key);
+    }
+    if (generation !== this.generation) return false;
+    await this.store.saveSnapshot(this.name, position, json, parts);
+    this.saved = new Set(parts);
+    return true;
+  }
+
+  /** The last snapshot put back together, or null when there is none (or a part of it is missing: the log is replayed). */
+  async load(): Promise<Restored | null> {
+    this.generation++;
+    this.touched.clear();
+    this.open.clear();
+    this.groups.clear();
+    this.groupOf.clear();
+    this.saved = new Set();
+    const snap = await this.store.loadSnapshot<SnapshotCore>(this.name);
+    if (!snap) return null;
+    const core = snap.state;
+    // Over an empty state: a snapshot taken before a part of the state existed still loads.
+    const state: EngineState = { ...emptyState(), ...core.state };
+    const versions = new StreamVersions(core.versions);
+    if (core.parts === undefined) return this.loadWhole(snap.position, core, state, versions);
+    const parts = await this.store.loadSnapshotParts<SnapshotPart>(this.name, core.parts);
+    if (parts.size !== core.parts.length) return null;
+    for (const marketId of Object.keys(core.state.markets)) this.open.add(marketId);
+    const markets = new Map<string, MarketPart[]>();
+    const segments: CommandsPart[] = [];
+    for (const part of parts.values()) {
+      if (part.kind === 'commands') segments.push(part);
+      else if (part.kind === 'archived') this.joinArchived(state, versions, part);
+      else if (part.kind === 'rounds')
+        versions.forgotten[part.turnedAt] = { changes: part.changes, versions: part.versions };
+      else {
+        const slices = markets.get(part.marketId) ?? [];
+        slices.push(part);
+        markets.set(part.marketId, slices);
+      }
+    }
+    for (const [marketId, slices] of markets) {
+      joinMarket(
+        state,
+        versions,
+        slices.sort((a, b) => a.slice - b.slice),
+      );
+      this.touched.set(marketId, slices[0]!.position);
+    }
+    segments.sort((a, b) => a.no - b.no);
+    const commands = CommandWindow.restore(this.commandLimit, this.commandSegment, segments, {
+      no: core.commandSegment ?? 0,
+      entries: core.processed,
+    });
+    this.saved = new Set(core.parts);
+    return { position: snap.position, state, versions, commands };
+  }
+
+  private joinArchived(state: EngineState, versions: StreamVersions, part: ArchivedPart): void {
+    for (const market of part.markets) {
+      state.markets[market.marketId] = market;
+      this.archive(market.marketId, part.group, part.position);
+    }
+    Object.assign(versions.archived, part.versions);
+  }
+
+  /**
+   * A snapshot written whole, before parts: its settled markets' bet streams and its archived
+   * markets' own streams are moved apart as they would have been, once.
+   */
+  private loadWhole(position: number, core: SnapshotCore, state: EngineState, versions: StreamVersions): Restored {
+    for (const [marketId, market] of Object.entries(state.markets)) {
+      if (market.archived) {
+        versions.archive(marketId, []);
+        this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
+      } else if (marketId in state.unarchived) {
+        versions.settle(marketId, market.betIds);
+        this.touched.set(marketId, position);
+      } else this.open.add(marketId);
+    }
+    const open = new Set(
+      [...Object.keys(state.provider.rounds), ...Object.keys(state.provider.previous.rounds)].map(roundStreamOf),
+    );
+    versions.forget(
+      'before-parts',
+      Object.keys(versions.live).filter((s) => isProviderRound(s) && !open.has(s)),
+    );
+    const commands = new CommandWindow(this.commandLimit, this.commandSegment);
+    for (const [id, positions] of core.processed as Remembered[]) commands.remember(id, positions);
+    return { position, state, versions, commands };
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Incremental snapshots (snapshot/): the command window in segments, settled markets as parts in
+ * slices, a part written once, and a snapshot given up when a part changes while it is written.
+ */
+import t from 'tap';
+import { openPGliteStore } from '@exch/eventstore';
+import { emptyState, type EngineState } from '../src/index.js';
+import { CommandWindow } from '../src/snapshot/command-window.js';
+import { BETS_PER_PART } from '../src/snapshot/parts.js';
+import { Snapshots } from '../src/snapshot/snapshots.js';
+import { StreamVersions } from '../src/snapshot/stream-versions.js';
+
+t.test('the command window remembers at least its limit, forgetting a whole segment at a time', async (t) => {
+  const w = new CommandWindow(25, 10);
+  for (let i = 0; i < 57; i++) w.remember(`c${i}`, [i]);
+  t.equal(w.get('c19'), undefined, 'the oldest segments are forgotten');
+  for (let i = 20; i < 57; i++) t.same(w.get(`c${i}`), [i], `c${i} remembered`);
+  t.same(w.fullSegments, [2, 3, 4], 'full segments by number');
+  t.same(w.segmentEntries(3)!.slice(0, 2), [
+    ['c30', [30]],
+    ['c31', [31]],
+  ]);
+  t.equal(w.segmentEntries(1), null, 'a forgotten segment has no entries');
+  const open = w.openSegment;
+  t.same(open, { no: 5, entries: Array.from({ length: 7 }, (_, k) => [`c${50 + k}`, [50 + k]]) });
+  const back = CommandWindow.restore(
+    25,
+    10,
+    w.fullSegments.map((no) => ({ no, entries: w.segmentEntries(no)! })),
+    open,
+  );
+  for (let i = 0; i < 57; i++) t.same(back.get(`c${i}`), w.get(`c${i}`));
+  back.remember('c57', [57]);
+  t.same(back.openSegment.entries.at(-1), ['c57', [57]], 'a restored window goes on filling its open segment');
+});
+
+/** A state with one settled market of `bets` bets held in parts, and one open market. */
+function settledState(bets: number): { state: EngineState; versions: StreamVersions } {
+  const state = emptyState();
+  const versions = new StreamVersions();
+  for (const [marketId, status] of [
+    ['settled', 'SETTLED'],
+    ['open', 'ACTIVE'],
+  ] as const) {
+    const betIds = Array.from({ length: marketId === 'settled' ? bets : 3 }, (_, i) => `${marketId}-${i}`);
+    state.markets[marketId] = {
+      marketId,
+      matchId: 'm1',
+      kind: 'match_odds',
+      name: marketId,
+      fancyType: null,
+      runners: [{ selectionId: 1, name: 'A' }],
+      minStake: 100,
+      maxStake: 100_000,
+      betDelaySec: 0,
+      commissionBp: 0,
+      status,
+      settlement: null,
+      settledAt: null,
+      archived: false,
+      betIds,
+      betsByUser: {},
+    };
+    for (const [i, betId] of betIds.entries()) {
+      const userId = `u${i % 7}`;
+      (state.markets[marketId]!.betsByUser[userId] ??= []).push(betId);
+      state.bets[betId] = {
+        betId,
+        userId,
+        marketId,
+        kind: 'match_odds',
+        selectionId: 1,
+        side: i % 2 ? 'back' : 'lay',
+        odds: 200,
+        volume: null,
+        stake: 100 + i,
+        fills: [{ price: 200, size: 100 + i }],
+        unmatched: 0,
+        persistence: 'LAPSE',
+        seq: i,
+        status: status === 'SETTLED' ? 'settled' : 'open',
+      };
+      versions.record(`bet-${betId}`, 2, marketId);
+    }
+  }
+  state.unarchived.settled = '2026-11-20T10:00:00.000Z';
+  versions.settle('settled', state.markets.settled!.betIds);
+  versions.record('user-u1', 4, undefined);
+  return { state, versions };
+}
+
+async function partKeys(store: Awaited<ReturnType<typeof openPGliteStore>>): Promise<string[]> {
+  const { rows } = await store.sql.query<{ key: string }>('select key from snapshot_parts order by key');
+  return rows.map((r) => r.key);
+}
+
+t.test('a settled market is written once, in slices, and put back whole', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const bets = 2 * BETS_PER_PART + 5;
+  const { state, versions } = settledState(bets);
+  const commands = new CommandWindow(25, 10);
+  for (let i = 0; i < 23; i++) commands.remember(`c${i}`, [i]);
+  const snapshots = new Snapshots(store, 'engine', 25, 10);
+  snapshots.folded(state, 'open', 30);
+  snapshots.folded(state, 'settled', 40);
+
+  t.ok(await snapshots.save(50, state, versions, commands), 'saved');
+  t.same(await partKeys(store), [
+    'commands#0',
+    'commands#1',
+    'market:settled@40#0',
+    'market:settled@40#1',
+    'market:settled@40#2',
+  ]);
+  const { rows } = await store.sql.query<{ state: { state: EngineState } }>('select state from snapshots');
+  t.same(Object.keys(rows[0]!.state.state.bets), ['open-0', 'open-1', 'open-2'], 'the core holds the open bets only');
+
+  const restored = await new Snapshots(store, 'engine', 25, 10).load();
+  t.equal(restored!.position, 50);
+  t.same(restored!.state, JSON.parse(JSON.stringify(state)), 'the state put back equals the one saved');
+  t.same(restored!.versions, versions, 'with the stream versions, live and held apart');
+  for (let i = 0; i < 23; i++) t.same(restored!.commands.get(`c${i}`), [i]);
+
+  // A later snapshot writes only the core: every part is already saved.
+  const written: string[] = [];
+  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = (name, key, json) => {
+    written.push(key);
+    return saveSnapshotPart(name, key, json);
+  };
+  state.bets['open-0']!.stake = 999;
+  t.ok(await snapshots.save(60, state, versions, commands));
+  t.same(written, [], 'no part written again');
+  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets['open-0']!.stake, 999, 'the core is');
+});
+
+t.test('a snapshot is given up when a part changes before it is written, and the next one takes it', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state, versions } = settledState(2 * BETS_PER_PART);
+  const commands = new CommandWindow(25, 10);
+  const snapshots = new Snapshots(store, 'engine', 25, 10);
+  snapshots.folded(state, 'open', 30);
+  snapshots.folded(state, 'settled', 40);
+  const saving = snapshots.save(50, state, versions, commands);
+  // A turn between two slices changes the market (a revoke, say).
+  state.bets[`settled-${BETS_PER_PART + 1}`]!.status = 'open';
+  snapshots.folded(state, 'settled', 51);
+  t.equal(await saving, false, 'given up');
+  t.equal(await new Snapshots(store, 'engine', 25, 10).load(), null, 'no snapshot stands on the changed market');
+  t.ok(await snapshots.save(51, state, versions, commands), 'the next one is taken');
+  const restored = await new Snapshots(store, 'engine', 25, 10).load();
+  t.equal(restored!.state.bets[`settled-${BETS_PER_PART + 1}`]!.status, 'open');
+  t.same(await partKeys(store), ['market:settled@51#0', 'market:settled@51#1'], 'the first try’s slice is gone');
+});
+
+t.test('a whole snapshot from before parts still loads', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state } = settledState(10);
+  const live: Record<string, number> = { 'user-u1': 4 };
+  for (const id of Object.keys(state.bets)) live[`bet-${id}`] = 2;
+  const processed = Array.from({ length: 23 }, (_, i) => [`c${i}`, [i]]);
+  await store.saveSnapshot('engine', 70, JSON.stringify({ state, versions: live, processed }));
+  const restored = await new Snapshots(store, 'engine', 25, 10).load();
+  t.same(restored!.state, JSON.parse(JSON.stringify(state)));
+  t.same(Object.keys(restored!.versions.settled.settled!).length, 10, 'the settled market’s bet streams held apart');
+  t.equal(restored!.versions.live['bet-open-0'], 2, 'the open market’s stay live');
+  t.same(restored!.commands.get('c22'), [22]);
+});
+
+t.test(
+  'archived markets are saved in groups by where they were archived, a group again only when it changed',
+  async (t) => {
+    const store = await openPGliteStore({});
+    t.teardown(() => store.close());
+    const { state, versions } = settledState(0);
+    for (const marketId of ['a1', 'a2', 'a3']) {
+      state.markets[marketId] = { ...state.markets.settled!, marketId, name: marketId, archived: true, betIds: [] };
+      versions.record(`market-${marketId}`, 3, marketId);
+      versions.archive(marketId, []);
+      t.equal(versions.live[`market-${marketId}`], undefined, 'an archived market’s own stream is held apart');
+    }
+    const snapshots = new Snapshots(store, 'engine', 25, 10);
+    for (const [marketId, at] of [
+      ['open', 30],
+      ['settled', 40],
+      ['a1', 100],
+      ['a2', 150_000],
+      ['a3', 150_001],
+    ] as const)
+      snapshots.folded(state, marketId, at);
+    const commands = new CommandWindow(25, 10);
+    t.ok(await snapshots.save(150_002, state, versions, commands));
+    t.same(await partKeys(store), ['archived#0@100', 'archived#1@150001', 'market:settled@40#0']);
+    const restored = await new Snapshots(store, 'engine', 25, 10).load();
+    t.same(restored!.state, JSON.parse(JSON.stringify(state)), 'put back whole');
+    t.same(restored!.versions.archived, { a1: 3, a2: 3, a3: 3 });
+    t.equal(restored!.versions.next('market-a2', 'a2'), 4, 'an archived market’s stream goes on from its version');
+
+    state.markets.a1!.feed = { marketId: 'a1' } as never;
+    snapshots.folded(state, 'a1', 150_010);
+    t.ok(await snapshots.save(150_010, state, versions, commands));
+    t.same(
+      await partKeys(store),
+      ['archived#0@150010', 'archived#1@150001', 'market:settled@40#0'],
+      'only the group whose market changed is written again',
+    );
+    t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state.markets.a1!.feed, { marketId: 'a1' });
+  },
+);
+
+t.test('forgotten casino rounds keep their streams’ versions apart, saved once per turn of the window', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state, versions } = settledState(0);
+  versions.record('provider-round-evo-r1', 2, undefined);
+  versions.record('provider-round-evo-r2', 3, undefined);
+  versions.forget('2026-11-01T00:00:00.000Z', ['provider-round-evo-r1', 'provider-round-evo-r2']);
+  t.equal(versions.live['provider-round-evo-r1'], undefined, 'out of the live versions');
+  const snapshots = new Snapshots(store, 'engine', 25, 10);
+  snapshots.folded(state, 'settled', 40);
+  const commands = new CommandWindow(25, 10);
+  t.ok(await snapshots.save(50, state, versions, commands));
+  t.ok((await partKeys(store)).includes('rounds#2026-11-01T00:00:00.000Z@0'));
+  const restored = (await new Snapshots(store, 'engine', 25, 10).load())!;
+  t.same(restored.versions.forgotten, versions.forgotten);
+  t.equal(restored.versions.next('provider-round-evo-r2', undefined), 4, 'a late repeat goes on from the version');
+  t.equal(restored.versions.forgotten['2026-11-01T00:00:00.000Z']!.changes, 1, 'and its part is written again');
+});
