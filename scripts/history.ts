@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { EventStore } from '@exch/contracts';
-import { Engine } from '@exch/engine';
+import { Engine, SNAPSHOT_NAME } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { generateHistory } from './history/generate.js';
@@ -63,13 +63,23 @@ const heap = process.memoryUsage().heapUsed;
 const snapshotBytes = JSON.stringify({ state: engine.view }).length;
 const parts = stateReport(engine.view, new Date());
 await engine.stop();
+const { rows: saved } = await store.sql.query<{ core: number; parts: number; bytes: number }>(
+  `select (select length(state::text) from snapshots where name = $1) as core,
+          (select count(*) from snapshot_parts where name = $1)::int as parts,
+          (select coalesce(sum(length(body)), 0) from snapshot_parts where name = $1)::bigint as bytes`,
+  [SNAPSHOT_NAME],
+);
 await store.close();
 
 say(`generated in ${seconds(generatedMs)} (load ${load()}):`);
 say(`  ${count(done.bets)} bets (${count(done.bets / (generatedMs / 1000))}/s), ${count(done.refused)} refused`);
 say(`  ${count(done.head)} events, ${done.matches} matches`);
 say(
-  `  engine heap ${(heap / 1e6).toFixed(0)} MB, state in the snapshot ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
+  `  engine heap ${(heap / 1e6).toFixed(0)} MB, the whole state ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
+);
+say(
+  `  snapshot saved: core ${(saved[0]!.core / 1e6).toFixed(1)} MB (rewritten by every snapshot), ` +
+    `${count(saved[0]!.parts)} parts ${(Number(saved[0]!.bytes) / 1e6).toFixed(1)} MB (each written once)`,
 );
 say('  the state, part by part:');
 for (const line of parts) say(line);
