@@ -75,7 +75,18 @@ t.test("discovery: the simulator's matches with live prices, the match page, the
   });
   t.match(await call('GET', '/api/matches/sim-101'), { status: 401, body: { message: 'No auth token' } });
   t.same((await call('GET', '/api/messages', undefined, player)).body, { data: { text: '' } });
-  t.match((await call('GET', '/api/openapi.json')).body, { openapi: '3.0.3', paths: { '/api/bets': { post: {} } } });
+  t.match((await call('GET', '/api/openapi.json')).body, {
+    openapi: '3.0.3',
+    paths: {
+      '/api/bets': { post: {} },
+      '/ws': { get: { responses: { 101: {}, 426: { content: { 'application/json': {} } } } } },
+    },
+  });
+  t.match(
+    await call('GET', '/ws'),
+    { status: 426, body: { message: 'This is a websocket: connect with Upgrade: websocket' } },
+    'a plain GET of the websocket is told to upgrade, as its description says',
+  );
 });
 
 t.test('POST /api/bets refuses incomplete, unknown, foreign and malformed bets before the engine', async (t) => {

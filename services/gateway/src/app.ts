@@ -222,8 +222,20 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     access: 'public',
     tag: 'Live',
     summary: 'Websocket: JSON frames {event, data}; see docs/exchange-api.md',
+    websocket: true,
   });
-  app.get('/ws', { websocket: true }, (socket) => hub.attach(socket));
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    // A plain GET (a browser, a scanner) is told what this is rather than getting an empty 404.
+    handler: async (_req, reply) =>
+      reply.code(426).header('Upgrade', 'websocket').send({
+        statusCode: 426,
+        error: 'Upgrade Required',
+        message: 'This is a websocket: connect with Upgrade: websocket',
+      }),
+    wsHandler: (socket) => hub.attach(socket),
+  });
 
   // The gateway's own commands tell its directory at once; in distributed mode other gateways' come from the projectors' notices.
   const remember = (events: readonly LoggedEvent[]) =>

@@ -46,6 +46,8 @@ export interface RouteSpec<
   upload?: UploadSpec;
   /** What the route spends of a per-account limit (limits/limits.ts): its OpenAPI lists the 429. */
   rateLimited?: 'bet instructions' | 'login attempts';
+  /** A websocket: 101 to an upgrade, 426 to any other request (not a JSON answer). */
+  websocket?: boolean;
 }
 
 export interface RouteInput<P, Q, B> {

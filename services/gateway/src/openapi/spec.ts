@@ -60,7 +60,23 @@ function multipart(body: v.GenericSchema, upload: UploadSpec): Json {
   };
 }
 
+/** A websocket's answers: the upgrade, or a JSON refusal to a request that did not ask for one. */
+const WEBSOCKET_RESPONSES: Json = {
+  101: { description: 'Switching Protocols: the websocket, JSON frames {event, data} (docs/exchange-api.md)' },
+  426: {
+    description: 'Upgrade Required: a request without `Upgrade: websocket`',
+    content: { 'application/json': { schema: ref('Error') } },
+  },
+};
+
 function operation(spec: AnySpec): Json {
+  if (spec.websocket)
+    return {
+      tags: [spec.tag],
+      summary: spec.summary,
+      description: accessNote(spec.access),
+      responses: WEBSOCKET_RESPONSES,
+    };
   const answer =
     spec.answer === undefined ? { type: 'object' } : typeof spec.answer === 'string' ? ref(spec.answer) : spec.answer;
   return {
