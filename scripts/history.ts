@@ -74,9 +74,7 @@ await store.close();
 say(`generated in ${seconds(generatedMs)} (load ${load()}):`);
 say(`  ${count(done.bets)} bets (${count(done.bets / (generatedMs / 1000))}/s), ${count(done.refused)} refused`);
 say(`  ${count(done.head)} events, ${done.matches} matches`);
-say(
-  `  engine heap ${(heap / 1e6).toFixed(0)} MB, the whole state ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
-);
+say(`  engine heap ${(heap / 1e6).toFixed(0)} MB, the whole state ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`);
 say(
   `  snapshot saved: core ${(saved[0]!.core / 1e6).toFixed(1)} MB (rewritten by every snapshot), ` +
     `${count(saved[0]!.parts)} parts ${(Number(saved[0]!.bytes) / 1e6).toFixed(1)} MB (each written once)`,
