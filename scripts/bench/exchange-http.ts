@@ -8,17 +8,20 @@
  *    was answered, the most the server takes (accepted bets/s). Open loop: bets at a fixed rate,
  *    half the closed loop's, latency from each bet's planned send time (p50/p99). Medians of 3 runs;
  *    the 1-minute load average at the end is in the note.
+ *    With BENCH_HISTORY set to a data folder written by `npm run history`, the same runs also on a
+ *    copy of it, to compare the bet path on a long history with an empty log. Each row notes the
+ *    server's event-loop delay over its runs (monitorEventLoopDelay, in the server's process).
  * 2. oddsUpdate delivery to 10,000 websocket clients in one match room: from the feed update to
  *    each client's receipt (clients in two other processes). Includes the gateway's 100 ms
  *    coalescing window by design.
  *
  *   npx tsx scripts/bench/exchange-http.ts
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { CommandBus, ReadBarrier } from '@exch/contracts';
@@ -103,7 +106,7 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
   try {
     const view = server.engine.view;
     const runners = Object.values(view.markets)
-      .filter((k) => k.kind === 'match_odds' && !view.matches[k.matchId]?.inPlay)
+      .filter((k) => k.kind === 'match_odds' && k.status === 'ACTIVE' && !view.matches[k.matchId]?.inPlay)
       .flatMap((k) =>
         k.runners.map((r) => ({ marketId: k.marketId, matchId: k.matchId, selectionId: r.selectionId, name: r.name })),
       );
@@ -116,14 +119,23 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     }
     const load: Load = { url: server.url, players, runners };
     await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, 1_000); // warm-up
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    const loopNote = () => {
+      const note = `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms`;
+      delay.reset();
+      return note;
+    };
+    delay.enable();
     const closed: LoadResult[] = [];
     for (let i = 0; i < RUNS; i++)
       closed.push(await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, RUN_MS));
     const most = median(closed.map((r) => r.accepted / r.seconds));
-    const closedNote = loadNote();
+    const closedNote = `${loopNote()}; ${loadNote()}`;
     const rate = Math.max(1, Math.round(most / 2));
     const open: LoadResult[] = [];
     for (let i = 0; i < RUNS; i++) open.push(await runLoad(load, { mode: 'open', rate }, RUN_MS));
+    const openNote = `${loopNote()}; ${loadNote()}`;
+    delay.disable();
     return [
       {
         bench: 'POST /api/bets, HTTP end to end',
@@ -139,7 +151,7 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
         opsPerSec: median(open.map((r) => r.accepted / r.seconds)),
         p50: `${median(open.map((r) => r.p50)).toFixed(2)} ms`,
         p99: `${median(open.map((r) => r.p99)).toFixed(2)} ms`,
-        note: `half the closed loop's rate, latency from the planned send; max ${median(open.map((r) => r.max)).toFixed(0)} ms; ${refusals(open)}; ${loadNote()}`,
+        note: `half the closed loop's rate, latency from the planned send; max ${median(open.map((r) => r.max)).toFixed(0)} ms; ${refusals(open)}; ${openNote}`,
       },
     ];
   } finally {
@@ -157,6 +169,19 @@ export async function benchHttp(): Promise<{ rows: BenchRow[]; skipped: string[]
     else rows.push(...r);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+  const history = process.env.BENCH_HISTORY;
+  if (history) {
+    // A copy: the server writes to the folder, and the history stays as generated for the next run.
+    const copy = mkdtempSync(join(tmpdir(), 'exch-bench-history-'));
+    try {
+      execFileSync('cp', ['-a', `${resolve(history)}/.`, copy]);
+      const r = await httpOn(`PGlite (disk), the history in ${history}`, { dataDir: copy });
+      if (typeof r === 'string') skipped.push(`HTTP on the history: ${r}`);
+      else rows.push(...r);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   }
   const skip = pgSkip();
   if (skip) skipped.push(`HTTP on PostgreSQL: ${skip}`);
