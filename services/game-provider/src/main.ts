@@ -5,7 +5,8 @@
  *   PROVIDER_SECRET  shared with the operator (at least 32 characters), required
  *   OPERATOR_URL     the operator's base URL, where its wallet is (e.g. http://127.0.0.1:3000), required
  *   OPERATOR_ORIGINS origins that may frame the games (comma list; default OPERATOR_URL's origin)
- *   PORT             default 3100; PUBLIC_URL where browsers reach it (default http://localhost:PORT)
+ *   PROVIDER_PORT    default 3100 (PORT is read when it is not set); PUBLIC_URL where browsers reach it
+ *                    (default http://localhost:PROVIDER_PORT)
  *   PROVIDER_DATA_DIR its round log and sessions (default ./data/provider)
  *   WALLET_TIMEOUT_MS, WALLET_ATTEMPTS, RECOVER_EVERY_MS: the wallet client's patience
  */
@@ -24,7 +25,8 @@ if (secret.length < 32 || operatorUrl === '') {
 const num = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
 
 const provider = await startGameProvider({
-  port: num('PORT') ?? 3100,
+  // The README's name, as `npm start` reads it; PORT for a host that hands every process its port.
+  port: num('PROVIDER_PORT') ?? num('PORT') ?? 3100,
   dataDir: resolve(env.PROVIDER_DATA_DIR ?? 'data/provider'),
   secret,
   operator: {
