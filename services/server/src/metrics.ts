@@ -65,7 +65,7 @@ export function json(res: ServerResponse, status: number, body: unknown): void {
  * GET /health, and whatever `routes` answer (the engine's command endpoint).
  */
 export function serveHttp(
-  port: number,
+  { port, host }: { port: number; host: string },
   registry: Registry,
   health: () => object,
   routes: Route[] = [],
@@ -85,5 +85,5 @@ export function serveHttp(
       }
     })();
   });
-  return new Promise((resolve) => server.listen(port, '0.0.0.0', () => resolve(server)));
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }

@@ -120,7 +120,7 @@ export async function runEngineProcess(
     return true;
   };
   const server = await serveHttp(
-    settings.port,
+    { port: settings.port, host: settings.bindHost },
     registry,
     () => ({ role: engine?.running ? 'leader' : 'standby', epoch: engine?.epoch ?? null, instance: settings.instance }),
     [commandRoute],

@@ -102,7 +102,7 @@ export async function runGatewayProcess(
     async (_req, _input, reply) => reply.type(registry.contentType).send(await registry.metrics()),
   );
   const notices = await deliverNotices(kafka, gateway, settings.instance, log);
-  const address = await gateway.app.listen({ port: settings.port, host: '0.0.0.0' });
+  const address = await gateway.app.listen({ port: settings.port, host: settings.bindHost });
   log.info({ address, partitions }, 'gateway listening');
   return {
     url: `http://127.0.0.1:${new URL(address).port}`,

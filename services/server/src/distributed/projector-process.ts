@@ -82,7 +82,7 @@ export async function runProjectorProcess(
   );
 
   for (const r of runners) await r.start();
-  const server = await serveHttp(settings.port, registry, () => ({
+  const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, () => ({
     role: 'projector',
     instance: settings.instance,
     partitions: Object.fromEntries(runners.map((r) => [r.groupId, r.partitions])),

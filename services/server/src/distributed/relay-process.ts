@@ -38,7 +38,7 @@ export async function runRelayProcess(
     'Events in the log not yet on Kafka (0 on a standby)',
     async (g) => void g.set(relay ? (await store.head()) - relay.published : 0),
   );
-  const server = await serveHttp(settings.port, registry, () => ({
+  const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, () => ({
     role: relay ? 'relay' : 'standby',
     instance: settings.instance,
     position: relay?.published ?? null,

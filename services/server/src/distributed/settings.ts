@@ -14,6 +14,8 @@ export interface DistributedSettings {
   port: number;
   /** Address other processes reach this one at (the engine's command endpoint). */
   advertisedHost: string;
+  /** Interface the HTTP endpoint listens on (BIND_HOST): every one by default, or the cluster network's only. */
+  bindHost: string;
   /** How soon a projector group hands a killed member's partitions to the others (docs/distributed.md). */
   projectorLiveness: GroupLiveness;
 }
@@ -48,6 +50,7 @@ export function readSettings(
     instance: env.INSTANCE ?? `${role}-${hostname()}-${process.pid}`,
     port: Number(env.PORT ?? defaultPort),
     advertisedHost: env.ADVERTISED_HOST ?? '127.0.0.1',
+    bindHost: env.BIND_HOST ?? '0.0.0.0',
     projectorLiveness: projectorLiveness(env),
   };
 }
