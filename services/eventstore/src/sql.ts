@@ -30,5 +30,5 @@ export function transactionClient(query: QueryFn): SqlClient {
   return client;
 }
 
-/** Creates the log's tables once, however many processes open the store together (contracts' migrate). */
-export const migrateLog = (sql: SqlClient): Promise<void> => migrate(sql, 'eventstore', 2, SCHEMA_STATEMENTS);
+/** Creates the log's tables once, however many processes open the store together (contracts' migrate); version 3 added snapshot_parts. */
+export const migrateLog = (sql: SqlClient): Promise<void> => migrate(sql, 'eventstore', 3, SCHEMA_STATEMENTS);

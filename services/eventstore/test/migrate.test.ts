@@ -53,7 +53,7 @@ t.test('migrate on PostgreSQL: any number of processes at once, the DDL runs onc
       t.same(
         rows,
         [
-          { name: 'eventstore', version: 2 },
+          { name: 'eventstore', version: 3 },
           { name: 'part_a', version: 1 },
           { name: 'part_b', version: 1 },
           { name: 'part_c', version: 1 },

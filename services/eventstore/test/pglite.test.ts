@@ -61,3 +61,17 @@ t.test('PGlite on disk: the log survives close and reopen', async (t) => {
   const [again] = await second.append([{ streamId: 'wallet-9', expectedVersion: 'any', events: [newEvent('w1')] }]);
   t.ok(again!.duplicate, 'idempotency survives too');
 });
+
+t.test('a log written before snapshot parts gains their table when opened again', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'exch-pglite-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const old = await openPGliteStore({ dataDir });
+  await old.sql.query('drop table snapshot_parts');
+  await old.sql.query("update schema_versions set version = 2 where name = 'eventstore'");
+  await old.close();
+
+  const store = await openPGliteStore({ dataDir });
+  t.teardown(() => store.close());
+  await store.saveSnapshotPart('engine', 'a', JSON.stringify({ n: 1 }));
+  t.same(Object.fromEntries(await store.loadSnapshotParts('engine', ['a'])), { a: { n: 1 } });
+});
