@@ -15,13 +15,13 @@ import {
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { pageSql, paginated } from '../http/paging.js';
+import { paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { BET_STATUSES, betWhere, kindOf, type BetFilter } from './filters.js';
-import { downlineCte } from './scope.js';
+import { downlineCte, downlineIds, NEWEST_PLACED } from './scope.js';
 import { INVALID_BET } from './status-route.js';
 import { CSV_MAX_ROWS, csvRoute } from '../reports/csv.js';
 
@@ -60,14 +60,14 @@ async function downlineBets(
     minStake: f.amount_from,
     maxStake: f.amount_to,
   };
-  const params: unknown[] = [viewer];
+  const params: unknown[] = [await downlineIds(sql, viewer)];
   const where = betWhere(filter, params);
   const { rows: count } = await sql.query<{ n: string }>(
-    `${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
+    `select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
     params,
   );
   const { rows } = await sql.query<BetDbRow>(
-    `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`,
+    `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit} offset ${page.offset}`,
     params,
   );
   return { rows, total: Number(count[0]!.n) };
@@ -102,10 +102,10 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
         minStake: q.min_stake,
         maxStake: q.max_stake,
       };
-      const params: unknown[] = [req.auth!.sub];
+      const params: unknown[] = [await downlineIds(sql, req.auth!.sub)];
       const where = betWhere(filter, params);
       const { rows } = await sql.query<BetDbRow>(
-        `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
+        `${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
         params,
       );
       const markets = Object.fromEntries(Object.values(MARKET_TYPE_OF).map((t) => [t, [] as BetDto[]])) as Record<
