@@ -15,7 +15,7 @@ import {
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { paginated } from '../http/paging.js';
+import { cappedCount, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
@@ -41,13 +41,13 @@ const TAG = 'Back office';
 /** One match's list is bounded: the newest first. */
 const EVENT_CAP = 1000;
 
-/** The downline's bets by the bet history's filter, newest first: one page (offset, limit) and the count of all. */
+/** The downline's bets by the bet history's filter, newest first: one page (offset, limit) and the count of all (capped). */
 async function downlineBets(
   sql: ExchangeDeps['sql'],
   viewer: string,
   f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,
   page: { offset: number; limit: number },
-): Promise<{ rows: BetDbRow[]; total: number }> {
+): Promise<{ rows: BetDbRow[]; total: Count }> {
   const filter: BetFilter = {
     status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
     matchId: f.event_id,
@@ -62,15 +62,17 @@ async function downlineBets(
   };
   const params: unknown[] = [await downlineIds(sql, viewer)];
   const where = betWhere(filter, params);
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
+  // Left without dates, the count would be of every bet the downline ever placed: capped.
+  const total = await cappedCount(
+    sql,
+    `from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
     params,
   );
   const { rows } = await sql.query<BetDbRow>(
     `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit} offset ${page.offset}`,
     params,
   );
-  return { rows, total: Number(count[0]!.n) };
+  return { rows, total };
 }
 
 /** The back office's bet lists and deletes: the caller's downline only (SPEC.md section 6). */
