@@ -42,7 +42,7 @@ const TAG = 'Back office';
 const EVENT_CAP = 1000;
 
 /** The downline's bets by the bet history's filter, newest first: one page (offset, limit) and the count of all (capped). */
-async function downlineBets(
+export async function downlineBets(
   sql: ExchangeDeps['sql'],
   viewer: string,
   f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,

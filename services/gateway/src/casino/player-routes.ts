@@ -45,7 +45,7 @@ const STATUS_LABEL: Record<CasinoBetDto['status'], string> = {
 };
 
 /** A table's finished rounds, newest first: one page and the count of all. The JSON route and its CSV read it. */
-async function finishedRounds(
+export async function finishedRounds(
   sql: SqlClient,
   code: string,
   q: { startDate?: string; roundId?: string; search?: string },

@@ -41,7 +41,7 @@ const afterSql = (table: string, page: Page, params: unknown[]): string =>
     : ` and (b.placed_at, b.placed_position) < (select a.placed_at, a.placed_position from ${table} a where a.bet_id = $${params.push(page.after)})`;
 
 /** The downline's exchange bets placed in the period, newest first: one page (limit + 1 rows read, to know whether another follows). */
-async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
+export async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
   const params: unknown[] = [await downlineIds(sql, viewer)];
   const where = betWhere(filterOf(q), params) + afterSql('rm_bets', page, params);
   const { rows } = await sql.query<BetDbRow>(
@@ -55,7 +55,7 @@ async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQu
  * The downline's casino table bets placed in the period, newest first: user and minimum stake
  * filter them; a sport, match, market or side picks none (a casino bet has none of them).
  */
-async function casinoRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
+export async function casinoRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
   if (q.sport_id !== undefined || q.event_id || q.market_id || q.side) return [];
   const params: unknown[] = [await downlineIds(sql, viewer)];
   const add = (value: unknown) => `$${params.push(value)}`;
