@@ -50,7 +50,19 @@ export async function branchFigures(
   parentId: string,
   period: { from?: string; to?: string },
 ): Promise<Map<string, BranchFigures>> {
-  const params: unknown[] = [parentId, PNL_KINDS];
+  // Each wallet of the parent's downline and the child whose branch it is in: one array parameter
+  // each, so the planner knows how many wallets it reads (against the recursive CTE, whose size it
+  // cannot know, it guessed few and sorted the period's postings on disk).
+  const { rows: wallets } = await sql.query<{ account: string; root: string }>(
+    `with recursive branch(root, user_id) as (
+       select user_id, user_id from rm_users where parent_id = $1
+       union all
+       select b.root, u.user_id from rm_users u join branch b on u.parent_id = b.user_id
+     )
+     select 'wallet:' || user_id as account, root from branch`,
+    [parentId],
+  );
+  const params: unknown[] = [parentId, PNL_KINDS, wallets.map((w) => w.account), wallets.map((w) => w.root)];
   // Exact numerators (paise x basis points), rounded below: a sum of rounded postings would drift.
   const { rows } = await sql.query<{
     root: string;
@@ -59,26 +71,22 @@ export async function branchFigures(
     carried: string;
     parent_carried: string;
   }>(
-    `with recursive branch(root, user_id) as (
-       select user_id, user_id from rm_users where parent_id = $1
-       union all
-       select b.root, u.user_id from rm_users u join branch b on u.parent_id = b.user_id
-     ),
+    `with branch as (select * from unnest($3::text[], $4::text[]) as b(account, root)),
      changes as (
        select coalesce(array_agg(distinct h.position order by h.position), '{}') as at
-         from rm_partnership_shares h where h.user_id = $1 or h.user_id in (select user_id from rm_users where parent_id = $1)
+         from rm_partnership_shares h where h.user_id = $1 or h.user_id = any($4::text[])
      ),
      -- Summed per wallet first (a hash over the period's postings, each wallet's read by the index
      -- on account and time), then per branch: joining first made the planner sort every posting.
      sums as (
        select e.account, ${CATEGORY_SQL} as category, width_bucket(e.position, (select at from changes)) as stretch, sum(e.amount) as amount
          from rm_ledger_entries e
-        where e.account = any(array(select 'wallet:' || user_id from branch)) and e.kind = any($2::text[])${periodSql(period, params)}
+        where e.account = any($3::text[]) and e.kind = any($2::text[])${periodSql(period, params)}
         group by 1, 2, 3
      ),
      stretches as (
        select b.root, s.category, s.stretch, sum(s.amount) as amount
-         from sums s join branch b on 'wallet:' || b.user_id = s.account
+         from sums s join branch b on b.account = s.account
         group by 1, 2, 3
      ),
      -- A stretch's shares are those in force just after the change that opens it; before the first, none.
