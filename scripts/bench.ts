@@ -4,6 +4,7 @@ import { benchCasino } from './bench/casino.js';
 import { benchCashOut } from './bench/cash-out.js';
 import { benchDistributed } from './bench/distributed.js';
 import { benchJournal } from './bench/journal.js';
+import { benchReports } from './bench/reports.js';
 import { benchSnapshot } from './bench/snapshot.js';
 import { benchWallet } from './bench/wallet.js';
 
@@ -20,3 +21,4 @@ printRows(await benchSnapshot());
 await benchWallet();
 await benchCasino();
 await benchDistributed();
+await benchReports();

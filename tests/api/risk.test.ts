@@ -151,6 +151,26 @@ t.test("the tape's history: the downline's bets of a period, filtered, as the be
     ),
     'the admin sees it',
   );
+  t.equal(history.next, null, 'one page holds them all: no next');
+  // Paged by cursor one bet at a time (the admin's, two branches): the same bets in the same order, each page after the last one's bet.
+  const whole = (await call('GET', `/api/admin/bet-tape?from=${today}&limit=100`, undefined, admin)).body.data;
+  t.ok(whole.length >= 2, 'bets to page through');
+  const paged: string[] = [];
+  let after = '';
+  for (let i = 0; i <= whole.length; i++) {
+    const page = (
+      await call('GET', `/api/admin/bet-tape?from=${today}&limit=1${after ? `&after=${after}` : ''}`, undefined, admin)
+    ).body;
+    paged.push(...page.data.map((r: TapeBet) => r.bet._id));
+    if (page.next === null) break;
+    t.equal(page.next, page.data[0].bet._id, "a page's next is its last bet");
+    after = page.next;
+  }
+  t.same(
+    paged,
+    whole.map((r: TapeBet) => r.bet._id),
+    'paging by cursor lists every bet once, newest first',
+  );
   t.same((await call('GET', `/api/admin/bet-tape?from=${today}&side=lay`, undefined, dealer)).body.data, []);
   t.same((await call('GET', `/api/admin/bet-tape?from=${today}&min_stake=100000`, undefined, dealer)).body.data, []);
   const csv = (await call('GET', `/api/admin/bet-tape.csv?from=${today}`, undefined, dealer)).body as string;

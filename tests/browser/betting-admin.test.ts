@@ -449,6 +449,41 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${first._id}"]`).waitFor();
       t.pass('the history lists the bet');
       await shoot(page, 'admin-bet-tape-history');
+      // Paged by cursor: two bets a page (the request's limit rewritten), Older and Newer.
+      await page.route('**/api/admin/bet-tape?*', (route) =>
+        route.continue({ url: route.request().url().replace('limit=50', 'limit=2') }),
+      );
+      await page.getByRole('tab', { name: 'Live' }).click();
+      await page.getByRole('tab', { name: 'History' }).click();
+      const shownIds = () =>
+        page
+          .locator('[data-testid=bet-tape] tbody tr[data-bet-id]')
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bet-id')));
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=bet-tape] tbody tr[data-bet-id]').length === 2,
+      );
+      const newest = await shownIds();
+      await page.getByRole('button', { name: 'Older' }).click();
+      await page.locator('.pager-status', { hasText: 'Page 2' }).waitFor();
+      await page.waitForFunction(
+        (ids) =>
+          [...document.querySelectorAll('[data-testid=bet-tape] tbody tr[data-bet-id]')].every(
+            (r) => !ids.includes(r.getAttribute('data-bet-id')),
+          ),
+        newest,
+      );
+      t.equal((await shownIds()).length, 2, 'the older page: two other bets');
+      await page.getByRole('button', { name: 'Newer' }).click();
+      await page.locator('.pager-status', { hasText: 'Page 1' }).waitFor();
+      await page.waitForFunction(
+        (ids) =>
+          [...document.querySelectorAll('[data-testid=bet-tape] tbody tr[data-bet-id]')]
+            .map((r) => r.getAttribute('data-bet-id'))
+            .join() === ids.join(),
+        newest,
+      );
+      t.pass('Newer goes back to the newest page');
+      await page.unroute('**/api/admin/bet-tape?*');
 
       await page.goto(`${base}/admin/risk`);
       await page.locator('[data-testid=risk-alerts] .risk-big_bet').first().waitFor();

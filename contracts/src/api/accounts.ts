@@ -3,6 +3,7 @@ import { ROLE_SLUGS, type RoleSlug } from '../roles.js';
 import { percentBp, rupees } from './amount.js';
 import { dateFilter } from './dates.js';
 import { idText, text } from './text.js';
+import type { PageInfo } from './betting.js';
 
 /** At least 8 characters with a letter and a digit: the floor for accounts that hold money. */
 export const NewPassword = (field = 'Password') =>
@@ -210,7 +211,7 @@ export interface StatementRow {
 
 export interface Paged<T> {
   data: T[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: PageInfo;
 }
 
 export interface ActivityRow {

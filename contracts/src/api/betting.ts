@@ -178,7 +178,19 @@ export interface BetDto {
 
 export interface Paginated<T> {
   data: T[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
+  pagination: PageInfo;
+}
+
+/**
+ * A page's place in its list. A list whose count could grow with the history (no period asked)
+ * counts at most a cap of rows: then `capped` is set and `total` is that cap, "at least this many".
+ */
+export interface PageInfo {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  capped?: true;
 }
 
 /** The Bet-as-placed fields a client may send (SPEC.md section 3); server-computed ones are ignored. */

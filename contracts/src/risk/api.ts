@@ -10,7 +10,11 @@ import type { CasinoBetDto } from '../api/casino.js';
 /** The room a back-office socket joins (joinRoom with this id) to have its downline's bets pushed as they happen. */
 export const TAPE_ROOM = 'bet-tape';
 
-/** GET /api/admin/bet-tape (and .csv): the downline's bets of a period, newest first, with the live tape's filters. */
+/**
+ * GET /api/admin/bet-tape (and .csv): the downline's bets of a period, newest first, with the live
+ * tape's filters. Paged by a cursor, not a page number: `after` is the `next` of the page before
+ * (its last bet's id), so a page costs the same however far back it is, and nothing counts the period.
+ */
 export const BetTapeQuery = v.object({
   /** Exchange bets, or the casino tables' (whose bets have no sport, match, market or side). */
   bet_type: v.optional(v.picklist(['sports', 'casino'], 'bet_type must be sports or casino'), 'sports'),
@@ -22,7 +26,7 @@ export const BetTapeQuery = v.object({
   market_id: v.optional(idText('market_id')),
   side: v.optional(v.picklist(['back', 'lay'], 'side must be back or lay')),
   min_stake: optionalRupees('min_stake'),
-  page: intParam('page', 1, 100_000),
+  after: v.optional(idText('after')),
   limit: intParam('limit', 50, 100),
 });
 export type BetTapeQuery = v.InferOutput<typeof BetTapeQuery>;
@@ -45,6 +49,12 @@ export interface RiskSettings {
 
 /** A bet on the tape (pushed as `tape`, and as `watchedBet` to watchers): an exchange bet or a casino table's. */
 export type TapeBet = { bet_type: 'sports'; bet: BetDto } | { bet_type: 'casino'; bet: CasinoBetDto };
+
+/** A page of the tape's history; `next` is the `after` of the next (older) page, null on the last. */
+export interface TapePage {
+  data: TapeBet[];
+  next: string | null;
+}
 
 /** GET /api/admin/risk/alerts: the last `hours` (1 to 168, default 24). */
 export const RiskAlertsQuery = v.object({ hours: intParam('hours', 24, 168) });

@@ -16,6 +16,7 @@ export async function dropProjection(tx: SqlClient, projection: Projection): Pro
  * checkpoint it governs (where replay reads it). At the stored version it runs no DDL at all:
  * creating an index "if not exists" still locks the table, and would deadlock with members folding
  * into it. Another version's tables are dropped first, so the read model folds again from the start.
+ * Then the readers' indexes (ensureIndexes).
  */
 export async function prepareProjection(
   sql: SqlClient,
@@ -36,4 +37,25 @@ export async function prepareProjection(
     await readCheckpoint(tx, projection.name);
     await writeVersion(tx, projection.name, projection.version);
   });
+  await ensureIndexes(sql, projection);
+}
+
+/**
+ * Creates the projection's reader indexes that are missing and drops those it retired. Whether one
+ * is there is read from the catalog (`to_regclass`), which locks no table, so a start that finds
+ * them all as they should be runs no DDL. Each change is its own transaction under the
+ * projection's migration lock, holding one table's lock at a time: a member folding into that
+ * table waits for the index to be built, and nothing waits the other way round.
+ */
+export async function ensureIndexes(sql: SqlClient, projection: Projection): Promise<void> {
+  for (const [name, on] of Object.entries(projection.indexes ?? {})) {
+    const present = async (tx: SqlClient) =>
+      (await tx.query<{ present: boolean }>('select to_regclass($1) is not null as present', [name])).rows[0]!.present;
+    if ((await present(sql)) === (on !== null)) continue;
+    await withMigrationLock(sql, `projection:${projection.name}`, async (tx) => {
+      // Another process may have done it while this one waited for the lock.
+      if ((await present(tx)) === (on !== null)) return;
+      await tx.query(on === null ? `drop index if exists ${name}` : `create index if not exists ${name} on ${on}`);
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import type { MarketPosition, Paginated, RiskAlert, RiskSettings, TapeBet } from '@exch/contracts';
+import type { MarketPosition, RiskAlert, RiskSettings, TapePage } from '@exch/contracts';
 import type { MessageAnswer } from './account-calls';
 import { apiRequest, queryString } from './client';
 
@@ -15,9 +15,10 @@ export interface TapeFilter {
   min_stake?: string;
 }
 
+/** A page of the tape's history: `after` is the page before's `next` (none for the newest). */
 export const fetchBetTape = (
-  q: TapeFilter & { from?: string; to?: string; page: number; limit: number },
-): Promise<Paginated<TapeBet>> => apiRequest(`/admin/bet-tape${queryString({ ...q })}`, { auth: 'admin' });
+  q: TapeFilter & { from?: string; to?: string; after?: string; limit: number },
+): Promise<TapePage> => apiRequest(`/admin/bet-tape${queryString({ ...q })}`, { auth: 'admin' });
 
 export const fetchRiskSettings = (): Promise<RiskSettings> => apiRequest('/admin/risk/settings', { auth: 'admin' });
 

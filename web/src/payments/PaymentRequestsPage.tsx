@@ -128,7 +128,9 @@ export function PaymentRequestsPage({
 
       <div className="table-meta">
         <span className="muted">
-          {list.data ? `${list.data.pagination.total} request${list.data.pagination.total === 1 ? '' : 's'}` : '\u00a0'}
+          {list.data
+            ? `${list.data.pagination.capped ? 'More than ' : ''}${list.data.pagination.total} request${list.data.pagination.total === 1 ? '' : 's'}`
+            : '\u00a0'}
         </span>
         <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
       </div>

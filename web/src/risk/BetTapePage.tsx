@@ -7,7 +7,6 @@ import { useLiveEvent, useMatchRoom } from '../live/use-live';
 import { CsvButton } from '../reports/CsvButton';
 import { SPORT_IDS, SPORT_NAME } from '../sports/sports';
 import { AmountField, SelectField, TextField } from '../ui/fields';
-import { Pager } from '../ui/Pager';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
 import { usePageTitle } from '../ui/use-page-title';
 import { matchesTape, tapeKey } from './tape-filter';
@@ -147,24 +146,32 @@ function LiveTape({ filter, ...rest }: TapeViewProps) {
   );
 }
 
-/** A past period of the tape from the server, paged, with its CSV. */
+/** A past period of the tape from the server, older pages by cursor, with its CSV. */
 function TapeHistory({ filter, ...rest }: TapeViewProps) {
-  // The last day by default: a period without a start would count every bet the downline ever placed.
+  // The last day by default: a long period is cheap to page (by cursor), but mostly not what is looked for.
   const [range, setRange] = useState({ from: localDateTime(Date.now() - DAY_MS), to: '' });
-  const [page, setPage] = useState(1);
-  const q = {
+  // The cursors of the pages open before this one (the newest page has none): Newer goes back one.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const shown = {
     ...filter,
     bet_type: filter.bet_type ?? 'sports',
     from: toIso(range.from),
     to: toIso(range.to),
-    page,
-    limit: 50,
   };
+  const q = { ...shown, after: cursors[cursors.length - 1], limit: 50 };
   const history = useQuery({
     queryKey: ['bet-tape', q],
     queryFn: () => fetchBetTape(q),
     placeholderData: keepPreviousData,
   });
+  const next = history.data?.next ?? null;
+  // A new filter or period starts at the newest page again.
+  const filterKey = JSON.stringify(shown);
+  const [openFor, setOpenFor] = useState(filterKey);
+  if (openFor !== filterKey) {
+    setOpenFor(filterKey);
+    setCursors([]);
+  }
   return (
     <>
       <div className="tape-bar">
@@ -173,25 +180,51 @@ function TapeHistory({ filter, ...rest }: TapeViewProps) {
           name="from"
           type="datetime-local"
           value={range.from}
-          onValue={(from) => {
-            setRange((r) => ({ ...r, from }));
-            setPage(1);
-          }}
+          onValue={(from) => setRange((r) => ({ ...r, from }))}
         />
         <TextField
           label="To"
           name="to"
           type="datetime-local"
           value={range.to}
-          onValue={(to) => {
-            setRange((r) => ({ ...r, to }));
-            setPage(1);
-          }}
+          onValue={(to) => setRange((r) => ({ ...r, to }))}
         />
-        <CsvButton path="/admin/bet-tape" params={q} filename="bet-tape" />
+        <CsvButton path="/admin/bet-tape" params={shown} filename="bet-tape" />
       </div>
       <TapeTable rows={history.data?.data ?? []} query={history} empty="No bets in this period" {...rest} />
-      <Pager pagination={history.data?.pagination} onPage={setPage} />
+      {(cursors.length > 0 || next !== null) && (
+        <nav className="pager" aria-label="Pages">
+          <div className="pager-buttons">
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={cursors.length === 0}
+              onClick={() => setCursors([])}
+            >
+              Newest
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={cursors.length === 0}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
+              Newer
+            </button>
+            <span className="pager-status">
+              Page <b>{cursors.length + 1}</b>
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={next === null}
+              onClick={() => next !== null && setCursors((c) => [...c, next])}
+            >
+              Older
+            </button>
+          </div>
+        </nav>
+      )}
     </>
   );
 }

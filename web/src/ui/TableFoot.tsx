@@ -5,7 +5,8 @@ interface TableFootProps {
   total: number | undefined;
   /** What a row is, in the singular ("bet"). */
   noun: string;
-  pagination: { page: number; totalPages: number } | undefined;
+  /** `capped`: the server stopped counting at `total` (PageInfo), so there are at least that many. */
+  pagination: { page: number; totalPages: number; capped?: true } | undefined;
   onPage: (page: number) => void;
 }
 
@@ -13,7 +14,11 @@ interface TableFootProps {
 export function TableFoot({ total, noun, pagination, onPage }: TableFootProps) {
   return (
     <div className="table-foot">
-      <span className="muted">{total === undefined ? '\u00a0' : `${total} ${noun}${total === 1 ? '' : 's'}`}</span>
+      <span className="muted">
+        {total === undefined
+          ? '\u00a0'
+          : `${pagination?.capped ? 'More than ' : ''}${total} ${noun}${total === 1 ? '' : 's'}`}
+      </span>
       <Pager pagination={pagination} onPage={onPage} />
     </div>
   );

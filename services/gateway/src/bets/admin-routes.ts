@@ -15,13 +15,13 @@ import {
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { pageSql, paginated } from '../http/paging.js';
+import { cappedCount, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { BET_STATUSES, betWhere, kindOf, type BetFilter } from './filters.js';
-import { downlineCte } from './scope.js';
+import { downlineCte, downlineIds, NEWEST_PLACED } from './scope.js';
 import { INVALID_BET } from './status-route.js';
 import { CSV_MAX_ROWS, csvRoute } from '../reports/csv.js';
 
@@ -41,13 +41,13 @@ const TAG = 'Back office';
 /** One match's list is bounded: the newest first. */
 const EVENT_CAP = 1000;
 
-/** The downline's bets by the bet history's filter, newest first: one page (offset, limit) and the count of all. */
-async function downlineBets(
+/** The downline's bets by the bet history's filter, newest first: one page (offset, limit) and the count of all (capped). */
+export async function downlineBets(
   sql: ExchangeDeps['sql'],
   viewer: string,
   f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,
   page: { offset: number; limit: number },
-): Promise<{ rows: BetDbRow[]; total: number }> {
+): Promise<{ rows: BetDbRow[]; total: Count }> {
   const filter: BetFilter = {
     status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
     matchId: f.event_id,
@@ -60,17 +60,19 @@ async function downlineBets(
     minStake: f.amount_from,
     maxStake: f.amount_to,
   };
-  const params: unknown[] = [viewer];
+  const params: unknown[] = [await downlineIds(sql, viewer)];
   const where = betWhere(filter, params);
-  const { rows: count } = await sql.query<{ n: string }>(
-    `${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
+  // Left without dates, the count would be of every bet the downline ever placed: capped.
+  const total = await cappedCount(
+    sql,
+    `from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
     params,
   );
   const { rows } = await sql.query<BetDbRow>(
-    `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`,
+    `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit} offset ${page.offset}`,
     params,
   );
-  return { rows, total: Number(count[0]!.n) };
+  return { rows, total };
 }
 
 /** The back office's bet lists and deletes: the caller's downline only (SPEC.md section 6). */
@@ -102,10 +104,10 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
         minStake: q.min_stake,
         maxStake: q.max_stake,
       };
-      const params: unknown[] = [req.auth!.sub];
+      const params: unknown[] = [await downlineIds(sql, req.auth!.sub)];
       const where = betWhere(filter, params);
       const { rows } = await sql.query<BetDbRow>(
-        `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
+        `${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
         params,
       );
       const markets = Object.fromEntries(Object.values(MARKET_TYPE_OF).map((t) => [t, [] as BetDto[]])) as Record<

@@ -1,6 +1,6 @@
 import { kindOfMarketType, MARKET_TYPE_OF, type MarketKind, type Paise } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { IN_DOWNLINE } from './scope.js';
+import { IN_DOWNLINE_IDS } from './scope.js';
 
 export const BET_STATUSES = ['pending', 'settled', 'deleted', 'all', 'won', 'lost', 'void', 'cancelled'] as const;
 export type BetStatusFilter = (typeof BET_STATUSES)[number];
@@ -44,9 +44,9 @@ export function kindOf(text: string): MarketKind {
 /** A LIKE pattern for names containing `text`, any case (its own % and _ taken literally). */
 export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The where clause over `b` (rm_bets) and `u` (rm_users); `params[0]` must be the actor for downlineCte(1). */
+/** The where clause over `b` (rm_bets) and `u` (rm_users); `params[0]` must be the actor's downlineIds. */
 export function betWhere(f: BetFilter, params: unknown[]): string {
-  const parts = [IN_DOWNLINE, STATUS_SQL[f.status]];
+  const parts = [IN_DOWNLINE_IDS, STATUS_SQL[f.status]];
   const add = (value: unknown) => `$${params.push(value)}`;
   if (f.matchId) parts.push(`b.match_id = ${add(f.matchId)}`);
   if (f.marketId) parts.push(`b.market_id = ${add(f.marketId)}`);

@@ -10,7 +10,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { pageSql, paginated } from '../http/paging.js';
+import { cappedCount, pageSql, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../reports/csv.js';
@@ -45,12 +45,12 @@ const STATUS_LABEL: Record<CasinoBetDto['status'], string> = {
 };
 
 /** A table's finished rounds, newest first: one page and the count of all. The JSON route and its CSV read it. */
-async function finishedRounds(
+export async function finishedRounds(
   sql: SqlClient,
   code: string,
   q: { startDate?: string; roundId?: string; search?: string },
   page: Page,
-): Promise<{ rows: CasinoResultDto[]; total: number }> {
+): Promise<{ rows: CasinoResultDto[]; total: Count }> {
   await findTable(sql, code);
   const args: unknown[] = [code];
   let where = `r.table_code = $1 and ${FINISHED}`;
@@ -58,15 +58,13 @@ async function finishedRounds(
     where += ` and r.opened_at >= $${args.push(q.startDate)}::date and r.opened_at < $${args.length}::date + 1`;
   if (q.roundId) where += ` and r.mid like $${args.push(`${q.roundId.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
   if (q.search) where += ` and (lower(r.winner) like $${args.push(like(q.search))} or r.mid like $${args.length})`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_casino_rounds r where ${where}`,
-    args,
-  );
+  // A table deals all day, every day: without a day the count would be of every round it ever dealt.
+  const total = await cappedCount(sql, `from rm_casino_rounds r where ${where}`, args);
   const { rows } = await sql.query<{ mid: string; winner: string | null; status: string; code: number | null }>(
     `${RESULT_SELECT} where ${where} order by r.opened_at desc, r.mid desc ${pageSql(page.page, page.limit)}`,
     args,
   );
-  return { rows: rows.map(resultOf), total: Number(count[0]!.n) };
+  return { rows: rows.map(resultOf), total };
 }
 
 /** A player's casino bets by status, table and placing day, newest first: one page and the count of all. The JSON route and its CSV read it. */
@@ -153,11 +151,8 @@ export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
     },
     async (_req, { params: p, query: q }) => {
       const { rows, total } = await finishedRounds(sql, p.code, q, q);
-      return {
-        data: {
-          data: { res: rows, total, page: q.page, limit: q.limit, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
-        },
-      };
+      const { data, pagination } = paginated(rows, q.page, q.limit, total);
+      return { data: { data: { res: data, ...pagination } } };
     },
   );
 

@@ -77,7 +77,12 @@ export const CASINO_SCHEMAS: Record<string, Schema> = {
   }),
   CasinoResultDto: obj({ mid: str, win: str, code: int }),
   CasinoResultPage: obj({
-    data: obj({ data: obj({ res: arr(ref('CasinoResultDto')), total: int, page: int, limit: int, totalPages: int }) }),
+    data: obj({
+      data: obj(
+        { res: arr(ref('CasinoResultDto')), total: int, page: int, limit: int, totalPages: int, capped: bool },
+        ['res', 'total', 'page', 'limit', 'totalPages'],
+      ),
+    }),
   }),
   CasinoTableLive: obj({
     table: ref('CasinoTableDto'),

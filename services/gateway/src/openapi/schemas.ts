@@ -109,7 +109,13 @@ export const SCHEMAS: Record<string, Schema> = {
     placed_at: { ...str, format: 'date-time' },
     settled_at: nullable({ ...str, format: 'date-time' }),
   }),
-  Pagination: obj({ page: int, limit: int, total: int, totalPages: int }),
+  // capped: the list counted up to its cap (COUNT_CAP) and stopped; total is then "at least".
+  Pagination: obj({ page: int, limit: int, total: int, totalPages: int, capped: bool }, [
+    'page',
+    'limit',
+    'total',
+    'totalPages',
+  ]),
   BetPage: obj({ data: arr(ref('BetDto')), pagination: ref('Pagination') }),
   ProfitLossRow: obj({
     event_id: str,

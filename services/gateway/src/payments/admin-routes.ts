@@ -17,7 +17,7 @@ import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { paginated } from '../http/paging.js';
+import { cappedCount, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
 import { findRequest, REQUEST_SELECT, toRequestDto, type RequestRow } from './read.js';
 import { readScreenshot } from './screenshots.js';
@@ -77,7 +77,7 @@ export async function downlineRequests(
   actorId: string,
   q: { type: PaymentType; status: string; from?: string; to?: string; user?: string },
   page: { offset: number; limit: number },
-): Promise<{ rows: RequestRow[]; total: number }> {
+): Promise<{ rows: RequestRow[]; total: Count }> {
   const args: unknown[] = [JSON.stringify([actorId]), q.type];
   let where = 'p.upline_ids @> $1::jsonb and p.type = $2';
   if (q.status !== 'all') where += ` and p.status = $${args.push(q.status)}`;
@@ -85,15 +85,17 @@ export async function downlineRequests(
   if (q.to) where += ` and p.requested_at < ($${args.push(q.to)}::date + 1)`;
   if (q.user)
     where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`,
+  // Every request the downline ever made, without dates or a status: capped.
+  const total = await cappedCount(
+    sql,
+    `from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`,
     args,
   );
   const { rows } = await sql.query<RequestRow>(
     `${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc limit ${page.limit} offset ${page.offset}`,
     args,
   );
-  return { rows, total: Number(count[0]!.n) };
+  return { rows, total };
 }
 
 export function adminPaymentRoutes({ sql, commands, throttle, route, directory }: AccountDeps): void {

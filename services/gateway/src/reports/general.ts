@@ -5,7 +5,7 @@
  * GENERAL_REPORT_BET_TYPES in contracts; nothing else changes.
  */
 import { SPORTS, type RoleSlug, type SqlClient } from '@exch/contracts';
-import { downlineCte } from '../bets/scope.js';
+import { downlineCte, downlineIds, IN_DOWNLINE_IDS } from '../bets/scope.js';
 import { like } from './like.js';
 import { periodSql } from './categories.js';
 
@@ -32,7 +32,7 @@ export interface GeneralBetRow {
   placed_at: Date | string;
 }
 
-/** SQL of one source: the columns of GeneralBetRow, over the downline CTE (`downline`), filtered. */
+/** SQL of one source: the columns of GeneralBetRow, over the downline's ids (`$1`, downlineIds), filtered. */
 type BetSource = (f: GeneralFilter, params: unknown[]) => string;
 
 const SPORT_NAME = `case mt.sport_id ${SPORTS.map((s) => `when ${s.id} then '${s.name}'`).join(' ')} else 'Sport' end`;
@@ -42,7 +42,7 @@ const sportsBets: BetSource = (f, params) => `
          b.selection_name, u.username, b.stake as amount, b.side, b.status, b.placed_at, b.placed_position as seq
     from rm_bets b join rm_users u on u.user_id = b.user_id
     left join rm_markets mk on mk.market_id = b.market_id left join rm_matches mt on mt.match_id = b.match_id
-   where b.user_id in (select user_id from downline)
+   where ${IN_DOWNLINE_IDS}
      and ${f.deleted === 'true' ? `b.status = 'deleted'` : `b.status <> 'deleted'`}
      ${f.side ? `and b.side = $${params.push(f.side)}` : ''}
      ${f.search ? `and (u.username_lower like $${params.push(like(f.search))} or lower(mt.name) like $${params.length} or lower(b.selection_name) like $${params.length})` : ''}
@@ -54,7 +54,7 @@ const casinoBets: BetSource = (f, params) => `
          b.selection_name, u.username, b.stake as amount, 'back' as side, b.status, b.placed_at, b.placed_position as seq
     from rm_casino_bets b join rm_users u on u.user_id = b.user_id
     left join rm_casino_tables t on t.table_code = b.table_code
-   where b.user_id in (select user_id from downline)
+   where ${IN_DOWNLINE_IDS}
      and ${f.deleted === 'true' || f.side === 'lay' ? 'false' : 'true'}
      ${f.search ? `and (u.username_lower like $${params.push(like(f.search))} or lower(t.name) like $${params.length} or lower(b.selection_name) like $${params.length})` : ''}
      ${periodSql(f, params, 'b.placed_at')}`;
@@ -68,14 +68,15 @@ export async function generalBets(
   f: GeneralFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: GeneralBetRow[]; total: number; amount: number }> {
-  const params: unknown[] = [actorId];
-  const source = `${downlineCte(1)}, bets as (${GENERAL_SOURCES[f.bet_type](f, params)})`;
+  const params: unknown[] = [await downlineIds(sql, actorId)];
+  const source = `with bets as (${GENERAL_SOURCES[f.bet_type](f, params)})`;
   const { rows: totals } = await sql.query<{ n: string; amount: string }>(
     `${source} select count(*) as n, coalesce(sum(amount), 0) as amount from bets`,
     params,
   );
+  // Newest first as the sources' tables are indexed (rm_bets_placed_at, rm_casino_bets_placed_at): a page walks the index.
   const { rows } = await sql.query<GeneralBetRow>(
-    `${source} select * from bets order by seq desc limit ${page.limit} offset ${page.offset}`,
+    `${source} select * from bets order by placed_at desc, seq desc limit ${page.limit} offset ${page.offset}`,
     params,
   );
   return { rows, total: Number(totals[0]!.n), amount: Number(totals[0]!.amount) };

@@ -13,7 +13,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import type { AccountDeps } from '../accounts/deps.js';
-import { downlineCte } from '../bets/scope.js';
+import { downlineIds } from '../bets/scope.js';
 import { CATEGORY_SQL, PNL_KINDS, sumCategories, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
 import { csvRoute, money, type CsvCell } from './csv.js';
 import { categoryRupees, downlinePnl, owedLines, splitOf, type OwedLine, type PnlLine } from './pnl.js';
@@ -26,17 +26,16 @@ const SPEC_COLUMNS = ['casino', 'sports', 'thirdParty'] as const;
 const noPaging = <T extends v.ObjectEntries>(q: v.ObjectSchema<T, undefined>) => v.omit(q, ['page', 'limit']);
 const percentCell = (bp: number | null): CsvCell => (bp === null ? '' : (bp / 100).toFixed(2));
 
-/** Players' side per day and category over the wallets `wallets` picks (a condition on `e`, a row of rm_ledger_entries), after the CTE `prefix`. */
+/** Players' side per day and category over the wallets `wallets` picks (a condition on `e`, a row of rm_ledger_entries). */
 async function dailyPnl(
   sql: SqlClient,
-  prefix: string,
   wallets: string,
   params: unknown[],
   period: { from?: string; to?: string },
 ): Promise<{ day: string; c: CategoryPaise }[]> {
   const kinds = `$${params.push(PNL_KINDS)}::text[]`;
   const { rows } = await sql.query<{ day: string; category: keyof CategoryPaise; pnl: string }>(
-    `${prefix} select to_char(e.at, 'YYYY-MM-DD') as day, ${CATEGORY_SQL} as category, sum(e.amount) as pnl
+    `select to_char(e.at, 'YYYY-MM-DD') as day, ${CATEGORY_SQL} as category, sum(e.amount) as pnl
        from rm_ledger_entries e
       where ${wallets} and e.kind = any(${kinds})${periodSql(period, params)}
       group by 1, 2 order by 1`,
@@ -281,11 +280,11 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
     const viewed = await viewedAccount(sql, actorId, q.parent);
     return {
       viewed,
+      // The wallets as one array parameter: the planner then knows how many it reads (bets/scope.ts downlineIds).
       points: await dailyPnl(
         sql,
-        downlineCte(1),
-        `e.account in (select 'wallet:' || user_id from downline)`,
-        [viewed.user_id],
+        'e.account = any($1::text[])',
+        [(await downlineIds(sql, viewed.user_id)).map((id) => `wallet:${id}`)],
         q,
       ),
     };
@@ -328,7 +327,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
       query: DailyPnlQuery,
     },
     async (req, { query: q }) => ({
-      data: (await dailyPnl(sql, '', 'e.account = $1', [`wallet:${req.auth!.sub}`], q)).map(toPoint),
+      data: (await dailyPnl(sql, 'e.account = $1', [`wallet:${req.auth!.sub}`], q)).map(toPoint),
     }),
   );
   csvRoute(
@@ -341,6 +340,6 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
       query: DailyPnlQuery,
     },
     async (req, { query: q }) =>
-      dailyCsv('my-daily-profit-loss', await dailyPnl(sql, '', 'e.account = $1', [`wallet:${req.auth!.sub}`], q)),
+      dailyCsv('my-daily-profit-loss', await dailyPnl(sql, 'e.account = $1', [`wallet:${req.auth!.sub}`], q)),
   );
 }

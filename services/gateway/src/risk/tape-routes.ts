@@ -1,15 +1,14 @@
-import { BetTapeQuery, type Paginated, type TapeBet } from '@exch/contracts';
+import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
 import { betWhere, containsPattern, type BetFilter } from '../bets/filters.js';
-import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
+import { downlineIds, IN_DOWNLINE_IDS, NEWEST_PLACED } from '../bets/scope.js';
 import {
   BET_SELECT as CASINO_BET_SELECT,
   payRange,
   toBetDto as casinoBetDto,
   type BetRow as CasinoBetRow,
 } from '../casino/read.js';
-import { pageSql, paginated } from '../http/paging.js';
 import type { ExchangeDeps } from '../markets/deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../reports/csv.js';
 
@@ -28,35 +27,39 @@ const filterOf = (q: BetTapeQuery): BetFilter => ({
   minStake: q.min_stake,
 });
 
-type Page = { page: number; limit: number };
+/** Rows of a page, and the bet after which it starts (the page before's last), if any. */
+type Page = { after?: string; limit: number };
 
-/** The downline's exchange bets placed in the period, newest first: one page and the count of all. */
-async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
-  const params: unknown[] = [viewer];
-  const where = betWhere(filterOf(q), params);
-  const [count, rows] = await Promise.all([
-    sql.query<{ n: string }>(
-      `${downlineCte(1)}select count(*) as n from rm_bets b join rm_users u on u.user_id = b.user_id
-         left join rm_matches mt on mt.match_id = b.match_id where ${where}`,
-      params,
-    ),
-    sql.query<BetDbRow>(
-      `${downlineCte(1)}${BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(page.page, page.limit)}`,
-      params,
-    ),
-  ]);
-  return { rows: rows.rows, total: Number(count.rows[0]!.n) };
+/**
+ * `(placed_at, placed_position)` older than the bet `after` of `table` (its own row, by primary
+ * key): the keyset the index rm_bets_placed_at (rm_casino_bets_placed_at) walks on from, so page 50
+ * costs what page 1 does. A bet id that is not there picks nothing.
+ */
+const afterSql = (table: string, page: Page, params: unknown[]): string =>
+  page.after === undefined
+    ? ''
+    : ` and (b.placed_at, b.placed_position) < (select a.placed_at, a.placed_position from ${table} a where a.bet_id = $${params.push(page.after)})`;
+
+/** The downline's exchange bets placed in the period, newest first: one page (limit + 1 rows read, to know whether another follows). */
+export async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
+  const params: unknown[] = [await downlineIds(sql, viewer)];
+  const where = betWhere(filterOf(q), params) + afterSql('rm_bets', page, params);
+  const { rows } = await sql.query<BetDbRow>(
+    `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
+    params,
+  );
+  return rows;
 }
 
 /**
  * The downline's casino table bets placed in the period, newest first: user and minimum stake
  * filter them; a sport, match, market or side picks none (a casino bet has none of them).
  */
-async function casinoRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
-  if (q.sport_id !== undefined || q.event_id || q.market_id || q.side) return { rows: [], total: 0 };
-  const params: unknown[] = [viewer];
+export async function casinoRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
+  if (q.sport_id !== undefined || q.event_id || q.market_id || q.side) return [];
+  const params: unknown[] = [await downlineIds(sql, viewer)];
   const add = (value: unknown) => `$${params.push(value)}`;
-  const parts = [IN_DOWNLINE];
+  const parts = [IN_DOWNLINE_IDS];
   if (q.username) parts.push(`u.username_lower like ${add(containsPattern(q.username))}`);
   if (q.from) parts.push(`b.placed_at >= ${add(q.from)}::timestamptz`);
   if (q.to)
@@ -64,18 +67,18 @@ async function casinoRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQu
       q.to.length === 10 ? `b.placed_at < ${add(q.to)}::date + 1` : `b.placed_at <= ${add(q.to)}::timestamptz`,
     );
   if (q.min_stake !== undefined) parts.push(`b.stake >= ${add(q.min_stake)}`);
-  const where = parts.join(' and ');
-  const [count, rows] = await Promise.all([
-    sql.query<{ n: string }>(
-      `${downlineCte(1)}select count(*) as n from rm_casino_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
-      params,
-    ),
-    sql.query<CasinoBetRow>(
-      `${downlineCte(1)}${CASINO_BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(page.page, page.limit)}`,
-      params,
-    ),
-  ]);
-  return { rows: rows.rows, total: Number(count.rows[0]!.n) };
+  const where = parts.join(' and ') + afterSql('rm_casino_bets', page, params);
+  const { rows } = await sql.query<CasinoBetRow>(
+    `${CASINO_BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
+    params,
+  );
+  return rows;
+}
+
+/** The page's rows (at most `limit`) and the cursor of the next page, if more rows were read. */
+function pageOf<T>(rows: T[], limit: number, idOf: (row: T) => string): { rows: T[]; next: string | null } {
+  const shown = rows.slice(0, limit);
+  return { rows: shown, next: rows.length > limit ? idOf(shown[shown.length - 1]!) : null };
 }
 
 /**
@@ -90,26 +93,16 @@ export function tapeRoutes({ sql, route }: ExchangeDeps): void {
       access: { admin: 'view-bets' },
       tag: TAG,
       summary:
-        "The downline's exchange or casino bets placed in a period, newest first, filtered as the live tape is: { data: [{ bet_type, bet }], pagination }",
+        "The downline's exchange or casino bets placed in a period, newest first, filtered as the live tape is: { data: [{ bet_type, bet }], next }; the next (older) page is after=next",
       query: BetTapeQuery,
     },
-    async (req, { query: q }): Promise<Paginated<TapeBet>> => {
+    async (req, { query: q }): Promise<TapePage> => {
       if (q.bet_type === 'casino') {
-        const { rows, total } = await casinoRows(sql, req.auth!.sub, q, q);
-        return paginated(
-          rows.map((r) => ({ bet_type: 'casino', bet: casinoBetDto(r) })),
-          q.page,
-          q.limit,
-          total,
-        );
+        const { rows, next } = pageOf(await casinoRows(sql, req.auth!.sub, q, q), q.limit, (r) => r.bet_id);
+        return { data: rows.map((r) => ({ bet_type: 'casino', bet: casinoBetDto(r) })), next };
       }
-      const { rows, total } = await sportsRows(sql, req.auth!.sub, q, q);
-      return paginated(
-        rows.map((r) => ({ bet_type: 'sports', bet: toBetDto(r) })),
-        q.page,
-        q.limit,
-        total,
-      );
+      const { rows, next } = pageOf(await sportsRows(sql, req.auth!.sub, q, q), q.limit, (r) => r.bet_id);
+      return { data: rows.map((r) => ({ bet_type: 'sports', bet: toBetDto(r) })), next };
     },
   );
 
@@ -123,10 +116,11 @@ export function tapeRoutes({ sql, route }: ExchangeDeps): void {
       query: BetTapeQuery,
     },
     async (req, { query: q }): Promise<CsvTable> => {
-      const all = { page: 1, limit: CSV_MAX_ROWS + 1 };
+      // Every row of the period from the newest (the rows functions read one past the limit, so an oversized export is refused).
+      const all = { limit: CSV_MAX_ROWS };
       const name = `bet-tape-${q.bet_type}-${q.from ?? 'start'}-${q.to ?? 'now'}`;
       if (q.bet_type === 'casino') {
-        const { rows } = await casinoRows(sql, req.auth!.sub, q, all);
+        const rows = await casinoRows(sql, req.auth!.sub, q, all);
         return {
           name,
           header: ['Placed', 'User Name', 'Table', 'Round', 'Selection', 'Odds', 'Stake', 'Status', 'Profit/Loss'],
@@ -146,7 +140,7 @@ export function tapeRoutes({ sql, route }: ExchangeDeps): void {
           }),
         };
       }
-      const { rows } = await sportsRows(sql, req.auth!.sub, q, all);
+      const rows = await sportsRows(sql, req.auth!.sub, q, all);
       return { name, header: DOWNLINE_BET_CSV_HEADER, rows: rows.map(downlineBetCsvRow) };
     },
   );

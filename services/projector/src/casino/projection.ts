@@ -373,6 +373,10 @@ export const casinoProjection: Projection = {
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
   },
+  indexes: {
+    // The downline's casino bets newest first (general report, the tape's history), as rm_bets_placed_at.
+    rm_casino_bets_placed_at: 'rm_casino_bets (placed_at, placed_position)',
+  },
   async apply(tx: SqlClient, all: StoredEvent[]) {
     const events = casinoEvents(all);
     if (events.length === 0) return;

@@ -66,6 +66,10 @@ export const ledgerProjection: Projection = {
   async setup(sql: SqlClient) {
     for (const stmt of [...DDL, ...MarketLabels.DDL]) await sql.query(stmt);
   },
+  indexes: {
+    // A wallet's postings of a period: the profit-loss reports, the partnership statement, the daily figures, a statement's dates.
+    rm_ledger_entries_account_at: 'rm_ledger_entries (account, at)',
+  },
   async apply(tx: SqlClient, events: StoredEvent[]) {
     const labels = await MarketLabels.load(tx, events);
     const money = events.filter(isMoneyEvent);

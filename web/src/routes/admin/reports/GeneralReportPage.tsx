@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchCreditReferences, fetchGeneralReport } from '../../../api/report-calls';
 import { CsvButton } from '../../../reports/CsvButton';
-import { formatDateTime } from '../../../ui/dates';
+import { formatDateTime, lastSevenDays } from '../../../ui/dates';
+import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { EmptyRow } from '../../../ui/EmptyRow';
 import { SelectField } from '../../../ui/fields';
 import { formatRupees } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
 import { TableFoot } from '../../../ui/TableFoot';
+import { useDateRange } from '../../../ui/use-date-range';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { Pts } from './ProfitLossReportPage';
@@ -50,6 +52,12 @@ export function GeneralReportPage() {
   const [betType, setBetType] = useState<'sports' | 'casino'>('sports');
   const [deleted, setDeleted] = useState<'false' | 'true'>('false');
   const [side, setSide] = useState<'' | 'back' | 'lay'>('');
+  // The last 7 days by default, as the profit-loss report: the count and the total amount are of the period's bets, not of every bet ever.
+  const [period, setPeriod] = useState(lastSevenDays);
+  const range = useDateRange(lastSevenDays, (r) => {
+    setPeriod(r);
+    setPage(1);
+  });
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => setPage(1), [search, kind, betType, deleted, side, limit]);
@@ -61,6 +69,7 @@ export function GeneralReportPage() {
     deleted,
     side: side || undefined,
     search: search || undefined,
+    ...period,
   };
   const creditParams = { page, limit, search: search || undefined };
   const general = useQuery({
@@ -95,6 +104,7 @@ export function GeneralReportPage() {
           <CsvButton path="/report/credit-reference" params={creditParams} filename="credit-reference" />
         )}
       </header>
+      {kind === 'general' && <DateRangeFilter range={range} />}
       <div className="toolbar">
         <SelectField
           label="Type"

@@ -1,0 +1,325 @@
+/**
+ * The read side at a year's scale (docs/performance.md): the heaviest query of each statement,
+ * report and list, as the gateway's own functions send it, planned on the read models as the
+ * projectors create them, by PGlite and by PostgreSQL (the distributed mode's), which run the same
+ * SQL. A database this small plans a sequential scan anyway, so each plan is asked with sequential
+ * scans off (`set local enable_seqscan = off`): an index that can serve the query is then chosen,
+ * and a query no index serves still shows its Seq Scan. Each check names the index it expects and
+ * the large table no plan may scan whole.
+ */
+import t, { type Test } from 'tap';
+import type { EventStore, SqlClient } from '@exch/contracts';
+import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
+import { allProjections, ProjectionRunner } from '@exch/projector';
+import { statementLines } from '../../services/gateway/src/accounts/statement-routes.js';
+import { downlineBets } from '../../services/gateway/src/bets/admin-routes.js';
+import { myBets, settledMarkets } from '../../services/gateway/src/bets/player-routes.js';
+import { finishedRounds } from '../../services/gateway/src/casino/player-routes.js';
+import { cappedCount } from '../../services/gateway/src/http/paging.js';
+import { downlineRequests } from '../../services/gateway/src/payments/admin-routes.js';
+import { historyRows } from '../../services/gateway/src/payments/history-routes.js';
+import { generalBets } from '../../services/gateway/src/reports/general.js';
+import { downlinePnl } from '../../services/gateway/src/reports/pnl.js';
+import { casinoRows, sportsRows } from '../../services/gateway/src/risk/tape-routes.js';
+import { pgSkip, startPostgres } from '../helpers/postgres.js';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+// A downline to be read: the admin over a dealer with many players (a large downline), and one with two.
+const PLAYERS = 300;
+// A year of rows, enough for the planner to weigh an index against a scan as it would on a large history.
+const ROWS = 20_000;
+// p1 and p2 (the small downline) share one row in a thousand; the dealer's 300 players have the rest.
+const player = (i: string) =>
+  `case when ${i} % 1000 = 0 then 'p' || (${i} % 2000 / 1000 + 1) else 'u' || (${i} % ${PLAYERS} + 1) end`;
+const at = (i: string) => `timestamptz '2025-06-01' + ${i} * interval '26 minutes'`;
+
+/** The projectors' read models on `store`, with the rows above in them and their statistics. */
+async function seed(store: EventStore): Promise<void> {
+  const runner = new ProjectionRunner(store, allProjections, silent);
+  await runner.start();
+  await runner.stop();
+  const { sql } = store;
+
+  await sql.query(
+    `insert into rm_users (user_id, username, username_lower, role, parent_id)
+     values ('admin', 'admin', 'admin', 'admin', null), ('dealer', 'dealer', 'dealer', 'dl', 'admin'),
+            ('small', 'small', 'small', 'dl', 'admin'), ('p1', 'p1', 'p1', 'user', 'small'), ('p2', 'p2', 'p2', 'user', 'small')`,
+  );
+  await sql.query(
+    `insert into rm_users (user_id, username, username_lower, role, parent_id)
+     select 'u' || i, 'u' || i, 'u' || i, 'user', 'dealer' from generate_series(1, ${PLAYERS}) i`,
+  );
+  await sql.query(`insert into rm_casino_tables (table_code, name, category, mid_prefix, min_stake, max_stake, betting_seconds, markets, shoe, position)
+    values ('teen20', 'Teen Patti', 1, 'T', 100, 100000, 15, '[]', '[]', 1)`);
+  await sql.query(
+    `insert into rm_bets (bet_id, user_id, market_id, match_id, kind, selection_id, selection_name, side, odds, stake, fills,
+       persistence, reference_id, seq, placed_at, placed_position, bet_status, bet_unmatched, bet_cancelled, market_status, market_pnl, declared)
+     select 'b' || i, ${player('i')}, 'm' || (i / 600), 'x' || (i / 600), 'match_odds', 1, 'Team', 'back', 200, 10000, '[]',
+       'LAPSE', 'r' || i, i, ${at('i')}, i, 'pending', 0, 0, 'won', 100, true
+       from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_ledger_entries (position, leg, account, user_id, amount, kind, at)
+     select i, 0, 'wallet:' || ${player('i')}, ${player('i')}, 100, 'settlement', ${at('i')} from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_bet_settlements (settlement_id, market_id, match_id, user_id, pnl, commission, settled_at)
+     select 's' || i, 'm' || i, 'x' || i, ${player('i')}, 100, 0, ${at('i')} from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_casino_rounds (mid, table_code, commitment, algorithm, opened_at, closes_at, status, cards, bets)
+     select 'r' || i, 'teen20', 'c', 'a', ${at('i')}, ${at('i')}, 'settled', '[]', 1 from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_casino_bets (bet_id, user_id, table_code, mid, sid, selection_name, odds, stake, status, reference_id, placed_at, placed_position)
+     select 'c' || i, ${player('i')}, 'teen20', 'r' || i, 1, 'Player A', 198, 10000, 'won', 'r' || i, ${at('i')}, i
+       from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_payment_requests (request_id, user_id, type, method, amount, remark, upline_ids, status, requested_at, position)
+     select 'q' || i, ${player('i')}, case when i % 2 = 0 then 'deposit' else 'withdraw' end, 'upi', 10000, '',
+       case when ${player('i')} like 'p%' then '["small", "admin"]'::jsonb else '["dealer", "admin"]'::jsonb end,
+       'approved', ${at('i')}, i
+       from generate_series(1, ${ROWS}) i`,
+  );
+  // Every account in the statistics, as the planner knows a large history's few-bet accounts to be few.
+  await sql.query('alter table rm_bets alter column user_id set statistics 1000');
+  await sql.query('analyze');
+}
+
+const WEEK = { from: '2026-01-01', to: '2026-01-07' };
+const LAST_DAY = '2026-01-06T00:00:00Z';
+
+interface Captured {
+  text: string;
+  params: unknown[];
+}
+
+/** Runs `read` against a client that records every query it sends (answering them for real). */
+async function captured(db: SqlClient, read: (sql: SqlClient) => Promise<unknown>): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  const sql: SqlClient = {
+    query: (text, params = []) => {
+      seen.push({ text, params });
+      return db.query(text, params);
+    },
+    transaction: (fn) => db.transaction(fn),
+  };
+  await read(sql);
+  return seen;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every node of the plan of `q`, planned with sequential scans off. */
+async function planOf(db: SqlClient, q: Captured): Promise<PlanNode[]> {
+  const plan = await db.transaction(async (tx) => {
+    await tx.query('set local enable_seqscan = off');
+    const { rows } = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (format json) ${q.text}`,
+      q.params,
+    );
+    return rows[0]!['QUERY PLAN'][0].Plan;
+  });
+  const nodes: PlanNode[] = [];
+  const walk = (n: PlanNode) => {
+    nodes.push(n);
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(plan);
+  return nodes;
+}
+
+/**
+ * The query of `read` that `pick` chooses is served by `index` (or one of several) and scans no
+ * table of `large` whole. Fails when the query is not found, so a renamed query does not pass by
+ * checking nothing.
+ */
+async function checkPlan(
+  t: Test,
+  db: SqlClient,
+  read: (sql: SqlClient) => Promise<unknown>,
+  pick: (text: string) => boolean,
+  index: string | string[],
+  large: string[],
+): Promise<void> {
+  const query = (await captured(db, read)).find((q) => pick(q.text));
+  if (!query) return void t.fail('the query was sent');
+  const nodes = await planOf(db, query);
+  const indexes = nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : []));
+  const wanted = typeof index === 'string' ? [index] : index;
+  t.ok(
+    wanted.some((i) => indexes.includes(i)),
+    `served by ${wanted.join(' or ')} (plan reads ${indexes.join(', ') || 'no index'})`,
+  );
+  const scanned = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && large.includes(n['Relation Name'] ?? ''));
+  t.same(
+    scanned.map((n) => n['Relation Name']),
+    [],
+    `no sequential scan of ${large.join(', ')}`,
+  );
+}
+
+const BET_LIST = (text: string) => text.includes('from rm_bets b') && text.includes(' offset ');
+
+/** Every check, on the read models of `db` (seeded). */
+function checks(suite: Test, db: SqlClient): void {
+  suite.test('statement: a wallet by its postings of a period', (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => statementLines(sql, 'u1', { type: 'all', ...WEEK }, { offset: 0, limit: 25 }),
+      (text) => text.includes('over (order by position, leg)'),
+      ['rm_ledger_entries_account', 'rm_ledger_entries_account_at'],
+      ['rm_ledger_entries'],
+    ),
+  );
+
+  suite.test("bet history: a player's own bets", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => myBets(sql, 'u1', { status: 'settled', ...WEEK }, { offset: 0, limit: 25 }),
+      BET_LIST,
+      'rm_bets_user',
+      ['rm_bets'],
+    ),
+  );
+
+  suite.test("bet history: a large downline's bets walk the newest by time", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => downlineBets(sql, 'admin', { status: 'all' }, { offset: 0, limit: 25 }),
+      BET_LIST,
+      'rm_bets_placed_at',
+      ['rm_bets'],
+    ),
+  );
+
+  suite.test("bet history: two players' bets are read by player", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => downlineBets(sql, 'small', { status: 'all' }, { offset: 0, limit: 25 }),
+      BET_LIST,
+      'rm_bets_user',
+      ['rm_bets'],
+    ),
+  );
+
+  suite.test("profit-loss: a player's settled markets", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => settledMarkets(sql, 'u1', WEEK, { offset: 0, limit: 25 }),
+      (text) => text.includes('from rm_bet_settlements s') && text.includes(' offset '),
+      'rm_bet_settlements_user',
+      ['rm_bet_settlements'],
+    ),
+  );
+
+  suite.test("profit-loss report and partnership statement: the downline's postings of the period", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => downlinePnl(sql, 'admin', WEEK),
+      (text) => text.includes('width_bucket'),
+      'rm_ledger_entries_account_at',
+      ['rm_ledger_entries'],
+    ),
+  );
+
+  suite.test("general report: the downline's bets of the period, newest first", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => generalBets(sql, 'admin', { bet_type: 'sports', deleted: 'false', ...WEEK }, { offset: 0, limit: 25 }),
+      (text) => text.includes(' offset '),
+      'rm_bets_placed_at',
+      ['rm_bets'],
+    ),
+  );
+
+  suite.test("casino results: a table's rounds, newest first", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => finishedRounds(sql, 'teen20', {}, { page: 1, limit: 25 }),
+      (text) => text.includes('from rm_casino_rounds r') && text.includes(' offset '),
+      'rm_casino_rounds_table',
+      ['rm_casino_rounds'],
+    ),
+  );
+
+  // The top admin's whole list matches every request: it reads them all and sorts (docs/performance.md).
+  suite.test("payment requests: a dealer's downline's", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => downlineRequests(sql, 'small', { type: 'deposit', status: 'all' }, { offset: 0, limit: 25 }),
+      (text) => text.includes(' offset '),
+      'rm_payment_requests_uplines',
+      ['rm_payment_requests'],
+    ),
+  );
+
+  suite.test("payment history: a user's", (t) =>
+    checkPlan(
+      t,
+      db,
+      (sql) => historyRows(sql, 'u1', 'deposit', {}, { offset: 0, limit: 25 }),
+      (text) => text.includes(' offset '),
+      'rm_payment_requests_user',
+      ['rm_payment_requests'],
+    ),
+  );
+
+  suite.test('bet tape history: a page after a cursor bet, on the index it walks', async (t) => {
+    const q = { bet_type: 'sports' as const, from: LAST_DAY, limit: 50 };
+    await checkPlan(
+      t,
+      db,
+      (sql) => sportsRows(sql, 'admin', q, { after: 'some-bet', limit: 50 }),
+      (text) => text.includes('from rm_bets b'),
+      'rm_bets_placed_at',
+      ['rm_bets'],
+    );
+    await checkPlan(
+      t,
+      db,
+      (sql) => casinoRows(sql, 'admin', { ...q, bet_type: 'casino' }, { after: 'some-bet', limit: 50 }),
+      (text) => text.includes('from rm_casino_bets b'),
+      'rm_casino_bets_placed_at',
+      ['rm_casino_bets'],
+    );
+  });
+
+  suite.test('a count stops at its cap', async (t) => {
+    const from = `from rm_users where role = 'user'`;
+    t.equal(await cappedCount(db, from, [], 1000), PLAYERS + 2, 'under the cap: the count');
+    t.same(await cappedCount(db, from, [], 10), { capped: 10 }, 'over it: the cap, marked');
+  });
+}
+
+t.test('on PGlite', async (t) => {
+  const store = await openPGliteStore();
+  t.teardown(() => store.close());
+  await seed(store);
+  checks(t, store.sql);
+});
+
+t.test('on PostgreSQL', { skip: pgSkip() }, async (t) => {
+  const server = await startPostgres();
+  t.teardown(() => server.stop());
+  const store = await openPostgresStore({ connectionString: server.connectionString });
+  t.teardown(() => store.close());
+  await seed(store);
+  checks(t, store.sql);
+});
