@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { Engine, SNAPSHOT_NAME } from '@exch/engine';
+import { Engine, emptyState, fold, SNAPSHOT_NAME } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
 import { DEMO_ACCOUNTS } from '@exch/server';
 import { generateHistory } from '../../scripts/history/generate.js';
@@ -41,5 +41,17 @@ t.test('a small history: the ledger holds, the demo logins are there, old market
   t.ok(
     markets.some((m) => !m.archived),
     'recent markets stay',
+  );
+  const { rows } = await store.sql.query<{ key: string }>('select key from snapshot_parts');
+  const kinds = new Set(rows.map((r) => r.key.replace(/[#:@].*$/, '')));
+  t.ok(
+    ['market', 'archived', 'provider-previous'].every((k) => kinds.has(k)),
+    `the snapshot's parts: ${[...kinds].sort().join(', ')}`,
+  );
+  const log = await store.readAll(0, 1_000_000);
+  t.same(
+    engine.view,
+    JSON.parse(JSON.stringify(fold(emptyState(), log as never))),
+    'the state put back from the snapshot and its parts equals a full fold of the log',
   );
 });

@@ -672,6 +672,7 @@ export class Engine implements CommandBus {
     else if (event.type === 'MarketArchived') this.versions.archive(event.data.marketId, event.data.betIds);
     else if (event.type === 'MarketRestored') this.versions.restore(event.data.marketId, event.data.streamVersions);
     this.snapshots.folded(this.state, marketId, position);
+    this.snapshots.providerFolded(this.state, event);
   }
 
   private remember(commandId: string, positions: number[]): void {

@@ -229,3 +229,61 @@ t.test('forgotten casino rounds keep their streams’ versions apart, saved once
   t.equal(restored.versions.next('provider-round-evo-r2', undefined), 4, 'a late repeat goes on from the version');
   t.equal(restored.versions.forgotten['2026-11-01T00:00:00.000Z']!.changes, 1, 'and its part is written again');
 });
+
+t.test(
+  'the provider window’s previous generation is a part, written again only when a late call names it',
+  async (t) => {
+    const store = await openPGliteStore({});
+    t.teardown(() => store.close());
+    const { state, versions } = settledState(0);
+    const txn = {
+      txnType: 'DEBIT' as const,
+      userId: 'u1',
+      roundId: 'r1',
+      gameId: 'g',
+      amount: 1_000,
+      betId: null,
+      answer: { ok: true as const, balance: 9_000, referenceId: 'ref' },
+      rolledBackBy: null,
+    };
+    state.provider = {
+      txns: {},
+      rounds: {},
+      previous: {
+        txns: { 'evo|t1': txn },
+        rounds: { 'evo|r1': { userId: 'u1', debits: 1, held: 1_000, credited: true } },
+      },
+      turnedAt: '2026-11-20T00:00:00.000Z',
+    };
+    const snapshots = new Snapshots(store, 'engine', 25, 10);
+    snapshots.folded(state, 'open', 30);
+    snapshots.folded(state, 'settled', 40);
+    snapshots.providerFolded(state, { type: 'ProviderWindowTurned', data: { turnedAt: state.provider.turnedAt } });
+    const commands = new CommandWindow(25, 10);
+    t.ok(await snapshots.save(50, state, versions, commands));
+    const keys = await partKeys(store);
+    t.ok(keys.includes('provider-previous#2026-11-20T00:00:00.000Z@0'), 'saved as a part');
+    const { rows } = await store.sql.query<{ state: { state: EngineState } }>('select state from snapshots');
+    t.same(rows[0]!.state.state.provider.previous, { txns: {}, rounds: {} }, 'not in the core');
+    t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state.provider, state.provider, 'put back');
+
+    // A call for another round leaves it; a late rollback naming its DEBIT changes it.
+    snapshots.providerFolded(state, { type: 'ProviderDebited', data: { provider: 'evo', txnId: 't9', roundId: 'r9' } });
+    t.ok(await snapshots.save(51, state, versions, commands));
+    t.ok(
+      (await partKeys(store)).includes('provider-previous#2026-11-20T00:00:00.000Z@0'),
+      'unchanged, not written again',
+    );
+    state.provider.previous.txns['evo|t1']!.rolledBackBy = 't10';
+    snapshots.providerFolded(state, {
+      type: 'ProviderRolledBack',
+      data: { provider: 'evo', txnId: 't10', roundId: 'r1', betId: 't1' },
+    });
+    t.ok(await snapshots.save(52, state, versions, commands));
+    t.ok((await partKeys(store)).includes('provider-previous#2026-11-20T00:00:00.000Z@1'), 'changed, written again');
+    t.equal(
+      (await new Snapshots(store, 'engine', 25, 10).load())!.state.provider.previous.txns['evo|t1']!.rolledBackBy,
+      't10',
+    );
+  },
+);

@@ -1,3 +1,4 @@
+import { emptyGeneration, type ProviderGeneration } from '../provider/state.js';
 import type { BetState, EngineState, MarketState } from '../state.js';
 import type { Remembered } from './command-window.js';
 import type { StreamVersions } from './stream-versions.js';
@@ -51,13 +52,21 @@ export interface RoundsPart {
   versions: Record<string, number>;
 }
 
+/** The provider window's previous generation: read by late repeats, changed only by a late rollback or round. */
+export interface PreviousPart {
+  kind: 'previous';
+  turnedAt: string | null;
+  changes: number;
+  previous: ProviderGeneration;
+}
+
 export interface CommandsPart {
   kind: 'commands';
   no: number;
   entries: Remembered[];
 }
 
-export type SnapshotPart = MarketPart | ArchivedPart | RoundsPart | CommandsPart;
+export type SnapshotPart = MarketPart | ArchivedPart | RoundsPart | PreviousPart | CommandsPart;
 
 /** Bets per market part: a market of a hundred thousand bets is written a slice per event-loop turn. */
 export const BETS_PER_PART = 500;
@@ -66,6 +75,8 @@ export const marketPartKey = (marketId: string, position: number, slice: number)
   `market:${marketId}@${position}#${slice}`;
 export const commandsPartKey = (no: number): string => `commands#${no}`;
 export const roundsPartKey = (turnedAt: string, changes: number): string => `rounds#${turnedAt}@${changes}`;
+export const previousPartKey = (turnedAt: string | null, changes: number): string =>
+  `provider-previous#${turnedAt}@${changes}`;
 export const archivedPartKey = (group: number, position: number): string => `archived#${group}@${position}`;
 
 /** Archived markets are grouped by the stretch of the log (this many positions) their archiving falls in. */
@@ -95,9 +106,10 @@ export function marketSlice(
 
 /**
  * The state as every snapshot writes it: only the markets neither settled nor archived (`open`),
- * and their bets. Its cost follows what is open, never the settled or archived history.
+ * and their bets, and without the provider window's previous generation when that is a part. Its
+ * cost follows what is open, never the settled or archived history.
  */
-export function coreState(state: Readonly<EngineState>, open: Iterable<string>): EngineState {
+export function coreState(state: Readonly<EngineState>, open: Iterable<string>, previousApart: boolean): EngineState {
   const markets: Record<string, MarketState> = {};
   const bets: Record<string, BetState> = {};
   for (const marketId of open) {
@@ -105,7 +117,8 @@ export function coreState(state: Readonly<EngineState>, open: Iterable<string>):
     markets[marketId] = market;
     for (const id of market.betIds) bets[id] = state.bets[id]!;
   }
-  return { ...state, markets, bets };
+  const provider = previousApart ? { ...state.provider, previous: emptyGeneration() } : state.provider;
+  return { ...state, markets, bets, provider };
 }
 
 /** A settled market put back from its slices (first slice first). */

@@ -1,11 +1,12 @@
 import type { EventStore } from '@exch/contracts';
-import { roundStreamOf } from '../provider/state.js';
+import { providerKey, roundStreamOf, type ProviderGeneration } from '../provider/state.js';
 import { emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
 import {
   ARCHIVED_GROUP_SPAN,
   archivedPartKey,
   commandsPartKey,
+  previousPartKey,
   roundsPartKey,
   coreState,
   joinMarket,
@@ -48,6 +49,8 @@ export class Snapshots {
   /** Archived markets' groups: the markets in each and the last event that changed one of them. */
   private readonly groups = new Map<number, { position: number; markets: Set<string> }>();
   private readonly groupOf = new Map<string, number>();
+  /** Changes to the provider window's previous generation since it turned (a late rollback or round naming it). */
+  private previousChanges = 0;
   /** Part keys the store holds for this name. */
   private saved = new Set<string>();
   /** Bumped by every load: a snapshot begun before it is given up (its state object is gone). */
@@ -78,6 +81,22 @@ export class Snapshots {
         this.groupOf.delete(marketId);
       }
     } else if (market.archived) this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
+  }
+
+  /** After a third-party casino event: the previous generation's part changed if the event named one of its ids. */
+  providerFolded(state: Readonly<EngineState>, event: { type: string; data: unknown }): void {
+    if (event.type === 'ProviderWindowTurned') {
+      this.previousChanges = 0;
+      return;
+    }
+    const d = event.data as { provider?: unknown; txnId?: unknown; roundId?: unknown; betId?: unknown };
+    if (typeof d.provider !== 'string') return;
+    const { txns, rounds } = state.provider.previous;
+    for (const id of [d.txnId, d.roundId, d.betId])
+      if (typeof id === 'string' && (providerKey(d.provider, id) in txns || providerKey(d.provider, id) in rounds)) {
+        this.previousChanges++;
+        return;
+      }
   }
 
   private archive(marketId: string, no: number, position: number): void {
@@ -139,6 +158,19 @@ export class Snapshots {
             : null,
       });
     }
+    const previous = state.provider.previous;
+    const withPrevious = !isEmpty(previous);
+    if (withPrevious) {
+      const { turnedAt } = state.provider;
+      const at = this.previousChanges;
+      plan.push({
+        key: previousPartKey(turnedAt, at),
+        build: () =>
+          state.provider.previous === previous && this.previousChanges === at
+            ? { kind: 'previous', turnedAt, changes: at, previous }
+            : null,
+      });
+    }
     for (const no of commands.fullSegments)
       plan.push({
         key: commandsPartKey(no),
@@ -150,7 +182,7 @@ export class Snapshots {
     const open = commands.openSegment;
     const parts = plan.map((p) => p.key);
     const core: SnapshotCore = {
-      state: coreState(state, this.open),
+      state: coreState(state, this.open, withPrevious),
       versions: versions.live,
       processed: open.entries,
       commandSegment: open.no,
@@ -181,6 +213,7 @@ export class Snapshots {
     this.open.clear();
     this.groups.clear();
     this.groupOf.clear();
+    this.previousChanges = 0;
     this.saved = new Set();
     const snap = await this.store.loadSnapshot<SnapshotCore>(this.name);
     if (!snap) return null;
@@ -197,7 +230,10 @@ export class Snapshots {
     for (const part of parts.values()) {
       if (part.kind === 'commands') segments.push(part);
       else if (part.kind === 'archived') this.joinArchived(state, versions, part);
-      else if (part.kind === 'rounds')
+      else if (part.kind === 'previous') {
+        state.provider = { ...state.provider, previous: part.previous };
+        this.previousChanges = part.changes;
+      } else if (part.kind === 'rounds')
         versions.forgotten[part.turnedAt] = { changes: part.changes, versions: part.versions };
       else {
         const slices = markets.get(part.marketId) ?? [];
@@ -256,3 +292,9 @@ export class Snapshots {
     return { position, state, versions, commands };
   }
 }
+
+const isEmpty = (g: ProviderGeneration): boolean => {
+  for (const _ in g.txns) return false;
+  for (const _ in g.rounds) return false;
+  return true;
+};
