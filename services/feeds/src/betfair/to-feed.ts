@@ -60,13 +60,15 @@ function levels(prices: PriceVol[], side: 'back' | 'lay'): PriceSize[] {
  * shows) when subscribed, else the best offers, else the top of the full depth (EX_ALL_OFFERS).
  */
 function sides(r: RunnerBook): { back: PriceVol[]; lay: PriceVol[] } {
-  const byLevel = (m: Map<number, PriceVol>) => [...m.entries()].sort((a, b) => a[0] - b[0]).map(([, pv]) => pv);
-  if (r.bdatb.size + r.bdatl.size > 0) return { back: byLevel(r.bdatb), lay: byLevel(r.bdatl) };
-  if (r.batb.size + r.batl.size > 0) return { back: byLevel(r.batb), lay: byLevel(r.batl) };
-  return {
-    back: [...r.atb.entries()].sort((a, b) => b[0] - a[0]),
-    lay: [...r.atl.entries()].sort((a, b) => a[0] - b[0]),
-  };
+  const [back, lay] =
+    r.bdatb.size + r.bdatl.size > 0
+      ? [r.bdatb.values(), r.bdatl.values()]
+      : r.batb.size + r.batl.size > 0
+        ? [r.batb.values(), r.batl.values()]
+        : [r.atb.entries(), r.atl.entries()];
+  // Best first by price, not by level: a positional ladder is ordered only while every delta shifts
+  // the levels below it, and a partial one must not put a worse price in the best cell.
+  return { back: [...back].sort((a, b) => b[0] - a[0]), lay: [...lay].sort((a, b) => a[0] - b[0]) };
 }
 
 function runnerUpdate(market: MarketBook, r: RunnerBook, stale: boolean): ExchangeRunnerUpdate {

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import type { CricketScoreUpdate, ExchangeRunnerUpdate, FeedUpdate, MarketStateUpdate } from '@exch/contracts';
@@ -129,6 +132,53 @@ t.test('a place market, bzip2: positional best offers, two winners', async (t) =
     'levels replaced by position',
   );
   t.same(runner(updates, PLACE, 102)[1]!.lay, [], 'a size of 0 empties the level');
+});
+
+t.test('a partial positional delta never puts a worse price in the best cell', async (t) => {
+  // Level 0 moves to 1.80 while levels 1 and 2 stay at 1.84 and 1.83: the ladder is shown best first.
+  const dir = await mkdtemp(join(tmpdir(), 'bf-ladder-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const def = JSON.parse((await readFile(fixture('1.200000001'), 'utf8')).split('\n')[0]!).mc[0].marketDefinition;
+  const line = (clk: number, mc: unknown) =>
+    JSON.stringify({ op: 'mcm', clk: String(clk), pt: 1_795_690_000_000 + clk, mc: [mc] });
+  const file = join(dir, WIN);
+  await writeFile(
+    file,
+    [
+      line(1, {
+        id: WIN,
+        img: true,
+        marketDefinition: def,
+        rc: [
+          {
+            id: 101,
+            bdatb: [
+              [0, 1.85, 10],
+              [1, 1.84, 10],
+              [2, 1.83, 10],
+            ],
+            bdatl: [[0, 1.9, 10]],
+          },
+        ],
+      }),
+      line(2, { id: WIN, rc: [{ id: 101, bdatb: [[0, 1.8, 3]] }] }),
+    ].join('\n'),
+  );
+  const updates: FeedUpdate[] = [];
+  let done!: () => void;
+  const ended = new Promise<void>((resolve) => (done = resolve));
+  const feed = await betfairFileFeed({ files: [file], speed: 0, onEnd: done });
+  feed.subscribe((u) => updates.push(u));
+  feed.start();
+  await ended;
+  feed.stop();
+  t.same(
+    runner(updates, WIN, 101).map((u) => u.back.map((l) => l.price)),
+    [
+      [185, 184, 183],
+      [184, 183, 180],
+    ],
+  );
 });
 
 t.test('a cricket match, gzip: the display ladder, in play with a 5 s delay, a winner', async (t) => {
