@@ -44,6 +44,8 @@ export const RunnerMarket = memo(function RunnerMarket({
   onCashOut,
   autoCashOut,
 }: RunnerMarketProps) {
+  // A bet in play waits the larger of the market's own delay and the feed's (the stream's betDelay).
+  const delaySec = Math.max(market.betDelaySec, market.feedBetDelaySec);
   return (
     <section
       className={`market-card runner-market kind-${market.kind}`}
@@ -53,7 +55,7 @@ export const RunnerMarket = memo(function RunnerMarket({
       <header className="market-head">
         <h2>{marketTitle(market.marketName)}</h2>
         {market.numberOfWinners > 1 && <span className="market-tag">{market.numberOfWinners} places</span>}
-        {market.betDelaySec > 0 && <span className="market-tag">Delay {market.betDelaySec}s</span>}
+        {delaySec > 0 && <span className="market-tag">Delay {delaySec}s</span>}
         {actions}
       </header>
       <div className="runner-row runner-head">

@@ -121,7 +121,7 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
         `${all ? '' : downlineCte(1)}
        select * from (
        select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
-              k.status, k.manual, k.house_prices, k.result, k.source, k.feed_status, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
+              k.status, k.manual, k.house_prices, k.result, k.source, k.feed_status, k.feed_bet_delay_sec, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
               (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')${mine}) as bet_count
          from rm_markets k join rm_matches m on m.match_id = k.match_id
         where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}) x

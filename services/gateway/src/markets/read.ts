@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors.js';
 import type { MarketRow, MatchRow } from './sections.js';
 
 export const MARKET_COLUMNS =
-  'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result, source, feed_status, number_of_winners, removed, proposed';
+  'market_id, match_id, sport_id, kind, name, fancy_type, runners, min_stake, max_stake, bet_delay_sec, commission_bp, status, manual, house_prices, result, source, feed_status, feed_bet_delay_sec, number_of_winners, removed, proposed';
 export const MATCH_COLUMNS = 'match_id, sport_id, sport_name, series_id, series_name, name, start_time, in_play';
 
 /** A match is open while any of its markets is not settled. */

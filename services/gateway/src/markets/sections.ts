@@ -36,6 +36,7 @@ export interface MarketRow {
   /** The feed's market definition: where from, its status and winners; null where none came. */
   source: 'betfair' | 'simulator' | null;
   feed_status: MarketDto['feedStatus'];
+  feed_bet_delay_sec: number;
   number_of_winners: number;
   removed: MarketDto['removed'];
   proposed: number[] | null;
@@ -127,6 +128,7 @@ export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
     result: m.result,
     source: m.manual === true ? 'manual' : m.source === 'betfair' ? 'feed' : 'simulator',
     feedStatus: m.feed_status ?? null,
+    feedBetDelaySec: m.feed_bet_delay_sec ?? 0,
     numberOfWinners: m.number_of_winners ?? 1,
     removed: (m.removed ?? []).map(({ selectionId, adjustmentFactorBp }) => ({ selectionId, adjustmentFactorBp })),
     proposed: m.status === 'SETTLED' ? null : (m.proposed ?? null),

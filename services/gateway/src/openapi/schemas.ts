@@ -56,6 +56,7 @@ export const SCHEMAS: Record<string, Schema> = {
       description: 'A real exchange feed, the built-in simulator, or house prices set by hand',
     },
     feedStatus: nullable(oneOf('OPEN', 'SUSPENDED', 'CLOSED')),
+    feedBetDelaySec: int,
     numberOfWinners: int,
     removed: arr(obj({ selectionId: int, adjustmentFactorBp: int })),
     proposed: { ...nullable(arr(int)), description: "The feed's proposed winners, until settled" },

@@ -51,6 +51,7 @@ const DDL = [
     settled_at timestamptz,
     source text,
     feed_status text,
+    feed_bet_delay_sec int not null default 0,
     number_of_winners int not null default 1,
     removed jsonb not null default '[]'::jsonb,
     proposed jsonb,
@@ -139,8 +140,8 @@ const HANDLERS: Record<string, Handler> = {
   FeedMarketStateSet: (tx, e) => {
     const d = e.data as FeedMarketStateSet;
     return tx.query(
-      `update rm_markets set source = $2, feed_status = $3, number_of_winners = $4 where market_id = $1`,
-      [d.marketId, d.source, d.status, d.numberOfWinners],
+      `update rm_markets set source = $2, feed_status = $3, number_of_winners = $4, feed_bet_delay_sec = $5 where market_id = $1`,
+      [d.marketId, d.source, d.status, d.numberOfWinners, d.betDelaySec],
     );
   },
   // A non-runner stays in the runner list, marked, so the race card can show it with its factor.
@@ -205,7 +206,7 @@ export const marketsTouched = (events: StoredEvent[]): string[] => [
 /** Sports matches and their markets with settings, admin status, house prices and result, and the news line. */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 3,
+  version: 4,
   tables: ['rm_matches', 'rm_markets', 'rm_news'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
