@@ -45,7 +45,11 @@ t.test("in play a bet waits the stream's delay, and the match settles from its f
   const match = async (): Promise<MatchDetail> =>
     (await call('GET', '/api/matches/bf-30000002', undefined, player)).body;
   // The cricket file turns in play with betDelay 5 (clk 3002), longer than the market's own 2 s.
-  const d = await until(match, (m) => m.match.inPlay);
+  const d = await until(match, (m) => m.match.inPlay && m.markets.some((k) => k.feedBetDelaySec === 5));
+  t.match(
+    d.markets.find((m) => m.marketId === '1.300000001'),
+    { betDelaySec: 2, feedBetDelaySec: 5 },
+  );
   const started = Date.now();
   // Asking 1.01 takes the best back on offer, whatever the file shows when the delay is over.
   const r = await call('POST', '/api/bets', betBody(d, '1.300000001', 201, 'back', 1.01, 100, p1.user._id), player);
@@ -177,4 +181,17 @@ t.test('FEED=betfair-file: the files replay into the product, /metrics shows the
   const r = await call('GET', '/api/matches/bf-30000002', undefined, token);
   t.equal(r.status, 200, 'the cricket match is in the catalogue');
   t.equal(r.body.match.name, 'India v Australia');
+
+  // The catalogue file also lists a basketball match: an event type outside the five is offered
+  // as a sport of its own, under the catalogue's name.
+  const allowed = (await call('GET', '/api/sports/whitelabel/allowed', undefined, token)).body.sports;
+  t.match(allowed, [{ id: 1 }, { id: 2 }, { id: 4 }, { id: 7 }, { id: 4339 }, { id: 7522, name: 'Basketball' }]);
+  const active = (await call('GET', '/api/sports/active', undefined, token)).body.data;
+  t.match(
+    active.find((s: { sportId: number }) => s.sportId === 7522),
+    {
+      name: 'Basketball',
+      matches: [{ matchId: 'bf-39999999', name: 'Lakers v Celtics', sportName: 'Basketball' }],
+    },
+  );
 });

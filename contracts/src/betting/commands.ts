@@ -5,7 +5,8 @@ import type { ButtonValue, MarketRestored, MarketStatus, Persistence, Side } fro
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {
   type: 'SyncCatalogue';
-  catalogue: Pick<Catalogue, 'series' | 'matches' | 'markets'>;
+  /** `sports` names the event types outside SPORTS; without it a match of one is listed as `Sport {id}`. */
+  catalogue: Pick<Catalogue, 'series' | 'matches' | 'markets'> & Partial<Pick<Catalogue, 'sports'>>;
 }
 
 export interface PlaceBet {

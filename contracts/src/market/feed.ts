@@ -6,6 +6,7 @@
  * latest of each and records the price it used in the events it writes.
  */
 
+/** The sports the product offers whether or not a feed lists them now, under Betfair's event type ids. */
 export const SPORTS = [
   { id: 1, name: 'Soccer' },
   { id: 2, name: 'Tennis' },
@@ -14,7 +15,11 @@ export const SPORTS = [
   { id: 4339, name: 'Greyhound Racing' },
 ] as const;
 
-export type SportId = (typeof SPORTS)[number]['id'];
+/**
+ * A sport is a Betfair event type id: one of SPORTS, or any other a real feed lists (darts, snooker,
+ * politics...), which is offered under the name its catalogue gives it.
+ */
+export type SportId = number;
 
 export interface Sport {
   id: SportId;

@@ -37,10 +37,9 @@ const system = (commands: CommandBus, command: Command, commandId = `feed:${rand
   });
 
 async function syncCatalogue(feed: FeedPort, commands: CommandBus): Promise<void> {
-  const { series, matches, markets } = feed.catalogue();
   const result = await system(
     commands,
-    { type: 'SyncCatalogue', catalogue: { series, matches, markets } },
+    { type: 'SyncCatalogue', catalogue: feed.catalogue() },
     `catalogue:${randomUUID()}`,
   );
   if (!result.ok) throw new Error(`catalogue sync refused: ${result.refusal.message}`);

@@ -37,7 +37,10 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
   for (const m of c.catalogue.matches) {
     const known = state.matches[m.id];
     if (!known) {
-      const sportName = SPORTS.find((s) => s.id === m.sportId)?.name ?? `Sport ${m.sportId}`;
+      const sportName =
+        SPORTS.find((s) => s.id === m.sportId)?.name ??
+        c.catalogue.sports?.find((s) => s.id === m.sportId)?.name ??
+        `Sport ${m.sportId}`;
       events.push({
         type: 'MatchListed',
         streamId: matchStream(m.id),

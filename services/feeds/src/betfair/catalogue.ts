@@ -5,7 +5,7 @@
  * shape when no catalogue entry is given.
  */
 import { readFile } from 'node:fs/promises';
-import { SPORTS, type Catalogue, type Market, type Match, type Series, type SportId } from '@exch/contracts';
+import { SPORTS, type Catalogue, type Market, type Match, type Series, type Sport } from '@exch/contracts';
 import type { MarketDefinition } from './protocol.js';
 
 /** One listMarketCatalogue result, the projections this feed asks for. */
@@ -28,8 +28,21 @@ export interface MarketCatalogue {
 
 const RACING: ReadonlySet<number> = new Set([7, 4339]);
 
-const sportOf = (eventTypeId: string | undefined): SportId | null =>
-  SPORTS.find((s) => String(s.id) === eventTypeId)?.id ?? null;
+/** Betfair's event type id is the sport's id; one that is not a positive whole number is no sport. */
+function sportOf(eventType: MarketCatalogue['eventType']): Sport | null {
+  const id = Number(eventType?.id);
+  if (!eventType || !Number.isSafeInteger(id) || id <= 0) return null;
+  return { id, name: SPORTS.find((s) => s.id === id)?.name ?? eventType.name };
+}
+
+/** The product's own sports in SPORTS order, then any other by id. */
+const rank = (id: number): number => {
+  const i = SPORTS.findIndex((s) => s.id === id);
+  return i === -1 ? SPORTS.length : i;
+};
+
+/** What a historic file's definition names an event type it carries only the id of (a catalogue names it). */
+export const unnamedEventType = (id: string): string => `Event type ${id}`;
 
 /**
  * A racecard name: the cloth number (horses) or trap (greyhounds) from the runner metadata in
@@ -46,15 +59,19 @@ const hhmm = (iso: string) => iso.slice(11, 16);
 /**
  * The feed port's catalogue. Ball sports: series = competition, match = event. Racing: series =
  * the meeting (the event), match = one race, every market starting at that time (WIN, PLACE) in it.
- * Markets of other event types are left out: the product's sports are the five of SPORTS.
+ * An event type outside SPORTS (darts, snooker, politics...) is a sport of its own, under the
+ * catalogue's name for it, and is listed like a ball sport.
  */
 export function toCatalogue(entries: MarketCatalogue[], inPlay: (marketId: string) => boolean): Catalogue {
+  const sports = new Map<number, Sport>();
   const series = new Map<string, Series>();
   const matches = new Map<string, Match>();
   const markets: Market[] = [];
   for (const e of entries) {
-    const sportId = sportOf(e.eventType?.id);
-    if (sportId === null || !e.event) continue;
+    const sport = sportOf(e.eventType);
+    if (sport === null || !e.event) continue;
+    const sportId = sport.id;
+    if (!sports.has(sportId)) sports.set(sportId, sport);
     const start = e.marketStartTime ?? e.event.openDate ?? new Date(0).toISOString();
     let seriesId: string;
     let matchId: string;
@@ -65,7 +82,7 @@ export function toCatalogue(entries: MarketCatalogue[], inPlay: (marketId: strin
       matchId = `bf-${e.event.id}-${hhmm(start).replace(':', '')}`;
       matchName = `${hhmm(start)} ${e.event.venue ?? e.event.name}`;
     } else {
-      const comp = e.competition ?? { id: `et${sportId}`, name: SPORTS.find((s) => s.id === sportId)!.name };
+      const comp = e.competition ?? { id: `et${sportId}`, name: sport.name };
       seriesId = `bf-c${comp.id}`;
       series.set(seriesId, { id: seriesId, sportId, name: comp.name });
       matchId = `bf-${e.event.id}`;
@@ -82,9 +99,8 @@ export function toCatalogue(entries: MarketCatalogue[], inPlay: (marketId: strin
       .map((r) => ({ selectionId: r.selectionId, name: runnerName(r) }));
     markets.push({ marketId: e.marketId, matchId, name: e.marketName, kind: 'match_odds', runners, source: 'betfair' });
   }
-  const sportIds = new Set([...series.values()].map((s) => s.sportId));
   return {
-    sports: SPORTS.filter((s) => sportIds.has(s.id)).map((s) => ({ id: s.id, name: s.name })),
+    sports: [...sports.values()].sort((a, b) => rank(a.id) - rank(b.id) || a.id - b.id),
     series: [...series.values()],
     matches: [...matches.values()],
     markets,
@@ -99,7 +115,7 @@ export function entryFromDefinition(marketId: string, def: MarketDefinition): Ma
     marketId,
     marketName: def.name ?? def.marketType ?? marketId,
     ...(start ? { marketStartTime: start } : {}),
-    eventType: { id: def.eventTypeId, name: def.eventTypeId },
+    eventType: { id: def.eventTypeId, name: unnamedEventType(def.eventTypeId) },
     event: {
       id: def.eventId,
       name: def.eventName ?? def.eventId,

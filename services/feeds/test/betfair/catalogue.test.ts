@@ -10,14 +10,20 @@ t.test('listMarketCatalogue results into series, matches and markets', async (t)
   const entries = await readCatalogueFile(file);
   const c = toCatalogue(entries, (id) => id === '1.300000001');
   t.same(
-    c.sports.map((s) => s.id),
-    [4, 7, 4339],
-    'the five sports only: basketball is left out',
+    c.sports,
+    [
+      { id: 4, name: 'Cricket' },
+      { id: 7, name: 'Horse Racing' },
+      { id: 4339, name: 'Greyhound Racing' },
+      { id: 7522, name: 'Basketball' },
+    ],
+    "an event type outside the five is a sport under the catalogue's name",
   );
   t.same(c.series, [
     { id: 'bf-30000001', sportId: 7, name: 'Ascot 26th Nov' },
     { id: 'bf-30000003', sportId: 4339, name: 'Romford 26th Nov' },
     { id: 'bf-c12345', sportId: 4, name: 'T20 Internationals' },
+    { id: 'bf-cet7522', sportId: 7522, name: 'Basketball' },
   ]);
   t.same(
     c.matches.map((m) => [m.id, m.seriesId, m.name, m.startTime, m.inPlay]),
@@ -25,6 +31,7 @@ t.test('listMarketCatalogue results into series, matches and markets', async (t)
       ['bf-30000001-1430', 'bf-30000001', '14:30 Ascot', '2026-11-26T14:30:00.000Z', false],
       ['bf-30000003-1904', 'bf-30000003', '19:04 Romford', '2026-11-26T19:04:00.000Z', false],
       ['bf-30000002', 'bf-c12345', 'India v Australia', '2026-11-26T09:00:00.000Z', true],
+      ['bf-39999999', 'bf-cet7522', 'Lakers v Celtics', '2026-11-27T01:00:00.000Z', false],
     ],
   );
   t.same(
@@ -43,7 +50,7 @@ t.test('listMarketCatalogue results into series, matches and markets', async (t)
   );
   t.same(
     c.markets.map((m) => m.kind),
-    ['match_odds', 'match_odds', 'match_odds'],
+    ['match_odds', 'match_odds', 'match_odds', 'match_odds'],
   );
 });
 

@@ -4,7 +4,7 @@
  * with the report's filters. A new kind of bet adds its source here and its name to
  * GENERAL_REPORT_BET_TYPES in contracts; nothing else changes.
  */
-import { SPORTS, type RoleSlug, type SqlClient } from '@exch/contracts';
+import type { RoleSlug, SqlClient } from '@exch/contracts';
 import { downlineCte, downlineIds, IN_DOWNLINE_IDS } from '../bets/scope.js';
 import { like } from './like.js';
 import { periodSql } from './categories.js';
@@ -35,10 +35,8 @@ export interface GeneralBetRow {
 /** SQL of one source: the columns of GeneralBetRow, over the downline's ids (`$1`, downlineIds), filtered. */
 type BetSource = (f: GeneralFilter, params: unknown[]) => string;
 
-const SPORT_NAME = `case mt.sport_id ${SPORTS.map((s) => `when ${s.id} then '${s.name}'`).join(' ')} else 'Sport' end`;
-
 const sportsBets: BetSource = (f, params) => `
-  select b.bet_id as id, 'sports' as bet_type, ${SPORT_NAME} as event_type, coalesce(mt.name, b.match_id) as event_name, coalesce(mk.name, b.market_id) as market_name,
+  select b.bet_id as id, 'sports' as bet_type, coalesce(mt.sport_name, 'Sport') as event_type, coalesce(mt.name, b.match_id) as event_name, coalesce(mk.name, b.market_id) as market_name,
          b.selection_name, u.username, b.stake as amount, b.side, b.status, b.placed_at, b.placed_position as seq
     from rm_bets b join rm_users u on u.user_id = b.user_id
     left join rm_markets mk on mk.market_id = b.market_id left join rm_matches mt on mt.match_id = b.match_id

@@ -24,8 +24,6 @@ const LOBBY_LIST_REFRESH_MS = 60_000;
 export function LobbyPage() {
   const { data: user } = useProfile('user');
   const sport = useSearch({ strict: false, select: (search) => search.sport });
-  const sportName = sport === undefined ? null : SPORT_NAME[sport];
-  usePageTitle(sportName ?? 'Home');
 
   const active = useQuery({
     queryKey: ['sports-active'],
@@ -52,9 +50,16 @@ export function LobbyPage() {
   );
 
   const order = (id: number): number => {
-    const i = SPORT_IDS.findIndex((s) => s === id);
+    const i = (SPORT_IDS as readonly number[]).indexOf(id);
     return i === -1 ? SPORT_IDS.length : i;
   };
+  const sportName =
+    sport === undefined
+      ? null
+      : isSportId(sport)
+        ? SPORT_NAME[sport]
+        : (active.data?.find((s) => s.sportId === sport)?.name ?? 'Sports');
+  usePageTitle(sportName ?? 'Home');
   const sports = (active.data ?? [])
     .filter((s) => sport === undefined || s.sportId === sport)
     .sort((a, b) => order(a.sportId) - order(b.sportId));

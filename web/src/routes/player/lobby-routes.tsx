@@ -1,11 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import { isSportId, type SportId } from '../../sports/sports';
+import { parseSportId } from '../../sports/sports';
 import { playerLayoutRoute } from './player-layout-route';
 import { LobbyPage } from './LobbyPage';
 
 /** The lobby may be opened on one sport (?sport=4), as the navigation's sport links do. */
-const validateSearch = (search: Record<string, unknown>): { sport?: SportId } =>
-  isSportId(search.sport) ? { sport: search.sport } : {};
+const validateSearch = (search: Record<string, unknown>): { sport?: number } => {
+  const sport = parseSportId(search.sport);
+  return sport === undefined ? {} : { sport };
+};
 
 export const lobbyIndexRoute = createRoute({
   getParentRoute: () => playerLayoutRoute,
