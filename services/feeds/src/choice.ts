@@ -56,6 +56,32 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 const optionalNumber = (v: string | undefined): { value: number } | null =>
   v === undefined || v === '' ? null : { value: Number(v) };
 
+/** A whole number of milliseconds within the bounds the stream accepts (its schema's), or a clear error. */
+function boundedMs(env: NodeJS.ProcessEnv, name: string, min: number, max: number): { value: number } | null {
+  const n = optionalNumber(env[name]);
+  if (n && !(Number.isInteger(n.value) && n.value >= min && n.value <= max))
+    throw new Error(`${name} must be a whole number of milliseconds from ${min} to ${max}`);
+  return n;
+}
+
+const DATA_FIELDS: readonly MarketDataField[] = [
+  'EX_BEST_OFFERS_DISP',
+  'EX_BEST_OFFERS',
+  'EX_ALL_OFFERS',
+  'EX_TRADED',
+  'EX_TRADED_VOL',
+  'EX_LTP',
+  'EX_MARKET_DEF',
+];
+
+function dataFields(v: string | undefined): MarketDataField[] {
+  const fields = list(v);
+  const unknown = fields.filter((f) => !DATA_FIELDS.some((d) => d === f));
+  if (unknown.length > 0)
+    throw new Error(`BETFAIR_FIELDS: unknown field ${unknown.join(', ')} (known: ${DATA_FIELDS.join(', ')})`);
+  return fields as MarketDataField[];
+}
+
 /** The feed the environment asks for; null for FEED=off. */
 export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
   const catalogue = env.BETFAIR_CATALOGUE ? { catalogue: env.BETFAIR_CATALOGUE } : {};
@@ -78,11 +104,12 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
     }
     case 'betfair': {
       const port = optionalNumber(env.BETFAIR_STREAM_PORT);
-      const conflate = optionalNumber(env.BETFAIR_CONFLATE_MS);
-      const heartbeat = optionalNumber(env.BETFAIR_HEARTBEAT_MS);
+      // The stream's own bounds: the server would otherwise change them and loop the new value back.
+      const conflate = boundedMs(env, 'BETFAIR_CONFLATE_MS', 0, 120_000);
+      const heartbeat = boundedMs(env, 'BETFAIR_HEARTBEAT_MS', 500, 30_000);
       const stale = optionalNumber(env.BETFAIR_STALE_MS);
       const scorePort = optionalNumber(env.BETFAIR_SCORE_STREAM_PORT);
-      const fields = list(env.BETFAIR_FIELDS) as MarketDataField[];
+      const fields = dataFields(env.BETFAIR_FIELDS);
       return {
         kind: 'betfair',
         appKey: required(env, 'BETFAIR_APP_KEY'),

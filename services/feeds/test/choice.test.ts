@@ -72,3 +72,21 @@ t.test('FEED=betfair: credentials, host, port and the subscription filter', asyn
     },
   );
 });
+
+t.test("FEED=betfair: the stream's bounds on heartbeat and conflation, and known data fields only", async (t) => {
+  const base = { FEED: 'betfair', BETFAIR_APP_KEY: 'k', BETFAIR_SESSION_TOKEN: 's' };
+  t.throws(
+    () => feedChoiceFromEnv({ ...base, BETFAIR_HEARTBEAT_MS: '100' }),
+    /BETFAIR_HEARTBEAT_MS must be a whole number of milliseconds from 500 to 30000/,
+  );
+  t.throws(() => feedChoiceFromEnv({ ...base, BETFAIR_HEARTBEAT_MS: 'soon' }), /BETFAIR_HEARTBEAT_MS/);
+  t.throws(
+    () => feedChoiceFromEnv({ ...base, BETFAIR_CONFLATE_MS: '120001' }),
+    /BETFAIR_CONFLATE_MS must be a whole number of milliseconds from 0 to 120000/,
+  );
+  t.throws(() => feedChoiceFromEnv({ ...base, BETFAIR_FIELDS: 'EX_LTP,EX_BEST_OFERS' }), /unknown field EX_BEST_OFERS/);
+  t.match(feedChoiceFromEnv({ ...base, BETFAIR_HEARTBEAT_MS: '500', BETFAIR_CONFLATE_MS: '0' }), {
+    heartbeatMs: 500,
+    conflateMs: 0,
+  });
+});

@@ -142,8 +142,12 @@ export class StreamClient implements MessageSource {
     if (this.staleTimer) clearTimeout(this.staleTimer);
     this.staleTimer = setTimeout(() => {
       if (this.stopped) return;
-      this.opts.log.warn({ staleMs: this.staleMs }, 'stream stale: markets suspended, reconnecting');
-      this.feed?.setStale(true);
+      // A silent score stream costs the scores only; a silent market stream suspends its markets.
+      this.opts.log.warn(
+        { staleMs: this.staleMs, cricket: this.opts.cricket === true },
+        this.opts.cricket ? 'score stream stale, reconnecting' : 'stream stale: markets suspended, reconnecting',
+      );
+      if (!this.opts.cricket) this.feed?.setStale(true);
       this.socket?.destroy();
     }, this.staleMs);
   }

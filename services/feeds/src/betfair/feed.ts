@@ -88,7 +88,6 @@ export class BetfairFeed implements FeedPort {
   /** One change message, already whole (a segmented one is joined by the client first). */
   message(m: ChangeMessage): void {
     this.health.message(m.pt);
-    if (this.health.stale) this.setStale(false);
     if (m.op === 'ccm') {
       for (const cc of m.cc ?? []) {
         const score = toScore(cc);
@@ -96,6 +95,9 @@ export class BetfairFeed implements FeedPort {
       }
       return;
     }
+    // Only the market stream speaks for its prices: a message brings them back from stale, unless
+    // Betfair marks it 503 (its stream runs late), which suspends them until one comes without it.
+    this.setStale(m.status === 503);
     this.markets(m);
   }
 

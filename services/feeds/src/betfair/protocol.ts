@@ -83,6 +83,8 @@ export interface MarketChangeMessage {
   segmentType?: SegmentType;
   conflateMs?: number;
   heartbeatMs?: number;
+  /** Absent while the stream is healthy; 503 while Betfair's stream runs late (its prices may be old). */
+  status?: number;
   mc?: MarketChange[];
 }
 
@@ -162,6 +164,7 @@ export interface MarketFilter {
   bettingTypes?: string[];
   venues?: string[];
   turnInPlayEnabled?: boolean;
+  bspMarket?: boolean;
 }
 
 export type MarketDataField =

@@ -228,6 +228,71 @@ t.test('a stale stream suspends its markets until it is back', async (t) => {
 });
 
 t.test(
+  "a change marked 503 (Betfair's stream runs late) suspends the markets until one comes without it",
+  async (t) => {
+    const server = await startEsaServer();
+    t.teardown(() => server.close());
+    const { feed, updates } = await feedOn(server);
+    t.teardown(() => feed.stop());
+    const sub = await server.nextSubscription();
+    const image = { id: M, img: true, marketDefinition: definition('OPEN'), rc: [{ id: 11, bdatb: [[0, 2, 10]] }] };
+    sub.connection.send({ op: 'mcm', id: 2, pt: Date.now(), ct: 'SUB_IMAGE', clk: 'a', mc: [image] });
+    await until(() => markets(updates).length === 1, 'the image');
+    sub.connection.send({
+      op: 'mcm',
+      id: 2,
+      pt: Date.now(),
+      clk: 'b',
+      status: 503,
+      mc: [{ id: M, rc: [{ id: 11, bdatb: [[0, 2.02, 10]] }] }],
+    });
+    await until(() => markets(updates).length === 2, 'the suspension');
+    t.equal(markets(updates).at(-1)!.status, 'SUSPENDED');
+    t.equal(exchange(updates, 11).at(-1)!.status, 'SUSPENDED', 'the late price is not offered');
+    t.equal(feed.health.view().stale, true);
+    sub.connection.send({ op: 'mcm', id: 2, pt: Date.now(), ct: 'HEARTBEAT', clk: 'c' });
+    await until(() => markets(updates).length === 3, 'the return');
+    t.equal(markets(updates).at(-1)!.status, 'OPEN');
+    t.match(exchange(updates, 11).at(-1), { status: 'ACTIVE', back: [{ price: 202 }] });
+    t.equal(feed.health.view().stale, false);
+  },
+);
+
+t.test('a silent score stream reconnects without suspending the markets', async (t) => {
+  const server = await startEsaServer();
+  const scores = await startEsaServer();
+  t.teardown(async () => {
+    await server.close();
+    await scores.close();
+  });
+  const { feed, updates } = await feedOn(server, { scores, heartbeatMs: 40, staleMs: 150 });
+  t.teardown(() => feed.stop());
+  const sub = await server.nextSubscription();
+  await scores.nextSubscription();
+  // The market stream keeps talking; the score stream says nothing and is renewed.
+  const beat = setInterval(
+    () => sub.connection.send({ op: 'mcm', id: 2, pt: Date.now(), ct: 'HEARTBEAT', clk: 'h' }),
+    30,
+  );
+  t.teardown(() => clearInterval(beat));
+  sub.connection.send({
+    op: 'mcm',
+    id: 2,
+    pt: Date.now(),
+    ct: 'SUB_IMAGE',
+    clk: 'a',
+    mc: [{ id: M, img: true, marketDefinition: definition('OPEN') }],
+  });
+  await scores.nextSubscription();
+  t.same(
+    markets(updates).map((m) => m.status),
+    ['OPEN'],
+    'never suspended',
+  );
+  t.equal(feed.health.view().stale, false);
+});
+
+t.test(
   'the cricket score stream: subscribed beside the markets, resubscribed from its clock, each score once',
   async (t) => {
     const server = await startEsaServer();
