@@ -1,5 +1,6 @@
 /** `npm run bench`: the figures issues ask for, printed as tables (medians of several runs). */
-import { benchBetting, printRows } from './bench/betting.js';
+import { benchBetting } from './bench/betting.js';
+import { printRows } from './bench/rows.js';
 import { benchCasino } from './bench/casino.js';
 import { benchCashOut } from './bench/cash-out.js';
 import { benchDistributed } from './bench/distributed.js';

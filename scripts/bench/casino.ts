@@ -23,7 +23,7 @@ import { addTable, Engine, TABLES } from '@exch/engine';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { Dealer } from '@exch/server';
 import { envelope, hierarchy, median, percentile, prng } from '../../tests/engine/fixtures.js';
-import { printRows, type BenchRow } from './betting.js';
+import { printRows, type BenchRow } from './rows.js';
 
 const silent = { info() {}, warn() {}, error() {} };
 const quiet = pino({ level: 'silent' });

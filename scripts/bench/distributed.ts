@@ -23,7 +23,7 @@ import { newEngineSecret, startMember, type Member } from '../../tests/helpers/c
 import { kafkaSkip, startKafka } from '../../tests/helpers/kafka.js';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
 import { startWorkload } from '../../tests/helpers/workload.js';
-import { printRows, type BenchRow } from './betting.js';
+import { printRows, type BenchRow } from './rows.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const RELAY_RUNS = 3;

@@ -33,7 +33,7 @@ import { allProjections, ProjectionRunner } from '@exch/projector';
 import { startServer, type RunningServer } from '@exch/server';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
 import { median, percentile } from '../../tests/engine/fixtures.js';
-import type { BenchRow } from './betting.js';
+import { printRows, type BenchRow } from './rows.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const RUN_MS = 3_000;
@@ -307,7 +307,6 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { printRows } = await import('./betting.js');
   const rows: BenchRow[] = [];
   const http = await benchHttp();
   rows.push(...http.rows);

@@ -2,7 +2,7 @@
 import type { EventStore } from '@exch/contracts';
 import { betsProjection, ledgerProjection, usersProjection } from '@exch/projector';
 import { replayProjection } from '../replay/replay.js';
-import type { BenchRow } from './betting.js';
+import type { BenchRow } from './rows.js';
 
 export async function replayBenchRows(store: EventStore, head: number): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];

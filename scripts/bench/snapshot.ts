@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Engine } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
 import { envelope, feedWalk, hierarchy, matchCatalogue, median, must, prng } from '../../tests/engine/fixtures.js';
-import type { BenchRow } from './betting.js';
+import { printRows, type BenchRow } from './rows.js';
 
 const SIZES = [20_000, 50_000, 100_000];
 const BETS_PER_MARKET = 1_000;
@@ -133,6 +133,5 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { printRows } = await import('./betting.js');
   printRows(await benchSnapshot());
 }

@@ -20,7 +20,7 @@ import { WalletClient } from '@exch/game-provider';
 import { startServer, type RunningServer } from '@exch/server';
 import { median, percentile, prng } from '../../tests/engine/fixtures.js';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
-import { printRows, type BenchRow } from './betting.js';
+import { printRows, type BenchRow } from './rows.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RUN_MS = 3_000;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { currentTotp } from '../../services/gateway/src/accounts/totp.js';
+import { currentTotp } from '../../services/gateway/src/auth/totp.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller } from '../helpers/api.js';
 

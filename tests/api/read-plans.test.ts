@@ -11,7 +11,7 @@ import t, { type Test } from 'tap';
 import type { EventStore, SqlClient } from '@exch/contracts';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
-import { statementLines } from '../../services/gateway/src/accounts/statement-routes.js';
+import { statementLines } from '../../services/gateway/src/reports/statement-routes.js';
 import { downlineBets } from '../../services/gateway/src/bets/admin-routes.js';
 import { myBets, settledMarkets } from '../../services/gateway/src/bets/player-routes.js';
 import { finishedRounds } from '../../services/gateway/src/casino/player-routes.js';

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { installApiHooks } from './api/client';
 import { loginPathFor } from './auth/auth-context';
-import { validateStoredSessions } from './auth/validate-sessions';
+import { validateStoredSessions } from './api/validate-sessions';
 import { router } from './router';
 import { CheckingAuth } from './ui/CheckingAuth';
 import { showErrorToast } from './ui/toasts';

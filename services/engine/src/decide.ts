@@ -45,7 +45,7 @@ import {
   decideSetApprovalLimits,
   decideSetPaymentMethod,
 } from './payments/accounts.js';
-import { decideSetPartnership } from './partnership/decide.js';
+import { decideSetPartnership } from './accounts/partnership.js';
 import { decideSetMatchStreams } from './streams/decide.js';
 import { decideSetBigBetThreshold, decideSetWatch } from './risk/decide.js';
 import {

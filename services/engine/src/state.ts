@@ -11,7 +11,6 @@ import type {
   SportId,
 } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
-import type { PnlBook } from './betting/pnl-book.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';
 import { emptyPayments, type PaymentsState } from './payments/state.js';
 import { emptyProviderState, type ProviderState } from './provider/state.js';
@@ -129,7 +128,7 @@ export interface EngineState {
   provider: ProviderState;
   /** The live Indian tables and their rounds under way (casino/state.ts). */
   casino: CasinoState;
-  /** Back-office accounts' partnership shares in basis points (partnership/decide.ts); absent is none. */
+  /** Back-office accounts' partnership shares in basis points (accounts/partnership.ts); absent is none. */
   partnership: Record<string, number>;
 }
 
@@ -170,3 +169,30 @@ export function isAncestor(state: EngineState, ancestorId: string | null, userId
   }
   return false;
 }
+
+/**
+ * A player's profit or loss in one market for every way it can end, kept up to date bet by bet so
+ * that exposure never needs the player's open bets again: a fill, a cancel or a settlement changes
+ * it in O(runners) (a fancy: O(1), and O(lines) to read), whatever the number of bets.
+ *
+ * - Runner markets (match odds, bookmaker): `pnl[i]` is the P&L if runner `ids[i]` wins. A back on r
+ *   wins on r and loses on every other runner, a lay the mirror; an unmatched part counts only on
+ *   its losing side.
+ * - A fancy: the P&L as a step function of the runs, `base` below every line plus `steps[line]` from
+ *   that line up: a Yes at L loses below L and wins from L, a No the mirror.
+ */
+export type PnlBook = { open: number } & (
+  | {
+      kind: 'runners';
+      ids: number[];
+      pnl: Paise[];
+      /**
+       * A market paying several winners (a place market): how many, and `none`, the P&L if none of
+       * the runners wins. The P&L of a set W of winners is then the sum of pnl[i] over W less
+       * (|W| - 1) x none, as each pnl[i] counts `none` once.
+       */
+      winners?: number;
+      none?: Paise;
+    }
+  | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> }
+);

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { bookmakerOutcome, exchangeOutcome, fancyOutcome } from '@exch/contracts';
-import type { BetState } from '../src/state.js';
-import { addBet, bookExposure, emptyBook, type PnlBook } from '../src/betting/pnl-book.js';
+import type { BetState, PnlBook } from '../src/state.js';
+import { addBet, bookExposure, emptyBook } from '../src/betting/pnl-book.js';
 
 const RUNNERS = {
   kind: 'match_odds' as const,

@@ -1,5 +1,5 @@
 import { migrate, type SqlClient } from '@exch/contracts';
-import { TOTP_DDL } from './accounts/totp.js';
+import { TOTP_DDL } from './auth/totp.js';
 import { SESSIONS_DDL } from './auth/sessions.js';
 
 /** The gateway's own tables (sessions, secrets, TOTP): created once, however many gateways start together. */

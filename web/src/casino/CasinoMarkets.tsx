@@ -1,20 +1,9 @@
-import type { CasinoMarketDto, CasinoRoundDto, CasinoTableDto } from '@exch/contracts';
+import type { CasinoMarketDto } from '@exch/contracts';
 import { formatRupees } from '../ui/money';
+import type { CasinoMarketsProps } from './casino-markets-props';
 import { MarketButton } from './MarketButton';
 import { RouletteBoard } from './RouletteBoard';
 import { layoutOf } from './table-layout';
-
-export interface CasinoMarketsProps {
-  table: CasinoTableDto;
-  round: CasinoRoundDto | null;
-  /** Bets are taken: the round is betting and the countdown has not run out. */
-  open: boolean;
-  /** The player's stakes on this round, by sid (rupees). */
-  stakes: ReadonlyMap<number, number>;
-  selected: number | null;
-  /** Absent for the back office: nothing to click. */
-  onPick?: ((market: CasinoMarketDto) => void) | undefined;
-}
 
 /**
  * A market's name under its group's heading: in a group of many markets the words they all start

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { pocketColour, type CasinoMarketDto, type CasinoOutcome } from '@exch/contracts';
-import type { CasinoMarketsProps } from './CasinoMarkets';
+import type { CasinoMarketsProps } from './casino-markets-props';
 import { MarketButton } from './MarketButton';
 
 interface Cell {

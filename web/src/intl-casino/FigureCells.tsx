@@ -1,4 +1,4 @@
-import { pnlClass } from '../routes/admin/exchange/format';
+import { pnlClass } from '../ui/money';
 import { formatRupees } from '../ui/money';
 
 interface FigureCellsProps {

@@ -4,7 +4,7 @@ import { useProfile } from '../api/profile-query';
 import type { AuthContextName } from '../auth/auth-context';
 import { pendingSetup } from '../auth/session-rules';
 import { useInactivityLogout } from '../auth/use-inactivity-logout';
-import { useLogout } from '../auth/use-logout';
+import { useLogout } from './use-logout';
 import { useBalanceSocket } from '../live/balance-socket';
 
 /**

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiRequestError } from '../api/api-error';
 import { errorMessage } from '../api/error-message';
-import { newIdempotencyKey } from '../routes/admin/clients/client-actions';
+import { newIdempotencyKey } from '../api/idempotency-key';
 import { FormError } from '../ui/fields';
 import { showSuccessToast } from '../ui/toasts';
 

@@ -11,3 +11,6 @@ export const formatRupees = (rupees: number): string => formatInr(toPaise(rupees
 
 /** Available to bet = balance - exposure (DESIGN.md, "Exposure"), worked out in paise. */
 export const availablePaise = ({ balance, exposer }: UserDto['balance']): Paise => toPaise(balance) - toPaise(exposer);
+
+/** The CSS class of an amount with the sign of a profit or loss. */
+export const pnlClass = (n: number): string => (n > 0 ? 'positive' : n < 0 ? 'negative' : '');

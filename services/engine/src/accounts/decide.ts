@@ -10,7 +10,7 @@ import {
   type TransferChips,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import { shareRefusal } from '../partnership/decide.js';
+import { shareRefusal } from './partnership.js';
 import { balanceOf, exposureOfUser, type EngineState } from '../state.js';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;

@@ -1,6 +1,6 @@
 import type { EditUser } from '@exch/contracts';
 import { accept, type Decision } from '../decision.js';
-import { decideSetPartnership } from '../partnership/decide.js';
+import { decideSetPartnership } from './partnership.js';
 import type { EngineState } from '../state.js';
 import { decideSetCreditReference, decideSetExposureLimit, decideUpdateUserDetails } from './manage.js';
 

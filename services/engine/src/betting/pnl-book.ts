@@ -1,32 +1,7 @@
 import { betOutcome, type Outcome, type Paise } from '@exch/contracts';
-import type { BetState, MarketState } from '../state.js';
+import type { BetState, MarketState, PnlBook } from '../state.js';
 
-/**
- * A player's profit or loss in one market for every way it can end, kept up to date bet by bet so
- * that exposure never needs the player's open bets again: a fill, a cancel or a settlement changes
- * it in O(runners) (a fancy: O(1), and O(lines) to read), whatever the number of bets.
- *
- * - Runner markets (match odds, bookmaker): `pnl[i]` is the P&L if runner `ids[i]` wins. A back on r
- *   wins on r and loses on every other runner, a lay the mirror; an unmatched part counts only on
- *   its losing side.
- * - A fancy: the P&L as a step function of the runs, `base` below every line plus `steps[line]` from
- *   that line up: a Yes at L loses below L and wins from L, a No the mirror.
- */
-export type PnlBook = { open: number } & (
-  | {
-      kind: 'runners';
-      ids: number[];
-      pnl: Paise[];
-      /**
-       * A market paying several winners (a place market): how many, and `none`, the P&L if none of
-       * the runners wins. The P&L of a set W of winners is then the sum of pnl[i] over W less
-       * (|W| - 1) x none, as each pnl[i] counts `none` once.
-       */
-      winners?: number;
-      none?: Paise;
-    }
-  | { kind: 'fancy'; base: Paise; steps: Record<string, Paise> }
-);
+// Keeps a PnlBook up to date; the type itself sits in state.ts with the rest of the state that holds it.
 
 export const emptyBook = (market: Pick<MarketState, 'kind' | 'runners' | 'feed'>): PnlBook => {
   if (market.kind === 'fancy') return { kind: 'fancy', open: 0, base: 0, steps: {} };

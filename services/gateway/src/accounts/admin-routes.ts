@@ -18,7 +18,7 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import { findUserById } from '../users/read.js';
-import type { AccountDeps } from './deps.js';
+import type { AccountDeps } from '../deps.js';
 import {
   breadcrumb,
   clientAfter,

@@ -1,6 +1,6 @@
 import { AsOfQuery, paiseToRupees, parseInstant, type AsOfStatement } from '@exch/contracts';
 import { params } from '../http/route.js';
-import type { AccountDeps } from './deps.js';
+import type { AccountDeps } from '../deps.js';
 import { walletAsOf } from './as-of.js';
 import { toStatementRow } from './ledger-lines.js';
 import { subjectOf } from './subject.js';

@@ -8,8 +8,8 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { downlineCte } from '../bets/scope.js';
-import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
+import { downlineCte } from './downline-scope.js';
+import { CURRENT_SHARE_SQL } from './share-sql.js';
 
 export interface ClientDbRow {
   user_id: string;

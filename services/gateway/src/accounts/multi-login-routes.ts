@@ -14,7 +14,7 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import { parse } from '../http/validate.js';
-import type { AccountDeps } from './deps.js';
+import type { AccountDeps } from '../deps.js';
 import { downlineClient } from './downline.js';
 import { checkTransactionPassword } from './transaction-password.js';
 

@@ -4,8 +4,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { findUserById, type UserRow } from '../users/read.js';
-import type { AccountDeps } from './deps.js';
-import { activateTotp, removeTotp, startTotpSetup, totpMatches, totpSecrets } from './totp.js';
+import type { AccountDeps } from '../deps.js';
+import { activateTotp, removeTotp, startTotpSetup, totpMatches, totpSecrets } from '../auth/totp.js';
 
 /** What every logged-in user does to their own account, on the player site and in the back office. */
 export function selfRoutes({ sql, commands, sessions, route }: AccountDeps): void {

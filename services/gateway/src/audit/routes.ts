@@ -9,10 +9,10 @@ import {
   type Paged,
   type SqlClient,
 } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
-import { downlineCte } from '../bets/scope.js';
+import type { AccountDeps } from '../deps.js';
+import { downlineCte } from '../accounts/downline-scope.js';
 import { paginated, pageSql } from '../http/paging.js';
-import { csvRoute, CSV_MAX_ROWS } from '../reports/csv.js';
+import { csvRoute, CSV_MAX_ROWS } from '../http/csv.js';
 
 type AuditFilter = v.InferOutput<typeof AuditCsvQuery>;
 

@@ -1,8 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoleSlug } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import type { Directory } from '../directory/directory.js';
 import type { AuthContext } from './sessions.js';
+
+/** What every request needs of its user, kept in memory (balances are not: they move with every bet). */
+export interface DirectoryUser {
+  userId: string;
+  username: string;
+  role: RoleSlug;
+  parentId: string | null;
+  mustChangePassword: boolean;
+  accountLocked: boolean;
+  betLocked: boolean;
+  /** Privilege names of a restricted sub-login; null = every privilege of its role. */
+  privileges: string[] | null;
+}
+
+export interface DirectorySession {
+  sessionId: string;
+  userId: string;
+  context: AuthContext;
+}
+
+/**
+ * The directory (directory/directory.ts) as the guard asks it for a live session: declared here,
+ * with the session and user it answers, because the directory also caches markets and sits above auth.
+ */
+export interface SessionLookup {
+  session(sessionId: string): Promise<{ session: DirectorySession; user: DirectoryUser } | null>;
+}
 
 export interface AccessClaims {
   sub: string;
@@ -47,7 +73,7 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
  */
 export function requireAuth(
   app: FastifyInstance,
-  directory: Directory,
+  directory: SessionLookup,
   context: AuthContext | 'any',
   { passwordChangePending = false } = {},
 ) {

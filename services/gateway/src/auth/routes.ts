@@ -5,8 +5,8 @@ import { findUserById, findUserByUsername, toUserDto } from '../users/read.js';
 import type { AccessClaims } from './guard.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import type { AuthContext } from './sessions.js';
-import type { AccountDeps } from '../accounts/deps.js';
-import { totpMatches, totpSecrets } from '../accounts/totp.js';
+import type { AccountDeps } from '../deps.js';
+import { totpMatches, totpSecrets } from './totp.js';
 import { send } from '../http/commands.js';
 import { endSessions } from './end-sessions.js';
 

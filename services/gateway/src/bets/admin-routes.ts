@@ -17,13 +17,14 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { cappedCount, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
-import { BET_STATUSES, betWhere, kindOf, type BetFilter } from './filters.js';
-import { downlineCte, downlineIds, NEWEST_PLACED } from './scope.js';
+import { kindOf } from '../markets/kind.js';
+import { BET_STATUSES, betWhere, NEWEST_PLACED, type BetFilter } from './filters.js';
+import { downlineCte, downlineIds } from '../accounts/downline-scope.js';
 import { INVALID_BET } from './status-route.js';
-import { CSV_MAX_ROWS, csvRoute } from '../reports/csv.js';
+import { CSV_MAX_ROWS, csvRoute } from '../http/csv.js';
 
 const CategorizedQuery = v.object({
   matched_status: v.optional(v.picklist(['matched', 'unmatched'], 'matched_status must be matched or unmatched')),

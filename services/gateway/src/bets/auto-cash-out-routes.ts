@@ -2,7 +2,7 @@ import { AutoCashOutBody, idText, paiseToRupees, type AutoCashOutDto } from '@ex
 import * as v from 'valibot';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 
 const EventQuery = v.strictObject({ event_id: idText('event_id') });
 

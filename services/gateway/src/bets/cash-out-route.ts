@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CashOutBody, formatPaise, type CashOutResponse } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { placedBetDto } from './placed.js';
 import { betIdFor } from './place-route.js';
 

@@ -1,4 +1,4 @@
-import { money, type CsvCell } from '../reports/csv.js';
+import { money, type CsvCell } from '../http/csv.js';
 import { matchedPaise, toBetDto, type BetDbRow } from './dto.js';
 
 /** The bet history's CSV columns, the player's and the back office's (which adds the user name after Placed). */

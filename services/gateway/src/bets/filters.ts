@@ -1,6 +1,8 @@
-import { kindOfMarketType, MARKET_TYPE_OF, type MarketKind, type Paise } from '@exch/contracts';
-import { HttpError } from '../http/errors.js';
-import { IN_DOWNLINE_IDS } from './scope.js';
+import type { MarketKind, Paise } from '@exch/contracts';
+import { IN_DOWNLINE_IDS } from '../accounts/downline-scope.js';
+
+/** Newest first, as the index rm_bets_placed_at (and rm_casino_bets_placed_at) walks backwards. */
+export const NEWEST_PLACED = 'b.placed_at desc, b.placed_position desc';
 
 export const BET_STATUSES = ['pending', 'settled', 'deleted', 'all', 'won', 'lost', 'void', 'cancelled'] as const;
 export type BetStatusFilter = (typeof BET_STATUSES)[number];
@@ -31,14 +33,6 @@ export interface BetFilter {
   to?: string;
   minStake?: Paise;
   maxStake?: Paise;
-}
-
-/** A market type as SPEC.md names it (MATCH_ODDS, Bookmaker, FANCY) or as a kind (match_odds...). */
-export function kindOf(text: string): MarketKind {
-  const kind =
-    kindOfMarketType(text) ?? (Object.keys(MARKET_TYPE_OF) as MarketKind[]).find((k) => k === text.toLowerCase());
-  if (!kind) throw new HttpError(400, `Unknown market type: ${text}`);
-  return kind;
 }
 
 /** A LIKE pattern for names containing `text`, any case (its own % and _ taken literally). */

@@ -4,7 +4,7 @@ import { MARKET_TYPE_OF, PlaceBetBody, type CasinoPlaceBetResponse, type PlaceBe
 import { placeCasinoBet } from '../casino/place.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { placedBetDto } from './placed.js';
 import { parsePlaceBet } from './place-body.js';
 

@@ -11,7 +11,7 @@ import {
   type ProfitLossRow,
 } from '@exch/contracts';
 import { paginated } from '../http/paging.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { STATUS_SQL } from './filters.js';
 

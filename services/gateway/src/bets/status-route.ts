@@ -3,9 +3,9 @@ import { assertPrivilege } from '../accounts/permissions.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { betAfter, betRow, toBetDto } from './dto.js';
-import { downlineCte, IN_DOWNLINE } from './scope.js';
+import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
 
 export const INVALID_BET = 'Invalid bet data. Unable to delete.';
 const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');

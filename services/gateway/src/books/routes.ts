@@ -1,9 +1,9 @@
 import { FancyPositionBody, MarketBookBody, paiseToRupees, type UserBookRow } from '@exch/contracts';
 import { downlineClient } from '../accounts/downline.js';
-import { downlineCte } from '../bets/scope.js';
+import { downlineCte } from '../accounts/downline-scope.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { findMarket } from '../markets/read.js';
 import { fancyLadder, runnerBook, type BookBet } from './compute.js';
 

@@ -8,7 +8,7 @@ import {
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 
 async function buttonsOf(sql: SqlClient, userId: string): Promise<BettingButtons> {
   const { rows } = await sql.query<{

@@ -7,12 +7,12 @@ import {
   type CasinoTableStatusSet,
   type SqlClient,
 } from '@exch/contracts';
-import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
+import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
-import { csvRoute, money } from '../reports/csv.js';
+import type { ExchangeDeps } from '../deps.js';
+import { csvRoute, money } from '../http/csv.js';
 import {
   BET_SELECT,
   findTable,

@@ -10,7 +10,7 @@ import {
 } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { findTable, toBetDto } from './read.js';
 
 /**

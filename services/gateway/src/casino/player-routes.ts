@@ -12,8 +12,8 @@ import {
 import { HttpError } from '../http/errors.js';
 import { cappedCount, pageSql, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
-import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../reports/csv.js';
+import type { ExchangeDeps } from '../deps.js';
+import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../http/csv.js';
 import {
   BET_SELECT,
   FINISHED,

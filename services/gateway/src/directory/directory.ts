@@ -8,27 +8,8 @@ import {
 } from '@exch/contracts';
 import type { MarketRow, MatchRow } from '../markets/sections.js';
 import { MARKET_COLUMNS, MATCH_COLUMNS } from '../markets/read.js';
-
-export type AuthContext = 'player' | 'admin';
-
-/** What every request needs of its user, kept in memory (balances are not: they move with every bet). */
-export interface DirectoryUser {
-  userId: string;
-  username: string;
-  role: RoleSlug;
-  parentId: string | null;
-  mustChangePassword: boolean;
-  accountLocked: boolean;
-  betLocked: boolean;
-  /** Privilege names of a restricted sub-login; null = every privilege of its role. */
-  privileges: string[] | null;
-}
-
-export interface DirectorySession {
-  sessionId: string;
-  userId: string;
-  context: AuthContext;
-}
+import type { DirectorySession, DirectoryUser } from '../auth/guard.js';
+import type { AuthContext } from '../auth/sessions.js';
 
 /** Cached values keyed by id; a change drops the entry, and a reload waits until the read side holds the change. */
 class Cache<T> {

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { idText, MarketLockBody, text, type MarketKind } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
-import { kindOf } from '../bets/filters.js';
-import { downlineCte } from '../bets/scope.js';
+import { kindOf } from '../markets/kind.js';
+import { downlineCte } from '../accounts/downline-scope.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { findMarket, findMatch } from '../markets/read.js';
 
 const LocksQuery = v.object({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { SPORTS, text, type MarketDto, type MatchSummary } from '@exch/contracts';
-import { kindOf } from '../bets/filters.js';
-import { downlineCte } from '../bets/scope.js';
+import { kindOf } from './kind.js';
+import { downlineCte } from '../accounts/downline-scope.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from './deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
 import { toMarketDto, toMatchSummary, type MarketRow } from './sections.js';
 

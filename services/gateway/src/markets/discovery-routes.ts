@@ -7,7 +7,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from './deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import type { LivePrices } from './live-prices.js';
 import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
 import { toMarketDto, toMatchSummary } from './sections.js';

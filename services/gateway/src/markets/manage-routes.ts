@@ -15,7 +15,7 @@ import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from './deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { findMarket, marketAfter } from './read.js';
 import { toMarketDto, type MarketRow } from './sections.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Guards } from '../accounts/deps.js';
+import type { Guards } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 
 /** SPEC.md section 2: sports, series, matches, markets and messages belong to admin and super admin only. */

@@ -6,12 +6,12 @@ import {
   type PartnershipRow,
   type RoleSlug,
 } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { params } from '../http/route.js';
-import { viewedAccount } from '../reports/viewed.js';
+import { viewedAccount } from '../accounts/viewed.js';
 
 /**
  * Partnership shares (docs/reports.md): set one on a back-office account of the downline, and list

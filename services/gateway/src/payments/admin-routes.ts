@@ -12,7 +12,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';

@@ -6,7 +6,7 @@ import {
   type PaymentType,
   type TransactionHistoryRow,
 } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { subjectOf } from '../accounts/subject.js';
 import { paginated } from '../http/paging.js';
 import { params } from '../http/route.js';

@@ -1,5 +1,5 @@
 import { ApprovalLimitsBody, paiseToRupees, type ApprovalLimitsDto, type SqlClient } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 

@@ -21,7 +21,7 @@ import {
   type TransactionHistoryRow,
   type UpiDetailDto,
 } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { storeScreenshot } from './screenshots.js';

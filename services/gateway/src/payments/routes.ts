@@ -1,4 +1,4 @@
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { adminPaymentRoutes } from './admin-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { limitsRoutes } from './limits-routes.js';

@@ -1,5 +1,5 @@
 import type { ProviderPort } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import type { ProviderCatalogue } from './catalogue.js';
 import type { WalletSessions } from './wallet-sessions.js';

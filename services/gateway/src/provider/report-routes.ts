@@ -8,8 +8,8 @@ import {
   type ThirdPartyPnlDto,
   type ThirdPartyReport,
 } from '@exch/contracts';
-import { downlineCte } from '../bets/scope.js';
-import { csvRoute, money } from '../reports/csv.js';
+import { downlineCte } from '../accounts/downline-scope.js';
+import { csvRoute, money } from '../http/csv.js';
 import type { ProviderDeps } from './deps.js';
 
 /** The player's side of a third-party money row: stakes out, wins and returned stakes in. */

@@ -1,4 +1,4 @@
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { ProviderCatalogue } from './catalogue.js';
 import type { ProviderSetup } from './deps.js';
 import { launchRoutes } from './launch-routes.js';

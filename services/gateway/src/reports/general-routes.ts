@@ -7,11 +7,11 @@ import {
   type GeneralReport,
   type Paged,
 } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { paginated } from '../http/paging.js';
-import { csvRoute, CSV_MAX_ROWS, money } from './csv.js';
+import { csvRoute, CSV_MAX_ROWS, money } from '../http/csv.js';
 import { creditReferences, generalBets } from './general.js';
-import { roleOf } from './viewed.js';
+import { roleOf } from '../accounts/viewed.js';
 
 const TAG = 'Reports';
 const pageOf = (q: { page: number; limit: number }) => ({ offset: (q.page - 1) * q.limit, limit: q.limit });

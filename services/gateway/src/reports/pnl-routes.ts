@@ -12,13 +12,13 @@ import {
   type PartnershipStatement,
   type SqlClient,
 } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
-import { downlineIds } from '../bets/scope.js';
+import type { AccountDeps } from '../deps.js';
+import { downlineIds } from '../accounts/downline-scope.js';
 import { CATEGORY_SQL, PNL_KINDS, sumCategories, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
-import { csvRoute, money, type CsvCell } from './csv.js';
+import { csvRoute, money, type CsvCell } from '../http/csv.js';
 import { categoryRupees, downlinePnl, owedLines, splitOf, type OwedLine, type PnlLine } from './pnl.js';
-import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
-import { bpToPercent, roleOf, viewedAccount } from './viewed.js';
+import { CURRENT_SHARE_SQL } from '../accounts/share-sql.js';
+import { bpToPercent, roleOf, viewedAccount } from '../accounts/viewed.js';
 
 const TAG = 'Reports';
 /** SPEC.md's column order of the profit-loss report: Casino pts, Sport pts, Third party pts. */
@@ -280,7 +280,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
     const viewed = await viewedAccount(sql, actorId, q.parent);
     return {
       viewed,
-      // The wallets as one array parameter: the planner then knows how many it reads (bets/scope.ts downlineIds).
+      // The wallets as one array parameter: the planner then knows how many it reads (accounts/downline-scope.ts downlineIds).
       points: await dailyPnl(
         sql,
         'e.account = any($1::text[])',

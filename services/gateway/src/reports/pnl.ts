@@ -7,8 +7,8 @@ import { breadcrumb } from '../accounts/downline.js';
 import { like } from './like.js';
 import { branchFigures, emptyFigures, type BranchFigures } from './branch-pnl.js';
 import { addCategories, subCategories, sumCategories, type CategoryPaise } from './categories.js';
-import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
-import { viewedAccount, type ViewedAccount } from './viewed.js';
+import { CURRENT_SHARE_SQL } from '../accounts/share-sql.js';
+import { viewedAccount, type ViewedAccount } from '../accounts/viewed.js';
 
 export interface ChildRow {
   user_id: string;

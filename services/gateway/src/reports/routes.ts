@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { MARKET_TYPE_OF, text, paiseToRupees, type MarketKind } from '@exch/contracts';
-import { downlineCte } from '../bets/scope.js';
-import type { ExchangeDeps } from '../markets/deps.js';
-import { csvRoute, money } from './csv.js';
+import { downlineCte } from '../accounts/downline-scope.js';
+import type { ExchangeDeps } from '../deps.js';
+import { csvRoute, money } from '../http/csv.js';
 import { like } from './like.js';
 
 const search = v.optional(text('search', { max: 100 }));

@@ -1,16 +1,16 @@
 import * as v from 'valibot';
 import { AsOfQuery, HistoryQuery, parseInstant, PaymentRequestsQuery, StatementQuery } from '@exch/contracts';
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { walletAsOf } from '../accounts/as-of.js';
 import type { LedgerLine } from '../accounts/ledger-lines.js';
-import { statementLines } from '../accounts/statement-routes.js';
+import { statementLines } from './statement-routes.js';
 import { subjectOf } from '../accounts/subject.js';
 import { BET_CSV_HEADER, betCsvRow } from '../bets/csv.js';
 import { BetHistoryFilters, myBets, settledMarkets } from '../bets/player-routes.js';
 import { params } from '../http/route.js';
 import { downlineRequests } from '../payments/admin-routes.js';
 import { HISTORY_PATHS, historyRows } from '../payments/history-routes.js';
-import { CSV_MAX_ROWS, csvRoute, money } from './csv.js';
+import { CSV_MAX_ROWS, csvRoute, money } from '../http/csv.js';
 
 /** An export reads one row past the cap, so an oversized one is refused rather than cut short. */
 const ALL = { offset: 0, limit: CSV_MAX_ROWS + 1 };

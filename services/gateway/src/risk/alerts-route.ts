@@ -1,7 +1,7 @@
 import { RiskAlertsQuery, type RiskAlert } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
-import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
+import type { ExchangeDeps } from '../deps.js';
 import { bigBets, bursts, jumps, RULES, type History, type Raised, type WindowBet } from './alert-rules.js';
 
 /** The window's bets read at most: a downline's busiest day; the alerts say when they stopped short. */

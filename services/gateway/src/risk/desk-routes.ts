@@ -1,9 +1,9 @@
 import { RiskBlockBody, type MarketPosition } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
-import { downlineCte, IN_DOWNLINE } from '../bets/scope.js';
+import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
 import { send } from '../http/commands.js';
 import { lockTarget } from '../locks/routes.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { marketPosition, type OpenBet } from './positions.js';
 
 /** Open matched bets read for the positions at most; the answer says when it stopped short. */

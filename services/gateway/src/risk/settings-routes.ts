@@ -1,6 +1,6 @@
 import { BigBetBody, paiseToRupees, WatchBody, type RiskSettings } from '@exch/contracts';
 import { send } from '../http/commands.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 
 const TAG = 'Risk';
 

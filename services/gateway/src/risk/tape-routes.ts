@@ -1,16 +1,16 @@
 import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
-import { betWhere, containsPattern, type BetFilter } from '../bets/filters.js';
-import { downlineIds, IN_DOWNLINE_IDS, NEWEST_PLACED } from '../bets/scope.js';
+import { betWhere, containsPattern, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
+import { downlineIds, IN_DOWNLINE_IDS } from '../accounts/downline-scope.js';
 import {
   BET_SELECT as CASINO_BET_SELECT,
   payRange,
   toBetDto as casinoBetDto,
   type BetRow as CasinoBetRow,
 } from '../casino/read.js';
-import type { ExchangeDeps } from '../markets/deps.js';
-import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../reports/csv.js';
+import type { ExchangeDeps } from '../deps.js';
+import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../http/csv.js';
 
 const TAG = 'Risk';
 

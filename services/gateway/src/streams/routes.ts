@@ -2,7 +2,7 @@ import { MatchStreamsBody, type MatchStreams } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import type { ExchangeDeps } from '../markets/deps.js';
+import type { ExchangeDeps } from '../deps.js';
 import { findMatch } from '../markets/read.js';
 
 /** SPEC.md section 2: a frame is shown only if its page does not say this. */

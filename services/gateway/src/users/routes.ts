@@ -1,4 +1,4 @@
-import type { AccountDeps } from '../accounts/deps.js';
+import type { AccountDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import { findUserById, toUserDto } from './read.js';
 

@@ -1,9 +1,9 @@
 import type { CasinoRoundSettled, ChipsTransferred, MarketSettled, SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
 import { isMoneyEvent, postingsOf, walletOwner } from '../wallets.js';
-import { casinoBettorRemark, casinoRemark } from '../casino/remark.js';
+import { casinoBettorRemark, casinoRemark } from './casino-remarks.js';
 import { MarketLabels, type Remark } from './market-labels.js';
-import { PROVIDER_LEDGER_KINDS, providerRemark } from '../provider/remarks.js';
+import { PROVIDER_LEDGER_KINDS, providerRemark } from './provider-remarks.js';
 
 /**
  * One row per posting. The running balance of a statement is not stored: it depends on every

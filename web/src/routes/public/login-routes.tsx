@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { LoginForm } from '../../auth/LoginForm';
+import { LoginForm } from './LoginForm';
 import { hasAdminSession, hasPlayerSession } from '../../auth/session-rules';
 import { PublicShell } from '../../ui/PublicShell';
 import { usePageTitle } from '../../ui/use-page-title';

@@ -7,7 +7,7 @@ import { fetchProfile, profileKey, useProfile } from '../../api/profile-query';
 import { homePathFor, loginPathFor, type AuthContextName } from '../../auth/auth-context';
 import { readCredentials, saveRecord } from '../../auth/credentials';
 import { pendingSetup } from '../../auth/session-rules';
-import { useLogout } from '../../auth/use-logout';
+import { useLogout } from '../../layout/use-logout';
 import { FormError, TextField } from '../../ui/fields';
 import { PublicShell } from '../../ui/PublicShell';
 import { showSuccessToast } from '../../ui/toasts';

@@ -9,7 +9,8 @@ import { AmountField, FormError, PASSWORD_HINT, TextField, TransactionPasswordFi
 import { Modal } from '../../../ui/Modal';
 import { formatInr, formatRupees, toPaise } from '../../../ui/money';
 import { showSuccessToast } from '../../../ui/toasts';
-import { newIdempotencyKey, type ClientActionKind } from './client-actions';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
+import type { ClientActionKind } from './client-actions';
 
 interface ClientActionModalProps {
   kind: ClientActionKind;

@@ -5,8 +5,8 @@ import { fetchFancyPosition, fetchUserBook, fetchUserWiseBook } from '../../../a
 import { ApiRequestError } from '../../../api/api-error';
 import { errorMessage } from '../../../api/error-message';
 import { Modal } from '../../../ui/Modal';
-import { formatRupees } from '../../../ui/money';
-import { marketTitle, pnlClass } from './format';
+import { formatRupees, pnlClass } from '../../../ui/money';
+import { marketTitle } from './format';
 
 const NO_RESULT = 'No Result Found';
 

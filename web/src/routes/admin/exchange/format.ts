@@ -50,9 +50,6 @@ export function ladder(section: SectionDto): {
   return { back: three(back), lay: three(lay) };
 }
 
-/** A row's amount with the sign of a profit or loss. */
-export const pnlClass = (n: number): string => (n > 0 ? 'positive' : n < 0 ? 'negative' : '');
-
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** datetime-local's "YYYY-MM-DDTHH:mm" of a date. */

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ApiRequestError } from '../api/api-error';
-import { login } from '../api/auth-calls';
-import { profileKey } from '../api/profile-query';
-import { homePathFor, type AuthContextName } from './auth-context';
-import { saveLogin } from './credentials';
-import { pendingSetup } from './session-rules';
+import { ApiRequestError } from '../../api/api-error';
+import { login } from '../../api/auth-calls';
+import { profileKey } from '../../api/profile-query';
+import { homePathFor, type AuthContextName } from '../../auth/auth-context';
+import { saveLogin } from '../../auth/credentials';
+import { pendingSetup } from '../../auth/session-rules';
 
 /**
  * Username and password for either login page; server errors show inline here, never as toasts

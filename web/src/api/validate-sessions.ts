@@ -1,7 +1,7 @@
-import { ApiRequestError } from '../api/api-error';
-import { fetchProfile } from '../api/profile-query';
-import type { AuthContextName } from './auth-context';
-import { readCredentials } from './credentials';
+import { ApiRequestError } from './api-error';
+import { fetchProfile } from './profile-query';
+import type { AuthContextName } from '../auth/auth-context';
+import { readCredentials } from '../auth/credentials';
 
 /**
  * First load: each stored session (a token and its record) is checked against GET users/profile

@@ -1,5 +1,5 @@
 import { ROLE_NAME, type RoleSlug, type SqlClient } from '@exch/contracts';
-import { downlineRow } from '../accounts/downline.js';
+import { downlineRow } from './downline.js';
 
 export interface ViewedAccount {
   user_id: string;

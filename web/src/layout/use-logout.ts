@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { logout } from '../api/auth-calls';
 import { profileKey } from '../api/profile-query';
-import { loginPathFor, type AuthContextName } from './auth-context';
-import { clearCredentials } from './credentials';
+import { loginPathFor, type AuthContextName } from '../auth/auth-context';
+import { clearCredentials } from '../auth/credentials';
 
 /** Ends the context's session on the server, forgets it here and shows the right login page. */
 export function useLogout(ctx: AuthContextName): () => Promise<void> {

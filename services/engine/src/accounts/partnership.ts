@@ -1,5 +1,5 @@
 import { FULL_SHARE_BP, userStream, type SetPartnership } from '@exch/contracts';
-import { isDecision, managed } from '../accounts/manage.js';
+import { isDecision, managed } from './manage.js';
 import { accept, refuse, type Decision } from '../decision.js';
 import type { EngineState } from '../state.js';
 

@@ -7,8 +7,8 @@
 import type * as v from 'valibot';
 import type { FastifyRequest } from 'fastify';
 import { paiseToDecimal, type Paise } from '@exch/contracts';
-import { HttpError } from '../http/errors.js';
-import type { Route, RouteInput, RouteSpec } from '../http/route.js';
+import { HttpError } from './errors.js';
+import type { Route, RouteInput, RouteSpec } from './route.js';
 
 /** Rows one export may hold; more is refused with advice to narrow the filters. */
 export const CSV_MAX_ROWS = 50_000;

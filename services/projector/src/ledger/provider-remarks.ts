@@ -1,5 +1,5 @@
 import type { ProviderTxnFacts, StoredEvent } from '@exch/contracts';
-import type { Remark } from '../ledger/market-labels.js';
+import type { Remark } from './market-labels.js';
 
 /** Statement kinds of the third-party casino's money events. */
 export const PROVIDER_LEDGER_KINDS: Record<string, string> = {

@@ -27,6 +27,3 @@ export async function downlineIds(sql: SqlClient, actorId: string): Promise<stri
 
 /** `b.user_id` among downlineIds' answer, as parameter `$1`. */
 export const IN_DOWNLINE_IDS = 'b.user_id = any($1::text[])';
-
-/** Newest first, as the index rm_bets_placed_at (and rm_casino_bets_placed_at) walks backwards. */
-export const NEWEST_PLACED = 'b.placed_at desc, b.placed_position desc';

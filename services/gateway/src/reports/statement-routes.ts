@@ -9,7 +9,7 @@ import {
   type StatementRow,
 } from '@exch/contracts';
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
-import type { AccountDeps } from './deps.js';
+import type { AccountDeps } from '../deps.js';
 import {
   COUNTERPARTY_JOIN,
   lineOf,
@@ -17,8 +17,8 @@ import {
   toStatementRow,
   type LedgerLine,
   type LineRow,
-} from './ledger-lines.js';
-import { subjectOf } from './subject.js';
+} from '../accounts/ledger-lines.js';
+import { subjectOf } from '../accounts/subject.js';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
   data,

@@ -1,5 +1,5 @@
 import { formatPaise, type CasinoRoundSettled, type StoredEvent } from '@exch/contracts';
-import type { Remark } from '../ledger/market-labels.js';
+import type { Remark } from './market-labels.js';
 
 /** A casino settlement's statement line names the table and the round: "Dragon Tiger 20-20 / Round 116261122153000: Tiger"; null for other events. */
 export const casinoRemark = (e: StoredEvent): Remark | null => {
