@@ -233,8 +233,7 @@ export class Snapshots {
       else if (part.kind === 'previous') {
         state.provider = { ...state.provider, previous: part.previous };
         this.previousChanges = part.changes;
-      } else if (part.kind === 'rounds')
-        versions.forgotten[part.turnedAt] = { changes: part.changes, versions: part.versions };
+      } else if (part.kind === 'rounds') versions.holdForgotten(part.turnedAt, part.changes, part.versions);
       else {
         const slices = markets.get(part.marketId) ?? [];
         slices.push(part);

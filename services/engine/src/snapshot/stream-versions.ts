@@ -22,7 +22,25 @@ export class StreamVersions {
      * a late repeat must not start a round's stream over at version 1.
      */
     readonly forgotten: Record<string, { changes: number; versions: Record<string, number> }> = {},
-  ) {}
+  ) {
+    for (const turnedAt of Object.keys(forgotten)) this.index(turnedAt);
+  }
+
+  /**
+   * Which turn forgot a round's stream: a new round's stream is looked up once, not in every turn's
+   * bucket, which a window turning daily for years would make thousands of lookups a round.
+   */
+  private readonly forgottenAt = new Map<string, string>();
+
+  private index(turnedAt: string): void {
+    for (const stream of Object.keys(this.forgotten[turnedAt]!.versions)) this.forgottenAt.set(stream, turnedAt);
+  }
+
+  /** A snapshot part's forgotten rounds of one turn, put back. */
+  holdForgotten(turnedAt: string, changes: number, versions: Record<string, number>): void {
+    this.forgotten[turnedAt] = { changes, versions };
+    this.index(turnedAt);
+  }
 
   /** The version of the stream's next event, recorded as its last. */
   next(streamId: string, marketId: string | undefined): number {
@@ -43,13 +61,12 @@ export class StreamVersions {
         return;
       }
     }
-    if (!(streamId in this.live) && isProviderRound(streamId))
-      for (const held of Object.values(this.forgotten))
-        if (streamId in held.versions) {
-          held.versions[streamId] = version;
-          held.changes++;
-          return;
-        }
+    const held = streamId in this.live ? undefined : this.heldFor(streamId);
+    if (held) {
+      held.versions[streamId] = version;
+      held.changes++;
+      return;
+    }
     this.live[streamId] = version;
   }
 
@@ -62,7 +79,7 @@ export class StreamVersions {
       held[stream] = version;
       delete this.live[stream];
     }
-    if (Object.keys(held).length > 0) this.forgotten[turnedAt] = { changes: 0, versions: held };
+    if (Object.keys(held).length > 0) this.holdForgotten(turnedAt, 0, held);
   }
 
   /** A result declared: the market's bets' streams move apart with it. */
@@ -102,10 +119,15 @@ export class StreamVersions {
 
   private current(streamId: string, marketId: string | undefined): number | undefined {
     if (streamId in this.live) return this.live[streamId];
-    if (isProviderRound(streamId))
-      for (const held of Object.values(this.forgotten)) if (streamId in held.versions) return held.versions[streamId];
+    const held = this.heldFor(streamId);
+    if (held) return held.versions[streamId];
     if (marketId === undefined) return undefined;
     if (streamId.startsWith('bet-')) return this.settled[marketId]?.[streamId];
     return streamId === marketStream(marketId) ? this.archived[marketId] : undefined;
+  }
+
+  private heldFor(streamId: string): { changes: number; versions: Record<string, number> } | undefined {
+    const turnedAt = this.forgottenAt.get(streamId);
+    return turnedAt === undefined ? undefined : this.forgotten[turnedAt];
   }
 }
