@@ -61,7 +61,10 @@ async function seed(store: EventStore): Promise<void> {
   );
   await sql.query(
     `insert into rm_ledger_entries (position, leg, account, user_id, amount, kind, at)
-     select i, 0, 'wallet:' || ${player('i')}, ${player('i')}, 100, 'settlement', ${at('i')} from generate_series(1, ${ROWS}) i`,
+     select i, 0, 'wallet:' || ${player('i')}, ${player('i')}, (i % 7) * 100 - 250, 'settlement', ${at('i')} from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_ledger_balances (account, balance) select account, sum(amount) from rm_ledger_entries group by account`,
   );
   await sql.query(
     `insert into rm_bet_settlements (settlement_id, market_id, match_id, user_id, pnl, commission, settled_at)
@@ -175,10 +178,35 @@ function checks(suite: Test, db: SqlClient): void {
       t,
       db,
       (sql) => statementLines(sql, 'u1', { type: 'all', ...WEEK }, { offset: 0, limit: 25 }),
-      (text) => text.includes('over (order by position, leg)'),
+      (text) => text.includes('with page as') && text.includes('rm_ledger_balances'),
       ['rm_ledger_entries_account', 'rm_ledger_entries_account_at'],
       ['rm_ledger_entries'],
     ),
+  );
+
+  suite.test(
+    "statement: each line's running balance is every posting up to it, whatever the page or filter",
+    async (t) => {
+      const { rows } = await db.query<{ position: string; running: string }>(
+        `select position, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = 'wallet:u1'`,
+      );
+      const expected = new Map(rows.map((r) => [Number(r.position), Number(r.running)]));
+      const views = [
+        { q: { type: 'all' as const }, page: { offset: 0, limit: 25 } },
+        { q: { type: 'all' as const }, page: { offset: 40, limit: 10 } },
+        { q: { type: 'all' as const, from: '2025-09-01', to: '2025-12-31' }, page: { offset: 5, limit: 10 } },
+        { q: { type: 'settlement' as const, to: '2026-01-03' }, page: { offset: 5, limit: 10 } },
+      ];
+      for (const { q, page } of views) {
+        const { lines } = await statementLines(db, 'u1', q, page);
+        t.ok(lines.length > 0, `${JSON.stringify(q)} offset ${page.offset}: lines`);
+        t.same(
+          lines.map((l) => l.balance),
+          lines.map((l) => expected.get(l.position)),
+          `${JSON.stringify(q)} offset ${page.offset}`,
+        );
+      }
+    },
   );
 
   suite.test("bet history: a player's own bets", (t) =>

@@ -50,12 +50,24 @@ export async function statementLines(
     `select count(*) as n from rm_ledger_entries e where ${where}`,
     params,
   );
-  // The running balance is summed over all of the account's postings, before the filters pick rows.
+  // A line's running balance is the account's balance less what was posted after it (every posting,
+  // whatever the filters show): summed from the page's oldest line to now, so it costs what the page
+  // looks back over, never the account's whole history.
   const { rows } = await sql.query<LineRow>(
-    `select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, e.market_id, u.username as counterparty
-       from (select *, sum(amount) over (order by position, leg) as running from rm_ledger_entries where account = $1) e
+    `with page as (
+       select e.position, e.leg from rm_ledger_entries e
+        where ${where} order by e.position desc, e.leg desc limit ${page.limit} offset ${page.offset}
+     ), since as (
+       select x.*, coalesce((select balance from rm_ledger_balances where account = $1), 0)
+                   - coalesce(sum(x.amount) over (order by x.position desc, x.leg desc
+                                                  rows between unbounded preceding and 1 preceding), 0) as running
+         from rm_ledger_entries x
+        where x.account = $1 and (x.position, x.leg) >= (select position, leg from page order by position, leg limit 1)
+     )
+     select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, e.market_id, u.username as counterparty
+       from since e join page p on p.position = e.position and p.leg = e.leg
        ${COUNTERPARTY_JOIN}
-      where ${where} order by e.position desc, e.leg desc limit ${page.limit} offset ${page.offset}`,
+      order by e.position desc, e.leg desc`,
     params,
   );
   return { lines: rows.map(lineOf), total: Number(count[0]!.n) };
