@@ -13,10 +13,12 @@ import {
   type FeedUpdate,
   type Paise,
   type PlaceBet,
+  type RoleSlug,
   type SyncCatalogue,
 } from '@exch/contracts';
 import type { EngineState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
+import { createUser, envelope as stamp } from '../../services/engine/test/harness.js';
 
 /** A seeded PRNG (the feed simulator's mulberry32) with the helpers random tests pick commands with. */
 export function prng(seed: number) {
@@ -33,15 +35,7 @@ export const envelope = (
   command: Command,
   actor: string | null,
   commandId = `c-${process.pid}-${++counter}`,
-): CommandEnvelope => ({
-  commandId,
-  correlationId: commandId,
-  actor,
-  ip: '127.0.0.1',
-  device: 'test',
-  at: '2026-11-22T10:00:00.000Z',
-  command,
-});
+): CommandEnvelope => stamp(command, actor, { commandId, correlationId: commandId, ip: '127.0.0.1', device: 'test' });
 
 export interface Executor {
   execute(envelope: CommandEnvelope): Promise<ExecuteResult>;
@@ -53,21 +47,10 @@ export async function must(engine: Executor, command: Command, actor: string | n
   if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.code} ${r.refusal.message}`);
 }
 
-const create = (
-  userId: string,
-  role: 'admin' | 'sadmin' | 'smdl' | 'mdl' | 'dl' | 'user',
-  parentId: string | null,
-): Command => ({
-  type: 'CreateUser',
-  userId,
-  username: `u_${userId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 20),
+/** Usernames fit the 20-character rule whatever the id; the full name keeps the id. */
+const create = (userId: string, role: RoleSlug, parentId: string | null): Command => ({
+  ...createUser(userId, role, parentId, `u_${userId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 20)),
   fullName: userId,
-  role,
-  parentId,
-  passwordHash: 'h',
-  creditReference: 0,
-  exposureLimit: 0,
-  mustChangePassword: false,
 });
 
 /**

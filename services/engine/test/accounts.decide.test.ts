@@ -1,85 +1,10 @@
 import t from 'tap';
-import type { Command, CommandEnvelope, DomainEvent } from '@exch/contracts';
-import { decide, emptyState, fold } from '../src/index.js';
-
-const envelope = (command: Command, actor: string | null): CommandEnvelope => ({
-  commandId: 'cmd-1',
-  correlationId: 'corr-1',
-  actor,
-  ip: null,
-  device: null,
-  at: '2026-11-22T10:00:00.000Z',
-  command,
-});
-
-/** given events, when a command by an actor, then the events (or a refusal code). */
-function scenario(given: Pick<DomainEvent, 'type' | 'data'>[], command: Command, actor: string | null) {
-  return decide(fold(emptyState(), given), envelope(command, actor));
-}
-
-const user = (userId: string, username: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username,
-      fullName: username,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
-const minted = (userId: string, amount: number) =>
-  ({
-    type: 'ChipsMinted',
-    data: {
-      userId,
-      amount,
-      postings: [
-        { account: 'mint', amount: -amount },
-        { account: `wallet:${userId}`, amount },
-      ],
-    },
-  }) as DomainEvent;
-const transferred = (fromUserId: string, toUserId: string, amount: number) =>
-  ({
-    type: 'ChipsTransferred',
-    data: {
-      fromUserId,
-      toUserId,
-      amount,
-      remark: '',
-      postings: [
-        { account: `wallet:${fromUserId}`, amount: -amount },
-        { account: `wallet:${toUserId}`, amount },
-      ],
-    },
-  }) as DomainEvent;
-
-const createCmd = (
-  userId: string,
-  username: string,
-  role: 'admin' | 'sadmin' | 'smdl' | 'user',
-  parentId: string | null,
-): Command => ({
-  type: 'CreateUser',
-  userId,
-  username,
-  fullName: username,
-  role,
-  parentId,
-  passwordHash: 'h',
-  creditReference: 0,
-  exposureLimit: 0,
-  mustChangePassword: true,
-});
+import type { Command } from '@exch/contracts';
+import { chipsMinted, chipsTransferred, createUser, given, userCreated, whenGiven } from './harness.js';
 
 t.test('CreateUser', async (t) => {
   t.test('the first admin bootstraps without an upline', async (t) => {
-    const d = scenario([], createCmd('a', 'admin', 'admin', null), null);
+    const d = whenGiven([], createUser('a', 'admin', null, 'admin', true), null);
     t.same(d, {
       ok: true,
       events: [
@@ -102,52 +27,60 @@ t.test('CreateUser', async (t) => {
     });
   });
   t.test('a second account without an upline is refused', async (t) => {
-    const d = scenario([user('a', 'admin', 'admin', null)], createCmd('b', 'other', 'admin', null), null);
+    const d = whenGiven(
+      [userCreated('a', 'admin', null, 'admin')],
+      createUser('b', 'admin', null, 'other', true),
+      null,
+    );
     t.match(d, { ok: false, refusal: { code: 'PARENT_REQUIRED' } });
   });
   t.test('an upline creates a role below its own', async (t) => {
-    const d = scenario([user('a', 'admin', 'admin', null)], createCmd('s', 'sadmin1', 'sadmin', 'a'), 'a');
+    const d = whenGiven(
+      [userCreated('a', 'admin', null, 'admin')],
+      createUser('s', 'sadmin', 'a', 'sadmin1', true),
+      'a',
+    );
     t.match(d, {
       ok: true,
       events: [{ type: 'UserCreated', streamId: 'user-s', data: { userId: 's', role: 'sadmin', parentId: 'a' } }],
     });
   });
   t.test('a role at or above the creator is refused', async (t) => {
-    const given = [user('a', 'admin', 'admin', null), user('s', 'sadmin1', 'sadmin', 'a')];
-    t.match(scenario(given, createCmd('x', 'x_admin', 'admin', 's'), 's'), {
+    const given = [userCreated('a', 'admin', null, 'admin'), userCreated('s', 'sadmin', 'a', 'sadmin1')];
+    t.match(whenGiven(given, createUser('x', 'admin', 's', 'x_admin', true), 's'), {
       ok: false,
       refusal: { code: 'ROLE_NOT_ALLOWED' },
     });
-    t.match(scenario(given, createCmd('x', 'x_sadmin', 'sadmin', 's'), 's'), {
+    t.match(whenGiven(given, createUser('x', 'sadmin', 's', 'x_sadmin', true), 's'), {
       ok: false,
       refusal: { code: 'ROLE_NOT_ALLOWED' },
     });
   });
   t.test('only the upline itself may create under it', async (t) => {
-    const given = [user('a', 'admin', 'admin', null), user('s', 'sadmin1', 'sadmin', 'a')];
-    t.match(scenario(given, createCmd('x', 'player9', 'user', 's'), 'a'), {
+    const given = [userCreated('a', 'admin', null, 'admin'), userCreated('s', 'sadmin', 'a', 'sadmin1')];
+    t.match(whenGiven(given, createUser('x', 'user', 's', 'player9', true), 'a'), {
       ok: false,
       refusal: { code: 'FORBIDDEN' },
     });
   });
   t.test('duplicate usernames are refused whatever the case', async (t) => {
-    const given = [user('a', 'admin', 'admin', null), user('s', 'sadmin1', 'sadmin', 'a')];
-    t.match(scenario(given, createCmd('x', 'SADMIN1', 'smdl', 'a'), 'a'), {
+    const given = [userCreated('a', 'admin', null, 'admin'), userCreated('s', 'sadmin', 'a', 'sadmin1')];
+    t.match(whenGiven(given, createUser('x', 'smdl', 'a', 'SADMIN1', true), 'a'), {
       ok: false,
       refusal: { code: 'USERNAME_TAKEN', message: 'Username already exists' },
     });
   });
   t.test('malformed usernames and negative limits are refused', async (t) => {
-    const given = [user('a', 'admin', 'admin', null)];
-    t.match(scenario(given, createCmd('x', 'a b', 'sadmin', 'a'), 'a'), {
+    const given = [userCreated('a', 'admin', null, 'admin')];
+    t.match(whenGiven(given, createUser('x', 'sadmin', 'a', 'a b', true), 'a'), {
       ok: false,
       refusal: { code: 'INVALID_USERNAME' },
     });
-    t.match(scenario(given, { ...createCmd('x', 'abc', 'sadmin', 'a'), creditReference: -1 } as Command, 'a'), {
+    t.match(whenGiven(given, { ...createUser('x', 'sadmin', 'a', 'abc', true), creditReference: -1 } as Command, 'a'), {
       ok: false,
       refusal: { code: 'INVALID_AMOUNT' },
     });
-    t.match(scenario(given, { ...createCmd('x', 'abc', 'sadmin', 'a'), exposureLimit: 0.5 } as Command, 'a'), {
+    t.match(whenGiven(given, { ...createUser('x', 'sadmin', 'a', 'abc', true), exposureLimit: 0.5 } as Command, 'a'), {
       ok: false,
       refusal: { code: 'INVALID_AMOUNT' },
     });
@@ -155,9 +88,9 @@ t.test('CreateUser', async (t) => {
 });
 
 t.test('MintChips', async (t) => {
-  const given = [user('a', 'admin', 'admin', null), user('s', 'sadmin1', 'sadmin', 'a')];
+  const given = [userCreated('a', 'admin', null, 'admin'), userCreated('s', 'sadmin', 'a', 'sadmin1')];
   t.test('mints to the top admin with balanced postings', async (t) => {
-    const d = scenario(given, { type: 'MintChips', userId: 'a', amount: 1_000_000_00 }, null);
+    const d = whenGiven(given, { type: 'MintChips', userId: 'a', amount: 1_000_000_00 }, null);
     t.same(d, {
       ok: true,
       events: [
@@ -177,18 +110,18 @@ t.test('MintChips', async (t) => {
     });
   });
   t.test('refuses anyone but the top admin, and bad amounts', async (t) => {
-    t.match(scenario(given, { type: 'MintChips', userId: 's', amount: 100 }, null), {
+    t.match(whenGiven(given, { type: 'MintChips', userId: 's', amount: 100 }, null), {
       ok: false,
       refusal: { code: 'FORBIDDEN' },
     });
     t.match(
-      scenario(given, { type: 'MintChips', userId: 'a', amount: 100 }, 'a'),
+      whenGiven(given, { type: 'MintChips', userId: 'a', amount: 100 }, 'a'),
       { ok: false, refusal: { code: 'FORBIDDEN', message: 'Chips can only be minted by the system' } },
       'not even by the admin itself',
     );
     for (const amount of [0, -5, 1.5, Number.NaN, 1e16]) {
       t.match(
-        scenario(given, { type: 'MintChips', userId: 'a', amount }, null),
+        whenGiven(given, { type: 'MintChips', userId: 'a', amount }, null),
         { ok: false, refusal: { code: 'INVALID_AMOUNT' } },
         `amount ${amount}`,
       );
@@ -198,14 +131,14 @@ t.test('MintChips', async (t) => {
 
 t.test('TransferChips', async (t) => {
   const given = [
-    user('a', 'admin', 'admin', null),
-    user('s', 'sadmin1', 'sadmin', 'a'),
-    user('m', 'master1', 'smdl', 's'),
-    minted('a', 50_000),
-    transferred('a', 's', 20_000),
+    userCreated('a', 'admin', null, 'admin'),
+    userCreated('s', 'sadmin', 'a', 'sadmin1'),
+    userCreated('m', 'smdl', 's', 'master1'),
+    chipsMinted('a', 50_000),
+    chipsTransferred('a', 's', 20_000),
   ];
   t.test('deposit down one level by the upline', async (t) => {
-    const d = scenario(
+    const d = whenGiven(
       given,
       { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 12_345, remark: 'D' },
       's',
@@ -232,7 +165,7 @@ t.test('TransferChips', async (t) => {
     });
   });
   t.test('withdraw up one level, started by the upline', async (t) => {
-    const d = scenario(
+    const d = whenGiven(
       given,
       { type: 'TransferChips', fromUserId: 's', toUserId: 'a', amount: 20_000, remark: 'W' },
       'a',
@@ -254,7 +187,7 @@ t.test('TransferChips', async (t) => {
   });
   t.test('more than the giver holds is refused', async (t) => {
     t.match(
-      scenario(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 20_001, remark: '' }, 's'),
+      whenGiven(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 20_001, remark: '' }, 's'),
       {
         ok: false,
         refusal: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance' },
@@ -262,19 +195,22 @@ t.test('TransferChips', async (t) => {
     );
   });
   t.test('skipping a level, the wrong actor and bad amounts are refused', async (t) => {
-    t.match(scenario(given, { type: 'TransferChips', fromUserId: 'a', toUserId: 'm', amount: 1, remark: '' }, 'a'), {
+    t.match(whenGiven(given, { type: 'TransferChips', fromUserId: 'a', toUserId: 'm', amount: 1, remark: '' }, 'a'), {
       ok: false,
       refusal: { code: 'NOT_DOWNLINE' },
     });
-    t.match(scenario(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 1, remark: '' }, 'm'), {
+    t.match(whenGiven(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 1, remark: '' }, 'm'), {
       ok: false,
       refusal: { code: 'FORBIDDEN' },
     });
-    t.match(scenario(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 0.01, remark: '' }, 's'), {
-      ok: false,
-      refusal: { code: 'INVALID_AMOUNT' },
-    });
-    t.match(scenario(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'zz', amount: 1, remark: '' }, 's'), {
+    t.match(
+      whenGiven(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'm', amount: 0.01, remark: '' }, 's'),
+      {
+        ok: false,
+        refusal: { code: 'INVALID_AMOUNT' },
+      },
+    );
+    t.match(whenGiven(given, { type: 'TransferChips', fromUserId: 's', toUserId: 'zz', amount: 1, remark: '' }, 's'), {
       ok: false,
       refusal: { code: 'UNKNOWN_USER' },
     });
@@ -282,13 +218,13 @@ t.test('TransferChips', async (t) => {
 });
 
 t.test('evolve folds balances from postings', async (t) => {
-  const s = fold(emptyState(), [
-    user('a', 'admin', 'admin', null),
-    user('s', 'sadmin1', 'sadmin', 'a'),
-    minted('a', 500),
-    transferred('a', 's', 200),
-    transferred('s', 'a', 50),
-  ]);
+  const s = given(
+    userCreated('a', 'admin', null, 'admin'),
+    userCreated('s', 'sadmin', 'a', 'sadmin1'),
+    chipsMinted('a', 500),
+    chipsTransferred('a', 's', 200),
+    chipsTransferred('s', 'a', 50, 'withdraw'),
+  ).state;
   t.same(s.balances, { mint: -500, 'wallet:a': 350, 'wallet:s': 150 });
   t.same(s.usernames, { admin: 'a', sadmin1: 's' });
 });

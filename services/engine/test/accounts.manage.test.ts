@@ -1,21 +1,22 @@
 import t from 'tap';
 import type { Command, DomainEvent } from '@exch/contracts';
-import { emptyState, fold, isAncestor } from '../src/index.js';
-import { created, whenGiven } from './given-users.js';
+import { isAncestor } from '../src/index.js';
+import { given, userCreated, whenGiven } from './harness.js';
 
 // admin a > sadmin s > master m > player p; a second branch: sadmin s2 > player q.
 const tree = [
-  created('a', 'admin', null),
-  created('s', 'sadmin', 'a'),
-  created('m', 'smdl', 's'),
-  created('p', 'user', 'm'),
-  created('s2', 'sadmin', 'a'),
-  created('q', 'user', 's2'),
+  userCreated('a', 'admin', null),
+  userCreated('s', 'sadmin', 'a'),
+  userCreated('m', 'smdl', 's'),
+  userCreated('p', 'user', 'm'),
+  userCreated('s2', 'sadmin', 'a'),
+  userCreated('q', 'user', 's2'),
 ];
-const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) => whenGiven(given, command, actor);
+const when = (command: Command, actor: string | null, events: DomainEvent[] = tree) =>
+  whenGiven(events, command, actor);
 
 t.test('isAncestor walks the whole chain, never sideways or down', async (t) => {
-  const s = fold(emptyState(), tree);
+  const s = given(...tree).state;
   t.ok(isAncestor(s, 'a', 'p'));
   t.ok(isAncestor(s, 's', 'p'));
   t.ok(isAncestor(s, 'm', 'p'));

@@ -31,6 +31,7 @@ import { openPGliteStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { Engine, emptyState, fold, SNAPSHOT_NAME, type EngineState } from '../src/index.js';
 import { prng } from '../../../tests/engine/fixtures.js';
+import { createUser, envelope } from './harness.js';
 
 const SEQUENCES = Number(process.env.PROPERTY_SEQUENCES ?? 30);
 const COMMANDS = Number(process.env.PROPERTY_COMMANDS ?? 300);
@@ -191,7 +192,7 @@ class Generator {
     const { rng, model } = this;
     if (!model.root) {
       const id = `${this.tag}-root`;
-      return { command: create(id, `${this.tag}_root`, 'admin', null), actor: null };
+      return { command: createUser(id, 'admin', null, `${this.tag}_root`), actor: null };
     }
     const r = rng.next();
     if (r < 0.2) {
@@ -205,7 +206,7 @@ class Generator {
       if (rng.chance(0.04) && this.pool.length > 1) userId = rng.pick(this.pool); // an id in use
       if (rng.chance(0.04) && model.usernames.size > 0) username = rng.pick([...model.usernames]).toUpperCase(); // a name in use
       if (rng.chance(0.02)) username = 'no way!';
-      return { command: create(userId, username, role, parentId), actor: this.actor(parentId, 0.75) };
+      return { command: createUser(userId, role, parentId, username), actor: this.actor(parentId, 0.75) };
     }
     if (r < 0.26) {
       const userId = rng.chance(0.8) ? model.root : this.someone();
@@ -258,19 +259,6 @@ class Generator {
     return { command: { type: 'SetCreditReference', userId, creditReference }, actor: manager() };
   }
 }
-
-const create = (userId: string, username: string, role: RoleSlug, parentId: string | null): Command => ({
-  type: 'CreateUser',
-  userId,
-  username,
-  fullName: username,
-  role,
-  parentId,
-  passwordHash: 'h',
-  creditReference: 0,
-  exposureLimit: 0,
-  mustChangePassword: false,
-});
 
 // ---- Checks over the log. ----
 
@@ -374,16 +362,12 @@ for (let g = 0; g < stores; g++) {
           const size = rng.chance(0.15) ? rng.int(2, 6) : 1;
           const burst = Array.from({ length: Math.min(size, COMMANDS - issued) }, () => {
             const { command, actor } = gen.next();
-            const envelope: CommandEnvelope = {
+            return envelope(command, actor, {
               commandId: `${tag}-c${++commandNo}`,
               correlationId: tag,
-              actor,
-              ip: null,
               device: 'property',
               at: new Date(Date.UTC(2026, 10, 22) + commandNo * 1000).toISOString(),
-              command,
-            };
-            return envelope;
+            });
           });
           issued += burst.length;
           const results: ExecuteResult[] = await Promise.all(burst.map((e) => engine.execute(e)));

@@ -8,60 +8,20 @@
  * runners 1 India, 2 Australia, 3 The Draw.
  */
 import t from 'tap';
-import type {
-  CashOut,
-  Command,
-  CommandEnvelope,
-  DomainEvent,
-  FeedUpdate,
-  Paise,
-  PlaceBet,
-  PriceSize,
-} from '@exch/contracts';
-import { decide, emptyState, evolve, fold, Quotes, type Decision, type EngineState } from '../src/index.js';
+import type { CashOut, Command, DomainEvent, FeedUpdate, Paise, PlaceBet, PriceSize } from '@exch/contracts';
+import { decide, Quotes } from '../src/index.js';
+import {
+  AT,
+  chipsMinted,
+  chipsTransferred,
+  envelope,
+  given,
+  refused,
+  userCreated as user,
+  type Scenario,
+} from './harness.js';
 
-const AT = '2026-11-22T10:00:00.000Z';
-let nextId = 0;
-const envelope = (command: Command, actor: string | null, commandId = `cmd-${++nextId}`): CommandEnvelope => ({
-  commandId,
-  correlationId: 'corr',
-  actor,
-  ip: null,
-  device: null,
-  at: AT,
-  command,
-});
-
-const user = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: userId,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
-const chips = (userId: string, amount: Paise) =>
-  ({
-    type: 'ChipsTransferred',
-    data: {
-      kind: 'deposit',
-      fromUserId: 'a',
-      toUserId: userId,
-      amount,
-      remark: '',
-      postings: [
-        { account: 'wallet:a', amount: -amount },
-        { account: `wallet:${userId}`, amount },
-      ],
-    },
-  }) as DomainEvent;
+const chips = (userId: string, amount: Paise) => chipsTransferred('a', userId, amount);
 
 const CATALOGUE: Command = {
   type: 'SyncCatalogue',
@@ -129,85 +89,47 @@ const fyq = (
   yes: { line: yes[0], rate: yes[1] },
 });
 
-/** A state built from events and accepted decisions, and the live quotes decisions read. */
-class World {
-  state: EngineState;
-  quotes = new Quotes();
-  constructor(balances: Record<string, Paise> = { p1: 10_000_00, p2: 10_000_00, p3: 10_000_00, q: 10_000_00 }) {
-    this.state = fold(emptyState(), [
-      user('a', 'admin', null),
-      user('s', 'sadmin', 'a'),
-      user('m', 'smdl', 's'),
-      user('g', 'mdl', 'm'),
-      user('d', 'dl', 'g'),
-      user('d2', 'dl', 'g'),
-      user('p1', 'user', 'd'),
-      user('p2', 'user', 'd'),
-      user('p3', 'user', 'd'),
-      user('q', 'user', 'd2'),
-      {
-        type: 'ChipsMinted',
-        data: {
-          userId: 'a',
-          amount: 1e12,
-          postings: [
-            { account: 'mint', amount: -1e12 },
-            { account: 'wallet:a', amount: 1e12 },
-          ],
-        },
-      } as DomainEvent,
-      ...Object.entries(balances).map(([u, amount]) => chips(u, amount)),
-    ]);
-    this.do(CATALOGUE, null);
+/** The cast with these balances, the catalogue listed and the feed's quotes in. */
+function world(balances: Record<string, Paise> = { p1: 10_000_00, p2: 10_000_00, p3: 10_000_00, q: 10_000_00 }) {
+  const w = given(
+    user('a', 'admin', null),
+    user('s', 'sadmin', 'a'),
+    user('m', 'smdl', 's'),
+    user('g', 'mdl', 'm'),
+    user('d', 'dl', 'g'),
+    user('d2', 'dl', 'g'),
+    user('p1', 'user', 'd'),
+    user('p2', 'user', 'd'),
+    user('p3', 'user', 'd'),
+    user('q', 'user', 'd2'),
+    chipsMinted('a', 1e12),
+    ...Object.entries(balances).map(([u, amount]) => chips(u, amount)),
+  );
+  w.do(CATALOGUE, null);
+  w.feed(
     // India: back 2.10 x ₹50, 2.08 x ₹200, 2.06 x ₹1000; lay 2.12 x ₹500, 2.14 x ₹500.
-    this.feed(
-      ex(
-        1,
-        [
-          { price: 210, size: 5_000 },
-          { price: 208, size: 20_000 },
-          { price: 206, size: 100_000 },
-        ],
-        [
-          { price: 212, size: 50_000 },
-          { price: 214, size: 50_000 },
-        ],
-      ),
-    );
+    ex(
+      1,
+      [
+        { price: 210, size: 5_000 },
+        { price: 208, size: 20_000 },
+        { price: 206, size: 100_000 },
+      ],
+      [
+        { price: 212, size: 50_000 },
+        { price: 214, size: 50_000 },
+      ],
+    ),
     // Australia: back 3.00 x ₹50; lay 3.10 x ₹50.
-    this.feed(ex(2, [{ price: 300, size: 5_000 }], [{ price: 310, size: 5_000 }]));
+    ex(2, [{ price: 300, size: 5_000 }], [{ price: 310, size: 5_000 }]),
     // The Draw: back 20.0 x ₹1000; lay 25.0 x ₹1000.
-    this.feed(ex(3, [{ price: 2000, size: 100_000 }], [{ price: 2500, size: 100_000 }]));
-    this.feed(bmq(1, 85, 90));
-    this.feed(bmq(2, 110, 115));
-    this.feed(bmq(3, 900, 1000));
-    this.feed(fyq([49, 100], [50, 100]));
-  }
-  feed(update: FeedUpdate): void {
-    this.quotes.apply(update);
-  }
-  when(command: Command, actor: string | null, commandId?: string): Decision {
-    return decide(this.state, envelope(command, actor, commandId), this.quotes);
-  }
-  /** Given: decide and fold, as the loop does (fills take feed liquidity). */
-  do(command: Command, actor: string | null, commandId?: string): DomainEvent[] {
-    const d = this.when(command, actor, commandId);
-    if (!d.ok) throw new Error(`given ${command.type} refused: ${d.refusal.message}`);
-    for (const e of d.events) {
-      evolve(this.state, e);
-      this.quotes.absorb(e, this.state);
-    }
-    return d.events;
-  }
-  given(...events: DomainEvent[] | Pick<DomainEvent, 'type' | 'data'>[]): void {
-    fold(this.state, events);
-  }
-  balance(u: string): Paise {
-    return this.state.balances[`wallet:${u}`] ?? 0;
-  }
-  exposure(u: string): Paise {
-    return this.state.exposure[u] ?? 0;
-  }
+    ex(3, [{ price: 2000, size: 100_000 }], [{ price: 2500, size: 100_000 }]),
+    bmq(1, 85, 90),
+    bmq(2, 110, 115),
+    bmq(3, 900, 1000),
+    fyq([49, 100], [50, 100]),
+  );
+  return w;
 }
 
 const back = (
@@ -288,11 +210,9 @@ const placed = (
   },
 });
 
-const refused = (code: string, message: string) => ({ ok: false, refusal: { code, message } });
-
 t.test('match odds: matching', async (t) => {
   t.test('a back fills at better prices than asked (price improvement), best first', async (t) => {
-    const w = new World();
+    const w = world();
     // Back India at 2.00 for ₹100: takes 2.10 x ₹50, then 2.08 x ₹50 (both better than 2.00).
     // Profit floor(1.10 x 5000) + floor(1.08 x 5000) = 5500 + 5400 = 10900; loses the ₹100 stake.
     // Book: India +109.00, Australia -100.00, Draw -100.00: exposure 10000.
@@ -325,7 +245,7 @@ t.test('match odds: matching', async (t) => {
   });
 
   t.test('partial fill: the rest waits unmatched on the book at the asked price', async (t) => {
-    const w = new World();
+    const w = world();
     // Back India at 2.10 for ₹200: only 2.10 x ₹50 is at 2.10 or better; ₹150 rests at 2.10.
     // Matched wins floor(1.10 x 5000) = 5500; India +55.00, elsewhere -(50 + 150) = -200.00.
     const d = w.when(back('b1', 'mo', 1, 210, 20_000), 'p1');
@@ -362,7 +282,7 @@ t.test('match odds: matching', async (t) => {
   t.test(
     "time priority between two players' resting lays at one price; the backer matches them and both counter bets get BetMatched",
     async (t) => {
-      const w = new World();
+      const w = world();
       // Lays on Australia at 3.05 do not reach the feed's lay offers (3.10): they rest, p1 first.
       // Liability of a ₹100 lay at 3.05: ceil(2.05 x 10000) = 20500 on Australia.
       const l1 = w.do(lay('l1', 'mo', 2, 305, 10_000), 'p1');
@@ -442,7 +362,7 @@ t.test('match odds: matching', async (t) => {
   );
 
   t.test('a lay takes a resting back at a better price than it asked', async (t) => {
-    const w = new World();
+    const w = world();
     // p1 rests a back on Australia at 3.05 (the feed's back 3.00 is below it). p2 lays at 3.10:
     // the resting back at 3.05 is the better (lower) price for a layer, so it fills there, before the feed's 3.10.
     w.do(back('b1', 'mo', 2, 305, 20_000), 'p1');
@@ -483,7 +403,7 @@ t.test('match odds: matching', async (t) => {
   });
 
   t.test("a player's own resting orders are never matched against his new bet", async (t) => {
-    const w = new World();
+    const w = world();
     w.do(lay('l1', 'mo', 2, 305, 10_000), 'p1');
     // p1 backs Australia at 3.05: his own lay at 3.05 is skipped; the feed's 3.00 is worse; it rests.
     // Exposure: lay rest loses 20500 on Australia; back rest loses 10000 on India and Draw: still 20500.
@@ -495,7 +415,7 @@ t.test('match odds: matching', async (t) => {
   });
 
   t.test('a later match when the feed moves to a resting order (MatchResting)', async (t) => {
-    const w = new World();
+    const w = world();
     // p1 lays India at 2.08 for ₹200: the feed lays from 2.12, so it rests. Liability ceil(1.08 x 20000) = 21600.
     w.do(lay('l1', 'mo', 1, 208, 20_000), 'p1');
     t.equal(w.exposure('p1'), 21_600);
@@ -555,7 +475,7 @@ t.test('match odds: matching', async (t) => {
     'a lay filled in parts never needs a paisa more than it reserved (liability rounds up once per bet)',
     async (t) => {
       // p1 holds exactly ₹205.07 and lays Australia ₹100.03 at 3.05: liability ceil(2.05 x 10003) = ceil(20506.15) = 20507, all of it.
-      const w = new World({ p1: 20_507 });
+      const w = world({ p1: 20_507 });
       w.do(lay('l1', 'mo', 2, 305, 10_003), 'p1');
       t.equal(w.exposure('p1'), 20_507);
       // The feed offers ₹100.01 at 3.05: 10001 fills, 2 paise rest. Rounded per part it would be
@@ -602,7 +522,7 @@ t.test('match odds: matching', async (t) => {
       });
       // Two fills at different prices round once too: lay ₹100.01 taking 2.06 x 5000 and 2.08 x 5001:
       // ceil((106 x 5000 + 108 x 5001) / 100) = ceil(10701.08) = 10702 (per fill: 5300 + ceil(5401.08) = 10702 as well, here).
-      const w2 = new World();
+      const w2 = world();
       w2.feed(
         ex(
           1,
@@ -632,7 +552,7 @@ t.test('match odds: matching', async (t) => {
   );
 
   t.test('no rematch while the runner is suspended', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(lay('l1', 'mo', 1, 208, 20_000), 'p1');
     w.feed(ex(1, [], [{ price: 206, size: 50_000 }], 'SUSPENDED'));
     t.same(w.when({ type: 'MatchResting', marketId: 'mo', selectionId: 1 }, null), { ok: true, events: [] });
@@ -641,7 +561,7 @@ t.test('match odds: matching', async (t) => {
 
 t.test('cancel and delete', async (t) => {
   const setup = () => {
-    const w = new World();
+    const w = world();
     // Back India at 2.10 for ₹200: ₹50 matched (win 5500), ₹150 resting. Exposure 20000.
     w.do(back('b1', 'mo', 1, 210, 20_000), 'p1');
     return w;
@@ -740,7 +660,7 @@ t.test('cancel and delete', async (t) => {
 
 t.test('exposure', async (t) => {
   t.test('several bets across the runners of one market; a hedge is allowed when nothing is available', async (t) => {
-    const w = new World({ p1: 10_000 }); // ₹100
+    const w = world({ p1: 10_000 }); // ₹100
     w.given({
       type: 'MarketSettingsSet',
       data: { marketId: 'mo', minStake: 100, maxStake: 5_00_000_00, betDelaySec: 0, commissionBp: 200 },
@@ -777,7 +697,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('exposure adds up across markets and is checked against the balance', async (t) => {
-    const w = new World({ p1: 25_000 }); // ₹250
+    const w = world({ p1: 25_000 }); // ₹250
     w.do(back('b1', 'mo', 1, 200, 10_000), 'p1'); // 10000 at risk
     w.do(lay('k1', 'bm', 2, 115, 10_000), 'p1'); // bookmaker lay Australia at 115: liability ceil(1.15 x 10000) = 11500
     t.equal(w.exposure('p1'), 21_500);
@@ -789,7 +709,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('fancy run ladder: Yes and No at different lines', async (t) => {
-    const w = new World();
+    const w = world();
     // Yes at 50 (rate 100) for ₹100: +100.00 at 50 runs or more, -100.00 below.
     const yes = w.when(back('y1', 'fy', null, 50, 10_000, 100), 'p1');
     t.same(yes, {
@@ -832,7 +752,7 @@ t.test('exposure', async (t) => {
       events: [{ data: { side: 'lay', odds: 48, volume: 120, marketExposure: 22_000, totalExposure: 22_000 } }],
     });
     // The other way round (Yes 48, No 50) is a middle: 0-47 0; 48-49 +200; 50+ 0: exposure 0.
-    const w2 = new World();
+    const w2 = world();
     w2.feed(fyq([47, 100], [48, 100]));
     w2.do(back('y1', 'fy', null, 48, 10_000, 100), 'p1');
     w2.feed(fyq([50, 100], [51, 100]));
@@ -843,7 +763,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('exposure limit set by the upline', async (t) => {
-    const w = new World();
+    const w = world();
     w.given({ type: 'ExposureLimitSet', data: { userId: 'p1', exposureLimit: 15_000 } });
     w.do(back('b1', 'mo', 1, 200, 10_000), 'p1');
     t.same(
@@ -858,7 +778,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test("stake limits, in the market's words", async (t) => {
-    const w = new World();
+    const w = world();
     t.same(w.when(back('b', 'mo', 1, 200, 9_999), 'p1'), refused('STAKE_TOO_LOW', 'Minimum stake is ₹100.00'));
     t.same(
       w.when(back('b', 'mo', 1, 200, 5_00_000_01), 'p1'),
@@ -917,7 +837,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('market and runner status', async (t) => {
-    const w = new World();
+    const w = world();
     w.given({ type: 'MarketStatusSet', data: { marketId: 'mo', status: 'SUSPENDED' } });
     t.same(w.when(back('b', 'mo', 1, 200, 10_000), 'p1'), refused('MARKET_SUSPENDED', 'Market is suspended'));
     w.given({ type: 'MarketStatusSet', data: { marketId: 'mo', status: 'CLOSED' } });
@@ -930,7 +850,7 @@ t.test('exposure', async (t) => {
       refused('MARKET_CLOSED', 'Market is closed for betting'),
       'the market status is checked first',
     );
-    const w2 = new World();
+    const w2 = world();
     w2.feed(ex(2, [{ price: 300, size: 5_000 }], [], 'SUSPENDED'));
     t.same(w2.when(back('b', 'mo', 2, 300, 10_000), 'p1'), refused('MARKET_SUSPENDED', 'Market is suspended'));
     w2.feed(fyq([49, 100], [50, 100], 'Ball Running'));
@@ -947,7 +867,7 @@ t.test('exposure', async (t) => {
       w2.when(back('b', 'mo', 9, 300, 10_000), 'p1'),
       refused('INVALID_SELECTION', 'Selection not found in this market'),
     );
-    const fresh = new World();
+    const fresh = world();
     fresh.quotes = new Quotes();
     t.same(
       fresh.when(back('b', 'mo', 1, 200, 10_000), 'p1'),
@@ -961,7 +881,7 @@ t.test('exposure', async (t) => {
       'MARKET_LOCKED',
       'Betting on this market is locked for your account. Please contact your upline.',
     );
-    const w = new World();
+    const w = world();
     // The dealer locks p1 on the match odds of M1.
     t.same(
       w.when(
@@ -984,7 +904,7 @@ t.test('exposure', async (t) => {
     );
     t.match(w.when(back('f', 'fy', null, 50, 10_000, 100), 'p2'), { ok: true }, 'unlocked');
 
-    const w2 = new World();
+    const w2 = world();
     w2.given({ type: 'AccountLockSet', data: { userId: 'p1', locked: true } });
     t.same(
       w2.when(back('b', 'mo', 1, 200, 10_000), 'p1'),
@@ -998,7 +918,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('only players place bets', async (t) => {
-    const w = new World({ d: 10_000_00 });
+    const w = world({ d: 10_000_00 });
     for (const actor of ['a', 'd', null, 'ghost'])
       t.same(
         w.when(back('b', 'mo', 1, 200, 10_000), actor),
@@ -1008,7 +928,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('bookmaker and fancy: a rate or line that moved is refused', async (t) => {
-    const w = new World();
+    const w = world();
     const changed = refused('ODDS_CHANGED', 'Odds changed, please place the bet again');
     t.same(w.when(back('b', 'bm', 1, 86, 10_000), 'p1'), changed);
     t.same(w.when(lay('b', 'bm', 1, 85, 10_000), 'p1'), changed, 'the lay rate is 90');
@@ -1036,7 +956,7 @@ t.test('exposure', async (t) => {
   });
 
   t.test('a duplicate bet id is refused', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('b', 'mo', 1, 200, 10_000), 'p1');
     t.same(w.when(back('b', 'mo', 1, 200, 10_000), 'p1'), refused('DUPLICATE_BET', 'This bet was already placed'));
   });
@@ -1044,7 +964,7 @@ t.test('exposure', async (t) => {
 
 t.test('settlement', async (t) => {
   t.test('match odds winner with commission on net winnings; unmatched stake lapses', async (t) => {
-    const w = new World();
+    const w = world();
     // p1 backs India ₹123.45 at 2.10: win floor(1.10 x 12345) = floor(13579.5) = 13579.
     w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
     w.do(back('b1', 'mo', 1, 210, 12_345), 'p1');
@@ -1119,7 +1039,7 @@ t.test('settlement', async (t) => {
   });
 
   t.test('a player who wins and loses in one market pays commission on the net only', async (t) => {
-    const w = new World();
+    const w = world();
     w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
     w.feed(ex(2, [{ price: 300, size: 50_000 }], [{ price: 310, size: 50_000 }]));
     w.do(back('b1', 'mo', 1, 210, 10_000), 'p1'); // India wins 11000
@@ -1145,7 +1065,7 @@ t.test('settlement', async (t) => {
   t.test('commission rounds down to the paisa: the fraction of a paisa stays with the player', async (t) => {
     // docs/exchange.md: commission = floor(net winnings x rate / 10,000) paise.
     // Given p1 backed India ₹100.45 at 2.10 (win floor(1.10 x 10045) = 11049) in a 2% market,
-    const w = new World();
+    const w = world();
     w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
     w.do(back('b1', 'mo', 1, 210, 10_045), 'p1');
     // when India wins, then the commission is 220 paise (220.98 rounded down, not to the nearest 221).
@@ -1167,7 +1087,7 @@ t.test('settlement', async (t) => {
   });
 
   t.test('bookmaker', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('k1', 'bm', 1, 85, 20_000), 'p1'); // India at 85: wins 17000, loses 20000
     w.do(lay('k2', 'bm', 1, 90, 10_000), 'p2'); // lay India at 90: wins 10000, loses 9000
     // Australia wins: p1 -20000, p2 +10000 (bookmaker commission 0); house +10000.
@@ -1199,7 +1119,7 @@ t.test('settlement', async (t) => {
   });
 
   t.test('fancy: Yes wins at runs equal to the line', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('y1', 'fy', null, 50, 10_000, 100), 'p1'); // Yes 50 at 100: +10000 / -10000
     w.feed(fyq([48, 120], [49, 100]));
     w.do(lay('n1', 'fy', null, 48, 10_000, 120), 'p2'); // No 48 at 120: +10000 / -12000
@@ -1261,7 +1181,7 @@ t.test('settlement', async (t) => {
   });
 
   t.test('void: no money moves, exposure released, after a partial cancel too', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('b1', 'mo', 1, 210, 20_000), 'p1'); // ₹50 matched, ₹150 resting
     w.do({ type: 'CancelBet', betId: 'b1' }, 'p1');
     w.do(lay('l1', 'mo', 2, 305, 10_000), 'p2'); // resting
@@ -1301,7 +1221,7 @@ t.test('settlement', async (t) => {
   t.test(
     'revoke posts the exact reverse, bets pending again with their exposure; redeclare with another winner',
     async (t) => {
-      const w = new World();
+      const w = world();
       w.feed(ex(1, [{ price: 210, size: 50_000 }], [{ price: 212, size: 50_000 }]));
       w.do(back('b1', 'mo', 1, 210, 12_345), 'p1');
       w.do(back('b2', 'mo', 3, 3000, 10_000), 'p1'); // unmatched: lapses at settlement and stays lapsed
@@ -1378,7 +1298,7 @@ t.test('settlement', async (t) => {
       t.equal(w.balance('p2'), start['wallet:p2']! + 9_800);
       t.same([w.exposure('p1'), w.exposure('p2')], [0, 0]);
       // A void revoked: no postings, the bets come back.
-      const v = new World();
+      const v = world();
       v.do(back('b1', 'mo', 1, 200, 10_000), 'p1');
       v.do({ type: 'VoidMarket', marketId: 'mo' }, 'a', 'void-1');
       t.match(v.when({ type: 'RevokeResult', marketId: 'mo' }, 'a'), {
@@ -1399,9 +1319,9 @@ t.test('settlement', async (t) => {
 });
 
 t.test('SyncCatalogue lists new matches and markets once, and in-play changes', async (t) => {
-  const s = emptyState();
-  t.same(decide(s, envelope(CATALOGUE, 'a')), refused('FORBIDDEN', 'The catalogue is synchronised by the system'));
-  const first = decide(s, envelope(CATALOGUE, null));
+  const w = given();
+  t.same(w.when(CATALOGUE, 'a'), refused('FORBIDDEN', 'The catalogue is synchronised by the system'));
+  const first = w.when(CATALOGUE, null);
   t.same(first.ok && first.events.map((e) => [e.type, e.streamId]), [
     ['MatchListed', 'match-M1'],
     ['MarketListed', 'market-mo'],
@@ -1439,8 +1359,8 @@ t.test('SyncCatalogue lists new matches and markets once, and in-play changes', 
       commissionBp: 0,
     },
   });
-  fold(s, first.ok ? first.events : []);
-  t.same(decide(s, envelope(CATALOGUE, null)), { ok: true, events: [] }, 'the same catalogue again lists nothing');
+  w.given(...(first.ok ? first.events : []));
+  t.same(w.when(CATALOGUE, null), { ok: true, events: [] }, 'the same catalogue again lists nothing');
   const inPlay = structuredClone(CATALOGUE) as Extract<Command, { type: 'SyncCatalogue' }>;
   inPlay.catalogue.matches[0]!.inPlay = true;
   inPlay.catalogue.markets.push({
@@ -1460,7 +1380,7 @@ t.test('SyncCatalogue lists new matches and markets once, and in-play changes', 
     name: 'Match Odds',
     runners: [],
   });
-  const second = decide(s, envelope(inPlay, null));
+  const second = w.when(inPlay, null);
   t.same(
     second.ok && second.events.map((e) => e.type),
     ['MatchInPlaySet', 'MarketListed'],
@@ -1471,13 +1391,13 @@ t.test('SyncCatalogue lists new matches and markets once, and in-play changes', 
     streamId: 'match-M1',
     data: { matchId: 'M1', inPlay: true },
   });
-  fold(s, second.ok ? second.events : []);
-  t.equal(s.matches.M1!.inPlay, true);
-  t.same(decide(s, envelope(inPlay, null)), { ok: true, events: [] });
+  w.given(...(second.ok ? second.events : []));
+  t.equal(w.state.matches.M1!.inPlay, true);
+  t.same(w.when(inPlay, null), { ok: true, events: [] });
 });
 
 t.test('house prices by hand: bookmaker rates and fancy lines override the feed until cleared', async (t) => {
-  const w = new World();
+  const w = world();
   const setBm = {
     type: 'SetHousePrice',
     price: { type: 'bookmaker', marketId: 'bm', selectionId: 1, status: 'ACTIVE', back: 95, lay: 98 },
@@ -1545,7 +1465,7 @@ const inPlay = (): Command =>
     : CATALOGUE;
 
 t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes and other markets stay', async (t) => {
-  const w = new World();
+  const w = world();
   // p1 lays India ₹100 at 2.00: the best lay offered is 2.12, so it rests; liability (2.00 - 1) x ₹100 = ₹100.
   w.do(lay('r1', 'mo', 1, 200, 100_00), 'p1');
   // p2 backs India ₹100 at 2.06 or better: ₹50 at 2.10 and ₹50 at 2.08, all matched; nothing of it lapses.
@@ -1575,7 +1495,7 @@ t.test('at the turn in play unmatched match-odds stakes lapse; matched stakes an
 });
 
 t.test('at the turn in play a PERSIST bet stays on the book and matches in play; a LAPSE one lapses', async (t) => {
-  const w = new World();
+  const w = world();
   // p1 lays India ₹100 at 2.00 and keeps it in play; p2 lays ₹100 at 2.00 with the default (LAPSE).
   const keep = w.do({ ...lay('k1', 'mo', 1, 200, 100_00), persistence: 'PERSIST' }, 'p1');
   t.match(keep, [{ type: 'BetPlaced', data: { betId: 'k1', unmatched: 100_00, persistence: 'PERSIST' } }]);
@@ -1621,7 +1541,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     referenceId: `ref-${betId}`,
   });
   /** p1's P&L in the market if `winner` wins: the sum of its bets' settled P&L (commission comes after). */
-  const pnlIf = (w: World, winner: number, marketId = 'mo'): Paise => {
+  const pnlIf = (w: Scenario, winner: number, marketId = 'mo'): Paise => {
     const d = decide(
       structuredClone(w.state),
       envelope({ type: 'SettleMarket', marketId, selectionId: winner, runs: null }, 'a'),
@@ -1632,7 +1552,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
   };
 
   await t.test('a back: laid off when the price came in', async (t) => {
-    const w = new World();
+    const w = world();
     t.same(w.when(cashOut(100, 0), 'p1'), refused('NO_POSITION', 'You have no matched bet on this runner to cash out'));
     // p1 backs India ₹100 at 2.06 or better: ₹50 at 2.10 and ₹50 at 2.08. If India wins floor(1.10 x 5000 +
     // 1.08 x 5000) = +10900, if not -10000.
@@ -1675,7 +1595,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
   });
 
   await t.test('a lay: backed off at the best back, a loss taken', async (t) => {
-    const w = new World();
+    const w = world();
     // p1 lays the Draw ₹100 at 25.0: if the Draw wins -ceil(24 x 10000) = -240000, if not +10000.
     w.do(lay('l1', 'mo', 3, 2500, 100_00), 'p1');
     // The best back is 20.0: back (240000 + 10000) / 20 = 12500; wins floor(19 x 12500) = 237500.
@@ -1694,7 +1614,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
   });
 
   await t.test('several runners: each runner cashes out alone; the price must hold the whole hedge', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
     w.do(back('b2', 'mo', 2, 300, 100_00), 'p1'); // Australia at 3.00, ₹50 matched: not touched by India's cash out
     // Only ₹50 at India's best lay, 1.50: the ₹139.33 hedge cannot fill there, nothing placed.
@@ -1722,7 +1642,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
   });
 
   await t.test("bookmaker: hedged at the house's rate on the other side", async (t) => {
-    const w = new World();
+    const w = world();
     const bm = (percent: number, value: Paise, betId = 'bc1'): CashOut => ({
       ...cashOut(percent, value, betId),
       marketId: 'bm',
@@ -1769,14 +1689,14 @@ t.test('auto cash out: set and cleared by the player, fired once on the price th
     profitTarget,
     lossLimit,
   });
-  const check = (w: World, betId: string) =>
+  const check = (w: Scenario, betId: string) =>
     w.when({ type: 'CheckAutoCashOut', marketId: 'mo', selectionId: 1, betId }, null);
   /** India's lay side at `lay` (the back a tick under), deep enough for any hedge here. */
-  const layAt = (w: World, lay: number) =>
+  const layAt = (w: Scenario, lay: number) =>
     w.feed(ex(1, [{ price: lay - 2, size: 1_000_000 }], [{ price: lay, size: 1_000_000 }]));
 
   await t.test('a profit target', async (t) => {
-    const w = new World();
+    const w = world();
     t.same(
       w.when(rule(50_00, null), 'p1'),
       refused('NO_POSITION', 'You have no matched bet on this runner to cash out'),
@@ -1821,14 +1741,14 @@ t.test('auto cash out: set and cleared by the player, fired once on the price th
         },
       ],
     });
-    for (const e of fired.ok ? fired.events : []) evolve(w.state, e);
+    w.given(...(fired.ok ? fired.events : []));
     t.same(w.state.autoCashOut, {}, 'the rule is gone');
     layAt(w, 130);
     t.same(check(w, 'x3'), { ok: true, events: [] }, 'it fires once');
   });
 
   await t.test('a loss limit, cleared by the player, gone with the settlement', async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
     w.do(rule(null, 50_00), 'p1');
     // Lay 3.50: 20900 / 3.50 = 5971.43 -> 5971, liability ceil(2.50 x 5971) = 14928: value min(-4028, -4029) = -4029.
@@ -1850,7 +1770,7 @@ t.test('auto cash out: set and cleared by the player, fired once on the price th
   });
 
   await t.test("a bookmaker loss limit, on the house's new rate", async (t) => {
-    const w = new World();
+    const w = world();
     w.do(back('k1', 'bm', 1, 85, 100_00), 'p1'); // W = +8500, L = -10000
     w.do({ type: 'SetAutoCashOut', marketId: 'bm', selectionId: 1, profitTarget: null, lossLimit: 25_00 }, 'p1');
     const checkBm = (betId: string) =>

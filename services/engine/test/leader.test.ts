@@ -1,22 +1,13 @@
 import t from 'tap';
 import pg from 'pg';
 import pino from 'pino';
-import { EngineUnavailableError, type Command, type CommandEnvelope } from '@exch/contracts';
+import { EngineUnavailableError } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { pgSkip, startPostgres } from '../../../tests/helpers/postgres.js';
 import { Engine } from '../src/index.js';
+import { envelope as env } from './harness.js';
 
 const log = pino({ level: 'silent' });
-let n = 0;
-const env = (command: Command, actor: string | null): CommandEnvelope => ({
-  commandId: `leader-${++n}`,
-  correlationId: 'corr',
-  actor,
-  ip: null,
-  device: null,
-  at: '2026-11-22T10:00:00.000Z',
-  command,
-});
 
 t.test(
   'a standby waits for the leader lock, takes over when the leader dies, and the old leader cannot write',

@@ -1,32 +1,14 @@
 import t from 'tap';
 import pino from 'pino';
-import { EngineUnavailableError, type Command, type CommandEnvelope, type EventStore } from '@exch/contracts';
+import { EngineUnavailableError, type Command, type EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, SNAPSHOT_NAME } from '../src/index.js';
+import { createUser, envelope } from './harness.js';
 
 const log = pino({ level: 'silent' });
 let n = 0;
-const env = (command: Command, actor: string | null, commandId = `c${++n}`): CommandEnvelope => ({
-  commandId,
-  correlationId: 'corr',
-  actor,
-  ip: '127.0.0.1',
-  device: 'test',
-  at: '2026-11-22T10:00:00.000Z',
-  command,
-});
-const create = (userId: string, username: string, role: 'admin' | 'sadmin', parentId: string | null): Command => ({
-  type: 'CreateUser',
-  userId,
-  username,
-  fullName: username,
-  role,
-  parentId,
-  passwordHash: 'h',
-  creditReference: 0,
-  exposureLimit: 0,
-  mustChangePassword: false,
-});
+const env = (command: Command, actor: string | null, commandId = `c${++n}`) =>
+  envelope(command, actor, { commandId, ip: '127.0.0.1', device: 'test' });
 
 /** A store whose appends can be made to fail, and which counts append calls (the engine's positioned appends). */
 function faulty(store: EventStore) {
@@ -70,8 +52,8 @@ async function seeded() {
     await engine.stop().catch(() => {});
     await raw.close();
   });
-  await engine.execute(env(create('a', 'admin', 'admin', null), null));
-  await engine.execute(env(create('s', 'sadmin1', 'sadmin', 'a'), 'a'));
+  await engine.execute(env(createUser('a', 'admin', null, 'admin'), null));
+  await engine.execute(env(createUser('s', 'sadmin', 'a', 'sadmin1'), 'a'));
   await engine.execute(env({ type: 'MintChips', userId: 'a', amount: 1_000_00 }, null));
   return { raw, store, ctl, engine };
 }
@@ -164,8 +146,8 @@ t.test('a restart from snapshot + log equals a full replay', async (t) => {
   const raw = await openPGliteStore({});
   t.teardown(() => raw.close());
   const first = await Engine.start({ store: raw, log, snapshotEvery: 5 });
-  await first.execute(env(create('a', 'admin', 'admin', null), null));
-  await first.execute(env(create('s', 'sadmin1', 'sadmin', 'a'), 'a'));
+  await first.execute(env(createUser('a', 'admin', null, 'admin'), null));
+  await first.execute(env(createUser('s', 'sadmin', 'a', 'sadmin1'), 'a'));
   await first.execute(env({ type: 'MintChips', userId: 'a', amount: 500_00 }, null));
   for (let i = 0; i < 12; i++)
     await first.execute(

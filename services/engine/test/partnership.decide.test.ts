@@ -1,20 +1,20 @@
 import t from 'tap';
 import type { Command, DomainEvent } from '@exch/contracts';
-import { emptyState, fold } from '../src/index.js';
-import { created, whenGiven } from './given-users.js';
+import { given, userCreated, whenGiven } from './harness.js';
 
 const share = (userId: string, parentId: string, shareBp: number) =>
   ({ type: 'PartnershipSet', data: { userId, parentId, shareBp } }) as DomainEvent;
 
 // admin a (100%) > sadmin s > master m > dealer d > player p.
 const tree = [
-  created('a', 'admin', null),
-  created('s', 'sadmin', 'a'),
-  created('m', 'smdl', 's'),
-  created('d', 'dl', 'm'),
-  created('p', 'user', 'd'),
+  userCreated('a', 'admin', null),
+  userCreated('s', 'sadmin', 'a'),
+  userCreated('m', 'smdl', 's'),
+  userCreated('d', 'dl', 'm'),
+  userCreated('p', 'user', 'd'),
 ];
-const when = (command: Command, actor: string | null, given: DomainEvent[] = tree) => whenGiven(given, command, actor);
+const when = (command: Command, actor: string | null, events: DomainEvent[] = tree) =>
+  whenGiven(events, command, actor);
 const set = (userId: string, shareBp: number): Command => ({ type: 'SetPartnership', userId, shareBp });
 
 t.test('a share is set by an upline, as an event naming the parent', async (t) => {
@@ -63,7 +63,7 @@ t.test('who and what may be given a share', async (t) => {
 });
 
 t.test('evolve keeps the share the engine decides on', async (t) => {
-  const state = fold(emptyState(), [...tree, share('s', 'a', 9_000), share('s', 'a', 7_000)]);
+  const state = given(...tree, share('s', 'a', 9_000), share('s', 'a', 7_000)).state;
   t.same(state.partnership, { s: 7_000 });
 });
 

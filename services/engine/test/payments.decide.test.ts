@@ -7,55 +7,24 @@
  * its own agent g2 (another branch). agent g has a payment method.
  */
 import t from 'tap';
-import type { Command, CommandEnvelope, DomainEvent, Paise } from '@exch/contracts';
-import { decide, emptyState, evolve, fold, type Decision, type EngineState } from '../src/index.js';
+import type { Command, DomainEvent, Paise } from '@exch/contracts';
+import { chipsMinted, chipsTransferred as chips, given, userCreated as user, whenGiven } from './harness.js';
 
-const AT = '2026-11-22T10:00:00.000Z';
 const SHOT = 'ab'.repeat(32);
-let nextId = 0;
-const envelope = (command: Command, actor: string | null): CommandEnvelope => ({
-  commandId: `cmd-${++nextId}`,
-  correlationId: 'corr',
-  actor,
-  ip: null,
-  device: null,
-  at: AT,
-  command,
-});
 
-const user = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: userId,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
-const chips = (from: string, to: string, amount: Paise) =>
-  ({
-    type: 'ChipsTransferred',
-    data: {
-      kind: 'deposit',
-      fromUserId: from,
-      toUserId: to,
-      amount,
-      remark: '',
-      postings: [
-        { account: `wallet:${from}`, amount: -amount },
-        { account: `wallet:${to}`, amount },
-      ],
-    },
-  }) as DomainEvent;
+/** Agent g's payment method. */
+const METHOD = {
+  type: 'SetPaymentMethod',
+  upiId: 'agent@okaxis',
+  upiName: 'Agent G',
+  accountHolderName: 'Agent G',
+  accountNumber: '50100123456789',
+  ifscCode: 'HDFC0001234',
+} as const;
 
-class World {
-  state: EngineState = fold(emptyState(), [
+/** The cast, and agent g's payment method and p1's payout account. */
+function world() {
+  const w = given(
     user('a', 'admin', null),
     user('s', 'sadmin', 'a'),
     user('m', 'smdl', 's'),
@@ -65,17 +34,7 @@ class World {
     user('p2', 'user', 'd'),
     user('m2', 'smdl', 's'),
     user('g2', 'mdl', 'm2'),
-    {
-      type: 'ChipsMinted',
-      data: {
-        userId: 'a',
-        amount: 1_000_000_00,
-        postings: [
-          { account: 'mint', amount: -1_000_000_00 },
-          { account: 'wallet:a', amount: 1_000_000_00 },
-        ],
-      },
-    } as DomainEvent,
+    chipsMinted('a', 1_000_000_00),
     chips('a', 's', 500_000_00),
     chips('s', 'm', 200_000_00),
     chips('m', 'g', 100_000_00),
@@ -83,42 +42,19 @@ class World {
     chips('d', 'p1', 10_000_00),
     chips('s', 'm2', 1_000_00),
     chips('m2', 'g2', 1_000_00),
-  ]);
-  constructor() {
-    this.do(
-      {
-        type: 'SetPaymentMethod',
-        upiId: 'agent@okaxis',
-        upiName: 'Agent G',
-        accountHolderName: 'Agent G',
-        accountNumber: '50100123456789',
-        ifscCode: 'HDFC0001234',
-      },
-      'g',
-    );
-    this.do(
-      {
-        type: 'AddBankAccount',
-        accountId: 'bank-p1',
-        accountHolderName: 'Player One',
-        accountNumber: '123456789012',
-        ifscCode: 'SBIN0001234',
-      },
-      'p1',
-    );
-  }
-  when(command: Command, actor: string | null): Decision {
-    return decide(this.state, envelope(command, actor));
-  }
-  do(command: Command, actor: string | null): DomainEvent[] {
-    const d = this.when(command, actor);
-    if (!d.ok) throw new Error(`given ${command.type} refused: ${d.refusal.message}`);
-    for (const e of d.events) evolve(this.state, e);
-    return d.events;
-  }
-  balance(account: string): Paise {
-    return this.state.balances[account] ?? 0;
-  }
+  );
+  w.do(METHOD, 'g');
+  w.do(
+    {
+      type: 'AddBankAccount',
+      accountId: 'bank-p1',
+      accountHolderName: 'Player One',
+      accountNumber: '123456789012',
+      ifscCode: 'SBIN0001234',
+    },
+    'p1',
+  );
+  return w;
 }
 
 const depositCmd = (
@@ -143,7 +79,7 @@ const approve = (requestId: string, walletUserId: string, remark = ''): Command 
 const reject = (requestId: string, remark = 'no'): Command => ({ type: 'RejectPaymentRequest', requestId, remark });
 
 t.test('a deposit request names the nearest payee and moves nothing', async (t) => {
-  const w = new World();
+  const w = world();
   t.same(w.when(depositCmd('r1', 5_000_00, ' 412345678901 '), 'p1'), {
     ok: true,
     events: [
@@ -205,12 +141,12 @@ t.test('a deposit request names the nearest payee and moves nothing', async (t) 
     'the nearest offers no bank transfer',
   );
   t.match(w.when(depositCmd('r3', 100), 'p1'), { ok: true });
-  const lonely = fold(emptyState(), [user('a', 'admin', null), user('x', 'user', 'a')]);
-  t.match(decide(lonely, envelope(depositCmd('r9', 100), 'x')), { ok: false, refusal: { code: 'NO_PAYMENT_METHOD' } });
+  const lonely = [user('a', 'admin', null), user('x', 'user', 'a')];
+  t.match(whenGiven(lonely, depositCmd('r9', 100), 'x'), { ok: false, refusal: { code: 'NO_PAYMENT_METHOD' } });
 });
 
 t.test('a UTR is used once across the platform until its request is rejected', async (t) => {
-  const w = new World();
+  const w = world();
   w.do(depositCmd('r1', 100, '412345678901'), 'p1');
   t.match(
     w.when(depositCmd('r2', 200, '412345678901'), 'p2'),
@@ -234,7 +170,7 @@ t.test('a UTR is used once across the platform until its request is rejected', a
 });
 
 t.test('a withdrawal holds the amount at once, up to what is available', async (t) => {
-  const w = new World();
+  const w = world();
   t.same(w.when(withdrawCmd('w1', 4_000_00), 'p1'), {
     ok: true,
     events: [
@@ -262,8 +198,8 @@ t.test('a withdrawal holds the amount at once, up to what is available', async (
     ],
   });
   w.do(withdrawCmd('w1', 4_000_00), 'p1');
-  t.equal(w.balance('wallet:p1'), 6_000_00);
-  t.equal(w.balance('hold:p1'), 4_000_00);
+  t.equal(w.account('wallet:p1'), 6_000_00);
+  t.equal(w.account('hold:p1'), 4_000_00);
   t.match(
     w.when(withdrawCmd('w2', 6_000_01), 'p1'),
     { ok: false, refusal: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance: available ₹6,000.00' } },
@@ -287,7 +223,7 @@ t.test('a withdrawal holds the amount at once, up to what is available', async (
 });
 
 t.test('approval: by an upline, once, from a wallet in the chain that covers it', async (t) => {
-  const w = new World();
+  const w = world();
   w.do(depositCmd('r1', 2_000_00), 'p1');
   t.match(
     w.when(approve('r1', 'g2'), 'g2'),
@@ -333,8 +269,8 @@ t.test('approval: by an upline, once, from a wallet in the chain that covers it'
     "the agent names the dealer's wallet",
   );
   w.do(approve('r1', 'g'), 'g');
-  t.equal(w.balance('wallet:p1'), 12_000_00);
-  t.equal(w.balance('wallet:g'), 48_000_00);
+  t.equal(w.account('wallet:p1'), 12_000_00);
+  t.equal(w.account('wallet:g'), 48_000_00);
   t.match(w.when(approve('r1', 'd'), 'd'), {
     ok: false,
     refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been approved' },
@@ -356,7 +292,7 @@ t.test('approval: by an upline, once, from a wallet in the chain that covers it'
 });
 
 t.test('two approvals decided in a row: the second finds it decided', async (t) => {
-  const w = new World();
+  const w = world();
   w.do(withdrawCmd('w1', 1_000_00), 'p1');
   // The loop decides one command at a time against the state the first one left.
   const first = w.when(approve('w1', 'g'), 'g');
@@ -368,7 +304,7 @@ t.test('two approvals decided in a row: the second finds it decided', async (t) 
 });
 
 t.test('a withdrawal approved pays the hold up; rejected releases it', async (t) => {
-  const w = new World();
+  const w = world();
   w.do(withdrawCmd('w1', 3_000_00), 'p1');
   w.do(withdrawCmd('w2', 1_000_00), 'p1');
   t.match(w.when(approve('w1', 'd'), 'g'), {
@@ -407,9 +343,9 @@ t.test('a withdrawal approved pays the hold up; rejected releases it', async (t)
     ],
   });
   w.do(reject('w2'), 'd');
-  t.equal(w.balance('hold:p1'), 0, 'nothing held');
-  t.equal(w.balance('wallet:p1'), 7_000_00);
-  t.equal(w.balance('wallet:g'), 53_000_00);
+  t.equal(w.account('hold:p1'), 0, 'nothing held');
+  t.equal(w.account('wallet:p1'), 7_000_00);
+  t.equal(w.account('wallet:g'), 53_000_00);
   t.match(w.when(reject('w2'), 'g'), {
     ok: false,
     refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been rejected' },
@@ -417,7 +353,7 @@ t.test('a withdrawal approved pays the hold up; rejected releases it', async (t)
 });
 
 t.test('saved accounts and payment methods', async (t) => {
-  const w = new World();
+  const w = world();
   t.match(
     w.when(
       {
@@ -507,29 +443,21 @@ t.test('saved accounts and payment methods', async (t) => {
     'a deleted account is no longer a choice',
   );
 
-  const method = {
-    type: 'SetPaymentMethod',
-    upiId: 'agent@okaxis',
-    upiName: 'Agent G',
-    accountHolderName: 'Agent G',
-    accountNumber: '50100123456789',
-    ifscCode: 'HDFC0001234',
-  } as const;
-  t.same(w.when(method, 'g'), { ok: true, events: [] }, 'setting what is set writes nothing');
-  t.match(w.when({ ...method, upiName: null }, 'g'), {
+  t.same(w.when(METHOD, 'g'), { ok: true, events: [] }, 'setting what is set writes nothing');
+  t.match(w.when({ ...METHOD, upiName: null }, 'g'), {
     ok: false,
     refusal: { message: 'Give both the UPI Id and the UPI Name, or neither' },
   });
-  t.match(w.when({ ...method, ifscCode: null }, 'g'), { ok: false, refusal: { code: 'INVALID_PAYMENT_METHOD' } });
+  t.match(w.when({ ...METHOD, ifscCode: null }, 'g'), { ok: false, refusal: { code: 'INVALID_PAYMENT_METHOD' } });
   t.match(
     w.when(
-      { ...method, upiId: null, upiName: null, accountHolderName: null, accountNumber: null, ifscCode: null },
+      { ...METHOD, upiId: null, upiName: null, accountHolderName: null, accountNumber: null, ifscCode: null },
       'g',
     ),
     { ok: false, refusal: { message: 'Give a UPI Id or a bank account' } },
   );
-  t.match(w.when(method, 'p1'), { ok: false, refusal: { code: 'FORBIDDEN' } });
-  t.match(w.when({ ...method, upiId: null, upiName: null }, 'g'), {
+  t.match(w.when(METHOD, 'p1'), { ok: false, refusal: { code: 'FORBIDDEN' } });
+  t.match(w.when({ ...METHOD, upiId: null, upiName: null }, 'g'), {
     ok: true,
     events: [
       {
@@ -542,7 +470,7 @@ t.test('saved accounts and payment methods', async (t) => {
 });
 
 t.test("second level: above the top admin's limit an upline's approval is a first step", async (t) => {
-  const w = new World();
+  const w = world();
   t.match(
     w.when({ type: 'SetApprovalLimits', depositAbove: 1_000_00, withdrawalAbove: null }, 's'),
     { ok: false, refusal: { code: 'FORBIDDEN' } },
@@ -580,7 +508,7 @@ t.test("second level: above the top admin's limit an upline's approval is a firs
     "above it: the agent's approval moves nothing",
   );
   w.do(approve('big', 'd'), 'g');
-  t.equal(w.balance('wallet:p1'), 10_000_00);
+  t.equal(w.account('wallet:p1'), 10_000_00);
   t.match(
     w.when(approve('big', 'd'), 'm'),
     {
@@ -620,14 +548,13 @@ t.test("second level: above the top admin's limit an upline's approval is a firs
 });
 
 t.test('replay: the state is a fold of the events, so a snapshot and the log agree', async (t) => {
-  const w = new World();
+  const w = world();
   const log: DomainEvent[] = [];
   const run = (c: Command, actor: string) => log.push(...w.do(c, actor));
   run(depositCmd('r1', 100_00), 'p1');
   run(withdrawCmd('w1', 200_00), 'p1');
   run(approve('r1', 'g'), 'g');
   run(reject('w1'), 'd');
-  const again = new World();
-  for (const e of log) evolve(again.state, e);
+  const again = world().given(...log);
   t.same(JSON.parse(JSON.stringify(again.state)), JSON.parse(JSON.stringify(w.state)));
 });

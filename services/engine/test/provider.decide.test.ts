@@ -4,53 +4,13 @@
  * account house:third-party:mg. Money in paise.
  */
 import t from 'tap';
-import type { Command, CommandEnvelope, DomainEvent, Paise } from '@exch/contracts';
-import { decide, emptyState, evolve, fold, type Decision, type EngineState } from '../src/index.js';
+import type { Command, DomainEvent, Paise } from '@exch/contracts';
 import { prng } from '../../../tests/engine/fixtures.js';
+import { decide } from '../src/index.js';
+import { AT, chipsMinted, chipsTransferred, envelope, given, refused, userCreated as user } from './harness.js';
 
-const AT = '2026-11-22T10:00:00.000Z';
 const HOUSE = 'house:third-party:mg';
-let nextId = 0;
-const envelope = (command: Command, actor: string | null, commandId = `ref-${++nextId}`): CommandEnvelope => ({
-  commandId,
-  correlationId: 'c',
-  actor,
-  ip: null,
-  device: null,
-  at: AT,
-  command,
-});
-
-const user = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: userId,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
-const chips = (userId: string, amount: Paise) =>
-  ({
-    type: 'ChipsTransferred',
-    data: {
-      kind: 'deposit',
-      fromUserId: 'a',
-      toUserId: userId,
-      amount,
-      remark: '',
-      postings: [
-        { account: 'wallet:a', amount: -amount },
-        { account: `wallet:${userId}`, amount },
-      ],
-    },
-  }) as DomainEvent;
+const chips = (userId: string, amount: Paise) => chipsTransferred('a', userId, amount);
 
 const GAME = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
 const debit = (
@@ -78,42 +38,17 @@ const rollback = (txnId: string, betId: string, roundId: string, amount: Paise, 
   amount,
 });
 
-class World {
-  state: EngineState = fold(emptyState(), [
+/** The cast; the provider's calls are sent by the system (actor null), each with its own reference. */
+const world = () =>
+  given(
     user('a', 'admin', null),
     user('d', 'dl', 'a'),
     user('p1', 'user', 'd'),
     user('p2', 'user', 'd'),
-    {
-      type: 'ChipsMinted',
-      data: {
-        userId: 'a',
-        amount: 1e9,
-        postings: [
-          { account: 'mint', amount: -1e9 },
-          { account: 'wallet:a', amount: 1e9 },
-        ],
-      },
-    } as DomainEvent,
+    chipsMinted('a', 1e9),
     chips('p1', 1_000_00),
     chips('p2', 500_00),
-  ]);
-  when(command: Command, commandId?: string, actor: string | null = null): Decision {
-    return decide(this.state, envelope(command, actor, commandId));
-  }
-  /** Decides and folds, as the loop does; refusals are returned too. */
-  do(command: Command, commandId?: string): Decision {
-    const d = this.when(command, commandId);
-    if (d.ok) for (const e of d.events) evolve(this.state, e);
-    return d;
-  }
-  given(...events: DomainEvent[]): void {
-    fold(this.state, events);
-  }
-  balance(account: string): Paise {
-    return this.state.balances[account] ?? 0;
-  }
-}
+  );
 
 const stream = (roundId: string) => `provider-round-mg-${roundId}`;
 const facts = (txnId: string, roundId: string, amount: Paise, referenceId: string, balance: Paise, userId = 'p1') => ({
@@ -131,7 +66,6 @@ const money = (userId: string, toPlayer: Paise) => [
   { account: `wallet:${userId}`, amount: toPlayer },
   { account: HOUSE, amount: -toPlayer },
 ];
-const refused = (code: string, message: string) => ({ ok: false, refusal: { code, message } });
 const declined = (
   txnId: string,
   txnType: 'DEBIT' | 'ROLLBACK',
@@ -168,9 +102,9 @@ const declined = (
 t.test(
   "DEBIT: takes the stake from the wallet to the provider's house account, and answers the balance left",
   async (t) => {
-    const w = new World();
+    const w = world();
     // ₹1,000 - ₹100 = ₹900 available.
-    t.same(w.do(debit('d1', 'r1', 100_00), 'ref-d1'), {
+    t.same(w.step(debit('d1', 'r1', 100_00), null, 'ref-d1'), {
       ok: true,
       events: [
         {
@@ -180,18 +114,18 @@ t.test(
         },
       ],
     });
-    t.equal(w.balance('wallet:p1'), 900_00);
-    t.equal(w.balance(HOUSE), 100_00);
+    t.equal(w.account('wallet:p1'), 900_00);
+    t.equal(w.account(HOUSE), 100_00);
   },
 );
 
 t.test('a transaction id keeps its first answer', async (t) => {
   t.test('the same DEBIT again (a retry): the first answer, nothing moves', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00), 'ref-d1');
-    w.do(debit('d2', 'r1', 50_00), 'ref-d2');
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00), null, 'ref-d1');
+    w.step(debit('d2', 'r1', 50_00), null, 'ref-d2');
     // The repeat answers ₹900 (the balance right after d1), not today's ₹850, and d1's reference.
-    t.same(w.do(debit('d1', 'r1', 100_00), 'ref-retry'), {
+    t.same(w.step(debit('d1', 'r1', 100_00), null, 'ref-retry'), {
       ok: true,
       events: [
         {
@@ -212,18 +146,18 @@ t.test('a transaction id keeps its first answer', async (t) => {
         },
       ],
     });
-    t.equal(w.balance('wallet:p1'), 850_00, 'taken once');
+    t.equal(w.account('wallet:p1'), 850_00, 'taken once');
   });
 
   t.test('a retry after the session ended still gets the first answer', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    t.match(w.do(debit('d1', 'r1', 100_00, 'p1', null)), { ok: true, events: [{ type: 'ProviderTxnRepeated' }] });
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    t.match(w.step(debit('d1', 'r1', 100_00, 'p1', null)), { ok: true, events: [{ type: 'ProviderTxnRepeated' }] });
   });
 
   t.test('the same id with a different body is refused, and changes nothing', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
     for (const other of [
       debit('d1', 'r1', 200_00),
       debit('d1', 'r2', 100_00),
@@ -236,24 +170,24 @@ t.test('a transaction id keeps its first answer', async (t) => {
         other.type,
       );
     }
-    t.equal(w.balance('wallet:p1'), 900_00);
+    t.equal(w.account('wallet:p1'), 900_00);
   });
 
   t.test('a refused DEBIT stays refused: a retry after a top-up does not take the stake', async (t) => {
-    const w = new World();
+    const w = world();
     t.same(
-      w.do(debit('d1', 'r1', 2_000_00)),
+      w.step(debit('d1', 'r1', 2_000_00)),
       declined('d1', 'DEBIT', 'r1', 2_000_00, 'INSUFFICIENT_FUNDS', 'Insufficient balance', 1_000_00),
     );
     w.given(chips('p1', 5_000_00));
     t.same(w.when(debit('d1', 'r1', 2_000_00)), refused('INSUFFICIENT_FUNDS', 'Insufficient balance'));
-    t.equal(w.balance('wallet:p1'), 6_000_00);
+    t.equal(w.account('wallet:p1'), 6_000_00);
   });
 });
 
 t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQUEST_DECLINED', async (t) => {
   t.test('no live session of this player: INVALID_TOKEN', async (t) => {
-    const w = new World();
+    const w = world();
     t.same(
       w.when(debit('d1', 'r1', 100_00, 'p1', null)),
       declined(
@@ -291,7 +225,7 @@ t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQU
   });
 
   t.test('a locked account or a bet lock: ACCOUNT_BLOCKED', async (t) => {
-    const w = new World();
+    const w = world();
     w.given({ type: 'BetLockSet', data: { userId: 'p1', locked: true } } as DomainEvent);
     t.same(
       w.when(debit('d1', 'r1', 100_00)),
@@ -311,16 +245,16 @@ t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQU
   t.test(
     'more than available (balance less exposure): INSUFFICIENT_FUNDS with the balance, nothing held',
     async (t) => {
-      const w = new World();
+      const w = world();
       w.state.exposure.p1 = 300_00;
       t.same(
-        w.do(debit('d1', 'r1', 700_01)),
+        w.step(debit('d1', 'r1', 700_01)),
         declined('d1', 'DEBIT', 'r1', 700_01, 'INSUFFICIENT_FUNDS', 'Insufficient balance', 700_00),
       );
-      t.equal(w.balance('wallet:p1'), 1_000_00);
-      t.equal(w.balance(HOUSE), 0);
+      t.equal(w.account('wallet:p1'), 1_000_00);
+      t.equal(w.account(HOUSE), 0);
       t.match(
-        w.do(debit('d2', 'r1', 700_00)),
+        w.step(debit('d2', 'r1', 700_00)),
         { ok: true, events: [{ type: 'ProviderDebited', data: { balance: 0 } }] },
         'exactly what is available',
       );
@@ -328,9 +262,9 @@ t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQU
   );
 
   t.test("a round that is settled, or another player's, or a stake of 0: REQUEST_DECLINED", async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    w.do(credit('c1', 'r1', 0));
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    w.step(credit('c1', 'r1', 0));
     t.same(
       w.when(debit('d2', 'r1', 100_00)),
       declined('d2', 'DEBIT', 'r1', 100_00, 'REQUEST_DECLINED', 'The round is already settled', 900_00),
@@ -348,9 +282,9 @@ t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQU
   });
 
   t.test("only the gateway's wallet routes (actor null) send wallet calls", async (t) => {
-    const w = new World();
+    const w = world();
     t.same(
-      w.when(credit('c1', 'r1', 1_000_00), undefined, 'p1'),
+      w.when(credit('c1', 'r1', 1_000_00), 'p1'),
       refused('FORBIDDEN', 'Wallet calls come from the game provider only'),
     );
   });
@@ -358,11 +292,11 @@ t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQU
 
 t.test('CREDIT: pays the win and closes the round, once', async (t) => {
   t.test('a win is paid even though the session ended and the account was locked since the bet', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
     w.given({ type: 'AccountLockSet', data: { userId: 'p1', locked: true } } as DomainEvent);
     // Straight up on 17: 35 to 1 plus the stake, ₹3,600; ₹900 + ₹3,600 = ₹4,500.
-    t.same(w.do(credit('c1', 'r1', 3_600_00), 'ref-c1'), {
+    t.same(w.step(credit('c1', 'r1', 3_600_00), null, 'ref-c1'), {
       ok: true,
       events: [
         {
@@ -372,25 +306,25 @@ t.test('CREDIT: pays the win and closes the round, once', async (t) => {
         },
       ],
     });
-    t.equal(w.balance(HOUSE), -3_500_00, 'the house account may go below zero: the player won');
+    t.equal(w.account(HOUSE), -3_500_00, 'the house account may go below zero: the player won');
   });
 
   t.test('a duplicate CREDIT is paid once; another CREDIT for the round is refused', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    w.do(credit('c1', 'r1', 200_00), 'ref-c1');
-    t.match(w.do(credit('c1', 'r1', 200_00)), {
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    w.step(credit('c1', 'r1', 200_00), null, 'ref-c1');
+    t.match(w.step(credit('c1', 'r1', 200_00)), {
       ok: true,
       events: [{ type: 'ProviderTxnRepeated', data: { balance: 1_100_00, referenceId: 'ref-c1' } }],
     });
     t.same(w.when(credit('c2', 'r1', 200_00)), refused('REQUEST_DECLINED', 'The round is already settled'));
-    t.equal(w.balance('wallet:p1'), 1_100_00);
+    t.equal(w.account('wallet:p1'), 1_100_00);
   });
 
   t.test('a CREDIT of 0 closes a lost round and moves nothing', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    t.match(w.do(credit('c1', 'r1', 0)), {
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    t.match(w.step(credit('c1', 'r1', 0)), {
       ok: true,
       events: [{ type: 'ProviderCredited', data: { amount: 0, balance: 900_00, postings: [] } }],
     });
@@ -398,10 +332,10 @@ t.test('CREDIT: pays the win and closes the round, once', async (t) => {
   });
 
   t.test('a CREDIT without a DEBIT taken is refused and not journalled: paid once its DEBIT arrives', async (t) => {
-    const w = new World();
-    t.same(w.do(credit('c1', 'r1', 200_00)), refused('REQUEST_DECLINED', 'No debit was taken in this round'));
-    w.do(debit('d1', 'r1', 100_00));
-    t.match(w.do(credit('c1', 'r1', 200_00)), { ok: true, events: [{ type: 'ProviderCredited' }] });
+    const w = world();
+    t.same(w.step(credit('c1', 'r1', 200_00)), refused('REQUEST_DECLINED', 'No debit was taken in this round'));
+    w.step(debit('d1', 'r1', 100_00));
+    t.match(w.step(credit('c1', 'r1', 200_00)), { ok: true, events: [{ type: 'ProviderCredited' }] });
     t.same(
       w.when(credit('c9', 'r1', 1, 'p2')),
       refused('REQUEST_DECLINED', "The round is another player's"),
@@ -410,18 +344,18 @@ t.test('CREDIT: pays the win and closes the round, once', async (t) => {
   });
 
   t.test('a CREDIT after every stake of the round was given back is refused', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    w.do(rollback('b1', 'd1', 'r1', 100_00));
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    w.step(rollback('b1', 'd1', 'r1', 100_00));
     t.same(w.when(credit('c1', 'r1', 200_00)), refused('REQUEST_DECLINED', "The round's stakes were given back"));
   });
 });
 
 t.test('rollback: gives a taken stake back, by the original DEBIT', async (t) => {
   t.test('the stake comes back once, however often the rollback is sent, under whatever id', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    t.same(w.do(rollback('b1', 'd1', 'r1', 100_00), 'ref-b1'), {
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    t.same(w.step(rollback('b1', 'd1', 'r1', 100_00), null, 'ref-b1'), {
       ok: true,
       events: [
         {
@@ -431,12 +365,12 @@ t.test('rollback: gives a taken stake back, by the original DEBIT', async (t) =>
         },
       ],
     });
-    t.match(w.do(rollback('b1', 'd1', 'r1', 100_00)), {
+    t.match(w.step(rollback('b1', 'd1', 'r1', 100_00)), {
       ok: true,
       events: [{ type: 'ProviderTxnRepeated', data: { txnId: 'b1', balance: 1_000_00, referenceId: 'ref-b1' } }],
     });
     t.match(
-      w.do(rollback('b2', 'd1', 'r1', 100_00)),
+      w.step(rollback('b2', 'd1', 'r1', 100_00)),
       {
         ok: true,
         events: [
@@ -449,20 +383,20 @@ t.test('rollback: gives a taken stake back, by the original DEBIT', async (t) =>
       "a new id for the same DEBIT: the first rollback's answer",
     );
     t.match(
-      w.do(rollback('b2', 'd1', 'r1', 100_00)),
+      w.step(rollback('b2', 'd1', 'r1', 100_00)),
       { ok: true, events: [{ type: 'ProviderTxnRepeated', data: { txnId: 'b2', referenceId: 'ref-b1' } }] },
       'and that id keeps it',
     );
-    t.equal(w.balance('wallet:p1'), 1_000_00);
-    t.equal(w.balance(HOUSE), 0);
+    t.equal(w.account('wallet:p1'), 1_000_00);
+    t.equal(w.account(HOUSE), 0);
   });
 
   t.test('after its round was credited: refused for good', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    w.do(credit('c1', 'r1', 0));
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    w.step(credit('c1', 'r1', 0));
     t.same(
-      w.do(rollback('b1', 'd1', 'r1', 100_00)),
+      w.step(rollback('b1', 'd1', 'r1', 100_00)),
       declined('b1', 'ROLLBACK', 'r1', 100_00, 'REQUEST_DECLINED', 'The round is already settled', 900_00, {
         betId: 'd1',
       }),
@@ -471,9 +405,9 @@ t.test('rollback: gives a taken stake back, by the original DEBIT', async (t) =>
   });
 
   t.test('of a DEBIT that never arrived: refused, and that DEBIT is refused if it comes late', async (t) => {
-    const w = new World();
+    const w = world();
     t.same(
-      w.do(rollback('b1', 'd1', 'r1', 100_00)),
+      w.step(rollback('b1', 'd1', 'r1', 100_00)),
       declined('b1', 'ROLLBACK', 'r1', 100_00, 'REQUEST_DECLINED', 'Transaction not found', 1_000_00, {
         betId: 'd1',
         tombstone: true,
@@ -483,14 +417,14 @@ t.test('rollback: gives a taken stake back, by the original DEBIT', async (t) =>
       w.when(debit('d1', 'r1', 100_00)),
       refused('REQUEST_DECLINED', 'The debit was rolled back before it arrived'),
     );
-    t.equal(w.balance('wallet:p1'), 1_000_00);
+    t.equal(w.account('wallet:p1'), 1_000_00);
   });
 
   t.test('that does not match its DEBIT, names no DEBIT, or names a refused one: refused', async (t) => {
-    const w = new World();
-    w.do(debit('d1', 'r1', 100_00));
-    w.do(debit('d2', 'r2', 5_000_00));
-    w.do(credit('c1', 'r1', 0));
+    const w = world();
+    w.step(debit('d1', 'r1', 100_00));
+    w.step(debit('d2', 'r2', 5_000_00));
+    w.step(credit('c1', 'r1', 0));
     t.same(
       w.when(rollback('b1', 'd1', 'r1', 99_00)),
       declined('b1', 'ROLLBACK', 'r1', 99_00, 'REQUEST_DECLINED', 'The rollback does not match its debit', 900_00, {
@@ -521,7 +455,7 @@ t.test(
   'random wallet calls: money is only ever moved once per id, wallets never go below zero, and the house holds what players lost',
   async (t) => {
     const rng = prng(13);
-    const w = new World();
+    const w = world();
     const rounds = Array.from({ length: 200 }, (_, i) => `r${i}`);
     const ids: string[] = [];
     // Mostly new ids, a third of the time one used before (a retry, or a misuse of the id).
@@ -536,8 +470,8 @@ t.test(
         () => credit(id(), roundId, amount, userId),
         () => rollback(id(), rng.pick(ids), roundId, amount, userId),
       ])();
-      const before = w.balance(`wallet:${userId}`);
-      const d = w.do(command);
+      const before = w.account(`wallet:${userId}`);
+      const d = w.step(command);
       if (
         d.ok &&
         d.events.some(
@@ -545,13 +479,13 @@ t.test(
         )
       )
         moved++;
-      else t.equal(w.balance(`wallet:${userId}`), before, 'a repeat, a refusal or a decline moves nothing');
+      else t.equal(w.account(`wallet:${userId}`), before, 'a repeat, a refusal or a decline moves nothing');
       for (const u of ['p1', 'p2'])
-        if (w.balance(`wallet:${u}`) < 0) t.fail(`wallet of ${u} below zero after ${JSON.stringify(command)}`);
+        if (w.account(`wallet:${u}`) < 0) t.fail(`wallet of ${u} below zero after ${JSON.stringify(command)}`);
     }
     t.ok(moved > 50, `${moved} calls moved money`);
-    const lost = 1_500_00 - w.balance('wallet:p1') - w.balance('wallet:p2');
-    t.equal(w.balance(HOUSE), lost, 'the house account holds what the players lost');
+    const lost = 1_500_00 - w.account('wallet:p1') - w.account('wallet:p2');
+    t.equal(w.account(HOUSE), lost, 'the house account holds what the players lost');
     for (const [key, r] of Object.entries(w.state.provider.rounds)) {
       const taken = Object.values(w.state.provider.txns)
         .filter(
@@ -564,10 +498,11 @@ t.test(
 );
 
 t.test('the idempotency window: closed rounds are remembered one to two periods, open rounds for good', async (t) => {
-  const w = new World();
+  const w = world();
   const housekeep = (turnBefore: string, at: string) =>
-    decide(w.state, {
-      ...envelope(
+    decide(
+      w.state,
+      envelope(
         {
           type: 'Housekeep',
           settledBefore: '2000-01-01T00:00:00.000Z',
@@ -575,9 +510,9 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
           confirmProposedBefore: null,
         },
         null,
+        { at },
       ),
-      at,
-    });
+    );
   const turn = (turnBefore: string, at: string) => {
     const d = housekeep(turnBefore, at);
     if (d.ok) w.given(...d.events);
@@ -585,15 +520,12 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
   };
   const idle = { ok: true, events: [] };
   t.same(turn('2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z'), idle, 'nothing to turn: nothing written');
-  w.do(debit('t3', 'open', 50_00));
+  w.step(debit('t3', 'open', 50_00));
   t.same(turn('2026-11-21T10:00:00.000Z', '2026-11-21T10:00:00.000Z'), idle, 'an open round alone does not turn it');
-  w.do(debit('t1', 'closed', 100_00));
-  w.do(credit('t2', 'closed', 250_00));
+  w.step(debit('t1', 'closed', 100_00));
+  w.step(credit('t2', 'closed', 250_00));
   t.same(
-    decide(
-      w.state,
-      envelope({ type: 'Housekeep', settledBefore: AT, providerTurnBefore: AT, confirmProposedBefore: null }, 'a'),
-    ),
+    w.when({ type: 'Housekeep', settledBefore: AT, providerTurnBefore: AT, confirmProposedBefore: null }, 'a'),
     refused('FORBIDDEN', 'Only the engine keeps its house'),
   );
 
@@ -619,7 +551,7 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
   // The open round's stake can still be given back, however many periods pass.
   turn('2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.000Z');
   t.same(Object.keys(w.state.provider.previous.txns), [], 'two turns later the closed round is forgotten');
-  const back = w.do(rollback('t4', 't3', 'open', 50_00));
+  const back = w.step(rollback('t4', 't3', 'open', 50_00));
   t.equal(back.ok && back.events[0]!.type, 'ProviderRolledBack', 'the open round’s debit is still known');
-  t.equal(w.balance('wallet:p1'), 1_000_00 - 100_00 + 250_00, 'every paisa where it belongs');
+  t.equal(w.account('wallet:p1'), 1_000_00 - 100_00 + 250_00, 'every paisa where it belongs');
 });

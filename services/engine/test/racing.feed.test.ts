@@ -7,15 +7,14 @@
  * Match-odds defaults: min stake ₹100, in-play delay 2 s, commission 2%.
  */
 import t from 'tap';
-import type { Command, CommandEnvelope, DomainEvent, FeedUpdate, MarketStateUpdate, Paise } from '@exch/contracts';
-import { decide, emptyState, evolve, fold, Quotes, type Decision, type EngineState } from '../src/index.js';
+import type { Command, DomainEvent, FeedUpdate, MarketStateUpdate, Paise } from '@exch/contracts';
 import { betDelayMs } from '../src/betting/place.js';
 import { reducedPrice } from '../src/betting/removal.js';
 import { placeBet } from '../../../tests/engine/fixtures.js';
+import { chipsMinted, given, userCreated as user } from './harness.js';
 
 const AT = '2026-11-26T14:00:00.000Z';
 const RUNNERS = [101, 102, 103, 104, 105, 106, 107, 108];
-let nextId = 0;
 
 const RACE: Command = {
   type: 'SyncCatalogue',
@@ -75,92 +74,31 @@ const offers = (marketId: string, selectionId: number, back: number, lay: number
 const bet = (side: 'back' | 'lay', betId: string, marketId: string, selectionId: number, odds: number, stake: Paise) =>
   placeBet(betId, marketId, selectionId, side, odds, stake);
 
-class Race {
-  state: EngineState = emptyState();
-  quotes = new Quotes();
-  constructor() {
-    const users: [string, string, string | null][] = [
-      ['a', 'admin', null],
-      ['d', 'dl', 'a'],
-      ['p1', 'user', 'd'],
-      ['p2', 'user', 'd'],
-    ];
-    fold(this.state, [
-      ...users.map(
-        ([userId, role, parentId]) =>
-          ({
-            type: 'UserCreated',
-            data: {
-              userId,
-              username: userId,
-              fullName: userId,
-              role,
-              parentId,
-              passwordHash: 'h',
-              creditReference: 0,
-              exposureLimit: 0,
-              mustChangePassword: false,
-            },
-          }) as DomainEvent,
-      ),
-      ...['p1', 'p2'].map(
-        (u) =>
-          ({
-            type: 'ChipsMinted',
-            data: {
-              userId: u,
-              amount: 10_000_00,
-              postings: [
-                { account: 'mint', amount: -10_000_00 },
-                { account: `wallet:${u}`, amount: 10_000_00 },
-              ],
-            },
-          }) as DomainEvent,
-      ),
-    ]);
-    this.do(RACE, null);
-    // WIN: 102 at 8.60 / 8.80, 103 at 6.00 / 6.20, 105 at 4.00 / 4.20, the rest 10.0 / 11.0.
-    // PLACE: 101 at 3.00 / 3.20, 102 at 2.50 / 2.60, 103 at 3.80 / 4.00, the rest 5.0 / 5.5.
-    const win: Record<number, [number, number]> = { 102: [860, 880], 103: [600, 620], 105: [400, 420] };
-    const plc: Record<number, [number, number]> = { 101: [300, 320], 102: [250, 260], 103: [380, 400] };
-    for (const s of RUNNERS) {
-      this.quotes.apply(offers('win', s, ...(win[s] ?? [1000, 1100])));
-      this.quotes.apply(offers('plc', s, ...(plc[s] ?? [500, 550])));
-    }
-  }
-  when(command: Command, actor: string | null): Decision {
-    const envelope: CommandEnvelope = {
-      commandId: `cmd-${++nextId}`,
-      correlationId: 'c',
-      actor,
-      ip: null,
-      device: null,
-      at: AT,
-      command,
-    };
-    return decide(this.state, envelope, this.quotes);
-  }
-  do(command: Command, actor: string | null): DomainEvent[] {
-    const d = this.when(command, actor);
-    if (!d.ok) throw new Error(`given ${command.type} refused: ${d.refusal.message}`);
-    for (const e of d.events) {
-      evolve(this.state, e);
-      this.quotes.absorb(e, this.state);
-    }
-    return d.events;
-  }
-  exposure(u: string): Paise {
-    return this.state.exposure[u] ?? 0;
-  }
-  balance(u: string): Paise {
-    return this.state.balances[`wallet:${u}`] ?? 0;
-  }
+/** The cast, the race listed and the feed's offers in, the clock at the off. */
+function race() {
+  const r = given(
+    user('a', 'admin', null),
+    user('d', 'dl', 'a'),
+    user('p1', 'user', 'd'),
+    user('p2', 'user', 'd'),
+    chipsMinted('p1', 10_000_00),
+    chipsMinted('p2', 10_000_00),
+  );
+  r.at = AT;
+  r.do(RACE, null);
+  // WIN: 102 at 8.60 / 8.80, 103 at 6.00 / 6.20, 105 at 4.00 / 4.20, the rest 10.0 / 11.0.
+  // PLACE: 101 at 3.00 / 3.20, 102 at 2.50 / 2.60, 103 at 3.80 / 4.00, the rest 5.0 / 5.5.
+  const win: Record<number, [number, number]> = { 102: [860, 880], 103: [600, 620], 105: [400, 420] };
+  const plc: Record<number, [number, number]> = { 101: [300, 320], 102: [250, 260], 103: [380, 400] };
+  for (const s of RUNNERS)
+    r.feed(offers('win', s, ...(win[s] ?? [1000, 1100])), offers('plc', s, ...(plc[s] ?? [500, 550])));
+  return r;
 }
 
 const types = (events: DomainEvent[]) => events.map((e) => e.type);
 
 t.test('a market its feed suspends or closes takes no bets; OPEN trades again', async (t) => {
-  const r = new Race();
+  const r = race();
   t.same(types(r.do(definition('win'), null)), ['FeedMarketStateSet'], 'the first definition is recorded');
   t.same(r.do(definition('win'), null), [], 'the same definition again records nothing');
   t.match(r.when(definition('win'), 'a'), { ok: false, refusal: { code: 'FORBIDDEN' } });
@@ -188,7 +126,7 @@ t.test('a market its feed suspends or closes takes no bets; OPEN trades again', 
 t.test(
   'in play: the match turns, unmatched stakes lapse, and the delay is the larger of the product and the stream',
   async (t) => {
-    const r = new Race();
+    const r = race();
     r.do(definition('win'), null);
     // p2 lays 103 for ₹100 at 6.00 below the best lay offer 6.20: it rests unmatched.
     r.do(bet('lay', 'rest', 'win', 103, 600, 100_00), 'p2');
@@ -214,7 +152,7 @@ t.test(
 );
 
 t.test('a removed runner: its bets void, the others matched prices reduced by its factor, to the paisa', async (t) => {
-  const r = new Race();
+  const r = race();
   r.do(definition('win'), null);
   r.do(definition('plc'), null);
   // p1 backs 102 ₹123.45 at 8.60 and 105 ₹150 at 4.00; p2 lays 102 ₹100 at 8.80 and rests a lay on 103.
@@ -307,7 +245,7 @@ t.test('a removed runner: its bets void, the others matched prices reduced by it
 });
 
 t.test('CLOSED with a winner: proposed, then settled on confirmation through the usual settlement', async (t) => {
-  const r = new Race();
+  const r = race();
   r.do(definition('win'), null);
   r.do(bet('back', 'b102', 'win', 102, 860, 123_45), 'p1');
   r.do(bet('lay', 'l102', 'win', 102, 880, 100_00), 'p2');
@@ -370,7 +308,7 @@ t.test('CLOSED with a winner: proposed, then settled on confirmation through the
 });
 
 t.test('housekeeping settles a proposed result whose delay has passed (one its timer missed), once', async (t) => {
-  const r = new Race();
+  const r = race();
   r.do(definition('win'), null);
   r.do(bet('back', 'b102', 'win', 102, 860, 100_00), 'p1');
   const closed = definition('win', { status: 'CLOSED', inPlay: true }, { 102: ['WINNER'] });
@@ -394,7 +332,7 @@ t.test('housekeeping settles a proposed result whose delay has passed (one its t
 });
 
 t.test('a place market with two winners: exposure over two placed, both winners paid', async (t) => {
-  const r = new Race();
+  const r = race();
   r.do(definition('plc'), null);
   // p1 backs 101 ₹100 at 3.00 and 102 ₹100 at 2.50; p2 lays 101 ₹100 at 3.20 and 103 ₹100 at 4.00.
   r.do(bet('back', 'b101', 'plc', 101, 300, 100_00), 'p1');

@@ -1,14 +1,14 @@
 import t from 'tap';
 import type { Command } from '@exch/contracts';
-import { created, whenGiven } from './given-users.js';
+import { userCreated, whenGiven } from './harness.js';
 
 // admin a > dealer d > player p; dealer e > player q in another branch.
 const tree = [
-  created('a', 'admin', null),
-  created('d', 'dl', 'a'),
-  created('p', 'user', 'd'),
-  created('e', 'dl', 'a'),
-  created('q', 'user', 'e'),
+  userCreated('a', 'admin', null),
+  userCreated('d', 'dl', 'a'),
+  userCreated('p', 'user', 'd'),
+  userCreated('e', 'dl', 'a'),
+  userCreated('q', 'user', 'e'),
 ];
 const when = (command: Command, actor: string | null) => whenGiven(tree, command, actor);
 

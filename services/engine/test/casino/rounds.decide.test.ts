@@ -6,16 +6,11 @@
  *
  * Cast: admin a > dealer d > players p1, p2 with ₹10,000 each.
  */
-import t, { type Test } from 'tap';
-import {
-  HOUSE_CASINO_ACCOUNT,
-  type Command,
-  type CommandEnvelope,
-  type DomainEvent,
-  type Paise,
-} from '@exch/contracts';
-import { decide, emptyState, evolve, fold, type Decision, type EngineState } from '../../src/index.js';
+import t from 'tap';
+import { HOUSE_CASINO_ACCOUNT, type Command, type DomainEvent, type Paise } from '@exch/contracts';
+import { emptyState, fold } from '../../src/index.js';
 import { commitmentWithNodeCrypto } from '../../src/casino/fair-node.js';
+import { chipsMinted, chipsTransferred, Scenario, userCreated as user } from '../harness.js';
 
 const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const COMMITMENT = '6c86c6aac5fb24bcf5d9939cb7d7d5645ce39418f449e03b262dd4fa14b4b92b';
@@ -23,99 +18,24 @@ const OPENED = '2025-08-15T12:46:47.000Z';
 const MID = '116250815181647';
 const DT = 'dt20';
 
-const user = (userId: string, role: string, parentId: string | null) =>
-  ({
-    type: 'UserCreated',
-    data: {
-      userId,
-      username: userId,
-      fullName: userId,
-      role,
-      parentId,
-      passwordHash: 'h',
-      creditReference: 0,
-      exposureLimit: 0,
-      mustChangePassword: false,
-    },
-  }) as DomainEvent;
-const chips = (userId: string, amount: Paise) =>
-  ({
-    type: 'ChipsTransferred',
-    data: {
-      kind: 'deposit',
-      fromUserId: 'a',
-      toUserId: userId,
-      amount,
-      remark: '',
-      postings: [
-        { account: 'wallet:a', amount: -amount },
-        { account: `wallet:${userId}`, amount },
-      ],
-    },
-  }) as DomainEvent;
+const chips = (userId: string, amount: Paise) => chipsTransferred('a', userId, amount);
 
-let n = 0;
-class World {
-  state: EngineState;
-  log: DomainEvent[] = [];
-  /** The clock the next command is stamped with. */
-  at = OPENED;
+/** The cast, the tables listed, the clock at the test vector's opening. */
+class World extends Scenario {
   constructor() {
+    super();
     this.given(
       user('a', 'admin', null),
       user('d', 'dl', 'a'),
       user('p1', 'user', 'd'),
       user('p2', 'user', 'd'),
-      {
-        type: 'ChipsMinted',
-        data: {
-          userId: 'a',
-          amount: 1e10,
-          postings: [
-            { account: 'mint', amount: -1e10 },
-            { account: 'wallet:a', amount: 1e10 },
-          ],
-        },
-      } as DomainEvent,
+      chipsMinted('a', 1e10),
       chips('p1', 10_000_00),
       chips('p2', 10_000_00),
     );
-    this.state = fold(emptyState(), this.log);
+    this.at = OPENED;
     this.do({ type: 'SyncCasinoTables' }, null);
   }
-  given(...events: DomainEvent[]): void {
-    this.log.push(...events);
-    if (this.state) fold(this.state, events);
-  }
-  when(command: Command, actor: string | null): Decision {
-    const envelope: CommandEnvelope = {
-      commandId: `c${++n}`,
-      correlationId: 'x',
-      actor,
-      ip: null,
-      device: null,
-      at: this.at,
-      command,
-    };
-    return decide(this.state, envelope);
-  }
-  do(command: Command, actor: string | null): DomainEvent[] {
-    const d = this.when(command, actor);
-    if (!d.ok) throw new Error(`given ${command.type} refused: ${d.refusal.message}`);
-    for (const e of d.events) evolve(this.state, e);
-    this.log.push(...d.events);
-    return d.events;
-  }
-  refused(t: Test, command: Command, actor: string | null, code: string, message?: string | RegExp): void {
-    const d = this.when(command, actor);
-    t.notOk(d.ok, `${command.type} refused`);
-    if (!d.ok) {
-      t.equal(d.refusal.code, code);
-      if (message !== undefined) t.match(d.refusal.message, message);
-    }
-  }
-  balance = (account: string): Paise => this.state.balances[account] ?? 0;
-  exposure = (u: string): Paise => this.state.exposure[u] ?? 0;
   /** Opens the round of the test vector with a window of 20 s. */
   open(): string {
     const [e] = this.do({ type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 }, null);
@@ -214,7 +134,7 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
     balance: 10_000_00,
   });
   t.equal(w.exposure('p1'), 1_000_00);
-  t.equal(w.balance('wallet:p1'), 10_000_00, 'nothing moved');
+  t.equal(w.account('wallet:p1'), 10_000_00, 'nothing moved');
 
   w.refused(t, w.bet('p1', 'x1', 2, 198, 1_000_00), 'p1', 'ODDS_CHANGED', 'Odds changed, please place the bet again');
   w.refused(t, w.bet('p1', 'x2', 2, 200, 99_99), 'p1', 'STAKE_TOO_LOW', 'Minimum stake is ₹100.00');
@@ -355,8 +275,8 @@ t.test(
         { userId: 'p2', totalExposure: 0 },
       ],
     });
-    t.equal(w.balance('wallet:p1'), 10_700_00);
-    t.equal(w.balance('wallet:p2'), 11_334_01);
+    t.equal(w.account('wallet:p1'), 10_700_00);
+    t.equal(w.account('wallet:p2'), 11_334_01);
     t.equal(w.exposure('p1') + w.exposure('p2'), 0, 'exposure released');
     t.equal(w.state.casino.tables[DT]!.round, null, 'the round is over');
     // Exactly once: a second settle (a retry of the dealer, a restarted dealer) finds no round.
@@ -412,7 +332,7 @@ t.test('roulette: the wheel is the shoe, its pocket settles like a card (the sam
       { account: HOUSE_CASINO_ACCOUNT, amount: -3_900_00 },
     ],
   });
-  t.equal(w.balance('wallet:p1'), 13_500_00);
+  t.equal(w.account('wallet:p1'), 13_500_00);
   t.equal(w.exposure('p1') + w.exposure('p2'), 0, 'exposure released');
   w.refused(t, { type: 'SettleCasinoRound', tableCode: R, mid }, null, 'ROUND_NOT_FOUND');
 });
@@ -437,7 +357,7 @@ t.test('bets that cancel out: the bettor still gets a posting (zero), so the sta
     postings: [{ account: 'wallet:p1', amount: 0 }],
   });
   t.equal((settled!.data as { postings: unknown[] }).postings.length, 1);
-  t.equal(w.balance('wallet:p1'), 10_000_00, 'nothing moved');
+  t.equal(w.account('wallet:p1'), 10_000_00, 'nothing moved');
 });
 
 t.test('3 Cards Judgement: a bet names its ranks, refused unless they fit its market, settled on them', async (t) => {
@@ -505,8 +425,8 @@ t.test('3 Cards Judgement: a bet names its ranks, refused unless they fit its ma
     { betId: 'njq', userId: 'p2', selectionName: 'No 2 cards: J Q', outcome: 'win', pnl: 62_00 },
     { betId: 'nak', userId: 'p2', selectionName: 'No 3 cards: A Q K', outcome: 'win', pnl: 117_00 },
   ]);
-  t.equal(w.balance('wallet:p1'), 10_387_00);
-  t.equal(w.balance('wallet:p2'), 10_079_00);
+  t.equal(w.account('wallet:p1'), 10_387_00);
+  t.equal(w.account('wallet:p2'), 10_079_00);
   t.same(
     JSON.parse(JSON.stringify(fold(emptyState(), w.log))),
     JSON.parse(JSON.stringify(w.state)),
@@ -534,7 +454,7 @@ t.test('void: every stake released, no money moves; a suspended table opens no n
       { userId: 'p2', totalExposure: 0 },
     ],
   });
-  t.equal(w.balance('wallet:p1'), 10_000_00);
+  t.equal(w.account('wallet:p1'), 10_000_00);
   t.equal(w.exposure('p1'), 0);
   w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: true }, 'a');
   t.same(

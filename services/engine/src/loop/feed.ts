@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandEnvelope, DomainEvent, FeedUpdate } from '@exch/contracts';
+import type { Quotes } from '../betting/quotes.js';
+import { decide } from '../decide.js';
+import { bookKey, type EngineState } from '../state.js';
+import { AUTO_CASH_OUT_PREFIX, ownEnvelope, REMATCH_PREFIX } from './queue.js';
+
+/** Journals an accepted decision of the engine's own in the turn under way (and folds it). */
+export type JournalOwn = (envelope: CommandEnvelope, decided: DomainEvent[]) => void;
+
+/** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled), then auto cash outs. */
+export function applyQuote(state: EngineState, quotes: Quotes, update: FeedUpdate, journal: JournalOwn): void {
+  quotes.apply(update);
+  // A house rate that moved can cross a bookmaker position's auto cash out; it matches no resting order.
+  if (update.type === 'bookmaker') return autoCashOut(state, quotes, update.marketId, update.selectionId, journal);
+  if (update.type !== 'exchange') return;
+  const envelope = ownEnvelope(REMATCH_PREFIX, new Date().toISOString(), {
+    type: 'MatchResting',
+    marketId: update.marketId,
+    selectionId: update.selectionId,
+  });
+  const decision = decide(state, envelope, quotes);
+  if (decision.ok && decision.events.length > 0) journal(envelope, decision.events);
+  autoCashOut(state, quotes, update.marketId, update.selectionId, journal);
+}
+
+/** The runner's auto cash-out rules the new price crosses fire, one decision each (each hedge takes from the book the last left). */
+function autoCashOut(
+  state: EngineState,
+  quotes: Quotes,
+  marketId: string,
+  selectionId: number,
+  journal: JournalOwn,
+): void {
+  const rules = state.autoCashOut[bookKey(marketId, selectionId)];
+  for (let left = rules ? Object.keys(rules).length : 0; left > 0; left--) {
+    const envelope = ownEnvelope(AUTO_CASH_OUT_PREFIX, new Date().toISOString(), {
+      type: 'CheckAutoCashOut',
+      marketId,
+      selectionId,
+      betId: randomUUID(),
+    });
+    const decision = decide(state, envelope, quotes);
+    if (!decision.ok || decision.events.length === 0) return;
+    journal(envelope, decision.events);
+  }
+}

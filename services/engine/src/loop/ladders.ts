@@ -1,0 +1,31 @@
+import type { ExchangeRunnerUpdate, PositionedEvent } from '@exch/contracts';
+import { tradedLadder } from '../betting/ladder.js';
+import type { QuoteView } from '../betting/quotes.js';
+import type { EngineState } from '../state.js';
+
+/** A match-odds runner, as the set of runners a turn moved holds it. */
+export const runnerKey = (marketId: string, selectionId: number): string => `${marketId}|${selectionId}`;
+
+/**
+ * The ladders of the runners a committed turn moved: those its feed prices named, and those its
+ * events touched (a fill or an order resting or leaving names a bet; a market event, every runner).
+ */
+export function movedLadders(
+  state: Readonly<EngineState>,
+  quotes: QuoteView,
+  moved: Set<string>,
+  events: PositionedEvent[],
+): ExchangeRunnerUpdate[] {
+  for (const e of events) {
+    const data = e.data as { betId?: string; marketId?: string };
+    const bet = data.betId ? state.bets[data.betId] : undefined;
+    if (bet?.kind === 'match_odds' && bet.selectionId !== null) moved.add(runnerKey(bet.marketId, bet.selectionId));
+    else if (!bet && data.marketId && state.markets[data.marketId]?.kind === 'match_odds') {
+      for (const r of state.markets[data.marketId]!.runners) moved.add(runnerKey(data.marketId, r.selectionId));
+    }
+  }
+  return [...moved].flatMap((key) => {
+    const [marketId, selectionId] = key.split('|') as [string, string];
+    return tradedLadder(state, quotes, marketId, Number(selectionId)) ?? [];
+  });
+}
