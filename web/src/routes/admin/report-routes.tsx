@@ -2,7 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { GameReportsPage } from '../../casino/admin/GameReportsPage';
 import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
-import { StatementPage } from '../shared/StatementPage';
+import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { lazyPage } from './lazy-page';
 import { RequirePrivilege } from './RequirePrivilege';
@@ -22,6 +22,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/accountstatement',
+    validateSearch: statementSearch,
     component: () => <StatementPage ctx="admin" title="Account statement" />,
   }),
   createRoute({

@@ -4,13 +4,13 @@ import { comingPage } from '../coming-page';
 import { ActivityLogPage } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
-import { StatementPage } from '../shared/StatementPage';
+import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { PlayerBetHistoryTypePage } from './BetHistoryTypePage';
 import { BetListPage } from './BetListPage';
 import { ButtonValuesPage } from './ButtonValuesPage';
 import { CurrentBetsPage } from './CurrentBetsPage';
 import { playerLayoutRoute } from './player-layout-route';
-import { ProfitLossPage } from './ProfitLossPage';
+import { ProfitLossPage, profitLossSearch } from './ProfitLossPage';
 import { RulesPage } from './RulesPage';
 
 /** The player's own bets, reports and settings (SPEC.md section 2). */
@@ -18,11 +18,13 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/accountstatement',
+    validateSearch: statementSearch,
     component: () => <StatementPage ctx="user" title="Account statement" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/profitloss',
+    validateSearch: profitLossSearch,
     component: ProfitLossPage,
   }),
   createRoute({
