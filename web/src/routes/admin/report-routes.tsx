@@ -4,6 +4,7 @@ import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
 import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
+import { betHistorySearch } from './exchange/bet-history/search';
 import { lazyPage } from './lazy-page';
 import { RequirePrivilege } from './RequirePrivilege';
 
@@ -33,11 +34,13 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/unsettledbet',
+    validateSearch: betHistorySearch,
     component: BetHistoryPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/unsettledbet/$type',
+    validateSearch: betHistorySearch,
     component: BetHistoryPage,
   }),
   createRoute({
