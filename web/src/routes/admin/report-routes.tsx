@@ -6,6 +6,8 @@ import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { betHistorySearch } from './exchange/bet-history/search';
 import { lazyPage } from './lazy-page';
+import { dailyPnlSearch } from './reports/daily-pnl-search';
+import { pnlReportSearch } from './reports/pnl-report/search';
 import { RequirePrivilege } from './RequirePrivilege';
 
 const BetHistoryPage = lazyPage(() => import('./exchange/BetHistoryPage'), 'BetHistoryPage');
@@ -29,6 +31,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profitloss',
+    validateSearch: dailyPnlSearch,
     component: AdminProfitLossPage,
   }),
   createRoute({
@@ -56,6 +59,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profit-loss-report',
+    validateSearch: pnlReportSearch,
     component: ProfitLossReportPage,
   }),
   createRoute({
