@@ -6,6 +6,7 @@ import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
 import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { PlayerBetHistoryTypePage } from './BetHistoryTypePage';
+import { betListSearch } from './bet-list-search';
 import { BetListPage } from './BetListPage';
 import { ButtonValuesPage } from './ButtonValuesPage';
 import { CurrentBetsPage } from './CurrentBetsPage';
@@ -30,6 +31,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/bethistory',
+    validateSearch: betListSearch,
     component: () => (
       <>
         <BetListPage title="Bet history" status="settled" dated />
@@ -40,6 +42,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet',
+    validateSearch: betListSearch,
     component: () => (
       <>
         <BetListPage title="Unsettled bets" status="pending" dated={false} />
@@ -50,6 +53,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet/$type',
+    validateSearch: betListSearch,
     component: PlayerBetHistoryTypePage,
   }),
   createRoute({
