@@ -6,8 +6,8 @@ import { CsvButton } from '../reports/CsvButton';
 import { useProfile } from '../api/profile-query';
 import { useLiveEvent } from '../live/use-live';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
-import { formatDateTime, lastSevenDays } from '../ui/dates';
-import { DataTable, type Column } from '../ui/DataTable';
+import { lastSevenDays } from '../ui/dates';
+import { DataTable, dateTimeColumn, type Column } from '../ui/DataTable';
 import { formatRupees } from '../ui/money';
 import { useListSearch } from '../ui/list-search';
 import { Pager } from '../ui/Pager';
@@ -39,14 +39,7 @@ const columns: Column<Row>[] = [
     sortValue: (r) => r.amount,
     csv: (r) => r.amount,
   },
-  {
-    id: 'date',
-    header: 'Date',
-    cellClassName: 'nowrap',
-    cell: (r) => formatDateTime(r.createdAt),
-    sortValue: (r) => r.createdAt,
-    csv: (r) => r.createdAt,
-  },
+  dateTimeColumn('date', 'Date', (r) => r.createdAt),
   { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} />, sortValue: (r) => r.status },
   {
     id: 'remark',

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { formatDateTime } from './dates';
 import { EmptyRow } from './EmptyRow';
 
 /**
@@ -30,6 +31,16 @@ export interface Column<R> {
   csv?: (row: R) => string | number;
   /** The column's cell in the totals row, given every row shown. */
   total?: (rows: readonly R[]) => ReactNode;
+}
+
+/** A moment's column ("YYYY-MM-DD HH:mm:ss"), sorted and exported by its ISO value. */
+export function dateTimeColumn<R>(
+  id: string,
+  header: string,
+  value: (row: R) => string,
+  cellClassName = 'nowrap',
+): Column<R> {
+  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r)), sortValue: value, csv: value };
 }
 
 /** A sort: a column id, "-" in front for descending (as kept in the URL's `sort`). */
@@ -99,6 +110,7 @@ export function DataTable<R>({
   const totals = rows.length > 0 && columns.some((c) => c.total !== undefined);
   return (
     <div className={query.isFetching ? 'table-wrap loading' : 'table-wrap'}>
+      {sort && <PhoneSort columns={columns} sort={sort} />}
       <table className={`data-table stack-table${className ? ` ${className}` : ''}`} data-testid={testId}>
         <thead>
           <tr>
@@ -142,6 +154,38 @@ export function DataTable<R>({
         )}
       </table>
     </div>
+  );
+}
+
+/** A phone shows no header row, so its sort is a select above the cards (hidden on wider screens). */
+function PhoneSort<R>({
+  columns,
+  sort,
+}: {
+  columns: readonly Column<R>[];
+  sort: NonNullable<DataTableProps<R>['sort']>;
+}) {
+  const sortable = columns.filter((c) => c.sortValue !== undefined);
+  if (sortable.length === 0) return null;
+  return (
+    <label className="table-sort">
+      <span>Sort</span>
+      <select
+        name="sort"
+        value={sort.value ?? ''}
+        onChange={(e) => sort.onChange(e.target.value === '' ? undefined : e.target.value)}
+      >
+        <option value="">As listed</option>
+        {sortable.flatMap((c) => [
+          <option key={c.id} value={c.id}>
+            {columnLabel(c)} ▲
+          </option>,
+          <option key={`-${c.id}`} value={`-${c.id}`}>
+            {columnLabel(c)} ▼
+          </option>,
+        ])}
+      </select>
+    </label>
   );
 }
 

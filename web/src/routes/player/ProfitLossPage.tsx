@@ -9,9 +9,9 @@ import { CsvButton } from '../../reports/CsvButton';
 import { DailyPnl } from '../../reports/DailyPnl';
 import { ThirdPartyPnlCard } from '../../intl-casino/ThirdPartyPnlCard';
 import { marketTitle } from '../../exchange/format';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { formatDateTime, lastSevenDays } from '../../ui/dates';
+import { lastSevenDays } from '../../ui/dates';
 import { EMPTY_TABLE } from '../../ui/EmptyRow';
 import { readDay, readLimit, readPage, readSort, searchValidator, useListSearch } from '../../ui/list-search';
 import { formatRupees } from '../../ui/money';
@@ -46,13 +46,7 @@ const signed = (n: number) => (
 const sum = (rows: readonly Row[], f: (r: Row) => number): number => rows.reduce((s, r) => s + f(r), 0);
 
 const columns: Column<Row>[] = [
-  {
-    id: 'settled',
-    header: 'Settled',
-    cellClassName: 'nowrap muted-cell',
-    cell: (r) => formatDateTime(r.settled_at),
-    sortValue: (r) => r.settled_at,
-  },
+  dateTimeColumn('settled', 'Settled', (r) => r.settled_at, 'nowrap muted-cell'),
   {
     id: 'event',
     header: 'Event',

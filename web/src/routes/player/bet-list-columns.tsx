@@ -5,8 +5,7 @@ import { betOddsText, betSideName } from '../../exchange/bet-text';
 import { CancelUnmatched } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
 import { MatchedOdds } from '../../exchange/MatchedOdds';
-import { formatDateTime } from '../../ui/dates';
-import type { Column } from '../../ui/DataTable';
+import { dateTimeColumn, type Column } from '../../ui/DataTable';
 import { formatRupees } from '../../ui/money';
 
 const RESULT_LABEL: Record<BetDto['status'], string> = {
@@ -19,13 +18,7 @@ const RESULT_LABEL: Record<BetDto['status'], string> = {
 };
 
 const COMMON: Column<BetDto>[] = [
-  {
-    id: 'placed',
-    header: 'Placed',
-    cellClassName: 'nowrap muted-cell',
-    cell: (b) => formatDateTime(b.placed_at),
-    sortValue: (b) => b.placed_at,
-  },
+  dateTimeColumn('placed', 'Placed', (b) => b.placed_at, 'nowrap muted-cell'),
   {
     id: 'event',
     header: 'Event',

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { StatementRow } from '@exch/contracts';
 import type { AuthContextName } from '../../auth/auth-context';
-import { formatDateTime } from '../../ui/dates';
-import { DataTable, type Column } from '../../ui/DataTable';
+import { DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
 import { formatRupees } from '../../ui/money';
 import { StatementBets } from './StatementBets';
 
@@ -20,13 +19,7 @@ const dash = <span className="muted">-</span>;
 
 /** The statement's columns; Description is drawn by the row, which owns the Bets toggle. */
 const columns = (toggle: (row: StatementRow) => ReactNode): Column<StatementRow>[] => [
-  {
-    id: 'date',
-    header: 'Date',
-    cellClassName: 'nowrap',
-    cell: (r) => formatDateTime(r.date),
-    sortValue: (r) => r.date,
-  },
+  dateTimeColumn('date', 'Date', (r) => r.date),
   {
     id: 'description',
     header: 'Description',

@@ -1,7 +1,6 @@
 import type { BetDto } from '@exch/contracts';
 import { MatchedOdds } from '../../../../exchange/MatchedOdds';
-import { formatDateTime } from '../../../../ui/dates';
-import { DataTable, type Column } from '../../../../ui/DataTable';
+import { DataTable, dateTimeColumn, type Column } from '../../../../ui/DataTable';
 import { formatRupees } from '../../../../ui/money';
 import { formatOdds, marketTitle } from '../format';
 import { TrashIcon } from './DeleteBetsModal';
@@ -105,14 +104,7 @@ const betColumns = (onDelete: BetHistoryTableProps['onDelete']): Column<BetDto>[
     sortValue: (b) => b.status,
     csv: (b) => b.status,
   },
-  {
-    id: 'placed',
-    header: 'Place Date',
-    cellClassName: 'nowrap',
-    cell: (b) => formatDateTime(b.placed_at),
-    sortValue: (b) => b.placed_at,
-    csv: (b) => b.placed_at,
-  },
+  dateTimeColumn('placed', 'Place Date', (b) => b.placed_at),
   {
     id: 'action',
     header: 'Action',
