@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { GameReportsPage } from '../../casino/admin/GameReportsPage';
+import { GameReportsPage, gameReportsSearch } from '../../casino/admin/GameReportsPage';
 import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
 import { StatementPage, statementSearch } from '../shared/StatementPage';
@@ -49,6 +49,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/game-reports',
+    validateSearch: gameReportsSearch,
     component: GameReportsPage,
   }),
   createRoute({
