@@ -28,7 +28,6 @@ const columns: Column<Row>[] = [
         {TYPE_LABEL[r.type]} <span className="muted">({METHOD_LABEL[r.accountType]})</span>
       </span>
     ),
-    csv: (r) => TYPE_LABEL[r.type],
   },
   {
     id: 'amount',
@@ -37,7 +36,6 @@ const columns: Column<Row>[] = [
     cellClassName: 'strong-cell',
     cell: (r) => formatRupees(r.amount),
     sortValue: (r) => r.amount,
-    csv: (r) => r.amount,
   },
   dateTimeColumn('date', 'Date', (r) => r.createdAt),
   { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} />, sortValue: (r) => r.status },

@@ -27,20 +27,18 @@ export interface Column<R> {
   headClassName?: string;
   /** Makes the column sortable: the value rows are ordered by. */
   sortValue?: (row: R) => string | number;
-  /** The value written for the column by a CSV made from the rows; without it the column is left out. */
-  csv?: (row: R) => string | number;
   /** The column's cell in the totals row, given every row shown. */
   total?: (rows: readonly R[]) => ReactNode;
 }
 
-/** A moment's column ("YYYY-MM-DD HH:mm:ss"), sorted and exported by its ISO value. */
+/** A moment's column ("YYYY-MM-DD HH:mm:ss"), sorted by its ISO value. */
 export function dateTimeColumn<R>(
   id: string,
   header: string,
   value: (row: R) => string,
   cellClassName = 'nowrap',
 ): Column<R> {
-  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r)), sortValue: value, csv: value };
+  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r)), sortValue: value };
 }
 
 /** A sort: a column id, "-" in front for descending (as kept in the URL's `sort`). */
@@ -216,16 +214,4 @@ function HeaderCell<R>({ column, sort }: { column: Column<R>; sort: DataTablePro
       </button>
     </th>
   );
-}
-
-/** A CSV of the rows shown, one column per column with a `csv` value (for lists the server does not export). */
-export function rowsToCsv<R>(columns: readonly Column<R>[], rows: readonly R[]): string {
-  const cols = columns.filter((c) => c.csv !== undefined);
-  const quote = (v: string | number): string => {
-    const s = String(v);
-    return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = [cols.map((c) => quote(columnLabel(c))).join(',')];
-  for (const row of rows) lines.push(cols.map((c) => quote(c.csv!(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
 }

@@ -27,14 +27,13 @@ const sum = (rows: readonly Row[], pick: (r: Row) => number): number => rows.red
 const signClass = (n: number): string | undefined => (n > 0 ? 'positive' : n < 0 ? 'negative' : undefined);
 
 const columns: Column<Row>[] = [
-  { id: 'date', header: 'Date', cell: (r) => r.date, sortValue: (r) => r.date, csv: (r) => r.date },
+  { id: 'date', header: 'Date', cell: (r) => r.date, sortValue: (r) => r.date },
   {
     id: 'table',
     header: 'Table',
     cellClassName: 'strong-cell',
     cell: (r) => r.table_name,
     sortValue: (r) => r.table_name,
-    csv: (r) => r.table_name,
   },
   {
     id: 'bets',
@@ -42,7 +41,6 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => r.bets,
     sortValue: (r) => r.bets,
-    csv: (r) => r.bets,
     total: (rows) => sum(rows, (r) => r.bets),
   },
   {
@@ -51,7 +49,6 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => formatRupees(r.turnover),
     sortValue: (r) => r.turnover,
-    csv: (r) => r.turnover,
     total: (rows) => formatRupees(sum(rows, (r) => r.turnover)),
   },
   {
@@ -60,7 +57,6 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => <span className={signClass(r.house_profit)}>{formatRupees(r.house_profit)}</span>,
     sortValue: (r) => r.house_profit,
-    csv: (r) => r.house_profit,
     total: (rows) => formatRupees(sum(rows, (r) => r.house_profit)),
   },
 ];

@@ -24,7 +24,6 @@ const amount = (label: string, value: (d: Day) => number, strong = false): Colum
   cellClassName: strong ? 'strong-cell' : undefined,
   cell: (d) => <span className={pnlClass(value(d))}>{formatRupees(value(d))}</span>,
   sortValue: value,
-  csv: value,
   total: (rows) => {
     const sum = rows.reduce((s, d) => s + value(d), 0);
     return <span className={pnlClass(sum)}>{formatRupees(sum)}</span>;
@@ -32,7 +31,7 @@ const amount = (label: string, value: (d: Day) => number, strong = false): Colum
 });
 
 const columns: Column<Day>[] = [
-  { id: 'day', header: 'Day', cell: (d) => d.day, sortValue: (d) => d.day, csv: (d) => d.day },
+  { id: 'day', header: 'Day', cell: (d) => d.day, sortValue: (d) => d.day },
   amount('Sports', (d) => d.sports),
   amount('Casino', (d) => d.casino),
   amount('Third party', (d) => d.thirdParty),

@@ -57,7 +57,6 @@ const betColumns = (onDelete: BetHistoryTableProps['onDelete']): Column<BetDto>[
     cellClassName: 'strong-cell',
     cell: (b) => b.user_info.username,
     sortValue: (b) => b.user_info.username,
-    csv: (b) => b.user_info.username,
   },
   {
     id: 'nation',
@@ -73,7 +72,6 @@ const betColumns = (onDelete: BetHistoryTableProps['onDelete']): Column<BetDto>[
         </small>
       </div>
     ),
-    csv: (b) => `${b.selection_name} ${b.odds_type}`,
   },
   {
     id: 'rate',
@@ -87,7 +85,6 @@ const betColumns = (onDelete: BetHistoryTableProps['onDelete']): Column<BetDto>[
       </>
     ),
     sortValue: (b) => b.odds,
-    csv: (b) => b.odds,
   },
   {
     id: 'amount',
@@ -95,14 +92,12 @@ const betColumns = (onDelete: BetHistoryTableProps['onDelete']): Column<BetDto>[
     className: 'num',
     cell: (b) => formatRupees(b.stake),
     sortValue: (b) => b.stake,
-    csv: (b) => b.stake,
   },
   {
     id: 'status',
     header: 'Status',
     cell: (b) => <span className={`state-badge ax-status-${b.status}`}>{b.status}</span>,
     sortValue: (b) => b.status,
-    csv: (b) => b.status,
   },
   dateTimeColumn('placed', 'Place Date', (b) => b.placed_at),
   {

@@ -61,7 +61,6 @@ const figureColumn = (f: Figure, totals: Totals | undefined): Column<DownlinePnl
   cellClassName: f.strong ? 'strong-cell' : undefined,
   cell: (u) => pts(f.value(u)),
   sortValue: f.sortable === false ? undefined : f.value,
-  csv: f.value,
   total: totals ? () => pts(f.total(totals)) : undefined,
 });
 
@@ -89,7 +88,6 @@ export function DownlinePnlTable({ rows, query, totals, viewed, offset, onOpen, 
       header: 'User Name',
       cellClassName: 'strong-cell',
       sortValue: (u) => u.username,
-      csv: (u) => u.username,
       cell: (u) =>
         u.downlineCount > 0 ? (
           <button
