@@ -6,24 +6,60 @@ import { CsvButton } from '../reports/CsvButton';
 import { useProfile } from '../api/profile-query';
 import { useLiveEvent } from '../live/use-live';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
-import { formatDateTime, lastSevenDays } from '../ui/dates';
-import { EmptyRow } from '../ui/EmptyRow';
+import { lastSevenDays } from '../ui/dates';
+import { DataTable, dateTimeColumn, type Column } from '../ui/DataTable';
 import { formatRupees } from '../ui/money';
+import { useListSearch } from '../ui/list-search';
 import { Pager } from '../ui/Pager';
 import { useDateRange } from '../ui/use-date-range';
 import { usePageTitle } from '../ui/use-page-title';
+import { paymentStatementSearch } from './payment-statement-search';
 import { METHOD_LABEL, StatusBadge, TYPE_LABEL } from './status';
+
+type Row = NonNullable<Awaited<ReturnType<typeof fetchPaymentHistory>>['data']>[number];
+
+const columns: Column<Row>[] = [
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (r) => (
+      // One span, so the phone card's flex row keeps the method next to the type.
+      <span>
+        {TYPE_LABEL[r.type]} <span className="muted">({METHOD_LABEL[r.accountType]})</span>
+      </span>
+    ),
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    className: 'num',
+    cellClassName: 'strong-cell',
+    cell: (r) => formatRupees(r.amount),
+    sortValue: (r) => r.amount,
+  },
+  dateTimeColumn('date', 'Date', (r) => r.createdAt),
+  { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} />, sortValue: (r) => r.status },
+  {
+    id: 'remark',
+    header: 'Remark',
+    cellClassName: 'remark-cell',
+    cell: (r) => r.remark || <span className="muted">-</span>,
+  },
+];
 
 /**
  * /depositstatement and /withdrawstatement (SPEC.md section 2): From and To, then Type, Amount,
- * Date, Status, Remark, 15 a page with First, Previous, Next, Last and go-to-page.
+ * Date, Status, Remark, 15 a page with First, Previous, Next, Last and go-to-page. The filters are in the URL.
  */
 export function PaymentStatementPage({ type }: { type: PaymentType }) {
   const title = type === 'deposit' ? 'Deposit statement' : 'Withdraw statement';
   usePageTitle(title);
   const { data: me } = useProfile('user');
-  const [params, setParams] = useState<HistoryParams>(() => ({ ...lastSevenDays(), page: 1 }));
-  const range = useDateRange(lastSevenDays, (r) => setParams({ ...r, page: 1 }));
+  const [search, setSearch] = useListSearch(paymentStatementSearch);
+  const [defaults] = useState(lastSevenDays);
+  const period = { from: search.from ?? defaults.from, to: search.to ?? defaults.to };
+  const params: HistoryParams = { ...period, page: search.page ?? 1 };
+  const range = useDateRange(lastSevenDays, (r) => setSearch({ ...r, page: undefined }), period);
   const history = useQuery({
     queryKey: ['payment-history', type, params],
     queryFn: () => fetchPaymentHistory(type, me!._id, params),
@@ -49,44 +85,17 @@ export function PaymentStatementPage({ type }: { type: PaymentType }) {
         )}
       </header>
       <DateRangeFilter range={range} />
-      <div className={history.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table payment-table">
-          <thead>
-            <tr>
-              <th>Type</th>
-              <th className="num">Amount</th>
-              <th>Date</th>
-              <th>Status</th>
-              <th>Remark</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r._id}>
-                <td data-label="Type">
-                  {TYPE_LABEL[r.type]} <span className="muted">({METHOD_LABEL[r.accountType]})</span>
-                </td>
-                <td data-label="Amount" className="num strong-cell">
-                  {formatRupees(r.amount)}
-                </td>
-                <td data-label="Date" className="nowrap">
-                  {formatDateTime(r.createdAt)}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={r.status} />
-                </td>
-                <td data-label="Remark" className="remark-cell">
-                  {r.remark || <span className="muted">-</span>}
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <EmptyRow span={5} query={history} empty={NO_RECORDS} failed="The statement could not be loaded" />
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager pagination={history.data?.pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r._id}
+        query={history}
+        empty={NO_RECORDS}
+        failed="The statement could not be loaded"
+        className="payment-table"
+        sort={{ value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) }}
+      />
+      <Pager pagination={history.data?.pagination} onPage={(page) => setSearch({ page })} />
     </section>
   );
 }

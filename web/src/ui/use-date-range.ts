@@ -15,10 +15,25 @@ export interface DateRangeDraft<D extends DateRange> {
   reset: () => void;
 }
 
-/** `initial` is called again on Reset, so "the last 7 days" ends today even on a page left open overnight. */
-export function useDateRange<D extends DateRange>(initial: () => D, onApply: (range: D) => void): DateRangeDraft<D> {
-  const [draft, setDraft] = useState(initial);
+/**
+ * `initial` is called again on Reset, so "the last 7 days" ends today even on a page left open overnight.
+ * `applied`, for a filter kept in the URL: the filter in force. The form opens on it and follows it when
+ * it changes from outside (the back button, a link).
+ */
+export function useDateRange<D extends DateRange>(
+  initial: () => D,
+  onApply: (range: D) => void,
+  applied?: D,
+): DateRangeDraft<D> {
+  const [draft, setDraft] = useState(applied ?? initial);
   const [error, setError] = useState<string | null>(null);
+  const appliedKey = applied === undefined ? '' : JSON.stringify(applied);
+  const [seen, setSeen] = useState(appliedKey);
+  if (appliedKey !== seen) {
+    setSeen(appliedKey);
+    if (applied !== undefined) setDraft(applied);
+    setError(null);
+  }
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();

@@ -2,27 +2,80 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchGameReports } from '../../api/casino-calls';
 import { CsvButton } from '../../reports/CsvButton';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../ui/dates';
-import { EmptyRow } from '../../ui/EmptyRow';
+import { readDay, readSort, searchValidator, useListSearch } from '../../ui/list-search';
 import { formatRupees } from '../../ui/money';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
 import { ReportSide } from '../../reports/ReportSide';
 import '../../styles/casino.css';
 
-/** Game reports: the downline's settled casino bets by table and day: bets, turnover and the house's profit. */
+type Row = Awaited<ReturnType<typeof fetchGameReports>>['data'][number];
+
+/** /admin/game-reports's filters in the URL: ?from=&to=&sort= (the last 7 days when left out). */
+export interface GameReportsSearch {
+  from?: string;
+  to?: string;
+  sort?: string;
+}
+
+export const gameReportsSearch = searchValidator<GameReportsSearch>({ from: readDay, to: readDay, sort: readSort });
+
+const sum = (rows: readonly Row[], pick: (r: Row) => number): number => rows.reduce((s, r) => s + pick(r), 0);
+const signClass = (n: number): string | undefined => (n > 0 ? 'positive' : n < 0 ? 'negative' : undefined);
+
+const columns: Column<Row>[] = [
+  { id: 'date', header: 'Date', cell: (r) => r.date, sortValue: (r) => r.date },
+  {
+    id: 'table',
+    header: 'Table',
+    cellClassName: 'strong-cell',
+    cell: (r) => r.table_name,
+    sortValue: (r) => r.table_name,
+  },
+  {
+    id: 'bets',
+    header: 'Bets',
+    className: 'num',
+    cell: (r) => r.bets,
+    sortValue: (r) => r.bets,
+    total: (rows) => sum(rows, (r) => r.bets),
+  },
+  {
+    id: 'turnover',
+    header: 'Turnover',
+    className: 'num',
+    cell: (r) => formatRupees(r.turnover),
+    sortValue: (r) => r.turnover,
+    total: (rows) => formatRupees(sum(rows, (r) => r.turnover)),
+  },
+  {
+    id: 'profit',
+    header: 'House profit',
+    className: 'num',
+    cell: (r) => <span className={signClass(r.house_profit)}>{formatRupees(r.house_profit)}</span>,
+    sortValue: (r) => r.house_profit,
+    total: (rows) => formatRupees(sum(rows, (r) => r.house_profit)),
+  },
+];
+
+/**
+ * Game reports: the downline's settled casino bets by table and day: bets, turnover and the house's
+ * profit, with the period's totals. The period and the sort are in the URL.
+ */
 export function GameReportsPage() {
   usePageTitle('Game reports');
-  const [params, setParams] = useState(lastSevenDays);
-  const range = useDateRange(lastSevenDays, setParams);
+  const [search, setSearch] = useListSearch(gameReportsSearch);
+  const [defaults] = useState(lastSevenDays);
+  const params = { from: search.from ?? defaults.from, to: search.to ?? defaults.to };
+  const range = useDateRange(lastSevenDays, setSearch, params);
   const report = useQuery({
     queryKey: ['casino-game-reports', params],
     queryFn: async () => (await fetchGameReports(params)).data,
     placeholderData: keepPreviousData,
   });
-  const rows = report.data ?? [];
-  const total = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + pick(r), 0);
   return (
     <section className="card table-card casino-card">
       <header className="card-head">
@@ -36,60 +89,14 @@ export function GameReportsPage() {
       </header>
       <DateRangeFilter range={range} />
       <ReportSide side="house" />
-      <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Table</th>
-              <th className="num">Bets</th>
-              <th className="num">Turnover</th>
-              <th className="num">House profit</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.date}-${r.table_id}`} data-table={r.table_id}>
-                <td data-label="Date">{r.date}</td>
-                <td data-label="Table" className="strong-cell">
-                  {r.table_name}
-                </td>
-                <td data-label="Bets" className="num">
-                  {r.bets}
-                </td>
-                <td data-label="Turnover" className="num">
-                  {formatRupees(r.turnover)}
-                </td>
-                <td
-                  data-label="House profit"
-                  className={`num ${r.house_profit > 0 ? 'positive' : r.house_profit < 0 ? 'negative' : ''}`}
-                >
-                  {formatRupees(r.house_profit)}
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={5} query={report} />}
-          </tbody>
-          {rows.length > 0 && (
-            <tfoot>
-              <tr>
-                <td data-label="" className="strong-cell" colSpan={2}>
-                  Total
-                </td>
-                <td data-label="Bets" className="num">
-                  {total((r) => r.bets)}
-                </td>
-                <td data-label="Turnover" className="num">
-                  {formatRupees(total((r) => r.turnover))}
-                </td>
-                <td data-label="House profit" className="num">
-                  {formatRupees(total((r) => r.house_profit))}
-                </td>
-              </tr>
-            </tfoot>
-          )}
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={report.data ?? []}
+        rowKey={(r) => `${r.date}-${r.table_id}`}
+        rowProps={(r) => ({ 'data-table': r.table_id })}
+        query={report}
+        sort={{ value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) }}
+      />
     </section>
   );
 }

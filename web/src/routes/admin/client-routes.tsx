@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchClient } from '../../api/account-calls';
 import { formatRupees } from '../../ui/money';
 import { usePageTitle } from '../../ui/use-page-title';
-import { StatementPage } from '../shared/StatementPage';
+import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { RequirePrivilege } from './RequirePrivilege';
 import { lazyPage } from './lazy-page';
@@ -41,6 +41,7 @@ export const adminClientRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/user-transactions/$userId',
+    validateSearch: statementSearch,
     component: UserTransactionsPage,
   }),
   createRoute({

@@ -1,10 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import { GameReportsPage } from '../../casino/admin/GameReportsPage';
+import { GameReportsPage, gameReportsSearch } from '../../casino/admin/GameReportsPage';
 import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
-import { StatementPage } from '../shared/StatementPage';
+import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
+import { betHistorySearch } from './exchange/bet-history/search';
 import { lazyPage } from './lazy-page';
+import { dailyPnlSearch } from './reports/daily-pnl-search';
+import { pnlReportSearch } from './reports/pnl-report/search';
 import { RequirePrivilege } from './RequirePrivilege';
 
 const BetHistoryPage = lazyPage(() => import('./exchange/BetHistoryPage'), 'BetHistoryPage');
@@ -22,26 +25,31 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/accountstatement',
+    validateSearch: statementSearch,
     component: () => <StatementPage ctx="admin" title="Account statement" />,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profitloss',
+    validateSearch: dailyPnlSearch,
     component: AdminProfitLossPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/unsettledbet',
+    validateSearch: betHistorySearch,
     component: BetHistoryPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/unsettledbet/$type',
+    validateSearch: betHistorySearch,
     component: BetHistoryPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/game-reports',
+    validateSearch: gameReportsSearch,
     component: GameReportsPage,
   }),
   createRoute({
@@ -52,6 +60,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/profit-loss-report',
+    validateSearch: pnlReportSearch,
     component: ProfitLossReportPage,
   }),
   createRoute({

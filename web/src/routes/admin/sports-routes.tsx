@@ -1,11 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute, adminOnlyRoute } from './admin-layout-route';
 import { lazyPage } from './lazy-page';
-const MarketsSetupPage = lazyPage(() => import('./exchange/SetupPages'), 'MarketsSetupPage');
-const MatchesPage = lazyPage(() => import('./exchange/SetupPages'), 'MatchesPage');
-const MessagesPage = lazyPage(() => import('./exchange/SetupPages'), 'MessagesPage');
-const SeriesPage = lazyPage(() => import('./exchange/SetupPages'), 'SeriesPage');
-const SportsListPage = lazyPage(() => import('./exchange/SetupPages'), 'SportsListPage');
+const MarketsSetupPage = lazyPage(() => import('./exchange/setup/MarketsSetupPage'), 'MarketsSetupPage');
+const MatchesPage = lazyPage(() => import('./exchange/setup/MatchesPage'), 'MatchesPage');
+const MessagesPage = lazyPage(() => import('./exchange/setup/MessagesPage'), 'MessagesPage');
+const SeriesPage = lazyPage(() => import('./exchange/setup/SeriesPage'), 'SeriesPage');
+const SportsListPage = lazyPage(() => import('./exchange/setup/SportsListPage'), 'SportsListPage');
 const MarketAnalysisPage = lazyPage(() => import('./exchange/MarketAnalysisPage'), 'MarketAnalysisPage');
 const EventManagementPage = lazyPage(() => import('./exchange/EventManagementPage'), 'EventManagementPage');
 const AdminOddsPage = lazyPage(() => import('./exchange/AdminOddsPage'), 'AdminOddsPage');

@@ -9,31 +9,89 @@ import { CsvButton } from '../../reports/CsvButton';
 import { DailyPnl } from '../../reports/DailyPnl';
 import { ThirdPartyPnlCard } from '../../intl-casino/ThirdPartyPnlCard';
 import { marketTitle } from '../../exchange/format';
+import { DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { formatDateTime, lastSevenDays } from '../../ui/dates';
-import { EMPTY_TABLE, EmptyRow } from '../../ui/EmptyRow';
+import { lastSevenDays } from '../../ui/dates';
+import { EMPTY_TABLE } from '../../ui/EmptyRow';
+import { readDay, readLimit, readPage, readSort, searchValidator, useListSearch } from '../../ui/list-search';
 import { formatRupees } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
 
+type Row = Awaited<ReturnType<typeof fetchMyProfitLoss>>['data'][number];
+
+/** /profitloss's filters in the URL: ?from=&to=&page=&limit=&sort= (defaults left out). */
+export interface ProfitLossSearch {
+  from?: string;
+  to?: string;
+  page?: number;
+  limit?: 50 | 100;
+  sort?: string;
+}
+
+export const profitLossSearch = searchValidator<ProfitLossSearch>({
+  from: readDay,
+  to: readDay,
+  page: readPage,
+  limit: readLimit,
+  sort: readSort,
+});
+
+const signed = (n: number) => (
+  <span className={n > 0 ? 'positive' : n < 0 ? 'negative' : undefined}>{formatRupees(n)}</span>
+);
+
+const sum = (rows: readonly Row[], f: (r: Row) => number): number => rows.reduce((s, r) => s + f(r), 0);
+
+const columns: Column<Row>[] = [
+  dateTimeColumn('settled', 'Settled', (r) => r.settled_at, 'nowrap muted-cell'),
+  {
+    id: 'event',
+    header: 'Event',
+    cellClassName: 'strong-cell',
+    cell: (r) => r.event_name,
+    sortValue: (r) => r.event_name,
+  },
+  { id: 'market', header: 'Market', cell: (r) => marketTitle(r.market_name) },
+  {
+    id: 'commission',
+    header: 'Commission',
+    className: 'num',
+    cell: (r) => (r.commission > 0 ? formatRupees(r.commission) : <span className="muted">-</span>),
+    sortValue: (r) => r.commission,
+    total: (rows) => formatRupees(sum(rows, (r) => r.commission)),
+  },
+  {
+    id: 'pnl',
+    header: 'Profit / Loss',
+    className: 'num',
+    cellClassName: 'strong-cell',
+    cell: (r) => signed(r.pnl),
+    sortValue: (r) => r.pnl,
+    total: (rows) => <b>{signed(sum(rows, (r) => r.pnl))}</b>,
+  },
+];
+
 /**
  * /profitloss: the player's settled markets with their profit or loss and commission
  * (GET /api/profit-loss/mine), From/To dates (last 7 days by default), paged 25/50/100, with the
- * period's profit and loss per day drawn above it and a CSV export.
+ * period's profit and loss per day drawn above it and a CSV export. The filters are in the URL.
  */
 export function ProfitLossPage() {
   usePageTitle('Profit & Loss');
-  const [params, setParams] = useState(() => ({ ...lastSevenDays(), page: 1, limit: 25 }));
-  const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
+  const [search, setSearch] = useListSearch(profitLossSearch);
+  const [defaults] = useState(lastSevenDays);
+  const period = { from: search.from ?? defaults.from, to: search.to ?? defaults.to };
+  const params = { ...period, page: search.page ?? 1, limit: search.limit ?? 25 };
+  const range = useDateRange(lastSevenDays, (r) => setSearch({ ...r, page: undefined }), period);
 
   const report = useQuery({
     queryKey: ['profit-loss-mine', params],
     queryFn: () => fetchMyProfitLoss(params),
     placeholderData: keepPreviousData,
   });
-  const period = { from: params.from, to: params.to };
   const daily = useQuery({
     queryKey: ['profit-loss-mine-daily', period],
     queryFn: () => fetchMyDaily(period),
@@ -41,7 +99,7 @@ export function ProfitLossPage() {
   });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
-  const pageTotal = rows.reduce((sum, r) => sum + r.pnl, 0);
+  const pageTotal = sum(rows, (r) => r.pnl);
 
   return (
     <section className="card table-card">
@@ -76,47 +134,21 @@ export function ProfitLossPage() {
             '\u00a0'
           )}
         </span>
-        <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
+        <PageSize value={params.limit} onChange={(limit) => setSearch({ limit: limit as 50, page: undefined })} />
       </div>
 
-      <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table pl-table">
-          <thead>
-            <tr>
-              <th>Settled</th>
-              <th>Event</th>
-              <th>Market</th>
-              <th className="num">Commission</th>
-              <th className="num">Profit / Loss</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.market_id}-${r.settled_at}`}>
-                <td data-label="Settled" className="nowrap muted-cell">
-                  {formatDateTime(r.settled_at)}
-                </td>
-                <td data-label="Event" className="strong-cell">
-                  {r.event_name}
-                </td>
-                <td data-label="Market">{marketTitle(r.market_name)}</td>
-                <td data-label="Commission" className="num">
-                  {r.commission > 0 ? formatRupees(r.commission) : <span className="muted">-</span>}
-                </td>
-                <td data-label="Profit / Loss" className="num strong-cell">
-                  <span className={r.pnl > 0 ? 'positive' : r.pnl < 0 ? 'negative' : undefined}>
-                    {formatRupees(r.pnl)}
-                  </span>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <EmptyRow span={5} query={report} empty={EMPTY_TABLE} failed="The report could not be loaded" />
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager pagination={pagination} onPage={(page) => setParams((p) => ({ ...p, page }))} />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => `${r.market_id}-${r.settled_at}`}
+        query={report}
+        empty={EMPTY_TABLE}
+        failed="The report could not be loaded"
+        className="pl-table"
+        sort={{ value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) }}
+        totalsLabel="This page"
+      />
+      <Pager pagination={pagination} onPage={(page) => setSearch({ page })} />
       <ThirdPartyPnlCard from={params.from} to={params.to} />
       <ReportSide side="mine" />
       <p className="muted pl-foot">

@@ -4,13 +4,14 @@ import { comingPage } from '../coming-page';
 import { ActivityLogPage } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
-import { StatementPage } from '../shared/StatementPage';
+import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { PlayerBetHistoryTypePage } from './BetHistoryTypePage';
+import { betListSearch } from './bet-list-search';
 import { BetListPage } from './BetListPage';
 import { ButtonValuesPage } from './ButtonValuesPage';
 import { CurrentBetsPage } from './CurrentBetsPage';
 import { playerLayoutRoute } from './player-layout-route';
-import { ProfitLossPage } from './ProfitLossPage';
+import { ProfitLossPage, profitLossSearch } from './ProfitLossPage';
 import { RulesPage } from './RulesPage';
 
 /** The player's own bets, reports and settings (SPEC.md section 2). */
@@ -18,16 +19,19 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/accountstatement',
+    validateSearch: statementSearch,
     component: () => <StatementPage ctx="user" title="Account statement" />,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/profitloss',
+    validateSearch: profitLossSearch,
     component: ProfitLossPage,
   }),
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/bethistory',
+    validateSearch: betListSearch,
     component: () => (
       <>
         <BetListPage title="Bet history" status="settled" dated />
@@ -38,6 +42,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet',
+    validateSearch: betListSearch,
     component: () => (
       <>
         <BetListPage title="Unsettled bets" status="pending" dated={false} />
@@ -48,6 +53,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/unsettledbet/$type',
+    validateSearch: betListSearch,
     component: PlayerBetHistoryTypePage,
   }),
   createRoute({

@@ -9,6 +9,15 @@ import { formatDateTime, lastSevenDays } from '../../ui/dates';
 import { formatRupees } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
+import {
+  readDay,
+  readLimit,
+  readOneOf,
+  readPage,
+  readSort,
+  searchValidator,
+  useListSearch,
+} from '../../ui/list-search';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
 import { AsOfForm } from './AsOfForm';
@@ -24,6 +33,26 @@ const TYPE_LABEL: Record<StatementType, string> = {
   settlement: 'Bet settlement',
   mint: 'Chips minted',
 };
+
+/** The statement's filters in the URL: ?from=&to=&type=&page=&limit=&sort= (defaults left out). */
+export interface StatementSearch {
+  from?: string;
+  to?: string;
+  type?: StatementType;
+  page?: number;
+  limit?: 50 | 100;
+  sort?: string;
+}
+
+/** validateSearch of the statement's routes: unknown or malformed values fall back to the defaults. */
+export const statementSearch = searchValidator<StatementSearch>({
+  from: readDay,
+  to: readDay,
+  type: readOneOf<StatementType>(['all', 'deposit', 'withdraw', 'settlement', 'mint']),
+  page: readPage,
+  limit: readLimit,
+  sort: readSort,
+});
 
 interface StatementPageProps {
   ctx: AuthContextName;
@@ -43,8 +72,19 @@ interface StatementPageProps {
  */
 export function StatementPage({ ctx, title, userId, subject, intro }: StatementPageProps) {
   usePageTitle(title);
-  const [params, setParams] = useState<StatementParams>(() => ({ userId, ...defaultFilter(), page: 1, limit: 25 }));
-  const range = useDateRange(defaultFilter, (f) => setParams((p) => ({ ...p, ...f, page: 1 })));
+  const [search, setSearch] = useListSearch(statementSearch);
+  const [defaults] = useState(defaultFilter);
+  const filter = {
+    from: search.from ?? defaults.from,
+    to: search.to ?? defaults.to,
+    type: search.type === 'mint' && ctx !== 'admin' ? 'all' : (search.type ?? defaults.type),
+  };
+  const params: StatementParams = { userId, ...filter, page: search.page ?? 1, limit: search.limit ?? 25 };
+  const range = useDateRange(
+    defaultFilter,
+    (f) => setSearch({ ...f, type: f.type === 'all' ? undefined : f.type, page: undefined }),
+    filter,
+  );
   const { draft, setDraft } = range;
   const [asOf, setAsOf] = useState<string | null>(null);
   const [asOfPage, setAsOfPage] = useState(1);
@@ -142,7 +182,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         <PageSize
           value={params.limit}
           onChange={(limit) => {
-            setParams((p) => ({ ...p, limit, page: 1 }));
+            setSearch({ limit: limit as StatementSearch['limit'], page: undefined });
             setAsOfPage(1);
           }}
         />
@@ -153,11 +193,11 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
         query={showing}
         empty={asOf === null ? 'No records found' : 'No records up to that moment'}
         owner={{ ctx, userId }}
+        sort={
+          asOf === null ? { value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) } : undefined
+        }
       />
-      <Pager
-        pagination={pagination}
-        onPage={(page) => (asOf === null ? setParams((p) => ({ ...p, page })) : setAsOfPage(page))}
-      />
+      <Pager pagination={pagination} onPage={(page) => (asOf === null ? setSearch({ page }) : setAsOfPage(page))} />
     </section>
   );
 }

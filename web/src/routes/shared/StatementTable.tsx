@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { StatementRow } from '@exch/contracts';
 import type { AuthContextName } from '../../auth/auth-context';
-import { formatDateTime } from '../../ui/dates';
-import { EmptyRow } from '../../ui/EmptyRow';
+import { DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
 import { formatRupees } from '../../ui/money';
 import { StatementBets } from './StatementBets';
 
@@ -13,83 +12,94 @@ interface StatementTableProps {
   empty?: string;
   /** Whose statement a settlement line's bets are read for: the caller's own without `userId`. */
   owner: { ctx: AuthContextName; userId: string | undefined };
+  sort?: { value: string | undefined; onChange: (next: string | undefined) => void };
 }
+
+const dash = <span className="muted">-</span>;
+
+/** The statement's columns; Description is drawn by the row, which owns the Bets toggle. */
+const columns = (toggle: (row: StatementRow) => ReactNode): Column<StatementRow>[] => [
+  dateTimeColumn('date', 'Date', (r) => r.date),
+  {
+    id: 'description',
+    header: 'Description',
+    cellClassName: 'strong-cell',
+    cell: (r) => (
+      <>
+        {r.description}
+        {toggle(r)}
+      </>
+    ),
+  },
+  {
+    id: 'credit',
+    header: 'Credit',
+    className: 'num',
+    cell: (r) => (r.credit > 0 ? <span className="positive">{formatRupees(r.credit)}</span> : dash),
+    sortValue: (r) => r.credit,
+  },
+  {
+    id: 'debit',
+    header: 'Debit',
+    className: 'num',
+    cell: (r) => (r.debit > 0 ? <span className="negative">{formatRupees(r.debit)}</span> : dash),
+    sortValue: (r) => r.debit,
+  },
+  {
+    id: 'balance',
+    header: 'Balance',
+    className: 'num',
+    cellClassName: 'strong-cell',
+    cell: (r) => formatRupees(r.balance),
+  },
+  { id: 'remark', header: 'Remark', cellClassName: 'remark-cell', cell: (r) => r.remark || dash },
+];
 
 /** Date, description, credit, debit, the balance after the row and its remark: the statement and its "as of" view. */
-export function StatementTable({ rows, query, empty = 'No records found', owner }: StatementTableProps) {
+export function StatementTable({ rows, query, empty = 'No records found', owner, sort }: StatementTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const flip = (id: string): void => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    setOpen(next);
+  };
+  const toggle = (r: StatementRow): ReactNode =>
+    r.market_id && (
+      <button
+        type="button"
+        className="link-button statement-bets-toggle"
+        aria-expanded={open.has(r._id)}
+        onClick={() => flip(r._id)}
+      >
+        {open.has(r._id) ? 'Hide bets' : 'Bets'}
+      </button>
+    );
+  const cols = columns(toggle);
   return (
-    <div className={query.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-      <table className="data-table stack-table statement-table">
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Description</th>
-            <th className="num">Credit</th>
-            <th className="num">Debit</th>
-            <th className="num">Balance</th>
-            <th>Remark</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <StatementLine key={r._id} row={r} owner={owner} />
-          ))}
-          {rows.length === 0 && (
-            <EmptyRow span={6} query={query} empty={empty} failed="The statement could not be loaded" />
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function StatementLine({ row, owner }: { row: StatementRow; owner: StatementTableProps['owner'] }) {
-  const [open, setOpen] = useState(false);
-  const line = (
-    <tr className={open ? 'statement-line open' : 'statement-line'}>
-      <td data-label="Date" className="nowrap">
-        {formatDateTime(row.date)}
-      </td>
-      <td data-label="Description" className="strong-cell">
-        {row.description}
-        {row.market_id && (
-          <button
-            type="button"
-            className="link-button statement-bets-toggle"
-            aria-expanded={open}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? 'Hide bets' : 'Bets'}
-          </button>
-        )}
-      </td>
-      <td data-label="Credit" className="num">
-        {row.credit > 0 ? (
-          <span className="positive">{formatRupees(row.credit)}</span>
-        ) : (
-          <span className="muted">-</span>
-        )}
-      </td>
-      <td data-label="Debit" className="num">
-        {row.debit > 0 ? <span className="negative">{formatRupees(row.debit)}</span> : <span className="muted">-</span>}
-      </td>
-      <td data-label="Balance" className="num strong-cell">
-        {formatRupees(row.balance)}
-      </td>
-      <td data-label="Remark" className="remark-cell">
-        {row.remark || <span className="muted">-</span>}
-      </td>
-    </tr>
-  );
-  if (!open || !row.market_id) return line;
-  return (
-    <>
-      {line}
-      <tr className="statement-bets-row">
-        <td colSpan={6}>
-          <StatementBets ctx={owner.ctx} userId={owner.userId} marketId={row.market_id} />
-        </td>
-      </tr>
-    </>
+    <DataTable
+      columns={cols}
+      rows={rows}
+      rowKey={(r) => r._id}
+      query={query}
+      empty={empty}
+      failed="The statement could not be loaded"
+      className="statement-table"
+      sort={sort}
+      renderRow={(r, cells) => {
+        const isOpen = open.has(r._id) && Boolean(r.market_id);
+        return (
+          <>
+            <tr className={isOpen ? 'statement-line open' : 'statement-line'}>{cells}</tr>
+            {isOpen && r.market_id && (
+              <tr className="statement-bets-row">
+                <td colSpan={cols.length}>
+                  <StatementBets ctx={owner.ctx} userId={owner.userId} marketId={r.market_id} />
+                </td>
+              </tr>
+            )}
+          </>
+        );
+      }}
+    />
   );
 }

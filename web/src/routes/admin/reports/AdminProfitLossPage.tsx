@@ -3,23 +3,51 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchDownlineDaily } from '../../../api/report-calls';
 import { CsvButton } from '../../../reports/CsvButton';
 import { DailyPnl } from '../../../reports/DailyPnl';
+import { DataTable, type Column } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../../ui/dates';
-import { EmptyRow } from '../../../ui/EmptyRow';
+import { useListSearch } from '../../../ui/list-search';
+import { formatRupees, pnlClass } from '../../../ui/money';
 import { useDateRange } from '../../../ui/use-date-range';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { Pts } from './ProfitLossReportPage';
+import { dailyPnlSearch } from './daily-pnl-search';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
+type Day = NonNullable<Awaited<ReturnType<typeof fetchDownlineDaily>>['data']>[number];
+
+const amount = (label: string, value: (d: Day) => number, strong = false): Column<Day> => ({
+  id: label,
+  header: label,
+  className: 'num',
+  cellClassName: strong ? 'strong-cell' : undefined,
+  cell: (d) => <span className={pnlClass(value(d))}>{formatRupees(value(d))}</span>,
+  sortValue: value,
+  total: (rows) => {
+    const sum = rows.reduce((s, d) => s + value(d), 0);
+    return <span className={pnlClass(sum)}>{formatRupees(sum)}</span>;
+  },
+});
+
+const columns: Column<Day>[] = [
+  { id: 'day', header: 'Day', cell: (d) => d.day, sortValue: (d) => d.day },
+  amount('Sports', (d) => d.sports),
+  amount('Casino', (d) => d.casino),
+  amount('Third party', (d) => d.thirdParty),
+  { ...amount("Players' profit/loss", (d) => d.total, true), id: 'total' },
+];
+
 /**
  * The back office's Profit & Loss: the downline's results day by day over a period, drawn (the
- * house's side: a bar up is money the downline made from its players) and listed per category.
+ * house's side: a bar up is money the downline made from its players) and listed per category,
+ * newest day first, with the period's totals. The period and the sort are in the URL.
  */
 export function AdminProfitLossPage() {
   usePageTitle('Profit & Loss');
-  const [period, setPeriod] = useState(lastSevenDays);
-  const range = useDateRange(lastSevenDays, setPeriod);
+  const [search, setSearch] = useListSearch(dailyPnlSearch);
+  const [defaults] = useState(lastSevenDays);
+  const period = { from: search.from ?? defaults.from, to: search.to ?? defaults.to };
+  const range = useDateRange(lastSevenDays, setSearch, period);
   const daily = useQuery({
     queryKey: ['downline-daily', period],
     queryFn: () => fetchDownlineDaily(period),
@@ -41,31 +69,14 @@ export function AdminProfitLossPage() {
       </header>
       <DateRangeFilter range={range} />
       <DailyPnl points={points} side="house" loading={daily.isFetching} />
-      <div className="table-wrap">
-        <table className="data-table stack-table" data-testid="daily-pnl">
-          <thead>
-            <tr>
-              <th>Day</th>
-              <th className="num">Sports</th>
-              <th className="num">Casino</th>
-              <th className="num">Third party</th>
-              <th className="num">Players&apos; profit/loss</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.day}>
-                <td data-label="Day">{p.day}</td>
-                <Pts label="Sports" value={p.sports} />
-                <Pts label="Casino" value={p.casino} />
-                <Pts label="Third party" value={p.thirdParty} />
-                <Pts label="Players' profit/loss" value={p.total} strong />
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={5} query={daily} />}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(d) => d.day}
+        query={{ ...daily, isFetching: false }}
+        testId="daily-pnl"
+        sort={{ value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) }}
+      />
     </section>
   );
 }
