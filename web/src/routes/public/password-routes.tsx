@@ -170,7 +170,7 @@ function FirstPasswordForm({ ctx }: { ctx: AuthContextName }) {
           <Link to={ctx === 'admin' ? '/admin/change-password' : '/changepassword'}>Change password</Link>
         </p>
       )}
-      <button type="button" className="link-button" onClick={() => void logout()}>
+      <button type="button" className="link-button below" onClick={() => void logout()}>
         Log out instead
       </button>
     </>
@@ -271,7 +271,7 @@ function TransactionPasswordForm({ ctx }: { ctx: AuthContextName }) {
           <Link to={homePathFor(ctx)}>Back to {ctx === 'admin' ? 'the back office' : 'the site'}</Link>
         </p>
       )}
-      <button type="button" className="link-button" onClick={() => void logout()}>
+      <button type="button" className="link-button below" onClick={() => void logout()}>
         Log out instead
       </button>
     </>
