@@ -204,6 +204,15 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
         'the export reads as the screen does: agent1 pays dealer1 ₹624.00',
       );
       await shoot('partnership-statement');
+      // A child's own statement is a link: it survives a reload, and the back button returns.
+      await page.locator('[data-testid=partnership-statement]').getByRole('button', { name: 'dealer1' }).click();
+      await page.waitForURL(/[?&]parent=dealer1/);
+      await page.reload();
+      const owedLine = page.getByTestId('owed-summary').locator('.owed-line');
+      await owedLine.filter({ hasText: 'agent1 owes dealer1 ₹624.00' }).waitFor();
+      await page.goBack();
+      await owedLine.filter({ hasText: 'master1 owes agent1 ₹936.00' }).waitFor();
+      t.pass("dealer1's statement opened by its link, and back");
       const shares = page.getByTestId('partnership-shares');
       const dealerShare = shares.locator('tbody tr', { hasText: 'dealer1' });
       await dealerShare.waitFor();

@@ -7,6 +7,7 @@ import { adminLayoutRoute } from './admin-layout-route';
 import { betHistorySearch } from './exchange/bet-history/search';
 import { lazyPage } from './lazy-page';
 import { dailyPnlSearch } from './reports/daily-pnl-search';
+import { partnershipSearch } from './reports/partnership-search';
 import { pnlReportSearch } from './reports/pnl-report/search';
 import { RequirePrivilege } from './RequirePrivilege';
 
@@ -71,6 +72,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/partnership-statement',
+    validateSearch: partnershipSearch,
     component: PartnershipStatementPage,
   }),
   createRoute({

@@ -3,18 +3,21 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OwedRow } from '@exch/contracts';
 import { fetchPartnershipStatement } from '../../../api/report-calls';
 import { CsvButton } from '../../../reports/CsvButton';
+import { ReportSide } from '../../../reports/ReportSide';
+import { DataTable, type Column } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../../ui/dates';
-import { EmptyRow } from '../../../ui/EmptyRow';
-import { formatRupees } from '../../../ui/money';
+import { useListSearch } from '../../../ui/list-search';
+import { formatRupees, pnlClass } from '../../../ui/money';
 import { TableFoot } from '../../../ui/TableFoot';
 import { useDateRange } from '../../../ui/use-date-range';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { Pts } from './ProfitLossReportPage';
+import { partnershipSearch } from './partnership-search';
 import { SharesCard } from './SharesCard';
-import { ReportSide } from '../../../reports/ReportSide';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
+
+const PAGE_SIZE = 25;
 
 /** "dealer1 owes agent1 ₹314.00" or the other way round, from owedToParent (positive: pays up). */
 function owedText(who: string, parent: string | null, owed: number): string {
@@ -23,21 +26,69 @@ function owedText(who: string, parent: string | null, owed: number): string {
   return owed > 0 ? `${who} owes ${parent} ${formatRupees(owed)}` : `${parent} owes ${who} ${formatRupees(-owed)}`;
 }
 
+const amount = (id: string, header: string, value: (r: OwedRow) => number, strong = false): Column<OwedRow> => ({
+  id,
+  header,
+  className: 'num',
+  cellClassName: strong ? 'strong-cell' : undefined,
+  cell: (r) => <span className={pnlClass(value(r))}>{formatRupees(value(r))}</span>,
+  sortValue: value,
+});
+
+function columns(account: string, open: (username: string) => void): Column<OwedRow>[] {
+  return [
+    {
+      id: 'username',
+      header: 'User Name',
+      cellClassName: 'strong-cell',
+      // A child with a downline opens its own statement; a player's row is chips only.
+      cell: (r) =>
+        r.share === null ? (
+          r.username
+        ) : (
+          <button type="button" className="link-button" onClick={() => open(r.username)}>
+            {r.username}
+          </button>
+        ),
+      sortValue: (r) => r.username,
+    },
+    { id: 'level', header: 'Level', cell: (r) => <span className="role-badge">{r.role.name}</span> },
+    {
+      id: 'share',
+      header: 'Share',
+      className: 'num',
+      cell: (r) => (r.share === null ? <span className="muted">-</span> : `${r.share.toFixed(2)}%`),
+      sortValue: (r) => r.share ?? -1,
+    },
+    amount('sports', 'Sports', (r) => r.players.sports),
+    amount('casino', 'Casino', (r) => r.players.casino),
+    amount('thirdParty', 'Third party', (r) => r.players.thirdParty),
+    amount('total', 'Players total', (r) => r.players.total, true),
+    amount('carried', 'Carried', (r) => r.carried.total),
+    {
+      id: 'settle',
+      header: 'Settle up',
+      cell: (r) =>
+        r.share === null ? <span className="muted">chips only</span> : owedText(r.username, account, r.owedToParent),
+    },
+  ];
+}
+
 /**
  * Partnership statement (docs/reports.md): for a period, what the account owes its upline and what
  * each direct child owes it, from the category profit and loss and the partnership shares in force
- * when each result was settled. A child with a downline opens its own statement.
+ * when each result was settled. A child with a downline opens its own statement. The period, the
+ * child opened, the page and the sort are in the URL.
  */
 export function PartnershipStatementPage() {
   usePageTitle('Partnership statement');
-  const [period, setPeriod] = useState(lastSevenDays);
-  const [parent, setParent] = useState<string | undefined>(undefined);
-  const [page, setPage] = useState(1);
-  const range = useDateRange(lastSevenDays, (r) => {
-    setPeriod(r);
-    setPage(1);
-  });
-  const params = { ...period, parent, page, limit: 25 };
+  const [search, setSearch] = useListSearch(partnershipSearch);
+  const [defaults] = useState(lastSevenDays);
+  const period = { from: search.from ?? defaults.from, to: search.to ?? defaults.to };
+  const { parent } = search;
+  const page = search.page ?? 1;
+  const range = useDateRange(lastSevenDays, (r) => setSearch({ ...r, page: undefined }), period);
+  const params = { ...period, parent, page, limit: PAGE_SIZE };
   const statement = useQuery({
     queryKey: ['partnership-statement', params],
     queryFn: () => fetchPartnershipStatement(params),
@@ -45,7 +96,7 @@ export function PartnershipStatementPage() {
     retry: false,
   });
   const s = statement.isError ? undefined : statement.data;
-  const rows: OwedRow[] = s?.data ?? [];
+  const open = (username: string | undefined) => setSearch({ parent: username, page: undefined, sort: undefined });
 
   return (
     <>
@@ -71,7 +122,7 @@ export function PartnershipStatementPage() {
               {parent && (
                 <>
                   {' · '}
-                  <button type="button" className="link-button" onClick={() => setParent(undefined)}>
+                  <button type="button" className="link-button" onClick={() => open(undefined)}>
                     back to my statement
                   </button>
                 </>
@@ -79,62 +130,19 @@ export function PartnershipStatementPage() {
             </p>
           </div>
         )}
-        <div className={statement.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-          <table className="data-table stack-table" data-testid="partnership-statement">
-            <thead>
-              <tr>
-                <th>User Name</th>
-                <th>Level</th>
-                <th className="num">Share</th>
-                <th className="num">Sports</th>
-                <th className="num">Casino</th>
-                <th className="num">Third party</th>
-                <th className="num">Players total</th>
-                <th className="num">Carried</th>
-                <th>Settle up</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.userId}>
-                  <td data-label="User Name" className="strong-cell">
-                    {r.share === null ? (
-                      r.username
-                    ) : (
-                      <button type="button" className="link-button" onClick={() => setParent(r.username)}>
-                        {r.username}
-                      </button>
-                    )}
-                  </td>
-                  <td data-label="Level">
-                    <span className="role-badge">{r.role.name}</span>
-                  </td>
-                  <td data-label="Share" className="num">
-                    {r.share === null ? <span className="muted">-</span> : `${r.share.toFixed(2)}%`}
-                  </td>
-                  <Pts label="Sports" value={r.players.sports} />
-                  <Pts label="Casino" value={r.players.casino} />
-                  <Pts label="Third party" value={r.players.thirdParty} />
-                  <Pts label="Players total" value={r.players.total} strong />
-                  <Pts label="Carried" value={r.carried.total} />
-                  <td data-label="Settle up">
-                    {r.share === null ? (
-                      <span className="muted">chips only</span>
-                    ) : (
-                      owedText(r.username, s?.account.username ?? '', r.owedToParent)
-                    )}
-                  </td>
-                </tr>
-              ))}
-              {rows.length === 0 && <EmptyRow span={9} query={statement} />}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns(s?.account.username ?? '', open)}
+          rows={s?.data ?? []}
+          rowKey={(r) => r.userId}
+          query={statement}
+          testId="partnership-statement"
+          sort={{ value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) }}
+        />
         <TableFoot
           total={s?.total}
           noun="account"
-          pagination={{ page, totalPages: Math.max(1, Math.ceil((s?.total ?? 0) / 25)) }}
-          onPage={setPage}
+          pagination={{ page, totalPages: Math.max(1, Math.ceil((s?.total ?? 0) / PAGE_SIZE)) }}
+          onPage={(p) => setSearch({ page: p })}
         />
       </section>
       <SharesCard parent={parent} />
