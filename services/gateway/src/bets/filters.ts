@@ -23,7 +23,7 @@ export interface BetFilter {
   status: BetStatusFilter;
   matchId?: string;
   marketId?: string;
-  /** Needs `mt` (rm_matches) joined, as BET_SELECT does. */
+  /** Needs `mt` (the match) joined, as BET_SELECT does. */
   sportId?: number;
   kinds?: MarketKind[];
   matched?: 'matched' | 'unmatched';

@@ -4,8 +4,9 @@ import { kindOf } from './kind.js';
 import { downlineCte } from '../accounts/downline-scope.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
-import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
-import { toMarketDto, toMatchSummary, type MarketRow } from './sections.js';
+import { listMatches, marketsOf, seriesOfSport, sportMatchCounts, type MarketRow } from '@exch/projector/read';
+import { findMatch } from './read.js';
+import { toMarketDto, toMatchSummary } from './sections.js';
 
 const SportParams = v.object({
   sportId: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'sportId must be a whole number'), v.transform(Number)),
@@ -25,9 +26,7 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
   route(
     { method: 'GET', url: '/api/admin/sports', access: 'market-admin', tag: TAG, summary: 'Sports with match counts' },
     async () => {
-      const { rows } = await sql.query<{ sport_id: number; sport_name: string; matches: string }>(
-        `select sport_id, min(sport_name) as sport_name, count(*) as matches from rm_matches group by sport_id`,
-      );
+      const rows = await sportMatchCounts(sql);
       const counts = new Map(rows.map((r) => [r.sport_id, r]));
       const known = new Set<number>(SPORTS.map((s) => s.id));
       const data = [
@@ -50,11 +49,13 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
       params: SportParams,
     },
     async (_req, { params: p }) => {
-      const { rows } = await sql.query<{ series_id: string; series_name: string; matches: string }>(
-        `select series_id, min(series_name) as series_name, count(*) as matches from rm_matches where sport_id = $1 group by series_id order by series_name`,
-        [p.sportId],
-      );
-      return { data: rows.map((r) => ({ seriesId: r.series_id, name: r.series_name, matches: Number(r.matches) })) };
+      return {
+        data: (await seriesOfSport(sql, p.sportId)).map((r) => ({
+          seriesId: r.series_id,
+          name: r.series_name,
+          matches: Number(r.matches),
+        })),
+      };
     },
   );
 
@@ -69,9 +70,7 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
       query: MatchesQuery,
     },
     async (_req, { params: p, query: q }): Promise<{ data: MatchSummary[] }> => {
-      const matches = await listMatches(sql, `m.sport_id = $1${q.status === 'active' ? ` and ${OPEN_MATCH}` : ''}`, [
-        p.sportId,
-      ]);
+      const matches = await listMatches(sql, { sportId: p.sportId, open: q.status === 'active' });
       const matchOdds = new Map(
         (
           await marketsOf(
