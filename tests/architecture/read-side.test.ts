@@ -17,7 +17,6 @@ const PENDING: Record<string, number> = {
   'services/gateway/src/audit/routes.ts': 2,
   'services/gateway/src/bets/dto.ts': 2,
   'services/gateway/src/bets/player-routes.ts': 2,
-  'services/gateway/src/markets/admin-routes.ts': 2,
   'services/gateway/src/reports/general.ts': 2,
   'services/gateway/src/reports/routes.ts': 2,
   'services/gateway/src/risk/desk-routes.ts': 2,

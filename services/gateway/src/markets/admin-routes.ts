@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { SPORTS, text, type MarketDto, type MatchSummary } from '@exch/contracts';
 import { kindOf } from './kind.js';
-import { downlineCte } from '../accounts/downline-scope.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
-import { listMatches, marketsOf, seriesOfSport, sportMatchCounts, type MarketRow } from '@exch/projector/read';
+import { eventMarkets, listMatches, marketsOf, seriesOfSport, sportMatchCounts } from '@exch/projector/read';
 import { findMatch } from './read.js';
 import { toMarketDto, toMatchSummary } from './sections.js';
 
@@ -115,19 +114,10 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
     },
     async (req, { query: q }) => {
       const all = req.auth!.role === 'admin' || req.auth!.role === 'super-admin';
-      const mine = all ? '' : ` and b.user_id in (select user_id from downline)`;
-      const { rows } = await sql.query<MarketRow & { match_name: string; bet_count: string }>(
-        `${all ? '' : downlineCte(1)}
-       select * from (
-       select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
-              k.status, k.manual, k.house_prices, k.result, k.source, k.feed_status, k.feed_bet_delay_sec, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
-              (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')${mine}) as bet_count
-         from rm_markets k join rm_matches m on m.match_id = k.match_id
-        where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}) x
-        ${all ? '' : 'where x.bet_count > 0'}
-        order by x.in_play desc, x.start_time, x.position`,
-        all ? [] : [req.auth!.sub],
-      );
+      const rows = await eventMarkets(sql, {
+        settled: q.status === 'settled',
+        downlineOf: all ? undefined : req.auth!.sub,
+      });
       return {
         data: rows.map((r) => ({
           ...toMarketDto(r, prices),

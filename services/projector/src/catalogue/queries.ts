@@ -1,4 +1,5 @@
 import type { SqlClient } from '@exch/contracts';
+import { downlineCte, IN_DOWNLINE } from '../users/downline.js';
 import { MARKET_COLUMNS, MATCH_COLUMNS, type MarketRow, type MatchRow } from './rows.js';
 
 // The catalogue's reads: every query the gateway and scripts make on rm_matches, rm_markets and
@@ -86,4 +87,33 @@ export async function seriesOfSport(
 export async function newsText(sql: SqlClient): Promise<string> {
   const { rows } = await sql.query<{ text: string }>(`select text from rm_news where id = 1`);
   return rows[0]?.text ?? '';
+}
+
+/** A market of the event-management list: with its match and its count of live bets (a bigint, so text). */
+export type EventMarketRow = MarketRow &
+  Pick<MatchRow, 'in_play' | 'start_time'> & { match_name: string; position: string | number; bet_count: string };
+
+/**
+ * Open (or settled) markets with their match and live-bet count, in play first, then by start and
+ * listing. With `downlineOf`, only the markets that account's downline bet on, counting its bets.
+ */
+export async function eventMarkets(
+  sql: SqlClient,
+  f: { settled: boolean; downlineOf?: string | undefined },
+): Promise<EventMarketRow[]> {
+  const all = f.downlineOf === undefined;
+  const mine = all ? '' : ` and ${IN_DOWNLINE}`;
+  const { rows } = await sql.query<EventMarketRow>(
+    `${all ? '' : downlineCte(1)}
+       select * from (
+       select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
+              k.status, k.manual, k.house_prices, k.result, k.source, k.feed_status, k.feed_bet_delay_sec, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
+              (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')${mine}) as bet_count
+         from rm_markets k join rm_matches m on m.match_id = k.match_id
+        where k.status ${f.settled ? `= 'SETTLED'` : `<> 'SETTLED'`}) x
+        ${all ? '' : 'where x.bet_count > 0'}
+        order by x.in_play desc, x.start_time, x.position`,
+    all ? [] : [f.downlineOf],
+  );
+  return rows;
 }
