@@ -8,7 +8,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { downlineCte } from './downline-scope.js';
+import { downlineCte } from '@exch/projector/read';
 import { CURRENT_SHARE_SQL } from './share-sql.js';
 
 export interface ClientDbRow {

@@ -10,7 +10,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import type { AccountDeps } from '../deps.js';
-import { downlineCte } from '../accounts/downline-scope.js';
+import { downlineCte } from '@exch/projector/read';
 import { paginated, pageSql } from '../http/paging.js';
 import { csvRoute, CSV_MAX_ROWS } from '../http/csv.js';
 

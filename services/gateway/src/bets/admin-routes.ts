@@ -22,7 +22,7 @@ import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
 import { kindOf } from '../markets/kind.js';
 import { BET_STATUSES, betWhere, NEWEST_PLACED, type BetFilter } from './filters.js';
-import { downlineCte, downlineIds } from '../accounts/downline-scope.js';
+import { downlineCte, downlineIds } from '@exch/projector/read';
 import { INVALID_BET } from './status-route.js';
 import { CSV_MAX_ROWS, csvRoute } from '../http/csv.js';
 

@@ -1,5 +1,5 @@
 import type { MarketKind, Paise } from '@exch/contracts';
-import { IN_DOWNLINE_IDS } from '../accounts/downline-scope.js';
+import { IN_DOWNLINE_IDS } from '@exch/projector/read';
 
 /** Newest first, as the index rm_bets_placed_at (and rm_casino_bets_placed_at) walks backwards. */
 export const NEWEST_PLACED = 'b.placed_at desc, b.placed_position desc';
@@ -23,7 +23,7 @@ export interface BetFilter {
   status: BetStatusFilter;
   matchId?: string;
   marketId?: string;
-  /** Needs `mt` (rm_matches) joined, as BET_SELECT does. */
+  /** Needs `mt` (the match) joined, as BET_SELECT does. */
   sportId?: number;
   kinds?: MarketKind[];
   matched?: 'matched' | 'unmatched';

@@ -1,7 +1,7 @@
 import type { BetDto, BetPlaced, CommittedEvent } from '@exch/contracts';
 import type { Directory } from '../directory/directory.js';
 import { HttpError } from '../http/errors.js';
-import type { MarketRow } from '../markets/sections.js';
+import type { MarketRow } from '@exch/projector/read';
 import { toBetDto } from './dto.js';
 
 /** A bet command's answer from the engine's committed BetPlaced (no read back): fills, unmatched stake, the time. */

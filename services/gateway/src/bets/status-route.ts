@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { betAfter, betRow, toBetDto } from './dto.js';
-import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
+import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
 
 export const INVALID_BET = 'Invalid bet data. Unable to delete.';
 const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');

@@ -1,6 +1,6 @@
 import { FancyPositionBody, MarketBookBody, paiseToRupees, type UserBookRow } from '@exch/contracts';
 import { downlineClient } from '../accounts/downline.js';
-import { downlineCte } from '../accounts/downline-scope.js';
+import { downlineCte } from '@exch/projector/read';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';

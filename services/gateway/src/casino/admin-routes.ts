@@ -7,7 +7,7 @@ import {
   type CasinoTableStatusSet,
   type SqlClient,
 } from '@exch/contracts';
-import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
+import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';

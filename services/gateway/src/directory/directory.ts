@@ -6,8 +6,7 @@ import {
   type RoleSlug,
   type SqlClient,
 } from '@exch/contracts';
-import type { MarketRow, MatchRow } from '../markets/sections.js';
-import { MARKET_COLUMNS, MATCH_COLUMNS } from '../markets/read.js';
+import { marketById, matchById, type MarketRow, type MatchRow } from '@exch/projector/read';
 import type { DirectorySession, DirectoryUser } from '../auth/guard.js';
 import type { AuthContext } from '../auth/sessions.js';
 
@@ -111,20 +110,8 @@ export class Directory {
       },
       true,
     );
-    this.markets = new Cache(
-      reads,
-      async (id) =>
-        (await sql.query<MarketRow>(`select ${MARKET_COLUMNS} from rm_markets where market_id = $1`, [id])).rows[0] ??
-        null,
-      false,
-    );
-    this.matches = new Cache(
-      reads,
-      async (id) =>
-        (await sql.query<MatchRow>(`select ${MATCH_COLUMNS} from rm_matches where match_id = $1`, [id])).rows[0] ??
-        null,
-      false,
-    );
+    this.markets = new Cache(reads, (id) => marketById(sql, id), false);
+    this.matches = new Cache(reads, (id) => matchById(sql, id), false);
   }
 
   user(userId: string): Promise<DirectoryUser | null> {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LOBBY_ROOM, type FeedUpdate, type OddsUpdate, type SqlClient } from '@exch/contracts';
 import { scoreOf } from '../markets/discovery-routes.js';
 import type { LivePrices } from '../markets/live-prices.js';
-import { marketsById } from '../markets/read.js';
+import { marketsById } from '@exch/projector/read';
 import { lobbyRunners, sectionsOf } from '../markets/sections.js';
 import type { Hub } from '../ws/hub.js';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { idText, MarketLockBody, text, type MarketKind } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../markets/kind.js';
-import { downlineCte } from '../accounts/downline-scope.js';
+import { downlineCte } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { SPORTS, text, type MarketDto, type MatchSummary } from '@exch/contracts';
 import { kindOf } from './kind.js';
-import { downlineCte } from '../accounts/downline-scope.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
-import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
-import { toMarketDto, toMatchSummary, type MarketRow } from './sections.js';
+import { eventMarkets, listMatches, marketsOf, seriesOfSport, sportMatchCounts } from '@exch/projector/read';
+import { findMatch } from './read.js';
+import { toMarketDto, toMatchSummary } from './sections.js';
 
 const SportParams = v.object({
   sportId: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'sportId must be a whole number'), v.transform(Number)),
@@ -25,9 +25,7 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
   route(
     { method: 'GET', url: '/api/admin/sports', access: 'market-admin', tag: TAG, summary: 'Sports with match counts' },
     async () => {
-      const { rows } = await sql.query<{ sport_id: number; sport_name: string; matches: string }>(
-        `select sport_id, min(sport_name) as sport_name, count(*) as matches from rm_matches group by sport_id`,
-      );
+      const rows = await sportMatchCounts(sql);
       const counts = new Map(rows.map((r) => [r.sport_id, r]));
       const known = new Set<number>(SPORTS.map((s) => s.id));
       const data = [
@@ -50,11 +48,13 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
       params: SportParams,
     },
     async (_req, { params: p }) => {
-      const { rows } = await sql.query<{ series_id: string; series_name: string; matches: string }>(
-        `select series_id, min(series_name) as series_name, count(*) as matches from rm_matches where sport_id = $1 group by series_id order by series_name`,
-        [p.sportId],
-      );
-      return { data: rows.map((r) => ({ seriesId: r.series_id, name: r.series_name, matches: Number(r.matches) })) };
+      return {
+        data: (await seriesOfSport(sql, p.sportId)).map((r) => ({
+          seriesId: r.series_id,
+          name: r.series_name,
+          matches: Number(r.matches),
+        })),
+      };
     },
   );
 
@@ -69,9 +69,7 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
       query: MatchesQuery,
     },
     async (_req, { params: p, query: q }): Promise<{ data: MatchSummary[] }> => {
-      const matches = await listMatches(sql, `m.sport_id = $1${q.status === 'active' ? ` and ${OPEN_MATCH}` : ''}`, [
-        p.sportId,
-      ]);
+      const matches = await listMatches(sql, { sportId: p.sportId, open: q.status === 'active' });
       const matchOdds = new Map(
         (
           await marketsOf(
@@ -116,19 +114,10 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
     },
     async (req, { query: q }) => {
       const all = req.auth!.role === 'admin' || req.auth!.role === 'super-admin';
-      const mine = all ? '' : ` and b.user_id in (select user_id from downline)`;
-      const { rows } = await sql.query<MarketRow & { match_name: string; bet_count: string }>(
-        `${all ? '' : downlineCte(1)}
-       select * from (
-       select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
-              k.status, k.manual, k.house_prices, k.result, k.source, k.feed_status, k.feed_bet_delay_sec, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
-              (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')${mine}) as bet_count
-         from rm_markets k join rm_matches m on m.match_id = k.match_id
-        where k.status ${q.status === 'settled' ? `= 'SETTLED'` : `<> 'SETTLED'`}) x
-        ${all ? '' : 'where x.bet_count > 0'}
-        order by x.in_play desc, x.start_time, x.position`,
-        all ? [] : [req.auth!.sub],
-      );
+      const rows = await eventMarkets(sql, {
+        settled: q.status === 'settled',
+        downlineOf: all ? undefined : req.auth!.sub,
+      });
       return {
         data: rows.map((r) => ({
           ...toMarketDto(r, prices),

@@ -9,14 +9,13 @@ import {
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import type { LivePrices } from './live-prices.js';
-import { findMatch, listMatches, marketsOf, OPEN_MATCH } from './read.js';
+import { listMatches, marketsOf, newsText, listedSports } from '@exch/projector/read';
+import { findMatch } from './read.js';
 import { toMarketDto, toMatchSummary } from './sections.js';
 
 /** SPEC.md's three sports, then any other sport the catalogue lists. */
 async function sportsListed(sql: SqlClient): Promise<SportDto[]> {
-  const { rows } = await sql.query<{ sport_id: number; sport_name: string }>(
-    `select distinct sport_id, sport_name from rm_matches order by sport_id`,
-  );
+  const rows = await listedSports(sql);
   const known = new Set<number>(SPORTS.map((s) => s.id));
   return [
     ...SPORTS.map((s) => ({ id: s.id, name: s.name })),
@@ -61,7 +60,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       },
     },
     async (): Promise<{ data: ActiveSport[] }> => {
-      const matches = await listMatches(sql, OPEN_MATCH, []);
+      const matches = await listMatches(sql, { open: true });
       const matchOdds = new Map(
         (
           await marketsOf(
@@ -111,8 +110,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
   route(
     { method: 'GET', url: '/api/messages', access: 'any', tag: 'Discovery', summary: 'The news line' },
     async () => {
-      const { rows } = await sql.query<{ text: string }>(`select text from rm_news where id = 1`);
-      return { data: { text: rows[0]?.text ?? '' } };
+      return { data: { text: await newsText(sql) } };
     },
   );
 }

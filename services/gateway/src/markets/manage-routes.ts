@@ -17,7 +17,8 @@ import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { findMarket, marketAfter } from './read.js';
-import { toMarketDto, type MarketRow } from './sections.js';
+import type { MarketRow } from '@exch/projector/read';
+import { toMarketDto } from './sections.js';
 
 const MarketParams = params('marketId');
 const TAG = 'Market management';

@@ -2,56 +2,15 @@ import {
   MARKET_TYPE_OF,
   ODDS_TYPE_OF,
   paiseToRupees,
-  type FancyType,
   type LiveStatus,
   type MarketDto,
-  type MarketKind,
   type MatchSummary,
-  type BookmakerRunnerUpdate,
-  type FancyUpdate,
   type PriceDto,
   type PriceSize,
   type SectionDto,
 } from '@exch/contracts';
+import type { MarketRow, MatchRow } from '@exch/projector/read';
 import type { LivePrices } from './live-prices.js';
-
-export interface MarketRow {
-  market_id: string;
-  match_id: string;
-  sport_id: number;
-  kind: MarketKind;
-  name: string;
-  fancy_type: FancyType | null;
-  runners: { selectionId: number; name: string }[];
-  min_stake: string | number;
-  max_stake: string | number;
-  bet_delay_sec: number;
-  commission_bp: number;
-  status: MarketDto['status'];
-  /** Priced by hand: the house prices below stand in for the feed's. */
-  manual: boolean;
-  /** A bookmaker runner's house price under its selection id, a fancy's under "0". */
-  house_prices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
-  result: MarketDto['result'];
-  /** The feed's market definition: where from, its status and winners; null where none came. */
-  source: 'betfair' | 'simulator' | null;
-  feed_status: MarketDto['feedStatus'];
-  feed_bet_delay_sec: number;
-  number_of_winners: number;
-  removed: MarketDto['removed'];
-  proposed: number[] | null;
-}
-
-export interface MatchRow {
-  match_id: string;
-  sport_id: number;
-  sport_name: string;
-  series_id: string;
-  series_name: string;
-  name: string;
-  start_time: Date | string;
-  in_play: boolean;
-}
 
 const ladder = (otype: 'back' | 'lay', levels: PriceSize[]): PriceDto[] =>
   levels.map((l, tno) => ({ otype, odds: l.price / 100, size: paiseToRupees(l.size), tno }));

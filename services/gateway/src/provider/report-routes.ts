@@ -8,7 +8,7 @@ import {
   type ThirdPartyPnlDto,
   type ThirdPartyReport,
 } from '@exch/contracts';
-import { downlineCte } from '../accounts/downline-scope.js';
+import { downlineCte } from '@exch/projector/read';
 import { csvRoute, money } from '../http/csv.js';
 import type { ProviderDeps } from './deps.js';
 

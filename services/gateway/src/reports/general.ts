@@ -5,7 +5,7 @@
  * GENERAL_REPORT_BET_TYPES in contracts; nothing else changes.
  */
 import type { RoleSlug, SqlClient } from '@exch/contracts';
-import { downlineCte, downlineIds, IN_DOWNLINE_IDS } from '../accounts/downline-scope.js';
+import { downlineCte, downlineIds, IN_DOWNLINE_IDS } from '@exch/projector/read';
 import { like } from './like.js';
 import { periodSql } from './categories.js';
 

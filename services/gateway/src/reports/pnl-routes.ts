@@ -13,7 +13,7 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import type { AccountDeps } from '../deps.js';
-import { downlineIds } from '../accounts/downline-scope.js';
+import { downlineIds } from '@exch/projector/read';
 import { CATEGORY_SQL, PNL_KINDS, sumCategories, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
 import { csvRoute, money, type CsvCell } from '../http/csv.js';
 import { categoryRupees, downlinePnl, owedLines, splitOf, type OwedLine, type PnlLine } from './pnl.js';
@@ -280,7 +280,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
     const viewed = await viewedAccount(sql, actorId, q.parent);
     return {
       viewed,
-      // The wallets as one array parameter: the planner then knows how many it reads (accounts/downline-scope.ts downlineIds).
+      // The wallets as one array parameter: the planner then knows how many it reads (downlineIds, services/projector/src/users/downline.ts).
       points: await dailyPnl(
         sql,
         'e.account = any($1::text[])',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MARKET_TYPE_OF, text, paiseToRupees, type MarketKind } from '@exch/contracts';
-import { downlineCte } from '../accounts/downline-scope.js';
+import { downlineCte } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { csvRoute, money } from '../http/csv.js';
 import { like } from './like.js';

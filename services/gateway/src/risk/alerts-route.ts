@@ -1,6 +1,6 @@
 import { RiskAlertsQuery, type RiskAlert } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
-import { downlineCte, IN_DOWNLINE } from '../accounts/downline-scope.js';
+import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { bigBets, bursts, jumps, RULES, type History, type Raised, type WindowBet } from './alert-rules.js';
 

@@ -2,7 +2,7 @@ import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
 import { betWhere, containsPattern, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
-import { downlineIds, IN_DOWNLINE_IDS } from '../accounts/downline-scope.js';
+import { downlineIds, IN_DOWNLINE_IDS } from '@exch/projector/read';
 import {
   BET_SELECT as CASINO_BET_SELECT,
   payRange,

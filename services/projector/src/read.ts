@@ -1,0 +1,17 @@
+// The typed read side (docs/architecture.md, "The typed read side"): the row types and queries of the
+// projections the gateway and scripts read through functions, not SQL text on rm_ tables. Kept apart
+// from the package's index so a reader does not load the runner and its Kafka client.
+export type { MarketRow, MatchRow } from './catalogue/rows.js';
+export { downlineCte, downlineIds, IN_DOWNLINE, IN_DOWNLINE_IDS } from './users/downline.js';
+export {
+  eventMarkets,
+  listMatches,
+  marketById,
+  marketsById,
+  marketsOf,
+  matchById,
+  newsText,
+  seriesOfSport,
+  sportMatchCounts,
+  listedSports,
+} from './catalogue/queries.js';
