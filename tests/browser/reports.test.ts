@@ -176,6 +176,14 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
         'player3',
         'the search carries over',
       );
+      // The view is in the URL: a reload keeps the report type and the search.
+      await page.waitForURL(/[?&]kind=credit/);
+      t.match(page.url(), /[?&]q=player3/);
+      await page.reload();
+      await page.locator('[data-testid=credit-reference] tbody tr td[data-label=Name]').first().waitFor();
+      t.equal(await page.locator('select[name=kind]').inputValue(), 'credit');
+      t.equal(await page.locator('input[name=search]').inputValue(), 'player3');
+      t.equal(await page.locator('[data-testid=credit-reference] tbody tr').count(), 1, 'still only player3');
       await page.fill('input[name=search]', '');
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid=credit-reference] tbody tr').length === 4,

@@ -7,6 +7,7 @@ import { adminLayoutRoute } from './admin-layout-route';
 import { betHistorySearch } from './exchange/bet-history/search';
 import { lazyPage } from './lazy-page';
 import { dailyPnlSearch } from './reports/daily-pnl-search';
+import { generalSearch } from './reports/general-search';
 import { partnershipSearch } from './reports/partnership-search';
 import { pnlReportSearch } from './reports/pnl-report/search';
 import { RequirePrivilege } from './RequirePrivilege';
@@ -67,6 +68,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/general-report',
+    validateSearch: generalSearch,
     component: GeneralReportPage,
   }),
   createRoute({

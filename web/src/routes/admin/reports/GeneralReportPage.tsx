@@ -1,22 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CreditReferenceRow, GeneralReportBet } from '@exch/contracts';
 import { fetchCreditReferences, fetchGeneralReport } from '../../../api/report-calls';
 import { CsvButton } from '../../../reports/CsvButton';
-import { formatDateTime, lastSevenDays } from '../../../ui/dates';
+import { DataTable, dateTimeColumn, type Column } from '../../../ui/DataTable';
+import { lastSevenDays } from '../../../ui/dates';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
-import { EmptyRow } from '../../../ui/EmptyRow';
 import { SelectField } from '../../../ui/fields';
-import { formatRupees } from '../../../ui/money';
+import { useListSearch } from '../../../ui/list-search';
+import { formatRupees, pnlClass } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
 import { TableFoot } from '../../../ui/TableFoot';
 import { useDateRange } from '../../../ui/use-date-range';
-import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { Pts } from './ProfitLossReportPage';
+import { useSearchBox } from '../../../ui/use-search-box';
+import { generalSearch, type BetType, type ReportKind } from './general-search';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
-type Kind = 'general' | 'credit';
 const KINDS = [
   ['general', 'General Report'],
   ['credit', 'Credit Reference Report'],
@@ -35,39 +36,111 @@ const SIDES = [
   ['lay', 'Lay'],
 ] as const;
 
-/** SPEC.md section 9: the general report's search waits 300 ms. */
-const SEARCH_DEBOUNCE_MS = 300;
+/** Sr No counts across pages: the row's place in the whole list. */
+const srNo = <R,>(offset: number, rows: readonly R[]): Column<R> => ({
+  id: 'no',
+  header: 'Sr No',
+  className: 'num',
+  cell: (r) => offset + rows.indexOf(r) + 1,
+});
+
+function betColumns(offset: number, rows: readonly GeneralReportBet[], totals?: { n: number; amount: number }) {
+  const columns: Column<GeneralReportBet>[] = [
+    srNo(offset, rows),
+    {
+      id: 'name',
+      header: 'Name',
+      cellClassName: 'strong-cell',
+      cell: (b) => b.userName,
+      sortValue: (b) => b.userName,
+      ...(totals ? { total: () => `Total (${totals.n} bets)` } : {}),
+    },
+    {
+      id: 'event',
+      header: 'Event',
+      // One element, so a phone's stacked cell wraps it as one line of text.
+      cell: (b) => (
+        <span>
+          {b.eventType} · {b.eventName} <span className="muted">/ {b.marketName}</span>
+        </span>
+      ),
+      sortValue: (b) => `${b.eventType} ${b.eventName} ${b.marketName}`,
+    },
+    { id: 'selection', header: 'Selection', cell: (b) => b.selectionName, sortValue: (b) => b.selectionName },
+    { id: 'type', header: 'Type', cell: (b) => (b.type === 'lay' ? 'Lay' : 'Back'), sortValue: (b) => b.type },
+    {
+      id: 'amount',
+      header: 'Amount',
+      className: 'num',
+      cell: (b) => formatRupees(b.amount),
+      sortValue: (b) => b.amount,
+      ...(totals ? { total: () => formatRupees(totals.amount) } : {}),
+    },
+    dateTimeColumn('placed', 'Placed', (b) => b.placedAt, 'nowrap muted-cell'),
+  ];
+  return columns;
+}
+
+const creditColumns = (offset: number, rows: readonly CreditReferenceRow[]): Column<CreditReferenceRow>[] => [
+  srNo(offset, rows),
+  { id: 'name', header: 'Name', cellClassName: 'strong-cell', cell: (a) => a.username, sortValue: (a) => a.username },
+  { id: 'level', header: 'Level', cell: (a) => <span className="role-badge">{a.role.name}</span> },
+  { id: 'upline', header: 'Upline', cell: (a) => a.parentUsername ?? '-', sortValue: (a) => a.parentUsername ?? '' },
+  {
+    id: 'credit',
+    header: 'Credit reference',
+    className: 'num',
+    cell: (a) => formatRupees(a.creditReference),
+    sortValue: (a) => a.creditReference,
+  },
+  {
+    id: 'balance',
+    header: 'Balance',
+    className: 'num',
+    cell: (a) => formatRupees(a.balance),
+    sortValue: (a) => a.balance,
+  },
+  {
+    id: 'difference',
+    header: 'Difference',
+    className: 'num',
+    cellClassName: 'strong-cell',
+    cell: (a) => <span className={pnlClass(a.difference)}>{formatRupees(a.difference)}</span>,
+    sortValue: (a) => a.difference,
+  },
+];
 
 /**
  * General report (SPEC.md sections 2 and 7): the type selector General Report / Credit Reference
  * Report. General: the downline's bets (Sr No, Name, Amount; lay rows blue, back rows grey) with
- * bet type, deleted, side and search filters. Credit reference: each downline account's credit
- * reference, balance and the difference.
+ * bet type, deleted, side and search filters, of a period (the last 7 days unless asked: the count
+ * and the total amount are of the period's bets, not of every bet ever). Credit reference: each
+ * downline account's credit reference, balance and the difference. The whole view is in the URL.
  */
 export function GeneralReportPage() {
   usePageTitle('General report');
-  const [kind, setKind] = useState<Kind>('general');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(25);
-  const [betType, setBetType] = useState<'sports' | 'casino'>('sports');
-  const [deleted, setDeleted] = useState<'false' | 'true'>('false');
-  const [side, setSide] = useState<'' | 'back' | 'lay'>('');
-  // The last 7 days by default, as the profit-loss report: the count and the total amount are of the period's bets, not of every bet ever.
-  const [period, setPeriod] = useState(lastSevenDays);
-  const range = useDateRange(lastSevenDays, (r) => {
-    setPeriod(r);
-    setPage(1);
-  });
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => setPage(1), [search, kind, betType, deleted, side, limit]);
+  const [view, setView] = useListSearch(generalSearch);
+  const [defaults] = useState(lastSevenDays);
+  const kind: ReportKind = view.kind ?? 'general';
+  const betType: BetType = view.bet_type ?? 'sports';
+  const deleted = view.deleted ?? 'false';
+  const page = view.page ?? 1;
+  const limit = view.limit ?? 25;
+  const period = { from: view.from ?? defaults.from, to: view.to ?? defaults.to };
+  const range = useDateRange(lastSevenDays, (r) => setView({ ...r, page: undefined }), period);
+  const search = view.q ?? '';
+  const [text, setText] = useSearchBox(search, (typed) =>
+    setView({ q: typed === '' ? undefined : typed, page: undefined }, { replace: true }),
+  );
+  /** A filter changed: back to the first page. */
+  const filter = (change: Parameters<typeof setView>[0]) => setView({ ...change, page: undefined });
 
   const generalParams = {
     page,
     limit,
     bet_type: betType,
     deleted,
-    side: side || undefined,
+    side: view.side,
     search: search || undefined,
     ...period,
   };
@@ -89,6 +162,8 @@ export function GeneralReportPage() {
   const bets = general.isError ? [] : (general.data?.bets ?? []);
   const accounts = credit.isError ? [] : (credit.data?.data ?? []);
   const total = kind === 'general' ? general.data?.total : credit.data?.pagination.total;
+  const offset = (page - 1) * limit;
+  const sort = { value: view.sort, onChange: (next: string | undefined) => setView({ sort: next }, { replace: true }) };
 
   return (
     <section className="card table-card">
@@ -111,7 +186,7 @@ export function GeneralReportPage() {
           name="kind"
           className="ax-inline-field"
           value={kind}
-          onValue={setKind}
+          onValue={(k) => filter({ kind: k, sort: undefined })}
           options={KINDS}
         />
         {kind === 'general' && (
@@ -121,7 +196,7 @@ export function GeneralReportPage() {
               name="bet_type"
               className="ax-inline-field"
               value={betType}
-              onValue={setBetType}
+              onValue={(b) => filter({ bet_type: b })}
               options={BET_TYPES}
             />
             <SelectField
@@ -129,15 +204,15 @@ export function GeneralReportPage() {
               name="deleted"
               className="ax-inline-field"
               value={deleted}
-              onValue={setDeleted}
+              onValue={(d) => filter({ deleted: d === 'true' ? 'true' : undefined })}
               options={DELETED}
             />
             <SelectField
               label="Side"
               name="side"
               className="ax-inline-field"
-              value={side}
-              onValue={setSide}
+              value={view.side ?? ''}
+              onValue={(s) => filter({ side: s === '' ? undefined : s })}
               options={SIDES}
             />
           </>
@@ -153,109 +228,39 @@ export function GeneralReportPage() {
             onChange={(e) => setText(e.target.value)}
           />
         </label>
-        <PageSize value={limit} onChange={setLimit} />
+        <PageSize value={limit} onChange={(n) => filter({ limit: n === 25 ? undefined : (n as 50 | 100) })} />
       </div>
-      <div className={(kind === 'general' ? general : credit).isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        {kind === 'general' ? (
-          <table className="data-table stack-table general-table" data-testid="general-report">
-            <thead>
-              <tr>
-                <th className="num">Sr No</th>
-                <th>Name</th>
-                <th>Event</th>
-                <th>Selection</th>
-                <th>Type</th>
-                <th className="num">Amount</th>
-                <th>Placed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bets.map((b, i) => (
-                <tr key={b._id} className={b.type === 'lay' ? 'row-lay' : 'row-back'}>
-                  <td data-label="Sr No" className="num">
-                    {(page - 1) * limit + i + 1}
-                  </td>
-                  <td data-label="Name" className="strong-cell">
-                    {b.userName}
-                  </td>
-                  <td data-label="Event">
-                    {/* One element, so a phone's stacked cell wraps it as one line of text. */}
-                    <span>
-                      {b.eventType} · {b.eventName} <span className="muted">/ {b.marketName}</span>
-                    </span>
-                  </td>
-                  <td data-label="Selection">{b.selectionName}</td>
-                  <td data-label="Type">{b.type === 'lay' ? 'Lay' : 'Back'}</td>
-                  <td data-label="Amount" className="num">
-                    {formatRupees(b.amount)}
-                  </td>
-                  <td data-label="Placed" className="nowrap muted-cell">
-                    {formatDateTime(b.placedAt)}
-                  </td>
-                </tr>
-              ))}
-              {bets.length === 0 && <EmptyRow span={7} query={general} />}
-            </tbody>
-            {bets.length > 0 && general.data && (
-              <tfoot>
-                <tr className="ax-total-row">
-                  <td data-label="" />
-                  <td data-label="" className="strong-cell" colSpan={4}>
-                    Total ({general.data.total} bets)
-                  </td>
-                  <td data-label="Amount" className="num strong-cell">
-                    {formatRupees(general.data.totalAmount)}
-                  </td>
-                  <td data-label="" />
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        ) : (
-          <table className="data-table stack-table" data-testid="credit-reference">
-            <thead>
-              <tr>
-                <th className="num">Sr No</th>
-                <th>Name</th>
-                <th>Level</th>
-                <th>Upline</th>
-                <th className="num">Credit reference</th>
-                <th className="num">Balance</th>
-                <th className="num">Difference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((a, i) => (
-                <tr key={a._id}>
-                  <td data-label="Sr No" className="num">
-                    {(page - 1) * limit + i + 1}
-                  </td>
-                  <td data-label="Name" className="strong-cell">
-                    {a.username}
-                  </td>
-                  <td data-label="Level">
-                    <span className="role-badge">{a.role.name}</span>
-                  </td>
-                  <td data-label="Upline">{a.parentUsername ?? '-'}</td>
-                  <td data-label="Credit reference" className="num">
-                    {formatRupees(a.creditReference)}
-                  </td>
-                  <td data-label="Balance" className="num">
-                    {formatRupees(a.balance)}
-                  </td>
-                  <Pts label="Difference" value={a.difference} strong />
-                </tr>
-              ))}
-              {accounts.length === 0 && <EmptyRow span={7} query={credit} />}
-            </tbody>
-          </table>
-        )}
-      </div>
+      {kind === 'general' ? (
+        <DataTable
+          columns={betColumns(
+            offset,
+            bets,
+            general.data ? { n: general.data.total, amount: general.data.totalAmount } : undefined,
+          )}
+          rows={bets}
+          rowKey={(b) => b._id}
+          rowProps={(b) => ({ className: b.type === 'lay' ? 'row-lay' : 'row-back' })}
+          query={general}
+          className="general-table"
+          testId="general-report"
+          sort={sort}
+          totalsLabel=""
+        />
+      ) : (
+        <DataTable
+          columns={creditColumns(offset, accounts)}
+          rows={accounts}
+          rowKey={(a) => a._id}
+          query={credit}
+          testId="credit-reference"
+          sort={sort}
+        />
+      )}
       <TableFoot
         total={total}
         noun={kind === 'general' ? 'bet' : 'account'}
         pagination={{ page, totalPages: Math.max(1, Math.ceil((total ?? 0) / limit)) }}
-        onPage={setPage}
+        onPage={(p) => setView({ page: p })}
       />
     </section>
   );

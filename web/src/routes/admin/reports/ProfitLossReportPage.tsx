@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DownlinePnlUser } from '@exch/contracts';
 import { fetchDownlinePnl } from '../../../api/report-calls';
@@ -11,7 +11,7 @@ import { PageSize } from '../../../ui/PageSize';
 import { TableFoot } from '../../../ui/TableFoot';
 import { useListSearch } from '../../../ui/list-search';
 import { useDateRange } from '../../../ui/use-date-range';
-import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import { useSearchBox } from '../../../ui/use-search-box';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { Breadcrumb } from './Breadcrumb';
 import { DownlinePnlTable } from './pnl-report/DownlinePnlTable';
@@ -25,7 +25,6 @@ const REPORT_TYPES = [
   ['user', 'User'],
 ] as const;
 
-const SEARCH_DEBOUNCE_MS = 300;
 const isUserRole = (u: DownlinePnlUser): boolean => u.role.slug === 'user';
 
 /**
@@ -44,19 +43,10 @@ export function ProfitLossReportPage() {
   const limit = view.limit ?? 25;
   const period = { from: view.from ?? defaults.from, to: view.to ?? defaults.to };
   const range = useDateRange(lastSevenDays, (r) => setView({ ...r, page: undefined }), period);
-  const [text, setText] = useState(view.q ?? '');
-  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = view.q ?? '';
-  // The box follows a search changed from outside (the back button, a link).
-  const [seenSearch, setSeenSearch] = useState(search);
-  if (search !== seenSearch) {
-    setSeenSearch(search);
-    if (search !== typed) setText(search);
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly typed search goes into the URL (not a back button's)
-  useEffect(() => {
-    if (typed !== search) setView({ q: typed === '' ? undefined : typed, page: undefined }, { replace: true });
-  }, [typed]);
+  const [text, setText] = useSearchBox(search, (typed) =>
+    setView({ q: typed === '' ? undefined : typed, page: undefined }, { replace: true }),
+  );
 
   const params = { page, limit, reportType, parent: view.parent, ...period, ...(search === '' ? {} : { search }) };
   const report = useQuery({
@@ -128,13 +118,5 @@ export function ProfitLossReportPage() {
         onPage={(p) => setView({ page: p })}
       />
     </section>
-  );
-}
-
-export function Pts({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <td data-label={label} className={`num ${pnlClass(value)}${strong ? ' strong-cell' : ''}`}>
-      {formatRupees(value)}
-    </td>
   );
 }
