@@ -274,6 +274,14 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await auditRows.filter({ hasText: 'House price set' }).first().waitFor();
       t.ok(await auditRows.filter({ hasText: 'Result declared' }).first().isVisible(), 'the top admin sees its own');
       await shoot('audit-admin');
+      // The filters are in the URL: an audit view can be linked, and survives a reload.
+      await page.selectOption('select[name=action]', 'result-declared');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL(/[?&]action=result-declared/);
+      await page.reload();
+      await auditRows.filter({ hasText: 'Result declared' }).first().waitFor();
+      t.equal(await page.locator('select[name=action]').inputValue(), 'result-declared', 'the filter after a reload');
+      t.equal(await auditRows.filter({ hasNotText: 'Result declared' }).count(), 0, 'results declared only');
     });
   }
 });

@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditAction, type AuditRow, type AuditValue } from '@exch/contracts';
 import { CsvButton } from '../reports/CsvButton';
+import { DataTable, dateTimeColumn, type Column } from '../ui/DataTable';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
-import { formatDateTime, lastSevenDays } from '../ui/dates';
-import { EmptyRow } from '../ui/EmptyRow';
+import { lastSevenDays } from '../ui/dates';
 import { SelectField, TextField } from '../ui/fields';
+import { useListSearch } from '../ui/list-search';
 import { PageSize } from '../ui/PageSize';
 import { TableFoot } from '../ui/TableFoot';
 import { useDateRange } from '../ui/use-date-range';
 import { usePageTitle } from '../ui/use-page-title';
 import { fetchAudit } from './audit-calls';
+import { auditSearch } from './audit-search';
 import '../styles/audit.css';
 
 /** An action's words on screen; the filter offers them all. */
@@ -101,19 +103,65 @@ function On({ row }: { row: AuditRow }) {
   );
 }
 
+const columns: Column<AuditRow>[] = [
+  dateTimeColumn('when', 'When', (r) => r.at, 'nowrap muted-cell'),
+  {
+    id: 'who',
+    header: 'Who',
+    cellClassName: 'strong-cell',
+    cell: (r) => r.actor ?? '-',
+    sortValue: (r) => r.actor ?? '',
+  },
+  { id: 'ip', header: 'IP', cellClassName: 'nowrap', cell: (r) => r.ip ?? '-' },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (r) => <span className="audit-action">{ACTION_LABEL[r.action]}</span>,
+    sortValue: (r) => ACTION_LABEL[r.action],
+  },
+  { id: 'on', header: 'On', cell: (r) => <On row={r} />, sortValue: (r) => r.targetUser ?? r.object?.label ?? '' },
+  { id: 'before', header: 'Before', cell: (r) => <Value value={r.before} /> },
+  { id: 'after', header: 'After', cell: (r) => <Value value={r.after} /> },
+];
+
 /**
  * /admin/audit (docs/audit.md): every admin action in the caller's branch with who, when, from
  * which IP, on whom or what, and the value before and after; filtered, paged, exported as CSV.
+ * The filters, the page and its size are in the URL, so an audit view can be linked.
  */
 export function AuditPage() {
   usePageTitle('Audit trail');
-  const [params, setParams] = useState(() => ({ ...initial(), page: 1, limit: 25 }));
-  const range = useDateRange(initial, (f) => setParams((p) => ({ ...p, ...f, page: 1 })));
+  const [search, setSearch] = useListSearch(auditSearch);
+  const [defaults] = useState(initial);
+  const applied: Filter = {
+    from: search.from ?? defaults.from,
+    to: search.to ?? defaults.to,
+    actor: search.actor ?? '',
+    target: search.target ?? '',
+    action: search.action ?? '',
+  };
+  const range = useDateRange(
+    initial,
+    (f) =>
+      setSearch({
+        from: f.from,
+        to: f.to,
+        actor: f.actor.trim() || undefined,
+        target: f.target.trim() || undefined,
+        action: f.action || undefined,
+        page: undefined,
+      }),
+    applied,
+  );
+  const limit = search.limit ?? 25;
   const query = {
-    ...params,
-    actor: params.actor.trim() || undefined,
-    target: params.target.trim() || undefined,
-    action: params.action || undefined,
+    from: applied.from,
+    to: applied.to,
+    actor: search.actor,
+    target: search.target,
+    action: search.action,
+    page: search.page ?? 1,
+    limit,
   };
   const audit = useQuery({
     queryKey: ['audit', query],
@@ -128,7 +176,7 @@ export function AuditPage() {
     <section className="card table-card">
       <header className="card-head">
         <h1>Audit trail</h1>
-        <CsvButton path="/admin/audit" params={query} filename={`audit-trail-${params.from}-to-${params.to}`} />
+        <CsvButton path="/admin/audit" params={query} filename={`audit-trail-${query.from}-to-${query.to}`} />
       </header>
       <DateRangeFilter range={range}>
         <TextField
@@ -156,56 +204,25 @@ export function AuditPage() {
           options={ACTION_OPTIONS}
           onValue={(action) => setDraft({ ...draft, action })}
         />
-        <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
+        <PageSize
+          value={limit}
+          onChange={(n) => setSearch({ limit: n === 25 ? undefined : (n as 50 | 100), page: undefined })}
+        />
       </DateRangeFilter>
-      <div className={audit.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table audit-table" data-testid="audit-trail">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>IP</th>
-              <th>Action</th>
-              <th>On</th>
-              <th>Before</th>
-              <th>After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r._id}>
-                <td data-label="When" className="nowrap muted-cell">
-                  {formatDateTime(r.at)}
-                </td>
-                <td data-label="Who" className="strong-cell">
-                  {r.actor ?? '-'}
-                </td>
-                <td data-label="IP" className="nowrap">
-                  {r.ip ?? '-'}
-                </td>
-                <td data-label="Action">
-                  <span className="audit-action">{ACTION_LABEL[r.action]}</span>
-                </td>
-                <td data-label="On">
-                  <On row={r} />
-                </td>
-                <td data-label="Before">
-                  <Value value={r.before} />
-                </td>
-                <td data-label="After">
-                  <Value value={r.after} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={7} query={audit} />}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r._id}
+        query={audit}
+        className="audit-table"
+        testId="audit-trail"
+        sort={{ value: search.sort, onChange: (sort) => setSearch({ sort }, { replace: true }) }}
+      />
       <TableFoot
         total={audit.data?.pagination.total}
         noun="action"
         pagination={audit.data?.pagination}
-        onPage={(page) => setParams((p) => ({ ...p, page }))}
+        onPage={(page) => setSearch({ page })}
       />
     </section>
   );

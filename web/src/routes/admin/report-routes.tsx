@@ -1,4 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
+import { auditSearch } from '../../audit/audit-search';
 import { GameReportsPage, gameReportsSearch } from '../../casino/admin/GameReportsPage';
 import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
@@ -80,6 +81,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/audit',
+    validateSearch: auditSearch,
     component: () => (
       <RequirePrivilege privilege="audit-trail">
         <AuditPage />
