@@ -279,6 +279,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
           /^(Headless )?Chrome \d+ on Linux$/,
           'device shortened',
         );
+        await shoot(player, 'activity-log');
 
         // The agent's view of the same account, reached with S from the client list.
         await agent.getByRole('link', { name: 'Statement: punter7' }).click();

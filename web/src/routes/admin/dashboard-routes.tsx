@@ -5,7 +5,7 @@ import { hasPrivilege } from '../../auth/privileges';
 import { formatRupees } from '../../ui/money';
 import { usePageTitle } from '../../ui/use-page-title';
 import { WalletStats } from '../../ui/WalletStats';
-import { ActivityLogPage } from '../shared/ActivityLogPage';
+import { ActivityLogPage, activitySearch } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
 import { adminLayoutRoute } from './admin-layout-route';
@@ -35,6 +35,7 @@ export const adminSecurityRoute = createRoute({
 export const adminActivityRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: '/activity-log',
+  validateSearch: activitySearch,
   component: () => <ActivityLogPage ctx="admin" />,
 });
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { CasinoBetsCard, CasinoReportPage } from '../../casino/CasinoReportPage';
 import { comingPage } from '../coming-page';
-import { ActivityLogPage } from '../shared/ActivityLogPage';
+import { ActivityLogPage, activitySearch } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
 import { StatementPage, statementSearch } from '../shared/StatementPage';
@@ -79,6 +79,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/activity-log',
+    validateSearch: activitySearch,
     component: () => <ActivityLogPage ctx="user" />,
   }),
   createRoute({
