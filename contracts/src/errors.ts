@@ -35,3 +35,11 @@ export class EngineUnavailableError extends Error {
     this.name = 'EngineUnavailableError';
   }
 }
+
+/** Every error the API returns has this shape. */
+export interface ApiError {
+  statusCode: number;
+  error: string;
+  message: string;
+  code?: string;
+}

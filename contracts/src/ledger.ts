@@ -26,3 +26,9 @@ export const thirdPartyCasinoAccount = (provider: string): string => `${THIRD_PA
 export const HOUSE_CASINO_ACCOUNT = 'house:casino';
 
 export const postingsBalance = (postings: readonly Posting[]): number => postings.reduce((s, p) => s + p.amount, 0);
+
+/** A user's total exposure after an event: the money its open bets and rounds hold. */
+export interface UserExposure {
+  userId: string;
+  totalExposure: Paise;
+}

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import type { BetDto, MatchSummary, OddsUpdate, ScoreDto } from './api/betting.js';
-import type { CasinoTableLive } from './api/casino.js';
+import type { BetDto } from './betting/api.js';
+import type { MatchSummary, OddsUpdate, ScoreDto } from './market/api.js';
+import type { CasinoTableLive } from './casino/api.js';
 import { idOrNumber, text } from './api/text.js';
 import type { PendingCounts } from './payments/api.js';
 import type { TapeBet } from './risk/api.js';

@@ -1,6 +1,7 @@
 import type { Paise } from '../money.js';
 import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind, MarketStateUpdate } from '../market/feed.js';
-import type { ButtonValue, MarketRestored, MarketStatus, Persistence, Side } from './events.js';
+import type { MarketStatus } from '../market/feed.js';
+import type { ButtonValue, MarketRestored, Persistence, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {

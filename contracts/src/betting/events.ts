@@ -1,10 +1,16 @@
-import type { Posting } from '../ledger.js';
+import type { Posting, UserExposure } from '../ledger.js';
 import type { Paise } from '../money.js';
-import type { BookmakerRunnerUpdate, FancyType, FancyUpdate, MarketKind, SportId } from '../market/feed.js';
+import type {
+  BookmakerRunnerUpdate,
+  FancyType,
+  FancyUpdate,
+  MarketKind,
+  MarketStatus,
+  SportId,
+} from '../market/feed.js';
 
 export type Side = 'back' | 'lay';
 /** Admin-set market status; a runner's own ACTIVE / SUSPENDED / Ball Running comes from the feed. */
-export type MarketStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
 
 export interface MatchListed {
   matchId: string;
@@ -160,11 +166,6 @@ export interface MarketSettled {
   exposures: UserExposure[];
   /** When the result was declared (the command's time): the revoke window runs from here. Absent in older logs. */
   settledAt?: string;
-}
-
-export interface UserExposure {
-  userId: string;
-  totalExposure: Paise;
 }
 
 export interface MarketVoided {

@@ -1,5 +1,4 @@
-import type { UserExposure } from '../betting/events.js';
-import type { Posting } from '../ledger.js';
+import type { Posting, UserExposure } from '../ledger.js';
 import type { Paise } from '../money.js';
 
 /**

@@ -236,3 +236,6 @@ export interface FeedPort {
   start(): void;
   stop(): void;
 }
+
+/** A market's own status, as an admin or the engine sets it. */
+export type MarketStatus = 'ACTIVE' | 'SUSPENDED' | 'CLOSED';

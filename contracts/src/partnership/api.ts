@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { partnershipPercent, TransactionPassword } from '../api/accounts.js';
-import { isoInstant } from '../api/as-of.js';
+import { partnershipPercent } from '../accounts/api.js';
+import { TransactionPassword } from '../api/passwords.js';
+import { isoInstant } from '../api/dates.js';
 import { idText } from '../api/text.js';
 
 /** The share a top admin holds: all of it (basis points). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { PageQuery, intParam, TransactionPassword } from '../api/accounts.js';
+import { PageQuery, intParam } from '../api/paging.js';
+import { TransactionPassword } from '../api/passwords.js';
 import { optionalRupees, rupees } from '../api/amount.js';
 import { dateFilter } from '../api/dates.js';
 import { idText, text } from '../api/text.js';

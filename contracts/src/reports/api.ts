@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PageQuery } from '../api/accounts.js';
+import { PageQuery } from '../api/paging.js';
 import { dateFilter } from '../api/dates.js';
 import { idText, text } from '../api/text.js';
 

@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import { optionalRupees, rupees } from '../api/amount.js';
 import { dateTimeFilter } from '../api/dates.js';
 import { idOrNumber, idText, text } from '../api/text.js';
-import { intParam } from '../api/accounts.js';
-import { TransactionPasswordField } from '../api/betting.js';
-import type { BetDto } from '../api/betting.js';
-import type { CasinoBetDto } from '../api/casino.js';
+import { intParam } from '../api/paging.js';
+import { TransactionPassword } from '../api/passwords.js';
+import type { BetDto } from '../betting/api.js';
+import type { CasinoBetDto } from '../casino/api.js';
 
 /** The room a back-office socket joins (joinRoom with this id) to have its downline's bets pushed as they happen. */
 export const TAPE_ROOM = 'bet-tape';
@@ -99,5 +99,5 @@ export const RiskBlockBody = v.strictObject({
   event_id: idOrNumber('event_id'),
   market_id: v.nullish(idText('market_id')),
   locked: v.boolean('locked must be true or false'),
-  transaction_password: TransactionPasswordField,
+  transaction_password: TransactionPassword,
 });

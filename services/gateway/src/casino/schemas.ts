@@ -1,4 +1,4 @@
-/** JSON Schemas of the casino's shapes (contracts/src/api/casino.ts), for the OpenAPI description. */
+/** JSON Schemas of the casino's shapes (contracts/src/casino/api.ts), for the OpenAPI description. */
 
 type Schema = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-/** JSON Schemas of the exchange's shapes (contracts/src/api/betting.ts), for the OpenAPI description. */
+/** JSON Schemas of the exchange's shapes (contracts/src/market/api.ts and betting/api.ts), for the OpenAPI description. */
 import { CASINO_SCHEMAS } from '../casino/schemas.js';
 import { PAYMENT_SCHEMAS } from '../payments/schemas.js';
 

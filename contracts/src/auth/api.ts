@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { RoleSlug } from '../roles.js';
-import { text } from './text.js';
+import { text } from '../api/text.js';
 
 export const LoginBody = v.strictObject({
   username: text('username', { min: 1, max: 50 }),
@@ -44,12 +44,4 @@ export interface AuthResponse {
   refreshToken: string;
   role: RoleSlug;
   user: UserDto;
-}
-
-/** Every error the API returns has this shape. */
-export interface ApiError {
-  statusCode: number;
-  error: string;
-  message: string;
-  code?: string;
 }

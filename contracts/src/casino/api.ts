@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { CasinoCard, CasinoOutcome } from '../casino/events.js';
-import { PageQuery } from './accounts.js';
-import { dateFilter } from './dates.js';
-import { idText, text } from './text.js';
+import type { CasinoCard, CasinoOutcome } from './events.js';
+import { PageQuery } from '../api/paging.js';
+import { dateFilter } from '../api/dates.js';
+import { idText, text } from '../api/text.js';
 
 /**
  * The live Indian tables' REST and websocket shapes (docs/casino.md "Calls"). Amounts are rupees

@@ -1,21 +1,10 @@
 import * as v from 'valibot';
 import { ROLE_SLUGS, type RoleSlug } from '../roles.js';
-import { percentBp, rupees } from './amount.js';
-import { dateFilter } from './dates.js';
-import { idText, text } from './text.js';
-import type { PageInfo } from './betting.js';
-
-/** At least 8 characters with a letter and a digit: the floor for accounts that hold money. */
-export const NewPassword = (field = 'Password') =>
-  v.pipe(
-    text(field, { min: 8, max: 100, trim: false }),
-    v.regex(/[A-Za-z]/, `${field} must contain a letter`),
-    v.regex(/\d/, `${field} must contain a digit`),
-  );
-
-/** Passwords are taken as typed (not trimmed), under the same character rule as any text. */
-const password = (field: string, max = 100) => text(field, { min: 1, max, trim: false });
-export const TransactionPassword = password('Transaction password');
+import { percentBp, rupees } from '../api/amount.js';
+import { dateFilter } from '../api/dates.js';
+import { idText, text } from '../api/text.js';
+import { NewPassword, password, TransactionPassword } from '../api/passwords.js';
+import { PageQuery } from '../api/paging.js';
 
 const MISMATCH = 'New password and confirm password must match';
 
@@ -129,20 +118,6 @@ export const TotpCodeBody = v.strictObject({
   code: v.pipe(text('Code', { max: 6 }), v.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 
-export const intParam = (field: string, def: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, `${field} must be a whole number`),
-      v.transform(Number),
-      v.minValue(1, `${field} must be at least 1`),
-      v.maxValue(max, `${field} is at most ${max}`),
-    ),
-    String(def),
-  );
-
-export const PageQuery = { page: intParam('page', 1, 100_000), limit: intParam('limit', 25, 100) };
-
 export const DownlineQuery = v.object({
   parent: v.optional(text('parent', { max: 100 })),
   search: v.optional(text('search', { max: 50 })),
@@ -207,11 +182,6 @@ export interface StatementRow {
   cause: { type: string; position: number };
   /** A bet settlement's or revoke's market: GET /api/transactions/statement/bets lists the bets behind the line. */
   market_id: string | null;
-}
-
-export interface Paged<T> {
-  data: T[];
-  pagination: PageInfo;
 }
 
 export interface ActivityRow {
