@@ -220,3 +220,39 @@ t.test('a snapshot taken at any point restores the state a full fold of the log 
   t.ok(late.ok, 'a revoke after the window after a restart');
   await restartEqualsFold('read back from the log and revoked');
 });
+
+t.test('third-party casino rounds leave the stream versions once the provider window forgets them', async (t) => {
+  const { store, engine, players } = await world(t);
+  const game = { provider: 'mg', gameId: 'roulette', gameName: 'European Roulette' };
+  const held = async () => {
+    await engine.saveSnapshot();
+    const { rows } = await store.sql.query<{ state: { versions: Record<string, number> } }>(
+      "select state from snapshots where name = 'engine-v10'",
+    );
+    const { rows: parts } = await store.sql.query<{ key: string }>('select key from snapshot_parts');
+    const streams = Object.keys(rows[0]!.state.versions).filter((s) => s.startsWith('provider-round-'));
+    return { streams, parts: parts.filter((p) => !p.key.startsWith('market:')).map((p) => p.key) };
+  };
+  const counts: number[] = [];
+  for (let period = 1; period <= 12; period++) {
+    for (let r = 0; r < 10; r++) {
+      const userId = players[r % players.length]!;
+      const round = { ...game, userId, roundId: `d${period}-r${r}` };
+      await must(
+        engine,
+        { type: 'ProviderDebit', ...round, txnId: `d${period}-r${r}-bet`, amount: 10_00, sessionUserId: userId },
+        null,
+      );
+      await must(engine, { type: 'ProviderCredit', ...round, txnId: `d${period}-r${r}-win`, amount: 20_00 }, null);
+    }
+    await engine.housekeep(new Date(Date.UTC(2100, 0, period * 8)));
+    const { streams, parts } = await held();
+    counts.push(streams.length);
+    t.notOk(
+      parts.some((k) => k.startsWith('rounds#')),
+      `period ${period}: no snapshot part of forgotten rounds`,
+    );
+  }
+  // The window turns each period (a week by default): the period's ten closed rounds are remembered, the ten before are forgotten.
+  t.same(new Set(counts.slice(2)), new Set([10]), `the versions held stay at ${counts.at(-1)} streams over 120 rounds`);
+});

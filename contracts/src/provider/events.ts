@@ -87,6 +87,11 @@ export interface ProviderEventData {
 
 export const PROVIDER_WINDOW_STREAM = 'provider-window';
 
-/** One stream per provider round: its DEBITs, CREDIT and rollbacks stay in order wherever they are folded. */
-export const providerRoundStream = (provider: string, roundId: string): string =>
-  `provider-round-${provider}-${roundId}`;
+/**
+ * One stream per provider round: its DEBITs, CREDIT and rollbacks stay in order wherever they are
+ * folded. A round first seen after the idempotency window turned is named with that turn
+ * (`since`): a round id the window forgot and a provider sends again starts a stream of its own,
+ * so the engine need not remember forgotten rounds' stream versions.
+ */
+export const providerRoundStream = (provider: string, roundId: string, since: string | null = null): string =>
+  `provider-round-${provider}-${roundId}${since === null ? '' : `@${since}`}`;

@@ -553,5 +553,17 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
   t.same(Object.keys(w.state.provider.previous.txns), [], 'two turns later the closed round is forgotten');
   const back = w.step(rollback('t4', 't3', 'open', 50_00));
   t.equal(back.ok && back.events[0]!.type, 'ProviderRolledBack', 'the open round’s debit is still known');
+  t.equal(back.ok && back.events[0]!.streamId, stream('open'), 'on the stream the open round began');
+  // A forgotten round's id sent again starts a stream named by the last turn, never the old one
+  // over at version 1: the engine keeps no versions of forgotten rounds.
+  const again = w.when(debit('t10', 'closed', 10_00));
+  t.equal(again.ok && again.events[0]!.type, 'ProviderDebited', 'a forgotten round is a new round');
+  t.equal(again.ok && again.events[0]!.streamId, `${stream('closed')}@2026-11-23T10:00:00.000Z`);
+  const unknown = w.when(rollback('t11', 'never', 'gone', 10_00));
+  t.equal(
+    unknown.ok && unknown.events[0]!.streamId,
+    `${stream('gone')}@2026-11-23T10:00:00.000Z`,
+    'so does a transaction declined outside any round',
+  );
   t.equal(w.account('wallet:p1'), 1_000_00 - 100_00 + 250_00, 'every paisa where it belongs');
 });

@@ -7,7 +7,7 @@ import {
   type PositionedEvent,
 } from '@exch/contracts';
 import { evolve } from '../evolve.js';
-import { roundStreamOf } from '../provider/state.js';
+import { rememberedRoundStreams } from '../provider/state.js';
 import type { Snapshots } from '../snapshot/snapshots.js';
 import type { StreamVersions } from '../snapshot/stream-versions.js';
 import type { EngineState } from '../state.js';
@@ -58,12 +58,9 @@ export function foldJournalled(
   event: DomainEvent,
   position: number,
 ): void {
-  // The rounds a turn of the provider window forgets are the previous generation's, before it turns.
-  const forgotten = event.type === 'ProviderWindowTurned' ? Object.keys(state.provider.previous.rounds) : null;
   evolve(state, event);
   const marketId = marketOf(event);
-  if (forgotten && event.type === 'ProviderWindowTurned')
-    versions.forget(event.data.turnedAt, forgotten.map(roundStreamOf));
+  if (event.type === 'ProviderWindowTurned') versions.forgetRounds(rememberedRoundStreams(state.provider));
   else if (event.type === 'MarketSettled' || event.type === 'MarketVoided')
     versions.settle(event.data.marketId, state.markets[event.data.marketId]!.betIds);
   else if (event.type === 'ResultRevoked') versions.reopen(event.data.marketId);

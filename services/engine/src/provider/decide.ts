@@ -1,5 +1,4 @@
 import {
-  providerRoundStream,
   thirdPartyCasinoAccount,
   walletAccount,
   type CommandEnvelope,
@@ -13,7 +12,7 @@ import {
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { balanceOf, exposureOfUser, type EngineState } from '../state.js';
-import { providerKey, roundOf, txnOf, type ProviderTxnState } from './state.js';
+import { providerKey, roundOf, roundStream, txnOf, type ProviderTxnState } from './state.js';
 
 /**
  * The seamless wallet's decisions (docs/international-casino.md). A transaction id keeps its first
@@ -46,6 +45,7 @@ const sameRequest = (a: ProviderRequest, b: ProviderRequest): boolean =>
   a.betId === b.betId;
 
 const declined = (
+  state: EngineState,
   c: ProviderDebit | ProviderRollback,
   status: WalletStatus,
   message: string,
@@ -55,7 +55,7 @@ const declined = (
   const r = requestOf(c);
   return accept({
     type: 'ProviderTxnDeclined',
-    streamId: providerRoundStream(c.provider, c.roundId),
+    streamId: roundStream(state.provider, c.provider, c.roundId),
     data: {
       provider: c.provider,
       txnId: c.txnId,
@@ -70,18 +70,24 @@ const declined = (
 };
 
 /** The first answer again, for the same request; a refusal for another request under the same id. */
-function repeat(c: ProviderCommand, known: ProviderTxnState): Decision {
+function repeat(state: EngineState, c: ProviderCommand, known: ProviderTxnState): Decision {
   const request = requestOf(c);
   if (!sameRequest(request, known))
     return refuse('REQUEST_DECLINED', `Transaction ${c.txnId} was already used for a different request`);
   if (!known.answer.ok) return refuse(known.answer.status, known.answer.message);
-  return repeated(c, request, known.answer.balance, known.answer.referenceId);
+  return repeated(state, c, request, known.answer.balance, known.answer.referenceId);
 }
 
-const repeated = (c: ProviderCommand, r: ProviderRequest, balance: Paise, referenceId: string): Decision =>
+const repeated = (
+  state: EngineState,
+  c: ProviderCommand,
+  r: ProviderRequest,
+  balance: Paise,
+  referenceId: string,
+): Decision =>
   accept({
     type: 'ProviderTxnRepeated',
-    streamId: providerRoundStream(c.provider, c.roundId),
+    streamId: roundStream(state.provider, c.provider, c.roundId),
     data: { provider: c.provider, txnId: c.txnId, ...r, balance, referenceId },
   });
 
@@ -110,19 +116,20 @@ const facts = (state: EngineState, c: ProviderCommand, envelope: CommandEnvelope
 function decideDebit(state: EngineState, c: ProviderDebit, envelope: CommandEnvelope): Decision {
   const user = state.users[c.userId];
   const balance = available(state, c.userId);
-  if (!user || user.role !== 'user') return declined(c, 'INVALID_TOKEN', 'Unknown player', 0);
-  if (user.accountLocked || user.betLocked) return declined(c, 'ACCOUNT_BLOCKED', 'The account is blocked', balance);
+  if (!user || user.role !== 'user') return declined(state, c, 'INVALID_TOKEN', 'Unknown player', 0);
+  if (user.accountLocked || user.betLocked)
+    return declined(state, c, 'ACCOUNT_BLOCKED', 'The account is blocked', balance);
   if (c.sessionUserId !== c.userId)
-    return declined(c, 'INVALID_TOKEN', "The wallet session has ended or is not this player's", balance);
-  if (c.amount <= 0) return declined(c, 'REQUEST_DECLINED', 'A debit must take a stake', balance);
+    return declined(state, c, 'INVALID_TOKEN', "The wallet session has ended or is not this player's", balance);
+  if (c.amount <= 0) return declined(state, c, 'REQUEST_DECLINED', 'A debit must take a stake', balance);
   const round = roundOf(state.provider, providerKey(c.provider, c.roundId));
   if (round && round.userId !== c.userId)
-    return declined(c, 'REQUEST_DECLINED', "The round is another player's", balance);
-  if (round?.credited) return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
-  if (c.amount > balance) return declined(c, 'INSUFFICIENT_FUNDS', 'Insufficient balance', balance);
+    return declined(state, c, 'REQUEST_DECLINED', "The round is another player's", balance);
+  if (round?.credited) return declined(state, c, 'REQUEST_DECLINED', 'The round is already settled', balance);
+  if (c.amount > balance) return declined(state, c, 'INSUFFICIENT_FUNDS', 'Insufficient balance', balance);
   return accept({
     type: 'ProviderDebited',
-    streamId: providerRoundStream(c.provider, c.roundId),
+    streamId: roundStream(state.provider, c.provider, c.roundId),
     data: facts(state, c, envelope, -c.amount),
   });
 }
@@ -135,7 +142,7 @@ function decideCredit(state: EngineState, c: ProviderCredit, envelope: CommandEn
   if (round.held === 0) return refuse('REQUEST_DECLINED', "The round's stakes were given back");
   return accept({
     type: 'ProviderCredited',
-    streamId: providerRoundStream(c.provider, c.roundId),
+    streamId: roundStream(state.provider, c.provider, c.roundId),
     data: facts(state, c, envelope, c.amount),
   });
 }
@@ -143,31 +150,31 @@ function decideCredit(state: EngineState, c: ProviderCredit, envelope: CommandEn
 function decideRollback(state: EngineState, c: ProviderRollback, envelope: CommandEnvelope): Decision {
   const balance = available(state, c.userId);
   const debit = txnOf(state.provider, providerKey(c.provider, c.betId));
-  if (!debit) return declined(c, 'REQUEST_DECLINED', 'Transaction not found', balance, true);
+  if (!debit) return declined(state, c, 'REQUEST_DECLINED', 'Transaction not found', balance, true);
   if (debit.txnType !== 'DEBIT')
-    return declined(c, 'REQUEST_DECLINED', `Transaction ${c.betId} is not a debit`, balance);
+    return declined(state, c, 'REQUEST_DECLINED', `Transaction ${c.betId} is not a debit`, balance);
   if (!debit.answer.ok)
-    return declined(c, 'REQUEST_DECLINED', 'The debit was not taken: nothing to give back', balance);
+    return declined(state, c, 'REQUEST_DECLINED', 'The debit was not taken: nothing to give back', balance);
   if (
     debit.userId !== c.userId ||
     debit.roundId !== c.roundId ||
     debit.gameId !== c.gameId ||
     debit.amount !== c.amount
   ) {
-    return declined(c, 'REQUEST_DECLINED', 'The rollback does not match its debit', balance);
+    return declined(state, c, 'REQUEST_DECLINED', 'The rollback does not match its debit', balance);
   }
   if (debit.rolledBackBy !== null) {
     // Given back already (under another rollback id): answered like that rollback, nothing moves.
     const { answer } = txnOf(state.provider, providerKey(c.provider, debit.rolledBackBy))!;
     return answer.ok
-      ? repeated(c, requestOf(c), answer.balance, answer.referenceId)
+      ? repeated(state, c, requestOf(c), answer.balance, answer.referenceId)
       : refuse(answer.status, answer.message);
   }
   if (roundOf(state.provider, providerKey(c.provider, c.roundId))?.credited)
-    return declined(c, 'REQUEST_DECLINED', 'The round is already settled', balance);
+    return declined(state, c, 'REQUEST_DECLINED', 'The round is already settled', balance);
   return accept({
     type: 'ProviderRolledBack',
-    streamId: providerRoundStream(c.provider, c.roundId),
+    streamId: roundStream(state.provider, c.provider, c.roundId),
     data: { ...facts(state, c, envelope, c.amount), betId: c.betId },
   });
 }
@@ -176,7 +183,7 @@ export function decideProvider(state: EngineState, c: ProviderCommand, envelope:
   // The gateway's wallet routes send these once the provider's signature checked out; no user can.
   if (envelope.actor !== null) return refuse('FORBIDDEN', 'Wallet calls come from the game provider only');
   const known = txnOf(state.provider, providerKey(c.provider, c.txnId));
-  if (known) return repeat(c, known);
+  if (known) return repeat(state, c, known);
   switch (c.type) {
     case 'ProviderDebit':
       return decideDebit(state, c, envelope);

@@ -4,12 +4,24 @@ import { providerKey, roundOf, txnOf, type ProviderRoundState } from './state.js
 import { turnProviderWindow } from './window.js';
 
 type ProviderEvent = {
-  [K in keyof ProviderEventData]: { type: K; data: ProviderEventData[K] };
+  [K in keyof ProviderEventData]: { type: K; streamId: string; data: ProviderEventData[K] };
 }[keyof ProviderEventData];
 
-const round = (state: EngineState, provider: string, roundId: string, userId: string): ProviderRoundState =>
+const round = (
+  state: EngineState,
+  e: ProviderEvent,
+  provider: string,
+  roundId: string,
+  userId: string,
+): ProviderRoundState =>
   roundOf(state.provider, providerKey(provider, roundId)) ??
-  (state.provider.rounds[providerKey(provider, roundId)] = { userId, debits: 0, held: 0, credited: false });
+  (state.provider.rounds[providerKey(provider, roundId)] = {
+    userId,
+    debits: 0,
+    held: 0,
+    credited: false,
+    stream: e.streamId,
+  });
 
 /** The provider half of evolve: folds in place, like the others. */
 export function evolveProvider(state: EngineState, e: ProviderEvent): void {
@@ -37,7 +49,7 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
         answer: { ok: true, balance, referenceId },
         rolledBackBy: null,
       };
-      const r = round(state, provider, roundId, userId);
+      const r = round(state, e, provider, roundId, userId);
       if (e.type === 'ProviderDebited') {
         r.debits++;
         r.held += amount;

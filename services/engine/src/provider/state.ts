@@ -19,6 +19,8 @@ export interface ProviderRoundState {
   held: Paise;
   /** Closed by its CREDIT: no more DEBITs, CREDITs or rollbacks. */
   credited: boolean;
+  /** The stream its events go to; absent in a state saved before rounds carried it (then the unsuffixed name). */
+  stream?: string;
 }
 
 export interface ProviderGeneration {
@@ -47,9 +49,28 @@ export const emptyProviderState = (): ProviderState => ({
 export const providerKey = (provider: string, id: string): string => `${provider}|${id}`;
 
 /** The stream of the round kept under `providerKey(provider, roundId)`. */
-export function roundStreamOf(key: string): string {
+export function roundStreamOf(key: string, round: ProviderRoundState): string {
+  if (round.stream !== undefined) return round.stream;
   const bar = key.indexOf('|');
   return providerRoundStream(key.slice(0, bar), key.slice(bar + 1));
+}
+
+/**
+ * The stream a provider command's events go to: its round's while the window remembers the round,
+ * else a new one named by the window's last turn (a round the window never saw, or one it forgot).
+ */
+export function roundStream(p: ProviderState, provider: string, roundId: string): string {
+  const key = providerKey(provider, roundId);
+  const round = roundOf(p, key);
+  return round ? roundStreamOf(key, round) : providerRoundStream(provider, roundId, p.turnedAt);
+}
+
+/** The streams of every round the window remembers: the only provider round streams still written. */
+export function rememberedRoundStreams(p: ProviderState): Set<string> {
+  const streams = new Set<string>();
+  for (const g of [p, p.previous])
+    for (const [key, round] of Object.entries(g.rounds)) streams.add(roundStreamOf(key, round));
+  return streams;
 }
 
 /** A transaction id as remembered in either generation of the window. */

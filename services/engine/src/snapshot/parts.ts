@@ -44,12 +44,12 @@ export interface ArchivedPart {
   versions: Record<string, number>;
 }
 
-/** The stream versions of the third-party casino rounds one turn of the window forgot. */
+/**
+ * Forgotten casino rounds' stream versions, which snapshots kept before a forgotten round's id
+ * started a stream of its own: an older snapshot lists them, and they are skipped.
+ */
 export interface RoundsPart {
   kind: 'rounds';
-  turnedAt: string;
-  changes: number;
-  versions: Record<string, number>;
 }
 
 /** The provider window's previous generation: read by late repeats, changed only by a late rollback or round. */
@@ -74,7 +74,6 @@ export const BETS_PER_PART = 500;
 export const marketPartKey = (marketId: string, position: number, slice: number): string =>
   `market:${marketId}@${position}#${slice}`;
 export const commandsPartKey = (no: number): string => `commands#${no}`;
-export const roundsPartKey = (turnedAt: string, changes: number): string => `rounds#${turnedAt}@${changes}`;
 export const previousPartKey = (turnedAt: string | null, changes: number): string =>
   `provider-previous#${turnedAt}@${changes}`;
 export const archivedPartKey = (group: number, position: number): string => `archived#${group}@${position}`;

@@ -1,5 +1,5 @@
 import type { EventStore } from '@exch/contracts';
-import { providerKey, roundStreamOf, type ProviderGeneration } from '../provider/state.js';
+import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
 import { emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
 import {
@@ -7,7 +7,6 @@ import {
   archivedPartKey,
   commandsPartKey,
   previousPartKey,
-  roundsPartKey,
   coreState,
   joinMarket,
   marketPartKey,
@@ -148,16 +147,6 @@ export class Snapshots {
         },
       });
     }
-    for (const [turnedAt, held] of Object.entries(versions.forgotten)) {
-      const at = held.changes;
-      plan.push({
-        key: roundsPartKey(turnedAt, at),
-        build: () =>
-          versions.forgotten[turnedAt] === held && held.changes === at
-            ? { kind: 'rounds', turnedAt, changes: at, versions: held.versions }
-            : null,
-      });
-    }
     const previous = state.provider.previous;
     const withPrevious = !isEmpty(previous);
     if (withPrevious) {
@@ -233,7 +222,7 @@ export class Snapshots {
       else if (part.kind === 'previous') {
         state.provider = { ...state.provider, previous: part.previous };
         this.previousChanges = part.changes;
-      } else if (part.kind === 'rounds') versions.holdForgotten(part.turnedAt, part.changes, part.versions);
+      } else if (part.kind === 'rounds') continue;
       else {
         const slices = markets.get(part.marketId) ?? [];
         slices.push(part);
@@ -279,13 +268,7 @@ export class Snapshots {
         this.touched.set(marketId, position);
       } else this.open.add(marketId);
     }
-    const open = new Set(
-      [...Object.keys(state.provider.rounds), ...Object.keys(state.provider.previous.rounds)].map(roundStreamOf),
-    );
-    versions.forget(
-      'before-parts',
-      Object.keys(versions.live).filter((s) => isProviderRound(s) && !open.has(s)),
-    );
+    versions.forgetRounds(rememberedRoundStreams(state.provider));
     const commands = new CommandWindow(this.commandLimit, this.commandSegment);
     for (const [id, positions] of core.processed as Remembered[]) commands.remember(id, positions);
     return { position, state, versions, commands };

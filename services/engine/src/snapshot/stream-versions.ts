@@ -17,30 +17,7 @@ export class StreamVersions {
     readonly settled: Record<string, Record<string, number>> = {},
     /** marketId -> its own stream's version, while the market is archived. */
     readonly archived: Record<string, number> = {},
-    /**
-     * Third-party casino rounds forgotten at a turn of the idempotency window, by that turn's time:
-     * a late repeat must not start a round's stream over at version 1.
-     */
-    readonly forgotten: Record<string, { changes: number; versions: Record<string, number> }> = {},
-  ) {
-    for (const turnedAt of Object.keys(forgotten)) this.index(turnedAt);
-  }
-
-  /**
-   * Which turn forgot a round's stream: a new round's stream is looked up once, not in every turn's
-   * bucket, which a window turning daily for years would make thousands of lookups a round.
-   */
-  private readonly forgottenAt = new Map<string, string>();
-
-  private index(turnedAt: string): void {
-    for (const stream of Object.keys(this.forgotten[turnedAt]!.versions)) this.forgottenAt.set(stream, turnedAt);
-  }
-
-  /** A snapshot part's forgotten rounds of one turn, put back. */
-  holdForgotten(turnedAt: string, changes: number, versions: Record<string, number>): void {
-    this.forgotten[turnedAt] = { changes, versions };
-    this.index(turnedAt);
-  }
+  ) {}
 
   /** The version of the stream's next event, recorded as its last. */
   next(streamId: string, marketId: string | undefined): number {
@@ -61,25 +38,17 @@ export class StreamVersions {
         return;
       }
     }
-    const held = streamId in this.live ? undefined : this.heldFor(streamId);
-    if (held) {
-      held.versions[streamId] = version;
-      held.changes++;
-      return;
-    }
     this.live[streamId] = version;
   }
 
-  /** The window turned at `turnedAt`: the rounds it forgot keep their streams' versions apart. */
-  forget(turnedAt: string, streamIds: readonly string[]): void {
-    const held: Record<string, number> = {};
-    for (const stream of streamIds) {
-      const version = this.live[stream];
-      if (version === undefined) continue;
-      held[stream] = version;
-      delete this.live[stream];
-    }
-    if (Object.keys(held).length > 0) this.holdForgotten(turnedAt, 0, held);
+  /**
+   * The provider window turned: the streams of the rounds it no longer remembers (and of
+   * transactions declined outside any round) are written no more, since a round the window
+   * forgot starts a stream of its own if its id comes again (providerRoundStream's `since`).
+   */
+  forgetRounds(remembered: ReadonlySet<string>): void {
+    for (const stream of Object.keys(this.live))
+      if (isProviderRound(stream) && !remembered.has(stream)) delete this.live[stream];
   }
 
   /** A result declared: the market's bets' streams move apart with it. */
@@ -119,15 +88,8 @@ export class StreamVersions {
 
   private current(streamId: string, marketId: string | undefined): number | undefined {
     if (streamId in this.live) return this.live[streamId];
-    const held = this.heldFor(streamId);
-    if (held) return held.versions[streamId];
     if (marketId === undefined) return undefined;
     if (streamId.startsWith('bet-')) return this.settled[marketId]?.[streamId];
     return streamId === marketStream(marketId) ? this.archived[marketId] : undefined;
-  }
-
-  private heldFor(streamId: string): { changes: number; versions: Record<string, number> } | undefined {
-    const turnedAt = this.forgottenAt.get(streamId);
-    return turnedAt === undefined ? undefined : this.forgotten[turnedAt];
   }
 }
