@@ -15,3 +15,6 @@ export {
   sportMatchCounts,
   listedSports,
 } from './catalogue/queries.js';
+// Payments, the Indian casino and the third-party providers.
+export type { PlayerGameRow, ProviderAggregateRow, ProviderGameRow } from './provider/rows.js';
+export { downlineProviderGames, playerProviderGames, type DayRange } from './provider/queries.js';
