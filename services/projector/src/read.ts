@@ -18,3 +18,25 @@ export {
 // Payments, the Indian casino and the third-party providers.
 export type { PlayerGameRow, ProviderAggregateRow, ProviderGameRow } from './provider/rows.js';
 export { downlineProviderGames, playerProviderGames, type DayRange } from './provider/queries.js';
+export { cappedCount, COUNT_CAP, pageSql, type Count } from './paging.js';
+export type {
+  ApprovalLimitsRow,
+  PaymentMethodRow,
+  PendingCountRow,
+  RequestRow,
+  SavedAccountRow,
+} from './payments/rows.js';
+export {
+  downlineRequests,
+  nearestPaymentMethod,
+  paymentMethodOf,
+  pendingRequestCounts,
+  requestById,
+  requestUplines,
+  savedAccountKind,
+  savedAccounts,
+  topApprovalLimits,
+  userRequests,
+  utrTaken,
+  type Window,
+} from './payments/queries.js';
