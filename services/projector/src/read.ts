@@ -40,3 +40,25 @@ export {
   utrTaken,
   type Window,
 } from './payments/queries.js';
+export type {
+  CasinoBetRow,
+  CasinoDayRow,
+  CasinoResultRow,
+  CasinoRoundRow,
+  CasinoTableRow,
+} from './casino/rows.js';
+export {
+  busiestTable,
+  casinoBetsById,
+  casinoTable,
+  casinoTables,
+  casinoTapeBets,
+  downlineCasinoDays,
+  downlineRoundBets,
+  lastResults,
+  lastRound,
+  playerCasinoBets,
+  roundWithShoe,
+  tableResults,
+  type Page,
+} from './casino/queries.js';
