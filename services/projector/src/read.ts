@@ -38,7 +38,7 @@ export {
   topApprovalLimits,
   userRequests,
   utrTaken,
-  type Window,
+  type OffsetPage,
 } from './payments/queries.js';
 export type {
   CasinoBetRow,

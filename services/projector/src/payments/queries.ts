@@ -17,7 +17,7 @@ const REQUEST_SELECT = `select p.request_id, p.user_id, u.username, p.type, p.me
   left join rm_users eu on eu.user_id = p.endorsed_by`;
 
 /** A page of a list: rows to skip and to read. */
-export interface Window {
+export interface OffsetPage {
   offset: number;
   limit: number;
 }
@@ -33,7 +33,7 @@ export async function userRequests(
   userId: string,
   type: PaymentType,
   q: { from?: string; to?: string; status?: PaymentStatus },
-  page: Window,
+  page: OffsetPage,
 ): Promise<{ rows: RequestRow[]; total: number }> {
   const args: unknown[] = [userId, type];
   let where = 'p.user_id = $1 and p.type = $2';
@@ -59,7 +59,7 @@ export async function downlineRequests(
   sql: SqlClient,
   actorId: string,
   q: { type: PaymentType; status: PaymentStatus | 'all'; from?: string; to?: string; user?: string },
-  page: Window,
+  page: OffsetPage,
 ): Promise<{ rows: RequestRow[]; total: Count }> {
   const args: unknown[] = [JSON.stringify([actorId]), q.type];
   let where = 'p.upline_ids @> $1::jsonb and p.type = $2';
