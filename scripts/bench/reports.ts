@@ -13,7 +13,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import type { SqlClient } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
+import { busiestTable } from '@exch/projector/read';
 import { startServer } from '@exch/server';
 import { percentile } from '../../tests/engine/fixtures.js';
 import { generateHistory } from '../history/generate.js';
@@ -72,21 +74,14 @@ function rowsOf(answer: unknown, depth = 3): number {
 const day = (msAgo: number): string => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
 
 /** Times each query on a running server whose log holds a history (the demo logins included). */
-export async function timeReports(
-  base: string,
-  sql: { query<T>(q: string, p?: unknown[]): Promise<{ rows: T[] }> },
-  onRow: (row: ReportRow) => void,
-): Promise<void> {
+export async function timeReports(base: string, sql: SqlClient, onRow: (row: ReportRow) => void): Promise<void> {
   const call = caller(base);
   const admin = await login(base, 'admin', true);
   const dealer = await login(base, 'dealer1', true);
   const player = await login(base, 'player1', false);
   const { rows: ids } = await sql.query<{ user_id: string }>(`select user_id from rm_users where username = 'player1'`);
   const player1 = ids[0]!.user_id;
-  const { rows: tables } = await sql.query<{ table_code: string }>(
-    'select table_code from rm_casino_rounds group by 1 order by count(*) desc limit 1',
-  );
-  const table = tables[0]?.table_code ?? 'teen20';
+  const table = (await busiestTable(sql)) ?? 'teen20';
   const week = { from: day(7 * DAY_MS), to: day(0) };
   const month = { from: day(30 * DAY_MS), to: day(0) };
   // Empty values left out (the first page has no cursor).

@@ -15,9 +15,7 @@ import { statementLines } from '../../services/gateway/src/reports/statement-rou
 import { downlineBets } from '../../services/gateway/src/bets/admin-routes.js';
 import { myBets, settledMarkets } from '../../services/gateway/src/bets/player-routes.js';
 import { finishedRounds } from '../../services/gateway/src/casino/player-routes.js';
-import { cappedCount } from '../../services/gateway/src/http/paging.js';
-import { downlineRequests } from '../../services/gateway/src/payments/admin-routes.js';
-import { historyRows } from '../../services/gateway/src/payments/history-routes.js';
+import { cappedCount, downlineRequests, userRequests } from '@exch/projector/read';
 import { generalBets } from '../../services/gateway/src/reports/general.js';
 import { downlinePnl } from '../../services/gateway/src/reports/pnl.js';
 import { casinoRows, sportsRows } from '../../services/gateway/src/risk/tape-routes.js';
@@ -302,7 +300,7 @@ function checks(suite: Test, db: SqlClient): void {
     checkPlan(
       t,
       db,
-      (sql) => historyRows(sql, 'u1', 'deposit', {}, { offset: 0, limit: 25 }),
+      (sql) => userRequests(sql, 'u1', 'deposit', {}, { offset: 0, limit: 25 }),
       (text) => text.includes(' offset '),
       'rm_payment_requests_user',
       ['rm_payment_requests'],

@@ -12,6 +12,7 @@ import {
   type SqlClient,
   type StoredEvent,
 } from '@exch/contracts';
+import { requestUplines } from '@exch/projector/read';
 import { Directory } from './directory/directory.js';
 import { requireAuth, verifyAccessToken } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
@@ -336,11 +337,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   async function pushPayments(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     await pushBalances(userIds);
-    const { rows } = await opts.sql.query<{ upline: string }>(
-      `select distinct jsonb_array_elements_text(upline_ids) as upline from rm_payment_requests where user_id = any($1::text[])`,
-      [userIds],
-    );
-    const online = rows.map((r) => r.upline).filter((id) => hub.online(id));
+    const online = (await requestUplines(opts.sql, userIds)).filter((id) => hub.online(id));
     if (online.length === 0) return;
     for (const [upline, counts] of await pendingCounts(opts.sql, online))
       hub.pushToUser(upline, { event: 'paymentRequests', data: counts });

@@ -15,3 +15,50 @@ export {
   sportMatchCounts,
   listedSports,
 } from './catalogue/queries.js';
+// Payments, the Indian casino and the third-party providers.
+export type { PlayerGameRow, ProviderAggregateRow, ProviderGameRow } from './provider/rows.js';
+export { downlineProviderGames, playerProviderGames, type DayRange } from './provider/queries.js';
+export { cappedCount, COUNT_CAP, pageSql, type Count } from './paging.js';
+export type {
+  ApprovalLimitsRow,
+  PaymentMethodRow,
+  PendingCountRow,
+  RequestRow,
+  SavedAccountRow,
+} from './payments/rows.js';
+export {
+  downlineRequests,
+  nearestPaymentMethod,
+  paymentMethodOf,
+  pendingRequestCounts,
+  requestById,
+  requestUplines,
+  savedAccountKind,
+  savedAccounts,
+  topApprovalLimits,
+  userRequests,
+  utrTaken,
+  type OffsetPage,
+} from './payments/queries.js';
+export type {
+  CasinoBetRow,
+  CasinoDayRow,
+  CasinoResultRow,
+  CasinoRoundRow,
+  CasinoTableRow,
+} from './casino/rows.js';
+export {
+  busiestTable,
+  casinoBetsById,
+  casinoTable,
+  casinoTables,
+  casinoTapeBets,
+  downlineCasinoDays,
+  downlineRoundBets,
+  lastResults,
+  lastRound,
+  playerCasinoBets,
+  roundWithShoe,
+  tableResults,
+  type Page,
+} from './casino/queries.js';

@@ -7,47 +7,20 @@ import {
   type CasinoTableStatusSet,
   type SqlClient,
 } from '@exch/contracts';
-import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
+import { downlineCasinoDays, downlineRoundBets, lastRound } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { csvRoute, money } from '../http/csv.js';
-import {
-  BET_SELECT,
-  findTable,
-  ROUND_SELECT,
-  toBetDto,
-  toRoundDto,
-  toTableDto,
-  type BetRow,
-  type RoundRow,
-} from './read.js';
+import { findTable, toBetDto, toRoundDto, toTableDto } from './read.js';
 
 const TAG = 'Casino back office';
 const TableParams = params('code');
 
 /** The downline's settled casino bets by day and table, newest day first; amounts in paise. The JSON route and its CSV read it. */
 async function gameReport(sql: SqlClient, actorId: string, q: { from?: string; to?: string }) {
-  const args: unknown[] = [actorId];
-  let where = `${IN_DOWNLINE} and b.status <> 'pending'`;
-  if (q.from) where += ` and b.placed_at >= $${args.push(q.from)}::date`;
-  if (q.to) where += ` and b.placed_at < $${args.push(q.to)}::date + 1`;
-  const { rows } = await sql.query<{
-    day: string;
-    table_code: string;
-    table_name: string;
-    bets: string;
-    turnover: string;
-    pnl: string;
-  }>(
-    `${downlineCte(1)}
-     select to_char(b.placed_at, 'YYYY-MM-DD') as day, b.table_code, t.name as table_name, count(*) as bets, sum(b.stake) as turnover, sum(b.pnl) as pnl
-       from rm_casino_bets b join rm_casino_tables t on t.table_code = b.table_code
-      where ${where}
-      group by 1, b.table_code, t.name order by 1 desc, t.name`,
-    args,
-  );
+  const rows = await downlineCasinoDays(sql, actorId, q);
   return rows.map((r) => ({
     day: r.day,
     tableCode: r.table_code,
@@ -102,19 +75,8 @@ export function casinoAdminRoutes({ sql, commands, route }: ExchangeDeps): void 
     },
     async (req, { params: p }): Promise<CasinoPositionDto> => {
       const table = await findTable(sql, p.code);
-      const { rows: rounds } = await sql.query<RoundRow>(
-        `${ROUND_SELECT} where r.table_code = $1 order by r.opened_at desc, r.mid desc limit 1`,
-        [table.table_code],
-      );
-      const round = rounds[0];
-      const bets = round
-        ? (
-            await sql.query<BetRow>(
-              `${downlineCte(1)}${BET_SELECT} where b.mid = $2 and ${IN_DOWNLINE} order by b.placed_position desc`,
-              [req.auth!.sub, round.mid],
-            )
-          ).rows
-        : [];
+      const round = await lastRound(sql, table.table_code);
+      const bets = round ? await downlineRoundBets(sql, req.auth!.sub, round.mid) : [];
       const markets = table.markets.map((m) => {
         const on = bets.filter((b) => b.sid === m.sid);
         const stake = on.reduce((s, b) => s + Number(b.stake), 0);

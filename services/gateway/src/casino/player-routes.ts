@@ -10,31 +10,16 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { cappedCount, pageSql, paginated, type Count } from '../http/paging.js';
+import { paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
+import { tableResults, playerCasinoBets, roundWithShoe, type Page } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../http/csv.js';
-import {
-  BET_SELECT,
-  FINISHED,
-  listTables,
-  RESULT_SELECT,
-  resultOf,
-  ROUND_SELECT,
-  tableLive,
-  payRange,
-  toBetDto,
-  toRoundDto,
-  findTable,
-  type BetRow,
-  type RoundRow,
-} from './read.js';
+import { listTables, resultOf, tableLive, payRange, toBetDto, toRoundDto, findTable } from './read.js';
 
 const TAG = 'Casino';
 /** SPEC.md section 2: the All Casino category lists every table. */
 const ALL_CASINO = 35;
-const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-type Page = { page: number; limit: number };
 /** An export reads one row past the cap, so an oversized one is refused rather than cut short. */
 const ALL: Page = { page: 1, limit: CSV_MAX_ROWS + 1 };
 const STATUS_LABEL: Record<CasinoBetDto['status'], string> = {
@@ -52,44 +37,8 @@ export async function finishedRounds(
   page: Page,
 ): Promise<{ rows: CasinoResultDto[]; total: Count }> {
   await findTable(sql, code);
-  const args: unknown[] = [code];
-  let where = `r.table_code = $1 and ${FINISHED}`;
-  if (q.startDate)
-    where += ` and r.opened_at >= $${args.push(q.startDate)}::date and r.opened_at < $${args.length}::date + 1`;
-  if (q.roundId) where += ` and r.mid like $${args.push(`${q.roundId.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
-  if (q.search) where += ` and (lower(r.winner) like $${args.push(like(q.search))} or r.mid like $${args.length})`;
-  // A table deals all day, every day: without a day the count would be of every round it ever dealt.
-  const total = await cappedCount(sql, `from rm_casino_rounds r where ${where}`, args);
-  const { rows } = await sql.query<{ mid: string; winner: string | null; status: string; code: number | null }>(
-    `${RESULT_SELECT} where ${where} order by r.opened_at desc, r.mid desc ${pageSql(page.page, page.limit)}`,
-    args,
-  );
+  const { rows, total } = await tableResults(sql, code, q, page);
   return { rows: rows.map(resultOf), total };
-}
-
-/** A player's casino bets by status, table and placing day, newest first: one page and the count of all. The JSON route and its CSV read it. */
-async function myCasinoBets(
-  sql: SqlClient,
-  userId: string,
-  q: { status: 'pending' | 'settled' | 'all'; table?: string; from?: string; to?: string },
-  page: Page,
-): Promise<{ rows: BetRow[]; total: number }> {
-  const args: unknown[] = [userId];
-  let where = 'b.user_id = $1';
-  if (q.status === 'pending') where += ` and b.status = 'pending'`;
-  if (q.status === 'settled') where += ` and b.status <> 'pending'`;
-  if (q.table) where += ` and b.table_code = $${args.push(q.table)}`;
-  if (q.from) where += ` and b.placed_at >= $${args.push(q.from)}::date`;
-  if (q.to) where += ` and b.placed_at < $${args.push(q.to)}::date + 1`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_casino_bets b where ${where}`,
-    args,
-  );
-  const { rows } = await sql.query<BetRow>(
-    `${BET_SELECT} where ${where} order by b.placed_position desc ${pageSql(page.page, page.limit)}`,
-    args,
-  );
-  return { rows, total: Number(count[0]!.n) };
 }
 
 /** The live Indian tables for any signed-in user: lists, a table's live state, results, rounds, the player's bets (docs/casino.md "Calls"). */
@@ -187,11 +136,7 @@ export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
       answer: 'CasinoRoundDetail',
     },
     async (_req, { params: p }): Promise<CasinoRoundDetail> => {
-      const { rows } = await sql.query<RoundRow & { shoe: string[] }>(
-        `${ROUND_SELECT.replace('t.markets', 't.markets, t.shoe')} where r.mid = $1`,
-        [p.mid],
-      );
-      const row = rows[0];
+      const row = await roundWithShoe(sql, p.mid);
       if (!row) throw new HttpError(404, 'Round not found', 'ROUND_NOT_FOUND');
       return { ...toRoundDto(row), clientSeed: row.mid, nonce: 0, shoe: row.shoe };
     },
@@ -208,7 +153,7 @@ export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
       answer: 'CasinoBetPage',
     },
     async (req, { query: q }): Promise<Paginated<CasinoBetDto>> => {
-      const { rows, total } = await myCasinoBets(sql, req.auth!.sub, q, q);
+      const { rows, total } = await playerCasinoBets(sql, req.auth!.sub, q, q);
       return paginated(rows.map(toBetDto), q.page, q.limit, total);
     },
   );
@@ -223,7 +168,7 @@ export function casinoPlayerRoutes({ sql, route }: ExchangeDeps): void {
       query: v.omit(CasinoBetsQuery, ['page', 'limit']),
     },
     async (req, { query: q }) => {
-      const { rows } = await myCasinoBets(sql, req.auth!.sub, q, ALL);
+      const { rows } = await playerCasinoBets(sql, req.auth!.sub, q, ALL);
       return {
         name: `casino-report-${q.status}-${q.from ?? 'start'}-${q.to ?? 'now'}`,
         header: ['Placed', 'Table', 'Round', 'Selection', 'Odds', 'Stake', 'Result', 'Profit/Loss'],

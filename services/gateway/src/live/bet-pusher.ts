@@ -1,10 +1,7 @@
 import { TAPE_ROOM, type ServerMessage, type SqlClient, type TapeBet } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
-import {
-  BET_SELECT as CASINO_BET_SELECT,
-  toBetDto as casinoBetDto,
-  type BetRow as CasinoBetRow,
-} from '../casino/read.js';
+import { casinoBetsById } from '@exch/projector/read';
+import { toBetDto as casinoBetDto } from '../casino/read.js';
 import type { Hub } from '../ws/hub.js';
 
 /** Every upline of each bettor (the back-office users allowed to see its bets). */
@@ -90,7 +87,7 @@ export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise
 /** After the casino read model commits: the casino bets a batch placed or settled, to the tape and watchers. */
 export async function pushCasinoBets(sql: SqlClient, hub: Hub, ids: string[]): Promise<void> {
   if (ids.length === 0 || hub.size === 0) return;
-  const { rows } = await sql.query<CasinoBetRow>(`${CASINO_BET_SELECT} where b.bet_id = any($1::text[])`, [ids]);
+  const rows = await casinoBetsById(sql, ids);
   await pushTape(
     sql,
     hub,

@@ -7,26 +7,32 @@ import {
   type Paged,
   type PaymentMethodDto,
   type PaymentRequestDto,
-  type PaymentType,
   type PendingCounts,
   type SqlClient,
 } from '@exch/contracts';
 import type { FastifyRequest } from 'fastify';
+import {
+  downlineRequests,
+  paymentMethodOf,
+  pendingRequestCounts,
+  requestById,
+  type RequestRow,
+} from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { cappedCount, paginated, type Count } from '../http/paging.js';
+import { paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
-import { findRequest, REQUEST_SELECT, toRequestDto, type RequestRow } from './read.js';
+import { toRequestDto } from './read.js';
 import { readScreenshot } from './screenshots.js';
 
 const NOT_FOUND = () => new HttpError(404, 'Payment request not found', 'REQUEST_NOT_FOUND');
 
 /** A request of the caller's downline, or 404: another branch's requests are indistinguishable from none. */
 async function downlineRequest(sql: SqlClient, actorId: string, requestId: string): Promise<RequestRow> {
-  const row = await findRequest(sql, requestId);
+  const row = await requestById(sql, requestId);
   if (!row || !row.upline_ids.includes(actorId)) throw NOT_FOUND();
   return row;
 }
@@ -60,44 +66,11 @@ function decidedRow(
 
 /** Pending requests of each upline's downline. */
 export async function pendingCounts(sql: SqlClient, uplineIds: string[]): Promise<Map<string, PendingCounts>> {
-  const { rows } = await sql.query<{ upline: string; deposit: string; withdraw: string }>(
-    `select u.upline, count(p.request_id) filter (where p.type = 'deposit') as deposit, count(p.request_id) filter (where p.type = 'withdraw') as withdraw
-       from unnest($1::text[]) as u(upline)
-       left join rm_payment_requests p on p.status = 'pending' and p.upline_ids @> jsonb_build_array(u.upline)
-      group by u.upline`,
-    [uplineIds],
-  );
+  const rows = await pendingRequestCounts(sql, uplineIds);
   return new Map(rows.map((r) => [r.upline, { deposit: Number(r.deposit), withdraw: Number(r.withdraw) }]));
 }
 
 /** The back office's payments (SPEC.md section 2): the downline's requests, approve and reject, the payment method. */
-/** The downline's requests of one type, pending first then newest, filtered: one page and the count of all. The JSON route and its CSV read it. */
-export async function downlineRequests(
-  sql: SqlClient,
-  actorId: string,
-  q: { type: PaymentType; status: string; from?: string; to?: string; user?: string },
-  page: { offset: number; limit: number },
-): Promise<{ rows: RequestRow[]; total: Count }> {
-  const args: unknown[] = [JSON.stringify([actorId]), q.type];
-  let where = 'p.upline_ids @> $1::jsonb and p.type = $2';
-  if (q.status !== 'all') where += ` and p.status = $${args.push(q.status)}`;
-  if (q.from) where += ` and p.requested_at >= $${args.push(q.from)}::date`;
-  if (q.to) where += ` and p.requested_at < ($${args.push(q.to)}::date + 1)`;
-  if (q.user)
-    where += ` and u.username_lower like $${args.push(`%${q.user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
-  // Every request the downline ever made, without dates or a status: capped.
-  const total = await cappedCount(
-    sql,
-    `from rm_payment_requests p left join rm_users u on u.user_id = p.user_id where ${where}`,
-    args,
-  );
-  const { rows } = await sql.query<RequestRow>(
-    `${REQUEST_SELECT} where ${where} order by p.status = 'pending' desc, p.position desc limit ${page.limit} offset ${page.offset}`,
-    args,
-  );
-  return { rows, total };
-}
-
 export function adminPaymentRoutes({ sql, commands, throttle, route, directory }: AccountDeps): void {
   const txn = (req: FastifyRequest, pw: string) => checkTransactionPassword(sql, throttle, req, pw);
   const me = async (req: FastifyRequest) => ({
@@ -214,7 +187,7 @@ export function adminPaymentRoutes({ sql, commands, throttle, route, directory }
       answer: { type: 'string', format: 'binary' },
     },
     async (req, { params: p }, reply) => {
-      const row = await findRequest(sql, p.id);
+      const row = await requestById(sql, p.id);
       const me = req.auth!.sub;
       if (
         !row ||
@@ -238,17 +211,7 @@ export function adminPaymentRoutes({ sql, commands, throttle, route, directory }
       answer: 'PaymentMethodEnvelope',
     },
     async (req): Promise<{ data: PaymentMethodDto | null }> => {
-      const { rows } = await sql.query<{
-        upi_id: string | null;
-        upi_name: string | null;
-        account_holder_name: string | null;
-        account_number: string | null;
-        ifsc_code: string | null;
-      }>(
-        `select upi_id, upi_name, account_holder_name, account_number, ifsc_code from rm_payment_methods where user_id = $1`,
-        [req.auth!.sub],
-      );
-      const m = rows[0];
+      const m = await paymentMethodOf(sql, req.auth!.sub);
       return {
         data: m
           ? {

@@ -1,27 +1,12 @@
 import { ApprovalLimitsBody, paiseToRupees, type ApprovalLimitsDto, type SqlClient } from '@exch/contracts';
+import { topApprovalLimits } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 
 /** The second level of the caller's chain: its top admin's limits (paise), who that is, and whether the caller is it. */
 async function limitsOf(sql: SqlClient, userId: string): Promise<ApprovalLimitsDto> {
-  const { rows } = await sql.query<{
-    user_id: string;
-    username: string;
-    deposit_above: string | null;
-    withdrawal_above: string | null;
-  }>(
-    `with recursive chain as (
-       select user_id, parent_id from rm_users where user_id = $1
-       union all
-       select u.user_id, u.parent_id from rm_users u join chain c on u.user_id = c.parent_id
-     )
-     select t.user_id, t.username, l.deposit_above, l.withdrawal_above
-       from chain c join rm_users t on t.user_id = c.user_id left join rm_payment_limits l on l.user_id = c.user_id
-      where c.parent_id is null`,
-    [userId],
-  );
-  const top = rows[0]!;
+  const top = await topApprovalLimits(sql, userId);
   const rupees = (p: string | null) => (p === null ? null : paiseToRupees(Number(p)));
   return {
     depositAbove: rupees(top.deposit_above),

@@ -21,6 +21,7 @@ import {
   type TransactionHistoryRow,
   type UpiDetailDto,
 } from '@exch/contracts';
+import { nearestPaymentMethod, savedAccountKind, savedAccounts, utrTaken } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -40,15 +41,6 @@ function askedRow(e: CommittedEvent): TransactionHistoryRow {
   };
 }
 
-interface AccountRow {
-  account_id: string;
-  kind: 'bank' | 'upi';
-  account_holder_name: string | null;
-  account_number: string | null;
-  ifsc_code: string | null;
-  upi_id: string | null;
-}
-
 const AccountParams = v.object({ type: v.picklist(['bank', 'upi'], 'type must be bank or upi'), id: idText('id') });
 
 /** The player's side of payments (SPEC.md sections 2 and 7): payee, deposit, withdraw, saved accounts. */
@@ -63,25 +55,7 @@ export function playerPaymentRoutes({ sql, commands, route }: AccountDeps): void
       answer: 'PayeeEnvelope',
     },
     async (req): Promise<{ data: PayeeDto | null }> => {
-      const { rows } = await sql.query<{
-        username: string;
-        upi_id: string | null;
-        upi_name: string | null;
-        account_holder_name: string | null;
-        account_number: string | null;
-        ifsc_code: string | null;
-      }>(
-        `with recursive chain as (
-         select parent_id as id, 1 as depth from rm_users where user_id = $1
-         union all
-         select u.parent_id, c.depth + 1 from rm_users u join chain c on u.user_id = c.id where u.parent_id is not null
-       )
-       select u.username, m.upi_id, m.upi_name, m.account_holder_name, m.account_number, m.ifsc_code
-         from chain c join rm_payment_methods m on m.user_id = c.id join rm_users u on u.user_id = c.id
-        order by c.depth limit 1`,
-        [req.auth!.sub],
-      );
-      const m = rows[0];
+      const m = await nearestPaymentMethod(sql, req.auth!.sub);
       return {
         data: m
           ? {
@@ -118,11 +92,7 @@ export function playerPaymentRoutes({ sql, commands, route }: AccountDeps): void
       const contentType = screenshotType(body.imageUrl!.bytes);
       if (!contentType) throw new HttpError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
       // Checked here too so a refused UTR stores no screenshot; the engine's rule is the one that counts.
-      const { rows } = await sql.query(
-        `select 1 from rm_payment_requests where utr = $1 and status <> 'rejected' limit 1`,
-        [normalizeUtr(body.utrno)],
-      );
-      if (rows.length > 0) throw new HttpError(409, UTR_TAKEN, 'UTR_TAKEN');
+      if (await utrTaken(sql, normalizeUtr(body.utrno))) throw new HttpError(409, UTR_TAKEN, 'UTR_TAKEN');
       const screenshotId = await storeScreenshot(sql, req.auth!.sub, body.imageUrl!.bytes, contentType);
       const { events } = await send(commands, req, {
         type: 'RequestDeposit',
@@ -176,10 +146,7 @@ export function playerPaymentRoutes({ sql, commands, route }: AccountDeps): void
       answer: 'SavedAccounts',
     },
     async (req): Promise<SavedAccountsDto> => {
-      const { rows } = await sql.query<AccountRow>(
-        `select * from rm_payment_accounts where user_id = $1 order by added_at, account_id`,
-        [req.auth!.sub],
-      );
+      const rows = await savedAccounts(sql, req.auth!.sub);
       return {
         data: {
           bank: rows
@@ -243,11 +210,8 @@ export function playerPaymentRoutes({ sql, commands, route }: AccountDeps): void
       answer: 'Message',
     },
     async (req, { params: p }) => {
-      const { rows } = await sql.query<{ kind: string }>(
-        `select kind from rm_payment_accounts where account_id = $1 and user_id = $2`,
-        [p.id, req.auth!.sub],
-      );
-      if (rows[0]?.kind !== p.type) throw new HttpError(404, 'Saved account not found', 'ACCOUNT_NOT_FOUND');
+      if ((await savedAccountKind(sql, p.id, req.auth!.sub)) !== p.type)
+        throw new HttpError(404, 'Saved account not found', 'ACCOUNT_NOT_FOUND');
       await send(commands, req, { type: 'DeletePaymentAccount', accountId: p.id });
       return { message: p.type === 'bank' ? 'Bank account deleted' : 'UPI Id deleted' };
     },

@@ -8,26 +8,9 @@ import {
   type ThirdPartyPnlDto,
   type ThirdPartyReport,
 } from '@exch/contracts';
-import { downlineCte } from '@exch/projector/read';
+import { downlineProviderGames, playerProviderGames, type ProviderAggregateRow } from '@exch/projector/read';
 import { csvRoute, money } from '../http/csv.js';
 import type { ProviderDeps } from './deps.js';
-
-/** The player's side of a third-party money row: stakes out, wins and returned stakes in. */
-const PLAYER_SIDE = `case when t.txn_type = 'DEBIT' then -t.amount else t.amount end`;
-
-const AGGREGATES = `count(distinct t.round_id) as rounds,
-  coalesce(sum(t.amount) filter (where t.txn_type = 'DEBIT'), 0) - coalesce(sum(t.amount) filter (where t.txn_type = 'ROLLBACK'), 0) as turnover,
-  coalesce(sum(t.amount) filter (where t.txn_type = 'CREDIT'), 0) as payout`;
-
-interface AggregateRow {
-  rounds: string;
-  turnover: string;
-  payout: string;
-}
-
-const dates = (q: { from?: string; to?: string }, params: unknown[]): string =>
-  (q.from ? ` and t.at >= $${params.push(q.from)}::date` : '') +
-  (q.to ? ` and t.at < $${params.push(q.to)}::date + 1` : '');
 
 const PlayerPnlQuery = v.object({ from: dateFilter('from'), to: dateFilter('to') });
 
@@ -38,27 +21,13 @@ async function thirdPartyGames(
   actorId: string,
   q: { from?: string; to?: string },
 ) {
-  const params: unknown[] = [actorId];
-  const where = `t.moved and t.user_id in (select user_id from downline)${dates(q, params)}`;
-  const { rows } = await sql.query<
-    AggregateRow & { provider: string; game_id: string; game_name: string; players: string }
-  >(
-    `${downlineCte(1)}
-     select t.provider, t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, count(distinct t.user_id) as players, ${AGGREGATES}
-       from rm_provider_txns t where ${where}
-      group by t.provider, t.game_id order by turnover desc, t.game_id`,
-    params,
-  );
-  const { rows: totals } = await sql.query<AggregateRow>(
-    `${downlineCte(1)} select ${AGGREGATES} from rm_provider_txns t where ${where}`,
-    params,
-  );
-  const figures = (r: AggregateRow) => {
+  const { games, total } = await downlineProviderGames(sql, actorId, q);
+  const figures = (r: ProviderAggregateRow) => {
     const [turnover, payout] = [Number(r.turnover), Number(r.payout)];
     return { rounds: Number(r.rounds), turnover, payout, profit: turnover - payout };
   };
   return {
-    games: rows.map((r) => ({
+    games: games.map((r) => ({
       provider: r.provider,
       // A provider no longer connected keeps its id: the log still names it.
       providerName: r.provider === port?.id ? port.name : r.provider,
@@ -67,7 +36,7 @@ async function thirdPartyGames(
       players: Number(r.players),
       ...figures(r),
     })),
-    total: figures(totals[0]!),
+    total: figures(total),
   };
 }
 
@@ -136,14 +105,8 @@ export function reportRoutes({ route, sql, provider }: ProviderDeps): void {
       req,
       { query: q },
     ): Promise<{ total: ThirdPartyPnlDto; games: (ThirdPartyPnlDto & { gameId: string; gameName: string })[] }> => {
-      const params: unknown[] = [req.auth!.sub];
-      const where = `t.moved and t.user_id = $1${dates(q, params)}`;
-      const { rows } = await sql.query<AggregateRow & { game_id: string | null; game_name: string | null }>(
-        `select t.game_id, (array_agg(t.game_name order by t.position desc))[1] as game_name, ${AGGREGATES} from rm_provider_txns t where ${where}
-          group by grouping sets ((t.game_id), ()) order by t.game_id nulls first`,
-        params,
-      );
-      const dto = (r: AggregateRow): ThirdPartyPnlDto => ({
+      const rows = await playerProviderGames(sql, req.auth!.sub, q);
+      const dto = (r: ProviderAggregateRow): ThirdPartyPnlDto => ({
         rounds: Number(r.rounds),
         turnover: paiseToRupees(Number(r.turnover)),
         payout: paiseToRupees(Number(r.payout)),

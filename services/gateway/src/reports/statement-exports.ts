@@ -8,8 +8,8 @@ import { subjectOf } from '../accounts/subject.js';
 import { BET_CSV_HEADER, betCsvRow } from '../bets/csv.js';
 import { BetHistoryFilters, myBets, settledMarkets } from '../bets/player-routes.js';
 import { params } from '../http/route.js';
-import { downlineRequests } from '../payments/admin-routes.js';
-import { HISTORY_PATHS, historyRows } from '../payments/history-routes.js';
+import { downlineRequests, userRequests } from '@exch/projector/read';
+import { HISTORY_PATHS, historyFilter } from '../payments/history-routes.js';
 import { CSV_MAX_ROWS, csvRoute, money } from '../http/csv.js';
 
 /** An export reads one row past the cap, so an oversized one is refused rather than cut short. */
@@ -88,7 +88,7 @@ export function statementExports({ sql, route }: AccountDeps): void {
       },
       async (req, { params: p, query: q }) => {
         const userId = await subjectOf(sql, req, p.userId, 'payment-requests');
-        const { rows } = await historyRows(sql, userId, type, q, ALL);
+        const { rows } = await userRequests(sql, userId, type, historyFilter(q), ALL);
         return {
           name: `${type}-statement-${await usernameOf(sql, userId)}-${span(q)}`,
           header: ['Type', 'Method', 'Amount', 'Date', 'Status', 'Remark'],

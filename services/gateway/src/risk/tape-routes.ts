@@ -1,14 +1,9 @@
 import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
-import { betWhere, containsPattern, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
-import { downlineIds, IN_DOWNLINE_IDS } from '@exch/projector/read';
-import {
-  BET_SELECT as CASINO_BET_SELECT,
-  payRange,
-  toBetDto as casinoBetDto,
-  type BetRow as CasinoBetRow,
-} from '../casino/read.js';
+import { betWhere, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
+import { casinoTapeBets, downlineIds } from '@exch/projector/read';
+import { payRange, toBetDto as casinoBetDto } from '../casino/read.js';
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../http/csv.js';
 
@@ -57,22 +52,8 @@ export async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: Be
  */
 export async function casinoRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
   if (q.sport_id !== undefined || q.event_id || q.market_id || q.side) return [];
-  const params: unknown[] = [await downlineIds(sql, viewer)];
-  const add = (value: unknown) => `$${params.push(value)}`;
-  const parts = [IN_DOWNLINE_IDS];
-  if (q.username) parts.push(`u.username_lower like ${add(containsPattern(q.username))}`);
-  if (q.from) parts.push(`b.placed_at >= ${add(q.from)}::timestamptz`);
-  if (q.to)
-    parts.push(
-      q.to.length === 10 ? `b.placed_at < ${add(q.to)}::date + 1` : `b.placed_at <= ${add(q.to)}::timestamptz`,
-    );
-  if (q.min_stake !== undefined) parts.push(`b.stake >= ${add(q.min_stake)}`);
-  const where = parts.join(' and ') + afterSql('rm_casino_bets', page, params);
-  const { rows } = await sql.query<CasinoBetRow>(
-    `${CASINO_BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
-    params,
-  );
-  return rows;
+  const filter = { username: q.username, from: q.from, to: q.to, minStake: q.min_stake };
+  return casinoTapeBets(sql, await downlineIds(sql, viewer), filter, page);
 }
 
 /** The page's rows (at most `limit`) and the cursor of the next page, if more rows were read. */
