@@ -1,6 +1,7 @@
 import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
-import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
+import { BET_SELECT, toBetDto } from '../bets/dto.js';
+import type { BetRow } from '@exch/projector/read';
 import { betWhere, containsPattern, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
 import { downlineIds, IN_DOWNLINE_IDS } from '@exch/projector/read';
 import {
@@ -44,7 +45,7 @@ const afterSql = (table: string, page: Page, params: unknown[]): string =>
 export async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
   const params: unknown[] = [await downlineIds(sql, viewer)];
   const where = betWhere(filterOf(q), params) + afterSql('rm_bets', page, params);
-  const { rows } = await sql.query<BetDbRow>(
+  const { rows } = await sql.query<BetRow>(
     `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
     params,
   );
