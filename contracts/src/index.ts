@@ -9,6 +9,7 @@ export * from './api/auth.js';
 export * from './ws.js';
 export * from './api/amount.js';
 export * from './api/text.js';
+export * from './api/issues.js';
 export * from './api/dates.js';
 export * from './api/accounts.js';
 export * from './market/ladder.js';
