@@ -36,7 +36,7 @@ const object = (properties: Record<string, unknown>, optional: string[] = []) =>
 });
 
 /** Every refusal: its message, and a code where the player's page tells cases apart. */
-export const ErrorAnswer = object({ message: string, code: string }, ['code']);
+const ErrorAnswer = object({ message: string, code: string }, ['code']);
 const refusals = { '4xx': ErrorAnswer };
 
 export const GamesAnswerSchema = object({
