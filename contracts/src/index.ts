@@ -9,6 +9,7 @@ export * from './auth/api.js';
 export * from './ws.js';
 export * from './api/amount.js';
 export * from './api/text.js';
+export * from './api/issues.js';
 export * from './api/dates.js';
 export * from './accounts/api.js';
 export * from './api/paging.js';

@@ -62,3 +62,10 @@ export {
   tableResults,
   type Page,
 } from './casino/queries.js';
+// One fold per fact (docs/architecture.md): the pure folds a command route answers from, each next to
+// the projection that folds the same events into the same row, with that row's type.
+export type { ClientRow } from './users/rows.js';
+export type { BetRow } from './bets/rows.js';
+export { clientAfter } from './users/after.js';
+export { betAfter } from './bets/after.js';
+export { marketAfter } from './catalogue/after.js';

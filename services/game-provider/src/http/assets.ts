@@ -7,7 +7,10 @@ const WEB = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
 const PAGES = ['lobby', 'roulette', 'slot', 'crash'];
 
 /** The game pages' scripts (TypeScript in web/, bundled once at start) and stylesheet, by file name. */
-export async function buildAssets(): Promise<Map<string, { type: string; body: string }>> {
+/** The pages' scripts and styles by file name. */
+export type Assets = Map<string, { type: string; body: string }>;
+
+export async function buildAssets(): Promise<Assets> {
   const out = await build({
     entryPoints: PAGES.map((p) => join(WEB, `${p}.ts`)),
     bundle: true,

@@ -21,15 +21,14 @@ import { findUserById } from '../users/read.js';
 import type { AccountDeps } from '../deps.js';
 import {
   breadcrumb,
-  clientAfter,
   downlineClient,
   downlineRow,
   inDownline,
   listChildren,
   selfOrDownlineClient,
   toClientRow,
-  type ClientDbRow,
 } from './downline.js';
+import { clientAfter, type ClientRow as ClientDbRow } from '@exch/projector/read';
 import { checkTransactionPassword } from './transaction-password.js';
 
 /** The back office's client management: every route is admin-context, privilege-checked, downline-only. */

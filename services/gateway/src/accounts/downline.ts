@@ -1,33 +1,7 @@
-import {
-  paiseToRupees,
-  ROLE_NAME,
-  walletAccount,
-  type ClientRow,
-  type CommittedEvent,
-  type RoleSlug,
-  type SqlClient,
-} from '@exch/contracts';
+import { paiseToRupees, ROLE_NAME, type ClientRow, type SqlClient } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { downlineCte } from '@exch/projector/read';
+import { downlineCte, type ClientRow as ClientDbRow } from '@exch/projector/read';
 import { CURRENT_SHARE_SQL } from './share-sql.js';
-
-export interface ClientDbRow {
-  user_id: string;
-  username: string;
-  full_name: string;
-  role: RoleSlug;
-  parent_id: string | null;
-  credit_reference: string;
-  exposure_limit: string;
-  balance: string;
-  exposure: string;
-  account_locked: boolean;
-  bet_locked: boolean;
-  downline_count: string;
-  created_at: Date | string;
-  /** Partnership share in basis points; null for a player. */
-  share_bp: number | null;
-}
 
 const CLIENT_COLUMNS = `u.user_id, u.username, u.full_name, u.role, u.parent_id, u.credit_reference, u.exposure_limit, u.balance, u.exposure,
   u.account_locked, u.bet_locked, u.created_at, (select count(*) from rm_users c where c.parent_id = u.user_id) as downline_count, ${CURRENT_SHARE_SQL} as share_bp`;
@@ -102,51 +76,6 @@ export async function selfOrDownlineClient(sql: SqlClient, actorId: string, idOr
 
 export const downlineClient = async (sql: SqlClient, actorId: string, idOrUsername: string): Promise<ClientRow> =>
   toClientRow(await downlineRow(sql, actorId, idOrUsername));
-
-/**
- * An account as the client list will show it once the users read model folds these committed
- * events: created by them, or the row read before the command with their changes applied. Route
- * answers come from here, never from reading back what was just written.
- */
-export function clientAfter(before: ClientDbRow | null, events: readonly CommittedEvent[]): ClientDbRow | null {
-  let row = before ? { ...before } : null;
-  for (const e of events) {
-    if (e.type === 'UserCreated') {
-      const d = e.data;
-      row = {
-        user_id: d.userId,
-        username: d.username,
-        full_name: d.fullName,
-        role: d.role,
-        parent_id: d.parentId,
-        credit_reference: String(d.creditReference),
-        exposure_limit: String(d.exposureLimit),
-        balance: '0',
-        exposure: '0',
-        account_locked: false,
-        bet_locked: false,
-        downline_count: '0',
-        created_at: e.at,
-        share_bp: d.role === 'user' ? null : 0,
-      };
-      continue;
-    }
-    if (!row) continue;
-    const wallet = walletAccount(row.user_id);
-    if (e.type === 'ChipsTransferred')
-      row.balance = String(
-        Number(row.balance) + e.data.postings.filter((p) => p.account === wallet).reduce((sum, p) => sum + p.amount, 0),
-      );
-    else if ((e.data as { userId?: string }).userId !== row.user_id) continue;
-    else if (e.type === 'UserDetailsUpdated') row.full_name = e.data.fullName;
-    else if (e.type === 'CreditReferenceSet') row.credit_reference = String(e.data.creditReference);
-    else if (e.type === 'ExposureLimitSet') row.exposure_limit = String(e.data.exposureLimit);
-    else if (e.type === 'AccountLockSet') row.account_locked = e.data.locked;
-    else if (e.type === 'BetLockSet') row.bet_locked = e.data.locked;
-    else if (e.type === 'PartnershipSet') row.share_bp = e.data.shareBp;
-  }
-  return row;
-}
 
 const SORT_COLUMNS: Record<string, string> = {
   username: 'u.username_lower',

@@ -19,7 +19,8 @@ import { cappedCount, paginated, type Count } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
-import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
+import { BET_SELECT, toBetDto } from './dto.js';
+import type { BetRow } from '@exch/projector/read';
 import { kindOf } from '../markets/kind.js';
 import { BET_STATUSES, betWhere, NEWEST_PLACED, type BetFilter } from './filters.js';
 import { downlineCte, downlineIds } from '@exch/projector/read';
@@ -48,7 +49,7 @@ export async function downlineBets(
   viewer: string,
   f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,
   page: { offset: number; limit: number },
-): Promise<{ rows: BetDbRow[]; total: Count }> {
+): Promise<{ rows: BetRow[]; total: Count }> {
   const filter: BetFilter = {
     status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
     matchId: f.event_id,
@@ -69,7 +70,7 @@ export async function downlineBets(
     `from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
     params,
   );
-  const { rows } = await sql.query<BetDbRow>(
+  const { rows } = await sql.query<BetRow>(
     `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit} offset ${page.offset}`,
     params,
   );
@@ -107,7 +108,7 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
       };
       const params: unknown[] = [await downlineIds(sql, req.auth!.sub)];
       const where = betWhere(filter, params);
-      const { rows } = await sql.query<BetDbRow>(
+      const { rows } = await sql.query<BetRow>(
         `${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
         params,
       );

@@ -12,7 +12,8 @@ import {
 } from '@exch/contracts';
 import { paginated } from '../http/paging.js';
 import type { ExchangeDeps } from '../deps.js';
-import { BET_SELECT, toBetDto, type BetDbRow } from './dto.js';
+import { BET_SELECT, toBetDto } from './dto.js';
+import type { BetRow } from '@exch/projector/read';
 import { STATUS_SQL } from './filters.js';
 
 const MyBetsQuery = v.object({ eventId: v.optional(idText('eventId')) });
@@ -91,13 +92,13 @@ export async function myBets(
   userId: string,
   q: { status: keyof typeof STATUS_SQL; from?: string; to?: string },
   page: { offset: number; limit: number },
-): Promise<{ rows: BetDbRow[]; total: number }> {
+): Promise<{ rows: BetRow[]; total: number }> {
   const params: unknown[] = [userId];
   let where = `b.user_id = $1 and ${STATUS_SQL[q.status]}`;
   if (q.from) where += ` and b.placed_at >= $${params.push(q.from)}::date`;
   if (q.to) where += ` and b.placed_at < $${params.push(q.to)}::date + 1`;
   const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bets b where ${where}`, params);
-  const { rows } = await sql.query<BetDbRow>(
+  const { rows } = await sql.query<BetRow>(
     `${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`,
     params,
   );
@@ -108,10 +109,7 @@ export async function myBets(
 export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
   const list = async (where: string, params: unknown[]): Promise<BetDto[]> =>
     (
-      await sql.query<BetDbRow>(
-        `${BET_SELECT} where ${where} order by b.placed_position desc limit ${LIST_CAP}`,
-        params,
-      )
+      await sql.query<BetRow>(`${BET_SELECT} where ${where} order by b.placed_position desc limit ${LIST_CAP}`, params)
     ).rows.map(toBetDto);
 
   route(

@@ -4,8 +4,8 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
-import { betAfter, betRow, toBetDto } from './dto.js';
-import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
+import { betRow, toBetDto } from './dto.js';
+import { betAfter, downlineCte, IN_DOWNLINE } from '@exch/projector/read';
 
 export const INVALID_BET = 'Invalid bet data. Unable to delete.';
 const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');

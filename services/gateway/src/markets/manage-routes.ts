@@ -16,8 +16,8 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
-import { findMarket, marketAfter } from './read.js';
-import type { MarketRow } from '@exch/projector/read';
+import { findMarket } from './read.js';
+import { marketAfter, type MarketRow } from '@exch/projector/read';
 import { toMarketDto } from './sections.js';
 
 const MarketParams = params('marketId');

@@ -1,9 +1,22 @@
 import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
+<<<<<<< HEAD
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
 import { betWhere, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
 import { casinoTapeBets, downlineIds } from '@exch/projector/read';
 import { payRange, toBetDto as casinoBetDto } from '../casino/read.js';
+=======
+import { BET_SELECT, toBetDto } from '../bets/dto.js';
+import type { BetRow } from '@exch/projector/read';
+import { betWhere, containsPattern, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
+import { downlineIds, IN_DOWNLINE_IDS } from '@exch/projector/read';
+import {
+  BET_SELECT as CASINO_BET_SELECT,
+  payRange,
+  toBetDto as casinoBetDto,
+  type BetRow as CasinoBetRow,
+} from '../casino/read.js';
+>>>>>>> folds
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../http/csv.js';
 
@@ -39,7 +52,7 @@ const afterSql = (table: string, page: Page, params: unknown[]): string =>
 export async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
   const params: unknown[] = [await downlineIds(sql, viewer)];
   const where = betWhere(filterOf(q), params) + afterSql('rm_bets', page, params);
-  const { rows } = await sql.query<BetDbRow>(
+  const { rows } = await sql.query<BetRow>(
     `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
     params,
   );
