@@ -1,22 +1,9 @@
 import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
-<<<<<<< HEAD
-import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
-import { betWhere, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
-import { casinoTapeBets, downlineIds } from '@exch/projector/read';
-import { payRange, toBetDto as casinoBetDto } from '../casino/read.js';
-=======
 import { BET_SELECT, toBetDto } from '../bets/dto.js';
-import type { BetRow } from '@exch/projector/read';
-import { betWhere, containsPattern, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
-import { downlineIds, IN_DOWNLINE_IDS } from '@exch/projector/read';
-import {
-  BET_SELECT as CASINO_BET_SELECT,
-  payRange,
-  toBetDto as casinoBetDto,
-  type BetRow as CasinoBetRow,
-} from '../casino/read.js';
->>>>>>> folds
+import { betWhere, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
+import { casinoTapeBets, downlineIds, type BetRow } from '@exch/projector/read';
+import { payRange, toBetDto as casinoBetDto } from '../casino/read.js';
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../http/csv.js';
 
