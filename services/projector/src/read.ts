@@ -15,3 +15,10 @@ export {
   sportMatchCounts,
   listedSports,
 } from './catalogue/queries.js';
+// Bets, risk, locks, buttons and streams.
+export type { ButtonValuesRow } from './buttons/rows.js';
+export { buttonValues } from './buttons/queries.js';
+export type { WatchedRow, WatchRow } from './risk/rows.js';
+export { bigBetThreshold, watchedBy, watchesOf } from './risk/queries.js';
+export type { MatchStreamsRow } from './streams/rows.js';
+export { matchStreams } from './streams/queries.js';

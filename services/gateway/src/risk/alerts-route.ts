@@ -1,6 +1,6 @@
 import { RiskAlertsQuery, type RiskAlert } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
-import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
+import { bigBetThreshold, downlineCte, IN_DOWNLINE } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { bigBets, bursts, jumps, RULES, type History, type Raised, type WindowBet } from './alert-rules.js';
 
@@ -38,7 +38,7 @@ export function riskAlertsRoute({ sql, route }: ExchangeDeps): void {
             order by b.placed_at desc limit ${WINDOW_CAP + 1}`,
           [me, since],
         ),
-        sql.query<{ big_bet: string }>(`select big_bet from rm_risk_thresholds where user_id = $1`, [me]),
+        bigBetThreshold(sql, me),
         sql.query<{ ip: string; names: string[]; ids: string[] }>(
           `${downlineCte(1)}select b.ip, array_agg(distinct u.username) as names,
                   (array_agg(b.bet_id order by b.placed_at desc))[1:${BETS_PER_ALERT}] as ids
@@ -78,7 +78,7 @@ export function riskAlertsRoute({ sql, route }: ExchangeDeps): void {
         ]),
       );
       const raised: Raised[] = [
-        ...bigBets(bets, Number(threshold.rows[0]?.big_bet ?? 0)),
+        ...bigBets(bets, Number(threshold ?? 0)),
         ...jumps(bets, history),
         ...bursts(bets),
         ...shared.rows.map((r) => ({
