@@ -13,9 +13,8 @@ import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { statementLines } from '../../services/gateway/src/reports/statement-routes.js';
 import { downlineBets } from '../../services/gateway/src/bets/admin-routes.js';
-import { myBets, settledMarkets } from '../../services/gateway/src/bets/player-routes.js';
 import { finishedRounds } from '../../services/gateway/src/casino/player-routes.js';
-import { cappedCount } from '../../services/gateway/src/http/paging.js';
+import { cappedCount, playerBetPage, settledMarketPage } from '@exch/projector/read';
 import { downlineRequests } from '../../services/gateway/src/payments/admin-routes.js';
 import { historyRows } from '../../services/gateway/src/payments/history-routes.js';
 import { generalBets } from '../../services/gateway/src/reports/general.js';
@@ -213,7 +212,7 @@ function checks(suite: Test, db: SqlClient): void {
     checkPlan(
       t,
       db,
-      (sql) => myBets(sql, 'u1', { status: 'settled', ...WEEK }, { offset: 0, limit: 25 }),
+      (sql) => playerBetPage(sql, 'u1', { status: 'settled', ...WEEK }, { offset: 0, limit: 25 }),
       BET_LIST,
       'rm_bets_user',
       ['rm_bets'],
@@ -246,7 +245,7 @@ function checks(suite: Test, db: SqlClient): void {
     checkPlan(
       t,
       db,
-      (sql) => settledMarkets(sql, 'u1', WEEK, { offset: 0, limit: 25 }),
+      (sql) => settledMarketPage(sql, 'u1', WEEK, { offset: 0, limit: 25 }),
       (text) => text.includes('from rm_bet_settlements s') && text.includes(' offset '),
       'rm_bet_settlements_user',
       ['rm_bet_settlements'],

@@ -22,3 +22,40 @@ export type { WatchedRow, WatchRow } from './risk/rows.js';
 export { bigBetThreshold, watchedBy, watchesOf } from './risk/queries.js';
 export type { MatchStreamsRow } from './streams/rows.js';
 export { matchStreams } from './streams/queries.js';
+export type { Count } from './capped-count.js';
+export { cappedCount } from './capped-count.js';
+export type {
+  AutoCashOutRow,
+  BeforeSuspensionRow,
+  BetHistoryRow,
+  BetRow,
+  BookBetRow,
+  OpenBetRow,
+  PendingStakeRow,
+  SettledMarketRow,
+  SharedIpRow,
+  WindowBetRow,
+} from './bets/rows.js';
+export type { BetFilter, BetStatusFilter } from './bets/filter.js';
+export { afterSql, BET_STATUSES, containsPattern, NEWEST_PLACED } from './bets/filter.js';
+export {
+  autoCashOutRules,
+  betById,
+  betCount,
+  betHistory,
+  betsBeforeSuspension,
+  betsById,
+  downlineBetCount,
+  downlineBetPage,
+  downlineBetsAfter,
+  newestDownlineBets,
+  openMatchedBets,
+  pendingMarketBets,
+  pendingStakes,
+  playerBetPage,
+  playerBets,
+  playerMarketBets,
+  settledMarketPage,
+  sharedIps,
+  windowBets,
+} from './bets/queries.js';

@@ -1,5 +1,6 @@
 import { money, type CsvCell } from '../http/csv.js';
-import { matchedPaise, toBetDto, type BetDbRow } from './dto.js';
+import type { BetRow } from '@exch/projector/read';
+import { matchedPaise, toBetDto } from './dto.js';
 
 /** The bet history's CSV columns, the player's and the back office's (which adds the user name after Placed). */
 export const BET_CSV_HEADER = [
@@ -19,7 +20,7 @@ export const BET_CSV_HEADER = [
 ];
 
 /** One bet as a CSV line: amounts from the row's paise, names and odds as the lists show them. */
-export function betCsvRow(r: BetDbRow): CsvCell[] {
+export function betCsvRow(r: BetRow): CsvCell[] {
   const b = toBetDto(r);
   return [
     b.placed_at,
@@ -42,7 +43,7 @@ export function betCsvRow(r: BetDbRow): CsvCell[] {
 export const DOWNLINE_BET_CSV_HEADER = [BET_CSV_HEADER[0]!, 'User Name', ...BET_CSV_HEADER.slice(1)];
 
 /** A downline bet as a CSV line, in DOWNLINE_BET_CSV_HEADER's columns. */
-export function downlineBetCsvRow(r: BetDbRow): CsvCell[] {
+export function downlineBetCsvRow(r: BetRow): CsvCell[] {
   const [placed, ...rest] = betCsvRow(r);
   return [placed!, r.username, ...rest];
 }

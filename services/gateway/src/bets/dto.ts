@@ -4,55 +4,15 @@ import {
   MARKET_TYPE_OF,
   paiseToRupees,
   type BetDto,
-  type BetFill,
-  type BetStatus,
   type CommittedEvent,
   type MarketKind,
   type Paise,
-  type Persistence,
   type SqlClient,
 } from '@exch/contracts';
-
-export interface BetDbRow {
-  bet_id: string;
-  user_id: string;
-  username: string;
-  match_id: string;
-  event_name: string | null;
-  sport_id: number | null;
-  market_id: string;
-  market_name: string | null;
-  kind: MarketKind;
-  selection_id: number | null;
-  selection_name: string;
-  side: 'back' | 'lay';
-  odds: number;
-  volume: number | null;
-  stake: string;
-  unmatched: string;
-  cancelled: string;
-  fills: BetFill[];
-  persistence: Persistence;
-  /** Set on a cash out's hedge (paise). */
-  cash_out: { percent: number; value: Paise } | null;
-  status: BetStatus;
-  pnl: string | null;
-  reference_id: string;
-  placed_at: Date | string;
-  settled_at: Date | string | null;
-}
-
-/** rm_bets with the names the lists show; `b`, `u`, `mk` and `mt` are free for where clauses. */
-export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, mt.name as event_name, mt.sport_id, b.market_id, mk.name as market_name,
-    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.persistence, b.cash_out, b.status, b.pnl,
-    b.reference_id, b.placed_at, b.settled_at
-  from rm_bets b
-  join rm_users u on u.user_id = b.user_id
-  left join rm_markets mk on mk.market_id = b.market_id
-  left join rm_matches mt on mt.match_id = b.match_id`;
+import { betsById as betRowsById, type BetRow } from '@exch/projector/read';
 
 /** Potential win and loss of the live stake: each match-odds fill at its own price, the rest at the asked odds. */
-function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise; lose: Paise } {
+function potential(r: BetRow, matched: Paise, unmatched: Paise): { win: Paise; lose: Paise } {
   const parts =
     r.kind === 'match_odds'
       ? [...r.fills, { price: r.odds, size: unmatched }]
@@ -61,12 +21,12 @@ function potential(r: BetDbRow, matched: Paise, unmatched: Paise): { win: Paise;
 }
 
 /** Paise of a bet matched so far: what was staked less what waits and what was cancelled. */
-export const matchedPaise = (r: BetDbRow): number => Number(r.stake) - Number(r.unmatched) - Number(r.cancelled);
+export const matchedPaise = (r: BetRow): number => Number(r.stake) - Number(r.unmatched) - Number(r.cancelled);
 
 /** A price as the API shows it: match odds decimal, a rate or a run line as it is. */
 const apiOdds = (kind: MarketKind, price: number): number => (kind === 'match_odds' ? price / 100 : price);
 
-export function toBetDto(r: BetDbRow): BetDto {
+export function toBetDto(r: BetRow): BetDto {
   const unmatched = Number(r.unmatched);
   const matched = matchedPaise(r);
   const p = potential(r, matched, unmatched);
@@ -110,7 +70,7 @@ export function toBetDto(r: BetDbRow): BetDto {
  * A bet as listed after its own committed cancel or delete, from the row read before the command:
  * what the bets read model will hold once it folds the same event.
  */
-export function betAfter(row: BetDbRow, events: readonly CommittedEvent[]): BetDbRow {
+export function betAfter(row: BetRow, events: readonly CommittedEvent[]): BetRow {
   const next = { ...row };
   for (const e of events) {
     if (e.type === 'BetCancelled' && e.data.betId === row.bet_id) {
@@ -125,22 +85,6 @@ export function betAfter(row: BetDbRow, events: readonly CommittedEvent[]): BetD
 /** Bets by id, as DTOs in the order asked. */
 export async function betsById(sql: SqlClient, ids: string[]): Promise<BetDto[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql.query<BetDbRow>(`${BET_SELECT} where b.bet_id = any($1::text[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.bet_id, toBetDto(r)]));
+  const byId = new Map((await betRowsById(sql, ids)).map((r) => [r.bet_id, toBetDto(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** A bet's row by id, when `where` (over `b`, with the bet id as $1 and then `params`) holds. */
-export async function betRow(
-  sql: SqlClient,
-  betId: string,
-  where = 'true',
-  params: unknown[] = [],
-  prefix = '',
-): Promise<BetDbRow | null> {
-  const { rows } = await sql.query<BetDbRow>(`${prefix}${BET_SELECT} where b.bet_id = $1 and ${where}`, [
-    betId,
-    ...params,
-  ]);
-  return rows[0] ?? null;
 }

@@ -10,7 +10,8 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { cappedCount, pageSql, paginated, type Count } from '../http/paging.js';
+import { cappedCount, type Count } from '@exch/projector/read';
+import { pageSql, paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../http/csv.js';

@@ -1,7 +1,5 @@
-import type { Paginated, SqlClient } from '@exch/contracts';
-
-/** A list's count, or the cap it stopped at (PageInfo.capped). */
-export type Count = number | { capped: number };
+import type { Paginated } from '@exch/contracts';
+import type { Count } from '@exch/projector/read';
 
 export const paginated = <T>(data: T[], page: number, limit: number, count: Count): Paginated<T> => {
   const total = typeof count === 'number' ? count : count.capped;
@@ -16,28 +14,6 @@ export const paginated = <T>(data: T[], page: number, limit: number, count: Coun
     },
   };
 };
-
-/**
- * Rows a list whose range the caller may leave open counts at most: 400 pages of 25. Past it the
- * count would grow with the history (every bet of a downline, every round of a table), while a
- * screen needs only to know there are many.
- */
-export const COUNT_CAP = 10_000;
-
-/** The rows of `fromWhere` (`from ... where ...`), counted up to `cap`. */
-export async function cappedCount(
-  sql: SqlClient,
-  fromWhere: string,
-  params: unknown[],
-  cap = COUNT_CAP,
-): Promise<Count> {
-  const { rows } = await sql.query<{ n: string }>(
-    `select count(*) as n from (select 1 ${fromWhere} limit ${cap + 1}) c`,
-    params,
-  );
-  const n = Number(rows[0]!.n);
-  return n > cap ? { capped: cap } : n;
-}
 
 /** `limit ... offset ...` for a validated page and limit (whole numbers, so safe to inline). */
 export const pageSql = (page: number, limit: number): string => `limit ${limit} offset ${(page - 1) * limit}`;
