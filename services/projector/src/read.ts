@@ -59,3 +59,5 @@ export {
   sharedIps,
   windowBets,
 } from './bets/queries.js';
+export { periodSql } from './period.js';
+export { generalBets } from './general-report.js';
