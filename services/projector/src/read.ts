@@ -15,7 +15,7 @@ export {
   sportMatchCounts,
   listedSports,
 } from './catalogue/queries.js';
-// Bets, risk, locks, buttons and streams.
+// Bets, risk, locks, buttons and streams; the capped count, period filter and general report they read with.
 export type { ButtonValuesRow } from './buttons/rows.js';
 export { buttonValues } from './buttons/queries.js';
 export type { WatchedRow, WatchRow } from './risk/rows.js';
