@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { SqlClient } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { busiestTable } from '@exch/projector/read';
+import { betCount, busiestTable } from '@exch/projector/read';
 import { startServer } from '@exch/server';
 import { percentile } from '../../tests/engine/fixtures.js';
 import { generateHistory } from '../history/generate.js';
@@ -234,9 +234,9 @@ export async function benchReports(): Promise<void> {
       logger: pino({ level: 'silent' }),
     });
     try {
-      const { rows: n } = await server.store.sql.query<{ n: string }>('select count(*) as n from rm_bets');
+      const n = await betCount(server.store.sql);
       console.log(
-        `\nReports and lists over HTTP on ${Number(n[0]!.n).toLocaleString('en-US')} exchange bets (${given ? dataDir : `a generated history: ${SMALL.bets.toLocaleString('en-US')} bets over ${SMALL.days} days`}), p50/p95 of ${RUNS} calls, load ${loadavg()[0]!.toFixed(2)} at the start`,
+        `\nReports and lists over HTTP on ${Number(n).toLocaleString('en-US')} exchange bets (${given ? dataDir : `a generated history: ${SMALL.bets.toLocaleString('en-US')} bets over ${SMALL.days} days`}), p50/p95 of ${RUNS} calls, load ${loadavg()[0]!.toFixed(2)} at the start`,
       );
       printHeader();
       await timeReports(server.url, server.store.sql, printRow);

@@ -13,10 +13,15 @@ import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { statementLines } from '../../services/gateway/src/reports/statement-routes.js';
 import { downlineBets } from '../../services/gateway/src/bets/admin-routes.js';
-import { myBets, settledMarkets } from '../../services/gateway/src/bets/player-routes.js';
 import { finishedRounds } from '../../services/gateway/src/casino/player-routes.js';
-import { cappedCount, downlineRequests, userRequests } from '@exch/projector/read';
-import { generalBets } from '../../services/gateway/src/reports/general.js';
+import {
+  cappedCount,
+  downlineRequests,
+  generalBets,
+  playerBetPage,
+  settledMarketPage,
+  userRequests,
+} from '@exch/projector/read';
 import { downlinePnl } from '../../services/gateway/src/reports/pnl.js';
 import { casinoRows, sportsRows } from '../../services/gateway/src/risk/tape-routes.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
@@ -211,7 +216,7 @@ function checks(suite: Test, db: SqlClient): void {
     checkPlan(
       t,
       db,
-      (sql) => myBets(sql, 'u1', { status: 'settled', ...WEEK }, { offset: 0, limit: 25 }),
+      (sql) => playerBetPage(sql, 'u1', { status: 'settled', ...WEEK }, { offset: 0, limit: 25 }),
       BET_LIST,
       'rm_bets_user',
       ['rm_bets'],
@@ -244,7 +249,7 @@ function checks(suite: Test, db: SqlClient): void {
     checkPlan(
       t,
       db,
-      (sql) => settledMarkets(sql, 'u1', WEEK, { offset: 0, limit: 25 }),
+      (sql) => settledMarketPage(sql, 'u1', WEEK, { offset: 0, limit: 25 }),
       (text) => text.includes('from rm_bet_settlements s') && text.includes(' offset '),
       'rm_bet_settlements_user',
       ['rm_bet_settlements'],

@@ -65,7 +65,51 @@ export {
 // One fold per fact (docs/architecture.md): the pure folds a command route answers from, each next to
 // the projection that folds the same events into the same row, with that row's type.
 export type { ClientRow } from './users/rows.js';
-export type { BetRow } from './bets/rows.js';
 export { clientAfter } from './users/after.js';
 export { betAfter } from './bets/after.js';
 export { marketAfter } from './catalogue/after.js';
+// Bets, risk, locks, buttons and streams; the capped count, period filter and general report they read with.
+export type { ButtonValuesRow } from './buttons/rows.js';
+export { buttonValues } from './buttons/queries.js';
+export type { WatchedRow, WatchRow } from './risk/rows.js';
+export { bigBetThreshold, watchedBy, watchesOf } from './risk/queries.js';
+export type { MatchStreamsRow } from './streams/rows.js';
+export { matchStreams } from './streams/queries.js';
+export type {
+  AutoCashOutRow,
+  BeforeSuspensionRow,
+  BetHistoryRow,
+  BetRow,
+  BookBetRow,
+  OpenBetRow,
+  PendingStakeRow,
+  SettledMarketRow,
+  SharedIpRow,
+  WindowBetRow,
+} from './bets/rows.js';
+export type { BetFilter, BetStatusFilter } from './bets/filter.js';
+export { afterSql, BET_STATUSES, NEWEST_PLACED } from './bets/filter.js';
+export { containsPattern } from './like.js';
+export {
+  autoCashOutRules,
+  betById,
+  betCount,
+  betHistory,
+  betsBeforeSuspension,
+  betsById,
+  downlineBetCount,
+  downlineBetPage,
+  downlineBetsAfter,
+  newestDownlineBets,
+  openMatchedBets,
+  pendingMarketBets,
+  pendingStakes,
+  playerBetPage,
+  playerBets,
+  playerMarketBets,
+  settledMarketPage,
+  sharedIps,
+  windowBets,
+} from './bets/queries.js';
+export { periodSql } from './period.js';
+export { generalBets } from './general-report.js';

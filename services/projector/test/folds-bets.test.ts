@@ -1,8 +1,7 @@
 import t from 'tap';
 import { walletAccount, type BetFill, type Paise } from '@exch/contracts';
-import { betAfter } from '../src/read.js';
+import { betAfter, betsById } from '../src/read.js';
 // The gateway's own read of a bet row: the fold must equal what the route would read back.
-import { betRow } from '../../gateway/src/bets/dto.js';
 import { columns, event, readModels } from './fold-harness.js';
 
 /**
@@ -98,7 +97,7 @@ t.test('betAfter gives the row the bets projection folds', async (t) => {
   // b1 waits whole; b2 is matched whole; b3 is half matched; b4 waits whole.
   await rm.commit(placed('b1', 100_000, 0), placed('b2', 50_000, 50_000));
   await rm.commit(placed('b3', 40_000, 20_000), placed('b4', 30_000, 0));
-  const read = async (betId: string) => (await betRow(rm.sql, betId))!;
+  const read = async (betId: string) => (await betsById(rm.sql, [betId]))[0]!;
   /** Commits one command's events and checks the fold of them onto each bet read before against its read after. */
   const check = async (name: string, betIds: string[], ...events: Parameters<typeof rm.commit>) => {
     const before = await Promise.all(betIds.map(read));

@@ -10,8 +10,8 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import type { AccountDeps } from '../deps.js';
-import { downlineCte } from '@exch/projector/read';
-import { paginated, pageSql } from '../http/paging.js';
+import { downlineCte, pageSql } from '@exch/projector/read';
+import { paginated } from '../http/paging.js';
 import { csvRoute, CSV_MAX_ROWS } from '../http/csv.js';
 
 type AuditFilter = v.InferOutput<typeof AuditCsvQuery>;

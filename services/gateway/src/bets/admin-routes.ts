@@ -15,15 +15,21 @@ import {
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { cappedCount, paginated, type Count } from '../http/paging.js';
+import { paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from './csv.js';
-import { BET_SELECT, toBetDto } from './dto.js';
-import type { BetRow } from '@exch/projector/read';
+import { toBetDto } from './dto.js';
 import { kindOf } from '../markets/kind.js';
-import { BET_STATUSES, betWhere, NEWEST_PLACED, type BetFilter } from './filters.js';
-import { downlineCte, downlineIds } from '@exch/projector/read';
+import {
+  BET_STATUSES,
+  downlineBetCount,
+  downlineBetPage,
+  newestDownlineBets,
+  type BetFilter,
+  type BetRow,
+  type Count,
+} from '@exch/projector/read';
 import { INVALID_BET } from './status-route.js';
 import { CSV_MAX_ROWS, csvRoute } from '../http/csv.js';
 
@@ -50,31 +56,23 @@ export async function downlineBets(
   f: Omit<v.InferOutput<typeof AllUserBetListBody>, 'limit'>,
   page: { offset: number; limit: number },
 ): Promise<{ rows: BetRow[]; total: Count }> {
-  const filter: BetFilter = {
-    status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
-    matchId: f.event_id,
-    kinds: f.market_type ? [kindOf(f.market_type)] : undefined,
-    matched: f.matched_status,
-    side: f.odds_type,
-    username: f.username,
-    from: f.start_date,
-    to: f.end_date,
-    minStake: f.amount_from,
-    maxStake: f.amount_to,
-  };
-  const params: unknown[] = [await downlineIds(sql, viewer)];
-  const where = betWhere(filter, params);
-  // Left without dates, the count would be of every bet the downline ever placed: capped.
-  const total = await cappedCount(
+  return downlineBetPage(
     sql,
-    `from rm_bets b join rm_users u on u.user_id = b.user_id where ${where}`,
-    params,
+    viewer,
+    {
+      status: f.deleted ? 'deleted' : (f.status ?? 'pending'),
+      matchId: f.event_id,
+      kinds: f.market_type ? [kindOf(f.market_type)] : undefined,
+      matched: f.matched_status,
+      side: f.odds_type,
+      username: f.username,
+      from: f.start_date,
+      to: f.end_date,
+      minStake: f.amount_from,
+      maxStake: f.amount_to,
+    },
+    page,
   );
-  const { rows } = await sql.query<BetRow>(
-    `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit} offset ${page.offset}`,
-    params,
-  );
-  return { rows, total };
 }
 
 /** The back office's bet lists and deletes: the caller's downline only (SPEC.md section 6). */
@@ -106,12 +104,7 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
         minStake: q.min_stake,
         maxStake: q.max_stake,
       };
-      const params: unknown[] = [await downlineIds(sql, req.auth!.sub)];
-      const where = betWhere(filter, params);
-      const { rows } = await sql.query<BetRow>(
-        `${BET_SELECT} where ${where} order by b.placed_position desc limit ${EVENT_CAP}`,
-        params,
-      );
+      const rows = await newestDownlineBets(sql, req.auth!.sub, filter, EVENT_CAP);
       const markets = Object.fromEntries(Object.values(MARKET_TYPE_OF).map((t) => [t, [] as BetDto[]])) as Record<
         MarketType,
         BetDto[]
@@ -171,11 +164,8 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
       if (req.auth!.role !== 'admin')
         throw new HttpError(403, 'Only the admin role can delete bets in bulk', 'FORBIDDEN');
       const ids = [...new Set(body.ids)];
-      const { rows } = await sql.query<{ n: string }>(
-        `${downlineCte(2)}select count(*) as n from rm_bets b where b.bet_id = any($1::text[]) and b.user_id in (select user_id from downline)`,
-        [ids, req.auth!.sub],
-      );
-      if (Number(rows[0]!.n) !== ids.length) throw new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
+      if ((await downlineBetCount(sql, req.auth!.sub, ids)) !== ids.length)
+        throw new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
       await checkTransactionPassword(sql, throttle, req, body.transaction_password);
       await send(commands, req, { type: 'DeleteBets', betIds: ids });
       return { message: ids.length === 1 ? '1 bet deleted' : `${ids.length} bets deleted`, deleted: ids.length };

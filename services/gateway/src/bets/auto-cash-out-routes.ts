@@ -1,4 +1,5 @@
 import { AutoCashOutBody, idText, paiseToRupees, type AutoCashOutDto } from '@exch/contracts';
+import { autoCashOutRules } from '@exch/projector/read';
 import * as v from 'valibot';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -55,16 +56,7 @@ export function autoCashOutRoutes({ commands, directory, limits, route, sql }: E
       query: EventQuery,
     },
     async (req, { query }): Promise<{ data: AutoCashOutDto[] }> => {
-      const { rows } = await sql.query<{
-        market_id: string;
-        selection_id: number;
-        profit_target: string | null;
-        loss_limit: string | null;
-      }>(
-        `select market_id, selection_id, profit_target, loss_limit from rm_auto_cash_out
-         where user_id = $1 and match_id = $2 order by market_id, selection_id`,
-        [req.auth!.sub, query.event_id],
-      );
+      const rows = await autoCashOutRules(sql, req.auth!.sub, query.event_id);
       return {
         data: rows.map((r) => ({
           market_id: r.market_id,

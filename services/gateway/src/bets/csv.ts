@@ -1,6 +1,6 @@
 import { money, type CsvCell } from '../http/csv.js';
-import { matchedPaise, toBetDto } from './dto.js';
 import type { BetRow } from '@exch/projector/read';
+import { matchedPaise, toBetDto } from './dto.js';
 
 /** The bet history's CSV columns, the player's and the back office's (which adds the user name after Placed). */
 export const BET_CSV_HEADER = [

@@ -8,16 +8,7 @@ import {
   type Paise,
   type SqlClient,
 } from '@exch/contracts';
-import type { BetRow } from '@exch/projector/read';
-
-/** rm_bets with the names the lists show; `b`, `u`, `mk` and `mt` are free for where clauses. */
-export const BET_SELECT = `select b.bet_id, b.user_id, u.username, b.match_id, mt.name as event_name, mt.sport_id, b.market_id, mk.name as market_name,
-    b.kind, b.selection_id, b.selection_name, b.side, b.odds, b.volume, b.stake, b.unmatched, b.cancelled, b.fills, b.persistence, b.cash_out, b.status, b.pnl,
-    b.reference_id, b.placed_at, b.settled_at
-  from rm_bets b
-  join rm_users u on u.user_id = b.user_id
-  left join rm_markets mk on mk.market_id = b.market_id
-  left join rm_matches mt on mt.match_id = b.match_id`;
+import { betsById as betRowsById, type BetRow } from '@exch/projector/read';
 
 /** Potential win and loss of the live stake: each match-odds fill at its own price, the rest at the asked odds. */
 function potential(r: BetRow, matched: Paise, unmatched: Paise): { win: Paise; lose: Paise } {
@@ -77,22 +68,6 @@ export function toBetDto(r: BetRow): BetDto {
 /** Bets by id, as DTOs in the order asked. */
 export async function betsById(sql: SqlClient, ids: string[]): Promise<BetDto[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql.query<BetRow>(`${BET_SELECT} where b.bet_id = any($1::text[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.bet_id, toBetDto(r)]));
+  const byId = new Map((await betRowsById(sql, ids)).map((r) => [r.bet_id, toBetDto(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** A bet's row by id, when `where` (over `b`, with the bet id as $1 and then `params`) holds. */
-export async function betRow(
-  sql: SqlClient,
-  betId: string,
-  where = 'true',
-  params: unknown[] = [],
-  prefix = '',
-): Promise<BetRow | null> {
-  const { rows } = await sql.query<BetRow>(`${prefix}${BET_SELECT} where b.bet_id = $1 and ${where}`, [
-    betId,
-    ...params,
-  ]);
-  return rows[0] ?? null;
 }

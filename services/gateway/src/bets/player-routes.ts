@@ -6,15 +6,13 @@ import {
   PageQuery,
   paiseToRupees,
   type BetDto,
-  type MarketKind,
   type Paginated,
   type ProfitLossRow,
 } from '@exch/contracts';
 import { paginated } from '../http/paging.js';
 import type { ExchangeDeps } from '../deps.js';
-import { BET_SELECT, toBetDto } from './dto.js';
-import type { BetRow } from '@exch/projector/read';
-import { STATUS_SQL } from './filters.js';
+import { playerBetPage, playerBets, settledMarketPage, type SettledMarketRow } from '@exch/projector/read';
+import { toBetDto } from './dto.js';
 
 const MyBetsQuery = v.object({ eventId: v.optional(idText('eventId')) });
 const RecentQuery = v.object({ eventId: idText('eventId'), marketId: v.optional(idText('marketId')) });
@@ -38,18 +36,6 @@ const betList = {
 /** Recent lists are bounded: a player's open bets on one match are far fewer. */
 const LIST_CAP = 500;
 
-/** A player's settled markets, newest first: one page (offset, limit) and the count of all. The JSON route and its CSV read it. */
-export interface SettledMarketRow {
-  match_id: string;
-  event_name: string | null;
-  market_id: string;
-  market_name: string | null;
-  kind: MarketKind;
-  pnl: string;
-  commission: string;
-  settled_at: Date | string;
-}
-
 export const toProfitLossRow = (r: SettledMarketRow): ProfitLossRow => ({
   event_id: r.match_id,
   event_name: r.event_name ?? r.match_id,
@@ -61,57 +47,8 @@ export const toProfitLossRow = (r: SettledMarketRow): ProfitLossRow => ({
   settled_at: new Date(r.settled_at).toISOString(),
 });
 
-export async function settledMarkets(
-  sql: ExchangeDeps['sql'],
-  userId: string,
-  q: { from?: string; to?: string },
-  page: { offset: number; limit: number },
-): Promise<{ rows: SettledMarketRow[]; total: number }> {
-  const params: unknown[] = [userId];
-  let where = 's.user_id = $1';
-  if (q.from) where += ` and s.settled_at >= $${params.push(q.from)}::date`;
-  if (q.to) where += ` and s.settled_at < $${params.push(q.to)}::date + 1`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_bet_settlements s where ${where}`,
-    params,
-  );
-  const { rows } = await sql.query<SettledMarketRow>(
-    `select s.match_id, mt.name as event_name, s.market_id, mk.name as market_name, mk.kind, s.pnl, s.commission, s.settled_at
-       from rm_bet_settlements s
-       join rm_markets mk on mk.market_id = s.market_id
-       left join rm_matches mt on mt.match_id = s.match_id
-      where ${where} order by s.settled_at desc, s.market_id limit ${page.limit} offset ${page.offset}`,
-    params,
-  );
-  return { rows, total: Number(count[0]!.n) };
-}
-
-/** A player's bets by status and placing day, newest first: one page (offset, limit) and the count of all. The JSON route and its CSV read it. */
-export async function myBets(
-  sql: ExchangeDeps['sql'],
-  userId: string,
-  q: { status: keyof typeof STATUS_SQL; from?: string; to?: string },
-  page: { offset: number; limit: number },
-): Promise<{ rows: BetRow[]; total: number }> {
-  const params: unknown[] = [userId];
-  let where = `b.user_id = $1 and ${STATUS_SQL[q.status]}`;
-  if (q.from) where += ` and b.placed_at >= $${params.push(q.from)}::date`;
-  if (q.to) where += ` and b.placed_at < $${params.push(q.to)}::date + 1`;
-  const { rows: count } = await sql.query<{ n: string }>(`select count(*) as n from rm_bets b where ${where}`, params);
-  const { rows } = await sql.query<BetRow>(
-    `${BET_SELECT} where ${where} order by b.placed_position desc limit ${page.limit} offset ${page.offset}`,
-    params,
-  );
-  return { rows, total: Number(count[0]!.n) };
-}
-
 /** The player's own bets and settled markets. */
 export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
-  const list = async (where: string, params: unknown[]): Promise<BetDto[]> =>
-    (
-      await sql.query<BetRow>(`${BET_SELECT} where ${where} order by b.placed_position desc limit ${LIST_CAP}`, params)
-    ).rows.map(toBetDto);
-
   route(
     {
       method: 'GET',
@@ -123,10 +60,8 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
       answer: betList,
     },
     async (req, { query: q }) => {
-      const params: unknown[] = [req.auth!.sub];
-      let where = `b.user_id = $1 and ${STATUS_SQL.pending}`;
-      if (q.eventId) where += ` and b.match_id = $${params.push(q.eventId)}`;
-      return { data: await list(where, params) };
+      const rows = await playerBets(sql, req.auth!.sub, { pending: true, matchId: q.eventId }, LIST_CAP);
+      return { data: rows.map(toBetDto) };
     },
   );
 
@@ -141,10 +76,13 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
       answer: betList,
     },
     async (req, { query: q }) => {
-      const params: unknown[] = [req.auth!.sub, q.eventId];
-      let where = `b.user_id = $1 and b.match_id = $2`;
-      if (q.marketId) where += ` and b.market_id = $${params.push(q.marketId)}`;
-      return { data: await list(where, params) };
+      const rows = await playerBets(
+        sql,
+        req.auth!.sub,
+        { pending: false, matchId: q.eventId, marketId: q.marketId },
+        LIST_CAP,
+      );
+      return { data: rows.map(toBetDto) };
     },
   );
 
@@ -159,7 +97,10 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
       answer: 'BetPage',
     },
     async (req, { query: q }): Promise<Paginated<BetDto>> => {
-      const { rows, total } = await myBets(sql, req.auth!.sub, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+      const { rows, total } = await playerBetPage(sql, req.auth!.sub, q, {
+        offset: (q.page - 1) * q.limit,
+        limit: q.limit,
+      });
       return paginated(rows.map(toBetDto), q.page, q.limit, total);
     },
   );
@@ -174,7 +115,7 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
       query: PnlQuery,
     },
     async (req, { query: q }): Promise<Paginated<ProfitLossRow>> => {
-      const { rows, total } = await settledMarkets(sql, req.auth!.sub, q, {
+      const { rows, total } = await settledMarketPage(sql, req.auth!.sub, q, {
         offset: (q.page - 1) * q.limit,
         limit: q.limit,
       });

@@ -4,8 +4,8 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
-import { betRow, toBetDto } from './dto.js';
-import { betAfter, downlineCte, IN_DOWNLINE } from '@exch/projector/read';
+import { toBetDto } from './dto.js';
+import { betAfter, betById } from '@exch/projector/read';
 
 export const INVALID_BET = 'Invalid bet data. Unable to delete.';
 const invalidBet = () => new HttpError(404, INVALID_BET, 'BET_NOT_FOUND');
@@ -33,13 +33,13 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
       const betId = p.id;
       // The answer is the bet as read before, with the committed cancel or delete applied.
       if (req.auth!.ctx === 'player') {
-        const row = await betRow(sql, betId, 'b.user_id = $2', [actor]);
+        const row = await betById(sql, betId, { userId: actor });
         if (!row) throw invalidBet();
         const { events } = await send(commands, req, { type: 'CancelBet', betId });
         return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
       }
       assertPrivilege(req, 'delete-bets');
-      const row = await betRow(sql, betId, IN_DOWNLINE, [actor], downlineCte(2));
+      const row = await betById(sql, betId, { downlineOf: actor });
       if (!row) throw invalidBet();
       const { events } = await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
       return { message: 'Bet deleted', bet: toBetDto(betAfter(row, events)) };

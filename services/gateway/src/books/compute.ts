@@ -1,29 +1,14 @@
-import { betOutcome, type BetFill, type MarketKind, type Paise } from '@exch/contracts';
+import { betOutcome, type Paise } from '@exch/contracts';
+import type { BookBetRow } from '@exch/projector/read';
 
-/** A pending bet as the books read it (amounts in paise). */
-export interface BookBet {
-  user_id: string;
-  username: string;
-  kind: MarketKind;
-  selection_id: number | null;
-  selection_name: string;
-  side: 'back' | 'lay';
-  odds: number;
-  volume: number | null;
-  stake: string | number;
-  unmatched: string | number;
-  cancelled: string | number;
-  fills: BetFill[];
-}
-
-const matchedOf = (b: BookBet): Paise => Number(b.stake) - Number(b.unmatched) - Number(b.cancelled);
+const matchedOf = (b: BookBetRow): Paise => Number(b.stake) - Number(b.unmatched) - Number(b.cancelled);
 
 /** The matched parts of a bet: each match-odds fill at its price, else the whole matched stake at the bet's rate. */
-const parts = (b: BookBet): { price: number; size: Paise }[] =>
+const parts = (b: BookBetRow): { price: number; size: Paise }[] =>
   b.kind === 'match_odds' ? b.fills : [{ price: b.odds, size: matchedOf(b) }];
 
 /** Profit or loss of matched positions for each possible winner (User Book): a back wins on its runner, a lay on every other. */
-export function runnerBook(selectionIds: readonly number[], bets: readonly BookBet[]): Map<number, Paise> {
+export function runnerBook(selectionIds: readonly number[], bets: readonly BookBetRow[]): Map<number, Paise> {
   const book = new Map(selectionIds.map((id) => [id, 0]));
   for (const b of bets) {
     const o = betOutcome(b.kind, b.side, parts(b), b.volume);
@@ -39,7 +24,7 @@ export function runnerBook(selectionIds: readonly number[], bets: readonly BookB
  * Run Position of a fancy: P&L of matched Yes (back) and No (lay) bets at each run value. It only
  * changes at a line, so each line and the run just below it are enough; rows ascend.
  */
-export function fancyLadder(bets: readonly BookBet[]): { run: number; pnl: Paise }[] {
+export function fancyLadder(bets: readonly BookBetRow[]): { run: number; pnl: Paise }[] {
   const positions = bets.map((b) => ({
     yes: b.side === 'back',
     line: b.odds,

@@ -5,22 +5,16 @@ import {
   type BettingButtons,
   type SqlClient,
 } from '@exch/contracts';
+import { buttonValues } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 
 async function buttonsOf(sql: SqlClient, userId: string): Promise<BettingButtons> {
-  const { rows } = await sql.query<{
-    sports_buttons: BettingButtons['sportsButtons'];
-    casino_buttons: BettingButtons['casinoButtons'];
-    keep_in_play: boolean;
-  }>(
-    `select sports_buttons, casino_buttons, coalesce(keep_in_play, false) as keep_in_play from rm_button_values where user_id = $1`,
-    [userId],
-  );
-  return rows[0]
-    ? { sportsButtons: rows[0].sports_buttons, casinoButtons: rows[0].casino_buttons, keepInPlay: rows[0].keep_in_play }
+  const row = await buttonValues(sql, userId);
+  return row
+    ? { sportsButtons: row.sports_buttons, casinoButtons: row.casino_buttons, keepInPlay: row.keep_in_play }
     : { sportsButtons: DEFAULT_SPORTS_BUTTONS, casinoButtons: DEFAULT_CASINO_BUTTONS, keepInPlay: false };
 }
 

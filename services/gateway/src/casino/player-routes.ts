@@ -10,9 +10,9 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { paginated, type Count } from '../http/paging.js';
+import { paginated } from '../http/paging.js';
 import { params } from '../http/route.js';
-import { tableResults, playerCasinoBets, roundWithShoe, type Page } from '@exch/projector/read';
+import { tableResults, playerCasinoBets, roundWithShoe, type Count, type Page } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell } from '../http/csv.js';
 import { listTables, resultOf, tableLive, payRange, toBetDto, toRoundDto, findTable } from './read.js';

@@ -1,10 +1,6 @@
 import type { Paginated } from '@exch/contracts';
 import type { Count } from '@exch/projector/read';
 
-// Counting and paging moved to the projector with the queries that page; the lists whose queries
-// are still written here take them from there too.
-export { cappedCount, COUNT_CAP, pageSql, type Count } from '@exch/projector/read';
-
 export const paginated = <T>(data: T[], page: number, limit: number, count: Count): Paginated<T> => {
   const total = typeof count === 'number' ? count : count.capped;
   return {

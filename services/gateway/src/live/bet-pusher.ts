@@ -1,4 +1,5 @@
 import { TAPE_ROOM, type ServerMessage, type SqlClient, type TapeBet } from '@exch/contracts';
+import { watchesOf } from '@exch/projector/read';
 import { betsById } from '../bets/dto.js';
 import { casinoBetsById } from '@exch/projector/read';
 import { toBetDto as casinoBetDto } from '../casino/read.js';
@@ -21,12 +22,9 @@ async function uplines(sql: SqlClient, bettors: string[]): Promise<Map<string, S
 
 /** The online watchers of each bettor (risk desk watch lists). */
 async function watchers(sql: SqlClient, hub: Hub, bettors: string[]): Promise<Map<string, string[]>> {
-  const { rows } = await sql.query<{ watcher_id: string; user_id: string }>(
-    `select watcher_id, user_id from rm_watch where user_id = any($1::text[])`,
-    [bettors],
-  );
   const out = new Map<string, string[]>();
-  for (const r of rows) if (hub.online(r.watcher_id)) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.watcher_id]);
+  for (const r of await watchesOf(sql, bettors))
+    if (hub.online(r.watcher_id)) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.watcher_id]);
   return out;
 }
 

@@ -9,7 +9,8 @@
  */
 import { FULL_SHARE_BP, PNL_CATEGORIES, type SqlClient } from '@exch/contracts';
 import { apportion } from './apportion.js';
-import { CATEGORY_SQL, PNL_KINDS, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
+import { periodSql } from '@exch/projector/read';
+import { CATEGORY_SQL, PNL_KINDS, zeroCategories, type CategoryPaise } from './categories.js';
 
 export interface BranchFigures {
   /** The players' side: positive when they won. */

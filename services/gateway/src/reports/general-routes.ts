@@ -10,7 +10,8 @@ import {
 import type { AccountDeps } from '../deps.js';
 import { paginated } from '../http/paging.js';
 import { csvRoute, CSV_MAX_ROWS, money } from '../http/csv.js';
-import { creditReferences, generalBets } from './general.js';
+import { generalBets } from '@exch/projector/read';
+import { creditReferences } from './general.js';
 import { roleOf } from '../accounts/viewed.js';
 
 const TAG = 'Reports';

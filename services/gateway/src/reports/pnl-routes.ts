@@ -14,7 +14,8 @@ import {
 } from '@exch/contracts';
 import type { AccountDeps } from '../deps.js';
 import { downlineIds } from '@exch/projector/read';
-import { CATEGORY_SQL, PNL_KINDS, sumCategories, zeroCategories, periodSql, type CategoryPaise } from './categories.js';
+import { periodSql } from '@exch/projector/read';
+import { CATEGORY_SQL, PNL_KINDS, sumCategories, zeroCategories, type CategoryPaise } from './categories.js';
 import { csvRoute, money, type CsvCell } from '../http/csv.js';
 import { categoryRupees, downlinePnl, owedLines, splitOf, type OwedLine, type PnlLine } from './pnl.js';
 import { CURRENT_SHARE_SQL } from '../accounts/share-sql.js';

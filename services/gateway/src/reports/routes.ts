@@ -1,45 +1,11 @@
 import * as v from 'valibot';
-import { MARKET_TYPE_OF, text, paiseToRupees, type MarketKind } from '@exch/contracts';
-import { downlineCte } from '@exch/projector/read';
+import { MARKET_TYPE_OF, text, paiseToRupees } from '@exch/contracts';
+import { pendingStakes } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { csvRoute, money } from '../http/csv.js';
-import { like } from './like.js';
 
 const search = v.optional(text('search', { max: 100 }));
 const AnalysisQuery = v.object({ search });
-
-interface AnalysisRow {
-  match_id: string;
-  event_name: string;
-  start_time: Date | string;
-  sport_id: number;
-  market_id: string;
-  market_name: string;
-  kind: MarketKind;
-  selection_name: string;
-  total: string;
-}
-
-/** Pending stakes of the actor's downline per event, market and selection. */
-async function analysisRows(
-  sql: ExchangeDeps['sql'],
-  actorId: string,
-  search: string | undefined,
-): Promise<AnalysisRow[]> {
-  const params: unknown[] = [actorId];
-  const { rows } = await sql.query<AnalysisRow>(
-    `${downlineCte(1)}
-     select b.match_id, mt.name as event_name, mt.start_time, mt.sport_id, b.market_id, mk.name as market_name, b.kind, b.selection_name,
-            sum(b.stake - b.cancelled) as total, min(mk.position) as market_position
-       from rm_bets b join rm_matches mt on mt.match_id = b.match_id join rm_markets mk on mk.market_id = b.market_id
-      where b.status = 'pending' and b.user_id in (select user_id from downline)
-        ${search ? `and lower(mt.name) like $${params.push(like(search))}` : ''}
-      group by b.match_id, mt.name, mt.start_time, mt.sport_id, b.market_id, mk.name, b.kind, b.selection_name
-      order by mt.start_time, b.match_id, market_position, b.selection_name`,
-    params,
-  );
-  return rows;
-}
 
 /** Market Analysis (SPEC.md sections 2 and 3), and its CSV. */
 export function reportRoutes({ sql, route }: ExchangeDeps): void {
@@ -53,7 +19,7 @@ export function reportRoutes({ sql, route }: ExchangeDeps): void {
       query: AnalysisQuery,
     },
     async (req, { query: q }) => {
-      const rows = await analysisRows(sql, req.auth!.sub, q.search);
+      const rows = await pendingStakes(sql, req.auth!.sub, q.search);
       const events = new Map<
         string,
         {
@@ -106,7 +72,7 @@ export function reportRoutes({ sql, route }: ExchangeDeps): void {
     async (req, { query: q }) => ({
       name: 'market-analysis',
       header: ['Event', 'Start', 'Market', 'Market type', 'Selection', 'Total stake'],
-      rows: (await analysisRows(sql, req.auth!.sub, q.search)).map((r) => [
+      rows: (await pendingStakes(sql, req.auth!.sub, q.search)).map((r) => [
         r.event_name,
         new Date(r.start_time).toISOString(),
         r.market_name,

@@ -6,7 +6,8 @@ import type { LedgerLine } from '../accounts/ledger-lines.js';
 import { statementLines } from './statement-routes.js';
 import { subjectOf } from '../accounts/subject.js';
 import { BET_CSV_HEADER, betCsvRow } from '../bets/csv.js';
-import { BetHistoryFilters, myBets, settledMarkets } from '../bets/player-routes.js';
+import { playerBetPage, settledMarketPage } from '@exch/projector/read';
+import { BetHistoryFilters } from '../bets/player-routes.js';
 import { params } from '../http/route.js';
 import { downlineRequests, userRequests } from '@exch/projector/read';
 import { HISTORY_PATHS, historyFilter } from '../payments/history-routes.js';
@@ -156,7 +157,7 @@ export function statementExports({ sql, route }: AccountDeps): void {
       query: v.object(BetHistoryFilters),
     },
     async (req, { query: q }) => {
-      const { rows } = await myBets(sql, req.auth!.sub, q, ALL);
+      const { rows } = await playerBetPage(sql, req.auth!.sub, q, ALL);
       return { name: `bet-history-${q.status}-${span(q)}`, header: BET_CSV_HEADER, rows: rows.map(betCsvRow) };
     },
   );
@@ -171,7 +172,7 @@ export function statementExports({ sql, route }: AccountDeps): void {
       query: v.object({ from: StatementQuery.entries.from, to: StatementQuery.entries.to }),
     },
     async (req, { query: q }) => {
-      const { rows } = await settledMarkets(sql, req.auth!.sub, q, ALL);
+      const { rows } = await settledMarketPage(sql, req.auth!.sub, q, ALL);
       return {
         name: `profit-loss-${span(q)}`,
         header: ['Settled', 'Event', 'Market', 'Commission', 'Profit/Loss'],

@@ -8,8 +8,8 @@ import {
   type Paged,
   type StatementRow,
 } from '@exch/contracts';
-import { BET_SELECT, toBetDto } from '../bets/dto.js';
-import type { BetRow } from '@exch/projector/read';
+import { playerMarketBets } from '@exch/projector/read';
+import { toBetDto } from '../bets/dto.js';
 import type { AccountDeps } from '../deps.js';
 import {
   COUNTERPARTY_JOIN,
@@ -108,10 +108,7 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
     },
     async (req, { query: q }): Promise<{ data: BetDto[] }> => {
       const userId = await subjectOf(sql, req, q.userId, 'account-statement');
-      const { rows } = await sql.query<BetRow>(
-        `${BET_SELECT} where b.user_id = $1 and b.market_id = $2 order by b.placed_position limit ${LINE_BETS_CAP}`,
-        [userId, q.marketId],
-      );
+      const rows = await playerMarketBets(sql, userId, q.marketId, LINE_BETS_CAP);
       return { data: rows.map(toBetDto) };
     },
   );

@@ -1,6 +1,6 @@
 import { RiskAlertsQuery, type RiskAlert } from '@exch/contracts';
 import { betsById } from '../bets/dto.js';
-import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
+import { betHistory, betsBeforeSuspension, bigBetThreshold, sharedIps, windowBets } from '@exch/projector/read';
 import type { ExchangeDeps } from '../deps.js';
 import { bigBets, bursts, jumps, RULES, type History, type Raised, type WindowBet } from './alert-rules.js';
 
@@ -31,46 +31,17 @@ export function riskAlertsRoute({ sql, route }: ExchangeDeps): void {
       const me = req.auth!.sub;
       const since = new Date(Date.now() - q.hours * 3_600_000).toISOString();
       const [window, threshold, shared, suspended] = await Promise.all([
-        sql.query<Omit<WindowBet, 'stake' | 'placed_at'> & { stake: string; placed_at: Date | string }>(
-          `${downlineCte(1)}select b.bet_id, b.user_id, u.username, b.stake, b.status, b.placed_at
-             from rm_bets b join rm_users u on u.user_id = b.user_id
-            where ${IN_DOWNLINE} and b.placed_at >= $2 and b.status <> 'deleted'
-            order by b.placed_at desc limit ${WINDOW_CAP + 1}`,
-          [me, since],
-        ),
-        sql.query<{ big_bet: string }>(`select big_bet from rm_risk_thresholds where user_id = $1`, [me]),
-        sql.query<{ ip: string; names: string[]; ids: string[] }>(
-          `${downlineCte(1)}select b.ip, array_agg(distinct u.username) as names,
-                  (array_agg(b.bet_id order by b.placed_at desc))[1:${BETS_PER_ALERT}] as ids
-             from rm_bets b join rm_users u on u.user_id = b.user_id
-            where ${IN_DOWNLINE} and b.placed_at >= $2 and b.ip is not null
-            group by b.ip having count(distinct b.user_id) > 1`,
-          [me, since],
-        ),
-        sql.query<{ bet_id: string; user_id: string; username: string; secs: string }>(
-          `${downlineCte(1)}select distinct on (b.bet_id) b.bet_id, b.user_id, u.username,
-                  extract(epoch from s.at - b.placed_at) as secs
-             from rm_bets b join rm_users u on u.user_id = b.user_id
-             join rm_suspensions s on s.market_id = b.market_id and s.at >= b.placed_at
-              and s.at <= b.placed_at + interval '${RULES.beforeSuspensionSeconds} seconds'
-            where ${IN_DOWNLINE} and b.placed_at >= $2
-            order by b.bet_id, s.at`,
-          [me, since],
-        ),
+        windowBets(sql, me, since, WINDOW_CAP),
+        bigBetThreshold(sql, me),
+        sharedIps(sql, me, since, BETS_PER_ALERT),
+        betsBeforeSuspension(sql, me, since, RULES.beforeSuspensionSeconds),
       ]);
-      const capped = window.rows.length > WINDOW_CAP;
-      const bets: WindowBet[] = window.rows
+      const capped = window.length > WINDOW_CAP;
+      const bets: WindowBet[] = window
         .slice(0, WINDOW_CAP)
         .map((r) => ({ ...r, stake: Number(r.stake), placed_at: new Date(r.placed_at) }));
       const users = [...new Set(bets.map((b) => b.user_id))];
-      const { rows: past } = await sql.query<{ user_id: string; n: string; avg: string; settled: string; won: string }>(
-        `select user_id, count(*) as n, avg(stake) as avg,
-                count(*) filter (where status in ('won', 'lost')) as settled, count(*) filter (where status = 'won') as won
-           from rm_bets where user_id = any($1::text[]) and placed_at < $2
-            and placed_at >= $2::timestamptz - interval '${HISTORY_DAYS} days' and status not in ('deleted', 'cancelled')
-          group by user_id`,
-        [users, since],
-      );
+      const past = await betHistory(sql, users, since, HISTORY_DAYS);
       const history = new Map<string, History>(
         past.map((r) => [
           r.user_id,
@@ -78,17 +49,17 @@ export function riskAlertsRoute({ sql, route }: ExchangeDeps): void {
         ]),
       );
       const raised: Raised[] = [
-        ...bigBets(bets, Number(threshold.rows[0]?.big_bet ?? 0)),
+        ...bigBets(bets, Number(threshold ?? 0)),
         ...jumps(bets, history),
         ...bursts(bets),
-        ...shared.rows.map((r) => ({
+        ...shared.map((r) => ({
           kind: 'shared_ip' as const,
           user_id: null,
           username: null,
           reason: `${r.names.length} accounts bet from one address (${r.ip}): ${r.names.join(', ')}`,
           betIds: r.ids,
         })),
-        ...suspended.rows.map((r) => ({
+        ...suspended.map((r) => ({
           kind: 'before_suspension' as const,
           user_id: r.user_id,
           username: r.username,

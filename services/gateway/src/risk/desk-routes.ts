@@ -1,10 +1,10 @@
 import { RiskBlockBody, type MarketPosition } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
-import { downlineCte, IN_DOWNLINE } from '@exch/projector/read';
+import { openMatchedBets, type OpenBetRow } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { lockTarget } from '../locks/routes.js';
 import type { ExchangeDeps } from '../deps.js';
-import { marketPosition, type OpenBet } from './positions.js';
+import { marketPosition } from './positions.js';
 
 /** Open matched bets read for the positions at most; the answer says when it stopped short. */
 const OPEN_CAP = 50_000;
@@ -21,17 +21,9 @@ export function riskDeskRoutes({ sql, commands, throttle, route }: ExchangeDeps)
         "The downline's position on every open market it holds matched bets on: each outcome's P&L for its players and who wins most, worst first",
     },
     async (req): Promise<{ data: MarketPosition[]; capped: boolean }> => {
-      const { rows } = await sql.query<OpenBet>(
-        `${downlineCte(1)}select b.user_id, u.username, b.market_id, mk.name as market_name, b.match_id as event_id,
-                mt.name as event_name, b.kind, b.selection_id, b.side, b.odds, b.volume, b.fills, mk.runners
-           from rm_bets b join rm_users u on u.user_id = b.user_id
-           join rm_markets mk on mk.market_id = b.market_id join rm_matches mt on mt.match_id = b.match_id
-          where ${IN_DOWNLINE} and b.status = 'pending' and jsonb_array_length(b.fills) > 0
-          order by b.market_id limit ${OPEN_CAP + 1}`,
-        [req.auth!.sub],
-      );
+      const rows = await openMatchedBets(sql, req.auth!.sub, OPEN_CAP);
       const capped = rows.length > OPEN_CAP;
-      const byMarket = new Map<string, OpenBet[]>();
+      const byMarket = new Map<string, OpenBetRow[]>();
       for (const r of rows.slice(0, OPEN_CAP)) byMarket.set(r.market_id, [...(byMarket.get(r.market_id) ?? []), r]);
       const data = [...byMarket.values()].map(marketPosition).sort((a, b) => b.worst - a.worst);
       return { data, capped };

@@ -1,22 +1,5 @@
-import { betOutcome, paiseToRupees, type BetFill, type MarketPosition, type Paise } from '@exch/contracts';
-
-/** A downline player's matched bet on an open market, in the engine's units (paise, hundredths, rates, lines). */
-export interface OpenBet {
-  user_id: string;
-  username: string;
-  market_id: string;
-  market_name: string;
-  event_id: string;
-  event_name: string;
-  kind: MarketPosition['kind'];
-  selection_id: number | null;
-  side: 'back' | 'lay';
-  /** A fancy's line. */
-  odds: number;
-  volume: number | null;
-  fills: BetFill[];
-  runners: { selectionId: number; name: string }[];
-}
+import { betOutcome, paiseToRupees, type MarketPosition, type Paise } from '@exch/contracts';
+import type { OpenBetRow } from '@exch/projector/read';
 
 const TOP = 3;
 
@@ -26,14 +9,14 @@ const TOP = 3;
  * turns (a Yes at L wins from L runs, a No below L). Only matched parts count: an unmatched stake
  * risks nothing until it matches.
  */
-export function marketPosition(bets: readonly OpenBet[]): MarketPosition {
+export function marketPosition(bets: readonly OpenBetRow[]): MarketPosition {
   const first = bets[0]!;
-  const outcomes: { outcome: string; wins: (b: OpenBet) => boolean }[] =
+  const outcomes: { outcome: string; wins: (b: OpenBetRow) => boolean }[] =
     first.kind === 'fancy'
       ? fancyOutcomes(bets)
       : first.runners.map((r) => ({
           outcome: r.name,
-          wins: (b: OpenBet) => (b.selection_id === r.selectionId) === (b.side === 'back'),
+          wins: (b: OpenBetRow) => (b.selection_id === r.selectionId) === (b.side === 'back'),
         }));
   const parts = bets.map((b) => ({ bet: b, ...betOutcome(b.kind, b.side, b.fills, b.volume) }));
   const rows = outcomes.map(({ outcome, wins }) => {
@@ -63,9 +46,9 @@ export function marketPosition(bets: readonly OpenBet[]): MarketPosition {
 }
 
 /** A fancy's run counts where the result changes some bet: below every line, then from each line up. */
-function fancyOutcomes(bets: readonly OpenBet[]) {
+function fancyOutcomes(bets: readonly OpenBetRow[]) {
   const lines = [...new Set(bets.map((b) => b.odds))].sort((a, b) => a - b);
-  const at = (runs: number) => (b: OpenBet) => runs >= b.odds === (b.side === 'back');
+  const at = (runs: number) => (b: OpenBetRow) => runs >= b.odds === (b.side === 'back');
   return [
     { outcome: `${Math.max(0, lines[0]! - 1)} or fewer`, wins: at(lines[0]! - 1) },
     ...lines.map((line, i) => ({

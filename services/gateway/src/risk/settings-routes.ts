@@ -1,4 +1,5 @@
 import { BigBetBody, paiseToRupees, WatchBody, type RiskSettings } from '@exch/contracts';
+import { bigBetThreshold, watchedBy } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import type { ExchangeDeps } from '../deps.js';
 
@@ -16,15 +17,8 @@ export function riskSettingsRoutes({ sql, commands, route }: ExchangeDeps): void
     },
     async (req): Promise<RiskSettings> => {
       const me = req.auth!.sub;
-      const [threshold, watched] = await Promise.all([
-        sql.query<{ big_bet: string }>(`select big_bet from rm_risk_thresholds where user_id = $1`, [me]),
-        sql.query<{ user_id: string; username: string }>(
-          `select w.user_id, u.username from rm_watch w join rm_users u on u.user_id = w.user_id
-            where w.watcher_id = $1 order by u.username_lower`,
-          [me],
-        ),
-      ]);
-      return { big_bet: paiseToRupees(Number(threshold.rows[0]?.big_bet ?? 0)), watched: watched.rows };
+      const [threshold, watched] = await Promise.all([bigBetThreshold(sql, me), watchedBy(sql, me)]);
+      return { big_bet: paiseToRupees(Number(threshold ?? 0)), watched };
     },
   );
 

@@ -1,8 +1,7 @@
 import { BetTapeQuery, type TapePage } from '@exch/contracts';
 import { DOWNLINE_BET_CSV_HEADER, downlineBetCsvRow } from '../bets/csv.js';
-import { BET_SELECT, toBetDto } from '../bets/dto.js';
-import { betWhere, NEWEST_PLACED, type BetFilter } from '../bets/filters.js';
-import { casinoTapeBets, downlineIds, type BetRow } from '@exch/projector/read';
+import { toBetDto } from '../bets/dto.js';
+import { casinoTapeBets, downlineBetsAfter, downlineIds, type BetFilter } from '@exch/projector/read';
 import { payRange, toBetDto as casinoBetDto } from '../casino/read.js';
 import type { ExchangeDeps } from '../deps.js';
 import { CSV_MAX_ROWS, csvRoute, money, oddsCell, type CsvTable } from '../http/csv.js';
@@ -25,25 +24,9 @@ const filterOf = (q: BetTapeQuery): BetFilter => ({
 /** Rows of a page, and the bet after which it starts (the page before's last), if any. */
 type Page = { after?: string; limit: number };
 
-/**
- * `(placed_at, placed_position)` older than the bet `after` of `table` (its own row, by primary
- * key): the keyset the index rm_bets_placed_at (rm_casino_bets_placed_at) walks on from, so page 50
- * costs what page 1 does. A bet id that is not there picks nothing.
- */
-const afterSql = (table: string, page: Page, params: unknown[]): string =>
-  page.after === undefined
-    ? ''
-    : ` and (b.placed_at, b.placed_position) < (select a.placed_at, a.placed_position from ${table} a where a.bet_id = $${params.push(page.after)})`;
-
 /** The downline's exchange bets placed in the period, newest first: one page (limit + 1 rows read, to know whether another follows). */
 export async function sportsRows(sql: ExchangeDeps['sql'], viewer: string, q: BetTapeQuery, page: Page) {
-  const params: unknown[] = [await downlineIds(sql, viewer)];
-  const where = betWhere(filterOf(q), params) + afterSql('rm_bets', page, params);
-  const { rows } = await sql.query<BetRow>(
-    `${BET_SELECT} where ${where} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
-    params,
-  );
-  return rows;
+  return downlineBetsAfter(sql, viewer, filterOf(q), page);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { MatchStreamsBody, type MatchStreams } from '@exch/contracts';
+import { matchStreams } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
@@ -91,11 +92,8 @@ export function streamRoutes({ sql, commands, route }: ExchangeDeps, frameOrigin
     },
     async (_req, { params: p }): Promise<MatchStreams> => {
       const match = await findMatch(sql, p.matchId);
-      const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(
-        `select tv_url, score_url from rm_match_streams where match_id = $1`,
-        [match.match_id],
-      );
-      return { tv: rows[0]?.tv_url ?? null, score: rows[0]?.score_url ?? null };
+      const row = await matchStreams(sql, match.match_id);
+      return { tv: row?.tv_url ?? null, score: row?.score_url ?? null };
     },
   );
 
@@ -110,11 +108,7 @@ export function streamRoutes({ sql, commands, route }: ExchangeDeps, frameOrigin
       params: params('matchId'),
     },
     async (_req, { params: p }): Promise<MatchStreams> => {
-      const { rows } = await sql.query<{ tv_url: string | null; score_url: string | null }>(
-        `select tv_url, score_url from rm_match_streams where match_id = $1`,
-        [p.matchId],
-      );
-      const row = rows[0];
+      const row = await matchStreams(sql, p.matchId);
       if (!row) return { tv: null, score: null };
       const ok = (url: string | null) =>
         url !== null && allowed.has(new URL(url).origin) ? check.usable(url) : Promise.resolve(null);

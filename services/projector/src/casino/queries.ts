@@ -1,6 +1,7 @@
 import type { SqlClient } from '@exch/contracts';
 import { cappedCount, type Count, pageSql } from '../paging.js';
 import { containsPattern } from '../like.js';
+import { afterSql, NEWEST_PLACED } from '../bets/filter.js';
 import { downlineCte, IN_DOWNLINE, IN_DOWNLINE_IDS } from '../users/downline.js';
 import type { CasinoBetRow, CasinoDayRow, CasinoResultRow, CasinoRoundRow, CasinoTableRow } from './rows.js';
 
@@ -24,7 +25,6 @@ const RESULT_SELECT = `select r.mid, r.winner, r.status, (r.result->>'code')::in
 const FINISHED = `r.status in ('settled', 'void')`;
 
 /** Newest first, as the index rm_casino_bets_placed_at walks backwards. */
-const NEWEST_PLACED = 'b.placed_at desc, b.placed_position desc';
 
 /** A page of a list: its number (from 1) and size. */
 export interface Page {
@@ -180,10 +180,7 @@ export async function casinoTapeBets(
       q.to.length === 10 ? `b.placed_at < ${add(q.to)}::date + 1` : `b.placed_at <= ${add(q.to)}::timestamptz`,
     );
   if (q.minStake !== undefined) parts.push(`b.stake >= ${add(q.minStake)}`);
-  const after =
-    page.after === undefined
-      ? ''
-      : ` and (b.placed_at, b.placed_position) < (select a.placed_at, a.placed_position from rm_casino_bets a where a.bet_id = $${params.push(page.after)})`;
+  const after = afterSql('rm_casino_bets', page.after, params);
   const { rows } = await sql.query<CasinoBetRow>(
     `${BET_SELECT} where ${parts.join(' and ') + after} order by ${NEWEST_PLACED} limit ${page.limit + 1}`,
     params,

@@ -1,5 +1,9 @@
 import type { MarketKind, Paise } from '@exch/contracts';
-import { IN_DOWNLINE_IDS } from '@exch/projector/read';
+import { containsPattern } from '../like.js';
+import { IN_DOWNLINE_IDS } from '../users/downline.js';
+
+// The bet lists' filter: what a caller may choose, and the where clause the queries write from it
+// (./queries.ts). The keyset and order helpers serve the casino's bet lists too.
 
 /** Newest first, as the index rm_bets_placed_at (and rm_casino_bets_placed_at) walks backwards. */
 export const NEWEST_PLACED = 'b.placed_at desc, b.placed_position desc';
@@ -35,9 +39,6 @@ export interface BetFilter {
   maxStake?: Paise;
 }
 
-/** A LIKE pattern for names containing `text`, any case (its own % and _ taken literally). */
-export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The where clause over `b` (rm_bets) and `u` (rm_users); `params[0]` must be the actor's downlineIds. */
 export function betWhere(f: BetFilter, params: unknown[]): string {
   const parts = [IN_DOWNLINE_IDS, STATUS_SQL[f.status]];
@@ -59,3 +60,13 @@ export function betWhere(f: BetFilter, params: unknown[]): string {
   if (f.maxStake !== undefined) parts.push(`b.stake <= ${add(f.maxStake)}`);
   return parts.join(' and ');
 }
+
+/**
+ * `(placed_at, placed_position)` older than the bet `after` of `table` (its own row, by primary
+ * key): the keyset the index rm_bets_placed_at (rm_casino_bets_placed_at) walks on from, so page 50
+ * costs what page 1 does. A bet id that is not there picks nothing.
+ */
+export const afterSql = (table: string, after: string | undefined, params: unknown[]): string =>
+  after === undefined
+    ? ''
+    : ` and (b.placed_at, b.placed_position) < (select a.placed_at, a.placed_position from ${table} a where a.bet_id = $${params.push(after)})`;
