@@ -15,3 +15,12 @@ export {
   sportMatchCounts,
   listedSports,
 } from './catalogue/queries.js';
+
+// Users, ledger, partnership, activity and audit.
+export type { ActivityEntryRow } from './activity/rows.js';
+export { activityCount, activityEntries } from './activity/queries.js';
+export type { AuditEntryRow } from './audit/rows.js';
+export { auditCount, auditEntries, type AuditFilter } from './audit/queries.js';
+export type { ShareTreeRow } from './partnership/rows.js';
+export { shareOf, shareTree } from './partnership/queries.js';
+export { isTopAccount } from './users/queries.js';

@@ -19,6 +19,7 @@ import {
   type LineRow,
 } from '../accounts/ledger-lines.js';
 import { subjectOf } from '../accounts/subject.js';
+import { activityCount, activityEntries } from '@exch/projector/read';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
   data,
@@ -126,23 +127,8 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
     },
     async (req, { query: q }): Promise<Paged<ActivityRow>> => {
       const userId = await subjectOf(sql, req, q.userId, 'activity-log');
-      const { rows: count } = await sql.query<{ n: string }>(
-        `select count(*) as n from rm_activity where user_id = $1`,
-        [userId],
-      );
-      const { rows } = await sql.query<{
-        position: string;
-        action: string;
-        at: Date | string;
-        ip: string | null;
-        device: string | null;
-        actor: string | null;
-      }>(
-        `select a.position, a.action, a.at, a.ip, a.device, u.username as actor
-         from rm_activity a left join rm_users u on u.user_id = a.actor_id
-        where a.user_id = $1 order by a.position desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-        [userId],
-      );
+      const total = await activityCount(sql, userId);
+      const rows = await activityEntries(sql, userId, { limit: q.limit, offset: (q.page - 1) * q.limit });
       const data = rows.map((r) => ({
         _id: String(r.position),
         action: r.action,
@@ -151,7 +137,7 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
         device: r.device,
         actor: r.actor,
       }));
-      return paged(data, q.page, q.limit, Number(count[0]!.n));
+      return paged(data, q.page, q.limit, total);
     },
   );
 }
