@@ -14,6 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { openPGliteStore } from '@exch/eventstore';
+import type { SqlClient } from '@exch/contracts';
+import { userIdOf } from '@exch/projector/read';
 import { startServer } from '@exch/server';
 import { percentile } from '../../tests/engine/fixtures.js';
 import { generateHistory } from '../history/generate.js';
@@ -72,17 +74,12 @@ function rowsOf(answer: unknown, depth = 3): number {
 const day = (msAgo: number): string => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
 
 /** Times each query on a running server whose log holds a history (the demo logins included). */
-export async function timeReports(
-  base: string,
-  sql: { query<T>(q: string, p?: unknown[]): Promise<{ rows: T[] }> },
-  onRow: (row: ReportRow) => void,
-): Promise<void> {
+export async function timeReports(base: string, sql: SqlClient, onRow: (row: ReportRow) => void): Promise<void> {
   const call = caller(base);
   const admin = await login(base, 'admin', true);
   const dealer = await login(base, 'dealer1', true);
   const player = await login(base, 'player1', false);
-  const { rows: ids } = await sql.query<{ user_id: string }>(`select user_id from rm_users where username = 'player1'`);
-  const player1 = ids[0]!.user_id;
+  const player1 = (await userIdOf(sql, 'player1'))!;
   const { rows: tables } = await sql.query<{ table_code: string }>(
     'select table_code from rm_casino_rounds group by 1 order by count(*) desc limit 1',
   );

@@ -1,24 +1,51 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import t from 'tap';
-import { activityProjection, auditProjection, catalogueProjection } from '@exch/projector';
+import {
+  activityProjection,
+  auditProjection,
+  catalogueProjection,
+  ledgerProjection,
+  partnershipProjection,
+  usersProjection,
+} from '@exch/projector';
 import { repoRoot } from '../helpers/server.js';
 
 // The typed read side (docs/architecture.md): the gateway, the server and the scripts read a typed
 // projection's tables only through the queries its folder in services/projector exports, so no
 // rm_ name of such a table is written outside the projector. The list grows a projection at a time;
 // once it holds every projection the check is "no rm_ outside services/projector".
-const TYPED = [catalogueProjection, activityProjection, auditProjection];
+const TYPED = [
+  catalogueProjection,
+  activityProjection,
+  auditProjection,
+  ledgerProjection,
+  partnershipProjection,
+  usersProjection,
+];
 
 // References not moved yet, by file: queries whose main table belongs to a projection not typed yet
-// (rm_bets, rm_bet_settlements) join the catalogue's tables. Each moves to that projection's
-// queries when it is typed; the counts may only go down (the test fails when one is stale too).
+// (bets, risk, payments, casino) join the typed ones' tables (rm_users above all), and the scale
+// bench lists the tables it grows. Each moves to the owning projection's queries when it is typed;
+// the counts may only go down (the test fails when one is stale too).
 const PENDING: Record<string, number> = {
-  'services/gateway/src/bets/dto.ts': 2,
+  'scripts/bench/scale-read-models.ts': 2,
+  'services/gateway/src/bets/admin-routes.ts': 1,
+  'services/gateway/src/bets/dto.ts': 3,
+  'services/gateway/src/bets/filters.ts': 1,
   'services/gateway/src/bets/player-routes.ts': 2,
-  'services/gateway/src/reports/general.ts': 2,
+  'services/gateway/src/books/routes.ts': 1,
+  'services/gateway/src/casino/read.ts': 1,
+  'services/gateway/src/limits/limits.ts': 1,
+  'services/gateway/src/payments/admin-routes.ts': 1,
+  'services/gateway/src/payments/limits-routes.ts': 3,
+  'services/gateway/src/payments/player-routes.ts': 3,
+  'services/gateway/src/payments/read.ts': 5,
+  'services/gateway/src/reports/general.ts': 4,
   'services/gateway/src/reports/routes.ts': 2,
-  'services/gateway/src/risk/desk-routes.ts': 2,
+  'services/gateway/src/risk/alerts-route.ts': 3,
+  'services/gateway/src/risk/desk-routes.ts': 3,
+  'services/gateway/src/risk/settings-routes.ts': 1,
 };
 
 const READERS = ['services/gateway/src', 'services/server/src', 'scripts'];

@@ -10,16 +10,9 @@ import {
 } from '@exch/contracts';
 import { BET_SELECT, toBetDto, type BetDbRow } from '../bets/dto.js';
 import type { AccountDeps } from '../deps.js';
-import {
-  COUNTERPARTY_JOIN,
-  lineOf,
-  SETTLEMENT_KINDS,
-  toStatementRow,
-  type LedgerLine,
-  type LineRow,
-} from '../accounts/ledger-lines.js';
+import { lineOf, SETTLEMENT_KINDS, toStatementRow, type LedgerLine } from '../accounts/ledger-lines.js';
 import { subjectOf } from '../accounts/subject.js';
-import { activityCount, activityEntries } from '@exch/projector/read';
+import { activityCount, activityEntries, postingCount, statementPage } from '@exch/projector/read';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
   data,
@@ -40,38 +33,13 @@ export async function statementLines(
   q: StatementFilter,
   page: { offset: number; limit: number },
 ): Promise<{ lines: LedgerLine[]; total: number }> {
-  const params: unknown[] = [`wallet:${userId}`];
-  let where = 'e.account = $1';
-  if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
-  if (q.to) where += ` and e.at < ($${params.push(q.to)}::date + 1)`;
+  const account = `wallet:${userId}`;
   // Bet settlement covers declared results and their revokes: statements show both.
-  if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
-  else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_ledger_entries e where ${where}`,
-    params,
-  );
-  // A line's running balance is the account's balance less what was posted after it (every posting,
-  // whatever the filters show): summed from the page's oldest line to now, so it costs what the page
-  // looks back over, never the account's whole history.
-  const { rows } = await sql.query<LineRow>(
-    `with page as (
-       select e.position, e.leg from rm_ledger_entries e
-        where ${where} order by e.position desc, e.leg desc limit ${page.limit} offset ${page.offset}
-     ), since as (
-       select x.*, coalesce((select balance from rm_ledger_balances where account = $1), 0)
-                   - coalesce(sum(x.amount) over (order by x.position desc, x.leg desc
-                                                  rows between unbounded preceding and 1 preceding), 0) as running
-         from rm_ledger_entries x
-        where x.account = $1 and (x.position, x.leg) >= (select position, leg from page order by position, leg limit 1)
-     )
-     select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, e.market_id, u.username as counterparty
-       from since e join page p on p.position = e.position and p.leg = e.leg
-       ${COUNTERPARTY_JOIN}
-      order by e.position desc, e.leg desc`,
-    params,
-  );
-  return { lines: rows.map(lineOf), total: Number(count[0]!.n) };
+  const kind = q.type === 'settlement' ? [...SETTLEMENT_KINDS] : q.type === 'all' ? undefined : q.type;
+  const f = { from: q.from, to: q.to, kind };
+  const total = await postingCount(sql, account, f);
+  const rows = await statementPage(sql, account, f, page);
+  return { lines: rows.map(lineOf), total };
 }
 
 export function statementRoutes({ sql, route }: AccountDeps): void {
