@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatPaise, INSTANT_HINT, parseInstant, type Paise } from '@exch/contracts';
 import { statementRemark, walletAsOf, type LedgerLine } from '@exch/gateway';
+import { accountRefOf } from '@exch/projector/read';
 import { openLog } from './open-store.js';
 
 const USAGE = `Usage: npm run statement -- --user USERNAME --as-of TIME [--limit N] [--page N]
@@ -110,13 +111,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const { store } = opened;
   try {
-    const { rows } = await store.sql.query<{ user_id: string; username: string; role: string }>(
-      `select user_id, username, role from rm_users where username_lower = lower($1) or user_id = $1`,
-      [values.user],
-    );
-    const user = rows[0];
+    const user = await accountRefOf(store.sql, values.user!);
     if (!user) {
-      say(`no user "${values.user}" (rm_users, the users read model)`);
+      say(`no user "${values.user}" (in the users read model)`);
       return 2;
     }
     const wallet = await walletAsOf(store.sql, { userId: user.user_id, at: at!, page, limit });

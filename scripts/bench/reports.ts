@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import type { SqlClient } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { betCount, busiestTable } from '@exch/projector/read';
+import { betCount, busiestTable, userIdOf } from '@exch/projector/read';
 import { startServer } from '@exch/server';
 import { percentile } from '../../tests/engine/fixtures.js';
 import { generateHistory } from '../history/generate.js';
@@ -79,8 +79,7 @@ export async function timeReports(base: string, sql: SqlClient, onRow: (row: Rep
   const admin = await login(base, 'admin', true);
   const dealer = await login(base, 'dealer1', true);
   const player = await login(base, 'player1', false);
-  const { rows: ids } = await sql.query<{ user_id: string }>(`select user_id from rm_users where username = 'player1'`);
-  const player1 = ids[0]!.user_id;
+  const player1 = (await userIdOf(sql, 'player1'))!;
   const table = (await busiestTable(sql)) ?? 'teen20';
   const week = { from: day(7 * DAY_MS), to: day(0) };
   const month = { from: day(30 * DAY_MS), to: day(0) };

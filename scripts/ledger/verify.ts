@@ -6,8 +6,8 @@
  *  (b) no account but `mint`, `house:pnl`, `house:casino` and the third-party casino accounts
  *      (`house:third-party:{provider}`) is ever below zero after an event (a revoked result may leave
  *      a wallet below zero: the winnings it takes back may be spent);
- *  (c) every projected balance (rm_ledger_balances, rm_users.balance) equals the replay;
- *  (d) rm_ledger_entries holds exactly the replayed postings (account, amount, owner), so the running
+ *  (c) every projected balance (the ledger's per account, the users read model's per wallet) equals the replay;
+ *  (d) the ledger read model's postings are exactly the replayed postings (account, amount, owner), so the running
  *      balance a statement sums from them is the replayed one;
  *  (e) every payment request is decided at most once, by an event that names its own player, type and
  *      amount, and each `hold:{user}` account equals that user's pending withdrawals after every
@@ -31,7 +31,17 @@ import {
   type SqlClient,
   type StoredEvent,
 } from '@exch/contracts';
-import { readPartitionCheckpoints } from '@exch/projector';
+import { readPartitionCheckpoints, tableExists } from '@exch/projector';
+import {
+  entriesAt,
+  entriesBetween,
+  hasLedgerEntries,
+  LEDGER_TABLES,
+  ledgerBalances,
+  USERS_TABLE,
+  userBalances,
+  type EntryRow,
+} from '@exch/projector/read';
 
 export type DifferenceKind =
   /** The log skips a position (rule 3: positions are gap-free), or log_head disagrees with the last event. */
@@ -48,11 +58,11 @@ export type DifferenceKind =
   | 'negative-balance'
   /** A running balance left the safe-integer range (rule 1). */
   | 'unsafe-balance'
-  /** (c) rm_users: a balance that differs from the replay, a missing or an unexpected user row. */
+  /** (c) The users read model: a balance that differs from the replay, a missing or an unexpected user row. */
   | 'users-balance'
-  /** (c) rm_ledger_balances: a balance that differs from the replay, a missing or an unexpected account row. */
+  /** (c) The ledger's balances: a balance that differs from the replay, a missing or an unexpected account row. */
   | 'ledger-balance'
-  /** (d) rm_ledger_entries: a missing, unexpected or different row (account, amount, user_id). */
+  /** (d) The ledger's postings: a missing, unexpected or different row (account, amount, user_id). */
   | 'ledger-entry'
   /** A read model's checkpoint says it folded events, but its table is gone. */
   | 'projection-missing'
@@ -170,14 +180,6 @@ interface ProjectionsCut {
   ledger: ProjectedBalances;
 }
 
-interface EntryRow {
-  position: number | string;
-  leg: number;
-  account: string;
-  user_id: string | null;
-  amount: string;
-}
-
 interface ExpectedLeg {
   position: number;
   leg: number;
@@ -186,9 +188,6 @@ interface ExpectedLeg {
 }
 
 const fmt = (n: number | bigint): string => n.toLocaleString('en-US');
-
-const tableExists = async (tx: SqlClient, table: string): Promise<boolean> =>
-  (await tx.query<{ t: string | null }>(`select to_regclass($1)::text as t`, [table])).rows[0]?.t != null;
 
 /**
  * One consistent cut of the read models: each checkpoint with the rows it covers. REPEATABLE READ
@@ -220,19 +219,11 @@ async function readProjections(sql: SqlClient): Promise<ProjectionsCut> {
         : { checkpoint: checkpoints.get(name) ?? 0, byPartition: null };
     };
     const users: ProjectedBalances = { ...at('users'), rows: null };
-    if (await tableExists(tx, 'rm_users')) {
-      const { rows } = await tx.query<{ user_id: string; balance: string }>(
-        `select user_id, balance::text as balance from rm_users`,
-      );
-      users.rows = new Map(rows.map((r) => [r.user_id, r.balance]));
-    }
+    const userRows = await userBalances(tx);
+    if (userRows) users.rows = new Map(userRows.map((r) => [r.user_id, r.balance]));
     const ledger: ProjectedBalances = { ...at('ledger'), rows: null };
-    if (await tableExists(tx, 'rm_ledger_balances')) {
-      const { rows } = await tx.query<{ account: string; balance: string }>(
-        `select account, balance::text as balance from rm_ledger_balances`,
-      );
-      ledger.rows = new Map(rows.map((r) => [r.account, r.balance]));
-    }
+    const ledgerRows = await ledgerBalances(tx);
+    if (ledgerRows) ledger.rows = new Map(ledgerRows.map((r) => [r.account, r.balance]));
     return { users, ledger };
   });
 }
@@ -423,7 +414,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     }
     projections.push({ name, checkpoint, compared: true, note: lagNote(checkpoint, name) });
   };
-  // rm_users: one row per user created, holding that user's wallet. Folded by partition, a row can
+  // The users read model: one row per user created, holding that user's wallet. Folded by partition, a row can
   // also exist for a wallet whose money arrived before its UserCreated (a bare row).
   const compareUsers = (position: number) => {
     const p = cut.users.byPartition ? partial.users : null;
@@ -438,18 +429,18 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     const of = (u: string) => (p ? (p.balances.get(`${WALLET_PREFIX}${u}`) ?? 0) : balance(`${WALLET_PREFIX}${u}`));
     compareBalances('users', position, new Map([...owners].map((u) => [u, of(u)])), {
       kind: 'users-balance',
-      table: 'rm_users',
-      label: 'rm_users.balance',
+      table: USERS_TABLE,
+      label: `${USERS_TABLE}.balance`,
       key: (u) => `user ${u}`,
       account: (u) => `${WALLET_PREFIX}${u}`,
     });
   };
-  // rm_ledger_balances: one row per account any posting touched.
+  // The ledger's balances: one row per account any posting touched.
   const compareLedger = (position: number) =>
     compareBalances('ledger', position, cut.ledger.byPartition ? partial.ledger.balances : balances, {
       kind: 'ledger-balance',
-      table: 'rm_ledger_balances',
-      label: 'rm_ledger_balances',
+      table: LEDGER_TABLES.balances,
+      label: LEDGER_TABLES.balances,
       key: (a) => a,
       account: (a) => a,
     });
@@ -484,7 +475,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
           position: leg.position,
           account: leg.account,
           expected: String(leg.amount),
-          message: `position ${fmt(leg.position)} leg ${leg.leg}: rm_ledger_entries has no row (expected ${want})`,
+          message: `position ${fmt(leg.position)} leg ${leg.leg}: ${LEDGER_TABLES.entries} has no row (expected ${want})`,
         });
         continue;
       }
@@ -500,7 +491,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
           account: leg.account,
           expected: String(leg.amount),
           actual: row.amount,
-          message: `position ${fmt(leg.position)} leg ${leg.leg} (${leg.account}): rm_ledger_entries has ${wrong.join('; ')}`,
+          message: `position ${fmt(leg.position)} leg ${leg.leg} (${leg.account}): ${LEDGER_TABLES.entries} has ${wrong.join('; ')}`,
         });
       }
     }
@@ -510,7 +501,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
         position: Number(row.position),
         account: row.account,
         actual: row.amount,
-        message: `position ${fmt(Number(row.position))} leg ${row.leg}: rm_ledger_entries has ${row.account} ${row.amount}, but the log has no such posting`,
+        message: `position ${fmt(Number(row.position))} leg ${row.leg}: ${LEDGER_TABLES.entries} has ${row.account} ${row.amount}, but the log has no such posting`,
       });
     }
   };
@@ -546,7 +537,7 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     if (type === 'withdraw') pendingHeld.set(r.userId, (pendingHeld.get(r.userId) ?? 0) - r.amount);
   };
 
-  const entriesTable = cut.ledger.rows !== null && (await tableExists(store.sql, 'rm_ledger_entries'));
+  const entriesTable = cut.ledger.rows !== null && (await hasLedgerEntries(store.sql));
   let events = 0;
   let moneyEvents = 0;
   let replayedTo = 0;
@@ -566,21 +557,9 @@ export async function verifyLedger(store: EventStore, options: VerifyOptions = {
     const entries = !entriesTable
       ? []
       : coveredPositions
-        ? (
-            await store.sql.query<EntryRow>(
-              `select position, leg, account, user_id, amount::text as amount
-               from rm_ledger_entries where position = any($1::bigint[]) order by position, leg`,
-              [coveredPositions],
-            )
-          ).rows
+        ? await entriesAt(store.sql, coveredPositions)
         : entriesTo > replayedTo
-          ? (
-              await store.sql.query<EntryRow>(
-                `select position, leg, account, user_id, amount::text as amount
-                 from rm_ledger_entries where position > $1 and position <= $2 order by position, leg`,
-                [replayedTo, entriesTo],
-              )
-            ).rows
+          ? await entriesBetween(store.sql, replayedTo, entriesTo)
           : [];
     const expectedLegs: ExpectedLeg[] = [];
 

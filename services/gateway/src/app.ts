@@ -12,7 +12,7 @@ import {
   type SqlClient,
   type StoredEvent,
 } from '@exch/contracts';
-import { requestUplines } from '@exch/projector/read';
+import { balancesOf, requestUplines } from '@exch/projector/read';
 import { Directory } from './directory/directory.js';
 import { requireAuth, verifyAccessToken } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
@@ -317,12 +317,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
 
   async function pushBalances(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
-    const { rows } = await opts.sql.query<{ user_id: string; balance: string; exposure: string; held: string }>(
-      `select u.user_id, u.balance, u.exposure, coalesce(h.balance, 0) as held
-         from rm_users u left join rm_ledger_balances h on h.account = 'hold:' || u.user_id where u.user_id = any($1::text[])`,
-      [userIds],
-    );
-    for (const r of rows) {
+    for (const r of await balancesOf(opts.sql, userIds)) {
       hub.pushToUser(r.user_id, {
         event: 'balance',
         data: {

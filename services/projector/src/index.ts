@@ -1,6 +1,7 @@
 export { ProjectionRunner, type ProjectionLag, type RunnerLog } from './runner.js';
 export type { Projection } from './projection.js';
 export { walletOwner, postingsOf } from './wallets.js';
+export { tableExists } from './table-exists.js';
 export { balancesTouched } from './exposure.js';
 export { betsTouched } from './bets/projection.js';
 export { marketsTouched } from './catalogue/projection.js';

@@ -64,7 +64,6 @@ export {
 } from './casino/queries.js';
 // One fold per fact (docs/architecture.md): the pure folds a command route answers from, each next to
 // the projection that folds the same events into the same row, with that row's type.
-export type { ClientRow } from './users/rows.js';
 export { clientAfter } from './users/after.js';
 export { betAfter } from './bets/after.js';
 export { marketAfter } from './catalogue/after.js';
@@ -113,3 +112,71 @@ export {
 } from './bets/queries.js';
 export { periodSql } from './period.js';
 export { generalBets } from './general-report.js';
+
+// Users, ledger, partnership, activity and audit.
+export type { ActivityEntryRow } from './activity/rows.js';
+export { activityCount, activityEntries } from './activity/queries.js';
+export type { AuditEntryRow } from './audit/rows.js';
+export { auditCount, auditEntries, type AuditFilter } from './audit/queries.js';
+export {
+  LEDGER_TABLES,
+  type BranchPnlRow,
+  type DailyPnlRow,
+  type EntryRow,
+  type LedgerLineRow,
+  type WalletTotalsRow,
+} from './ledger/rows.js';
+export {
+  branchPnl,
+  dailyCategoryPnl,
+  entriesAt,
+  entriesBetween,
+  hasLedgerEntries,
+  ledgerBalances,
+  postingCount,
+  statementPage,
+  walletLinesAsOf,
+  walletTotalsAsOf,
+  type PostingFilter,
+} from './ledger/queries.js';
+export type { ShareTreeRow } from './partnership/rows.js';
+export { shareOf, shareTree } from './partnership/queries.js';
+export {
+  USERS_TABLE,
+  type AccountRef,
+  type BalanceRow,
+  type ClientDbRow,
+  type CreditRow,
+  type DirectoryUserRow,
+  type PnlChildRow,
+  type UserRow,
+} from './users/rows.js';
+export {
+  accountRef,
+  accountRefOf,
+  availableBalance,
+  balancesOf,
+  branchWallets,
+  chainUp,
+  childIds,
+  clientCount,
+  clientOf,
+  clientPage,
+  creditCount,
+  creditPage,
+  directoryUser,
+  downlineOfRoles,
+  downlinePlayerLocks,
+  isTopAccount,
+  ownClient,
+  parentAndShare,
+  pnlChildren,
+  transactionPasswordHash,
+  uplinesOf,
+  userById,
+  userByUsername,
+  userIdOf,
+  usernameOf,
+  userBalances,
+  type ClientFilter,
+} from './users/queries.js';

@@ -1,8 +1,7 @@
 import t from 'tap';
 import { walletAccount, type Paise, type RoleSlug } from '@exch/contracts';
-import { clientAfter, type ClientRow } from '../src/read.js';
-// The gateway's own read of a client row: the fold must equal what the route would read back.
-import { downlineRow } from '../../gateway/src/accounts/downline.js';
+// The client row as the gateway reads it: the fold must equal what the route would read back.
+import { clientAfter, clientOf, type ClientDbRow } from '../src/read.js';
 import { columns, event, readModels } from './fold-harness.js';
 
 /**
@@ -56,12 +55,12 @@ t.test('clientAfter gives the row the users projection folds', async (t) => {
       ],
     }),
   );
-  const read = (userId: string) => downlineRow(rm.sql, ADMIN, userId);
+  const read = async (userId: string) => (await clientOf(rm.sql, userId))!;
   /** Commits one command's events and checks the fold of them onto `before` against the read after. */
   const check = async (
     name: string,
     userId: string,
-    before: ClientRow | null,
+    before: ClientDbRow | null,
     ...events: Parameters<typeof rm.commit>
   ) => {
     const folded = clientAfter(before, await rm.commit(...events));

@@ -17,7 +17,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
-import { findUserById } from '../users/read.js';
+import { clientAfter, userById, userIdOf, type ClientDbRow } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import {
   breadcrumb,
@@ -28,7 +28,6 @@ import {
   selfOrDownlineClient,
   toClientRow,
 } from './downline.js';
-import { clientAfter, type ClientRow as ClientDbRow } from '@exch/projector/read';
 import { checkTransactionPassword } from './transaction-password.js';
 
 /** The back office's client management: every route is admin-context, privilege-checked, downline-only. */
@@ -55,16 +54,12 @@ export function adminAccountRoutes(deps: AccountDeps): void {
       const actorId = req.auth!.sub;
       let parentId = actorId;
       if (q.parent) {
-        const { rows } = await sql.query<{ user_id: string }>(
-          `select user_id from rm_users where username_lower = lower($1) or user_id = $1`,
-          [q.parent],
-        );
-        const id = rows[0]?.user_id;
+        const id = await userIdOf(sql, q.parent);
         if (!id || (id !== actorId && !(await inDownline(sql, actorId, id))))
           throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
         parentId = id;
       }
-      const parent = (await findUserById(sql, parentId))!;
+      const parent = (await userById(sql, parentId))!;
       const { rows, total } = await listChildren(sql, {
         parentId,
         search: q.search,

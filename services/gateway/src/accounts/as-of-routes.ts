@@ -1,5 +1,6 @@
 import { AsOfQuery, paiseToRupees, parseInstant, type AsOfStatement } from '@exch/contracts';
 import { params } from '../http/route.js';
+import { usernameOf } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { walletAsOf } from './as-of.js';
 import { toStatementRow } from './ledger-lines.js';
@@ -26,13 +27,10 @@ export function asOfRoutes({ sql, route }: AccountDeps): void {
     async (req, { params: p, query: q }): Promise<AsOfStatement> => {
       const at = parseInstant(q.at)!;
       const userId = await subjectOf(sql, req, p.userId, 'account-statement');
-      const { rows } = await sql.query<{ username: string }>(`select username from rm_users where user_id = $1`, [
-        userId,
-      ]);
       const wallet = await walletAsOf(sql, { userId, at, page: q.page, limit: q.limit });
       return {
         userId,
-        username: rows[0]!.username,
+        username: (await usernameOf(sql, userId))!,
         at: at.toISOString(),
         balance: paiseToRupees(wallet.balance),
         held: paiseToRupees(wallet.held),

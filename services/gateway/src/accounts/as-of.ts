@@ -7,7 +7,8 @@
  * (position, leg) of those same rows, computed at read time (no stored balance column is trusted).
  */
 import type { Paise, SqlClient } from '@exch/contracts';
-import { COUNTERPARTY_JOIN, lineOf, type LedgerLine, type LineRow } from './ledger-lines.js';
+import { walletLinesAsOf, walletTotalsAsOf } from '@exch/projector/read';
+import { lineOf, type LedgerLine } from './ledger-lines.js';
 
 export interface WalletAsOf {
   /** Sum of every posting to the wallet stamped at or before the moment. */
@@ -25,31 +26,13 @@ export async function walletAsOf(
   sql: SqlClient,
   q: { userId: string; at: Date; page: number; limit: number },
 ): Promise<WalletAsOf> {
-  const account = `wallet:${q.userId}`;
   const at = q.at.toISOString();
-  const { rows: totals } = await sql.query<{ n: string; balance: string; held: string }>(
-    `select count(*) filter (where account = $1) as n, coalesce(sum(amount) filter (where account = $1), 0) as balance,
-            coalesce(sum(amount) filter (where account = $3), 0) as held
-       from rm_ledger_entries where account in ($1, $3) and at <= $2::timestamptz`,
-    [account, at, `hold:${q.userId}`],
-  );
-  const { rows } = await sql.query<LineRow>(
-    `with lines as (
-       select position, leg, amount, kind, remark, at, counterparty_account,
-              sum(amount) over (order by position, leg rows between unbounded preceding and current row) as running
-         from rm_ledger_entries
-        where account = $1 and at <= $2::timestamptz
-     )
-     select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, u.username as counterparty
-       from lines e ${COUNTERPARTY_JOIN}
-      order by e.position desc, e.leg desc
-      limit $3 offset $4`,
-    [account, at, q.limit, (q.page - 1) * q.limit],
-  );
+  const totals = await walletTotalsAsOf(sql, q.userId, at);
+  const rows = await walletLinesAsOf(sql, q.userId, at, { limit: q.limit, offset: (q.page - 1) * q.limit });
   return {
-    balance: Number(totals[0]!.balance),
-    held: Number(totals[0]!.held),
-    total: Number(totals[0]!.n),
+    balance: Number(totals.balance),
+    held: Number(totals.held),
+    total: Number(totals.n),
     lines: rows.map(lineOf),
   };
 }

@@ -3,6 +3,7 @@
  * JSON row. GET /api/transactions/statement, the as-of view and `npm run statement` all read them so.
  */
 import { paiseToRupees, type Paise, type StatementRow } from '@exch/contracts';
+import type { LedgerLineRow } from '@exch/projector/read';
 
 /** One posting to the wallet, amounts in paise. */
 export interface LedgerLine {
@@ -41,28 +42,8 @@ export function describeEntry(kind: string, amount: Paise, counterparty: string 
   return kind;
 }
 
-/**
- * The counterparty's account row: a wallet's or a hold's owner (a withdrawal paid from a player's
- * hold names the player). Joins on `e.counterparty_account`.
- */
-export const COUNTERPARTY_JOIN = `left join rm_users u on u.user_id = substr(e.counterparty_account, strpos(e.counterparty_account, ':') + 1)
-  and split_part(e.counterparty_account, ':', 1) in ('wallet', 'hold')`;
-
-/** A posting as the statement queries select it; `running` is the window sum of amounts up to it. */
-export interface LineRow {
-  position: string;
-  leg: number;
-  amount: string;
-  running: string;
-  kind: string;
-  remark: string;
-  at: Date | string;
-  counterparty: string | null;
-  market_id?: string | null;
-}
-
 /** A selected posting, amounts in paise. */
-export function lineOf(r: LineRow): LedgerLine {
+export function lineOf(r: LedgerLineRow): LedgerLine {
   const amount = Number(r.amount);
   return {
     position: Number(r.position),

@@ -14,6 +14,7 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import { parse } from '../http/validate.js';
+import { downlineOfRoles } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { downlineClient } from './downline.js';
 import { checkTransactionPassword } from './transaction-password.js';
@@ -67,19 +68,7 @@ export function multiLoginRoutes(deps: AccountDeps): void {
       query: RoleSlugsQuery,
     },
     async (req, { query: { role_slugs } }) => {
-      const { rows } = await sql.query<{
-        user_id: string;
-        username: string;
-        role: string;
-        permissions: string[] | null;
-      }>(
-        `with recursive down as (
-         select user_id, username, role, permissions from rm_users where parent_id = $1
-         union all
-         select u.user_id, u.username, u.role, u.permissions from rm_users u join down d on u.parent_id = d.user_id
-       ) select * from down where role = any($2::text[]) order by username`,
-        [req.auth!.sub, role_slugs],
-      );
+      const rows = await downlineOfRoles(sql, req.auth!.sub, role_slugs);
       return {
         data: {
           users_by_role: role_slugs.map((role) => ({

@@ -3,14 +3,14 @@ import { endAllSessions } from '../auth/end-sessions.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
-import { findUserById, type UserRow } from '../users/read.js';
+import { userById, type UserRow } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { activateTotp, removeTotp, startTotpSetup, totpMatches, totpSecrets } from '../auth/totp.js';
 
 /** What every logged-in user does to their own account, on the player site and in the back office. */
 export function selfRoutes({ sql, commands, sessions, route }: AccountDeps): void {
   const me = async (userId: string): Promise<UserRow> => {
-    const row = await findUserById(sql, userId);
+    const row = await userById(sql, userId);
     if (!row) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
     return row;
   };

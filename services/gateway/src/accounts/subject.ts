@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Privilege, SqlClient } from '@exch/contracts';
+import { userIdOf } from '@exch/projector/read';
 import { HttpError } from '../http/errors.js';
 import { inDownline } from './downline.js';
 import { assertPrivilege } from './permissions.js';
@@ -16,11 +17,7 @@ export async function subjectOf(
 ): Promise<string> {
   const self = req.auth!.sub;
   if (!requested) return self;
-  const { rows } = await sql.query<{ user_id: string }>(
-    `select user_id from rm_users where user_id = $1 or username_lower = lower($1)`,
-    [requested],
-  );
-  const userId = rows[0]?.user_id;
+  const userId = await userIdOf(sql, requested);
   if (userId === self) return self;
   if (req.auth!.ctx !== 'admin') throw new HttpError(403, 'Players can only read their own records', 'FORBIDDEN');
   assertPrivilege(req, permission);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SqlClient } from '@exch/contracts';
+import { transactionPasswordHash } from '@exch/projector/read';
 import { verifyPassword } from '../auth/passwords.js';
 import type { LoginThrottle } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
@@ -23,11 +24,7 @@ export async function checkTransactionPassword(
       `Too many wrong transaction passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).`,
       'TXN_THROTTLED',
     );
-  const { rows } = await sql.query<{ transaction_password_hash: string | null }>(
-    `select transaction_password_hash from rm_users where user_id = $1`,
-    [userId],
-  );
-  const hash = rows[0]?.transaction_password_hash ?? null;
+  const hash = await transactionPasswordHash(sql, userId);
   if (hash === null) throw new HttpError(400, 'Set your transaction password first', 'TXN_PASSWORD_NOT_SET');
   if (!(await verifyPassword(hash, given))) {
     throttle.fail(key);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAdminSide, LoginBody, LogoutBody, RefreshBody, type AuthResponse } from '@exch/contracts';
 import { HttpError } from '../http/errors.js';
-import { findUserById, findUserByUsername, toUserDto } from '../users/read.js';
+import { userById, userByUsername } from '@exch/projector/read';
+import { toUserDto } from '../users/read.js';
 import type { AccessClaims } from './guard.js';
 import { DUMMY_HASH, verifyPassword } from './passwords.js';
 import type { AuthContext } from './sessions.js';
@@ -37,7 +38,7 @@ export function authRoutes(
       );
     }
     const attempt = await limits.loginAttempt(req.ip, username);
-    const row = await findUserByUsername(sql, username);
+    const row = await userByUsername(sql, username);
     const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
     if (!row || !ok) {
       throttle.fail(key);
@@ -119,7 +120,7 @@ export function authRoutes(
         await endSessions(commands, req, rotated.reused.userId, [rotated.reused.sessionId], 'refresh-token-reused');
       if (!rotated || 'reused' in rotated)
         throw new HttpError(401, 'Refresh token is invalid or expired, please log in again', 'REFRESH_INVALID');
-      const row = await findUserById(sql, rotated.userId);
+      const row = await userById(sql, rotated.userId);
       if (!row || row.account_locked) {
         await sessions.revoke(rotated.sessionId);
         if (row) await endSessions(commands, req, row.user_id, [rotated.sessionId], 'account-locked');

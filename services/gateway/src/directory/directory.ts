@@ -3,10 +3,9 @@ import {
   type DirectoryChanges,
   type ReadBarrier,
   type ReadToken,
-  type RoleSlug,
   type SqlClient,
 } from '@exch/contracts';
-import { marketById, matchById, type MarketRow, type MatchRow } from '@exch/projector/read';
+import { directoryUser, marketById, matchById, type MarketRow, type MatchRow } from '@exch/projector/read';
 import type { DirectorySession, DirectoryUser } from '../auth/guard.js';
 import type { AuthContext } from '../auth/sessions.js';
 
@@ -50,17 +49,6 @@ class Cache<T> {
   }
 }
 
-interface UserDbRow {
-  user_id: string;
-  username: string;
-  role: RoleSlug;
-  parent_id: string | null;
-  must_change_password: boolean;
-  account_locked: boolean;
-  bet_locked: boolean;
-  permissions: string[] | null;
-}
-
 /**
  * The gateway's memory of sessions, accounts, markets and matches: what nearly every request asks
  * and that changes rarely, read once from the read models and dropped when the log changes it (the
@@ -79,11 +67,7 @@ export class Directory {
     this.users = new Cache(
       reads,
       async (id) => {
-        const { rows } = await sql.query<UserDbRow>(
-          `select user_id, username, role, parent_id, must_change_password, account_locked, bet_locked, permissions from rm_users where user_id = $1 and username is not null`,
-          [id],
-        );
-        const r = rows[0];
+        const r = await directoryUser(sql, id);
         return r
           ? {
               userId: r.user_id,

@@ -1,5 +1,5 @@
 import { TAPE_ROOM, type ServerMessage, type SqlClient, type TapeBet } from '@exch/contracts';
-import { watchesOf } from '@exch/projector/read';
+import { uplinesOf, watchesOf } from '@exch/projector/read';
 import { betsById } from '../bets/dto.js';
 import { casinoBetsById } from '@exch/projector/read';
 import { toBetDto as casinoBetDto } from '../casino/read.js';
@@ -7,16 +7,8 @@ import type { Hub } from '../ws/hub.js';
 
 /** Every upline of each bettor (the back-office users allowed to see its bets). */
 async function uplines(sql: SqlClient, bettors: string[]): Promise<Map<string, Set<string>>> {
-  const { rows } = await sql.query<{ bettor: string; upline: string }>(
-    `with recursive chain(bettor, upline) as (
-       select user_id, parent_id from rm_users where user_id = any($1::text[]) and parent_id is not null
-       union all
-       select c.bettor, u.parent_id from chain c join rm_users u on u.user_id = c.upline where u.parent_id is not null
-     ) select bettor, upline from chain`,
-    [bettors],
-  );
   const out = new Map<string, Set<string>>();
-  for (const r of rows) out.set(r.bettor, (out.get(r.bettor) ?? new Set()).add(r.upline));
+  for (const r of await uplinesOf(sql, bettors)) out.set(r.bettor, (out.get(r.bettor) ?? new Set()).add(r.upline));
   return out;
 }
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { idText, MarketLockBody, text, type MarketKind } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../markets/kind.js';
-import { downlineCte } from '@exch/projector/read';
+import { downlineCte, downlinePlayerLocks } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
@@ -52,15 +52,11 @@ export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): vo
     },
     async (req, { query: q }) => {
       const t = await lockTarget(sql, q.event_id, q.market_type, q.market_id);
-      const { rows } = await sql.query<{ user_id: string; username: string; role: string; is_locked: boolean }>(
-        `${downlineCte(1)}
-       select u.user_id, u.username, u.role, coalesce(l.locked, false) as is_locked
-         from rm_users u
-         left join rm_market_locks l on l.user_id = u.user_id and l.match_id = $2 and l.market_kind = $3 and l.market_id = $4
-        where u.user_id in (select user_id from downline) and u.role = 'user'
-        order by u.username_lower`,
-        [req.auth!.sub, t.matchId, t.kind ?? '', t.marketId ?? ''],
-      );
+      const rows = await downlinePlayerLocks(sql, req.auth!.sub, {
+        matchId: t.matchId,
+        kind: t.kind ?? '',
+        marketId: t.marketId ?? '',
+      });
       return {
         data: {
           users: rows.map((r) => ({ userId: r.user_id, username: r.username, role: r.role, is_locked: r.is_locked })),

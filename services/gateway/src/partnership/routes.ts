@@ -1,11 +1,5 @@
-import {
-  parseInstant,
-  PartnershipBody,
-  PartnershipQuery,
-  ROLE_NAME,
-  type PartnershipRow,
-  type RoleSlug,
-} from '@exch/contracts';
+import { parseInstant, PartnershipBody, PartnershipQuery, ROLE_NAME, type PartnershipRow } from '@exch/contracts';
+import { shareOf, shareTree } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { downlineRow } from '../accounts/downline.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
@@ -58,44 +52,14 @@ export function partnershipRoutes({ sql, commands, throttle, route }: AccountDep
     async (req, { query: q }): Promise<{ at: string | null; data: PartnershipRow[] }> => {
       const viewed = await viewedAccount(sql, req.auth!.sub, q.parent);
       const at = q.at ? parseInstant(q.at)!.toISOString() : null;
-      const args: unknown[] = [viewed.user_id];
-      const upTo = at ? ` and h.at <= $${args.push(at)}::timestamptz` : '';
-      const { rows } = await sql.query<{
-        user_id: string;
-        username: string;
-        role: RoleSlug;
-        parent_id: string | null;
-        parent_username: string | null;
-        share_bp: number | null;
-        set_at: Date | string | null;
-        depth: number;
-      }>(
-        `with recursive tree(user_id, depth) as (
-         select user_id, 0 from rm_users where user_id = $1
-         union all
-         select u.user_id, t.depth + 1 from rm_users u join tree t on u.parent_id = t.user_id where u.role <> 'user'
-       ),
-       shares as (
-         select t.user_id, t.depth, (select h.share_bp from rm_partnership_shares h where h.user_id = t.user_id${upTo} order by h.position desc limit 1) as share_bp,
-                (select h.at from rm_partnership_shares h where h.user_id = t.user_id${upTo} order by h.position desc limit 1) as set_at
-           from tree t
-       )
-       select u.user_id, u.username, u.role, u.parent_id, p.username as parent_username, s.share_bp, s.set_at, s.depth
-         from shares s join rm_users u on u.user_id = s.user_id left join rm_users p on p.user_id = u.parent_id
-        where u.role <> 'user' ${at ? `and u.created_at <= $2::timestamptz` : ''}
-        order by s.depth, u.username_lower`,
-        args,
-      );
+      const rows = await shareTree(sql, viewed.user_id, at);
       const bp = new Map(rows.map((r) => [r.user_id, r.parent_id === null ? 10_000 : (r.share_bp ?? 0)]));
       const parentShare = async (parentId: string | null): Promise<number> => {
         if (parentId === null) return 10_000;
         const known = bp.get(parentId);
         if (known !== undefined) return known;
-        const { rows: up } = await sql.query<{ share_bp: number | null; parent_id: string | null }>(
-          `select u.parent_id, (select h.share_bp from rm_partnership_shares h where h.user_id = u.user_id${upTo} order by h.position desc limit 1) as share_bp from rm_users u where u.user_id = $1`,
-          at ? [parentId, at] : [parentId],
-        );
-        return up[0]?.parent_id === null ? 10_000 : (up[0]?.share_bp ?? 0);
+        const up = await shareOf(sql, parentId, at);
+        return up?.parent_id === null ? 10_000 : (up?.share_bp ?? 0);
       };
       const data: PartnershipRow[] = [];
       for (const r of rows) {

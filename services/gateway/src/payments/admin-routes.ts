@@ -12,6 +12,7 @@ import {
 } from '@exch/contracts';
 import type { FastifyRequest } from 'fastify';
 import {
+  accountRefOf,
   downlineRequests,
   paymentMethodOf,
   pendingRequestCounts,
@@ -251,10 +252,7 @@ async function walletOf(
   actorId: string,
   idOrUsername: string,
 ): Promise<{ user_id: string; username: string }> {
-  const { rows } = await sql.query<{ user_id: string; username: string }>(
-    `select user_id, username from rm_users where user_id = $1 or username_lower = lower($1)`,
-    [idOrUsername],
-  );
-  if (rows[0]?.user_id === actorId) return rows[0];
+  const own = await accountRefOf(sql, idOrUsername);
+  if (own?.user_id === actorId) return own;
   return downlineRow(sql, actorId, idOrUsername);
 }

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
+import { availableBalance } from '@exch/projector/read';
 import { needProvider, type ProviderDeps } from './deps.js';
 
 const TAG = 'Casino wallet (provider)';
@@ -57,11 +58,7 @@ export function walletRoutes(deps: ProviderDeps): void {
 
   /** Wallet minus exposure, paise. */
   const available = async (userId: string): Promise<number> => {
-    const { rows } = await sql.query<{ available: string }>(
-      `select balance - exposure as available from rm_users where user_id = $1`,
-      [userId],
-    );
-    return Number(rows[0]?.available ?? 0);
+    return Number((await availableBalance(sql, userId)) ?? 0);
   };
   const player = async (userId: string) => {
     const user = await directory.user(userId);

@@ -13,12 +13,10 @@ import {
   type SqlClient,
 } from '@exch/contracts';
 import type { AccountDeps } from '../deps.js';
-import { downlineIds } from '@exch/projector/read';
-import { periodSql } from '@exch/projector/read';
-import { CATEGORY_SQL, PNL_KINDS, sumCategories, zeroCategories, type CategoryPaise } from './categories.js';
+import { dailyCategoryPnl, downlineIds, parentAndShare } from '@exch/projector/read';
+import { sumCategories, zeroCategories, type CategoryPaise } from './categories.js';
 import { csvRoute, money, type CsvCell } from '../http/csv.js';
 import { categoryRupees, downlinePnl, owedLines, splitOf, type OwedLine, type PnlLine } from './pnl.js';
-import { CURRENT_SHARE_SQL } from '../accounts/share-sql.js';
 import { bpToPercent, roleOf, viewedAccount } from '../accounts/viewed.js';
 
 const TAG = 'Reports';
@@ -27,21 +25,13 @@ const SPEC_COLUMNS = ['casino', 'sports', 'thirdParty'] as const;
 const noPaging = <T extends v.ObjectEntries>(q: v.ObjectSchema<T, undefined>) => v.omit(q, ['page', 'limit']);
 const percentCell = (bp: number | null): CsvCell => (bp === null ? '' : (bp / 100).toFixed(2));
 
-/** Players' side per day and category over the wallets `wallets` picks (a condition on `e`, a row of rm_ledger_entries). */
+/** Players' side per day and category of one wallet or several. */
 async function dailyPnl(
   sql: SqlClient,
-  wallets: string,
-  params: unknown[],
+  wallets: string | string[],
   period: { from?: string; to?: string },
 ): Promise<{ day: string; c: CategoryPaise }[]> {
-  const kinds = `$${params.push(PNL_KINDS)}::text[]`;
-  const { rows } = await sql.query<{ day: string; category: keyof CategoryPaise; pnl: string }>(
-    `select to_char(e.at, 'YYYY-MM-DD') as day, ${CATEGORY_SQL} as category, sum(e.amount) as pnl
-       from rm_ledger_entries e
-      where ${wallets} and e.kind = any(${kinds})${periodSql(period, params)}
-      group by 1, 2 order by 1`,
-    params,
-  );
+  const rows = await dailyCategoryPnl(sql, wallets, period);
   const days = new Map<string, CategoryPaise>();
   for (const r of rows) {
     const c = days.get(r.day) ?? zeroCategories();
@@ -186,12 +176,8 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
 
   const statement = async (actorId: string, q: { parent?: string; from?: string; to?: string }) => {
     const pnl = await downlinePnl(sql, actorId, q);
-    const { rows } = await sql.query<{ username: string | null; share_bp: number | null }>(
-      `select p.username, ${CURRENT_SHARE_SQL} as share_bp
-         from rm_users u left join rm_users p on p.user_id = u.parent_id where u.user_id = $1`,
-      [pnl.viewed.user_id],
-    );
-    return { pnl, owed: owedLines(pnl), parentUsername: rows[0]!.username, shareBp: rows[0]!.share_bp };
+    const parent = (await parentAndShare(sql, pnl.viewed.user_id))!;
+    return { pnl, owed: owedLines(pnl), parentUsername: parent.username, shareBp: parent.share_bp };
   };
 
   route(
@@ -284,8 +270,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
       // The wallets as one array parameter: the planner then knows how many it reads (downlineIds, services/projector/src/users/downline.ts).
       points: await dailyPnl(
         sql,
-        'e.account = any($1::text[])',
-        [(await downlineIds(sql, viewed.user_id)).map((id) => `wallet:${id}`)],
+        (await downlineIds(sql, viewed.user_id)).map((id) => `wallet:${id}`),
         q,
       ),
     };
@@ -328,7 +313,7 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
       query: DailyPnlQuery,
     },
     async (req, { query: q }) => ({
-      data: (await dailyPnl(sql, 'e.account = $1', [`wallet:${req.auth!.sub}`], q)).map(toPoint),
+      data: (await dailyPnl(sql, `wallet:${req.auth!.sub}`, q)).map(toPoint),
     }),
   );
   csvRoute(
@@ -340,7 +325,6 @@ export function pnlRoutes({ sql, route }: AccountDeps): void {
       summary: "The player's daily profit and loss as CSV",
       query: DailyPnlQuery,
     },
-    async (req, { query: q }) =>
-      dailyCsv('my-daily-profit-loss', await dailyPnl(sql, 'e.account = $1', [`wallet:${req.auth!.sub}`], q)),
+    async (req, { query: q }) => dailyCsv('my-daily-profit-loss', await dailyPnl(sql, `wallet:${req.auth!.sub}`, q)),
   );
 }

@@ -2,24 +2,16 @@
  * The downline profit-loss report and the partnership statement, in paise: what both their JSON
  * routes and their CSV exports answer from.
  */
-import { PNL_CATEGORIES, paiseToRupees, type CategoryAmounts, type RoleSlug, type SqlClient } from '@exch/contracts';
+import { PNL_CATEGORIES, paiseToRupees, type CategoryAmounts, type SqlClient } from '@exch/contracts';
+import { pnlChildren, type PnlChildRow } from '@exch/projector/read';
 import { breadcrumb } from '../accounts/downline.js';
 import { like } from './like.js';
 import { branchFigures, emptyFigures, type BranchFigures } from './branch-pnl.js';
 import { addCategories, subCategories, sumCategories, type CategoryPaise } from './categories.js';
-import { CURRENT_SHARE_SQL } from '../accounts/share-sql.js';
 import { viewedAccount, type ViewedAccount } from '../accounts/viewed.js';
 
-export interface ChildRow {
-  user_id: string;
-  username: string;
-  role: RoleSlug;
-  downline_count: string;
-  share_bp: number | null;
-}
-
 export interface PnlLine {
-  child: ChildRow;
+  child: PnlChildRow;
   figures: BranchFigures;
 }
 
@@ -34,24 +26,6 @@ export const categoryRupees = (c: CategoryPaise): CategoryAmounts => ({
   ...(Object.fromEntries(PNL_CATEGORIES.map((k) => [k, paiseToRupees(c[k])])) as Record<keyof CategoryPaise, number>),
   total: paiseToRupees(sumCategories(c)),
 });
-
-async function children(
-  sql: SqlClient,
-  parentId: string,
-  filter: { search?: string; reportType?: 'ALL' | 'user' },
-): Promise<ChildRow[]> {
-  const params: unknown[] = [parentId];
-  let where = 'u.parent_id = $1';
-  // SPEC.md section 6: the User report type leaves out the rows of players.
-  if (filter.reportType === 'user') where += ` and u.role <> 'user'`;
-  if (filter.search) where += ` and u.username_lower like $${params.push(like(filter.search))}`;
-  const { rows } = await sql.query<ChildRow>(
-    `select u.user_id, u.username, u.role, (select count(*) from rm_users c where c.parent_id = u.user_id) as downline_count, ${CURRENT_SHARE_SQL} as share_bp
-       from rm_users u where ${where} order by u.username_lower`,
-    params,
-  );
-  return rows;
-}
 
 export interface DownlinePnl {
   viewed: ViewedAccount;
@@ -69,7 +43,12 @@ export async function downlinePnl(
 ): Promise<DownlinePnl> {
   const viewed = await viewedAccount(sql, actorId, q.parent);
   const figures = await branchFigures(sql, viewed.user_id, q);
-  const lines = (await children(sql, viewed.user_id, q)).map((child) => ({
+  // SPEC.md section 6: the User report type leaves out the rows of players.
+  const children = await pnlChildren(sql, viewed.user_id, {
+    playersToo: q.reportType !== 'user',
+    usernameLike: q.search ? like(q.search) : undefined,
+  });
+  const lines = children.map((child) => ({
     child,
     figures: figures.get(child.user_id) ?? emptyFigures(),
   }));
@@ -85,7 +64,7 @@ export async function downlinePnl(
 }
 
 export interface OwedLine {
-  child: ChildRow | null;
+  child: PnlChildRow | null;
   players: CategoryPaise;
   carried: CategoryPaise;
   kept: CategoryPaise | null;

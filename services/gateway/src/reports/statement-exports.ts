@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AsOfQuery, HistoryQuery, parseInstant, PaymentRequestsQuery, StatementQuery } from '@exch/contracts';
+import { usernameOf } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { walletAsOf } from '../accounts/as-of.js';
 import type { LedgerLine } from '../accounts/ledger-lines.js';
@@ -26,11 +27,6 @@ const statementRow = (l: LedgerLine) => [
   l.remark,
 ];
 const span = (q: { from?: string; to?: string }) => `${q.from ?? 'start'}-${q.to ?? 'now'}`;
-
-async function usernameOf(sql: AccountDeps['sql'], userId: string): Promise<string> {
-  const { rows } = await sql.query<{ username: string }>(`select username from rm_users where user_id = $1`, [userId]);
-  return rows[0]!.username;
-}
 
 /** CSV exports of the statements: the account statement, its as-of view, deposit and withdrawal statements, the player's profit and loss. */
 export function statementExports({ sql, route }: AccountDeps): void {

@@ -11,15 +11,9 @@ import {
 import { playerMarketBets } from '@exch/projector/read';
 import { toBetDto } from '../bets/dto.js';
 import type { AccountDeps } from '../deps.js';
-import {
-  COUNTERPARTY_JOIN,
-  lineOf,
-  SETTLEMENT_KINDS,
-  toStatementRow,
-  type LedgerLine,
-  type LineRow,
-} from '../accounts/ledger-lines.js';
+import { lineOf, SETTLEMENT_KINDS, toStatementRow, type LedgerLine } from '../accounts/ledger-lines.js';
 import { subjectOf } from '../accounts/subject.js';
+import { activityCount, activityEntries, postingCount, statementPage } from '@exch/projector/read';
 
 const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<T> => ({
   data,
@@ -40,38 +34,13 @@ export async function statementLines(
   q: StatementFilter,
   page: { offset: number; limit: number },
 ): Promise<{ lines: LedgerLine[]; total: number }> {
-  const params: unknown[] = [`wallet:${userId}`];
-  let where = 'e.account = $1';
-  if (q.from) where += ` and e.at >= $${params.push(q.from)}::date`;
-  if (q.to) where += ` and e.at < ($${params.push(q.to)}::date + 1)`;
+  const account = `wallet:${userId}`;
   // Bet settlement covers declared results and their revokes: statements show both.
-  if (q.type === 'settlement') where += ` and e.kind = any($${params.push([...SETTLEMENT_KINDS])}::text[])`;
-  else if (q.type !== 'all') where += ` and e.kind = $${params.push(q.type)}`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_ledger_entries e where ${where}`,
-    params,
-  );
-  // A line's running balance is the account's balance less what was posted after it (every posting,
-  // whatever the filters show): summed from the page's oldest line to now, so it costs what the page
-  // looks back over, never the account's whole history.
-  const { rows } = await sql.query<LineRow>(
-    `with page as (
-       select e.position, e.leg from rm_ledger_entries e
-        where ${where} order by e.position desc, e.leg desc limit ${page.limit} offset ${page.offset}
-     ), since as (
-       select x.*, coalesce((select balance from rm_ledger_balances where account = $1), 0)
-                   - coalesce(sum(x.amount) over (order by x.position desc, x.leg desc
-                                                  rows between unbounded preceding and 1 preceding), 0) as running
-         from rm_ledger_entries x
-        where x.account = $1 and (x.position, x.leg) >= (select position, leg from page order by position, leg limit 1)
-     )
-     select e.position, e.leg, e.amount, e.running, e.kind, e.remark, e.at, e.market_id, u.username as counterparty
-       from since e join page p on p.position = e.position and p.leg = e.leg
-       ${COUNTERPARTY_JOIN}
-      order by e.position desc, e.leg desc`,
-    params,
-  );
-  return { lines: rows.map(lineOf), total: Number(count[0]!.n) };
+  const kind = q.type === 'settlement' ? [...SETTLEMENT_KINDS] : q.type === 'all' ? undefined : q.type;
+  const f = { from: q.from, to: q.to, kind };
+  const total = await postingCount(sql, account, f);
+  const rows = await statementPage(sql, account, f, page);
+  return { lines: rows.map(lineOf), total };
 }
 
 export function statementRoutes({ sql, route }: AccountDeps): void {
@@ -124,23 +93,8 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
     },
     async (req, { query: q }): Promise<Paged<ActivityRow>> => {
       const userId = await subjectOf(sql, req, q.userId, 'activity-log');
-      const { rows: count } = await sql.query<{ n: string }>(
-        `select count(*) as n from rm_activity where user_id = $1`,
-        [userId],
-      );
-      const { rows } = await sql.query<{
-        position: string;
-        action: string;
-        at: Date | string;
-        ip: string | null;
-        device: string | null;
-        actor: string | null;
-      }>(
-        `select a.position, a.action, a.at, a.ip, a.device, u.username as actor
-         from rm_activity a left join rm_users u on u.user_id = a.actor_id
-        where a.user_id = $1 order by a.position desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-        [userId],
-      );
+      const total = await activityCount(sql, userId);
+      const rows = await activityEntries(sql, userId, { limit: q.limit, offset: (q.page - 1) * q.limit });
       const data = rows.map((r) => ({
         _id: String(r.position),
         action: r.action,
@@ -149,7 +103,7 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
         device: r.device,
         actor: r.actor,
       }));
-      return paged(data, q.page, q.limit, Number(count[0]!.n));
+      return paged(data, q.page, q.limit, total);
     },
   );
 }

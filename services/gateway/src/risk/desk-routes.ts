@@ -1,6 +1,6 @@
 import { RiskBlockBody, type MarketPosition } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
-import { openMatchedBets, type OpenBetRow } from '@exch/projector/read';
+import { childIds, downlineCte, IN_DOWNLINE, openMatchedBets, type OpenBetRow } from '@exch/projector/read';
 import { send } from '../http/commands.js';
 import { lockTarget } from '../locks/routes.js';
 import type { ExchangeDeps } from '../deps.js';
@@ -44,11 +44,8 @@ export function riskDeskRoutes({ sql, commands, throttle, route }: ExchangeDeps)
     async (req, { body }) => {
       const t = await lockTarget(sql, String(body.event_id), null, body.market_id);
       await checkTransactionPassword(sql, throttle, req, body.transaction_password);
-      const { rows } = await sql.query<{ user_id: string }>(
-        `select user_id from rm_users where parent_id = $1 order by user_id`,
-        [req.auth!.sub],
-      );
-      for (const [i, { user_id }] of rows.entries())
+      const children = await childIds(sql, req.auth!.sub);
+      for (const [i, user_id] of children.entries())
         await send(
           commands,
           req,
@@ -63,7 +60,7 @@ export function riskDeskRoutes({ sql, commands, throttle, route }: ExchangeDeps)
           `:${i}`,
         );
       return {
-        message: `${body.locked ? 'Betting locked' : 'Betting unlocked'} for ${rows.length === 1 ? '1 account' : `${rows.length} accounts`} and everyone under them`,
+        message: `${body.locked ? 'Betting locked' : 'Betting unlocked'} for ${children.length === 1 ? '1 account' : `${children.length} accounts`} and everyone under them`,
       };
     },
   );

@@ -1,6 +1,7 @@
 import type { AccountDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
-import { findUserById, toUserDto } from './read.js';
+import { userById } from '@exch/projector/read';
+import { toUserDto } from './read.js';
 
 export function userRoutes({ sql, route }: AccountDeps): void {
   route(
@@ -13,7 +14,7 @@ export function userRoutes({ sql, route }: AccountDeps): void {
       answer: 'UserDto',
     },
     async (req) => {
-      const row = await findUserById(sql, req.auth!.sub);
+      const row = await userById(sql, req.auth!.sub);
       if (!row) throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
       return toUserDto(row);
     },

@@ -1,6 +1,6 @@
 import type { CommittedEvent } from '@exch/contracts';
 import { walletPostings } from '../wallets.js';
-import type { ClientRow } from './rows.js';
+import type { ClientDbRow } from './rows.js';
 
 /**
  * An account as the client list will read it once the users projection (and the partnership one,
@@ -8,7 +8,7 @@ import type { ClientRow } from './rows.js';
  * with their changes applied (a child created under it counts in its downline). A command route answers from here, never by reading back what it
  * just wrote; test/folds-users.test.ts keeps this and the projection equal.
  */
-export function clientAfter(before: ClientRow | null, events: readonly CommittedEvent[]): ClientRow | null {
+export function clientAfter(before: ClientDbRow | null, events: readonly CommittedEvent[]): ClientDbRow | null {
   let row = before ? { ...before } : null;
   for (const e of events) {
     if (e.type === 'UserCreated') {
