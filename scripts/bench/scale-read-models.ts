@@ -17,17 +17,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openPGliteStore } from '@exch/eventstore';
-
-/** Table, id columns suffixed, time columns moved, position columns moved. */
-const TABLES: [string, string[], string[], string[]][] = [
-  ['rm_bets', ['bet_id'], ['placed_at', 'deleted_at', 'market_settled_at'], ['placed_position']],
-  ['rm_bet_settlements', ['settlement_id'], ['settled_at'], []],
-  ['rm_ledger_entries', [], ['at'], ['position']],
-  ['rm_casino_rounds', ['mid'], ['opened_at', 'closes_at', 'settled_at'], []],
-  ['rm_casino_bets', ['bet_id', 'mid'], ['placed_at', 'settled_at'], ['placed_position']],
-  ['rm_provider_txns', ['txn_id'], ['at'], ['position']],
-  ['rm_partnership_shares', [], ['at'], ['position']],
-];
+import { allProjections, HISTORY_TABLES, PAYMENT_REQUESTS, type HistoryTable } from '@exch/projector';
 
 const { values } = parseArgs({
   options: {
@@ -54,8 +44,8 @@ async function writable(table: string): Promise<string[]> {
   return rows.map((r) => r.column_name);
 }
 
-/** Copy k of a table's originals: `$1` is k, `$2` the interval a copy moves back, `$3` the positions. */
-function copySql(table: string, columns: string[], ids: string[], at: string[], pos: string[]): string {
+/** Copy k of a table's originals (ids suffixed, times and positions moved): `$1` is k, `$2` the interval a copy moves back, `$3` the positions. */
+function copySql({ table, ids, times: at, positions: pos }: HistoryTable, columns: string[]): string {
   const value = (c: string) =>
     ids.includes(c)
       ? `${c} || '~' || $1::int`
@@ -73,23 +63,19 @@ function copySql(table: string, columns: string[], ids: string[], at: string[], 
 const span = `${Math.floor(Number(values.days) / times)} days`;
 const stride = Number(await one<string>(`select (max(position) + 1)::text as v from events`));
 console.log(`copies: ${times - 1} of ${span} each (positions ${stride.toLocaleString('en-US')} apart)`);
-for (const [table, ids, at, pos] of TABLES) {
+for (const history of HISTORY_TABLES) {
+  const { table } = history;
   const t0 = performance.now();
-  const insert = copySql(table, await writable(table), ids, at, pos);
+  const insert = copySql(history, await writable(table));
   for (let k = 1; k < times; k++) await sql.query(insert, [k, span, stride]);
   console.log(`  ${table}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-const paymentInsert = copySql(
-  'rm_payment_requests',
-  await writable('rm_payment_requests'),
-  ['request_id'],
-  ['requested_at', 'decided_at', 'endorsed_at'],
-  ['position'],
-);
+const paymentInsert = copySql(PAYMENT_REQUESTS, await writable(PAYMENT_REQUESTS.table));
 for (let k = 1; k < payments; k++) await sql.query(paymentInsert, [k, '1 minute', stride]);
 await sql.query('analyze');
 const { rows } = await sql.query<{ relname: string; n: string }>(
-  `select relname, n_live_tup::text as n from pg_stat_user_tables where relname like 'rm_%' order by n_live_tup desc limit 8`,
+  `select relname, n_live_tup::text as n from pg_stat_user_tables where relname = any($1::text[]) order by n_live_tup desc limit 8`,
+  [allProjections.flatMap((p) => p.tables)],
 );
 for (const r of rows) console.log(`  ${r.relname}: ${Number(r.n).toLocaleString('en-US')} rows`);
 await store.close();

@@ -2,6 +2,7 @@ export { ProjectionRunner, type ProjectionLag, type RunnerLog } from './runner.j
 export type { Projection } from './projection.js';
 export { walletOwner, postingsOf } from './wallets.js';
 export { tableExists } from './table-exists.js';
+export { HISTORY_TABLES, PAYMENT_REQUESTS, type HistoryTable } from './history-tables.js';
 export { balancesTouched } from './exposure.js';
 export { betsTouched } from './bets/projection.js';
 export { marketsTouched } from './catalogue/projection.js';
