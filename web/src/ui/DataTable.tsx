@@ -29,6 +29,8 @@ export interface Column<R> {
   headClassName?: string;
   /** Makes the column sortable: the value rows are ordered by. */
   sortValue?: (row: R) => string | number;
+  /** Sortable by the server instead: the header changes the sort, the rows come in its order. */
+  serverSort?: boolean;
   /** The column's cell in the totals row, given every row shown. */
   total?: (rows: readonly R[]) => ReactNode;
 }
@@ -170,7 +172,7 @@ function PhoneSort<R>({
   columns: readonly Column<R>[];
   sort: NonNullable<DataTableProps<R>['sort']>;
 }) {
-  const sortable = columns.filter((c) => c.sortValue !== undefined);
+  const sortable = columns.filter(isSortable);
   if (sortable.length === 0) return null;
   return (
     <label className="table-sort">
@@ -198,11 +200,13 @@ function RowSlot({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+const isSortable = <R,>(c: Column<R>): boolean => c.sortValue !== undefined || c.serverSort === true;
+
 const cellClass = <R,>(c: Column<R>): string | undefined =>
   [c.className, c.cellClassName].filter(Boolean).join(' ') || undefined;
 
 function HeaderCell<R>({ column, sort }: { column: Column<R>; sort: DataTableProps<R>['sort'] }) {
-  if (sort === undefined || column.sortValue === undefined)
+  if (sort === undefined || !isSortable(column))
     return <th className={column.headClassName ?? column.className}>{column.header}</th>;
   const state = sort.value === column.id ? 'ascending' : sort.value === `-${column.id}` ? 'descending' : 'none';
   // Ascending, then descending, then back to the server's order.
