@@ -63,8 +63,8 @@ interface DataTableProps<R> {
   renderRow?: (row: R, cells: ReactNode) => ReactNode;
   /** For the empty row and the "loading" fade. */
   query: { isPending: boolean; isError: boolean; isFetching: boolean };
-  empty?: string;
-  failed?: string;
+  empty?: ReactNode;
+  failed?: ReactNode;
   /** Classes of the <table> next to `data-table stack-table`. */
   className?: string;
   testId?: string;
