@@ -450,6 +450,10 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
       'Balance▼',
       'sorted by balance, highest first',
     );
+    t.match(admin.url(), /[?&]sort=-balance/, 'the sort is in the URL');
+    await admin.reload();
+    await admin.waitForFunction(() => document.querySelector('tbody tr')?.getAttribute('data-username') === 'player1');
+    t.equal(await admin.locator('th[aria-sort=descending]').textContent(), 'Balance▼', 'a reload keeps the sort');
     t.same(await admin.locator('select[name=limit] option').allTextContents(), ['25', '50', '100']);
   });
 

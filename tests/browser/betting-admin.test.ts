@@ -292,6 +292,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     await page.goto(`${base}/admin/event-management`);
     const row = page.locator(`tr[data-market-id="${placed.market.marketId}"]`);
     await row.waitFor();
+    await shoot(page, 'admin-event-management');
     t.ok((await page.locator('td[data-label=Market]', { hasText: 'Match Odds' }).count()) > 0);
     t.equal(
       await page
@@ -312,6 +313,8 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     const settled = page.locator(`tr[data-market-id="${placed.market.marketId}"]`);
     await settled.waitFor();
     t.match(await settled.textContent(), placed.runner.nat, 'the settled list shows the declared winner');
+    t.match(page.url(), /[?&]view=settled/, 'the view is in the URL');
+    await shoot(page, 'admin-event-management-settled');
 
     // The player's statement and profit/loss show the settlement.
     await eventually('the settlement in the player statement', async () => {

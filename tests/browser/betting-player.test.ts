@@ -282,6 +282,18 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       'the price asked, and under it the price matched',
     );
     await page.screenshot({ path: screenshotPath('betting-unsettled-desktop'), fullPage: true });
+
+    // The same open bets on /current/bets, grouped by match, the side filter read from the URL.
+    await page.goto(`${base}/current/bets?side=back`);
+    await page.locator('.bets-table tr.group-row').first().waitFor();
+    await page.locator('.bets-table tbody tr.bet-row').first().waitFor();
+    t.equal(await page.locator('[aria-label=Side] [aria-checked=true]').textContent(), 'Back', 'the side from the URL');
+    t.equal(await page.locator('.bets-table tr.bet-row.lay').count(), 0, 'only the backs');
+    t.ok((await page.locator('.bets-table tr.bet-row.back').count()) >= 2, 'the two backs');
+    await page.screenshot({ path: screenshotPath('current-bets-desktop'), fullPage: true });
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({ path: screenshotPath('current-bets-mobile'), fullPage: true });
+    await page.setViewportSize(DESKTOP);
   });
 
   await t.test('(e) the Place Bet panel at 375 px', async (t) => {

@@ -327,6 +327,17 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await agent.goto(`${base}/admin/withdrawstatement`);
     await agent.locator('.payment-table tbody tr').first().waitFor();
     t.match(await agent.locator('.payment-table tbody').textContent(), /player1.*₹700\.00.*Rejected/);
+    await agent.selectOption('select[name=status]', 'rejected');
+    await agent.fill('input[name=user]', 'player1');
+    await agent.getByRole('button', { name: 'Submit' }).click();
+    await agent.waitForURL(
+      (u) => u.searchParams.get('status') === 'rejected' && u.searchParams.get('user') === 'player1',
+    );
+    await agent.reload();
+    await agent.locator('.payment-table tbody tr').first().waitFor();
+    t.equal(await agent.inputValue('select[name=status]'), 'rejected', 'a reload keeps the filter (it is in the URL)');
+    t.equal(await agent.inputValue('input[name=user]'), 'player1');
+    t.match(await agent.locator('.payment-table tbody').textContent(), /player1.*₹700\.00.*Rejected/);
     await agent.goto(`${base}/admin/payment-method`);
     t.equal(await agent.inputValue('input[name=upiId]'), 'agent1.pay@okaxis');
     await shoot(agent, 'payment-method');

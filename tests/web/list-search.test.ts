@@ -6,6 +6,7 @@ import {
   readLocalMoment,
   readOneOf,
   readPage,
+  readPositiveId,
   readSort,
   readText,
   searchValidator,
@@ -44,4 +45,11 @@ t.test('malformed values and defaults are left out, never an error', async (t) =
     { side: null, page: -3, limit: 7, sort: '<script>', extra: 'ignored' },
   ];
   for (const search of bad) t.same(validate(search), {}, JSON.stringify(search));
+});
+
+t.test('a positive id (a sport in a link) is any positive whole number, as number or text', async (t) => {
+  t.equal(readPositiveId('6422'), 6422);
+  t.equal(readPositiveId(4), 4);
+  for (const bad of [0, -4, '4.5', 4.5, 'cricket', '', null, Number.MAX_SAFE_INTEGER + 2])
+    t.equal(readPositiveId(bad), undefined, JSON.stringify(bad));
 });

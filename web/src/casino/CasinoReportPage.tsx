@@ -5,7 +5,7 @@ import { fetchMyCasinoBets, type MyCasinoBetsParams } from '../api/casino-calls'
 import { CsvButton } from '../reports/CsvButton';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
 import { lastSevenDays } from '../ui/dates';
-import { formatRupees } from '../ui/money';
+import { formatInr, sumPaise } from '../ui/money';
 import { PageSize } from '../ui/PageSize';
 import { Pager } from '../ui/Pager';
 import { useDateRange } from '../ui/use-date-range';
@@ -31,7 +31,7 @@ export function CasinoReportPage() {
   });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
-  const pnl = rows.reduce((s, b) => s + (b.pnl ?? 0), 0);
+  const pnl = sumPaise(rows, (b) => b.pnl ?? 0);
   return (
     <section className="card table-card">
       <header className="card-head">
@@ -69,7 +69,7 @@ export function CasinoReportPage() {
             <>
               {' · page P&L '}
               <b className={pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : undefined} data-testid="page-pnl">
-                {formatRupees(pnl)}
+                {formatInr(pnl)}
               </b>
             </>
           )}

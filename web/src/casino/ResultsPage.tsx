@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchAllTables, fetchCasinoResults } from '../api/casino-calls';
-import { EMPTY_TABLE, EmptyRow } from '../ui/EmptyRow';
+import { EMPTY_TABLE } from '../ui/EmptyRow';
 import { Pager } from '../ui/Pager';
 import { usePageTitle } from '../ui/use-page-title';
 import { ResultTable } from './ResultTable';
@@ -48,9 +48,7 @@ export function CasinoResultsPage() {
           </select>
         </label>
       </header>
-      <ResultTable rows={rows} code={game} ctx="user" fetching={results.isFetching}>
-        {rows.length === 0 && <EmptyRow span={3} query={results} empty={EMPTY_TABLE} />}
-      </ResultTable>
+      <ResultTable rows={rows} code={game} ctx="user" query={results} empty={EMPTY_TABLE} />
       <Pager
         pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined}
         onPage={setPage}

@@ -1,36 +1,67 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ThirdPartyGameRow, ThirdPartyReport } from '@exch/contracts';
 import { fetchThirdPartyReport } from '../api/intl-casino-calls';
 import { CsvButton } from '../reports/CsvButton';
+import { ReportSide } from '../reports/ReportSide';
+import { amountColumn, DataTable, type Column } from '../ui/DataTable';
 import { DateRangeFilter } from '../ui/DateRangeFilter';
 import { lastSevenDays } from '../ui/dates';
-import { EmptyRow } from '../ui/EmptyRow';
+import { readDay, readLimit, readPage, searchValidator, useListSearch } from '../ui/list-search';
+import { formatRupees, pnlClass } from '../ui/money';
 import { PageSize } from '../ui/PageSize';
 import { TableFoot } from '../ui/TableFoot';
 import { useDateRange } from '../ui/use-date-range';
 import { usePageTitle } from '../ui/use-page-title';
-import { FigureCells } from './FigureCells';
-import { ReportSide } from '../reports/ReportSide';
 import '../styles/intl-casino.css';
 
-const LABELS: [string, string, string, string] = ['Rounds', 'Turnover', 'Wins paid', 'House profit'];
+/** The report's period, page and size in the URL: ?from=&to= (the last 7 days when left out), ?page=, ?limit=. */
+export const thirdPartySearch = searchValidator<{ from?: string; to?: string; page?: number; limit?: 50 | 100 }>({
+  from: readDay,
+  to: readDay,
+  page: readPage,
+  limit: readLimit,
+});
+
+/** The games' columns; the totals row shows the server's totals of the whole period. */
+function columns(total: ThirdPartyReport['total'] | undefined): Column<ThirdPartyGameRow>[] {
+  const signed = (n: number) => <span className={pnlClass(n) || undefined}>{formatRupees(n)}</span>;
+  return [
+    { id: 'game', header: 'Game', cellClassName: 'strong-cell', cell: (r) => r.gameName },
+    { id: 'provider', header: 'Provider', cell: (r) => r.providerName },
+    { id: 'players', header: 'Players', className: 'num', cell: (r) => r.players },
+    { id: 'rounds', header: 'Rounds', className: 'num', cell: (r) => r.rounds, total: () => total?.rounds },
+    { ...amountColumn('turnover', 'Turnover', (r) => r.turnover), total: () => total && formatRupees(total.turnover) },
+    { ...amountColumn('payout', 'Wins paid', (r) => r.payout), total: () => total && formatRupees(total.payout) },
+    {
+      id: 'profit',
+      header: 'House profit',
+      className: 'num',
+      cellClassName: 'strong-cell',
+      cell: (r) => signed(r.profit),
+      total: () => total && signed(total.profit),
+    },
+  ];
+}
 
 /**
  * /admin/game-reports/third-party: the international casino's games for the caller's downline:
- * players, rounds, turnover (stakes less those given back), wins paid and the house's profit.
+ * players, rounds, turnover (stakes less those given back), wins paid and the house's profit. The
+ * period, page and size are in the URL.
  */
 export function ThirdPartyReportPage() {
   usePageTitle('Third-party game report');
-  const [params, setParams] = useState(() => ({ ...lastSevenDays(), page: 1, limit: 25 }));
-  const range = useDateRange(lastSevenDays, (r) => setParams((p) => ({ ...p, ...r, page: 1 })));
+  const [search, setSearch] = useListSearch(thirdPartySearch);
+  const [defaults] = useState(lastSevenDays);
+  const period = { from: search.from ?? defaults.from, to: search.to ?? defaults.to };
+  const params = { ...period, page: search.page ?? 1, limit: search.limit ?? 25 };
+  const range = useDateRange(lastSevenDays, (r) => setSearch({ ...r, page: undefined }), period);
   const report = useQuery({
     queryKey: ['third-party-report', params],
     queryFn: () => fetchThirdPartyReport(params),
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const rows = report.data?.data ?? [];
-  const total = report.data?.total;
 
   return (
     <section className="card table-card">
@@ -43,49 +74,19 @@ export function ThirdPartyReportPage() {
         />
       </header>
       <DateRangeFilter range={range}>
-        <PageSize value={params.limit} onChange={(limit) => setParams((p) => ({ ...p, limit, page: 1 }))} />
+        <PageSize
+          value={params.limit}
+          onChange={(n) => setSearch({ limit: n === 25 ? undefined : (n as 50 | 100), page: undefined })}
+        />
       </DateRangeFilter>
       <ReportSide side="house" />
-      <div className={report.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table" data-testid="third-party-report">
-          <thead>
-            <tr>
-              <th>Game</th>
-              <th>Provider</th>
-              <th className="num">Players</th>
-              <th className="num">Rounds</th>
-              <th className="num">Turnover</th>
-              <th className="num">Wins paid</th>
-              <th className="num">House profit</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.provider}/${r.gameId}`}>
-                <td data-label="Game" className="strong-cell">
-                  {r.gameName}
-                </td>
-                <td data-label="Provider">{r.providerName}</td>
-                <td data-label="Players" className="num">
-                  {r.players}
-                </td>
-                <FigureCells {...r} labels={LABELS} />
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={7} query={report} />}
-          </tbody>
-          {total && rows.length > 0 && (
-            <tfoot>
-              <tr className="intl-total-row">
-                <td data-label="" className="strong-cell" colSpan={3}>
-                  Total
-                </td>
-                <FigureCells {...total} labels={LABELS} />
-              </tr>
-            </tfoot>
-          )}
-        </table>
-      </div>
+      <DataTable
+        columns={columns(report.data?.total)}
+        rows={report.data?.data ?? []}
+        rowKey={(r) => `${r.provider}/${r.gameId}`}
+        query={report}
+        testId="third-party-report"
+      />
       <TableFoot
         total={report.data?.totalGames}
         noun="game"
@@ -94,7 +95,7 @@ export function ThirdPartyReportPage() {
             ? { page: params.page, totalPages: Math.max(1, Math.ceil(report.data.totalGames / params.limit)) }
             : undefined
         }
-        onPage={(page) => setParams((p) => ({ ...p, page }))}
+        onPage={(page) => setSearch({ page })}
       />
     </section>
   );

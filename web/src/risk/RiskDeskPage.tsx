@@ -7,9 +7,11 @@ import { betOddsText, betSideName } from '../exchange/bet-text';
 import { formatDateTime } from '../ui/dates';
 import { FormError, SelectField, TransactionPasswordField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
+import { useListSearch } from '../ui/list-search';
 import { formatRupees } from '../ui/money';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
 import { usePageTitle } from '../ui/use-page-title';
+import { HOURS, riskDeskSearch, type Hours } from './risk-desk-search';
 import '../styles/risk.css';
 
 /** The desk reads again this often: alerts and positions follow the downline's bets. */
@@ -24,20 +26,15 @@ const KIND_LABEL: Record<RiskAlert['kind'], string> = {
   before_suspension: 'Before suspension',
 };
 
-const HOURS = [
-  ['1', 'Last hour'],
-  ['6', 'Last 6 hours'],
-  ['24', 'Last 24 hours'],
-  ['168', 'Last 7 days'],
-] as const;
-
 /**
  * /admin/risk (docs/risk.md): the alerts the product raises on the downline's bets with their reasons
  * and bets, the watch list, and the downline's position on every open market with a one-action block.
+ * The alerts' period is in the URL. Cards and books (a market's outcomes), not lists: no DataTable.
  */
 export function RiskDeskPage() {
   usePageTitle('Risk desk');
-  const [hours, setHours] = useState<(typeof HOURS)[number][0]>('24');
+  const [search, setSearch] = useListSearch(riskDeskSearch);
+  const hours: Hours = search.hours ?? '24';
   const alerts = useQuery({
     queryKey: ['risk-alerts', hours],
     queryFn: () => fetchRiskAlerts(Number(hours)),
@@ -51,7 +48,13 @@ export function RiskDeskPage() {
       <section className="card table-card" aria-labelledby="risk-alerts">
         <header className="card-head">
           <h1 id="risk-alerts">Risk desk</h1>
-          <SelectField label="Period" name="hours" value={hours} options={HOURS} onValue={setHours} />
+          <SelectField
+            label="Period"
+            name="hours"
+            value={hours}
+            options={HOURS}
+            onValue={(h) => setSearch({ hours: h === '24' ? undefined : h })}
+          />
         </header>
         <h2 className="risk-section">Alerts</h2>
         {alerts.isPending ? (

@@ -16,9 +16,3 @@ export const SPORT_IDS: readonly SportId[] = [4, 1, 2, 7, 4339];
 export const RACING_SPORTS: ReadonlySet<number> = new Set([7, 4339]);
 
 export const isSportId = (value: unknown): value is SportId => SPORT_IDS.some((id) => id === value);
-
-/** A sport in a link (?sport=6422): any positive whole number, for a feed may list any event type. */
-export function parseSportId(value: unknown): number | undefined {
-  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}

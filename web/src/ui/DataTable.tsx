@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { formatDateTime } from './dates';
 import { EmptyRow } from './EmptyRow';
+import { formatRupees } from './money';
 
 /**
  * The one table of the web's lists. A small component of our own rather than TanStack Table: every
@@ -18,7 +19,8 @@ export interface Column<R> {
   header: ReactNode;
   /** The phone card's label for the cell; the header when omitted and the header is text. */
   label?: string;
-  cell: (row: R) => ReactNode;
+  /** `index` is the row's place in `rows` as given (the server's order), whatever the sort on screen. */
+  cell: (row: R, index: number) => ReactNode;
   /** Classes of the header cell and each cell (`num` right-aligns). */
   className?: string;
   /** More classes for the cells only (`strong-cell`, `nowrap`). */
@@ -27,6 +29,8 @@ export interface Column<R> {
   headClassName?: string;
   /** Makes the column sortable: the value rows are ordered by. */
   sortValue?: (row: R) => string | number;
+  /** Sortable by the server instead: the header changes the sort, the rows come in its order. */
+  serverSort?: boolean;
   /** The column's cell in the totals row, given every row shown. */
   total?: (rows: readonly R[]) => ReactNode;
 }
@@ -39,6 +43,11 @@ export function dateTimeColumn<R>(
   cellClassName = 'nowrap',
 ): Column<R> {
   return { id, header, cellClassName, cell: (r) => formatDateTime(value(r)), sortValue: value };
+}
+
+/** An amount in rupees from the API, right-aligned as "₹1,00,000.00" and sorted by its value. */
+export function amountColumn<R>(id: string, header: string, rupees: (row: R) => number): Column<R> {
+  return { id, header, className: 'num', cell: (r) => formatRupees(rupees(r)), sortValue: rupees };
 }
 
 /** A sort: a column id, "-" in front for descending (as kept in the URL's `sort`). */
@@ -54,8 +63,8 @@ interface DataTableProps<R> {
   renderRow?: (row: R, cells: ReactNode) => ReactNode;
   /** For the empty row and the "loading" fade. */
   query: { isPending: boolean; isError: boolean; isFetching: boolean };
-  empty?: string;
-  failed?: string;
+  empty?: ReactNode;
+  failed?: ReactNode;
   /** Classes of the <table> next to `data-table stack-table`. */
   className?: string;
   testId?: string;
@@ -70,24 +79,24 @@ export function columnLabel<R>(c: Column<R>): string {
 }
 
 /**
- * Rows in the order of `sort` (stable; unknown or unsortable columns leave them as they are). The
- * lists are paged by the server, so this orders the page on screen.
+ * The rows with their places in `rows`, in the order of `sort` (stable; unknown or unsortable
+ * columns leave them as they are). The lists are paged by the server, so this orders the page on screen.
  */
-export function sortRows<R>(
+function sortRows<R>(
   rows: readonly R[],
   columns: readonly Column<R>[],
   sort: SortSpec | undefined,
-): readonly R[] {
-  if (sort === undefined) return rows;
+): readonly { row: R; i: number }[] {
+  const placed = rows.map((row, i) => ({ row, i }));
+  if (sort === undefined) return placed;
   const desc = sort.startsWith('-');
   const column = columns.find((c) => c.id === (desc ? sort.slice(1) : sort));
   const value = column?.sortValue;
-  if (value === undefined) return rows;
+  if (value === undefined) return placed;
   const sign = desc ? -1 : 1;
-  return rows
-    .map((row, i) => ({ row, i, v: value(row) }))
-    .sort((a, b) => (a.v < b.v ? -sign : a.v > b.v ? sign : a.i - b.i))
-    .map((x) => x.row);
+  return placed
+    .map((x) => ({ ...x, v: value(x.row) }))
+    .sort((a, b) => (a.v < b.v ? -sign : a.v > b.v ? sign : a.i - b.i));
 }
 
 export function DataTable<R>({
@@ -118,10 +127,10 @@ export function DataTable<R>({
           </tr>
         </thead>
         <tbody>
-          {shown.map((row) => {
+          {shown.map(({ row, i }) => {
             const cells = columns.map((c) => (
               <td key={c.id} data-label={columnLabel(c)} className={cellClass(c)}>
-                {c.cell(row)}
+                {c.cell(row, i)}
               </td>
             ));
             if (renderRow) return <RowSlot key={rowKey(row)}>{renderRow(row, cells)}</RowSlot>;
@@ -163,7 +172,7 @@ function PhoneSort<R>({
   columns: readonly Column<R>[];
   sort: NonNullable<DataTableProps<R>['sort']>;
 }) {
-  const sortable = columns.filter((c) => c.sortValue !== undefined);
+  const sortable = columns.filter(isSortable);
   if (sortable.length === 0) return null;
   return (
     <label className="table-sort">
@@ -191,11 +200,13 @@ function RowSlot({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+const isSortable = <R,>(c: Column<R>): boolean => c.sortValue !== undefined || c.serverSort === true;
+
 const cellClass = <R,>(c: Column<R>): string | undefined =>
   [c.className, c.cellClassName].filter(Boolean).join(' ') || undefined;
 
 function HeaderCell<R>({ column, sort }: { column: Column<R>; sort: DataTableProps<R>['sort'] }) {
-  if (sort === undefined || column.sortValue === undefined)
+  if (sort === undefined || !isSortable(column))
     return <th className={column.headClassName ?? column.className}>{column.header}</th>;
   const state = sort.value === column.id ? 'ascending' : sort.value === `-${column.id}` ? 'descending' : 'none';
   // Ascending, then descending, then back to the server's order.

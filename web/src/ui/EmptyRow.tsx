@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** SPEC.md section 8's words for an empty table on the player's site. */
 export const EMPTY_TABLE = 'No data Available in Table';
 
@@ -5,9 +7,9 @@ interface EmptyRowProps {
   span: number;
   query: { isPending: boolean; isError: boolean };
   /** What an empty list says. */
-  empty?: string;
+  empty?: ReactNode;
   /** What a failed load says; without it a failure reads as an empty list. */
-  failed?: string;
+  failed?: ReactNode;
 }
 
 /** The one row of a table with no rows: loading, failed, or empty. */

@@ -45,10 +45,16 @@ export const readLocalMoment = (v: unknown): string | undefined => {
     : undefined;
 };
 
+/** An id that is a positive whole number (a sport's ?sport=6422: a feed may list any event type). */
+export const readPositiveId = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
 /** A page number: a whole number from 1 (page 1 is the default, so it is left out). */
 export const readPage = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n > 1 ? n : undefined;
+  const n = readPositiveId(v);
+  return n !== undefined && n > 1 ? n : undefined;
 };
 
 /** SPEC.md section 9's page sizes; 25, the default, is left out. */

@@ -6,6 +6,13 @@ export const toPaise = (rupees: number): Paise => Math.round(rupees * 100);
 /** Paise as "₹1,00,000.00", Indian digit grouping (DESIGN.md, "The screens"); a loss as "-₹500.00". */
 export const formatInr = (paise: Paise): string => `${paise < 0 ? '-' : ''}₹${formatPaise(Math.abs(paise))}`;
 
+/**
+ * The sum of rupee amounts from the API, in paise: each is made whole paise before adding, so a
+ * long column never drifts by a float's error (0.1 + 0.2 rupees is 30 paise, not 30.000000000000004).
+ */
+export const sumPaise = <R>(rows: readonly R[], rupees: (row: R) => number): Paise =>
+  rows.reduce((s, r) => s + toPaise(rupees(r)), 0);
+
 /** Rupees from the API, formatted the same way. */
 export const formatRupees = (rupees: number): string => formatInr(toPaise(rupees));
 

@@ -18,12 +18,13 @@ export interface DateRangeDraft<D extends DateRange> {
 /**
  * `initial` is called again on Reset, so "the last 7 days" ends today even on a page left open overnight.
  * `applied`, for a filter kept in the URL: the filter in force. The form opens on it and follows it when
- * it changes from outside (the back button, a link).
+ * it changes from outside (the back button, a link). `openEnded`: either date may be left empty (no bound).
  */
 export function useDateRange<D extends DateRange>(
   initial: () => D,
   onApply: (range: D) => void,
   applied?: D,
+  openEnded = false,
 ): DateRangeDraft<D> {
   const [draft, setDraft] = useState(applied ?? initial);
   const [error, setError] = useState<string | null>(null);
@@ -37,8 +38,8 @@ export function useDateRange<D extends DateRange>(
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (draft.from === '' || draft.to === '') return setError('Choose both dates');
-    if (draft.from > draft.to) return setError('From must be on or before To');
+    if (!openEnded && (draft.from === '' || draft.to === '')) return setError('Choose both dates');
+    if (draft.from !== '' && draft.to !== '' && draft.from > draft.to) return setError('From must be on or before To');
     setError(null);
     onApply(draft);
   };

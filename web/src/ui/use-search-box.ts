@@ -7,11 +7,15 @@ const SEARCH_DEBOUNCE_MS = 300;
 /**
  * A list's search box whose text lives in the URL (`search`, '' when none): what is typed reaches
  * `apply` once the typing pauses, and a search changed from outside (the back button, a link)
- * refills the box. Returns the box's text and its setter.
+ * refills the box. Returns the box's text and its setter. `delayMs`: a page's own pause, when SPEC.md gives one.
  */
-export function useSearchBox(search: string, apply: (typed: string) => void): [string, (text: string) => void] {
+export function useSearchBox(
+  search: string,
+  apply: (typed: string) => void,
+  delayMs = SEARCH_DEBOUNCE_MS,
+): [string, (text: string) => void] {
   const [text, setText] = useState(search);
-  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = useDebouncedValue(text.trim(), delayMs);
   const [seen, setSeen] = useState(search);
   if (search !== seen) {
     setSeen(search);

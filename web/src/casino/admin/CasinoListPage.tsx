@@ -5,8 +5,7 @@ import type { CasinoTableDto } from '@exch/contracts';
 import { fetchAllTables, setTableStatus } from '../../api/casino-calls';
 import { useProfile } from '../../api/profile-query';
 import { hasPrivilege } from '../../auth/privileges';
-import { EmptyRow } from '../../ui/EmptyRow';
-import { formatRupees } from '../../ui/money';
+import { amountColumn, DataTable, type Column } from '../../ui/DataTable';
 import { showSuccessToast } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
 import '../../styles/casino.css';
@@ -18,6 +17,69 @@ const ROUND_WORD = {
   settled: 'Settled',
   void: 'Void',
 } as const;
+
+/** The tables' columns; Action (suspend or activate) for those who may. */
+function columns(
+  canManage: boolean,
+  busy: string | null,
+  onToggle: (t: CasinoTableDto) => void,
+): Column<CasinoTableDto>[] {
+  const list: Column<CasinoTableDto>[] = [
+    {
+      id: 'game',
+      header: 'Game',
+      cellClassName: 'strong-cell',
+      cell: (t) => (
+        <span className="casino-admin-game">
+          <img src={t.game_image} alt="" width={64} height={40} />
+          <Link to="/admin/casino/$gameCode" params={{ gameCode: t._id }}>
+            {t.game_name}
+          </Link>
+        </span>
+      ),
+    },
+    { id: 'code', header: 'Code', cell: (t) => t._id },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (t) => (
+        <span
+          className={`state-badge ${t.game_status === 'ACTIVE' ? 'state-ok' : 'state-locked'}`}
+          data-testid="table-status"
+        >
+          {t.game_status === 'ACTIVE' ? 'Active' : 'Suspended'}
+        </span>
+      ),
+    },
+    {
+      id: 'round',
+      header: 'Round',
+      cell: (t) =>
+        t.round ? `${t.round.mid} · ${ROUND_WORD[t.round.status]}` : <span className="muted">Between rounds</span>,
+    },
+    amountColumn('min', 'Min', (t) => t.min),
+    amountColumn('max', 'Max', (t) => t.max),
+  ];
+  if (!canManage) return list;
+  return [
+    ...list,
+    {
+      id: 'action',
+      header: 'Action',
+      className: 'num',
+      cell: (t) => (
+        <button
+          type="button"
+          className={`btn btn-sm ${t.game_status === 'ACTIVE' ? 'btn-danger' : 'btn-success'}`}
+          disabled={busy === t._id}
+          onClick={() => onToggle(t)}
+        >
+          {t.game_status === 'ACTIVE' ? 'Suspend' : 'Activate'}
+        </button>
+      ),
+    },
+  ];
+}
 
 /**
  * The back office's casino list (SPEC.md section 2): every table with its state and round under
@@ -51,7 +113,6 @@ export function CasinoListPage() {
     }
   };
 
-  const rows = tables.data ?? [];
   return (
     <section className="card table-card casino-card casino-admin-list">
       <header className="card-head">
@@ -63,70 +124,14 @@ export function CasinoListPage() {
           Only admin and super admin suspend or activate tables.
         </p>
       )}
-      <div className="table-wrap">
-        <table className="data-table stack-table">
-          <thead>
-            <tr>
-              <th>Game</th>
-              <th>Code</th>
-              <th>Status</th>
-              <th>Round</th>
-              <th className="num">Min</th>
-              <th className="num">Max</th>
-              {canManage && <th className="num">Action</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((t) => (
-              <tr key={t._id} data-table={t._id}>
-                <td data-label="Game" className="strong-cell">
-                  <span className="casino-admin-game">
-                    <img src={t.game_image} alt="" width={64} height={40} />
-                    <Link to="/admin/casino/$gameCode" params={{ gameCode: t._id }}>
-                      {t.game_name}
-                    </Link>
-                  </span>
-                </td>
-                <td data-label="Code">{t._id}</td>
-                <td data-label="Status">
-                  <span
-                    className={`state-badge ${t.game_status === 'ACTIVE' ? 'state-ok' : 'state-locked'}`}
-                    data-testid="table-status"
-                  >
-                    {t.game_status === 'ACTIVE' ? 'Active' : 'Suspended'}
-                  </span>
-                </td>
-                <td data-label="Round">
-                  {t.round ? (
-                    `${t.round.mid} · ${ROUND_WORD[t.round.status]}`
-                  ) : (
-                    <span className="muted">Between rounds</span>
-                  )}
-                </td>
-                <td data-label="Min" className="num">
-                  {formatRupees(t.min)}
-                </td>
-                <td data-label="Max" className="num">
-                  {formatRupees(t.max)}
-                </td>
-                {canManage && (
-                  <td data-label="Action" className="num">
-                    <button
-                      type="button"
-                      className={`btn btn-sm ${t.game_status === 'ACTIVE' ? 'btn-danger' : 'btn-success'}`}
-                      disabled={busy === t._id}
-                      onClick={() => void toggle(t)}
-                    >
-                      {t.game_status === 'ACTIVE' ? 'Suspend' : 'Activate'}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={canManage ? 7 : 6} query={tables} />}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns(canManage, busy, (t) => void toggle(t))}
+        rows={tables.data ?? []}
+        rowKey={(t) => t._id}
+        rowProps={(t) => ({ 'data-table': t._id })}
+        // The list refreshes every 5 s: no fade each time.
+        query={{ ...tables, isFetching: false }}
+      />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../ui/dates';
 import { readDay, readSort, searchValidator, useListSearch } from '../../ui/list-search';
-import { formatRupees } from '../../ui/money';
+import { formatInr, formatRupees, sumPaise } from '../../ui/money';
 import { useDateRange } from '../../ui/use-date-range';
 import { usePageTitle } from '../../ui/use-page-title';
 import { ReportSide } from '../../reports/ReportSide';
@@ -23,7 +23,6 @@ export interface GameReportsSearch {
 
 export const gameReportsSearch = searchValidator<GameReportsSearch>({ from: readDay, to: readDay, sort: readSort });
 
-const sum = (rows: readonly Row[], pick: (r: Row) => number): number => rows.reduce((s, r) => s + pick(r), 0);
 const signClass = (n: number): string | undefined => (n > 0 ? 'positive' : n < 0 ? 'negative' : undefined);
 
 const columns: Column<Row>[] = [
@@ -41,7 +40,7 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => r.bets,
     sortValue: (r) => r.bets,
-    total: (rows) => sum(rows, (r) => r.bets),
+    total: (rows) => rows.reduce((s, r) => s + r.bets, 0),
   },
   {
     id: 'turnover',
@@ -49,7 +48,7 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => formatRupees(r.turnover),
     sortValue: (r) => r.turnover,
-    total: (rows) => formatRupees(sum(rows, (r) => r.turnover)),
+    total: (rows) => formatInr(sumPaise(rows, (r) => r.turnover)),
   },
   {
     id: 'profit',
@@ -57,7 +56,7 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => <span className={signClass(r.house_profit)}>{formatRupees(r.house_profit)}</span>,
     sortValue: (r) => r.house_profit,
-    total: (rows) => formatRupees(sum(rows, (r) => r.house_profit)),
+    total: (rows) => formatInr(sumPaise(rows, (r) => r.house_profit)),
   },
 ];
 

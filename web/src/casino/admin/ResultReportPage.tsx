@@ -138,15 +138,14 @@ export function CasinoResultReportPage() {
           />
         </label>
       </div>
-      <ResultTable rows={rows} code={applied?.game ?? ''} ctx="admin" fetching={results.isFetching}>
-        {message !== null && (
-          <tr className="empty-row">
-            <td colSpan={2} data-testid="result-report-message">
-              {message}
-            </td>
-          </tr>
-        )}
-      </ResultTable>
+      <ResultTable
+        rows={rows}
+        code={applied?.game ?? ''}
+        ctx="admin"
+        // The message says what is loading or missing (a game not chosen yet is not a pending load).
+        query={{ isPending: false, isError: false, isFetching: results.isFetching }}
+        empty={<span data-testid="result-report-message">{message}</span>}
+      />
       {applied && (
         <Pager
           pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined}

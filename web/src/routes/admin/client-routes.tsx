@@ -7,6 +7,7 @@ import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { RequirePrivilege } from './RequirePrivilege';
 import { lazyPage } from './lazy-page';
+import { clientSearch } from './clients/client-search';
 const MultiLoginPage = lazyPage(() => import('./MultiLoginPage'), 'MultiLoginPage');
 const AddUserPage = lazyPage(() => import('./clients/UserFormPages'), 'AddUserPage');
 const EditUserPage = lazyPage(() => import('./clients/UserFormPages'), 'EditUserPage');
@@ -17,11 +18,13 @@ export const adminClientRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/list-clients',
+    validateSearch: clientSearch,
     component: ClientListPage,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/list-clients/$username',
+    validateSearch: clientSearch,
     component: DownlinePage,
   }),
   createRoute({
@@ -69,7 +72,7 @@ function DownlinePage() {
   usePageTitle(`Client list: ${username}`);
   return (
     <RequirePrivilege privilege="view-clients">
-      {/* A new account's list starts afresh: its own search, sort and page. */}
+      {/* A new account's list starts afresh: its own search box and actions. */}
       <ClientList key={username} parent={username} heading="h1" />
     </RequirePrivilege>
   );

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { ThirdPartyReportPage } from '../../intl-casino/ThirdPartyReportPage';
+import { ThirdPartyReportPage, thirdPartySearch } from '../../intl-casino/ThirdPartyReportPage';
 import { adminLayoutRoute } from './admin-layout-route';
 
 /** The international casino's back-office page: its games' turnover and profit, beside the house tables' game reports. */
@@ -7,6 +7,7 @@ export const adminIntlCasinoRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/game-reports/third-party',
+    validateSearch: thirdPartySearch,
     component: ThirdPartyReportPage,
   }),
 ] as const;

@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute } from './admin-layout-route';
 import { RequirePrivilege } from './RequirePrivilege';
+import { paymentRequestsSearch } from '../../payments/payment-requests-search';
 import { lazyPage } from './lazy-page';
 const PaymentRequestsPage = lazyPage(() => import('../../payments/PaymentRequestsPage'), 'PaymentRequestsPage');
 const PaymentMethodPage = lazyPage(() => import('../../payments/PaymentMethodPage'), 'PaymentMethodPage');
@@ -10,6 +11,7 @@ export const adminPaymentRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/depositstatement',
+    validateSearch: paymentRequestsSearch,
     component: () => (
       <RequirePrivilege privilege="payment-requests">
         <PaymentRequestsPage key="deposit" type="deposit" title="Deposit statement" />
@@ -19,6 +21,7 @@ export const adminPaymentRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/withdrawstatement',
+    validateSearch: paymentRequestsSearch,
     component: () => (
       <RequirePrivilege privilege="payment-requests">
         <PaymentRequestsPage key="withdraw" type="withdraw" title="Withdraw statement" />
@@ -28,6 +31,7 @@ export const adminPaymentRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/withdrawal-requests',
+    validateSearch: paymentRequestsSearch,
     component: () => (
       <RequirePrivilege privilege="payment-requests">
         <PaymentRequestsPage key="requests" type="withdraw" title="Withdrawal requests" initialStatus="pending" />

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute } from './admin-layout-route';
+import { riskDeskSearch } from '../../risk/risk-desk-search';
 import { lazyPage } from './lazy-page';
 
 const BetTapePage = lazyPage(() => import('../../risk/BetTapePage'), 'BetTapePage');
@@ -8,5 +9,10 @@ const RiskDeskPage = lazyPage(() => import('../../risk/RiskDeskPage'), 'RiskDesk
 /** The live bet tape and the risk desk (docs/risk.md). */
 export const adminRiskRoutes = [
   createRoute({ getParentRoute: () => adminLayoutRoute, path: '/bet-tape', component: BetTapePage }),
-  createRoute({ getParentRoute: () => adminLayoutRoute, path: '/risk', component: RiskDeskPage }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/risk',
+    validateSearch: riskDeskSearch,
+    component: RiskDeskPage,
+  }),
 ];

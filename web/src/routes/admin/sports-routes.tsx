@@ -1,5 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute, adminOnlyRoute } from './admin-layout-route';
+import { eventManagementSearch } from './exchange/event-management-search';
+import { marketAnalysisSearch } from './exchange/market-analysis-search';
 import { lazyPage } from './lazy-page';
 const MarketsSetupPage = lazyPage(() => import('./exchange/setup/MarketsSetupPage'), 'MarketsSetupPage');
 const MatchesPage = lazyPage(() => import('./exchange/setup/MatchesPage'), 'MatchesPage');
@@ -15,11 +17,13 @@ export const adminMarketRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/market-analysis',
+    validateSearch: marketAnalysisSearch,
     component: () => <MarketAnalysisPage />,
   }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/market-analysis/match',
+    validateSearch: marketAnalysisSearch,
     component: () => <MarketAnalysisPage title="Match Analysis" />,
   }),
   createRoute({
@@ -30,6 +34,7 @@ export const adminMarketRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/event-management',
+    validateSearch: eventManagementSearch,
     component: EventManagementPage,
   }),
 ] as const;

@@ -1,37 +1,116 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { BetDto } from '@exch/contracts';
 import { betOddsText, betSideName } from '../../exchange/bet-text';
 import { useMyBetPushes, useMyBets } from '../../exchange/bets-data';
-import { CancelUnmatchedCell } from '../../exchange/CancelUnmatchedCell';
+import { CancelUnmatched } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
-import { formatDateTime } from '../../ui/dates';
-import { EMPTY_TABLE, EmptyRow } from '../../ui/EmptyRow';
-import { formatRupees } from '../../ui/money';
-import { usePageTitle } from '../../ui/use-page-title';
 import { MatchedOdds } from '../../exchange/MatchedOdds';
+import { amountColumn, DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
+import { EMPTY_TABLE } from '../../ui/EmptyRow';
+import { readOneOf, searchValidator, useListSearch } from '../../ui/list-search';
+import { usePageTitle } from '../../ui/use-page-title';
 
 type Filter = 'all' | 'matched' | 'unmatched';
 type Side = 'all' | 'back' | 'lay';
 
+/** /current/bets's filters in the URL: ?state=matched|unmatched, ?side=back|lay (all when left out). */
+export const currentBetsSearch = searchValidator<{ state?: 'matched' | 'unmatched'; side?: 'back' | 'lay' }>({
+  state: readOneOf(['matched', 'unmatched'] as const),
+  side: readOneOf(['back', 'lay'] as const),
+});
+
+const columns: Column<BetDto>[] = [
+  { id: 'selection', header: 'Selection', cellClassName: 'strong-cell', cell: (b) => b.selection_name },
+  { id: 'market', header: 'Market', cell: (b) => b.market_name },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (b) => (
+      <>
+        <span className={`side-tag ${b.odds_type}`}>{betSideName(b)}</span>
+        {b.cash_out && <span className="cash-out-tag">Cash out</span>}
+      </>
+    ),
+  },
+  {
+    id: 'odds',
+    header: 'Odds',
+    className: 'num',
+    cell: (b) => (
+      <>
+        {betOddsText(b)}
+        <MatchedOdds bet={b} />
+      </>
+    ),
+  },
+  amountColumn('matched', 'Matched', (b) => b.matched_stake),
+  {
+    id: 'unmatched',
+    header: 'Unmatched',
+    className: 'num',
+    cell: (b) =>
+      b.unmatched_stake > 0 ? (
+        <span className="state-badge state-unmatched">{trimNumber(b.unmatched_stake)}</span>
+      ) : (
+        <span className="muted">-</span>
+      ),
+  },
+  dateTimeColumn('placed', 'Placed', (b) => b.placed_at, 'nowrap muted-cell'),
+  { id: 'action', header: 'Action', className: 'num', cell: (b) => <CancelUnmatched bet={b} /> },
+];
+
+/** A segmented choice of one value (the page's filters). */
+function Seg<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly (readonly [T, string])[];
+  value: T;
+  onChange: (next: T) => void;
+}) {
+  return (
+    <div className="seg" role="radiogroup" aria-label={label}>
+      {options.map(([v, text]) => (
+        <button
+          key={v}
+          type="button"
+          role="radio"
+          aria-checked={value === v}
+          className={value === v ? 'active' : ''}
+          onClick={() => onChange(v)}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * /current/bets: the player's open bets on matches still running (GET /api/my_bets), live over the
- * socket, grouped by match, filtered by matched state and side; unmatched stake can be cancelled.
+ * socket, grouped by match, filtered by matched state and side (both in the URL); unmatched stake
+ * can be cancelled.
  */
 export function CurrentBetsPage() {
   usePageTitle('Current bets');
   useMyBetPushes();
   const bets = useMyBets(null);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [side, setSide] = useState<Side>('all');
+  const [search, setSearch] = useListSearch(currentBetsSearch);
+  const filter: Filter = search.state ?? 'all';
+  const side: Side = search.side ?? 'all';
 
-  const shown = (bets.data ?? []).filter(
-    (b) =>
-      (filter === 'all' || (filter === 'matched' ? b.matched_stake > 0 : b.unmatched_stake > 0)) &&
-      (side === 'all' || b.odds_type === side),
-  );
   const byEvent = new Map<string, BetDto[]>();
-  for (const b of shown) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), b]);
+  for (const b of bets.data ?? [])
+    if (
+      (filter === 'all' || (filter === 'matched' ? b.matched_stake > 0 : b.unmatched_stake > 0)) &&
+      (side === 'all' || b.odds_type === side)
+    )
+      byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), b]);
+  // A match's bets follow its heading row.
+  const firsts = new Set([...byEvent.values()].map((list) => list[0]!._id));
 
   return (
     <section className="card table-card">
@@ -39,107 +118,56 @@ export function CurrentBetsPage() {
         <h1>Current bets</h1>
       </header>
       <div className="toolbar">
-        <div className="seg" role="radiogroup" aria-label="Matched state">
-          {(['all', 'matched', 'unmatched'] as const).map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="radio"
-              aria-checked={filter === f}
-              className={filter === f ? 'active' : ''}
-              onClick={() => setFilter(f)}
-            >
-              {f === 'all' ? 'All' : f === 'matched' ? 'Matched' : 'Unmatched'}
-            </button>
-          ))}
-        </div>
-        <div className="seg" role="radiogroup" aria-label="Side">
-          {(['all', 'back', 'lay'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="radio"
-              aria-checked={side === s}
-              className={side === s ? 'active' : ''}
-              onClick={() => setSide(s)}
-            >
-              {s === 'all' ? 'All' : s === 'back' ? 'Back' : 'Lay'}
-            </button>
-          ))}
-        </div>
+        <Seg
+          label="Matched state"
+          options={[
+            ['all', 'All'],
+            ['matched', 'Matched'],
+            ['unmatched', 'Unmatched'],
+          ]}
+          value={filter}
+          onChange={(f) => setSearch({ state: f === 'all' ? undefined : f })}
+        />
+        <Seg
+          label="Side"
+          options={[
+            ['all', 'All'],
+            ['back', 'Back'],
+            ['lay', 'Lay'],
+          ]}
+          value={side}
+          onChange={(s) => setSearch({ side: s === 'all' ? undefined : s })}
+        />
       </div>
-      <div className={bets.isFetching ? 'table-wrap loading' : 'table-wrap'}>
-        <table className="data-table stack-table bets-table">
-          <thead>
-            <tr>
-              <th>Selection</th>
-              <th>Market</th>
-              <th>Type</th>
-              <th className="num">Odds</th>
-              <th className="num">Matched</th>
-              <th className="num">Unmatched</th>
-              <th>Placed</th>
-              <th className="num">Action</th>
-            </tr>
-          </thead>
-          {[...byEvent].map(([eventId, list]) => (
-            <tbody key={eventId}>
+      <DataTable
+        columns={columns}
+        rows={[...byEvent.values()].flat()}
+        rowKey={(b) => b._id}
+        renderRow={(b, cells) => (
+          <>
+            {firsts.has(b._id) && (
               <tr className="group-row">
-                <td colSpan={8}>
+                <td colSpan={columns.length}>
                   <Link
                     to="/odds/$sportId/$matchId"
-                    params={{ sportId: String(list[0]!.sportId), matchId: eventId }}
+                    params={{ sportId: String(b.sportId), matchId: b.event_id }}
                     className="event-link"
                   >
-                    {list[0]!.event_name}
+                    {b.event_name}
                   </Link>
                 </td>
               </tr>
-              {list.map((bet) => (
-                <CurrentRow key={bet._id} bet={bet} />
-              ))}
-            </tbody>
-          ))}
-          {byEvent.size === 0 && (
-            <tbody>
-              <EmptyRow span={8} query={bets} empty={EMPTY_TABLE} failed="The bets could not be loaded" />
-            </tbody>
-          )}
-        </table>
-      </div>
-    </section>
-  );
-}
-
-function CurrentRow({ bet }: { bet: BetDto }) {
-  return (
-    <tr className={`bet-row ${bet.odds_type}`} data-bet-id={bet._id}>
-      <td data-label="Selection" className="strong-cell">
-        {bet.selection_name}
-      </td>
-      <td data-label="Market">{bet.market_name}</td>
-      <td data-label="Type">
-        <span className={`side-tag ${bet.odds_type}`}>{betSideName(bet)}</span>
-        {bet.cash_out && <span className="cash-out-tag">Cash out</span>}
-      </td>
-      <td data-label="Odds" className="num">
-        {betOddsText(bet)}
-        <MatchedOdds bet={bet} />
-      </td>
-      <td data-label="Matched" className="num">
-        {formatRupees(bet.matched_stake)}
-      </td>
-      <td data-label="Unmatched" className="num">
-        {bet.unmatched_stake > 0 ? (
-          <span className="state-badge state-unmatched">{trimNumber(bet.unmatched_stake)}</span>
-        ) : (
-          <span className="muted">-</span>
+            )}
+            <tr className={`bet-row ${b.odds_type}`} data-bet-id={b._id}>
+              {cells}
+            </tr>
+          </>
         )}
-      </td>
-      <td data-label="Placed" className="nowrap muted-cell">
-        {formatDateTime(bet.placed_at)}
-      </td>
-      <CancelUnmatchedCell bet={bet} />
-    </tr>
+        query={bets}
+        className="bets-table"
+        empty={EMPTY_TABLE}
+        failed="The bets could not be loaded"
+      />
+    </section>
   );
 }

@@ -14,7 +14,8 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../ui/dates';
 import { EMPTY_TABLE } from '../../ui/EmptyRow';
 import { readDay, readLimit, readPage, readSort, searchValidator, useListSearch } from '../../ui/list-search';
-import { formatRupees } from '../../ui/money';
+import type { Paise } from '@exch/contracts';
+import { formatInr, formatRupees, sumPaise, toPaise } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
 import { useDateRange } from '../../ui/use-date-range';
@@ -39,11 +40,10 @@ export const profitLossSearch = searchValidator<ProfitLossSearch>({
   sort: readSort,
 });
 
-const signed = (n: number) => (
-  <span className={n > 0 ? 'positive' : n < 0 ? 'negative' : undefined}>{formatRupees(n)}</span>
+/** An amount in paise, coloured by its sign. */
+const signed = (n: Paise) => (
+  <span className={n > 0 ? 'positive' : n < 0 ? 'negative' : undefined}>{formatInr(n)}</span>
 );
-
-const sum = (rows: readonly Row[], f: (r: Row) => number): number => rows.reduce((s, r) => s + f(r), 0);
 
 const columns: Column<Row>[] = [
   dateTimeColumn('settled', 'Settled', (r) => r.settled_at, 'nowrap muted-cell'),
@@ -61,16 +61,16 @@ const columns: Column<Row>[] = [
     className: 'num',
     cell: (r) => (r.commission > 0 ? formatRupees(r.commission) : <span className="muted">-</span>),
     sortValue: (r) => r.commission,
-    total: (rows) => formatRupees(sum(rows, (r) => r.commission)),
+    total: (rows) => formatInr(sumPaise(rows, (r) => r.commission)),
   },
   {
     id: 'pnl',
     header: 'Profit / Loss',
     className: 'num',
     cellClassName: 'strong-cell',
-    cell: (r) => signed(r.pnl),
+    cell: (r) => signed(toPaise(r.pnl)),
     sortValue: (r) => r.pnl,
-    total: (rows) => <b>{signed(sum(rows, (r) => r.pnl))}</b>,
+    total: (rows) => <b>{signed(sumPaise(rows, (r) => r.pnl))}</b>,
   },
 ];
 
@@ -99,7 +99,7 @@ export function ProfitLossPage() {
   });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
-  const pageTotal = sum(rows, (r) => r.pnl);
+  const pageTotal = sumPaise(rows, (r) => r.pnl);
 
   return (
     <section className="card table-card">
@@ -125,7 +125,7 @@ export function ProfitLossPage() {
                   {' '}
                   · this page{' '}
                   <b className={pageTotal > 0 ? 'positive' : pageTotal < 0 ? 'negative' : undefined}>
-                    {formatRupees(pageTotal)}
+                    {formatInr(pageTotal)}
                   </b>
                 </>
               )}

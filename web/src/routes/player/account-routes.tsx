@@ -9,7 +9,7 @@ import { PlayerBetHistoryTypePage } from './BetHistoryTypePage';
 import { betListSearch } from './bet-list-search';
 import { BetListPage } from './BetListPage';
 import { ButtonValuesPage } from './ButtonValuesPage';
-import { CurrentBetsPage } from './CurrentBetsPage';
+import { CurrentBetsPage, currentBetsSearch } from './CurrentBetsPage';
 import { playerLayoutRoute } from './player-layout-route';
 import { ProfitLossPage, profitLossSearch } from './ProfitLossPage';
 import { RulesPage } from './RulesPage';
@@ -59,6 +59,7 @@ export const accountRoutes = [
   createRoute({
     getParentRoute: () => playerLayoutRoute,
     path: '/current/bets',
+    validateSearch: currentBetsSearch,
     component: CurrentBetsPage,
   }),
   createRoute({

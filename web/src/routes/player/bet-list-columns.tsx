@@ -6,7 +6,7 @@ import { CancelUnmatched } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
 import { MatchedOdds } from '../../exchange/MatchedOdds';
 import { dateTimeColumn, type Column } from '../../ui/DataTable';
-import { formatRupees } from '../../ui/money';
+import { formatInr, formatRupees, sumPaise } from '../../ui/money';
 
 const RESULT_LABEL: Record<BetDto['status'], string> = {
   pending: 'Pending',
@@ -99,8 +99,8 @@ const SETTLED: Column<BetDto>[] = [
         <span className={b.pnl > 0 ? 'positive' : b.pnl < 0 ? 'negative' : undefined}>{formatRupees(b.pnl)}</span>
       ),
     total: (rows) => {
-      const sum = rows.reduce((s, b) => s + pnlOf(b), 0);
-      return <span className={sum > 0 ? 'positive' : sum < 0 ? 'negative' : undefined}>{formatRupees(sum)}</span>;
+      const sum = sumPaise(rows, pnlOf);
+      return <span className={sum > 0 ? 'positive' : sum < 0 ? 'negative' : undefined}>{formatInr(sum)}</span>;
     },
   },
 ];

@@ -1,13 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { parseSportId } from '../../sports/sports';
+import { readPositiveId, searchValidator } from '../../ui/list-search';
 import { playerLayoutRoute } from './player-layout-route';
 import { LobbyPage } from './LobbyPage';
 
 /** The lobby may be opened on one sport (?sport=4), as the navigation's sport links do. */
-const validateSearch = (search: Record<string, unknown>): { sport?: number } => {
-  const sport = parseSportId(search.sport);
-  return sport === undefined ? {} : { sport };
-};
+const validateSearch = searchValidator<{ sport?: number }>({ sport: readPositiveId });
 
 export const lobbyIndexRoute = createRoute({
   getParentRoute: () => playerLayoutRoute,

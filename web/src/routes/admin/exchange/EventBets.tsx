@@ -5,7 +5,7 @@ import { fetchEventBets } from '../../../api/admin-betting-calls';
 import { formatDateTime } from '../../../ui/dates';
 import { EmptyRow } from '../../../ui/EmptyRow';
 import { Modal } from '../../../ui/Modal';
-import { formatRupees } from '../../../ui/money';
+import { formatInr, formatRupees, sumPaise } from '../../../ui/money';
 import { MARKET_TYPES, formatOdds, marketTitle } from './format';
 import { MatchedOdds } from '../../../exchange/MatchedOdds';
 
@@ -137,7 +137,7 @@ export function EventBetsModal({
     const s = search.trim().toLowerCase();
     return (bets.data ?? []).filter((b) => s === '' || b.user_info.username.toLowerCase().includes(s));
   }, [bets.data, search]);
-  const total = rows.reduce((sum, b) => sum + amountOf(b, status), 0);
+  const total = sumPaise(rows, (b) => amountOf(b, status));
   return (
     <Modal title="Bets" subtitle={<span className="muted">{matchName}</span>} onClose={onClose} wide>
       <div className="ax-modal-filters">
@@ -211,7 +211,7 @@ export function EventBetsModal({
         </table>
       </div>
       <p className="muted ax-modal-total">
-        {rows.length} bet{rows.length === 1 ? '' : 's'} · total {formatRupees(total)}
+        {rows.length} bet{rows.length === 1 ? '' : 's'} · total {formatInr(total)}
       </p>
     </Modal>
   );

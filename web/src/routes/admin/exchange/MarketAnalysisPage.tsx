@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { fetchSelectionAnalysis } from '../../../api/admin-betting-calls';
@@ -7,9 +7,11 @@ import { ApiRequestError } from '../../../api/api-error';
 import { formatMatchStart } from '../../../exchange/format';
 import { showErrorToast } from '../../../ui/toasts';
 import { formatRupees } from '../../../ui/money';
-import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import { useListSearch } from '../../../ui/list-search';
 import { usePageTitle } from '../../../ui/use-page-title';
+import { useSearchBox } from '../../../ui/use-search-box';
 import { marketTypeLabel } from './format';
+import { marketAnalysisSearch } from './market-analysis-search';
 import '../../../styles/admin-exchange.css';
 import '../../../styles/reports.css';
 
@@ -24,12 +26,18 @@ const FAILED = 'Failed to fetch selection analysis data.';
 /**
  * Market Analysis (SPEC.md section 2): per event of the downline's open bets, its name (to the
  * admin odds page), when it starts, and per market type the selections with their total stake,
- * drawn as bars.
+ * drawn as bars. The search is in the URL. Cards of a few selections each rather than a list, so
+ * not a DataTable.
  */
 export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: string }) {
   usePageTitle(title);
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [searched, setSearched] = useListSearch(marketAnalysisSearch);
+  const search = searched.q ?? '';
+  const [text, setText] = useSearchBox(
+    search,
+    (typed) => setSearched({ q: typed === '' ? undefined : typed }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
   const analysis = useQuery({
     queryKey: ['selection-analysis', search],
     queryFn: () => fetchSelectionAnalysis(search),

@@ -7,7 +7,7 @@ import { DataTable, type Column } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../../ui/dates';
 import { useListSearch } from '../../../ui/list-search';
-import { formatRupees, pnlClass } from '../../../ui/money';
+import { formatInr, formatRupees, pnlClass, sumPaise } from '../../../ui/money';
 import { useDateRange } from '../../../ui/use-date-range';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { dailyPnlSearch } from './daily-pnl-search';
@@ -24,8 +24,8 @@ const amount = (label: string, value: (d: Day) => number, strong = false): Colum
   cell: (d) => <span className={pnlClass(value(d))}>{formatRupees(value(d))}</span>,
   sortValue: value,
   total: (rows) => {
-    const sum = rows.reduce((s, d) => s + value(d), 0);
-    return <span className={pnlClass(sum)}>{formatRupees(sum)}</span>;
+    const sum = sumPaise(rows, value);
+    return <span className={pnlClass(sum)}>{formatInr(sum)}</span>;
   },
 });
 

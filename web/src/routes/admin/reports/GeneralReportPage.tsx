@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CreditReferenceRow, GeneralReportBet } from '@exch/contracts';
 import { fetchCreditReferences, fetchGeneralReport } from '../../../api/report-calls';
 import { CsvButton } from '../../../reports/CsvButton';
-import { DataTable, dateTimeColumn, type Column } from '../../../ui/DataTable';
+import { amountColumn, DataTable, dateTimeColumn, type Column } from '../../../ui/DataTable';
 import { lastSevenDays } from '../../../ui/dates';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { SelectField } from '../../../ui/fields';
@@ -36,17 +36,17 @@ const SIDES = [
   ['lay', 'Lay'],
 ] as const;
 
-/** Sr No counts across pages: the row's place in the whole list. */
-const srNo = <R,>(offset: number, rows: readonly R[]): Column<R> => ({
+/** Sr No counts across pages: the row's place in the whole list (in the server's order). */
+const srNo = <R,>(offset: number): Column<R> => ({
   id: 'no',
   header: 'Sr No',
   className: 'num',
-  cell: (r) => offset + rows.indexOf(r) + 1,
+  cell: (_, i) => offset + i + 1,
 });
 
-function betColumns(offset: number, rows: readonly GeneralReportBet[], totals?: { n: number; amount: number }) {
+function betColumns(offset: number, totals?: { n: number; amount: number }) {
   const columns: Column<GeneralReportBet>[] = [
-    srNo(offset, rows),
+    srNo(offset),
     {
       id: 'name',
       header: 'Name',
@@ -69,11 +69,7 @@ function betColumns(offset: number, rows: readonly GeneralReportBet[], totals?: 
     { id: 'selection', header: 'Selection', cell: (b) => b.selectionName, sortValue: (b) => b.selectionName },
     { id: 'type', header: 'Type', cell: (b) => (b.type === 'lay' ? 'Lay' : 'Back'), sortValue: (b) => b.type },
     {
-      id: 'amount',
-      header: 'Amount',
-      className: 'num',
-      cell: (b) => formatRupees(b.amount),
-      sortValue: (b) => b.amount,
+      ...amountColumn<GeneralReportBet>('amount', 'Amount', (b) => b.amount),
       ...(totals ? { total: () => formatRupees(totals.amount) } : {}),
     },
     dateTimeColumn('placed', 'Placed', (b) => b.placedAt, 'nowrap muted-cell'),
@@ -81,25 +77,13 @@ function betColumns(offset: number, rows: readonly GeneralReportBet[], totals?: 
   return columns;
 }
 
-const creditColumns = (offset: number, rows: readonly CreditReferenceRow[]): Column<CreditReferenceRow>[] => [
-  srNo(offset, rows),
+const creditColumns = (offset: number): Column<CreditReferenceRow>[] => [
+  srNo(offset),
   { id: 'name', header: 'Name', cellClassName: 'strong-cell', cell: (a) => a.username, sortValue: (a) => a.username },
   { id: 'level', header: 'Level', cell: (a) => <span className="role-badge">{a.role.name}</span> },
   { id: 'upline', header: 'Upline', cell: (a) => a.parentUsername ?? '-', sortValue: (a) => a.parentUsername ?? '' },
-  {
-    id: 'credit',
-    header: 'Credit reference',
-    className: 'num',
-    cell: (a) => formatRupees(a.creditReference),
-    sortValue: (a) => a.creditReference,
-  },
-  {
-    id: 'balance',
-    header: 'Balance',
-    className: 'num',
-    cell: (a) => formatRupees(a.balance),
-    sortValue: (a) => a.balance,
-  },
+  amountColumn('credit', 'Credit reference', (a) => a.creditReference),
+  amountColumn('balance', 'Balance', (a) => a.balance),
   {
     id: 'difference',
     header: 'Difference',
@@ -234,7 +218,6 @@ export function GeneralReportPage() {
         <DataTable
           columns={betColumns(
             offset,
-            bets,
             general.data ? { n: general.data.total, amount: general.data.totalAmount } : undefined,
           )}
           rows={bets}
@@ -248,7 +231,7 @@ export function GeneralReportPage() {
         />
       ) : (
         <DataTable
-          columns={creditColumns(offset, accounts)}
+          columns={creditColumns(offset)}
           rows={accounts}
           rowKey={(a) => a._id}
           query={credit}

@@ -1,7 +1,6 @@
 import type { BetDto } from '@exch/contracts';
 import { MatchedOdds } from '../../../../exchange/MatchedOdds';
-import { DataTable, dateTimeColumn, type Column } from '../../../../ui/DataTable';
-import { formatRupees } from '../../../../ui/money';
+import { amountColumn, DataTable, dateTimeColumn, type Column } from '../../../../ui/DataTable';
 import { formatOdds, marketTitle } from '../format';
 import { TrashIcon } from './DeleteBetsModal';
 
@@ -86,13 +85,7 @@ const betColumns = (onDelete: BetHistoryTableProps['onDelete']): Column<BetDto>[
     ),
     sortValue: (b) => b.odds,
   },
-  {
-    id: 'amount',
-    header: 'Amount',
-    className: 'num',
-    cell: (b) => formatRupees(b.stake),
-    sortValue: (b) => b.stake,
-  },
+  amountColumn('amount', 'Amount', (b) => b.stake),
   {
     id: 'status',
     header: 'Status',

@@ -4,13 +4,12 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { MarketDto, MarketStatus } from '@exch/contracts';
 import { fetchAdminMarkets, setMarketStatus } from '../../../../api/admin-betting-calls';
 import { errorMessage } from '../../../../api/error-message';
-import { EmptyRow } from '../../../../ui/EmptyRow';
-import { formatRupees } from '../../../../ui/money';
+import { DataTable } from '../../../../ui/DataTable';
 import { showErrorToast, showSuccessToast } from '../../../../ui/toasts';
 import { usePageTitle } from '../../../../ui/use-page-title';
-import { formatOdds, MARKET_SOURCE_LABEL, marketTitle, marketTypeLabel } from '../format';
-import { canPriceByHand, HousePriceModal } from '../HousePriceModal';
+import { HousePriceModal } from '../HousePriceModal';
 import '../../../../styles/admin-exchange.css';
+import { marketSetupColumns } from './market-setup-columns';
 import { MarketSettingsModal } from './MarketSettingsModal';
 import { LIST_FAILED } from './shared';
 
@@ -63,116 +62,23 @@ export function MarketsSetupPage({ fancies }: { fancies: boolean }) {
       <p className="muted ax-sub-title">
         Match <span className="mono">{matchId}</span>
       </p>
-      <div className="table-wrap">
-        <table className="data-table stack-table ax-setup-table">
-          <thead>
-            <tr>
-              <th>{fancies ? 'Fancy' : 'Market'}</th>
-              <th className="num">Min</th>
-              <th className="num">Max</th>
-              <th className="num">Bet delay</th>
-              <th className="num">Commission</th>
-              <th>Status</th>
-              <th className="actions-head">Settings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => {
-              const settled = m.status === 'SETTLED';
-              return (
-                <tr key={m.marketId} data-market-id={m.marketId}>
-                  <td data-label={fancies ? 'Fancy' : 'Market'} className="strong-cell">
-                    <div className="ax-cell-stack">
-                      <span>
-                        {marketTitle(m.marketName)}
-                        {m.manual && (
-                          <span className="state-badge ax-manual-badge" title="Priced by hand: the feed is ignored">
-                            Manual
-                          </span>
-                        )}
-                      </span>
-                      <span className="muted ax-sub">
-                        {fancies ? (m.fancyType ?? 'Fancy') : marketTypeLabel(m.marketType)} ·{' '}
-                        <span data-testid="market-source">{MARKET_SOURCE_LABEL[m.source]}</span>
-                        {fancies && m.section[0] && (
-                          <>
-                            {' '}
-                            · line{' '}
-                            {formatOdds(m.section[0].odds.find((o) => o.otype === 'back')?.odds ?? 0, m.marketType)}
-                          </>
-                        )}
-                      </span>
-                    </div>
-                  </td>
-                  <td data-label="Min" className="num">
-                    {formatRupees(m.min)}
-                  </td>
-                  <td data-label="Max" className="num">
-                    {formatRupees(m.max)}
-                  </td>
-                  <td data-label="Bet delay" className="num">
-                    {m.betDelaySec} s
-                  </td>
-                  <td data-label="Commission" className="num">
-                    {(m.commissionBp / 100).toFixed(2)}%
-                  </td>
-                  <td data-label="Status">
-                    {settled ? (
-                      <span className="state-badge state-off">SETTLED</span>
-                    ) : (
-                      <select
-                        name="status"
-                        className="ax-status-select"
-                        aria-label={`Status of ${marketTitle(m.marketName)}`}
-                        value={m.status}
-                        disabled={busy === m.marketId}
-                        onChange={(e) => void changeStatus(m, e.target.value as MarketStatus)}
-                      >
-                        {(['ACTIVE', 'SUSPENDED', 'CLOSED'] as const).map((s) => (
-                          <option key={s} value={s}>
-                            {s}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                  <td data-label="Settings" className="actions-cell">
-                    <div className="ax-setup-actions">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        onClick={() => setEditing(m)}
-                        disabled={settled}
-                        aria-label={`Settings: ${marketTitle(m.marketName)}`}
-                      >
-                        Edit
-                      </button>
-                      {canPriceByHand(m) && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline"
-                          onClick={() => setPricing(m)}
-                          aria-label={`Rates by hand: ${marketTitle(m.marketName)}`}
-                        >
-                          Rates by hand
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-            {rows.length === 0 && (
-              <EmptyRow
-                span={7}
-                query={markets}
-                empty={fancies ? 'No fancies for this match' : 'No markets for this match'}
-                failed={LIST_FAILED}
-              />
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={marketSetupColumns({
+          fancies,
+          busy,
+          onStatus: (m, status) => void changeStatus(m, status),
+          onEdit: setEditing,
+          onPrice: setPricing,
+        })}
+        rows={rows}
+        rowKey={(m) => m.marketId}
+        rowProps={(m) => ({ 'data-market-id': m.marketId })}
+        // The list refreshes every 15 s: no fade each time.
+        query={{ ...markets, isFetching: false }}
+        className="ax-setup-table"
+        empty={fancies ? 'No fancies for this match' : 'No markets for this match'}
+        failed={LIST_FAILED}
+      />
       {pricing !== null && (
         <HousePriceModal
           market={pricing}

@@ -3,10 +3,51 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { MatchSummary } from '@exch/contracts';
 import { fetchAdminMatches } from '../../../../api/admin-betting-calls';
 import { formatMatchStart } from '../../../../exchange/format';
-import { EmptyRow } from '../../../../ui/EmptyRow';
+import { DataTable, type Column } from '../../../../ui/DataTable';
 import { usePageTitle } from '../../../../ui/use-page-title';
 import '../../../../styles/admin-exchange.css';
 import { LIST_FAILED, SportName } from './shared';
+
+const columns: Column<MatchSummary>[] = [
+  {
+    id: 'match',
+    header: 'Match',
+    cellClassName: 'strong-cell',
+    cell: (m) => (
+      <Link to="/admin/odds/$sportId/$matchId" params={{ sportId: String(m.sportId), matchId: m.matchId }}>
+        {m.name}
+      </Link>
+    ),
+  },
+  { id: 'series', header: 'Series', cell: (m) => m.seriesName },
+  { id: 'start', header: 'Start', cellClassName: 'nowrap', cell: (m) => formatMatchStart(m.startTime) },
+  {
+    id: 'state',
+    header: 'State',
+    cell: (m) =>
+      m.inPlay ? (
+        <span className="state-badge state-ok">In play</span>
+      ) : (
+        <span className="state-badge state-off">Upcoming</span>
+      ),
+  },
+  {
+    id: 'markets',
+    header: 'Markets',
+    headClassName: 'actions-head',
+    className: 'actions-cell',
+    cell: (m) => (
+      <div className="ax-link-row">
+        <Link to="/admin/active-markets/$matchId" params={{ matchId: m.matchId }} className="btn btn-sm btn-outline">
+          Markets
+        </Link>
+        <Link to="/admin/active-fancies/$matchId" params={{ matchId: m.matchId }} className="btn btn-sm btn-outline">
+          Fancies
+        </Link>
+      </div>
+    ),
+  },
+];
 
 /** matches/{sportId} lists every match, active-matches/{sportId}/{matchType?} the open ones; matchType 'inplay' or 'upcoming' narrows them. */
 export function MatchesPage({ active }: { active: boolean }) {
@@ -52,66 +93,16 @@ export function MatchesPage({ active }: { active: boolean }) {
           ))}
         </div>
       )}
-      <div className="table-wrap">
-        <table className="data-table stack-table ax-setup-table">
-          <thead>
-            <tr>
-              <th>Match</th>
-              <th>Series</th>
-              <th>Start</th>
-              <th>State</th>
-              <th className="actions-head">Markets</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <MatchLine key={m.matchId} match={m} />
-            ))}
-            {rows.length === 0 && <EmptyRow span={5} query={matches} failed={LIST_FAILED} />}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(m) => m.matchId}
+        rowProps={(m) => ({ 'data-match-id': m.matchId })}
+        // The list refreshes every 15 s: no fade each time.
+        query={{ ...matches, isFetching: false }}
+        className="ax-setup-table"
+        failed={LIST_FAILED}
+      />
     </section>
-  );
-}
-
-function MatchLine({ match }: { match: MatchSummary }) {
-  return (
-    <tr data-match-id={match.matchId}>
-      <td data-label="Match" className="strong-cell">
-        <Link to="/admin/odds/$sportId/$matchId" params={{ sportId: String(match.sportId), matchId: match.matchId }}>
-          {match.name}
-        </Link>
-      </td>
-      <td data-label="Series">{match.seriesName}</td>
-      <td data-label="Start" className="nowrap">
-        {formatMatchStart(match.startTime)}
-      </td>
-      <td data-label="State">
-        {match.inPlay ? (
-          <span className="state-badge state-ok">In play</span>
-        ) : (
-          <span className="state-badge state-off">Upcoming</span>
-        )}
-      </td>
-      <td data-label="Markets" className="actions-cell">
-        <div className="ax-link-row">
-          <Link
-            to="/admin/active-markets/$matchId"
-            params={{ matchId: match.matchId }}
-            className="btn btn-sm btn-outline"
-          >
-            Markets
-          </Link>
-          <Link
-            to="/admin/active-fancies/$matchId"
-            params={{ matchId: match.matchId }}
-            className="btn btn-sm btn-outline"
-          >
-            Fancies
-          </Link>
-        </div>
-      </td>
-    </tr>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { countOf, fetchAdminSeries } from '../../../../api/admin-betting-calls';
-import { EmptyRow } from '../../../../ui/EmptyRow';
+import { DataTable } from '../../../../ui/DataTable';
 import { usePageTitle } from '../../../../ui/use-page-title';
 import '../../../../styles/admin-exchange.css';
 import { LIST_FAILED, SportName } from './shared';
@@ -11,7 +11,6 @@ export function SeriesPage() {
   const { sportId } = useParams({ strict: false }) as { sportId: string };
   usePageTitle('Series');
   const series = useQuery({ queryKey: ['admin-series', sportId], queryFn: () => fetchAdminSeries(sportId) });
-  const rows = series.data?.data ?? [];
   return (
     <section className="card table-card">
       <header className="card-head">
@@ -22,35 +21,27 @@ export function SeriesPage() {
           Sports
         </Link>
       </header>
-      <div className="table-wrap">
-        <table className="data-table stack-table ax-setup-table">
-          <thead>
-            <tr>
-              <th>Series</th>
-              <th>Id</th>
-              <th className="num">Matches</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.seriesId}>
-                <td data-label="Series" className="strong-cell">
-                  {s.name}
-                </td>
-                <td data-label="Id" className="mono">
-                  {s.seriesId}
-                </td>
-                <td data-label="Matches" className="num">
-                  <Link to="/admin/matches/$sportId" params={{ sportId }}>
-                    {countOf(s.matches)}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && <EmptyRow span={3} query={series} failed={LIST_FAILED} />}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[
+          { id: 'series', header: 'Series', cellClassName: 'strong-cell', cell: (r) => r.name },
+          { id: 'id', header: 'Id', cellClassName: 'mono', cell: (r) => r.seriesId },
+          {
+            id: 'matches',
+            header: 'Matches',
+            className: 'num',
+            cell: (r) => (
+              <Link to="/admin/matches/$sportId" params={{ sportId }}>
+                {countOf(r.matches)}
+              </Link>
+            ),
+          },
+        ]}
+        rows={series.data?.data ?? []}
+        rowKey={(r) => r.seriesId}
+        query={series}
+        className="ax-setup-table"
+        failed={LIST_FAILED}
+      />
     </section>
   );
 }
