@@ -1,7 +1,6 @@
 /** The credit reference report, in paise. */
 import type { SqlClient } from '@exch/contracts';
 import { creditCount, creditPage, type CreditRow } from '@exch/projector/read';
-import { like } from './like.js';
 
 /** Every account of the actor's downline (any depth) with its credit reference and balance, by username. */
 export async function creditReferences(
@@ -10,7 +9,6 @@ export async function creditReferences(
   search: string | undefined,
   page: { offset: number; limit: number },
 ): Promise<{ rows: CreditRow[]; total: number }> {
-  const usernameLike = search ? like(search) : undefined;
-  const total = await creditCount(sql, actorId, usernameLike);
-  return { rows: await creditPage(sql, actorId, usernameLike, page), total };
+  const total = await creditCount(sql, actorId, search);
+  return { rows: await creditPage(sql, actorId, search, page), total };
 }

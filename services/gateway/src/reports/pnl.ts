@@ -5,7 +5,6 @@
 import { PNL_CATEGORIES, paiseToRupees, type CategoryAmounts, type SqlClient } from '@exch/contracts';
 import { pnlChildren, type PnlChildRow } from '@exch/projector/read';
 import { breadcrumb } from '../accounts/downline.js';
-import { like } from './like.js';
 import { branchFigures, emptyFigures, type BranchFigures } from './branch-pnl.js';
 import { addCategories, subCategories, sumCategories, type CategoryPaise } from './categories.js';
 import { viewedAccount, type ViewedAccount } from '../accounts/viewed.js';
@@ -46,7 +45,7 @@ export async function downlinePnl(
   // SPEC.md section 6: the User report type leaves out the rows of players.
   const children = await pnlChildren(sql, viewed.user_id, {
     playersToo: q.reportType !== 'user',
-    usernameLike: q.search ? like(q.search) : undefined,
+    search: q.search,
   });
   const lines = children.map((child) => ({
     child,

@@ -1,6 +1,7 @@
 import type { SqlClient } from '@exch/contracts';
 import { CURRENT_SHARE_SQL } from '../partnership/share-sql.js';
 import { tableExists } from '../table-exists.js';
+import { containsPattern } from '../like.js';
 import { downlineCte } from './downline.js';
 import {
   USERS_TABLE,
@@ -173,15 +174,15 @@ export async function downlinePlayerLocks(
   return rows;
 }
 
-/** The credit-reference report's accounts: every account below the actor, those whose username matches `usernameLike` (a LIKE pattern) when given. */
-function creditWhere(actorId: string, usernameLike: string | undefined): { where: string; params: unknown[] } {
+/** The credit-reference report's accounts: every account below the actor, those whose username contains `search` when given. */
+function creditWhere(actorId: string, search: string | undefined): { where: string; params: unknown[] } {
   const params: unknown[] = [actorId];
-  const where = `u.user_id in (select user_id from downline)${usernameLike ? ` and u.username_lower like $${params.push(usernameLike)}` : ''}`;
+  const where = `u.user_id in (select user_id from downline)${search ? ` and u.username_lower like $${params.push(containsPattern(search))}` : ''}`;
   return { where, params };
 }
 
-export async function creditCount(sql: SqlClient, actorId: string, usernameLike: string | undefined): Promise<number> {
-  const { where, params } = creditWhere(actorId, usernameLike);
+export async function creditCount(sql: SqlClient, actorId: string, search: string | undefined): Promise<number> {
+  const { where, params } = creditWhere(actorId, search);
   const { rows } = await sql.query<{ n: string }>(
     `${downlineCte(1)} select count(*) as n from rm_users u where ${where}`,
     params,
@@ -193,10 +194,10 @@ export async function creditCount(sql: SqlClient, actorId: string, usernameLike:
 export async function creditPage(
   sql: SqlClient,
   actorId: string,
-  usernameLike: string | undefined,
+  search: string | undefined,
   page: { offset: number; limit: number },
 ): Promise<CreditRow[]> {
-  const { where, params } = creditWhere(actorId, usernameLike);
+  const { where, params } = creditWhere(actorId, search);
   const { rows } = await sql.query<CreditRow>(
     `${downlineCte(1)} select u.user_id, u.username, u.role, p.username as parent_username, u.credit_reference, u.balance
        from rm_users u left join rm_users p on p.user_id = u.parent_id where ${where} order by u.username_lower limit ${page.limit} offset ${page.offset}`,
@@ -294,18 +295,17 @@ export async function clientPage(
 
 /**
  * The direct children of `parentId` as the profit-loss report lists them, by username: back-office
- * accounts only when `playersToo` is false, those whose username matches `usernameLike` (a LIKE
- * pattern) when given.
+ * accounts only when `playersToo` is false, those whose username contains `search` when given.
  */
 export async function pnlChildren(
   sql: SqlClient,
   parentId: string,
-  f: { playersToo: boolean; usernameLike?: string | undefined },
+  f: { playersToo: boolean; search?: string | undefined },
 ): Promise<PnlChildRow[]> {
   const params: unknown[] = [parentId];
   let where = 'u.parent_id = $1';
   if (!f.playersToo) where += ` and u.role <> 'user'`;
-  if (f.usernameLike) where += ` and u.username_lower like $${params.push(f.usernameLike)}`;
+  if (f.search) where += ` and u.username_lower like $${params.push(containsPattern(f.search))}`;
   const { rows } = await sql.query<PnlChildRow>(
     `select u.user_id, u.username, u.role, (select count(*) from rm_users c where c.parent_id = u.user_id) as downline_count, ${CURRENT_SHARE_SQL} as share_bp
        from rm_users u where ${where} order by u.username_lower`,
