@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { BetDto } from '@exch/contracts';
-import { betOddsText, betSideName } from '../../exchange/bet-text';
 import { useMyBetPushes, useMyBets } from '../../exchange/bets-data';
 import { CancelUnmatched } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
-import { MatchedOdds } from '../../exchange/MatchedOdds';
 import { amountColumn, DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
 import { EMPTY_TABLE } from '../../ui/EmptyRow';
 import { readOneOf, searchValidator, useListSearch } from '../../ui/list-search';
 import { usePageTitle } from '../../ui/use-page-title';
+import { sideAndOddsColumns } from './bet-list-columns';
 
 type Filter = 'all' | 'matched' | 'unmatched';
 type Side = 'all' | 'back' | 'lay';
@@ -22,27 +21,7 @@ export const currentBetsSearch = searchValidator<{ state?: 'matched' | 'unmatche
 const columns: Column<BetDto>[] = [
   { id: 'selection', header: 'Selection', cellClassName: 'strong-cell', cell: (b) => b.selection_name },
   { id: 'market', header: 'Market', cell: (b) => b.market_name },
-  {
-    id: 'type',
-    header: 'Type',
-    cell: (b) => (
-      <>
-        <span className={`side-tag ${b.odds_type}`}>{betSideName(b)}</span>
-        {b.cash_out && <span className="cash-out-tag">Cash out</span>}
-      </>
-    ),
-  },
-  {
-    id: 'odds',
-    header: 'Odds',
-    className: 'num',
-    cell: (b) => (
-      <>
-        {betOddsText(b)}
-        <MatchedOdds bet={b} />
-      </>
-    ),
-  },
+  ...sideAndOddsColumns,
   amountColumn('matched', 'Matched', (b) => b.matched_stake),
   {
     id: 'unmatched',

@@ -17,25 +17,8 @@ const RESULT_LABEL: Record<BetDto['status'], string> = {
   deleted: 'Deleted',
 };
 
-const COMMON: Column<BetDto>[] = [
-  dateTimeColumn('placed', 'Placed', (b) => b.placed_at, 'nowrap muted-cell'),
-  {
-    id: 'event',
-    header: 'Event',
-    cellClassName: 'strong-cell',
-    sortValue: (b) => b.event_name,
-    cell: (b) => (
-      <Link
-        to="/odds/$sportId/$matchId"
-        params={{ sportId: String(b.sportId), matchId: b.event_id }}
-        className="event-link"
-      >
-        {b.event_name}
-      </Link>
-    ),
-  },
-  { id: 'market', header: 'Market', cell: (b) => b.market_name },
-  { id: 'selection', header: 'Selection', cell: (b) => b.selection_name },
+/** A bet's side (with its cash-out tag) and odds (with the price it matched at): the bet lists' and current bets'. */
+export const sideAndOddsColumns: Column<BetDto>[] = [
   {
     id: 'type',
     header: 'Type',
@@ -58,6 +41,28 @@ const COMMON: Column<BetDto>[] = [
     ),
     sortValue: (b) => b.odds,
   },
+];
+
+const COMMON: Column<BetDto>[] = [
+  dateTimeColumn('placed', 'Placed', (b) => b.placed_at, 'nowrap muted-cell'),
+  {
+    id: 'event',
+    header: 'Event',
+    cellClassName: 'strong-cell',
+    sortValue: (b) => b.event_name,
+    cell: (b) => (
+      <Link
+        to="/odds/$sportId/$matchId"
+        params={{ sportId: String(b.sportId), matchId: b.event_id }}
+        className="event-link"
+      >
+        {b.event_name}
+      </Link>
+    ),
+  },
+  { id: 'market', header: 'Market', cell: (b) => b.market_name },
+  { id: 'selection', header: 'Selection', cell: (b) => b.selection_name },
+  ...sideAndOddsColumns,
   { id: 'stake', header: 'Stake', className: 'num', cell: (b) => formatRupees(b.stake), sortValue: (b) => b.stake },
 ];
 
