@@ -452,6 +452,16 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${first._id}"]`).waitFor();
       t.pass('the history lists the bet');
       await shoot(page, 'admin-bet-tape-history');
+      // The view and the filter are in the URL: a reload (or a link) opens the same tape.
+      await page.getByLabel('User').fill('player1');
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('username') === 'player1');
+      t.match(page.url(), /view=history/, 'the history view is in the URL');
+      await page.reload();
+      await page.getByRole('tab', { name: 'History', selected: true }).waitFor();
+      t.equal(await page.getByLabel('User').inputValue(), 'player1', 'a reload keeps the view and the filter');
+      await page.locator(`[data-testid=bet-tape] tr[data-bet-id="${first._id}"]`).waitFor();
+      await page.getByLabel('User').fill('');
+      await page.waitForFunction(() => !new URLSearchParams(location.search).has('username'));
       // Paged by cursor: two bets a page (the request's limit rewritten), Older and Newer.
       await page.route('**/api/admin/bet-tape?*', (route) =>
         route.continue({ url: route.request().url().replace('limit=50', 'limit=2') }),

@@ -329,6 +329,10 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.locator('tbody tr a').first().waitFor();
     t.equal(await page.locator('tbody tr a').count(), 4, 'the four Dragon Tiger rounds of today');
+    t.match(page.url(), /game=dt20/, 'the submitted form is in the URL');
+    await page.reload();
+    await page.locator('tbody tr a').first().waitFor();
+    t.equal(await page.locator('select[name=game]').inputValue(), 'dt20', 'a reload keeps the game and its rounds');
     await page.locator('input[name=search]').fill('zzz');
     await page.getByTestId('result-report-message').filter({ hasText: 'No results found' }).waitFor();
     await page.locator('input[name=search]').fill('');

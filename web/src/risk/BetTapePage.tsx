@@ -8,7 +8,10 @@ import { CsvButton } from '../reports/CsvButton';
 import { SPORT_IDS, SPORT_NAME } from '../sports/sports';
 import { AmountField, SelectField, TextField } from '../ui/fields';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
+import { readAmount, useListSearch } from '../ui/list-search';
 import { usePageTitle } from '../ui/use-page-title';
+import { useSearchBox } from '../ui/use-search-box';
+import { betTapeSearch, type BetTapeSearch } from './bet-tape-search';
 import { matchesTape, tapeKey } from './tape-filter';
 import { TapeTable } from './TapeTable';
 import '../styles/risk.css';
@@ -35,8 +38,11 @@ const toIso = (local: string): string | undefined => (local === '' ? undefined :
 export function BetTapePage() {
   usePageTitle('Bet tape');
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<'live' | 'history'>('live');
-  const [filter, setFilter] = useState<TapeFilter>({});
+  const [search, setSearch] = useListSearch(betTapeSearch);
+  const mode = search.view ?? 'live';
+  const filter = filterOf(search);
+  const setFilter = (f: TapeFilter) =>
+    setSearch({ ...f, sport_id: f.sport_id ? Number(f.sport_id) : undefined }, { replace: true });
   const settings = useQuery({ queryKey: ['risk-settings'], queryFn: fetchRiskSettings });
   const bigBet = settings.data?.big_bet ?? 0;
   const watched = new Set(settings.data?.watched.map((w) => w.user_id));
@@ -50,7 +56,7 @@ export function BetTapePage() {
       .catch((err: unknown) => showErrorToast(errorMessage(err)));
   };
   const narrow = (f: { event_id: string; market_id?: string }) =>
-    setFilter((x) => ({ ...x, event_id: f.event_id, market_id: f.market_id }));
+    setSearch({ event_id: f.event_id, market_id: f.market_id });
 
   return (
     <section className="card table-card tape-page">
@@ -64,7 +70,7 @@ export function BetTapePage() {
               role="tab"
               aria-selected={mode === m}
               className={mode === m ? 'active' : ''}
-              onClick={() => setMode(m)}
+              onClick={() => setSearch({ view: m === 'history' ? 'history' : undefined })}
             >
               {m === 'live' ? 'Live' : 'History'}
             </button>
@@ -81,6 +87,17 @@ export function BetTapePage() {
     </section>
   );
 }
+
+/** The tape's filter as the URL holds it. */
+const filterOf = (s: BetTapeSearch): TapeFilter => ({
+  username: s.username,
+  bet_type: s.bet_type,
+  sport_id: s.sport_id === undefined ? undefined : String(s.sport_id),
+  side: s.side,
+  min_stake: s.min_stake,
+  event_id: s.event_id,
+  market_id: s.market_id,
+});
 
 interface TapeViewProps {
   filter: TapeFilter;
@@ -149,7 +166,9 @@ function LiveTape({ filter, ...rest }: TapeViewProps) {
 /** A past period of the tape from the server, older pages by cursor, with its CSV. */
 function TapeHistory({ filter, ...rest }: TapeViewProps) {
   // The last day by default: a long period is cheap to page (by cursor), but mostly not what is looked for.
-  const [range, setRange] = useState({ from: localDateTime(Date.now() - DAY_MS), to: '' });
+  const [search, setSearch] = useListSearch(betTapeSearch);
+  const [lastDay] = useState(() => localDateTime(Date.now() - DAY_MS));
+  const range = { from: search.from === 'all' ? '' : (search.from ?? lastDay), to: search.to ?? '' };
   // The cursors of the pages open before this one (the newest page has none): Newer goes back one.
   const [cursors, setCursors] = useState<string[]>([]);
   const shown = {
@@ -180,14 +199,14 @@ function TapeHistory({ filter, ...rest }: TapeViewProps) {
           name="from"
           type="datetime-local"
           value={range.from}
-          onValue={(from) => setRange((r) => ({ ...r, from }))}
+          onValue={(from) => setSearch({ from: from === '' ? 'all' : from }, { replace: true })}
         />
         <TextField
           label="To"
           name="to"
           type="datetime-local"
           value={range.to}
-          onValue={(to) => setRange((r) => ({ ...r, to }))}
+          onValue={(to) => setSearch({ to: to || undefined }, { replace: true })}
         />
         <CsvButton path="/admin/bet-tape" params={shown} filename="bet-tape" />
       </div>
@@ -244,15 +263,14 @@ const SPORTS = [['', 'All sports'], ...SPORT_IDS.map((id) => [String(id), SPORT_
 /** User, sport, side and minimum stake; a match or market narrowed from a row shows as a chip. */
 function TapeFilters({ filter, onFilter }: { filter: TapeFilter; onFilter: (f: TapeFilter) => void }) {
   const set = (patch: Partial<TapeFilter>) => onFilter({ ...filter, ...patch });
+  // Typed boxes go into the URL once typing pauses; a stake goes only once it is an amount.
+  const [username, setUsername] = useSearchBox(filter.username ?? '', (typed) => set({ username: typed || undefined }));
+  const [minStake, setMinStake] = useSearchBox(filter.min_stake ?? '', (typed) => {
+    if (typed === '' || readAmount(typed) !== undefined) set({ min_stake: typed || undefined });
+  });
   return (
     <div className="filter-bar tape-filters">
-      <TextField
-        label="User"
-        name="username"
-        value={filter.username ?? ''}
-        onValue={(username) => set({ username: username || undefined })}
-        placeholder="Any"
-      />
+      <TextField label="User" name="username" value={username} onValue={setUsername} placeholder="Any" />
       <SelectField
         label="Bets"
         name="bet_type"
@@ -274,12 +292,7 @@ function TapeFilters({ filter, onFilter }: { filter: TapeFilter; onFilter: (f: T
         options={SIDES}
         onValue={(side) => set({ side: side || undefined })}
       />
-      <AmountField
-        label="Min stake"
-        name="min_stake"
-        value={filter.min_stake ?? ''}
-        onValue={(min_stake) => set({ min_stake: min_stake || undefined })}
-      />
+      <AmountField label="Min stake" name="min_stake" value={minStake} onValue={setMinStake} />
       {filter.event_id && (
         <button
           type="button"

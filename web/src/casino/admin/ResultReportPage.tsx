@@ -1,17 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchAllTables, fetchCasinoResults } from '../../api/casino-calls';
 import { CsvButton } from '../../reports/CsvButton';
 import { isoDay } from '../../ui/dates';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useListSearch } from '../../ui/list-search';
 import { usePageTitle } from '../../ui/use-page-title';
+import { useSearchBox } from '../../ui/use-search-box';
+import { resultReportSearch } from './result-report-search';
 import { ResultTable } from '../ResultTable';
 import '../../styles/casino.css';
-
-/** SPEC.md section 9: the casino result search waits 300 ms. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 interface Applied {
   game: string;
@@ -26,15 +25,29 @@ interface Applied {
  */
 export function CasinoResultReportPage() {
   usePageTitle('Casino result report');
-  const [game, setGame] = useState('');
-  const [roundId, setRoundId] = useState('');
-  const [date, setDate] = useState(() => isoDay(new Date()));
-  const [applied, setApplied] = useState<Applied | null>(null);
-  const [limit, setLimit] = useState(25);
-  const [page, setPage] = useState(1);
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => setPage(1), [search, limit]);
+  const [url, setUrl] = useListSearch(resultReportSearch);
+  const [today] = useState(() => isoDay(new Date()));
+  const applied: Applied | null = url.game
+    ? { game: url.game, roundId: url.round ?? '', date: url.date === 'all' ? '' : (url.date ?? today) }
+    : null;
+  const page = url.page ?? 1;
+  const limit = url.limit ?? 25;
+  const search = url.search ?? '';
+  // The form is a draft until Submit; it follows the URL when that changes from outside (back, a link).
+  const [game, setGame] = useState(applied?.game ?? '');
+  const [roundId, setRoundId] = useState(applied?.roundId ?? '');
+  const [date, setDate] = useState(applied?.date ?? today);
+  const appliedKey = JSON.stringify(applied);
+  const [seen, setSeen] = useState(appliedKey);
+  if (seen !== appliedKey) {
+    setSeen(appliedKey);
+    setGame(applied?.game ?? '');
+    setRoundId(applied?.roundId ?? '');
+    setDate(applied?.date ?? today);
+  }
+  const [text, setText] = useSearchBox(search, (typed) =>
+    setUrl({ search: typed || undefined, page: undefined }, { replace: true }),
+  );
 
   const tables = useQuery({
     queryKey: ['casino-all-tables', 'admin'],
@@ -66,8 +79,7 @@ export function CasinoResultReportPage() {
   const submit = (e: FormEvent<HTMLFormElement>): void => {
     e.preventDefault();
     if (game === '') return;
-    setPage(1);
-    setApplied({ game, roundId: roundId.trim(), date });
+    setUrl({ game, round: roundId.trim() || undefined, date: date === '' ? 'all' : date, page: undefined });
   };
 
   const rows = applied ? (results.data?.res ?? []) : [];
@@ -125,7 +137,10 @@ export function CasinoResultReportPage() {
         </div>
       </form>
       <div className="toolbar">
-        <PageSize value={limit} onChange={setLimit} />
+        <PageSize
+          value={limit}
+          onChange={(size) => setUrl({ limit: size === 25 ? undefined : (size as 50 | 100), page: undefined })}
+        />
         <label className="search-box">
           <span className="visually-hidden">Search</span>
           <input
@@ -149,7 +164,7 @@ export function CasinoResultReportPage() {
       {applied && (
         <Pager
           pagination={results.data ? { page: results.data.page, totalPages: results.data.totalPages } : undefined}
-          onPage={setPage}
+          onPage={(next) => setUrl({ page: next })}
         />
       )}
     </section>

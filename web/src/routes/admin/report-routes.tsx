@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { auditSearch } from '../../audit/audit-search';
 import { GameReportsPage, gameReportsSearch } from '../../casino/admin/GameReportsPage';
+import { resultReportSearch } from '../../casino/admin/result-report-search';
 import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
 import { comingPage } from '../coming-page';
 import { StatementPage, statementSearch } from '../shared/StatementPage';
@@ -58,6 +59,7 @@ export const adminReportRoutes = [
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/casino-result-report',
+    validateSearch: resultReportSearch,
     component: CasinoResultReportPage,
   }),
   createRoute({

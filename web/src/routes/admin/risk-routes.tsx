@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { adminLayoutRoute } from './admin-layout-route';
+import { betTapeSearch } from '../../risk/bet-tape-search';
 import { riskDeskSearch } from '../../risk/risk-desk-search';
 import { lazyPage } from './lazy-page';
 
@@ -8,7 +9,12 @@ const RiskDeskPage = lazyPage(() => import('../../risk/RiskDeskPage'), 'RiskDesk
 
 /** The live bet tape and the risk desk (docs/risk.md). */
 export const adminRiskRoutes = [
-  createRoute({ getParentRoute: () => adminLayoutRoute, path: '/bet-tape', component: BetTapePage }),
+  createRoute({
+    getParentRoute: () => adminLayoutRoute,
+    path: '/bet-tape',
+    validateSearch: betTapeSearch,
+    component: BetTapePage,
+  }),
   createRoute({
     getParentRoute: () => adminLayoutRoute,
     path: '/risk',
