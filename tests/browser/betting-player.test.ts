@@ -441,7 +441,11 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       .getByTestId('cash-out-button');
     await button.click({ timeout: 30_000 });
     const panel = page.getByTestId('cash-out-panel');
-    t.match(await panel.locator('.slip-note').textContent(), /^100% now: lay ₹[\d,]+\.\d\d at \d+, taking about/);
+    // The fast feed may have the runner suspended for a moment ("Nothing to cash out on this runner
+    // right now"): the panel follows the prices, so wait for the house's rate to come back.
+    const note = /^100% now: lay ₹[\d,]+\.\d\d at \d+, taking about/;
+    await panel.locator('.slip-note', { hasText: note }).waitFor({ timeout: 20_000 });
+    t.match(await panel.locator('.slip-note').textContent(), note);
     await page.screenshot({ path: screenshotPath('betting-cash-out-bookmaker-desktop') });
     let response = null;
     for (let i = 0; i < 8; i++) {
