@@ -72,6 +72,7 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   HousePriceCleared: 1,
   ButtonValuesSet: 1,
   NewsMessageSet: 1,
+  PaymentWindowTurned: 1,
   DepositRequested: 1,
   WithdrawalRequested: 1,
   DepositApproved: 1,

@@ -121,6 +121,11 @@ export interface EventStore {
   readStream(streamId: string, fromVersion?: number): Promise<StoredEvent[]>;
   /** Every event whose data names this market (`data.marketId`), oldest first: an indexed read for a market long settled. */
   readMarket(marketId: string): Promise<StoredEvent[]>;
+  /**
+   * Every event of the payment requests whose deposit named this UTR (`DepositRequested`'s
+   * `data.utr`), oldest first: an indexed read for a UTR the engine's state no longer holds.
+   */
+  readDepositsByUtr(utr: string): Promise<StoredEvent[]>;
   /** Events with position greater than `after`, oldest first, at most `limit`. */
   readAll(after: number, limit: number): Promise<StoredEvent[]>;
   /** Position of the last committed event (0 when the log is empty). */

@@ -26,6 +26,7 @@ export function stateReport(state: Readonly<EngineState>, at: Date): string[] {
         type: 'Housekeep',
         settledBefore: '2000-01-01T00:00:00.000Z',
         providerTurnBefore: '2000-01-01T00:00:00.000Z',
+        paymentsTurnBefore: '2000-01-01T00:00:00.000Z',
         confirmProposedBefore: null,
       },
     });

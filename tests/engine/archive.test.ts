@@ -256,3 +256,99 @@ t.test('third-party casino rounds leave the stream versions once the provider wi
   // The window turns each period (a week by default): the period's ten closed rounds are remembered, the ten before are forgotten.
   t.same(new Set(counts.slice(2)), new Set([10]), `the versions held stay at ${counts.at(-1)} streams over 120 rounds`);
 });
+
+t.test(
+  'decided payment requests leave the state and their stream versions; a late command reads them back',
+  async (t) => {
+    const { store, engine, players } = await world(t);
+    const method = {
+      upiId: 'agent@okaxis',
+      upiName: 'Agent G',
+      accountHolderName: null,
+      accountNumber: null,
+      ifscCode: null,
+    };
+    await must(engine, { type: 'SetPaymentMethod', ...method }, 'd');
+    const utr = (period: number, i: number) => `5${String(period).padStart(5, '0')}${String(i).padStart(6, '0')}`;
+    const deposit = (requestId: string, u: string) =>
+      ({
+        type: 'RequestDeposit',
+        requestId,
+        method: 'upi',
+        amount: 100_00,
+        utr: u,
+        screenshotId: 'ab'.repeat(32),
+        remark: '',
+      }) as const;
+    const held = async () => {
+      await engine.saveSnapshot();
+      const { rows } = await store.sql.query<{ state: { versions: Record<string, number> } }>(
+        "select state from snapshots where name = 'engine-v10'",
+      );
+      const pay = engine.view.payments;
+      return {
+        streams: Object.keys(rows[0]!.state.versions).filter((s) => s.startsWith('payment-')).length,
+        requests: Object.keys(pay.requests).length + Object.keys(pay.previous.requests).length,
+      };
+    };
+    const counts: { streams: number; requests: number }[] = [];
+    for (let period = 1; period <= 8; period++) {
+      for (const [i, p] of players.entries()) await must(engine, deposit(`d${period}-${i}`, utr(period, i)), p);
+      await must(
+        engine,
+        { type: 'ApprovePaymentRequest', requestId: `d${period}-0`, walletUserId: 'd', remark: '' },
+        'd',
+      );
+      await must(
+        engine,
+        { type: 'ApprovePaymentRequest', requestId: `d${period}-1`, walletUserId: 'd', remark: '' },
+        'd',
+      );
+      await must(engine, { type: 'RejectPaymentRequest', requestId: `d${period}-2`, remark: 'no' }, 'd');
+      await engine.housekeep(new Date(Date.UTC(2100, 0, period * 8)));
+      counts.push(await held());
+    }
+    t.same(
+      new Set(counts.slice(2).map((c) => JSON.stringify(c))),
+      new Set([JSON.stringify({ streams: 0, requests: 3 })]),
+      'one period of decided requests held, and no stream of a decided one, over 24 requests',
+    );
+
+    const late = async (command: Parameters<typeof envelope>[0], actor: string) => {
+      const r = await engine.execute(envelope(command, actor));
+      return r.ok ? 'accepted' : r.refusal.message;
+    };
+    t.equal(
+      await late({ type: 'ApprovePaymentRequest', requestId: 'd1-0', walletUserId: 'd', remark: '' }, 'd'),
+      'This request has already been approved',
+      'a request decided long ago is read back and refused as it was',
+    );
+    t.equal(
+      await late({ type: 'RejectPaymentRequest', requestId: 'd1-2', remark: '' }, 'd'),
+      'This request has already been rejected',
+    );
+    t.equal(
+      await late({ type: 'RejectPaymentRequest', requestId: 'never', remark: '' }, 'd'),
+      'Payment request not found',
+    );
+    t.equal(
+      await late(deposit('again-1', utr(1, 1)), players[0]!),
+      'This UTR number has already been used',
+      "an approved deposit's UTR stays taken after the window",
+    );
+    t.equal(await late(deposit('again-2', utr(1, 2)), players[0]!), 'accepted', "a rejected one's is free");
+    t.equal(
+      await late(deposit('again-3', utr(1, 2)), players[1]!),
+      'This UTR number has already been used',
+      'and taken again by the new request',
+    );
+
+    await engine.saveSnapshot();
+    const before = JSON.parse(JSON.stringify(engine.view));
+    await engine.stop();
+    const restarted = await engineOn(store, t);
+    t.same(restarted.view, before, 'the restarted state equals the one saved');
+    const log = await store.readAll(0, 1_000_000);
+    t.same(JSON.parse(JSON.stringify(fold(emptyState(), log as never))), before, 'and a full fold of the log');
+  },
+);

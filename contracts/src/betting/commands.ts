@@ -138,13 +138,15 @@ export interface RevokeResult {
 /**
  * The engine's own, once a minute: what keeps its state bounded by what can still change. Markets
  * whose result was declared before `settledBefore` (the revoke window) are archived; the third-party
- * casino's idempotency window turns when it last turned before `providerTurnBefore`; a feed's result
+ * casino's idempotency window turns when it last turned before `providerTurnBefore`, and the payments
+ * window when it last turned before `paymentsTurnBefore`; a feed's result
  * waiting since before `confirmProposedBefore` is settled, so a restart during its delay loses nothing.
  */
 export interface Housekeep {
   type: 'Housekeep';
   settledBefore: string;
   providerTurnBefore: string;
+  paymentsTurnBefore: string;
   /** A feed's result proposed before this settles now (FEED_SETTLE_DELAY_MS); null: admins confirm them. */
   confirmProposedBefore: string | null;
 }

@@ -106,7 +106,17 @@ export interface ApprovalLimitsSet {
   withdrawalAbove: Paise | null;
 }
 
+/**
+ * The payments window turns (docs/payments.md "What the engine keeps"): requests decided since the
+ * last turn move to the previous generation, still looked up; the generation before it is
+ * forgotten, and a command naming one of its requests or UTRs has them read back from the log.
+ */
+export interface PaymentWindowTurned {
+  turnedAt: string;
+}
+
 export interface PaymentEventData {
+  PaymentWindowTurned: PaymentWindowTurned;
   DepositRequested: DepositRequested;
   WithdrawalRequested: WithdrawalRequested;
   DepositApproved: DepositApproved;
@@ -122,3 +132,5 @@ export interface PaymentEventData {
 }
 
 export const paymentRequestStream = (requestId: string): string => `payment-${requestId}`;
+// Not `payment-...`: that prefix is the requests' streams, which a turn forgets.
+export const PAYMENT_WINDOW_STREAM = 'payments-window';

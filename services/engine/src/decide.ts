@@ -54,12 +54,21 @@ import {
   decideRequestDeposit,
   decideRequestWithdrawal,
 } from './payments/requests.js';
+import { NOTHING_RECALLED, type RecalledRequests } from './payments/state.js';
 import type { EngineState } from './state.js';
 
 const NO_QUOTES: QuoteView = { exchange: () => undefined, bookmaker: () => undefined, fancy: () => undefined };
 
-/** Pure: the events a command produces against a state (and the live prices it may read), or a typed refusal. */
-export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes: QuoteView = NO_QUOTES): Decision {
+/**
+ * Pure: the events a command produces against a state (and the live prices it may read, and the
+ * payment requests the loop read back from the log for it: loop/recall.ts), or a typed refusal.
+ */
+export function decide(
+  state: EngineState,
+  envelope: CommandEnvelope,
+  feedQuotes: QuoteView = NO_QUOTES,
+  recalled: RecalledRequests = NOTHING_RECALLED,
+): Decision {
   const c = envelope.command;
   const quotes = new WithHousePrices(state, feedQuotes);
   const actor = envelope.actor;
@@ -143,13 +152,13 @@ export function decide(state: EngineState, envelope: CommandEnvelope, feedQuotes
     case 'SetNewsMessage':
       return decideSetNewsMessage(state, c, actor);
     case 'RequestDeposit':
-      return decideRequestDeposit(state, c, actor);
+      return decideRequestDeposit(state, c, actor, recalled);
     case 'RequestWithdrawal':
       return decideRequestWithdrawal(state, c, actor);
     case 'ApprovePaymentRequest':
-      return decideApprovePaymentRequest(state, c, actor);
+      return decideApprovePaymentRequest(state, c, actor, recalled);
     case 'RejectPaymentRequest':
-      return decideRejectPaymentRequest(state, c, actor);
+      return decideRejectPaymentRequest(state, c, actor, recalled);
     case 'AddBankAccount':
       return decideAddBankAccount(state, c, actor);
     case 'AddUpiId':

@@ -1,5 +1,10 @@
 export { Engine, SNAPSHOT_NAME } from './loop/engine.js';
-export { DEFAULT_PROVIDER_IDEMPOTENCY_MS, DEFAULT_REVOKE_WINDOW_MS, type EngineOptions } from './loop/options.js';
+export {
+  DEFAULT_PAYMENTS_WINDOW_MS,
+  DEFAULT_PROVIDER_IDEMPOTENCY_MS,
+  DEFAULT_REVOKE_WINDOW_MS,
+  type EngineOptions,
+} from './loop/options.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
 export { emptyState, balanceOf, isAncestor, type EngineState, type UserState } from './state.js';

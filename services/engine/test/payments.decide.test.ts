@@ -7,8 +7,18 @@
  * its own agent g2 (another branch). agent g has a payment method.
  */
 import t from 'tap';
-import type { Command, DomainEvent, Paise } from '@exch/contracts';
-import { chipsMinted, chipsTransferred as chips, given, userCreated as user, whenGiven } from './harness.js';
+import type { Command, DomainEvent, Paise, StoredEvent } from '@exch/contracts';
+import { decide } from '../src/index.js';
+import { recallRequests } from '../src/payments/read-back.js';
+import {
+  chipsMinted,
+  chipsTransferred as chips,
+  envelope,
+  given,
+  userCreated as user,
+  whenGiven,
+  type Scenario,
+} from './harness.js';
 
 const SHOT = 'ab'.repeat(32);
 
@@ -557,4 +567,107 @@ t.test('replay: the state is a fold of the events, so a snapshot and the log agr
   run(reject('w1'), 'd');
   const again = world().given(...log);
   t.same(JSON.parse(JSON.stringify(again.state)), JSON.parse(JSON.stringify(w.state)));
+});
+
+const housekeep = (paymentsTurnBefore: string): Command => ({
+  type: 'Housekeep',
+  settledBefore: '2000-01-01T00:00:00.000Z',
+  providerTurnBefore: '2000-01-01T00:00:00.000Z',
+  paymentsTurnBefore,
+  confirmProposedBefore: null,
+});
+
+/** What the engine's loop reads back for a request the window forgot: its stream, as the log holds it. */
+const streamOf = (w: Scenario, requestId: string) =>
+  recallRequests(
+    w.log
+      .filter((e) => e.streamId === `payment-${requestId}`)
+      .map((e) => ({ type: e.type, streamId: e.streamId, data: e.data }) as StoredEvent),
+  );
+
+t.test('the payments window: decided requests are held one to two periods, then read back from the log', async (t) => {
+  const w = world();
+  w.do(depositCmd('r1', 100_00, '411111111111'), 'p1');
+  w.do(depositCmd('r2', 100_00, '422222222222'), 'p1');
+  w.do(depositCmd('r3', 100_00, '433333333333'), 'p1');
+  w.do(withdrawCmd('w1', 200_00), 'p1');
+  w.do(approve('r2', 'g'), 'g');
+  w.do(reject('r3'), 'd');
+  w.do(approve('w1', 'g'), 'g');
+
+  w.at = '2026-01-10T00:00:00.000Z';
+  t.same(
+    w.do(housekeep('2026-01-09T00:00:00.000Z'), null).map((e) => e.type),
+    ['PaymentWindowTurned'],
+    'the first turn',
+  );
+  t.same(Object.keys(w.state.payments.requests), ['r1'], 'the pending request stays current');
+  t.same(Object.keys(w.state.payments.previous.requests).sort(), ['r2', 'r3', 'w1'], 'the decided ones move back');
+  t.same(w.state.payments.previous.utrs, { '422222222222': 'r2' }, "with the approved deposit's UTR");
+  w.refused(t, approve('r2', 'g'), 'g', 'REQUEST_DECIDED', 'This request has already been approved');
+  w.refused(t, depositCmd('r4', 100_00, '422222222222'), 'p2', 'UTR_TAKEN');
+  t.same(w.when(housekeep('2026-01-09T00:00:00.000Z'), null), { ok: true, events: [] }, 'turned once a period');
+
+  w.do(approve('r1', 'g'), 'g');
+  w.at = '2026-01-20T00:00:00.000Z';
+  t.same(
+    w.do(housekeep('2026-01-19T00:00:00.000Z'), null).map((e) => e.type),
+    ['PaymentWindowTurned'],
+    'the second turn',
+  );
+  t.same(w.state.payments.requests, {}, 'nothing pending');
+  t.same(Object.keys(w.state.payments.previous.requests), ['r1'], 'r1, decided in the period before');
+  t.notOk(w.state.payments.previous.requests.r2, 'r2 is forgotten');
+
+  const decideWith = (command: Command, actor: string, recalled: ReturnType<typeof recallRequests>) =>
+    decide(w.state, envelope(command, actor, { at: w.at }), undefined, recalled);
+  t.match(
+    decideWith(approve('r2', 'g'), 'g', streamOf(w, 'r2')),
+    { ok: false, refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been approved' } },
+    'a forgotten request read back is refused as it was',
+  );
+  t.match(
+    decideWith(reject('w1'), 'd', streamOf(w, 'w1')),
+    { ok: false, refusal: { code: 'REQUEST_DECIDED', message: 'This request has already been approved' } },
+    'a forgotten withdrawal too',
+  );
+  t.match(
+    decideWith(approve('r2', 'g2'), 'g2', streamOf(w, 'r2')),
+    { ok: false, refusal: { code: 'FORBIDDEN' } },
+    'another branch is told no more than before',
+  );
+  t.match(
+    decideWith(approve('nope', 'g'), 'g', {}),
+    { ok: false, refusal: { code: 'REQUEST_NOT_FOUND' } },
+    'a request the log does not hold',
+  );
+  t.match(
+    decideWith(depositCmd('r5', 100_00, '422222222222'), 'p2', streamOf(w, 'r2')),
+    { ok: false, refusal: { code: 'UTR_TAKEN' } },
+    "a forgotten approved deposit's UTR stays taken",
+  );
+  t.match(
+    decideWith(depositCmd('r5', 100_00, '433333333333'), 'p2', streamOf(w, 'r3')),
+    { ok: true },
+    "a forgotten rejected deposit's UTR is free",
+  );
+  t.match(
+    decideWith(depositCmd('r5', 100_00, '411111111111'), 'p2', streamOf(w, 'r1')),
+    { ok: false, refusal: { code: 'UTR_TAKEN' } },
+    'a UTR the state still holds',
+  );
+
+  w.at = '2026-01-30T00:00:00.000Z';
+  w.do(housekeep('2026-01-29T00:00:00.000Z'), null);
+  t.same(w.state.payments.previous, { requests: {}, utrs: {} }, 'all forgotten');
+  t.same(
+    w.when(housekeep('2026-02-28T00:00:00.000Z'), null),
+    { ok: true, events: [] },
+    'an idle window writes nothing',
+  );
+  t.same(
+    JSON.parse(JSON.stringify(world().given(...w.log.slice(world().log.length)).state)),
+    JSON.parse(JSON.stringify(w.state)),
+    'the state is a fold of the log',
+  );
 });

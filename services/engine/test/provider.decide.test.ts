@@ -507,6 +507,7 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
           type: 'Housekeep',
           settledBefore: '2000-01-01T00:00:00.000Z',
           providerTurnBefore: turnBefore,
+          paymentsTurnBefore: '2000-01-01T00:00:00.000Z',
           confirmProposedBefore: null,
         },
         null,
@@ -525,7 +526,16 @@ t.test('the idempotency window: closed rounds are remembered one to two periods,
   w.step(debit('t1', 'closed', 100_00));
   w.step(credit('t2', 'closed', 250_00));
   t.same(
-    w.when({ type: 'Housekeep', settledBefore: AT, providerTurnBefore: AT, confirmProposedBefore: null }, 'a'),
+    w.when(
+      {
+        type: 'Housekeep',
+        settledBefore: AT,
+        providerTurnBefore: AT,
+        paymentsTurnBefore: AT,
+        confirmProposedBefore: null,
+      },
+      'a',
+    ),
     refused('FORBIDDEN', 'Only the engine keeps its house'),
   );
 

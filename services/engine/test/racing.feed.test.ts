@@ -319,6 +319,7 @@ t.test('housekeeping settles a proposed result whose delay has passed (one its t
     type: 'Housekeep' as const,
     settledBefore: '2000-01-01T00:00:00.000Z',
     providerTurnBefore: '2000-01-01T00:00:00.000Z',
+    paymentsTurnBefore: '2000-01-01T00:00:00.000Z',
     confirmProposedBefore,
   });
   const settledBy = (before: string | null) =>

@@ -30,6 +30,9 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
   // Partial: events that name no market (accounts, casino, payments) stay out of it and cost nothing more to append.
   `create index if not exists events_by_market on events ((data->>'marketId'), position)
     where data->>'marketId' is not null`,
+  // The deposits that named a UTR, for a UTR the engine's state no longer holds (a request decided
+  // before the payments window): partial, so only deposit requests pay for it.
+  `create index if not exists events_by_utr on events ((data->>'utr')) where type = 'DepositRequested'`,
   `create table if not exists snapshots (
     name text primary key,
     position bigint not null,

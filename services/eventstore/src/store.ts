@@ -317,6 +317,16 @@ class SqlEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
+  async readDepositsByUtr(utr: string): Promise<StoredEvent[]> {
+    const { rows } = await this.sql.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where stream_id in
+         (select stream_id from events where type = 'DepositRequested' and data->>'utr' = $1)
+       order by position`,
+      [utr],
+    );
+    return rows.map(toStoredEvent);
+  }
+
   async readAll(after: number, limit: number): Promise<StoredEvent[]> {
     const first = this.#recent[0]?.position;
     if (first !== undefined && after + 1 >= first && after < this.#recent.at(-1)!.position) {

@@ -308,6 +308,38 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     t.match(plan, /events_by_market/, 'read by the market index');
   });
 
+  t.test('readDepositsByUtr: the events of every request whose deposit named the UTR, through the index', async (t) => {
+    const store = await fresh(t);
+    const deposit = (id: string, utr: string) => newEvent(`${id}-asked`, { requestId: id, utr }, 'DepositRequested');
+    await store.append([
+      { streamId: 'payment-r1', expectedVersion: 'any', events: [deposit('r1', '123456789012')] },
+      { streamId: 'payment-r2', expectedVersion: 'any', events: [deposit('r2', '999999999999')] },
+      {
+        streamId: 'payment-r1',
+        expectedVersion: 'any',
+        events: [newEvent('r1-no', { requestId: 'r1' }, 'DepositRejected')],
+      },
+      // Another event type carrying the same field is not a deposit's.
+      { streamId: 'other', expectedVersion: 'any', events: [newEvent('x', { utr: '123456789012' })] },
+      { streamId: 'payment-r3', expectedVersion: 'any', events: [deposit('r3', '123456789012')] },
+    ]);
+    t.same(
+      (await store.readDepositsByUtr('123456789012')).map((e) => e.eventId),
+      ['r1-asked', 'r1-no', 'r3-asked'],
+      'both requests that named it, with what followed, oldest first',
+    );
+    t.same(await store.readDepositsByUtr('000000000000'), [], 'an unused UTR has none');
+    const plan = await store.sql.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        `explain select stream_id from events where type = 'DepositRequested' and data->>'utr' = $1`,
+        ['123456789012'],
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    t.match(plan, /events_by_utr/, 'read by the UTR index');
+  });
+
   t.test('readAll pages through the log in position order', async (t) => {
     const store = await fresh(t);
     await store.append(manyRequests('r', 25));

@@ -22,11 +22,17 @@ import { Snapshots } from '../snapshot/snapshots.js';
 import { StreamVersions } from '../snapshot/stream-versions.js';
 import { emptyState, type EngineState } from '../state.js';
 import { ArchivedMarkets } from './archived.js';
+import { PaymentRecall } from './recall.js';
 import { DelayTimers } from './delays.js';
 import { applyQuote } from './feed.js';
 import { foldJournalled, marketOf, positioned, recall } from './journal.js';
 import { movedLadders, runnerKey } from './ladders.js';
-import { DEFAULT_PROVIDER_IDEMPOTENCY_MS, DEFAULT_REVOKE_WINDOW_MS, type EngineOptions } from './options.js';
+import {
+  DEFAULT_PAYMENTS_WINDOW_MS,
+  DEFAULT_PROVIDER_IDEMPOTENCY_MS,
+  DEFAULT_REVOKE_WINDOW_MS,
+  type EngineOptions,
+} from './options.js';
 import { CommitPipeline } from './pipeline.js';
 import { delayable, HOUSEKEEP_PREFIX, isOwn, ownEnvelope, type Pending, type Queued } from './queue.js';
 import { reloadUntilDone, replayLog } from './recovery.js';
@@ -56,6 +62,7 @@ export class Engine implements CommandBus {
   private readonly quotes = new Quotes();
   private readonly delays = new DelayTimers();
   private readonly archived: ArchivedMarkets;
+  private readonly recall: PaymentRecall;
   private readonly pipeline: CommitPipeline;
   /** A turn is deciding (synchronously) right now. */
   private deciding = false;
@@ -85,6 +92,7 @@ export class Engine implements CommandBus {
     this.maxBatch = opts.maxBatch ?? 1_000;
     this.snapshots = new Snapshots(opts.store, SNAPSHOT_NAME, REMEMBERED_COMMANDS, COMMAND_SEGMENT);
     this.archived = new ArchivedMarkets(opts.store, opts.log);
+    this.recall = new PaymentRecall(opts.store, opts.log);
     this.pipeline = new CommitPipeline(opts.store, (ms, events) => {
       this.lastCommitMs = ms;
       opts.onCommit?.(ms, events);
@@ -136,7 +144,7 @@ export class Engine implements CommandBus {
   /**
    * What keeps the state bounded by what can still change: markets whose result was declared more
    * than the revoke window before `now` leave it with their bets (betting/archive.ts), and the
-   * provider's idempotency window turns once a period (provider/window.ts).
+   * provider's idempotency and payments windows turn once a period (provider/window.ts, payments/window.ts).
    */
   housekeep(now: Date = new Date()): Promise<ExecuteResult> {
     const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -145,9 +153,19 @@ export class Engine implements CommandBus {
         type: 'Housekeep',
         settledBefore: before(this.opts.revokeWindowMs ?? DEFAULT_REVOKE_WINDOW_MS),
         providerTurnBefore: before(this.opts.providerIdempotencyMs ?? DEFAULT_PROVIDER_IDEMPOTENCY_MS),
+        paymentsTurnBefore: before(this.opts.paymentsWindowMs ?? DEFAULT_PAYMENTS_WINDOW_MS),
         confirmProposedBefore: this.opts.feedSettleDelayMs == null ? null : before(this.opts.feedSettleDelayMs),
       }),
     );
+  }
+
+  /** Puts commands back at the head of the queue once the log was read for them (none if the engine stopped meanwhile). */
+  private requeue(p: Pending): (items: Pending[]) => void {
+    return (items) => {
+      if (this.status !== 'running') return p.reject(new EngineUnavailableError());
+      this.queue.unshift(...items);
+      this.schedule();
+    };
   }
 
   /** A live price from the feed; not journalled (docs/exchange.md). Ignored unless running. */
@@ -258,14 +276,16 @@ export class Engine implements CommandBus {
       const archived = this.archived.marketOf(this.state, p.envelope);
       if (archived) {
         waiting.pop();
-        this.archived.readBack(archived, p, (items) => {
-          if (this.status !== 'running') return p.reject(new EngineUnavailableError());
-          this.queue.unshift(...items);
-          this.schedule();
-        });
+        this.archived.readBack(archived, p, this.requeue(p));
         continue;
       }
-      const decision = decide(this.state, p.envelope, this.quotes);
+      const need = this.recall.needs(this.state, p.envelope);
+      if (need) {
+        waiting.pop();
+        this.recall.readBack(need, p, this.requeue(p));
+        continue;
+      }
+      const decision = decide(this.state, p.envelope, this.quotes, this.recall.take(commandId));
       const delay = delayable(p.envelope.command) ? betDelayMs(this.state, p.envelope.command) : 0;
       if (decision.ok && delay > 0) {
         // In play: the bet waits out the market's delay, then is decided again against the prices of then.

@@ -7,6 +7,7 @@ import {
   type PositionedEvent,
 } from '@exch/contracts';
 import { evolve } from '../evolve.js';
+import { pendingRequestStreams } from '../payments/state.js';
 import { rememberedRoundStreams } from '../provider/state.js';
 import type { Snapshots } from '../snapshot/snapshots.js';
 import type { StreamVersions } from '../snapshot/stream-versions.js';
@@ -61,6 +62,7 @@ export function foldJournalled(
   evolve(state, event);
   const marketId = marketOf(event);
   if (event.type === 'ProviderWindowTurned') versions.forgetRounds(rememberedRoundStreams(state.provider));
+  else if (event.type === 'PaymentWindowTurned') versions.forgetRequests(pendingRequestStreams(state.payments));
   else if (event.type === 'MarketSettled' || event.type === 'MarketVoided')
     versions.settle(event.data.marketId, state.markets[event.data.marketId]!.betIds);
   else if (event.type === 'ResultRevoked') versions.reopen(event.data.marketId);

@@ -29,14 +29,20 @@ export interface EngineOptions {
    */
   providerIdempotencyMs?: number;
   /**
+   * How long, at least, a decided payment request stays in the engine's state (default a week; at
+   * most twice that); an older one, or its UTR, is read back from the log when a command names it.
+   */
+  paymentsWindowMs?: number;
+  /**
    * How long a feed's proposed result waits before it settles by itself (FEED_SETTLE_DELAY_MS); absent
    * or null, an admin confirms each. The edge confirms on time; housekeeping settles any it missed
    * (a restart during the delay).
    */
   feedSettleDelayMs?: number | null;
-  /** How often the engine keeps its house (archives, the provider window; default every minute; 0 = only when asked). */
+  /** How often the engine keeps its house (archives, the provider and payments windows; default every minute; 0 = only when asked). */
   housekeepEveryMs?: number;
 }
 
 export const DEFAULT_REVOKE_WINDOW_MS = 7 * 24 * 3600_000;
 export const DEFAULT_PROVIDER_IDEMPOTENCY_MS = 7 * 24 * 3600_000;
+export const DEFAULT_PAYMENTS_WINDOW_MS = 7 * 24 * 3600_000;

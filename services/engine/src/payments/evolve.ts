@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@exch/contracts';
 import type { EngineState } from '../state.js';
+import { turnPaymentsWindow } from './window.js';
 
 type PaymentEvent = Extract<
   DomainEvent,
@@ -16,7 +17,8 @@ type PaymentEvent = Extract<
       | 'PaymentAccountDeleted'
       | 'PaymentMethodSet'
       | 'PaymentRequestEndorsed'
-      | 'ApprovalLimitsSet';
+      | 'ApprovalLimitsSet'
+      | 'PaymentWindowTurned';
   }
 >;
 
@@ -91,6 +93,8 @@ export function evolvePayments(state: EngineState, e: PaymentEvent): void {
     case 'ApprovalLimitsSet':
       pay.limits[e.data.userId] = { depositAbove: e.data.depositAbove, withdrawalAbove: e.data.withdrawalAbove };
       return;
+    case 'PaymentWindowTurned':
+      return turnPaymentsWindow(pay, e.data.turnedAt);
   }
 }
 
@@ -107,5 +111,6 @@ export const PAYMENT_EVENT_TYPES: ReadonlySet<string> = new Set<PaymentEvent['ty
   'PaymentMethodSet',
   'PaymentRequestEndorsed',
   'ApprovalLimitsSet',
+  'PaymentWindowTurned',
 ]);
 export const isPaymentEvent = (e: DomainEvent): e is PaymentEvent => PAYMENT_EVENT_TYPES.has(e.type);

@@ -16,7 +16,7 @@ import {
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { balanceOf, exposureOfUser, isAncestor, type EngineState, type UserState } from '../state.js';
-import type { PaymentRequestState } from './state.js';
+import { NOTHING_RECALLED, requestOf, utrTaken, type PaymentRequestState, type RecalledRequests } from './state.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -42,11 +42,17 @@ function requester(
     return { refusal: refuse('FORBIDDEN', 'Only players can ask for deposits and withdrawals') };
   if (user.accountLocked)
     return { refusal: refuse('ACCOUNT_LOCKED', 'Your account is locked. Please contact your upline.') };
-  if (state.payments.requests[requestId]) return { refusal: refuse('DUPLICATE_ID', 'This request was already made') };
+  if (requestOf(state.payments, requestId)) return { refusal: refuse('DUPLICATE_ID', 'This request was already made') };
   return { user };
 }
 
-export function decideRequestDeposit(state: Readonly<EngineState>, c: RequestDeposit, actor: string | null): Decision {
+/** `recalled`: the requests the log holds with this UTR that the state no longer does (the engine's loop reads them back). */
+export function decideRequestDeposit(
+  state: Readonly<EngineState>,
+  c: RequestDeposit,
+  actor: string | null,
+  recalled: RecalledRequests = NOTHING_RECALLED,
+): Decision {
   const who = requester(state, actor, c.requestId);
   if ('refusal' in who) return who.refusal;
   if (!isPositivePaise(c.amount)) return refuse('INVALID_AMOUNT', 'Amount must be greater than zero');
@@ -54,7 +60,7 @@ export function decideRequestDeposit(state: Readonly<EngineState>, c: RequestDep
   const problem = utrProblem(c.method, c.utr);
   if (problem) return refuse('INVALID_UTR', problem);
   const utr = normalizeUtr(c.utr);
-  if (state.payments.utrs[utr]) return refuse('UTR_TAKEN', UTR_TAKEN);
+  if (utrTaken(state.payments, utr, recalled)) return refuse('UTR_TAKEN', UTR_TAKEN);
   if (!SHA256_HEX.test(c.screenshotId)) return refuse('INVALID_SCREENSHOT', 'Image is required field');
   const uplineIds = uplinesOf(state, who.user.userId);
   // The nearest upline that has a payment method is the one the player was shown.
@@ -119,13 +125,17 @@ export function decideRequestWithdrawal(
   });
 }
 
-/** The request, if the actor is an upline of its player and it still waits for a decision. */
+/**
+ * The request, if the actor is an upline of its player and it still waits for a decision; one the
+ * state no longer holds (decided long ago) comes from `recalled`, read back from the log.
+ */
 function pendingFor(
   state: Readonly<EngineState>,
   requestId: string,
   actor: string | null,
+  recalled: RecalledRequests,
 ): { refusal: Decision } | { request: PaymentRequestState } {
-  const request = state.payments.requests[requestId];
+  const request = requestOf(state.payments, requestId, recalled);
   if (!request) return { refusal: refuse('REQUEST_NOT_FOUND', 'Payment request not found') };
   if (!isAncestor(state, actor, request.userId))
     return { refusal: refuse('FORBIDDEN', 'Only an upline of this player can decide this request') };
@@ -139,8 +149,9 @@ export function decideApprovePaymentRequest(
   state: Readonly<EngineState>,
   c: ApprovePaymentRequest,
   actor: string | null,
+  recalled: RecalledRequests = NOTHING_RECALLED,
 ): Decision {
-  const found = pendingFor(state, c.requestId, actor);
+  const found = pendingFor(state, c.requestId, actor, recalled);
   if ('refusal' in found) return found.refusal;
   const { request } = found;
   const wallet = state.users[c.walletUserId];
@@ -209,8 +220,9 @@ export function decideRejectPaymentRequest(
   state: Readonly<EngineState>,
   c: RejectPaymentRequest,
   actor: string | null,
+  recalled: RecalledRequests = NOTHING_RECALLED,
 ): Decision {
-  const found = pendingFor(state, c.requestId, actor);
+  const found = pendingFor(state, c.requestId, actor, recalled);
   if ('refusal' in found) return found.refusal;
   const { request } = found;
   const base = { requestId: c.requestId, userId: request.userId, by: actor!, remark: c.remark };

@@ -1,4 +1,5 @@
 import type { EventStore } from '@exch/contracts';
+import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
 import { emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
@@ -208,7 +209,8 @@ export class Snapshots {
     if (!snap) return null;
     const core = snap.state;
     // Over an empty state: a snapshot taken before a part of the state existed still loads.
-    const state: EngineState = { ...emptyState(), ...core.state };
+    const empty = emptyState();
+    const state: EngineState = { ...empty, ...core.state, payments: { ...empty.payments, ...core.state.payments } };
     const versions = new StreamVersions(core.versions);
     if (core.parts === undefined) return this.loadWhole(snap.position, core, state, versions);
     const parts = await this.store.loadSnapshotParts<SnapshotPart>(this.name, core.parts);
@@ -269,6 +271,7 @@ export class Snapshots {
       } else this.open.add(marketId);
     }
     versions.forgetRounds(rememberedRoundStreams(state.provider));
+    versions.forgetRequests(pendingRequestStreams(state.payments));
     const commands = new CommandWindow(this.commandLimit, this.commandSegment);
     for (const [id, positions] of core.processed as Remembered[]) commands.remember(id, positions);
     return { position, state, versions, commands };

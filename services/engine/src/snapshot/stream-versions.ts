@@ -1,7 +1,9 @@
-import { betStream, marketStream, providerRoundStream } from '@exch/contracts';
+import { betStream, marketStream, paymentRequestStream, providerRoundStream } from '@exch/contracts';
 
 const PROVIDER_ROUND = providerRoundStream('', '').slice(0, -1);
 export const isProviderRound = (streamId: string): boolean => streamId.startsWith(PROVIDER_ROUND);
+const PAYMENT_REQUEST = paymentRequestStream('');
+const isPaymentRequest = (streamId: string): boolean => streamId.startsWith(PAYMENT_REQUEST);
 
 /**
  * The last version of every stream the engine may still write. A settled market's bets' streams
@@ -47,8 +49,12 @@ export class StreamVersions {
    * forgot starts a stream of its own if its id comes again (providerRoundStream's `since`).
    */
   forgetRounds(remembered: ReadonlySet<string>): void {
-    for (const stream of Object.keys(this.live))
-      if (isProviderRound(stream) && !remembered.has(stream)) delete this.live[stream];
+    this.forget(isProviderRound, remembered);
+  }
+
+  /** The payments window turned: only a pending request's stream is written again (a decision ends it). */
+  forgetRequests(pending: ReadonlySet<string>): void {
+    this.forget(isPaymentRequest, pending);
   }
 
   /** A result declared: the market's bets' streams move apart with it. */
@@ -84,6 +90,11 @@ export class StreamVersions {
     this.settled[marketId] = { ...streamVersions };
     if (marketId in this.archived) this.live[marketStream(marketId)] = this.archived[marketId]!;
     delete this.archived[marketId];
+  }
+
+  private forget(ofKind: (streamId: string) => boolean, remembered: ReadonlySet<string>): void {
+    for (const stream of Object.keys(this.live))
+      if (ofKind(stream) && !remembered.has(stream)) delete this.live[stream];
   }
 
   private current(streamId: string, marketId: string | undefined): number | undefined {
