@@ -142,6 +142,8 @@ export interface EventStore {
   saveSnapshotPart(name: string, key: string, json: string): Promise<void>;
   /** The parts a snapshot names, by key (a key not saved is absent). */
   loadSnapshotParts<P>(name: string, keys: string[]): Promise<Map<string, P>>;
+  /** The keys of the parts stored under the name (another leader's snapshots may have replaced some). */
+  snapshotPartKeys(name: string): Promise<string[]>;
   /** Become the single writer: waits for the leader lock (PostgreSQL) and claims a new epoch. */
   acquireLeadership(): Promise<Leadership>;
   close(): Promise<void>;

@@ -49,6 +49,10 @@ t.test(
     });
     await new Promise((r) => setTimeout(r, 700));
     t.notOk(standbyReady, 'the standby waits while the leader holds the lock');
+    // Written while the standby follows the log (every half second) and just before the leader dies.
+    await leader.execute(env({ type: 'MintChips', userId: 'a', amount: 300 }, null));
+    await new Promise((r) => setTimeout(r, 700));
+    await leader.execute(env({ type: 'MintChips', userId: 'a', amount: 20 }, null));
 
     // Kill the leader's lock connection, as a crashed process would lose it.
     const admin = new pg.Client({ connectionString: pgServer.connectionString });
@@ -61,7 +65,7 @@ t.test(
     const standby = await standbyStarting;
     t.teardown(() => standby.stop());
     t.ok(standby.epoch > leader.epoch, `new epoch ${standby.epoch} > old ${leader.epoch}`);
-    t.equal(standby.view.balances['wallet:a'], 10_000, 'the standby caught up from the log');
+    t.equal(standby.view.balances['wallet:a'], 10_320, 'the standby caught up from the log');
 
     await t.rejects(
       leader.execute(env({ type: 'MintChips', userId: 'a', amount: 1 }, null)),
@@ -70,6 +74,6 @@ t.test(
     );
     const r = await standby.execute(env({ type: 'MintChips', userId: 'a', amount: 5 }, null));
     t.match(r, { ok: true });
-    t.equal(standby.view.balances['wallet:a'], 10_005);
+    t.equal(standby.view.balances['wallet:a'], 10_325);
   },
 );

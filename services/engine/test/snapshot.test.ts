@@ -136,6 +136,33 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets['open-0']!.stake, 999, 'the core is');
 });
 
+t.test("a standby taking over counts as saved only the parts the last leader's snapshots left", async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state, versions } = settledState(2 * BETS_PER_PART + 5);
+  const commands = new CommandWindow(25, 10);
+  // The standby loads the snapshot of then: its parts count as saved.
+  const first = new Snapshots(store, 'engine', 25, 10);
+  first.folded(state, 'open', 30);
+  first.folded(state, 'settled', 40);
+  await first.save(50, state, versions, commands);
+  const standby = new Snapshots(store, 'engine', 25, 10);
+  t.ok(await standby.load());
+  // The leader goes on and its next snapshot no longer names the settled market's parts (a revoke, say): they are deleted.
+  await store.saveSnapshot('engine', 70, JSON.stringify({ state: {}, versions: {}, processed: [], parts: [] }), []);
+  t.same(await partKeys(store), [], 'the leader deleted them');
+
+  await standby.takeOver();
+  t.ok(await standby.save(80, state, versions, commands), 'the new leader saves');
+  t.same(
+    await partKeys(store),
+    ['market:settled@40#0', 'market:settled@40#1', 'market:settled@40#2'],
+    'writing again the parts it had thought saved',
+  );
+  const restored = await new Snapshots(store, 'engine', 25, 10).load();
+  t.same(restored?.state, JSON.parse(JSON.stringify(state)), 'and the snapshot loads whole');
+});
+
 t.test('a snapshot is given up when a part changes before it is written, and the next one takes it', async (t) => {
   const store = await openPGliteStore({});
   t.teardown(() => store.close());

@@ -393,6 +393,11 @@ class SqlEventStore implements EventStore {
     return parts;
   }
 
+  async snapshotPartKeys(name: string): Promise<string[]> {
+    const { rows } = await this.sql.query<{ key: string }>('select key from snapshot_parts where name = $1', [name]);
+    return rows.map((r) => r.key);
+  }
+
   acquireLeadership(): Promise<Leadership> {
     return this.impl.acquireLeadership();
   }

@@ -51,6 +51,9 @@ const COMMAND_SEGMENT = 2_500;
  * time against the in-memory state, journals the turn's events in one transaction and only then
  * answers. A journal failure fails the turn's callers and rebuilds the state from snapshot + log.
  */
+/** How often a standby folds the leader's new events while it waits for the lock. */
+const STANDBY_FOLLOW_MS = 500;
+
 export class Engine implements CommandBus {
   private state: EngineState = emptyState();
   private versions = new StreamVersions();
@@ -84,10 +87,12 @@ export class Engine implements CommandBus {
   /** Resolves with the reason when the engine stops serving (stopped, or leadership lost). */
   readonly halted = new Promise<string>((resolve) => (this.haltedWith = resolve));
 
-  private constructor(
-    private readonly opts: EngineOptions,
-    private readonly leadership: Leadership,
-  ) {
+  /** Held from the moment it leads (Engine.start resolves only then). */
+  private leadership!: Leadership;
+  /** The position of the snapshot the state was loaded from. */
+  private loadedFrom = 0;
+
+  private constructor(private readonly opts: EngineOptions) {
     this.snapshotEvery = opts.snapshotEvery ?? 10_000;
     this.maxBatch = opts.maxBatch ?? 1_000;
     this.snapshots = new Snapshots(opts.store, SNAPSHOT_NAME, REMEMBERED_COMMANDS, COMMAND_SEGMENT);
@@ -101,9 +106,14 @@ export class Engine implements CommandBus {
 
   /** Waits for leadership (a standby waits here), loads snapshot + log, then serves. */
   static async start(opts: EngineOptions): Promise<Engine> {
-    const leadership = await opts.store.acquireLeadership();
-    const engine = new Engine(opts, leadership);
+    const engine = new Engine(opts);
+    // A standby loads the snapshot and follows the log while it waits for the lock, so a failover
+    // costs the lock and the events of its last moments, not a snapshot load (docs/distributed.md).
     await engine.load();
+    const leadership = await engine.standBy(opts.store.acquireLeadership());
+    engine.leadership = leadership;
+    await engine.catchUp();
+    await engine.snapshots.takeOver();
     engine.status = 'running';
     opts.log.info({ epoch: leadership.epoch, position: engine.position }, 'engine leading');
     const every = opts.housekeepEveryMs ?? 60_000;
@@ -451,11 +461,34 @@ export class Engine implements CommandBus {
     this.versions = snap?.versions ?? new StreamVersions();
     this.processed = snap?.commands ?? new CommandWindow(REMEMBERED_COMMANDS, COMMAND_SEGMENT);
     this.position = snap?.position ?? 0;
+    this.loadedFrom = this.position;
+    await this.catchUp();
+  }
+
+  /** Folds what the log holds after the state's position. */
+  private async catchUp(): Promise<void> {
     await replayLog(this.opts.store, this.position, (e) => this.apply(e));
     // Counted from the snapshot, so an engine restarted often still snapshots on schedule.
-    this.sinceSnapshot = this.position - (snap?.position ?? 0);
+    this.sinceSnapshot = this.position - this.loadedFrom;
     this.assigned = this.position;
     this.pipeline.reset();
+  }
+
+  /** Until the lock is won (at once on PGlite), the log's new events folded every STANDBY_FOLLOW_MS. */
+  private async standBy(leading: Promise<Leadership>): Promise<Leadership> {
+    let waiting = true;
+    const settled = leading.then(
+      () => void (waiting = false),
+      () => void (waiting = false),
+    );
+    while (waiting) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, STANDBY_FOLLOW_MS)))]);
+      clearTimeout(timer);
+      if (waiting)
+        await this.catchUp().catch((err: unknown) => this.opts.log.warn({ err }, 'standby could not follow the log'));
+    }
+    return leading;
   }
 
   private apply(e: StoredEvent): void {

@@ -196,6 +196,16 @@ export class Snapshots {
     return true;
   }
 
+  /**
+   * Before the first snapshot of an engine that stood by: the leader it takes over from kept
+   * saving snapshots meanwhile, and deleted the parts its newer ones did not name, so only the
+   * parts still stored count as saved.
+   */
+  async takeOver(): Promise<void> {
+    const stored = new Set(await this.store.snapshotPartKeys(this.name));
+    this.saved = new Set([...this.saved].filter((key) => stored.has(key)));
+  }
+
   /** The last snapshot put back together, or null when there is none (or a part of it is missing: the log is replayed). */
   async load(): Promise<Restored | null> {
     this.generation++;
