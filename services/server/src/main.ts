@@ -68,6 +68,10 @@ export interface RunningServer {
 /** One process, everything in it: the embedded default (DESIGN.md "Running it"). */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  // The game server needs nothing of the engine until it is connected (below): it starts (its pages
+  // bundled by esbuild in a process of its own) while the store opens and the engine loads.
+  const providerStarting = opts.provider ? setUpProvider(opts.provider, log) : Promise.resolve(null);
+  providerStarting.catch(() => {}); // awaited below; a failure fails the start there
   const store = opts.databaseUrl
     ? await openPostgresStore({ connectionString: opts.databaseUrl })
     : await openPGliteStore({ dataDir: opts.dataDir });
@@ -112,7 +116,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const feed = opts.feedPort ?? running?.feed ?? null;
   // The screens show the engine's traded ladders: the feed's offers less what was taken, plus players' resting orders.
   traded = feed ? new TradedFeed(feed, (marketId, selectionId) => engine.tradedPrices(marketId, selectionId)) : null;
-  const provider = opts.provider ? await setUpProvider(opts.provider, log) : null;
+  const provider = await providerStarting;
   const gateway = await buildGateway({
     provider: provider?.setup ?? null,
     feed: traded,
