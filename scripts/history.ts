@@ -79,14 +79,12 @@ const { rows: saved } = await store.sql.query<{ core: number; parts: number; byt
   [SNAPSHOT_NAME],
 );
 await store.close();
-const heapWithout = liveHeap();
 
 say(`generated in ${seconds(generatedMs)} (load ${load()}):`);
 say(`  ${count(done.bets)} bets (${count(done.bets / (generatedMs / 1000))}/s), ${count(done.refused)} refused`);
 say(`  ${count(done.head)} events, ${done.matches} matches`);
 say(
-  `  heap live after a full GC ${(heap / 1e6).toFixed(0)} MB, of which the engine and its store ` +
-    `${((heap - heapWithout) / 1e6).toFixed(0)} MB (the heap once both are closed: ${(heapWithout / 1e6).toFixed(0)} MB); ` +
+  `  process heap live after a full GC ${(heap / 1e6).toFixed(0)} MB (the generator's too); ` +
     `the whole state ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
 );
 say(
@@ -101,9 +99,14 @@ if (!databaseUrl) say(`  data folder ${execFileSync('du', ['-sh', dataDir]).toSt
 let t0 = performance.now();
 store = await open();
 const opened = performance.now() - t0;
+const beforeStart = liveHeap();
 t0 = performance.now();
 const restarted = await Engine.start({ store, log: silent, housekeepEveryMs: 0 });
-say(`restart: store opened in ${seconds(opened)}, Engine.start in ${seconds(performance.now() - t0)} (load ${load()})`);
+const startMs = performance.now() - t0;
+say(`restart: store opened in ${seconds(opened)}, Engine.start in ${seconds(startMs)} (load ${load()})`);
+say(
+  `  the restarted engine's heap (live after a full GC, less before it started): ${((liveHeap() - beforeStart) / 1e6).toFixed(1)} MB`,
+);
 
 // What `npm start` would otherwise do first: the read models fold the whole log.
 t0 = performance.now();
