@@ -2,7 +2,8 @@
  * Writes a realistic history through the real engine (`npm run history`): the demo hierarchy
  * seeded as `npm start` seeds it, players under the demo dealer, cricket matches listed, bet on
  * (match odds, bookmaker, fancy) and settled, a few results revoked and declared again, casino
- * rounds dealt by the real dealer, third-party casino rounds, deposits and withdrawals. Every
+ * rounds dealt by the real dealer, third-party casino rounds, deposits and withdrawals (chips moved
+ * by the dealer, and players' payment requests approved or rejected). Every
  * command goes through Engine.execute, so the log is what the product would have written; the
  * envelopes' times run from `days` back to now, and the engine archives what leaves the revoke
  * window as that clock passes it.
@@ -47,6 +48,8 @@ const PLAYER_CHIPS = 1_00_00_000_00;
 const DAY_MS = 86_400_000;
 const silent = { info() {}, warn() {}, error() {} };
 const GAME = { provider: 'monsoon', gameId: 'european-roulette', gameName: 'European Roulette' };
+/** The payment screenshot's id in the gateway's store (a SHA-256); the history stores no image. */
+const SCREENSHOT = 'ab'.repeat(32);
 
 /** Generates the history on a store holding no log yet; leaves the engine running for the caller's figures. */
 export async function generateHistory(opts: HistoryOptions): Promise<{ engine: Engine } & HistoryProgress> {
@@ -72,6 +75,10 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
   const must = async (command: Command, actor: string | null) => {
     const r = await bus.execute(envelope(command, actor));
     if (!r.ok) throw new Error(`${command.type} refused: ${r.refusal.code} ${r.refusal.message}`);
+  };
+  const refusedAs = async (code: string, command: Command, actor: string | null) => {
+    const r = await bus.execute(envelope(command, actor));
+    if (r.ok || r.refusal.code !== code) throw new Error(`${command.type}: expected ${code}, got ${JSON.stringify(r)}`);
   };
 
   await seedDemo(bus, (u) => engine.view.usernames[u.toLowerCase()], opts.store.sql);
@@ -224,6 +231,35 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
       ),
     ]);
 
+  // A payment request a match: player1's UPI deposit (a UTR of its own), approved by its dealer or,
+  // one in ten, rejected; an approved one is paid out again to its saved bank account.
+  const player1 = id('player1');
+  const requests = async (n: number) => {
+    const deposit = `hp${n}-d`;
+    const amount = rng.int(1, 100) * 100_00;
+    const utr = String(700_000_000_000 + n);
+    const asked = await send(
+      { type: 'RequestDeposit', requestId: deposit, method: 'upi', amount, utr, screenshotId: SCREENSHOT, remark: '' },
+      player1,
+    );
+    if (!asked.ok) return;
+    if (n % 10 === 0) {
+      await send({ type: 'RejectPaymentRequest', requestId: deposit, remark: 'No payment arrived' }, dealerId);
+      return;
+    }
+    await send({ type: 'ApprovePaymentRequest', requestId: deposit, walletUserId: dealerId, remark: '' }, dealerId);
+    const withdrawal = `hp${n}-w`;
+    const held = await send(
+      { type: 'RequestWithdrawal', requestId: withdrawal, accountId: 'seed-bank-player1', amount, remark: '' },
+      player1,
+    );
+    if (held.ok)
+      await send(
+        { type: 'ApprovePaymentRequest', requestId: withdrawal, walletUserId: dealerId, remark: '' },
+        dealerId,
+      );
+  };
+
   while (p.bets < opts.bets) {
     const n = ++p.matches;
     const matchStart = now;
@@ -232,7 +268,7 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
     await must(catalogue, null);
     walk.openMatch(n);
     // Side by side, as they would be live: more commands to each turn, fewer turns.
-    await Promise.all([sports(n), casino(n), provider(n), payments()]);
+    await Promise.all([sports(n), casino(n), provider(n), payments(), requests(n)]);
     now = Math.min(end, Math.max(now, matchStart + slot));
     if (now >= nextHousekeep) {
       await engine.housekeep(new Date(now));
@@ -247,6 +283,26 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
   // A late revoke: the first match left the state long ago, so the engine reads it back from the log.
   await must({ type: 'RevokeResult', marketId: 'mo1' }, admin);
   await must({ type: 'SettleMarket', marketId: 'mo1', selectionId: 1, runs: null }, admin);
+  // And a late approval and a reused UTR: the payments window forgot the first match's deposit, so
+  // the engine reads it back from the log to refuse both as it would have.
+  await refusedAs(
+    'REQUEST_DECIDED',
+    { type: 'ApprovePaymentRequest', requestId: 'hp1-d', walletUserId: dealerId, remark: '' },
+    dealerId,
+  );
+  await refusedAs(
+    'UTR_TAKEN',
+    {
+      type: 'RequestDeposit',
+      requestId: 'hp-late',
+      method: 'upi',
+      amount: 100_00,
+      utr: '700000000001',
+      screenshotId: SCREENSHOT,
+      remark: '',
+    },
+    player1,
+  );
   await engine.housekeep(new Date(now));
   await engine.saveSnapshot();
   p.head = engine.headPosition;

@@ -42,6 +42,12 @@ t.test('a small history: the ledger holds, the demo logins are there, old market
     markets.some((m) => !m.archived),
     'recent markets stay',
   );
+  const pay = engine.view.payments;
+  const held = [...Object.keys(pay.requests), ...Object.keys(pay.previous.requests)];
+  t.ok(
+    held.length > 0 && !held.includes('hp1-d'),
+    `the payments window holds recent requests only (${held.length} of them), not the first match's`,
+  );
   const { rows } = await store.sql.query<{ key: string }>('select key from snapshot_parts');
   const kinds = new Set(rows.map((r) => r.key.replace(/[#:@].*$/, '')));
   t.ok(
