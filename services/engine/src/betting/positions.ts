@@ -21,8 +21,9 @@ function marketExposureAfter(
   userId: string,
   market: MarketState,
   changed: Iterable<BetState>,
+  key = positionKey(userId, market.marketId),
 ): Paise {
-  const held = state.pnl[positionKey(userId, market.marketId)];
+  const held = state.pnl[key];
   const book = held ? copyBook(held) : emptyBook(market);
   for (const bet of changed) {
     if (bet.userId !== userId || bet.marketId !== market.marketId) continue;
@@ -40,9 +41,10 @@ export function exposureAfter(
   marketId: string,
   changed: Iterable<BetState>,
 ): { marketExposure: Paise; totalExposure: Paise } {
-  const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed);
-  const totalExposure =
-    (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, marketId)] ?? 0) + marketExposure;
+  // One key for both lookups: a key built again costs a hash and a string-table probe each time.
+  const key = positionKey(userId, marketId);
+  const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed, key);
+  const totalExposure = (state.exposure[userId] ?? 0) - (state.marketExposure[key] ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
 
@@ -59,7 +61,7 @@ export function exposuresAfter(
   for (const bet of changed.values()) {
     const key = positionKey(bet.userId, bet.marketId);
     if (markets.has(key)) continue;
-    const marketExposure = marketExposureAfter(state, bet.userId, state.markets[bet.marketId]!, changed.values());
+    const marketExposure = marketExposureAfter(state, bet.userId, state.markets[bet.marketId]!, changed.values(), key);
     markets.set(key, marketExposure);
     totals.set(
       bet.userId,
