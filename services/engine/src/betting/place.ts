@@ -75,7 +75,7 @@ function runnerOf(market: MarketState, selectionId: number | null): Runner | und
 
 /**
  * The event with its cash out in place, before the exposures, as the JSON has always had it. Not
- * a spread in the middle of the literal above: that makes every bet's event slow to build.
+ * a spread in the middle of decidePlaceBet's literal: that makes every bet's event slow to build.
  */
 function withCashOut(data: BetPlaced, cashOut: NonNullable<BetPlaced['cashOut']>): BetPlaced {
   const { marketExposure, totalExposure, balance, referenceId, seq, ...head } = data;
@@ -122,11 +122,10 @@ export function decidePlaceBet(
   let fills: BetFill[] = [];
   let unmatched = 0;
   if (market.kind === 'match_odds') {
-    const feed = exchange;
     const book = state.books[bookKey(c.marketId, c.selectionId!)];
     // A backer takes the feed's back offers and players' resting lays; a layer the mirror.
     const result = takeOpposite(
-      c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []),
+      c.side === 'back' ? (exchange?.back ?? []) : (exchange?.lay ?? []),
       c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []),
       c.side,
       c.odds,
