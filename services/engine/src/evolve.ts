@@ -5,6 +5,9 @@ import { evolvePayments, isPaymentEvent } from './payments/evolve.js';
 import { evolveProvider } from './provider/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
+// Not a closure in evolve: under tsx (keepNames) each closure costs a defineProperty per event.
+const user = (state: EngineState, userId: string): UserState => state.users[userId]!;
+
 /**
  * The state after an event. It folds in place and returns the same object: the engine owns its
  * state and copying maps of every wallet per event would make a turn O(accounts). It never reads
@@ -12,7 +15,6 @@ import type { EngineState, UserState } from './state.js';
  */
 export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'data'>): EngineState {
   const e = event as DomainEvent;
-  const user = (userId: string): UserState => state.users[userId]!;
   switch (e.type) {
     case 'UserCreated': {
       const { userId, username, role, parentId, creditReference, exposureLimit } = e.data;
@@ -35,22 +37,22 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
       for (const p of e.data.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
       break;
     case 'CreditReferenceSet':
-      user(e.data.userId).creditReference = e.data.creditReference;
+      user(state, e.data.userId).creditReference = e.data.creditReference;
       break;
     case 'ExposureLimitSet':
-      user(e.data.userId).exposureLimit = e.data.exposureLimit;
+      user(state, e.data.userId).exposureLimit = e.data.exposureLimit;
       break;
     case 'AccountLockSet':
-      user(e.data.userId).accountLocked = e.data.locked;
+      user(state, e.data.userId).accountLocked = e.data.locked;
       break;
     case 'BetLockSet':
-      user(e.data.userId).betLocked = e.data.locked;
+      user(state, e.data.userId).betLocked = e.data.locked;
       break;
     case 'TotpEnabled':
-      user(e.data.userId).totpEnabled = true;
+      user(state, e.data.userId).totpEnabled = true;
       break;
     case 'TotpDisabled':
-      user(e.data.userId).totpEnabled = false;
+      user(state, e.data.userId).totpEnabled = false;
       break;
     case 'PartnershipSet':
       state.partnership[e.data.userId] = e.data.shareBp;

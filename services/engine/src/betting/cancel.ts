@@ -43,7 +43,7 @@ export function decideCancelBet(state: Readonly<EngineState>, c: CancelBet, acto
   if (bet.status !== 'open' || bet.unmatched === 0)
     return refuse('NOTHING_UNMATCHED', 'This bet has no unmatched stake to cancel');
   const after: BetState = { ...bet, unmatched: 0 };
-  const exposure = exposureAfter(state, bet.userId, bet.marketId, new Map([[bet.betId, after]]));
+  const exposure = exposureAfter(state, bet.userId, bet.marketId, [after]);
   return accept({
     type: 'BetCancelled',
     streamId: betStream(bet.betId),

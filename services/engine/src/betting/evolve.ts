@@ -13,8 +13,8 @@ function setExposure(
   marketId: string,
   marketExposure: Paise,
   totalExposure: Paise,
+  key = positionKey(userId, marketId),
 ): void {
-  const key = positionKey(userId, marketId);
   if (marketExposure === 0) delete state.marketExposure[key];
   else state.marketExposure[key] = marketExposure;
   state.exposure[userId] = totalExposure;
@@ -37,8 +37,7 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
 }
 
 /** Adds or takes away a bet's part in its user's P&L book for the market; a book without open bets goes. */
-function book(state: EngineState, bet: BetState, sign: 1 | -1): void {
-  const key = positionKey(bet.userId, bet.marketId);
+function book(state: EngineState, bet: BetState, sign: 1 | -1, key = positionKey(bet.userId, bet.marketId)): void {
   const held = (state.pnl[key] ??= emptyBook(state.markets[bet.marketId]!));
   addBet(held, bet, sign);
   if (held.open === 0) delete state.pnl[key];
@@ -105,7 +104,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const market = state.markets[bet.marketId]!;
       market.betIds.push(bet.betId);
       (market.betsByUser[bet.userId] ??= []).push(bet.betId);
-      book(state, bet, 1);
+      // One key for the P&L book and the exposure: a key built again costs a hash and a string-table probe.
+      const key = positionKey(d.userId, d.marketId);
+      book(state, bet, 1, key);
       state.seq = Math.max(state.seq, d.seq);
       if (bet.unmatched > 0 && bet.selectionId !== null) {
         const book = (state.books[bookKey(bet.marketId, bet.selectionId)] ??= { backs: [], lays: [] });
@@ -116,18 +117,19 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
           seq: bet.seq,
         });
       }
-      setExposure(state, d.userId, d.marketId, d.marketExposure, d.totalExposure);
+      setExposure(state, d.userId, d.marketId, d.marketExposure, d.totalExposure, key);
       break;
     }
     case 'BetMatched': {
       // A bet's part in its P&L book is taken out before it changes and put back after.
       const bet = state.bets[e.data.betId]!;
-      book(state, bet, -1);
+      const key = positionKey(bet.userId, bet.marketId);
+      book(state, bet, -1, key);
       for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
       bet.unmatched = e.data.unmatched;
-      book(state, bet, 1);
+      book(state, bet, 1, key);
       restingSize(state, bet, bet.unmatched);
-      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure, key);
       break;
     }
     case 'BetCancelled': {

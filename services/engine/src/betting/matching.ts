@@ -56,6 +56,12 @@ const hasSize = (f: PriceSize): boolean => f.size > 0;
 const highestFirst = (a: PriceSize, b: PriceSize): number => b.price - a.price;
 const lowestFirst = (a: PriceSize, b: PriceSize): number => a.price - b.price;
 
+/** Offers in the order the sort below would leave them: each no better for the taker than the one before. */
+function bestFirst(offers: readonly PriceSize[], sign: number): boolean {
+  for (let k = 1; k < offers.length; k++) if (sign * (offers[k]!.price - offers[k - 1]!.price) < 0) return false;
+  return true;
+}
+
 /**
  * Matches an incoming order against one runner's opposite side without copying or changing it: the
  * feed's offers and other players' resting orders (`players`, already best first), best price first
@@ -72,12 +78,14 @@ export function takeOpposite(
 ): { fills: Fill[]; remaining: Paise } {
   // A backer wants the highest prices first (and any at or above its own), a layer the lowest.
   const sign = side === 'back' ? -1 : 1;
-  const offers = feed.filter(hasSize).sort(side === 'back' ? highestFirst : lowestFirst);
+  // The feed sends its offers best first: only a feed that does not is copied and sorted.
+  const offers = bestFirst(feed, sign) ? feed : feed.filter(hasSize).sort(side === 'back' ? highestFirst : lowestFirst);
   const fills: Fill[] = [];
   let remaining = size;
   let i = 0;
   let j = 0;
   while (remaining > 0) {
+    while (i < offers.length && !hasSize(offers[i]!)) i++;
     const offer = offers[i];
     const level = players[j];
     const at = offer && (!level || sign * (offer.price - level.price) <= 0) ? offer.price : level?.price;
@@ -108,9 +116,10 @@ export function takeOpposite(
  * taken by backers, who want the highest: descending. (The feed's "back" prices sit with the lays.)
  */
 export function restOrder(own: Level[], side: 'back' | 'lay', price: number, order: RestingOrder): void {
-  const better = (a: number, b: number) => (side === 'back' ? a < b : a > b);
+  // A loop, not a closure: this runs for every resting bet folded.
+  const ascending = side === 'back';
   let i = 0;
-  while (i < own.length && better(own[i]!.price, price)) i++;
+  while (i < own.length && (ascending ? own[i]!.price < price : own[i]!.price > price)) i++;
   if (own[i]?.price === price) own[i]!.orders.push(order);
   else own.splice(i, 0, { price, orders: [order] });
 }

@@ -3,10 +3,13 @@ import {
   betStream,
   walletAccount,
   type BetFill,
+  type BetPlaced,
   type CommandEnvelope,
   type DomainEvent,
+  type ExchangeRunnerUpdate,
   type Paise,
   type PlaceBet,
+  type Runner,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
@@ -30,9 +33,10 @@ export function betDelayMs(state: Readonly<EngineState>, c: { marketId: string; 
 }
 
 function priceCheck(
-  state: Readonly<EngineState>,
   quotes: QuoteView,
   market: MarketState,
+  runner: Runner | undefined,
+  exchange: ExchangeRunnerUpdate | undefined,
   c: PlaceBet,
 ): { code: string; message: string } | null {
   if (market.kind === 'fancy') {
@@ -45,7 +49,6 @@ function priceCheck(
       return { code: 'ODDS_CHANGED', message: 'Odds changed, please place the bet again' };
     return null;
   }
-  const runner = market.runners.find((r) => r.selectionId === c.selectionId);
   if (!runner) return { code: 'INVALID_SELECTION', message: 'Selection not found in this market' };
   if (market.kind === 'bookmaker') {
     const q = quotes.bookmaker(market.marketId, runner.selectionId);
@@ -56,12 +59,27 @@ function priceCheck(
     if (c.odds !== rate) return { code: 'ODDS_CHANGED', message: 'Odds changed, please place the bet again' };
     return null;
   }
-  const q = quotes.exchange(market.marketId, runner.selectionId);
+  const q = exchange;
   if (!q) return { code: 'NO_PRICE', message: 'Prices are not available yet, please try again' };
   if (q.status !== 'ACTIVE') return { code: STATUS_REFUSAL[q.status]![0], message: STATUS_REFUSAL[q.status]![1] };
   if (!isLadderPrice(c.odds))
     return { code: 'INVALID_ODDS', message: 'Odds must be a valid exchange price between 1.01 and 1000' };
   return null;
+}
+
+/** The market's runner with this selection id; a loop, as it runs for every bet. */
+function runnerOf(market: MarketState, selectionId: number | null): Runner | undefined {
+  for (const r of market.runners) if (r.selectionId === selectionId) return r;
+  return undefined;
+}
+
+/**
+ * The event with its cash out in place, before the exposures, as the JSON has always had it. Not
+ * a spread in the middle of decidePlaceBet's literal: that makes every bet's event slow to build.
+ */
+function withCashOut(data: BetPlaced, cashOut: NonNullable<BetPlaced['cashOut']>): BetPlaced {
+  const { marketExposure, totalExposure, balance, referenceId, seq, ...head } = data;
+  return { ...head, cashOut, marketExposure, totalExposure, balance, referenceId, seq };
 }
 
 /**
@@ -93,18 +111,21 @@ export function decidePlaceBet(
   const badStake = stakeRefusal(c.stake, cashOut ? 1 : market.minStake, market.maxStake);
   if (badStake) return badStake;
   if (!Number.isSafeInteger(c.odds) || c.odds <= 0) return refuse('INVALID_ODDS', 'Odds must be a positive number');
-  const priceRefusal = priceCheck(state, quotes, market, c);
+  // The runner and its feed quote are looked up once: the price check, matching and the event share them.
+  const runner = market.kind === 'fancy' ? undefined : runnerOf(market, c.selectionId);
+  const exchange =
+    market.kind === 'match_odds' && runner ? quotes.exchange(market.marketId, runner.selectionId) : undefined;
+  const priceRefusal = priceCheck(quotes, market, runner, exchange, c);
   if (priceRefusal) return refuse(priceRefusal.code, priceRefusal.message);
 
   const seq = state.seq + 1;
   let fills: BetFill[] = [];
   let unmatched = 0;
   if (market.kind === 'match_odds') {
-    const feed = quotes.exchange(c.marketId, c.selectionId!);
     const book = state.books[bookKey(c.marketId, c.selectionId!)];
     // A backer takes the feed's back offers and players' resting lays; a layer the mirror.
     const result = takeOpposite(
-      c.side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []),
+      c.side === 'back' ? (exchange?.back ?? []) : (exchange?.lay ?? []),
       c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []),
       c.side,
       c.odds,
@@ -138,22 +159,24 @@ export function decidePlaceBet(
     status: 'open',
   };
 
-  // Counter bets (players matched against each other) change too: one BetMatched each.
-  const changed = new Map<string, BetState>([[bet.betId, bet]]);
-  const counterFills = new Map<string, BetFill[]>();
+  // Counter bets (players matched against each other) change too: one BetMatched each, in the
+  // order first filled. A bet meets few of them, so arrays rather than Maps: `changed` holds the
+  // bet, then each counter bet as it becomes, with the fills it took at the same index.
+  const changed: BetState[] = [bet];
+  const counterFills: BetFill[][] = [[]];
   for (const f of fills) {
     if (f.counterBetId === null) continue;
-    const other = changed.get(f.counterBetId) ?? {
-      ...state.bets[f.counterBetId]!,
-      fills: [...state.bets[f.counterBetId]!.fills],
-    };
+    let k = 1;
+    while (k < changed.length && changed[k]!.betId !== f.counterBetId) k++;
+    if (k === changed.length) {
+      const before = state.bets[f.counterBetId]!;
+      changed.push({ ...before, fills: before.fills.slice() });
+      counterFills.push([]);
+    }
+    const other = changed[k]!;
     other.fills.push({ price: f.price, size: f.size });
     other.unmatched -= f.size;
-    changed.set(other.betId, other);
-    counterFills.set(other.betId, [
-      ...(counterFills.get(other.betId) ?? []),
-      { price: f.price, size: f.size, counterBetId: bet.betId },
-    ]);
+    counterFills[k]!.push({ price: f.price, size: f.size, counterBetId: bet.betId });
   }
 
   const mine = exposureAfter(state, userId, market.marketId, changed);
@@ -161,46 +184,41 @@ export function decidePlaceBet(
   const overdrawn = exposureRefusal(user, balance, state.exposure[userId] ?? 0, mine.totalExposure);
   if (overdrawn) return overdrawn;
 
+  const placed: BetPlaced = {
+    betId: bet.betId,
+    userId,
+    marketId: market.marketId,
+    matchId: market.matchId,
+    kind: market.kind,
+    selectionId: c.selectionId,
+    selectionName: runner ? runner.name : market.name,
+    side: c.side,
+    odds: c.odds,
+    volume: bet.volume,
+    stake: c.stake,
+    fills,
+    unmatched,
+    persistence: bet.persistence,
+    marketExposure: mine.marketExposure,
+    totalExposure: mine.totalExposure,
+    balance,
+    referenceId: c.referenceId,
+    seq,
+  };
   const events: DomainEvent[] = [
-    {
-      type: 'BetPlaced',
-      streamId: betStream(bet.betId),
-      data: {
-        betId: bet.betId,
-        userId,
-        marketId: market.marketId,
-        matchId: market.matchId,
-        kind: market.kind,
-        selectionId: c.selectionId,
-        selectionName:
-          market.kind === 'fancy' ? market.name : market.runners.find((r) => r.selectionId === c.selectionId)!.name,
-        side: c.side,
-        odds: c.odds,
-        volume: bet.volume,
-        stake: c.stake,
-        fills,
-        unmatched,
-        persistence: bet.persistence,
-        ...(cashOut ? { cashOut } : {}),
-        marketExposure: mine.marketExposure,
-        totalExposure: mine.totalExposure,
-        balance,
-        referenceId: c.referenceId,
-        seq,
-      },
-    },
+    { type: 'BetPlaced', streamId: betStream(bet.betId), data: cashOut ? withCashOut(placed, cashOut) : placed },
   ];
-  for (const [betId, fillsOfOther] of counterFills) {
-    const other = changed.get(betId)!;
+  for (let k = 1; k < changed.length; k++) {
+    const other = changed[k]!;
     const theirs = exposureAfter(state, other.userId, market.marketId, changed);
     events.push({
       type: 'BetMatched',
-      streamId: betStream(betId),
+      streamId: betStream(other.betId),
       data: {
-        betId,
+        betId: other.betId,
         userId: other.userId,
         marketId: market.marketId,
-        fills: fillsOfOther,
+        fills: counterFills[k]!,
         unmatched: other.unmatched,
         marketExposure: theirs.marketExposure,
         totalExposure: theirs.totalExposure,

@@ -12,37 +12,39 @@ export function exposureIn(market: MarketState, bets: BetState[]): Paise {
 }
 
 /**
- * A user's market exposure once `changed` (bets a decision is about to change or add) applies: the
- * user's P&L book for the market with those bets' old parts taken out and their new parts put in,
- * so the cost is the changed bets', not the user's open bets'.
+ * A user's market exposure once `changed` (bets a decision is about to change or add, iterated
+ * once) applies: the user's P&L book for the market with those bets' old parts taken out and their
+ * new parts put in, so the cost is the changed bets', not the user's open bets'.
  */
 function marketExposureAfter(
   state: Readonly<EngineState>,
   userId: string,
   market: MarketState,
-  changed: ReadonlyMap<string, BetState>,
+  changed: Iterable<BetState>,
+  key = positionKey(userId, market.marketId),
 ): Paise {
-  const held = state.pnl[positionKey(userId, market.marketId)];
+  const held = state.pnl[key];
   const book = held ? copyBook(held) : emptyBook(market);
-  for (const [id, bet] of changed) {
+  for (const bet of changed) {
     if (bet.userId !== userId || bet.marketId !== market.marketId) continue;
-    const before = state.bets[id];
+    const before = state.bets[bet.betId];
     if (before) addBet(book, before, -1);
     addBet(book, bet, 1);
   }
   return bookExposure(book);
 }
 
-/** A user's market and total exposure once `changed` applies. */
+/** A user's market and total exposure once `changed` (iterated once: an array, or a Map's values()) applies. */
 export function exposureAfter(
   state: Readonly<EngineState>,
   userId: string,
   marketId: string,
-  changed: ReadonlyMap<string, BetState>,
+  changed: Iterable<BetState>,
 ): { marketExposure: Paise; totalExposure: Paise } {
-  const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed);
-  const totalExposure =
-    (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, marketId)] ?? 0) + marketExposure;
+  // One key for both lookups: a key built again costs a hash and a string-table probe each time.
+  const key = positionKey(userId, marketId);
+  const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed, key);
+  const totalExposure = (state.exposure[userId] ?? 0) - (state.marketExposure[key] ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
 
@@ -59,7 +61,7 @@ export function exposuresAfter(
   for (const bet of changed.values()) {
     const key = positionKey(bet.userId, bet.marketId);
     if (markets.has(key)) continue;
-    const marketExposure = marketExposureAfter(state, bet.userId, state.markets[bet.marketId]!, changed);
+    const marketExposure = marketExposureAfter(state, bet.userId, state.markets[bet.marketId]!, changed.values(), key);
     markets.set(key, marketExposure);
     totals.set(
       bet.userId,

@@ -64,7 +64,7 @@ export function decideRematch(
       marketId,
       fills: fillsOf.get(bet.betId)!,
       unmatched: bet.unmatched,
-      ...exposureAfter(state, bet.userId, marketId, changed),
+      ...exposureAfter(state, bet.userId, marketId, changed.values()),
     },
   }));
   return accept(...events);
