@@ -16,6 +16,18 @@ import {
 export type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 export type OpenStore = () => Promise<EventStore>;
 
+/**
+ * The log is large in production and small here: with sequential scans priced out, the plan shows
+ * whether an index can serve the read at all (a read that must scan the log would not).
+ */
+async function planOf(store: EventStore, sql: string, params: unknown[]): Promise<string> {
+  return store.sql.transaction(async (tx) => {
+    await tx.query('set local enable_seqscan = off');
+    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`, params);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
 export function newEvent(eventId: string, data: unknown = { eventId }, type = 'TestHappened'): NewEvent {
   return {
     eventId,
@@ -295,17 +307,11 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
       "only m1's, oldest first",
     );
     t.same(await store.readMarket('nothing'), [], 'an unknown market has none');
-    // The log is large in production and small here: with sequential scans priced out, the plan
-    // shows whether the index can serve the read at all (a read that must scan the log would not).
-    const plan = await store.sql.transaction(async (tx) => {
-      await tx.query('set local enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `explain select position from events where data->>'marketId' = $1 order by position`,
-        ['m1'],
-      );
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    t.match(plan, /events_by_market/, 'read by the market index');
+    t.match(
+      await planOf(store, `select position from events where data->>'marketId' = $1 order by position`, ['m1']),
+      /events_by_market/,
+      'read by the market index',
+    );
   });
 
   t.test('readDepositsByUtr: the events of every request whose deposit named the UTR, through the index', async (t) => {
@@ -329,15 +335,13 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
       'both requests that named it, with what followed, oldest first',
     );
     t.same(await store.readDepositsByUtr('000000000000'), [], 'an unused UTR has none');
-    const plan = await store.sql.transaction(async (tx) => {
-      await tx.query('set local enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
-        `explain select stream_id from events where type = 'DepositRequested' and data->>'utr' = $1`,
-        ['123456789012'],
-      );
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    t.match(plan, /events_by_utr/, 'read by the UTR index');
+    t.match(
+      await planOf(store, `select stream_id from events where type = 'DepositRequested' and data->>'utr' = $1`, [
+        '123456789012',
+      ]),
+      /events_by_utr/,
+      'read by the UTR index',
+    );
   });
 
   t.test('readAll pages through the log in position order', async (t) => {
