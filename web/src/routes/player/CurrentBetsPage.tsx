@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import type { BetDto } from '@exch/contracts';
 import { useMyBetPushes, useMyBets } from '../../exchange/bets-data';
 import { CancelUnmatched } from '../../exchange/CancelUnmatchedCell';
@@ -7,7 +6,7 @@ import { amountColumn, DataTable, dateTimeColumn, type Column } from '../../ui/D
 import { EMPTY_TABLE } from '../../ui/EmptyRow';
 import { readOneOf, searchValidator, useListSearch } from '../../ui/list-search';
 import { usePageTitle } from '../../ui/use-page-title';
-import { sideAndOddsColumns } from './bet-list-columns';
+import { EventLink, sideAndOddsColumns } from './bet-list-columns';
 
 type Filter = 'all' | 'matched' | 'unmatched';
 type Side = 'all' | 'back' | 'lay';
@@ -127,13 +126,7 @@ export function CurrentBetsPage() {
             {firsts.has(b._id) && (
               <tr className="group-row">
                 <td colSpan={columns.length}>
-                  <Link
-                    to="/odds/$sportId/$matchId"
-                    params={{ sportId: String(b.sportId), matchId: b.event_id }}
-                    className="event-link"
-                  >
-                    {b.event_name}
-                  </Link>
+                  <EventLink bet={b} />
                 </td>
               </tr>
             )}

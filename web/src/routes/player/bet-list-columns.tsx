@@ -17,6 +17,19 @@ const RESULT_LABEL: Record<BetDto['status'], string> = {
   deleted: 'Deleted',
 };
 
+/** The bet's match, linked to its page: the bet lists' Event column and current bets' group rows. */
+export function EventLink({ bet }: { bet: BetDto }) {
+  return (
+    <Link
+      to="/odds/$sportId/$matchId"
+      params={{ sportId: String(bet.sportId), matchId: bet.event_id }}
+      className="event-link"
+    >
+      {bet.event_name}
+    </Link>
+  );
+}
+
 /** A bet's side (with its cash-out tag) and odds (with the price it matched at): the bet lists' and current bets'. */
 export const sideAndOddsColumns: Column<BetDto>[] = [
   {
@@ -50,15 +63,7 @@ const COMMON: Column<BetDto>[] = [
     header: 'Event',
     cellClassName: 'strong-cell',
     sortValue: (b) => b.event_name,
-    cell: (b) => (
-      <Link
-        to="/odds/$sportId/$matchId"
-        params={{ sportId: String(b.sportId), matchId: b.event_id }}
-        className="event-link"
-      >
-        {b.event_name}
-      </Link>
-    ),
+    cell: (b) => <EventLink bet={b} />,
   },
   { id: 'market', header: 'Market', cell: (b) => b.market_name },
   { id: 'selection', header: 'Selection', cell: (b) => b.selection_name },
