@@ -134,17 +134,40 @@ export function ensureDatabase(port: number, database: string): void {
   }
 }
 
-/** A port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/** Where the kernel takes the local ports of outgoing connections (Linux's default when unreadable). */
+function ephemeralStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const handedOut = new Set<number>();
+
+const bindable = (port: number): Promise<boolean> =>
+  new Promise((done) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
   });
+
+/**
+ * A port nothing listens on right now, for a process about to be started on it. Picked below the
+ * ephemeral range: a port the OS picked (listen on 0) is free again once closed, and under load an
+ * outgoing connection of another process (a Kafka or PostgreSQL client starting beside it) could
+ * take it as its local port before the new process listens, which then fails with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  const high = Math.min(ephemeralStart(), 32768);
+  const low = Math.max(1024, high - 12_000);
+  for (let tries = 0; tries < 1000; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 function devCli(command: string | undefined): void {

@@ -12,26 +12,17 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ActiveSport, MatchDetail } from '@exch/contracts';
 import { DEMO_PASSWORD } from '@exch/server';
+import { freePort } from '../../infra/postgres/cluster.js';
 import { median } from '../../tests/engine/fixtures.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PLAYER = 'player1';
 const GIVE_UP_MS = 120_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
 
 async function json<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const r = await fetch(url, init);

@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/postgres/cluster.js';
@@ -130,8 +131,17 @@ export async function startProcess(opts: {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${name} exited with ${child.exitCode}; see ${join(opts.logDir, `${name}.log`)}`);
+    if (child.exitCode !== null) {
+      // What it printed last says why, where the test's report is all there is to read (CI).
+      if (child.stdout!.readable || child.stderr!.readable) await once(child, 'close');
+      await new Promise((r) => out.end(r));
+      const tail = readFileSync(join(opts.logDir, `${name}.log`), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(-20)
+        .join('\n');
+      throw new Error(`${name} exited with ${child.exitCode}; its log ends:\n${tail}`);
+    }
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
