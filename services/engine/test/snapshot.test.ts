@@ -5,9 +5,11 @@
 import t from 'tap';
 import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
+import type { MarketState } from '../src/state.js';
 import { CommandWindow } from '../src/snapshot/command-window.js';
 import { BETS_PER_PART } from '../src/snapshot/parts.js';
 import { Snapshots } from '../src/snapshot/snapshots.js';
+import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
 import { isProviderRound, StreamVersions } from '../src/snapshot/stream-versions.js';
 
@@ -221,7 +223,7 @@ t.test(
       snapshots.folded(state, marketId, at);
     const commands = new CommandWindow(25, 10);
     t.ok(await snapshots.save(150_002, state, versions, commands));
-    t.same(await partKeys(store), ['archived#0@100', 'archived#1@150001', 'market:settled@40#0']);
+    t.same(await partKeys(store), ['market:settled@40#0', 'summaries#0@100', 'summaries#1@150001']);
     const restored = await new Snapshots(store, 'engine', 25, 10).load();
     t.same(restored!.state, JSON.parse(JSON.stringify(state)), 'put back whole');
     t.same(restored!.versions.archived, { a1: 3, a2: 3, a3: 3 });
@@ -232,12 +234,75 @@ t.test(
     t.ok(await snapshots.save(150_010, state, versions, commands));
     t.same(
       await partKeys(store),
-      ['archived#0@150010', 'archived#1@150001', 'market:settled@40#0'],
+      ['market:settled@40#0', 'summaries#0@150010', 'summaries#1@150001'],
       'only the group whose market changed is written again',
     );
     t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state.markets.a1!.feed, { marketId: 'a1' });
   },
 );
+
+t.test('archived summaries are written as rows, a match’s runners once, and read back as they were', async (t) => {
+  const { state } = settledState(0);
+  const base = { ...state.markets.settled!, archived: true, betIds: [], betsByUser: {} };
+  const runners = [
+    { selectionId: 7, name: 'Mumbai Indians' },
+    { selectionId: 9, name: 'Chennai Super Kings' },
+  ];
+  const markets: MarketState[] = [
+    { ...base, marketId: 'x1', runners, settlement: { settlementId: 's1', void: false, postings: [], betIds: [] } },
+    { ...base, marketId: 'x2', kind: 'bookmaker', runners, manual: true, status: 'VOID', settledAt: null },
+    {
+      ...base,
+      marketId: 'x3',
+      kind: 'fancy',
+      fancyType: 'Normal',
+      runners: [],
+      proposed: [1],
+      feed: { marketId: 'x3', status: 'CLOSED', betDelaySec: 1, numberOfWinners: 1, source: 'betfair' } as never,
+      settlement: { settlementId: 's3', void: true, postings: [], betIds: [] },
+    },
+  ];
+  const table = toSummaries(markets);
+  t.equal(table.runners.length, 2, 'two distinct runner lists for three markets');
+  t.same(table.rows[1]![13], { manual: true }, 'what few markets have rides along; the rest is 0');
+  t.equal(table.rows[0]![13], 0);
+  t.same(
+    fromSummaries(JSON.parse(JSON.stringify(table))),
+    JSON.parse(JSON.stringify(markets)),
+    'the same markets back',
+  );
+  const whole = JSON.stringify(markets).length;
+  const rows = JSON.stringify(table).length;
+  t.ok(rows < whole / 2, `rows take ${rows} bytes, whole markets ${whole}`);
+});
+
+t.test('archived summaries a snapshot saved whole load, and the next snapshot saves them as rows', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state, versions } = settledState(0);
+  state.markets.a1 = { ...state.markets.settled!, marketId: 'a1', archived: true, betIds: [], betsByUser: {} };
+  delete state.markets.settled;
+  delete state.unarchived.settled;
+  versions.record('market-a1', 3, 'a1');
+  versions.archive('a1', []);
+  // As a snapshot from before rows wrote it: the summary whole, in a part named `archived#`.
+  const old = { kind: 'archived', group: 0, position: 100, markets: [state.markets.a1], versions: { a1: 3 } };
+  await store.saveSnapshotPart('engine', 'archived#0@100', JSON.stringify(old));
+  const core = {
+    state: { ...state, markets: { open: state.markets.open } },
+    versions: versions.live,
+    processed: [],
+    commandSegment: 0,
+    parts: ['archived#0@100'],
+  };
+  await store.saveSnapshot('engine', 150, JSON.stringify(core), core.parts);
+  const snapshots = new Snapshots(store, 'engine', 25, 10);
+  const restored = await snapshots.load();
+  t.same(restored!.state.markets.a1, JSON.parse(JSON.stringify(state.markets.a1)), 'the whole summary loads');
+  t.ok(await snapshots.save(160, restored!.state, restored!.versions, restored!.commands));
+  t.same(await partKeys(store), ['summaries#0@100'], 'rewritten as rows, the old part gone');
+  t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state, JSON.parse(JSON.stringify(restored!.state)));
+});
 
 t.test(
   'a turn of the provider window drops the streams of rounds it forgot; snapshots keep none of them',

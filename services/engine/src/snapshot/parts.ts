@@ -2,6 +2,7 @@ import { emptyGeneration, type ProviderGeneration } from '../provider/state.js';
 import type { BetState, EngineState, MarketState } from '../state.js';
 import type { Remembered } from './command-window.js';
 import type { StreamVersions } from './stream-versions.js';
+import type { SummaryTable } from './summaries.js';
 
 /**
  * What every snapshot writes whole: the state without the settled markets still inside the revoke
@@ -40,7 +41,9 @@ export interface ArchivedPart {
   group: number;
   /** The last event that changed one of them. */
   position: number;
-  markets: MarketState[];
+  /** As rows (snapshot/summaries.ts); a part written before them holds `markets`, whole. */
+  summaries?: SummaryTable;
+  markets?: MarketState[];
   versions: Record<string, number>;
 }
 
@@ -76,7 +79,8 @@ export const marketPartKey = (marketId: string, position: number, slice: number)
 export const commandsPartKey = (no: number): string => `commands#${no}`;
 export const previousPartKey = (turnedAt: string | null, changes: number): string =>
   `provider-previous#${turnedAt}@${changes}`;
-export const archivedPartKey = (group: number, position: number): string => `archived#${group}@${position}`;
+// Named apart from the parts of whole summaries (`archived#`), so a snapshot rewrites those as rows once.
+export const archivedPartKey = (group: number, position: number): string => `summaries#${group}@${position}`;
 
 /** Archived markets are grouped by the stretch of the log (this many positions) their archiving falls in. */
 export const ARCHIVED_GROUP_SPAN = 100_000;

@@ -20,6 +20,7 @@ import {
   type SnapshotPart,
 } from './parts.js';
 import { isProviderRound, StreamVersions } from './stream-versions.js';
+import { fromSummaries, toSummaries } from './summaries.js';
 
 export interface Restored {
   position: number;
@@ -142,7 +143,7 @@ export class Snapshots {
             kind: 'archived',
             group: no,
             position: at,
-            markets: markets.map((id) => state.markets[id]!),
+            summaries: toSummaries(markets.map((id) => state.markets[id]!)),
             versions: held,
           };
         },
@@ -259,7 +260,7 @@ export class Snapshots {
   }
 
   private joinArchived(state: EngineState, versions: StreamVersions, part: ArchivedPart): void {
-    for (const market of part.markets) {
+    for (const market of part.summaries ? fromSummaries(part.summaries) : (part.markets ?? [])) {
       state.markets[market.marketId] = market;
       this.archive(market.marketId, part.group, part.position);
     }
