@@ -84,9 +84,10 @@ const parts = stateReport(engine.view, new Date());
 const heap = liveHeap();
 await engine.stop();
 const { rows: saved } = await store.sql.query<{ core: number; parts: number; bytes: number }>(
-  `select (select length(state::text) from snapshots where name = $1) as core,
-          (select count(*) from snapshot_parts where name = $1)::int as parts,
-          (select coalesce(sum(length(body)), 0) from snapshot_parts where name = $1)::bigint as bytes`,
+  // The core is written in chunks (parts named core@), the rest as parts once each.
+  `select (select coalesce(sum(length(body)), 0) from snapshot_parts where name = $1 and key like 'core@%')::bigint as core,
+          (select count(*) from snapshot_parts where name = $1 and key not like 'core@%')::int as parts,
+          (select coalesce(sum(length(body)), 0) from snapshot_parts where name = $1 and key not like 'core@%')::bigint as bytes`,
   [SNAPSHOT_NAME],
 );
 await store.close();

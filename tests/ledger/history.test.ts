@@ -51,7 +51,7 @@ t.test('a small history: the ledger holds, the demo logins are there, old market
   const { rows } = await store.sql.query<{ key: string }>('select key from snapshot_parts');
   const kinds = new Set(rows.map((r) => r.key.replace(/[#:@].*$/, '')));
   t.ok(
-    ['market', 'archived', 'provider-previous'].every((k) => kinds.has(k)),
+    ['core', 'market', 'summaries', 'provider-previous'].every((k) => kinds.has(k)),
     `the snapshot's parts: ${[...kinds].sort().join(', ')}`,
   );
   const log = await store.readAll(0, 1_000_000);

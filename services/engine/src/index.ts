@@ -5,6 +5,7 @@ export {
   DEFAULT_REVOKE_WINDOW_MS,
   type EngineOptions,
 } from './loop/options.js';
+export { loadSnapshotCore } from './snapshot/snapshots.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
 export { emptyState, balanceOf, isAncestor, type EngineState, type UserState } from './state.js';

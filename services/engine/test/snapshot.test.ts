@@ -7,8 +7,8 @@ import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
 import type { MarketState } from '../src/state.js';
 import { CommandWindow } from '../src/snapshot/command-window.js';
-import { BETS_PER_PART } from '../src/snapshot/parts.js';
-import { Snapshots } from '../src/snapshot/snapshots.js';
+import { BETS_PER_PART, CORE_CHUNK, type SnapshotCore } from '../src/snapshot/parts.js';
+import { loadSnapshotCore, Snapshots } from '../src/snapshot/snapshots.js';
 import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
 import { isProviderRound, StreamVersions } from '../src/snapshot/stream-versions.js';
@@ -92,10 +92,18 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
   return { state, versions };
 }
 
-async function partKeys(store: Awaited<ReturnType<typeof openPGliteStore>>): Promise<string[]> {
-  const { rows } = await store.sql.query<{ key: string }>('select key from snapshot_parts order by key');
+type Store = Awaited<ReturnType<typeof openPGliteStore>>;
+
+/** The parts besides the core's chunks. */
+async function partKeys(store: Store): Promise<string[]> {
+  const { rows } = await store.sql.query<{ key: string }>(
+    `select key from snapshot_parts where key not like 'core@%' order by key`,
+  );
   return rows.map((r) => r.key);
 }
+
+/** The core as the snapshot's chunks hold it. */
+const savedCore = async (store: Store): Promise<SnapshotCore> => (await loadSnapshotCore(store, 'engine'))!.core;
 
 t.test('a settled market is written once, in slices, and put back whole', async (t) => {
   const store = await openPGliteStore({});
@@ -116,8 +124,11 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     'market:settled@40#1',
     'market:settled@40#2',
   ]);
-  const { rows } = await store.sql.query<{ state: { state: EngineState } }>('select state from snapshots');
-  t.same(Object.keys(rows[0]!.state.state.bets), ['open-0', 'open-1', 'open-2'], 'the core holds the open bets only');
+  t.same(
+    Object.keys((await savedCore(store)).state.bets),
+    ['open-0', 'open-1', 'open-2'],
+    'the core holds the open bets only',
+  );
 
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.equal(restored!.position, 50);
@@ -134,8 +145,46 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   };
   state.bets['open-0']!.stake = 999;
   t.ok(await snapshots.save(60, state, versions, commands));
-  t.same(written, [], 'no part written again');
+  t.same(written, ['core@60#0'], 'no part written again: only the core');
   t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets['open-0']!.stake, 999, 'the core is');
+});
+
+t.test('a core bigger than a chunk is written a chunk a turn, and the next snapshot leaves none of it', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state, versions } = settledState(0);
+  // Open bets enough for three chunks.
+  const open = state.markets.open!;
+  for (let i = 3; JSON.stringify(state).length < 2.5 * CORE_CHUNK; i++) {
+    const betId = `open-${i}`;
+    state.bets[betId] = { ...state.bets['open-0']!, betId, seq: i };
+    open.betIds.push(betId);
+    open.betsByUser.u0!.push(betId);
+  }
+  const commands = new CommandWindow(25, 10);
+  const snapshots = new Snapshots(store, 'engine', 25, 10);
+  snapshots.folded(state, 'open', 30);
+  snapshots.folded(state, 'settled', 40);
+  const written: string[] = [];
+  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = (name, key, json) => {
+    written.push(key);
+    setImmediate(() => written.push('a turn'));
+    return saveSnapshotPart(name, key, json);
+  };
+  t.ok(await snapshots.save(70, state, versions, commands));
+  const core = written.indexOf('core@70#0');
+  t.same(
+    written.slice(core, core + 5),
+    ['core@70#0', 'a turn', 'core@70#1', 'a turn', 'core@70#2'],
+    'three chunks, the event loop turning between them',
+  );
+  t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state, JSON.parse(JSON.stringify(state)), 'put back');
+  state.bets['open-0']!.stake = 777;
+  t.ok(await snapshots.save(71, state, versions, commands));
+  const { rows } = await store.sql.query<{ key: string }>(`select key from snapshot_parts where key like 'core@%'`);
+  t.same(rows.map((r) => r.key).sort(), ['core@71#0', 'core@71#1', 'core@71#2'], 'the last core only');
+  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets['open-0']!.stake, 777);
 });
 
 t.test("a standby taking over counts as saved only the parts the last leader's snapshots left", async (t) => {
@@ -339,10 +388,10 @@ t.test(
     );
 
     // An older snapshot listed a part of forgotten rounds' versions: it still loads, without them.
-    const saved = (await store.loadSnapshot<{ parts: string[] }>('engine'))!;
+    const core = await savedCore(store);
     await store.saveSnapshotPart('engine', 'rounds#2026-11-01T00:00:00.000Z@0', JSON.stringify({ kind: 'rounds' }));
-    const parts = [...saved.state.parts, 'rounds#2026-11-01T00:00:00.000Z@0'];
-    await store.saveSnapshot('engine', saved.position, JSON.stringify({ ...saved.state, parts }), parts);
+    const parts = [...core.parts!, 'rounds#2026-11-01T00:00:00.000Z@0'];
+    await store.saveSnapshot('engine', 50, JSON.stringify({ ...core, parts }), parts);
     const restored = (await new Snapshots(store, 'engine', 25, 10).load())!;
     t.same(restored.state.provider.rounds, state.provider.rounds);
     t.equal(restored.versions.next('provider-round-evo-r1', undefined), 3, 'an open round goes on from its version');
@@ -382,8 +431,7 @@ t.test(
     t.ok(await snapshots.save(50, state, versions, commands));
     const keys = await partKeys(store);
     t.ok(keys.includes('provider-previous#2026-11-20T00:00:00.000Z@0'), 'saved as a part');
-    const { rows } = await store.sql.query<{ state: { state: EngineState } }>('select state from snapshots');
-    t.same(rows[0]!.state.state.provider.previous, { txns: {}, rounds: {} }, 'not in the core');
+    t.same((await savedCore(store)).state.provider.previous, { txns: {}, rounds: {} }, 'not in the core');
     t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state.provider, state.provider, 'put back');
 
     // A call for another round leaves it; a late rollback naming its DEBIT changes it.

@@ -20,6 +20,22 @@ export interface SnapshotCore {
   parts?: string[];
 }
 
+/**
+ * What the snapshot row itself holds: the keys of the core's chunks, in order. The core holds the
+ * open markets' bets, megabytes on a busy day: written whole as one row, the embedded database
+ * held the event loop for half a second and more (docs/performance.md). In chunks, each written
+ * in a turn of its own, commands are decided between them.
+ */
+export interface SnapshotIndex {
+  chunks: string[];
+}
+
+/** Characters of the core's JSON per chunk; each is saved as a JSON string (a part's body is JSON). */
+export const CORE_CHUNK = 128 * 1024;
+
+/** The same position is the same state, so a key is never saved again with other content. */
+export const coreChunkKey = (position: number, chunk: number): string => `core@${position}#${chunk}`;
+
 /** A settled market's record without its bet lists (rebuilt from the slices' bets, in order). */
 export type MarketRecord = Omit<MarketState, 'betIds' | 'betsByUser'>;
 

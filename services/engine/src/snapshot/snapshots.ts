@@ -6,6 +6,8 @@ import { CommandWindow, type Remembered } from './command-window.js';
 import {
   ARCHIVED_GROUP_SPAN,
   archivedPartKey,
+  CORE_CHUNK,
+  coreChunkKey,
   commandsPartKey,
   previousPartKey,
   coreState,
@@ -17,6 +19,7 @@ import {
   type CommandsPart,
   type MarketPart,
   type SnapshotCore,
+  type SnapshotIndex,
   type SnapshotPart,
 } from './parts.js';
 import { isProviderRound, StreamVersions } from './stream-versions.js';
@@ -31,8 +34,8 @@ export interface Restored {
 
 interface PlannedPart {
   key: string;
-  /** The part as of the snapshot's position, or null once it has changed since (the snapshot is given up). */
-  build: () => SnapshotPart | null;
+  /** The part as of the snapshot's position (a core chunk: its JSON), or null once it has changed since (the snapshot is given up). */
+  build: () => SnapshotPart | string | null;
 }
 
 /**
@@ -181,6 +184,13 @@ export class Snapshots {
     };
     // Serialised now, before any await: the core as of `position`.
     const json = JSON.stringify(core);
+    const chunks = Array.from({ length: Math.max(1, Math.ceil(json.length / CORE_CHUNK)) }, (_, i) =>
+      coreChunkKey(position, i),
+    );
+    for (const [i, key] of chunks.entries()) {
+      const body = JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK));
+      plan.push({ key, build: () => body });
+    }
     for (const p of plan) {
       if (this.saved.has(p.key)) continue;
       // A turn of the event loop between parts, so queued commands are decided meanwhile.
@@ -188,12 +198,13 @@ export class Snapshots {
       if (generation !== this.generation) return false;
       const part = p.build();
       if (!part) return false;
-      await this.store.saveSnapshotPart(this.name, p.key, JSON.stringify(part));
+      await this.store.saveSnapshotPart(this.name, p.key, typeof part === 'string' ? part : JSON.stringify(part));
       this.saved.add(p.key);
     }
     if (generation !== this.generation) return false;
-    await this.store.saveSnapshot(this.name, position, json, parts);
-    this.saved = new Set(parts);
+    const index: SnapshotIndex = { chunks };
+    await this.store.saveSnapshot(this.name, position, JSON.stringify(index), [...parts, ...chunks]);
+    this.saved = new Set([...parts, ...chunks]);
     return true;
   }
 
@@ -216,9 +227,9 @@ export class Snapshots {
     this.groupOf.clear();
     this.previousChanges = 0;
     this.saved = new Set();
-    const snap = await this.store.loadSnapshot<SnapshotCore>(this.name);
+    const snap = await loadSnapshotCore(this.store, this.name);
     if (!snap) return null;
-    const core = snap.state;
+    const { core, chunks } = snap;
     // Over an empty state: a snapshot taken before a part of the state existed still loads.
     const empty = emptyState();
     const state: EngineState = { ...empty, ...core.state, payments: { ...empty.payments, ...core.state.payments } };
@@ -255,7 +266,7 @@ export class Snapshots {
       no: core.commandSegment ?? 0,
       entries: core.processed,
     });
-    this.saved = new Set(core.parts);
+    this.saved = new Set([...core.parts, ...chunks]);
     return { position: snap.position, state, versions, commands };
   }
 
@@ -287,6 +298,24 @@ export class Snapshots {
     for (const [id, positions] of core.processed as Remembered[]) commands.remember(id, positions);
     return { position, state, versions, commands };
   }
+}
+
+/**
+ * The last snapshot's core, from its chunks (or from the row itself, as snapshots before chunks
+ * wrote it), with its position and the chunks' keys; null when there is none or a chunk is missing.
+ */
+export async function loadSnapshotCore(
+  store: EventStore,
+  name: string,
+): Promise<{ position: number; core: SnapshotCore; chunks: string[] } | null> {
+  const snap = await store.loadSnapshot<SnapshotCore | SnapshotIndex>(name);
+  if (!snap) return null;
+  if (!('chunks' in snap.state)) return { position: snap.position, core: snap.state, chunks: [] };
+  const keys = snap.state.chunks;
+  const chunks = await store.loadSnapshotParts<string>(name, keys);
+  if (chunks.size !== keys.length) return null;
+  const core = JSON.parse(keys.map((key) => chunks.get(key)!).join('')) as SnapshotCore;
+  return { position: snap.position, core, chunks: keys };
 }
 
 const isEmpty = (g: ProviderGeneration): boolean => {
