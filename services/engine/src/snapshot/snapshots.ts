@@ -22,7 +22,7 @@ import {
   type SnapshotIndex,
   type SnapshotPart,
 } from './parts.js';
-import { isProviderRound, StreamVersions } from './stream-versions.js';
+import { StreamVersions } from './stream-versions.js';
 import { fromSummaries, toSummaries } from './summaries.js';
 
 export interface Restored {
