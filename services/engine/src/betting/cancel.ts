@@ -6,18 +6,23 @@ import { exposureAfter, exposuresAfter } from './positions.js';
 /**
  * At the turn in play the match's unmatched match-odds stakes lapse unless their bettor chose to
  * keep them (PERSIST, Betfair's "Keep in play"): by default a price asked before the off is no
- * price for a match under way. One decision cancels the one kind and keeps the other.
+ * price for a match under way. One decision cancels the one kind and keeps the other. An unmatched
+ * stake rests in its runner's book, so the books are looked through (what is open), not every
+ * market ever listed; the bets lapse in the order they came.
  */
 export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): DomainEvent[] {
-  const changed = new Map<string, BetState>();
-  for (const market of Object.values(state.markets)) {
-    if (market.matchId !== matchId || market.kind !== 'match_odds') continue;
-    for (const id of market.betIds) {
-      const bet = state.bets[id]!;
-      if (bet.status === 'open' && bet.unmatched > 0 && bet.persistence === 'LAPSE')
-        changed.set(id, { ...bet, unmatched: 0 });
-    }
+  const lapsing: BetState[] = [];
+  for (const [key, book] of Object.entries(state.books)) {
+    const market = state.markets[key.slice(0, key.lastIndexOf('|'))];
+    if (market?.matchId !== matchId || market.kind !== 'match_odds') continue;
+    for (const level of [...book.backs, ...book.lays])
+      for (const order of level.orders) {
+        const bet = order.betId === null ? undefined : state.bets[order.betId];
+        if (bet?.status === 'open' && bet.unmatched > 0 && bet.persistence === 'LAPSE') lapsing.push(bet);
+      }
   }
+  const changed = new Map<string, BetState>();
+  for (const bet of lapsing.sort((a, b) => a.seq - b.seq)) changed.set(bet.betId, { ...bet, unmatched: 0 });
   const exposures = exposuresAfter(state, changed);
   return [...changed.values()].map((bet) => ({
     type: 'BetCancelled',

@@ -60,9 +60,9 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
       if (m.inPlay) events.push(...lapseAtInPlay(state, m.id));
     }
   }
-  const matchIds = new Set([...Object.keys(state.matches), ...c.catalogue.matches.map((m) => m.id)]);
+  const listed = new Set(c.catalogue.matches.map((m) => m.id));
   for (const mk of c.catalogue.markets) {
-    if (state.markets[mk.marketId] || !matchIds.has(mk.matchId)) continue;
+    if (state.markets[mk.marketId] || !(mk.matchId in state.matches || listed.has(mk.matchId))) continue;
     const match = state.matches[mk.matchId] ?? c.catalogue.matches.find((m) => m.id === mk.matchId)!;
     events.push({
       type: 'MarketListed',
