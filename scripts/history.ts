@@ -83,11 +83,11 @@ const snapshotBytes = JSON.stringify({ state: engine.view }).length;
 const parts = stateReport(engine.view, new Date());
 const heap = liveHeap();
 await engine.stop();
-const { rows: saved } = await store.sql.query<{ core: number; parts: number; bytes: number }>(
-  // The core is written in chunks (parts named core@), the rest as parts once each.
-  `select (select coalesce(sum(length(body)), 0) from snapshot_parts where name = $1 and key like 'core@%')::bigint as core,
-          (select count(*) from snapshot_parts where name = $1 and key not like 'core@%')::int as parts,
-          (select coalesce(sum(length(body)), 0) from snapshot_parts where name = $1 and key not like 'core@%')::bigint as bytes`,
+// The snapshot by kind of part: the core's chunks (core@, rewritten by every snapshot) and the parts
+// written once each (market:, summaries#, commands#, provider-previous#).
+const { rows: kinds } = await store.sql.query<{ kind: string; parts: number; bytes: number | string }>(
+  `select regexp_replace(key, '[:#@].*$', '') as kind, count(*)::int as parts, sum(length(body))::bigint as bytes
+     from snapshot_parts where name = $1 group by 1 order by 1`,
   [SNAPSHOT_NAME],
 );
 await store.close();
@@ -103,9 +103,11 @@ say(
   `  process heap live after a full GC ${(heap / 1e6).toFixed(0)} MB (the generator's too); ` +
     `the whole state ${(snapshotBytes / 1e6).toFixed(1)} MB of JSON`,
 );
+const mb = (bytes: number | string) => `${(Number(bytes) / 1e6).toFixed(2)} MB`;
+const total = kinds.reduce((sum, k) => sum + Number(k.bytes), 0);
 say(
-  `  snapshot saved: core ${(saved[0]!.core / 1e6).toFixed(1)} MB (rewritten by every snapshot), ` +
-    `${count(saved[0]!.parts)} parts ${(Number(saved[0]!.bytes) / 1e6).toFixed(1)} MB (each written once)`,
+  `  snapshot saved: ${mb(total)}; ${kinds.map((k) => `${k.kind} ${mb(k.bytes)} (${count(k.parts)})`).join(', ')} ` +
+    '(the core is rewritten by every snapshot, the other parts written once each)',
 );
 say('  the state, part by part:');
 for (const line of parts) say(line);
