@@ -10,7 +10,8 @@
  *    the 1-minute load average at the end is in the note.
  *    With BENCH_HISTORY set to a data folder written by `npm run history`, the same runs also on a
  *    copy of it, to compare the bet path on a long history with an empty log. Each row notes the
- *    server's event-loop delay over its runs (monitorEventLoopDelay, in the server's process).
+ *    server's event-loop delay over its runs (monitorEventLoopDelay, in the server's process) and,
+ *    on PGlite, the longest single call into it (scripts/bench/pglite-probe.ts).
  * 2. oddsUpdate delivery to 10,000 websocket clients in one match room: from the feed update to
  *    each client's receipt (clients in two other processes). Includes the gateway's 100 ms
  *    coalescing window by design.
@@ -33,6 +34,7 @@ import { allProjections, ProjectionRunner } from '@exch/projector';
 import { startServer, type RunningServer } from '@exch/server';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
 import { median, percentile } from '../../tests/engine/fixtures.js';
+import { probePGlite } from './pglite-probe.js';
 import { printRows, type BenchRow } from './rows.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -120,12 +122,17 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     const load: Load = { url: server.url, players, runners };
     await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, 1_000); // warm-up
     const delay = monitorEventLoopDelay({ resolution: 5 });
+    // On PGlite its statements run on the server's thread: the longest one, apart from the rest of a turn.
+    const pglite = opts.databaseUrl ? null : probePGlite();
     const loopNote = () => {
-      const note = `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms`;
+      const statement = pglite ? `, longest PGlite call ${pglite.longest().toFixed(0)} ms` : '';
+      const note = `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms${statement}`;
       delay.reset();
+      pglite?.reset();
       return note;
     };
     delay.enable();
+    pglite?.reset();
     const closed: LoadResult[] = [];
     for (let i = 0; i < RUNS; i++)
       closed.push(await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, RUN_MS));
@@ -136,6 +143,7 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     for (let i = 0; i < RUNS; i++) open.push(await runLoad(load, { mode: 'open', rate }, RUN_MS));
     const openNote = `${loopNote()}; ${loadNote()}`;
     delay.disable();
+    pglite?.stop();
     return [
       {
         bench: 'POST /api/bets, HTTP end to end',
