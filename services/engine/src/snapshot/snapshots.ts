@@ -187,10 +187,9 @@ export class Snapshots {
     const chunks = Array.from({ length: Math.max(1, Math.ceil(json.length / CORE_CHUNK)) }, (_, i) =>
       coreChunkKey(position, i),
     );
-    for (const [i, key] of chunks.entries()) {
-      const body = JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK));
-      plan.push({ key, build: () => body });
-    }
+    // Each chunk encoded in its own turn: the string is fixed, so a later slice is the same content.
+    for (const [i, key] of chunks.entries())
+      plan.push({ key, build: () => JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK)) });
     for (const p of plan) {
       if (this.saved.has(p.key)) continue;
       // A turn of the event loop between parts, so queued commands are decided meanwhile.
