@@ -1,5 +1,5 @@
 import t from 'tap';
-import { matchOrder, restOrder, takeOpposite, type Level } from '../src/betting/matching.js';
+import { matchOrder, restOrder, takeOpposite, unrestOrder, type Level } from '../src/betting/matching.js';
 
 const feed = (price: number, size: number, seq = 0) => ({ price, orders: [{ betId: null, userId: null, size, seq }] });
 
@@ -113,5 +113,46 @@ t.test('takeOpposite: feed before players within a price, own orders skipped, no
     takeOpposite([], lays, 'back', 212, 1_000, 'u9'),
     { fills: [], remaining: 1_000 },
     'nothing at 2.12 or better',
+  );
+});
+
+/** Makes reading an order's user throw: the walk must never reach it. */
+const untouchable = (order: { userId: string | null }) =>
+  Object.defineProperty(order, 'userId', {
+    get: () => {
+      throw new Error('walked past the last order of anyone else');
+    },
+  });
+
+t.test("takeOpposite: a bettor's own orders at a level end the walk at the last of anyone else's", async (t) => {
+  const lays: Level[] = [];
+  restOrder(lays, 'lay', 210, { betId: 'mine0', userId: 'me', size: 1_000, seq: 1 });
+  restOrder(lays, 'lay', 210, { betId: 'theirs', userId: 'u2', size: 1_000, seq: 2 });
+  for (let i = 1; i < 4; i++) restOrder(lays, 'lay', 210, { betId: `mine${i}`, userId: 'me', size: 1_000, seq: 2 + i });
+  const first = takeOpposite([], lays, 'back', 210, 5_000, 'me');
+  t.same(
+    first.fills.map((f) => [f.betId, f.size]),
+    [['theirs', 1_000]],
+  );
+  t.equal(first.remaining, 4_000);
+  // Counted now: orders rested and taken off after it are kept in the count.
+  restOrder(lays, 'lay', 210, { betId: 'late', userId: 'u3', size: 500, seq: 9 });
+  restOrder(lays, 'lay', 210, { betId: 'mine4', userId: 'me', size: 1_000, seq: 10 });
+  unrestOrder(lays[0]!, 1);
+  t.same(
+    lays[0]!.orders.map((o) => o.betId),
+    ['mine0', 'mine1', 'mine2', 'mine3', 'late', 'mine4'],
+  );
+  untouchable(lays[0]!.orders[5]!);
+  const second = takeOpposite([], lays, 'back', 210, 5_000, 'me');
+  t.same(
+    second.fills.map((f) => [f.betId, f.size]),
+    [['late', 500]],
+    "the walk ends at the last order of anyone else, never reading the bettor's order behind it",
+  );
+  t.same(
+    takeOpposite([], lays, 'back', 210, 300, 'u9').fills.map((f) => [f.betId, f.size]),
+    [['mine0', 300]],
+    'anyone else takes them, first in line first',
   );
 });

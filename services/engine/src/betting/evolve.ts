@@ -1,7 +1,7 @@
 import { updateKey, type BettingEventData, type Paise, type Posting } from '@exch/contracts';
 import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
 import { archiveMarket, restoreMarket } from './archive.js';
-import { restOrder } from './matching.js';
+import { restOrder, unrestOrder } from './matching.js';
 import { lockKey } from './locks.js';
 import { addBet, emptyBook } from './pnl-book.js';
 
@@ -29,10 +29,10 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
   const i = levels.findIndex((l) => l.price === bet.odds);
   const level = levels[i];
   if (!level) return;
-  const order = level.orders.find((o) => o.betId === bet.betId);
-  if (!order) return;
-  order.size = size;
-  if (size === 0) level.orders.splice(level.orders.indexOf(order), 1);
+  const k = level.orders.findIndex((o) => o.betId === bet.betId);
+  if (k < 0) return;
+  level.orders[k]!.size = size;
+  if (size === 0) unrestOrder(level, k);
   if (level.orders.length === 0) levels.splice(i, 1);
 }
 

@@ -15,6 +15,24 @@ export interface Level {
   orders: RestingOrder[];
 }
 
+/**
+ * Players' orders at a level by user, kept beside the state (not in it: a snapshot stays the plain
+ * levels) for the levels where a bettor met his own orders: he skips them (no one matches himself),
+ * and with these counts stops at the last of anyone else's instead of walking a market maker's
+ * thousands. Built on first need by one walk of the level; restOrder and unrestOrder keep it after.
+ */
+const usersAt = new WeakMap<Level, Map<string, number>>();
+
+function countsOf(level: Level): Map<string, number> {
+  let counts = usersAt.get(level);
+  if (!counts) {
+    counts = new Map();
+    for (const o of level.orders) if (o.userId !== null) counts.set(o.userId, (counts.get(o.userId) ?? 0) + 1);
+    usersAt.set(level, counts);
+  }
+  return counts;
+}
+
 export interface Fill {
   price: number;
   size: Paise;
@@ -45,7 +63,7 @@ export function matchOrder(
       fills.push({ price: level.price, size: take, betId: order.betId, userId: order.userId });
       order.size -= take;
       remaining -= take;
-      if (order.size === 0) level.orders.shift();
+      if (order.size === 0) unrestOrder(level, 0);
     }
     if (level.orders.length === 0) opposite.shift();
   }
@@ -97,9 +115,17 @@ export function takeOpposite(
       i++;
     }
     if (level?.price === at) {
+      // Anyone else's orders still ahead at this level: known once the bettor meets one of his own.
+      let others = Number.POSITIVE_INFINITY;
+      let seen = 0;
       for (const order of level.orders) {
-        if (remaining === 0) break;
-        if (order.userId === userId) continue;
+        if (remaining === 0 || others === 0) break;
+        if (order.userId === userId) {
+          if (others === Number.POSITIVE_INFINITY) others = level.orders.length - countsOf(level).get(userId)! - seen;
+          continue;
+        }
+        seen++;
+        others--;
         const take = Math.min(order.size, remaining);
         fills.push({ price: at, size: take, betId: order.betId, userId: order.userId });
         remaining -= take;
@@ -120,6 +146,22 @@ export function restOrder(own: Level[], side: 'back' | 'lay', price: number, ord
   const ascending = side === 'back';
   let i = 0;
   while (i < own.length && (ascending ? own[i]!.price < price : own[i]!.price > price)) i++;
-  if (own[i]?.price === price) own[i]!.orders.push(order);
-  else own.splice(i, 0, { price, orders: [order] });
+  const level = own[i];
+  if (level?.price !== price) {
+    own.splice(i, 0, { price, orders: [order] });
+    return;
+  }
+  level.orders.push(order);
+  const counts = usersAt.get(level);
+  if (counts && order.userId !== null) counts.set(order.userId, (counts.get(order.userId) ?? 0) + 1);
+}
+
+/** Takes a player's order off its level (the caller drops the level once it is empty). */
+export function unrestOrder(level: Level, index: number): void {
+  const [order] = level.orders.splice(index, 1);
+  const counts = usersAt.get(level);
+  if (!counts || !order?.userId) return;
+  const left = counts.get(order.userId)! - 1;
+  if (left > 0) counts.set(order.userId, left);
+  else counts.delete(order.userId);
 }
