@@ -203,15 +203,35 @@ export function updateKey(u: FeedUpdate): string {
 /** The latest update of every runner, fancy and score, by `updateKey`; what the engine's quotes and the gateway's live prices both keep. */
 export class LatestUpdates {
   protected readonly latest = new Map<string, FeedUpdate>();
+  /** Exchange runners again by market, then selection: read for every bet, without building a key string. */
+  private readonly runners = new Map<string, Map<number, ExchangeRunnerUpdate>>();
+  /** Each market's keys in `latest`, so that its prices can go at once (forget). */
+  private readonly keysOf = new Map<string, Set<string>>();
 
   protected put(u: FeedUpdate): string {
     const key = updateKey(u);
     this.latest.set(key, u);
+    if (u.type === 'score') return key;
+    let keys = this.keysOf.get(u.marketId);
+    if (!keys) this.keysOf.set(u.marketId, (keys = new Set()));
+    keys.add(key);
+    if (u.type === 'exchange') {
+      let market = this.runners.get(u.marketId);
+      if (!market) this.runners.set(u.marketId, (market = new Map()));
+      market.set(u.selectionId, u);
+    }
     return key;
   }
 
+  /** Drops every price of a market: one that will never take a bet again is not kept for ever. */
+  forget(marketId: string): void {
+    for (const key of this.keysOf.get(marketId) ?? []) this.latest.delete(key);
+    this.keysOf.delete(marketId);
+    this.runners.delete(marketId);
+  }
+
   exchange(marketId: string, selectionId: number): ExchangeRunnerUpdate | undefined {
-    return this.latest.get(`exchange:${marketId}:${selectionId}`) as ExchangeRunnerUpdate | undefined;
+    return this.runners.get(marketId)?.get(selectionId);
   }
 
   bookmaker(marketId: string, selectionId: number): BookmakerRunnerUpdate | undefined {

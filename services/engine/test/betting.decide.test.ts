@@ -10,6 +10,7 @@
 import t from 'tap';
 import type { CashOut, Command, DomainEvent, FeedUpdate, Paise, PlaceBet, PriceSize } from '@exch/contracts';
 import { decide, Quotes } from '../src/index.js';
+import { applyQuote } from '../src/loop/feed.js';
 import {
   AT,
   chipsMinted,
@@ -963,6 +964,21 @@ t.test('exposure', async (t) => {
 });
 
 t.test('settlement', async (t) => {
+  t.test("a result drops the market's feed prices, and the feed's later prices for it are not kept", async (t) => {
+    const w = world();
+    w.do(back('b1', 'mo', 1, 210, 10_000), 'p1');
+    w.do({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a');
+    t.equal(w.quotes.exchange('mo', 1), undefined);
+    t.equal(w.quotes.exchange('mo', 3), undefined);
+    t.ok(w.quotes.bookmaker('bm', 1), "another market's prices stay");
+    applyQuote(w.state, w.quotes, ex(1, [{ price: 210, size: 5_000 }], [{ price: 212, size: 5_000 }]), () =>
+      t.fail('nothing to journal'),
+    );
+    t.equal(w.quotes.exchange('mo', 1), undefined, 'a price for a settled market is not kept');
+    w.do({ type: 'VoidMarket', marketId: 'fy' }, 'a');
+    t.equal(w.quotes.fancy('fy'), undefined, 'nor for a voided one');
+  });
+
   t.test('match odds winner with commission on net winnings; unmatched stake lapses', async (t) => {
     const w = world();
     // p1 backs India ₹123.45 at 2.10: win floor(1.10 x 12345) = floor(13579.5) = 13579.

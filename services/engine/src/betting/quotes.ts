@@ -31,8 +31,12 @@ export class Quotes extends LatestUpdates implements QuoteView {
     } else this.put(update);
   }
 
-  /** Subtracts the feed liquidity that an accepted decision's fills took. */
+  /**
+   * Subtracts the feed liquidity that an accepted decision's fills took. A market's result drops its
+   * prices: it takes no bet again, and prices kept for every market ever quoted would grow with history.
+   */
   absorb(event: DomainEvent, state: Readonly<EngineState>): void {
+    if (event.type === 'MarketSettled' || event.type === 'MarketVoided') return this.forget(event.data.marketId);
     if (event.type !== 'BetPlaced' && event.type !== 'BetMatched') return;
     const feedFills = event.data.fills.filter((f: BetFill) => f.counterBetId === null);
     const bet = state.bets[event.data.betId];

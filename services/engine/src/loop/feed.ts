@@ -10,6 +10,9 @@ export type JournalOwn = (envelope: CommandEnvelope, decided: DomainEvent[]) => 
 
 /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled), then auto cash outs. */
 export function applyQuote(state: EngineState, quotes: Quotes, update: FeedUpdate, journal: JournalOwn): void {
+  // A market with a result takes no bet again: its prices are not kept (Quotes.absorb dropped them).
+  const status = update.type === 'score' ? undefined : state.markets[update.marketId]?.status;
+  if (status === 'SETTLED' || status === 'VOID') return;
   quotes.apply(update);
   // A house rate that moved can cross a bookmaker position's auto cash out; it matches no resting order.
   if (update.type === 'bookmaker') return autoCashOut(state, quotes, update.marketId, update.selectionId, journal);
