@@ -125,7 +125,7 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     // On PGlite its statements run on the server's thread: the longest one, apart from the rest of a turn.
     const pglite = opts.databaseUrl ? null : probePGlite();
     const loopNote = () => {
-      const statement = pglite ? `, longest PGlite call ${pglite.longest().toFixed(0)} ms` : '';
+      const statement = pglite ? `, longest PGlite call ${pglite.longest().toFixed(0)} ms (${pglite.what()})` : '';
       const note = `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms${statement}`;
       delay.reset();
       pglite?.reset();
