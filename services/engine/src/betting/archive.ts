@@ -6,6 +6,7 @@ import {
   type RestoreMarket,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { summaryOf } from '../snapshot/summaries.js';
 import { bookKey, type EngineState } from '../state.js';
 
 /** At most this many markets leave the state in one command, so one turn stays short. */
@@ -45,12 +46,9 @@ export function archiveMarket(state: EngineState, d: MarketArchived): void {
   for (const r of market.runners) delete state.books[bookKey(market.marketId, r.selectionId)];
   for (const [key, price] of Object.entries(state.housePrices))
     if (price.marketId === market.marketId) delete state.housePrices[key];
-  market.betIds = [];
-  market.betsByUser = {};
-  market.archived = true;
   delete state.unarchived[market.marketId];
   // The summary keeps what a late command is refused with; the postings come back with the bets.
-  if (market.settlement) market.settlement = { ...market.settlement, postings: [], betIds: [] };
+  state.markets[market.marketId] = summaryOf(market);
 }
 
 export function restoreMarket(state: EngineState, d: MarketRestored): void {

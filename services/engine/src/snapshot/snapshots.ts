@@ -23,7 +23,7 @@ import {
   type SnapshotPart,
 } from './parts.js';
 import { StreamVersions } from './stream-versions.js';
-import { fromSummaries, toSummaries } from './summaries.js';
+import { fromSummaries, summaryOf, toSummaries } from './summaries.js';
 
 export interface Restored {
   position: number;
@@ -270,7 +270,7 @@ export class Snapshots {
   }
 
   private joinArchived(state: EngineState, versions: StreamVersions, part: ArchivedPart): void {
-    for (const market of part.summaries ? fromSummaries(part.summaries) : (part.markets ?? [])) {
+    for (const market of part.summaries ? fromSummaries(part.summaries) : (part.markets ?? []).map(summaryOf)) {
       state.markets[market.marketId] = market;
       this.archive(market.marketId, part.group, part.position);
     }
