@@ -87,3 +87,36 @@ t.test('without a feed there are no prices and nothing is pushed', async (t) => 
   t.equal(prices.fancy('x'), undefined);
   prices.stop();
 });
+
+t.test('a sweep drops the markets and matches the feed no longer lists, and keeps the rest', async (t) => {
+  const feed = fakeFeed([runner(150), score(4)]);
+  const gone: FeedUpdate = { ...runner(300), marketId: 'old.mo' } as FeedUpdate;
+  const batches: FeedUpdate[][] = [];
+  const prices = new LivePrices(feed, (updates) => batches.push(updates));
+  prices.start();
+  t.teardown(() => prices.stop());
+  feed.emit(gone);
+  feed.emit({ ...score(9), matchId: 'old' } as FeedUpdate);
+  t.ok(prices.exchange('old.mo', 1), 'priced while the feed sends it');
+  prices.sweep();
+  t.equal(prices.exchange('old.mo', 1), undefined, 'a market the catalogue no longer lists is dropped');
+  t.equal(prices.score('old'), undefined, "and a match's score");
+  t.match(prices.exchange('m.mo', 1), { back: [{ price: 150 }] }, 'a listed market keeps its price');
+  t.equal(
+    prices.score('m'),
+    undefined,
+    "the fake catalogue lists no match, so the listed market's match score goes too",
+  );
+  await wait(COALESCE_MS + 50);
+  t.same(batches, [], 'nothing dropped is pushed');
+});
+
+t.test('a sweep against a catalogue with no market drops nothing', async (t) => {
+  const feed = fakeFeed([runner(150)]);
+  feed.catalogue().markets.length = 0;
+  const prices = new LivePrices(feed, () => {});
+  prices.start();
+  t.teardown(() => prices.stop());
+  prices.sweep();
+  t.match(prices.exchange('m.mo', 1), { back: [{ price: 150 }] });
+});
