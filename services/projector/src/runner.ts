@@ -138,6 +138,9 @@ export class ProjectionRunner {
         if (unseen.length === 0) continue;
         await r.projection.apply(tx, unseen);
         folded.push([r, unseen]);
+        // On PGlite every statement runs on this thread, and a batch's read models held it for tens
+        // of ms: a turn between them lets waiting requests in (the batch stays one transaction).
+        if (this.store.driver === 'pglite') await new Promise((resolve) => setImmediate(resolve));
       }
       await writeCheckpoints(
         tx,

@@ -107,3 +107,33 @@ t.test('a failing batch is retried and never skipped', async (t) => {
   await runner.waitFor(2);
   t.equal(await total(store, 'a'), 8);
 });
+
+t.test('on PGlite the event loop turns between the read models of one batch', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const seen: string[] = [];
+  // The first read model asks for a turn; the second notes whether it came before it folds.
+  const first: Projection = {
+    ...sums,
+    name: 'first',
+    async apply(tx, events) {
+      await sums.apply(tx, events);
+      setImmediate(() => seen.push('a turn'));
+    },
+  };
+  const second: Projection = {
+    name: 'second',
+    version: 1,
+    tables: [],
+    async setup() {},
+    async apply() {
+      seen.push('second folds');
+    },
+  };
+  const runner = new ProjectionRunner(store, [first, second], log);
+  await runner.start();
+  t.teardown(() => runner.stop());
+  await add(store, 'a', 1);
+  await runner.waitFor(await store.head());
+  t.same(seen, ['a turn', 'second folds']);
+});
