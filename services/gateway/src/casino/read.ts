@@ -136,14 +136,19 @@ export const resultOf = (r: CasinoResultRow): CasinoResultDto => ({
 });
 
 /** The table, its round under way (else the last one, its result still on screen) and its last ten results. */
-export async function tableLive(sql: SqlClient, code: string): Promise<CasinoTableLive> {
-  const table = await findTable(sql, code);
-  const round = await lastRound(sql, code);
-  const results = await lastResults(sql, code);
-  return {
-    table: toTableDto(table),
-    round: round && toRoundDto(round),
-    results: results.map(resultOf),
-    serverTime: new Date().toISOString(),
-  };
+export function tableLive(sql: SqlClient, code: string): Promise<CasinoTableLive> {
+  // One snapshot: read across a read-model commit, the table named a round still dealing beside the
+  // same round already settled.
+  return sql.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read');
+    const table = await findTable(tx, code);
+    const round = await lastRound(tx, code);
+    const results = await lastResults(tx, code);
+    return {
+      table: toTableDto(table),
+      round: round && toRoundDto(round),
+      results: results.map(resultOf),
+      serverTime: new Date().toISOString(),
+    };
+  });
 }
