@@ -977,6 +977,18 @@ t.test('settlement', async (t) => {
     t.equal(w.quotes.exchange('mo', 1), undefined, 'a price for a settled market is not kept');
     w.do({ type: 'VoidMarket', marketId: 'fy' }, 'a');
     t.equal(w.quotes.fancy('fy'), undefined, 'nor for a voided one');
+    const score: FeedUpdate = {
+      type: 'score',
+      matchId: 'M1',
+      innings: 1,
+      battingTeam: 'India',
+      runs: 12,
+      wickets: 0,
+      balls: 6,
+      overs: '1.0',
+    };
+    applyQuote(w.state, w.quotes, score, () => t.fail('nothing to journal'));
+    t.equal(w.quotes.score('M1'), undefined, 'a score is not kept: the engine never decides on one');
   });
 
   t.test('match odds winner with commission on net winnings; unmatched stake lapses', async (t) => {

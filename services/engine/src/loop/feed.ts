@@ -10,8 +10,11 @@ export type JournalOwn = (envelope: CommandEnvelope, decided: DomainEvent[]) => 
 
 /** A feed update: new prices, then any resting orders on that runner they reach are matched (journalled), then auto cash outs. */
 export function applyQuote(state: EngineState, quotes: Quotes, update: FeedUpdate, journal: JournalOwn): void {
-  // A market with a result takes no bet again: its prices are not kept (Quotes.absorb dropped them).
-  const status = update.type === 'score' ? undefined : state.markets[update.marketId]?.status;
+  // Scores are for the screens (the gateway keeps them), never decided on: kept here, one per match
+  // ever scored, they grew with history. A market with a result takes no bet again: its prices are
+  // not kept (Quotes.absorb dropped them).
+  if (update.type === 'score') return;
+  const status = state.markets[update.marketId]?.status;
   if (status === 'SETTLED' || status === 'VOID') return;
   quotes.apply(update);
   // A house rate that moved can cross a bookmaker position's auto cash out; it matches no resting order.
