@@ -398,7 +398,9 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     await modal(agent).locator('input[name=transactionPassword]').fill(DEMO_TRANSACTION_PASSWORD);
     await modal(agent).getByRole('button', { name: 'Approve' }).click();
     await toast(agent, 'Deposit approved');
-    await row.getByText('Approved').waitFor();
+    // Not getByText('Approved'): that also matches the pending row's "approved by agent1 first" (any
+    // case, any part), so the row could be read before the page refreshed it.
+    await row.getByText(/by admin \(wallet agent1\)/).waitFor();
     t.match(await row.textContent(), /by admin \(wallet agent1\)/, 'from the wallet agent1 named');
     await shoot(agent, 'second-level');
     await agent.goto(`${base}/admin/payment-method`);
