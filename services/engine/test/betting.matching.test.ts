@@ -99,7 +99,7 @@ t.test('takeOpposite: feed before players within a price, own orders skipped, no
     'me',
   );
   t.same(
-    r.fills.map((f) => [f.price, f.betId, f.size]),
+    r.fills.map((f) => [f.price, f.counterBetId, f.size]),
     [
       [210, null, 2_000],
       [210, 'theirs', 3_000],
@@ -131,7 +131,7 @@ t.test("takeOpposite: a bettor's own orders at a level end the walk at the last 
   for (let i = 1; i < 4; i++) restOrder(lays, 'lay', 210, { betId: `mine${i}`, userId: 'me', size: 1_000, seq: 2 + i });
   const first = takeOpposite([], lays, 'back', 210, 5_000, 'me');
   t.same(
-    first.fills.map((f) => [f.betId, f.size]),
+    first.fills.map((f) => [f.counterBetId, f.size]),
     [['theirs', 1_000]],
   );
   t.equal(first.remaining, 4_000);
@@ -146,12 +146,12 @@ t.test("takeOpposite: a bettor's own orders at a level end the walk at the last 
   untouchable(lays[0]!.orders[5]!);
   const second = takeOpposite([], lays, 'back', 210, 5_000, 'me');
   t.same(
-    second.fills.map((f) => [f.betId, f.size]),
+    second.fills.map((f) => [f.counterBetId, f.size]),
     [['late', 500]],
     "the walk ends at the last order of anyone else, never reading the bettor's order behind it",
   );
   t.same(
-    takeOpposite([], lays, 'back', 210, 300, 'u9').fills.map((f) => [f.betId, f.size]),
+    takeOpposite([], lays, 'back', 210, 300, 'u9').fills.map((f) => [f.counterBetId, f.size]),
     [['mine0', 300]],
     'anyone else takes them, first in line first',
   );

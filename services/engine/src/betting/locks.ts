@@ -18,7 +18,9 @@ export function isMarketLocked(state: Readonly<EngineState>, userId: string, mar
       lockKey(market.matchId, market.kind, null),
       lockKey(market.matchId, market.kind, market.marketId),
     ];
-    if (covering.some((k) => locks.includes(k))) return true;
+    // A loop, not some() with a closure: the closure would hold `locks` in a context allocated on
+    // every step up the chain, for every bet.
+    for (const k of covering) if (locks.includes(k)) return true;
   }
   return false;
 }

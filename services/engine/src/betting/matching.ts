@@ -1,4 +1,4 @@
-import type { Paise, PriceSize } from '@exch/contracts';
+import type { BetFill, Paise, PriceSize } from '@exch/contracts';
 
 /** Liquidity resting at one price: feed volume or a player's unmatched order, in arrival order. */
 export interface RestingOrder {
@@ -84,7 +84,8 @@ function bestFirst(offers: readonly PriceSize[], sign: number): boolean {
  * Matches an incoming order against one runner's opposite side without copying or changing it: the
  * feed's offers and other players' resting orders (`players`, already best first), best price first
  * and, within a price, the feed before players, then time. Only the levels and orders the order
- * reaches are read, so a runner with thousands of resting orders costs what the order takes.
+ * reaches are read, so a runner with thousands of resting orders costs what the order takes. The
+ * fills are the event's own (the counter bet, null for the feed's volume): no copy per bet.
  */
 export function takeOpposite(
   feed: readonly PriceSize[],
@@ -93,12 +94,12 @@ export function takeOpposite(
   price: number,
   size: Paise,
   userId: string,
-): { fills: Fill[]; remaining: Paise } {
+): { fills: BetFill[]; remaining: Paise } {
   // A backer wants the highest prices first (and any at or above its own), a layer the lowest.
   const sign = side === 'back' ? -1 : 1;
   // The feed sends its offers best first: only a feed that does not is copied and sorted.
   const offers = bestFirst(feed, sign) ? feed : feed.filter(hasSize).sort(side === 'back' ? highestFirst : lowestFirst);
-  const fills: Fill[] = [];
+  const fills: BetFill[] = [];
   let remaining = size;
   let i = 0;
   let j = 0;
@@ -110,7 +111,7 @@ export function takeOpposite(
     if (at === undefined || sign * (at - price) > 0) break;
     if (offer?.price === at) {
       const take = Math.min(offer.size, remaining);
-      fills.push({ price: at, size: take, betId: null, userId: null });
+      fills.push({ price: at, size: take, counterBetId: null });
       remaining -= take;
       i++;
     }
@@ -127,7 +128,7 @@ export function takeOpposite(
         seen++;
         others--;
         const take = Math.min(order.size, remaining);
-        fills.push({ price: at, size: take, betId: order.betId, userId: order.userId });
+        fills.push({ price: at, size: take, counterBetId: order.betId });
         remaining -= take;
       }
       j++;

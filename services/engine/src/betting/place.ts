@@ -11,7 +11,7 @@ import {
   type PlaceBet,
   type Runner,
 } from '@exch/contracts';
-import { accept, refuse, type Decision } from '../decision.js';
+import { acceptAll, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
 import { betDelaySecOf, feedStatusRefusal } from './feed-market.js';
@@ -132,7 +132,7 @@ export function decidePlaceBet(
       c.stake,
       userId,
     );
-    fills = result.fills.map((f) => ({ price: f.price, size: f.size, counterBetId: f.betId }));
+    fills = result.fills;
     unmatched = result.remaining;
   } else {
     fills = [{ price: c.odds, size: c.stake, counterBetId: null }];
@@ -152,7 +152,9 @@ export function decidePlaceBet(
     odds: c.odds,
     volume: market.kind === 'fancy' ? c.volume : null,
     stake: c.stake,
-    fills: fills.map(({ price, size }) => ({ price, size })),
+    // The event's fills: this bet is only read here (evolve builds the state's own), and a fill's
+    // counterBetId is nothing to the P&L it feeds.
+    fills,
     unmatched,
     persistence: market.kind === 'match_odds' ? (c.persistence ?? 'LAPSE') : 'LAPSE',
     seq,
@@ -174,7 +176,7 @@ export function decidePlaceBet(
       counterFills.push([]);
     }
     const other = changed[k]!;
-    other.fills.push({ price: f.price, size: f.size });
+    other.fills.push(f);
     other.unmatched -= f.size;
     counterFills[k]!.push({ price: f.price, size: f.size, counterBetId: bet.betId });
   }
@@ -225,5 +227,5 @@ export function decidePlaceBet(
       },
     });
   }
-  return accept(...events);
+  return acceptAll(events);
 }

@@ -83,7 +83,8 @@ export function bookExposure(book: PnlBook): Paise {
   if (book.kind === 'runners') {
     if (book.winners !== undefined && book.none !== undefined)
       return -Math.min(0, worstOfSeveral(book.pnl, book.winners, book.none));
-    for (const pnl of book.pnl) if (pnl < worst) worst = pnl;
+    // By index: this runs for every bet, and a for-of here allocated an iterator result per runner.
+    for (let i = 0; i < book.pnl.length; i++) if (book.pnl[i]! < worst) worst = book.pnl[i]!;
     return -worst;
   }
   // Runs are 0 or more: a step at line 0 (or below) is there for every result.

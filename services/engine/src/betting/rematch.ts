@@ -55,7 +55,8 @@ export function decideRematch(
       }
     }
   }
-  const events: DomainEvent[] = [...changed.values()].map((bet) => ({
+  const bets = [...changed.values()];
+  const events: DomainEvent[] = bets.map((bet) => ({
     type: 'BetMatched',
     streamId: betStream(bet.betId),
     data: {
@@ -64,7 +65,7 @@ export function decideRematch(
       marketId,
       fills: fillsOf.get(bet.betId)!,
       unmatched: bet.unmatched,
-      ...exposureAfter(state, bet.userId, marketId, changed.values()),
+      ...exposureAfter(state, bet.userId, marketId, bets),
     },
   }));
   return accept(...events);
