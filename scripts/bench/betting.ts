@@ -3,7 +3,8 @@
  *
  * 1. Engine decisions in memory: PlaceBet (matching against the feed and other players' resting
  *    orders, exposure against the balance) decided and folded, no I/O, with feed moves and their
- *    rematches in between. ops/s and p50/p99 µs per bet, medians of 5 runs.
+ *    rematches in between. ops/s and p50/p99 µs per bet, medians of 5 runs; and the bytes one more
+ *    run allocates per bet.
  * 2. Durable bets through Engine.execute (answer after commit) with 32 concurrent callers, on
  *    PGlite on disk and on PostgreSQL (fsync on) when a throwaway cluster can start: bets/s and
  *    p50/p99 ms, medians of 3 runs.
@@ -12,6 +13,7 @@
  *   npx tsx scripts/bench/betting.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Session, type HeapProfiler } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -193,15 +195,23 @@ function world(rng: Rng): {
   return { state, quotes, feed, apply };
 }
 
+/** Around a run's timed bets only (the world it starts from is not counted). */
+interface Around {
+  start(): void;
+  stop(): void;
+}
+
 function runInMemory(
   seed: number,
   ops: number,
+  around?: Around,
 ): { opsPerSec: number; p50: number; p99: number; fills: number; rested: number } {
   const rng = prng(seed);
   const w = world(rng);
   const latencies = new Float64Array(ops);
   let fills = 0;
   let rested = 0;
+  around?.start();
   const started = performance.now();
   for (let i = 0; i < ops; i++) {
     const marketId = `mo${rng.int(1, MARKETS)}`;
@@ -227,6 +237,7 @@ function runInMemory(
     }
   }
   const elapsed = performance.now() - started;
+  around?.stop();
   const sorted = Array.from(latencies).sort((a, b) => a - b);
   return {
     opsPerSec: ops / (elapsed / 1000),
@@ -235,6 +246,49 @@ function runInMemory(
     fills,
     rested,
   };
+}
+
+/**
+ * Bytes allocated per bet over one more run, garbage included: V8's sampling heap profiler, told to
+ * keep what the collector freed. A figure that does not swing with the machine's load, and the one
+ * a compact state must bring down: on a busy VM the time goes to the collector and to the kernel's
+ * first touch of the pages a growing heap takes (docs/performance.md).
+ */
+function allocatedPerBet(): number {
+  const session = new Session();
+  session.connect();
+  // On the thread's own session, post() calls back before it returns.
+  const post = (method: string, params?: object): unknown => {
+    let result: unknown;
+    session.post(method, params, (error, r) => {
+      if (error) throw error;
+      result = r;
+    });
+    return result;
+  };
+  let bytes = 0;
+  try {
+    post('HeapProfiler.enable');
+    runInMemory(200, OPS, {
+      start: () =>
+        post('HeapProfiler.startSampling', {
+          samplingInterval: 64,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        }),
+      stop: () => {
+        const { profile } = post('HeapProfiler.stopSampling') as HeapProfiler.StopSamplingReturnType;
+        const walk = (node: HeapProfiler.SamplingHeapProfileNode): void => {
+          bytes += node.selfSize;
+          for (const child of node.children) walk(child);
+        };
+        walk(profile.head);
+      },
+    });
+  } finally {
+    session.disconnect();
+  }
+  return bytes / OPS;
 }
 
 export function benchDecide(): BenchRow {
@@ -247,7 +301,7 @@ export function benchDecide(): BenchRow {
     opsPerSec: median(runs.map((x) => x.opsPerSec)),
     p50: `${median(runs.map((x) => x.p50)).toFixed(1)} µs`,
     p99: `${median(runs.map((x) => x.p99)).toFixed(1)} µs`,
-    note: `${Math.round((100 * r.fills) / OPS)}% filled, ${Math.round((100 * r.rested) / OPS)}% rested; feed move every 50`,
+    note: `${Math.round((100 * r.fills) / OPS)}% filled, ${Math.round((100 * r.rested) / OPS)}% rested; feed move every 50; ${Math.round(allocatedPerBet()).toLocaleString('en-US')} bytes allocated per bet (garbage included, sampled)`,
   };
 }
 
