@@ -38,16 +38,24 @@ export class Quotes extends LatestUpdates implements QuoteView {
   absorb(event: DomainEvent, state: Readonly<EngineState>): void {
     if (event.type === 'MarketSettled' || event.type === 'MarketVoided') return this.forget(event.data.marketId);
     if (event.type !== 'BetPlaced' && event.type !== 'BetMatched') return;
-    const feedFills = event.data.fills.filter((f: BetFill) => f.counterBetId === null);
+    // Loops, not filter() and find(): this runs for every bet event, and they allocated on each.
+    const fills: BetFill[] = event.data.fills;
+    let fromFeed = 0;
+    while (fromFeed < fills.length && fills[fromFeed]!.counterBetId !== null) fromFeed++;
     const bet = state.bets[event.data.betId];
-    if (feedFills.length === 0 || !bet || bet.selectionId === null) return;
+    if (fromFeed === fills.length || !bet || bet.selectionId === null) return;
     const quote = this.exchange(bet.marketId, bet.selectionId);
     if (!quote) return;
     // A backer takes the feed's back offers, a layer its lay offers.
     const levels = bet.side === 'back' ? quote.back : quote.lay;
-    for (const f of feedFills) {
-      const level = levels.find((l) => l.price === f.price);
-      if (level) level.size = Math.max(0, level.size - f.size);
+    for (let i = fromFeed; i < fills.length; i++) {
+      const f = fills[i]!;
+      if (f.counterBetId !== null) continue;
+      for (const level of levels)
+        if (level.price === f.price) {
+          level.size = Math.max(0, level.size - f.size);
+          break;
+        }
     }
   }
 }
