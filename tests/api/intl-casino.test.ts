@@ -3,6 +3,7 @@
  * calls them (signed; statuses; idempotency by txnId), the player's launches, and the reports.
  * The fault tests (tests/intl-casino/faults.test.ts) run the game server as a process of its own.
  */
+import http from 'node:http';
 import t from 'tap';
 import { walletPaths, type DebitCredit, type Rollback } from '@exch/contracts';
 import { signProviderCall } from '@exch/contracts/node';
@@ -409,6 +410,49 @@ t.test('the OpenAPI lists the wallet routes as signed by the provider', async (t
     name: 'X-Provider-Signature',
   });
 });
+
+/** A POST through a keep-alive agent: its status, its Connection header, and whether it went over a connection used before. */
+function postOn(
+  agent: http.Agent,
+  path: string,
+  body: string,
+): Promise<{ status: number; connection: string | undefined; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      server.url + path,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, connection: res.headers.connection, reused: req.reusedSocket }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+t.test(
+  'a wallet call over 64 KiB is a 413 that closes its connection, and the next call is answered at once',
+  async (t) => {
+    // The fuzzer's find: the rest of the body is never read, yet the 413 told the client to keep the
+    // connection; its next call on it waited for the keep-alive timeout (72 s), then met a reset.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    t.teardown(() => agent.destroy());
+    const first = await postOn(agent, walletPaths.rollback, JSON.stringify({ txnId: 'x'.repeat(200_000) }));
+    t.match(first, { status: 413, connection: 'close' });
+    const started = Date.now();
+    const second = await postOn(agent, walletPaths.rollback, '{}');
+    t.notOk(second.reused, 'over a new connection');
+    t.ok(second.status >= 400 && second.status < 500, `answered (${second.status})`);
+    t.ok(Date.now() - started < 5_000, 'without waiting for a timeout');
+  },
+);
 
 t.test('signed but hostile: every malformed wallet call is a 4xx that moves nothing', async (t) => {
   const before = await available(p2.token);

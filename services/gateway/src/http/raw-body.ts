@@ -11,10 +11,15 @@ declare module 'fastify' {
 
 const LIMIT = 64 * 1024;
 
-/** preParsing: reads the body (at most 64 KiB), keeps its text, and hands the same bytes on to the parser. */
+/**
+ * preParsing: reads the body (at most 64 KiB), keeps its text, and hands the same bytes on to the
+ * parser. A body over the limit is answered 413 with `Connection: close`: the rest of it is never
+ * read, so the connection can carry no other request. Without the header the client kept it, and
+ * its next call on it waited for the server's keep-alive timeout (72 s), then met a reset.
+ */
 export async function keepRawBody(
   req: FastifyRequest,
-  _reply: FastifyReply,
+  reply: FastifyReply,
   payload: NodeJS.ReadableStream,
 ): Promise<NodeJS.ReadableStream> {
   const chunks: Buffer[] = [];
@@ -22,7 +27,10 @@ export async function keepRawBody(
   for await (const chunk of payload) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > LIMIT) throw new HttpError(413, 'Request body is too large');
+    if (size > LIMIT) {
+      reply.header('connection', 'close');
+      throw new HttpError(413, 'Request body is too large');
+    }
     chunks.push(buffer);
   }
   const body = Buffer.concat(chunks);
