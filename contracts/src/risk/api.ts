@@ -21,7 +21,8 @@ export const BetTapeQuery = v.object({
   from: dateTimeFilter('from'),
   to: dateTimeFilter('to'),
   username: v.optional(text('username', { max: 50 })),
-  sport_id: v.optional(idOrNumber('sport_id')),
+  /** A sport's number (4 is cricket). A query is text, and other text once reached the SQL as NaN. */
+  sport_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'sport_id must be a whole number'))),
   event_id: v.optional(idText('event_id')),
   market_id: v.optional(idText('market_id')),
   side: v.optional(v.picklist(['back', 'lay'], 'side must be back or lay')),
