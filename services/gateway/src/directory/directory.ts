@@ -1,53 +1,8 @@
-import {
-  mergeReadTokens,
-  type DirectoryChanges,
-  type ReadBarrier,
-  type ReadToken,
-  type SqlClient,
-} from '@exch/contracts';
+import type { DirectoryChanges, ReadBarrier, ReadToken, SqlClient } from '@exch/contracts';
 import { directoryUser, marketById, matchById, type MarketRow, type MatchRow } from '@exch/projector/read';
 import type { DirectorySession, DirectoryUser } from '../auth/guard.js';
 import type { AuthContext } from '../auth/sessions.js';
-
-/** Cached values keyed by id; a change drops the entry, and a reload waits until the read side holds the change. */
-class Cache<T> {
-  private readonly values = new Map<string, T | null>();
-  /** Bumped by every change: a load that started before it does not store what it read. */
-  private readonly generations = new Map<string, number>();
-  /** A change the read models may not have folded yet: a reload waits for it. */
-  private readonly pending = new Map<string, ReadToken>();
-
-  constructor(
-    private readonly reads: ReadBarrier,
-    private readonly load: (ids: string) => Promise<T | null>,
-    /** Remember "none" too (ended sessions: a stolen token asks again and again). */
-    private readonly cacheMissing: boolean,
-    private readonly limit = 200_000,
-  ) {}
-
-  async get(id: string): Promise<T | null> {
-    const cached = this.values.get(id);
-    if (cached !== undefined) return cached;
-    const token = this.pending.get(id);
-    if (token) await this.reads.waitFor(token);
-    const generation = this.generations.get(id) ?? 0;
-    const value = await this.load(id);
-    if ((this.generations.get(id) ?? 0) === generation) {
-      this.pending.delete(id);
-      if (value !== null || this.cacheMissing) {
-        if (this.values.size >= this.limit) this.values.clear();
-        this.values.set(id, value);
-      }
-    }
-    return value;
-  }
-
-  drop(id: string, token: ReadToken | null): void {
-    this.values.delete(id);
-    this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
-    if (token) this.pending.set(id, mergeReadTokens(this.pending.get(id) ?? new Map(), token));
-  }
-}
+import { Cache } from './cache.js';
 
 /**
  * The gateway's memory of sessions, accounts, markets and matches: what nearly every request asks

@@ -4,6 +4,7 @@ import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
+import { dropExpired } from '../directory/expire.js';
 import { findMatch } from '../markets/read.js';
 
 /** SPEC.md section 2: a frame is shown only if its page does not say this. */
@@ -31,7 +32,12 @@ class FrameCheck {
     } catch {
       ok = false;
     }
-    this.known.set(url, { ok, at: Date.now() });
+    const at = Date.now();
+    // Kept in the order checked, so what has expired (every match ever shown, over years) is
+    // dropped from the front.
+    this.known.delete(url);
+    this.known.set(url, { ok, at });
+    dropExpired(this.known, (seen) => seen.at, at - CHECK_TTL_MS);
     return ok ? url : null;
   }
 
