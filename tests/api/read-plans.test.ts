@@ -24,6 +24,8 @@ import {
 } from '@exch/projector/read';
 import { downlinePnl } from '../../services/gateway/src/reports/pnl.js';
 import { casinoRows, sportsRows } from '../../services/gateway/src/risk/tape-routes.js';
+import { openedFrom, Sessions } from '../../services/gateway/src/auth/sessions.js';
+import { migrateGatewayTables } from '../../services/gateway/src/schema.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -88,6 +90,16 @@ async function seed(store: EventStore): Promise<void> {
        case when ${player('i')} like 'p%' then '["small", "admin"]'::jsonb else '["dealer", "admin"]'::jsonb end,
        'approved', ${at('i')}, i
        from generate_series(1, ${ROWS}) i`,
+  );
+  // A year of logins, each leaving a refresh token; a day's worth expired.
+  await migrateGatewayTables(sql);
+  await sql.query(
+    `insert into auth_sessions (id, user_id, context, ip, created_at)
+     select 's' || i, ${player('i')}, 'player', '10.0.' || (i % 250) || '.1', ${at('i')} from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into auth_refresh_tokens (token_hash, session_id, expires_at)
+     select 'h' || i, 's' || i, now() - interval '1 day' + i * interval '1 minute' from generate_series(1, ${ROWS}) i`,
   );
   // Every account in the statistics, as the planner knows a large history's few-bet accounts to be few.
   await sql.query('alter table rm_bets alter column user_id set statistics 1000');
@@ -331,6 +343,36 @@ function checks(suite: Test, db: SqlClient): void {
       ['rm_casino_bets'],
     );
   });
+
+  suite.test(
+    "logins: a user's sessions, ended everywhere or asked for a known address; expired tokens swept",
+    async (t) => {
+      await checkPlan(
+        t,
+        db,
+        (sql) => new Sessions(sql).revokeAllFor('u1'),
+        (text) => text.startsWith('update auth_sessions'),
+        'auth_sessions_user_ip',
+        ['auth_sessions'],
+      );
+      await checkPlan(
+        t,
+        db,
+        (sql) => openedFrom(sql, 'u1', '10.0.1.1'),
+        (text) => text.includes('from auth_sessions'),
+        'auth_sessions_user_ip',
+        ['auth_sessions'],
+      );
+      await checkPlan(
+        t,
+        db,
+        (sql) => new Sessions(sql).sweep(),
+        (text) => text.startsWith('delete from auth_refresh_tokens'),
+        'auth_refresh_tokens_expires',
+        ['auth_refresh_tokens'],
+      );
+    },
+  );
 
   suite.test('a count stops at its cap', async (t) => {
     const from = `from rm_users where role = 'user'`;

@@ -138,7 +138,7 @@ export interface Gateway {
 }
 
 const BODY_LIMIT = 64 * 1024;
-/** How often idle rate buckets are dropped. */
+/** How often idle rate buckets and expired refresh tokens are dropped. */
 const SWEEP_MS = 10 * 60 * 1000;
 
 export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
@@ -176,10 +176,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
     opts.sql,
   );
-  const sweep = setInterval(
-    () => void limits.store.sweep().catch((err) => opts.logger.warn({ err }, 'rate bucket sweep failed')),
-    SWEEP_MS,
-  ).unref();
+  const sweep = setInterval(() => {
+    void limits.store.sweep().catch((err) => opts.logger.warn({ err }, 'rate bucket sweep failed'));
+    void sessions.sweep().catch((err) => opts.logger.warn({ err }, 'refresh token sweep failed'));
+  }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const hub = new Hub(async (token) => {
     const claims = verifyAccessToken(app, token);

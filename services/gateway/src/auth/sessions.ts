@@ -22,10 +22,24 @@ export const SESSIONS_DDL = [
     used_at timestamptz
   )`,
   `create table if not exists gateway_secrets (name text primary key, value text not null)`,
+  // A user's sessions, for logging him out everywhere and for the known-address check of a
+  // throttled login: without it both read every session ever opened.
+  `create index if not exists auth_sessions_user_ip on auth_sessions (user_id, ip)`,
+  // Spent and unspent refresh tokens past their expiry are swept (Sessions.sweep).
+  `create index if not exists auth_refresh_tokens_expires on auth_refresh_tokens (expires_at)`,
 ];
 
 export type AuthContext = 'player' | 'admin';
 export const REFRESH_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Has this user ever had a session opened from this address (revoked ones count: the table keeps them)? */
+export async function openedFrom(sql: SqlClient, userId: string, ip: string): Promise<boolean> {
+  const { rows } = await sql.query<{ known: boolean }>(
+    'select exists (select 1 from auth_sessions where user_id = $1 and ip = $2) as known',
+    [userId, ip],
+  );
+  return rows[0]?.known === true;
+}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -112,6 +126,15 @@ export class Sessions {
       [userId, except],
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Drops refresh tokens past their expiry: every refresh leaves one spent, and rotate answers an
+   * expired token as it answers an unknown one (not even a reuse ends its session), so they are
+   * only a table that would grow with every refresh of every login.
+   */
+  async sweep(): Promise<void> {
+    await this.sql.query('delete from auth_refresh_tokens where expires_at < now()');
   }
 
   private async issueRefresh(sql: SqlClient, sessionId: string): Promise<string> {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SqlClient } from '@exch/contracts';
 import { userByUsername } from '@exch/projector/read';
+import { openedFrom } from '../auth/sessions.js';
 import { HttpError } from '../http/errors.js';
 import type { RateStore } from './bucket.js';
 import type { RateLimits } from './settings.js';
@@ -62,11 +63,6 @@ export class Limits {
   /** Has this account ever had a session opened from this address (auth_sessions keeps revoked ones)? */
   private async loggedInFrom(username: string, ip: string): Promise<boolean> {
     const user = await userByUsername(this.sql, username);
-    if (!user) return false;
-    const { rows } = await this.sql.query<{ known: boolean }>(
-      'select exists (select 1 from auth_sessions where user_id = $1 and ip = $2) as known',
-      [user.user_id, ip],
-    );
-    return rows[0]?.known === true;
+    return user !== null && (await openedFrom(this.sql, user.user_id, ip));
   }
 }
