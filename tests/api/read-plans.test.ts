@@ -8,7 +8,7 @@
  * the large table no plan may scan whole.
  */
 import t, { type Test } from 'tap';
-import type { EventStore, SqlClient } from '@exch/contracts';
+import { SETTLED_MARKETS_SHOWN, type EventStore, type SqlClient } from '@exch/contracts';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { statementLines } from '../../services/gateway/src/reports/statement-routes.js';
@@ -17,6 +17,9 @@ import { finishedRounds } from '../../services/gateway/src/casino/player-routes.
 import {
   cappedCount,
   downlineRequests,
+  eventMarkets,
+  listedSports,
+  listMatches,
   generalBets,
   playerBetPage,
   settledMarketPage,
@@ -38,6 +41,8 @@ const ROWS = 20_000;
 const player = (i: string) =>
   `case when ${i} % 1000 = 0 then 'p' || (${i} % 2000 / 1000 + 1) else 'u' || (${i} % ${PLAYERS} + 1) end`;
 const at = (i: string) => `timestamptz '2025-06-01' + ${i} * interval '26 minutes'`;
+const SPORT = (i: string) => `case ${i} % 10 when 0 then 1 when 1 then 2 else 4 end`;
+const OPEN_MATCHES = 20;
 
 /** The projectors' read models on `store`, with the rows above in them and their statistics. */
 async function seed(store: EventStore): Promise<void> {
@@ -89,6 +94,20 @@ async function seed(store: EventStore): Promise<void> {
      select 'q' || i, ${player('i')}, case when i % 2 = 0 then 'deposit' else 'withdraw' end, 'upi', 10000, '',
        case when ${player('i')} like 'p%' then '["small", "admin"]'::jsonb else '["dealer", "admin"]'::jsonb end,
        'approved', ${at('i')}, i
+       from generate_series(1, ${ROWS}) i`,
+  );
+  // A year of matches, one market each (sport 4, and every tenth 1 or 2): the last 20 open, the rest settled.
+  await sql.query(
+    `insert into rm_matches (match_id, sport_id, sport_name, series_id, series_name, name, start_time, in_play, position)
+     select 'x' || i, ${SPORT('i')}, case ${SPORT('i')} when 1 then 'Soccer' when 2 then 'Tennis' else 'Cricket' end,
+       's' || (i / 50), 'Series ' || (i / 50), 'Match ' || i, ${at('i')}, false, i from generate_series(1, ${ROWS}) i`,
+  );
+  await sql.query(
+    `insert into rm_markets (market_id, match_id, sport_id, kind, name, runners, min_stake, max_stake, bet_delay_sec, commission_bp,
+       status, settled_at, position)
+     select 'm' || i, 'x' || i, ${SPORT('i')}, 'match_odds', 'Match Odds', '[]', 100, 100000, 0, 0,
+       case when i > ${ROWS - OPEN_MATCHES} then 'ACTIVE' else 'SETTLED' end,
+       case when i > ${ROWS - OPEN_MATCHES} then null else ${at('i')} + interval '3 hours' end, i
        from generate_series(1, ${ROWS}) i`,
   );
   // A year of logins, each leaving a refresh token; a day's worth expired.
@@ -152,6 +171,34 @@ async function planOf(db: SqlClient, q: Captured): Promise<PlanNode[]> {
   };
   walk(plan);
   return nodes;
+}
+
+type Analysed = PlanNode & { 'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number };
+
+/**
+ * Rows the query of `read` that `pick` chooses reads from `table`, those its filters dropped
+ * included, run as the planner likes it (`explain analyze`, sequential scans allowed): what it
+ * costs, not only which index it names.
+ */
+async function rowsRead(
+  db: SqlClient,
+  read: (sql: SqlClient) => Promise<unknown>,
+  pick: (text: string) => boolean,
+  table: string,
+): Promise<number> {
+  const q = (await captured(db, read)).find((c) => pick(c.text))!;
+  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: Analysed }] }>(
+    `explain (analyze, format json) ${q.text}`,
+    q.params,
+  );
+  let total = 0;
+  const walk = (n: Analysed) => {
+    if (n['Relation Name'] === table)
+      total += ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0)) * (n['Actual Loops'] ?? 1);
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(rows[0]!['QUERY PLAN'][0].Plan);
+  return total;
 }
 
 /**
@@ -342,6 +389,67 @@ function checks(suite: Test, db: SqlClient): void {
       'rm_casino_bets_placed_at',
       ['rm_casino_bets'],
     );
+  });
+
+  suite.test("the lobby: open matches, every sport's or one's, read from what is not settled", async (t) => {
+    for (const sportId of [undefined, 4]) {
+      const f = sportId === undefined ? { open: true } : { sportId, open: true };
+      await checkPlan(
+        t,
+        db,
+        (sql) => listMatches(sql, f),
+        (text) => text.includes('from rm_matches m'),
+        'rm_markets_open',
+        ['rm_matches', 'rm_markets'],
+      );
+      const open = await listMatches(db, f);
+      t.equal(open.length, sportId === undefined ? OPEN_MATCHES : 16, 'the open matches, no more');
+      for (const table of ['rm_matches', 'rm_markets']) {
+        const read = await rowsRead(
+          db,
+          (sql) => listMatches(sql, f),
+          (text) => text.includes('from rm_matches m'),
+          table,
+        );
+        t.ok(read <= OPEN_MATCHES, `${read} rows of ${table} read, not the ${ROWS} listed`);
+      }
+    }
+  });
+
+  suite.test('the sports menu: one probe per sport, not a read of every match', async (t) => {
+    await checkPlan(t, db, listedSports, (text) => text.includes('with recursive sports'), 'rm_matches_sport', [
+      'rm_matches',
+    ]);
+    const read = await rowsRead(db, listedSports, (text) => text.includes('with recursive sports'), 'rm_matches');
+    t.ok(read <= 20, `${read} rows of rm_matches read, not the ${ROWS} listed`);
+    t.same(await listedSports(db), [
+      { sport_id: 1, sport_name: 'Soccer' },
+      { sport_id: 2, sport_name: 'Tennis' },
+      { sport_id: 4, sport_name: 'Cricket' },
+    ]);
+  });
+
+  suite.test('event management: the open markets, and the latest settled', async (t) => {
+    await checkPlan(
+      t,
+      db,
+      (sql) => eventMarkets(sql, { settled: false }),
+      (text) => text.includes('from rm_markets k'),
+      'rm_markets_open',
+      ['rm_markets', 'rm_matches'],
+    );
+    await checkPlan(
+      t,
+      db,
+      (sql) => eventMarkets(sql, { settled: true }),
+      (text) => text.includes('from rm_markets k'),
+      'rm_markets_settled',
+      ['rm_markets', 'rm_matches'],
+    );
+    t.equal((await eventMarkets(db, { settled: false })).length, OPEN_MATCHES);
+    const settled = await eventMarkets(db, { settled: true });
+    t.equal(settled.length, SETTLED_MARKETS_SHOWN, 'a page of them');
+    t.equal(settled[0]!.market_id, `m${ROWS - OPEN_MATCHES}`, 'the latest declared first');
   });
 
   suite.test(

@@ -215,3 +215,6 @@ export const MarketResultBody = v.pipe(
 
 /** PUT /api/messages. */
 export const NewsMessageBody = v.strictObject({ text: text('The message', { max: 500 }) });
+
+/** Event management's settled view lists this many markets, the latest declared first: a year of results is not one page. */
+export const SETTLED_MARKETS_SHOWN = 500;

@@ -208,6 +208,12 @@ export const catalogueProjection: Projection = {
   name: 'catalogue',
   version: 4,
   tables: ['rm_matches', 'rm_markets', 'rm_news'],
+  indexes: {
+    // The lobby's open matches and event management's open markets: what is not settled, whatever the history.
+    rm_markets_open: `rm_markets (match_id) where status <> 'SETTLED'`,
+    // Event management's settled view: the latest declared.
+    rm_markets_settled: `rm_markets (settled_at desc) where status = 'SETTLED'`,
+  },
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
   },

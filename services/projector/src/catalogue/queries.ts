@@ -1,4 +1,4 @@
-import type { SqlClient } from '@exch/contracts';
+import { SETTLED_MARKETS_SHOWN, type SqlClient } from '@exch/contracts';
 import { downlineCte, IN_DOWNLINE } from '../users/downline.js';
 import { MARKET_COLUMNS, MATCH_COLUMNS, type MarketRow, type MatchRow } from './rows.js';
 
@@ -6,7 +6,11 @@ import { MARKET_COLUMNS, MATCH_COLUMNS, type MarketRow, type MatchRow } from './
 // rm_news alone. A query joining other projections' tables lives with the projection that owns
 // its main table (docs/architecture.md, "The typed read side").
 
-/** A match is open while any of its markets is not settled. */
+/**
+ * A match is open while any of its markets is not settled. The planner reads it as a join from the
+ * markets not settled (rm_markets_open, a partial index), so the lobby costs what is open, not
+ * every match ever listed.
+ */
 const OPEN_MATCH = `exists (select 1 from rm_markets k where k.match_id = m.match_id and k.status <> 'SETTLED')`;
 
 /** Matches of a sport, or of every sport, only the open ones if asked; in play first, then by start. */
@@ -53,10 +57,21 @@ export async function marketById(sql: SqlClient, marketId: string): Promise<Mark
   return rows[0] ?? null;
 }
 
-/** Every sport some match is listed in. */
+/**
+ * Every sport some match is listed in, with the name one of its matches gives it. Each page asks
+ * for it: the sports are found by skipping along rm_matches_sport, one index probe per sport, not
+ * by reading every match ever listed.
+ */
 export async function listedSports(sql: SqlClient): Promise<{ sport_id: number; sport_name: string }[]> {
   const { rows } = await sql.query<{ sport_id: number; sport_name: string }>(
-    `select distinct sport_id, sport_name from rm_matches order by sport_id`,
+    `with recursive sports (sport_id) as (
+       (select sport_id from rm_matches order by sport_id limit 1)
+       union all
+       select (select m.sport_id from rm_matches m where m.sport_id > s.sport_id order by m.sport_id limit 1)
+         from sports s where s.sport_id is not null
+     )
+     select s.sport_id, (select m.sport_name from rm_matches m where m.sport_id = s.sport_id limit 1) as sport_name
+       from sports s where s.sport_id is not null order by s.sport_id`,
   );
   return rows;
 }
@@ -94,8 +109,9 @@ export type EventMarketRow = MarketRow &
   Pick<MatchRow, 'in_play' | 'start_time'> & { match_name: string; position: string | number; bet_count: string };
 
 /**
- * Open (or settled) markets with their match and live-bet count, in play first, then by start and
- * listing. With `downlineOf`, only the markets that account's downline bet on, counting its bets.
+ * Open markets with their match and live-bet count, in play first, then by start and listing; or
+ * the SETTLED_MARKETS_SHOWN latest settled ones, latest declared first. With `downlineOf`, only the
+ * markets that account's downline bet on, counting its bets.
  */
 export async function eventMarkets(
   sql: SqlClient,
@@ -107,12 +123,12 @@ export async function eventMarkets(
     `${all ? '' : downlineCte(1)}
        select * from (
        select k.market_id, k.match_id, k.sport_id, k.kind, k.name, k.fancy_type, k.runners, k.min_stake, k.max_stake, k.bet_delay_sec, k.commission_bp,
-              k.status, k.manual, k.house_prices, k.result, k.source, k.feed_status, k.feed_bet_delay_sec, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
+              k.status, k.manual, k.house_prices, k.result, k.settled_at, k.source, k.feed_status, k.feed_bet_delay_sec, k.number_of_winners, k.removed, k.proposed, m.name as match_name, m.in_play, m.start_time, k.position,
               (select count(*) from rm_bets b where b.market_id = k.market_id and b.status not in ('cancelled', 'deleted')${mine}) as bet_count
          from rm_markets k join rm_matches m on m.match_id = k.match_id
         where k.status ${f.settled ? `= 'SETTLED'` : `<> 'SETTLED'`}) x
         ${all ? '' : 'where x.bet_count > 0'}
-        order by x.in_play desc, x.start_time, x.position`,
+        ${f.settled ? `order by x.settled_at desc, x.position limit ${SETTLED_MARKETS_SHOWN}` : 'order by x.in_play desc, x.start_time, x.position'}`,
     all ? [] : [f.downlineOf],
   );
   return rows;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SETTLED_MARKETS_SHOWN } from '@exch/contracts';
 import { fetchEventManagement, type EventMarket } from '../../../api/admin-betting-calls';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
@@ -147,7 +148,7 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
         <span className="muted ax-hint">
           {view === 'open'
             ? 'Open markets and closed ones waiting for a result'
-            : 'Markets with a declared result or voided'}
+            : `The latest ${SETTLED_MARKETS_SHOWN} markets with a declared result or voided, latest first`}
         </span>
       </div>
 
