@@ -20,6 +20,9 @@ import {
   eventMarkets,
   listedSports,
   listMatches,
+  openMatchedBets,
+  pendingStakes,
+  playerBets,
   generalBets,
   playerBetPage,
   settledMarketPage,
@@ -43,6 +46,7 @@ const player = (i: string) =>
 const at = (i: string) => `timestamptz '2025-06-01' + ${i} * interval '26 minutes'`;
 const SPORT = (i: string) => `case ${i} % 10 when 0 then 1 when 1 then 2 else 4 end`;
 const OPEN_MATCHES = 20;
+const PENDING = 40;
 
 /** The projectors' read models on `store`, with the rows above in them and their statistics. */
 async function seed(store: EventStore): Promise<void> {
@@ -68,6 +72,15 @@ async function seed(store: EventStore): Promise<void> {
      select 'b' || i, ${player('i')}, 'm' || (i / 600), 'x' || (i / 600), 'match_odds', 1, 'Team', 'back', 200, 10000, '[]',
        'LAPSE', 'r' || i, i, ${at('i')}, i, 'pending', 0, 0, 'won', 100, true
        from generate_series(1, ${ROWS}) i`,
+  );
+  // And some still open: the dealer's players' and p1's.
+  await sql.query(
+    `insert into rm_bets (bet_id, user_id, market_id, match_id, kind, selection_id, selection_name, side, odds, stake, fills,
+       persistence, reference_id, seq, placed_at, placed_position, bet_status, bet_unmatched, bet_cancelled)
+     select 'o' || i, case when i % 10 = 0 then 'p1' else 'u' || (i % ${PLAYERS} + 1) end, 'm${ROWS}', 'x${ROWS}', 'match_odds', 1,
+       'Team', 'back', 200, 10000, '[{"price": 200, "size": 10000}]', 'LAPSE', 'o' || i, ${ROWS} + i, ${at(`(${ROWS} + i)`)},
+       ${ROWS} + i, 'pending', 0, 0
+       from generate_series(1, ${PENDING}) i`,
   );
   await sql.query(
     `insert into rm_ledger_entries (position, leg, account, user_id, amount, kind, at)
@@ -389,6 +402,23 @@ function checks(suite: Test, db: SqlClient): void {
       'rm_casino_bets_placed_at',
       ['rm_casino_bets'],
     );
+  });
+
+  suite.test("open bets: a player's on a match page, the downline's unsettled and the risk desk's", async (t) => {
+    const reads: [string, (sql: SqlClient) => Promise<unknown>][] = [
+      // u2 has bet about 70 times, and one bet is open.
+      ["a player's", (sql) => playerBets(sql, 'u2', { pending: true }, 100)],
+      ["a player's on a match", (sql) => playerBets(sql, 'u2', { pending: true, matchId: `x${ROWS}` }, 100)],
+      ['unsettled bets', (sql) => pendingStakes(sql, 'admin', undefined)],
+      ['the risk desk', (sql) => openMatchedBets(sql, 'admin', 1000)],
+    ];
+    for (const [what, read] of reads) {
+      const pick = (text: string) => text.includes('from rm_bets b');
+      await checkPlan(t, db, read, pick, 'rm_bets_pending', ['rm_bets']);
+      const rows = await rowsRead(db, read, pick, 'rm_bets');
+      t.ok(rows <= PENDING, `${what}: ${rows} rows of rm_bets read, not the settled ones`);
+    }
+    t.equal((await playerBets(db, 'u2', { pending: true }, 100)).length, 1, "u2's open bet");
   });
 
   suite.test("the lobby: open matches, every sport's or one's, read from what is not settled", async (t) => {

@@ -271,6 +271,10 @@ export const betsProjection: Projection = {
     // replaces an index on placed_at alone, which left every such list to sort the whole period.
     rm_bets_placed: null,
     rm_bets_placed_at: 'rm_bets (placed_at, placed_position)',
+    // Bets not yet settled, which every open-bets list reads (a player's on a match page, the
+    // downline's in unsettled bets and the risk desk): what is open, not a player's or the whole
+    // table's bets ever.
+    rm_bets_pending: `rm_bets (user_id, placed_position desc) where status = 'pending'`,
   },
   async apply(tx: SqlClient, events: StoredEvent[]) {
     // Only the bet's own stream writes its side, so reading it here loses nothing to a concurrent consumer.
