@@ -23,6 +23,9 @@ import {
   openMatchedBets,
   pendingStakes,
   playerBets,
+  playerCasinoBets,
+  pendingRequestCounts,
+  utrTaken,
   generalBets,
   playerBetPage,
   settledMarketPage,
@@ -99,14 +102,16 @@ async function seed(store: EventStore): Promise<void> {
   );
   await sql.query(
     `insert into rm_casino_bets (bet_id, user_id, table_code, mid, sid, selection_name, odds, stake, status, reference_id, placed_at, placed_position)
-     select 'c' || i, ${player('i')}, 'teen20', 'r' || i, 1, 'Player A', 198, 10000, 'won', 'r' || i, ${at('i')}, i
+     select 'c' || i, ${player('i')}, 'teen20', 'r' || i, 1, 'Player A', 198, 10000,
+       case when i > ${ROWS - PENDING} then 'pending' else 'won' end, 'r' || i, ${at('i')}, i
        from generate_series(1, ${ROWS}) i`,
   );
   await sql.query(
-    `insert into rm_payment_requests (request_id, user_id, type, method, amount, remark, upline_ids, status, requested_at, position)
-     select 'q' || i, ${player('i')}, case when i % 2 = 0 then 'deposit' else 'withdraw' end, 'upi', 10000, '',
+    `insert into rm_payment_requests (request_id, user_id, type, method, amount, utr, remark, upline_ids, status, requested_at, position)
+     select 'q' || i, ${player('i')}, case when i % 2 = 0 then 'deposit' else 'withdraw' end, 'upi', 10000,
+       '7' || lpad(i::text, 11, '0'), '',
        case when ${player('i')} like 'p%' then '["small", "admin"]'::jsonb else '["dealer", "admin"]'::jsonb end,
-       'approved', ${at('i')}, i
+       case when i > ${ROWS - PENDING} then 'pending' else 'approved' end, ${at('i')}, i
        from generate_series(1, ${ROWS}) i`,
   );
   // A year of matches, one market each (sport 4, and every tenth 1 or 2): the last 20 open, the rest settled.
@@ -420,6 +425,37 @@ function checks(suite: Test, db: SqlClient): void {
     }
     t.equal((await playerBets(db, 'u2', { pending: true }, 100)).length, 1, "u2's open bet");
   });
+
+  suite.test(
+    "what is pending elsewhere: a deposit's UTR check, the menu's pending requests, a player's open casino bets",
+    async (t) => {
+      const pick = (table: string) => (text: string) => text.includes(table);
+      await checkPlan(
+        t,
+        db,
+        (sql) => utrTaken(sql, '700000000042'),
+        pick('rm_payment_requests'),
+        'rm_payment_requests_utr',
+        ['rm_payment_requests'],
+      );
+      t.ok(await utrTaken(db, '700000000042'), 'a UTR in use');
+      t.notOk(await utrTaken(db, '799999999999'), 'one not');
+      const counts = (sql: SqlClient) => pendingRequestCounts(sql, ['admin', 'dealer']);
+      await checkPlan(t, db, counts, pick('rm_payment_requests'), 'rm_payment_requests_pending', [
+        'rm_payment_requests',
+      ]);
+      const requests = await rowsRead(db, counts, pick('rm_payment_requests'), 'rm_payment_requests');
+      t.ok(requests <= 3 * PENDING, `${requests} requests read, not every one of the downline`);
+      // u181's casino bets: about 70, one pending.
+      const casino = (sql: SqlClient) => playerCasinoBets(sql, 'u181', { status: 'pending' }, { page: 1, limit: 25 });
+      await checkPlan(t, db, casino, (text) => text.startsWith('select count(*)'), 'rm_casino_bets_pending', [
+        'rm_casino_bets',
+      ]);
+      const bets = await rowsRead(db, casino, (text) => text.includes('order by'), 'rm_casino_bets');
+      t.ok(bets <= 2, `${bets} casino bets read, not every one of the player's`);
+      t.equal((await casino(db)).total, 1);
+    },
+  );
 
   suite.test("the lobby: open matches, every sport's or one's, read from what is not settled", async (t) => {
     for (const sportId of [undefined, 4]) {

@@ -376,6 +376,8 @@ export const casinoProjection: Projection = {
   indexes: {
     // The downline's casino bets newest first (general report, the tape's history), as rm_bets_placed_at.
     rm_casino_bets_placed_at: 'rm_casino_bets (placed_at, placed_position)',
+    // A player's casino bets on rounds under way: what is open, not every bet he ever placed.
+    rm_casino_bets_pending: `rm_casino_bets (user_id, placed_position desc) where status = 'pending'`,
   },
   async apply(tx: SqlClient, all: StoredEvent[]) {
     const events = casinoEvents(all);

@@ -153,6 +153,12 @@ export const paymentsProjection: Projection = {
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);
   },
+  indexes: {
+    // A deposit's UTR check (utrTaken) read every request ever made.
+    rm_payment_requests_utr: 'rm_payment_requests (utr)',
+    // Each upline's count of pending requests, in the back office's menu: what is pending, not every request of its downline ever.
+    rm_payment_requests_pending: `rm_payment_requests using gin (upline_ids) where status = 'pending'`,
+  },
   async apply(tx: SqlClient, events: StoredEvent[]) {
     const requested = events.filter((e) => REQUESTED.has(e.type)).map(requestRow);
     if (requested.length > 0) {
