@@ -15,7 +15,9 @@ import { statementLines } from '../../services/gateway/src/reports/statement-rou
 import { downlineBets } from '../../services/gateway/src/bets/admin-routes.js';
 import { finishedRounds } from '../../services/gateway/src/casino/player-routes.js';
 import {
+  auditCount,
   cappedCount,
+  COUNT_CAP,
   downlineRequests,
   eventMarkets,
   listedSports,
@@ -126,6 +128,12 @@ async function seed(store: EventStore): Promise<void> {
      select 'm' || i, 'x' || i, ${SPORT('i')}, 'match_odds', 'Match Odds', '[]', 100, 100000, 0, 0,
        case when i > ${ROWS - OPEN_MATCHES} then 'ACTIVE' else 'SETTLED' end,
        case when i > ${ROWS - OPEN_MATCHES} then null else ${at('i')} + interval '3 hours' end, i
+       from generate_series(1, ${ROWS}) i`,
+  );
+  // A year of the audit trail: the dealer's actions on his players.
+  await sql.query(
+    `insert into rm_audit (position, at, actor_id, action, target_user_id)
+     select i, ${at('i')}, 'dealer', case when i % 100 = 0 then 'account-lock' else 'credit-reference' end, ${player('i')}
        from generate_series(1, ${ROWS}) i`,
   );
   // A year of logins, each leaving a refresh token; a day's worth expired.
@@ -547,6 +555,12 @@ function checks(suite: Test, db: SqlClient): void {
       );
     },
   );
+
+  suite.test("the audit trail's count stops at the cap, as the lists' do", async (t) => {
+    t.same(await auditCount(db, {}), { capped: COUNT_CAP }, 'the whole trail: at least the cap');
+    t.same(await auditCount(db, { branchOf: 'admin' }), { capped: COUNT_CAP }, "a branch's: the same");
+    t.equal(await auditCount(db, { action: 'account-lock' }), ROWS / 100, 'a filtered one under the cap: its count');
+  });
 
   suite.test('a count stops at its cap', async (t) => {
     const from = `from rm_users where role = 'user'`;

@@ -12,15 +12,16 @@ export type Count = number | { capped: number };
  */
 export const COUNT_CAP = 10_000;
 
-/** The rows of `fromWhere` (`from ... where ...`), counted up to `cap`. */
+/** The rows of `fromWhere` (`from ... where ...`, after `cte` if it reads one), counted up to `cap`. */
 export async function cappedCount(
   sql: SqlClient,
   fromWhere: string,
   params: unknown[],
   cap = COUNT_CAP,
+  cte = '',
 ): Promise<Count> {
   const { rows } = await sql.query<{ n: string }>(
-    `select count(*) as n from (select 1 ${fromWhere} limit ${cap + 1}) c`,
+    `select count(*) as n from (${cte}select 1 ${fromWhere} limit ${cap + 1}) c`,
     params,
   );
   const n = Number(rows[0]!.n);

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { AuditCsvQuery, AuditQuery, type AuditRow, type AuditValue, type Paged, type SqlClient } from '@exch/contracts';
 import type { AccountDeps } from '../deps.js';
-import { auditCount, auditEntries, isTopAccount, type AuditEntryRow } from '@exch/projector/read';
+import { auditCount, auditEntries, isTopAccount, type AuditEntryRow, type Count } from '@exch/projector/read';
 import { paginated } from '../http/paging.js';
 import { csvRoute, CSV_MAX_ROWS } from '../http/csv.js';
 
@@ -12,7 +12,7 @@ async function auditRows(
   viewerId: string,
   q: AuditFilter,
   page: { page: number; limit: number },
-): Promise<{ rows: AuditRow[]; total: number }> {
+): Promise<{ rows: AuditRow[]; total: Count }> {
   // The top admin sees every row; any other back-office login its own branch's.
   const f = { ...q, branchOf: (await isTopAccount(sql, viewerId)) ? undefined : viewerId };
   const total = await auditCount(sql, f);

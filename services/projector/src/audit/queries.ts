@@ -1,5 +1,6 @@
 import type { AuditAction, SqlClient } from '@exch/contracts';
 import { downlineCte } from '../users/downline.js';
+import { cappedCount, COUNT_CAP, type Count } from '../paging.js';
 import type { AuditEntryRow } from './rows.js';
 
 // The audit trail's reads: the queries the gateway makes on rm_audit, with the usernames (rm_users)
@@ -48,10 +49,10 @@ function auditWhere(f: AuditFilter): { cte: string; where: string; params: unkno
   return { cte: all ? '' : downlineCte(1), where: where.join(' and '), params };
 }
 
-export async function auditCount(sql: SqlClient, f: AuditFilter): Promise<number> {
+/** The trail's rows, counted up to the cap: without dates the trail is years of rows (paging.ts). */
+export function auditCount(sql: SqlClient, f: AuditFilter): Promise<Count> {
   const { cte, where, params } = auditWhere(f);
-  const { rows } = await sql.query<{ n: string }>(`${cte} select count(*) as n from ${FROM} where ${where}`, params);
-  return Number(rows[0]!.n);
+  return cappedCount(sql, `from ${FROM} where ${where}`, params, COUNT_CAP, cte);
 }
 
 /** A page of the trail, newest first. */
