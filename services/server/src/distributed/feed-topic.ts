@@ -13,7 +13,7 @@ interface UpdatesMessage {
   kind: 'updates';
   updates: FeedUpdate[];
 }
-type FeedMessage = StateMessage | UpdatesMessage;
+export type FeedMessage = StateMessage | UpdatesMessage;
 
 const STATE_EVERY_MS = 3_000;
 const FLUSH_EVERY_MS = 50;
@@ -50,7 +50,7 @@ export function publishFeed(feed: FeedPort, producer: OrderedProducer, log: BusL
 /** A gateway's view of the leader's feed, read from Kafka: the FeedPort the gateway already uses. */
 export class RemoteFeed implements FeedPort {
   private current: Catalogue = { sports: [], series: [], matches: [], markets: [] };
-  private readonly latest = new Map<string, FeedUpdate>();
+  private latest = new Map<string, FeedUpdate>();
   private readonly listeners = new Set<(u: FeedUpdate) => void>();
   private consumer: GroupConsumer | null = null;
 
@@ -70,14 +70,22 @@ export class RemoteFeed implements FeedPort {
     );
   }
 
-  private receive(message: FeedMessage): void {
-    if (message.kind === 'state') this.current = message.catalogue;
+  /**
+   * Folds one message of the topic. A whole state replaces the picture: what it no longer carries
+   * (a market the feed has forgotten) is dropped, so a gateway that runs for months holds what the
+   * feed carries now, not every runner it ever priced.
+   */
+  receive(message: FeedMessage): void {
+    const before = this.latest;
+    if (message.kind === 'state') {
+      this.current = message.catalogue;
+      this.latest = new Map();
+    }
     for (const u of message.updates) {
       const key = updateKey(u);
-      const before = this.latest.get(key);
+      const was = before.get(key);
       this.latest.set(key, u);
-      if (message.kind === 'updates' || JSON.stringify(before) !== JSON.stringify(u))
-        for (const l of this.listeners) l(u);
+      if (message.kind === 'updates' || JSON.stringify(was) !== JSON.stringify(u)) for (const l of this.listeners) l(u);
     }
   }
 
