@@ -18,7 +18,9 @@ import { mkdtempSync } from 'node:fs';
 import t from 'tap';
 import pg from 'pg';
 import WebSocket from 'ws';
-import type { MatchDetail } from '@exch/contracts';
+import { EVENTS_TOPIC, type MatchDetail } from '@exch/contracts';
+import { connectKafka } from '@exch/kafka';
+import { FEED_TOPIC, PUSHES_TOPIC } from '@exch/server';
 import { caller } from '../helpers/api.js';
 import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
@@ -30,6 +32,7 @@ const skip = pgSkip() || kafkaSkip();
 const MO = 'sim-101.mo';
 const BET_BURST = 200;
 const BET_RATE = 5;
+const silentBus = { info() {}, warn() {}, error() {}, debug() {} };
 
 t.test(
   'distributed mode: pushes across gateways and engine failover under load',
@@ -100,6 +103,28 @@ t.test(
             m.section.some((s) => s.odds.some((o) => o.otype === 'back' && o.tno === 0 && o.odds > 0)),
         )
       );
+    });
+
+    await t.test('the feed and push topics keep ten minutes, the event topic everything', async (t) => {
+      const kafka = connectKafka({ brokers: env.kafkaBrokers, clientId: 'cluster-test', log: silentBus });
+      const admin = kafka.admin();
+      await admin.connect();
+      t.teardown(() => admin.disconnect());
+      // 2 is ConfigResourceTypes.TOPIC.
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [EVENTS_TOPIC, FEED_TOPIC, PUSHES_TOPIC].map((name) => ({ type: 2, name })),
+      });
+      const config = (topic: string, name: string) =>
+        resources.find((r) => r.resourceName === topic)?.configEntries.find((e) => e.configName === name)?.configValue;
+      t.equal(config(EVENTS_TOPIC, 'retention.ms'), '-1');
+      t.equal(config(FEED_TOPIC, 'retention.ms'), '600000');
+      t.equal(
+        config(FEED_TOPIC, 'max.message.bytes'),
+        String(64 * 1024 * 1024),
+        "a large catalogue's whole state fits",
+      );
+      t.equal(config(PUSHES_TOPIC, 'retention.ms'), '600000');
     });
 
     await t.test('a bet through gateway 1 is pushed to the player on gateway 2', async (t) => {

@@ -76,6 +76,8 @@ export interface TopicSpec {
   keepForever?: boolean;
   /** Largest message the topic takes, when more than the broker's default (the event topic's settlements). */
   maxMessageBytes?: number;
+  /** Keep messages this long (a topic read only from its newest message, which is no record). */
+  retentionMs?: number;
 }
 
 /** Creates the topics that do not exist yet (partition counts of existing ones are left alone). */
@@ -100,6 +102,7 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
                 ]
               : []),
             ...(t.maxMessageBytes ? [{ name: 'max.message.bytes', value: String(t.maxMessageBytes) }] : []),
+            ...(t.retentionMs ? [{ name: 'retention.ms', value: String(t.retentionMs) }] : []),
           ],
         })),
       });

@@ -7,7 +7,7 @@ export {
   DEMO_TRANSACTION_PASSWORD,
   seedDemo,
 } from './seed.js';
-export { eventTopic } from './distributed/settings.js';
+export { eventTopic, FEED_TOPIC, PUSHES_TOPIC } from './distributed/settings.js';
 export { Dealer, type DealerSettings, type DealerStep } from './casino/dealer.js';
 export { casinoFromEnv } from './casino/settings.js';
 export { feedChoiceFromEnv, type FeedChoice } from '@exch/feeds';

@@ -13,7 +13,7 @@ import { CommandVerifier } from './engine-signature.js';
 import { publishFeed } from './feed-topic.js';
 import { TradedFeed } from '../traded-feed.js';
 import { counter, feedGauges, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
-import { FEED_TOPIC, type DistributedSettings } from './settings.js';
+import { FEED_TOPIC_SPEC, type DistributedSettings } from './settings.js';
 import { engineWindows } from '../engine-settings.js';
 
 const BODY_LIMIT = 256 * 1024;
@@ -147,7 +147,7 @@ export async function runEngineProcess(
   let stopFeed = async () => {};
   if (opts.feed) {
     const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-    await ensureTopics(kafka, [{ topic: FEED_TOPIC, partitions: 1 }]);
+    await ensureTopics(kafka, [FEED_TOPIC_SPEC]);
     const producer = await OrderedProducer.open(kafka);
     const { feed, health } = await createFeed(opts.feed, log.child({ part: 'feed' }));
     if (health) feedGauges(registry, health);

@@ -12,7 +12,7 @@ import { readProviderOption, setUpProvider } from '../provider.js';
 import { projectionNames } from './projector-process.js';
 import { deliverNotices } from './pushes.js';
 import { ReadYourWrites } from './read-your-writes.js';
-import { FEED_TOPIC, PUSHES_TOPIC, eventTopic, type DistributedSettings } from './settings.js';
+import { FEED_TOPIC_SPEC, PUSHES_TOPIC_SPEC, eventTopic, type DistributedSettings } from './settings.js';
 
 export interface GatewayProcessOptions {
   webDist: string | null;
@@ -36,11 +36,7 @@ export async function runGatewayProcess(
   await ensureCheckpointTables(store.sql);
   await migrateLeaderTable(store.sql);
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-  await ensureTopics(kafka, [
-    eventTopic(settings.partitions),
-    { topic: PUSHES_TOPIC, partitions: 1 },
-    { topic: FEED_TOPIC, partitions: 1 },
-  ]);
+  await ensureTopics(kafka, [eventTopic(settings.partitions), PUSHES_TOPIC_SPEC, FEED_TOPIC_SPEC]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
   const feed = new RemoteFeed();
   await feed.connect(kafka, settings.instance, log);

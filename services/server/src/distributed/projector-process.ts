@@ -4,7 +4,7 @@ import { connectKafka, ensureTopics, OrderedProducer, TopicEnds } from '@exch/ka
 import { allProjections, groupLag, KafkaProjectionRunner } from '@exch/projector';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticesFor, publishNotice } from './pushes.js';
-import { PUSHES_TOPIC, eventTopic, type DistributedSettings } from './settings.js';
+import { PUSHES_TOPIC_SPEC, eventTopic, type DistributedSettings } from './settings.js';
 
 export const projectionNames = (): string[] => allProjections.map((p) => p.name);
 
@@ -29,7 +29,7 @@ export async function runProjectorProcess(
   const projections = chooseProjections(names);
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
-  await ensureTopics(kafka, [eventTopic(settings.partitions), { topic: PUSHES_TOPIC, partitions: 1 }]);
+  await ensureTopics(kafka, [eventTopic(settings.partitions), PUSHES_TOPIC_SPEC]);
   const producer = await OrderedProducer.open(kafka);
   const registry = processRegistry('projector', settings.instance);
   const applied = counter(registry, 'projector_events_applied_total', 'Events folded into the read model', [
