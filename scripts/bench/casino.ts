@@ -70,6 +70,12 @@ async function placeBets(w: World, code: string, count: number, seed: number, wa
       Array.from({ length: Math.min(wave, count - done) }, async (_, i) => {
         const market = rng.pick(table.markets);
         const betId = `${mid}-${done + i}`;
+        // 3 Cards Judgement's Yes and No name the card ranks they are judged on.
+        const ranks: number[] = [];
+        while (ranks.length < (market.picks ?? 0)) {
+          const rank = rng.int(1, 13);
+          if (!ranks.includes(rank)) ranks.push(rank);
+        }
         const command: Command = {
           type: 'PlaceCasinoBet',
           betId,
@@ -79,6 +85,7 @@ async function placeBets(w: World, code: string, count: number, seed: number, wa
           odds: market.odds,
           stake: rng.int(100_00, 5_000_00),
           referenceId: betId,
+          ...(ranks.length > 0 ? { ranks } : {}),
         };
         const r = await w.engine.execute({
           ...envelope(command, w.players[(done + i) % w.players.length]!),
