@@ -35,7 +35,7 @@ const BETS_PER_ROUND = 20;
 const ROUNDS_MS = 5_000;
 
 /** A fresh engine, dealer and read side on a temp folder; closed by the returned function. */
-async function world(players: number) {
+export async function world(players: number) {
   const dir = mkdtempSync(join(tmpdir(), 'exch-bench-casino-'));
   const store = await openPGliteStore({ dataDir: dir });
   const engine = await Engine.start({ store, log: silent });
@@ -58,7 +58,34 @@ async function world(players: number) {
   };
 }
 
-type World = Awaited<ReturnType<typeof world>>;
+export type World = Awaited<ReturnType<typeof world>>;
+
+type Rng = ReturnType<typeof prng>;
+type CasinoMarket = World['engine']['view']['casino']['tables'][string]['markets'][number];
+
+/**
+ * The bench's bet on one market of a table's round: a random stake, and for 3 Cards Judgement's Yes
+ * and No as many different card ranks as the market picks. tests/engine/bench-casino-bets.test.ts
+ * sends it to every market of every table, so a new table's kind of bet cannot stop the bench.
+ */
+export function benchCasinoBet(rng: Rng, code: string, mid: string, market: CasinoMarket, betId: string): Command {
+  const ranks: number[] = [];
+  while (ranks.length < (market.picks ?? 0)) {
+    const rank = rng.int(1, 13);
+    if (!ranks.includes(rank)) ranks.push(rank);
+  }
+  return {
+    type: 'PlaceCasinoBet',
+    betId,
+    tableCode: code,
+    mid,
+    sid: market.sid,
+    odds: market.odds,
+    stake: rng.int(100_00, 5_000_00),
+    referenceId: betId,
+    ...(ranks.length > 0 ? { ranks } : {}),
+  };
+}
 
 /** Concurrent bets on the table's round under way, in waves of `wave` callers. */
 async function placeBets(w: World, code: string, count: number, seed: number, wave: number): Promise<void> {
@@ -68,25 +95,8 @@ async function placeBets(w: World, code: string, count: number, seed: number, wa
   for (let done = 0; done < count; done += wave) {
     await Promise.all(
       Array.from({ length: Math.min(wave, count - done) }, async (_, i) => {
-        const market = rng.pick(table.markets);
         const betId = `${mid}-${done + i}`;
-        // 3 Cards Judgement's Yes and No name the card ranks they are judged on.
-        const ranks: number[] = [];
-        while (ranks.length < (market.picks ?? 0)) {
-          const rank = rng.int(1, 13);
-          if (!ranks.includes(rank)) ranks.push(rank);
-        }
-        const command: Command = {
-          type: 'PlaceCasinoBet',
-          betId,
-          tableCode: code,
-          mid,
-          sid: market.sid,
-          odds: market.odds,
-          stake: rng.int(100_00, 5_000_00),
-          referenceId: betId,
-          ...(ranks.length > 0 ? { ranks } : {}),
-        };
+        const command = benchCasinoBet(rng, code, mid, rng.pick(table.markets), betId);
         const r = await w.engine.execute({
           ...envelope(command, w.players[(done + i) % w.players.length]!),
           at: new Date().toISOString(),
