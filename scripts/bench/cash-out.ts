@@ -55,7 +55,7 @@ function run(marketBets: number): { cashOut: number[]; check: number[] } {
     apply(d.events);
   }
   const me = players[0]!;
-  const mine = Object.values(state.bets).filter((b) => b.userId === me);
+  const mine = [...state.bets.values()].filter((b) => b.userId === me);
   const quote = cashOutQuote(runnerPosition(mine), { back: 200, lay: 202 })!;
   const cashOut = new Float64Array(TIMED);
   const check = new Float64Array(TIMED / 10);

@@ -99,7 +99,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
     };
     for (const size of SIZES) {
       while (n < size) await settleOne();
-      const inState = Object.keys(engine.view.bets).length;
+      const inState = engine.view.bets.size;
       const row = await snapshotRow(
         `${(n - refused).toLocaleString('en-US')} bets settled on ${market} markets (${refused} refused), ${inState.toLocaleString('en-US')} in the state`,
         `; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
@@ -122,7 +122,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
     await engine.housekeep(PAST_EVERY_WINDOW);
     rows.push(
       await snapshotRow(
-        `all ${market} markets archived past the window, ${Object.keys(engine.view.bets).length} bets in the state`,
+        `all ${market} markets archived past the window, ${engine.view.bets.size} bets in the state`,
         '',
       ),
     );

@@ -219,7 +219,7 @@ async function holdings(): Promise<Record<string, { balance: number; exposure: n
   return Object.fromEntries(
     DEMO_ACCOUNTS.map((a) => {
       const id = view.usernames[a.username]!;
-      return [a.username, { balance: view.balances[`wallet:${id}`] ?? 0, exposure: view.exposure[id] ?? 0 }];
+      return [a.username, { balance: view.balances.get(`wallet:${id}`) ?? 0, exposure: view.exposure.get(id) ?? 0 }];
     }),
   );
 }

@@ -72,10 +72,10 @@ for (const maxBatch of [undefined, 7]) {
         }
       }
       const view = engine.view;
-      t.equal(view.exposure[p0], AFFORDABLE * STAKE, 'exposure = accepted x stake');
-      t.equal(view.balances[`wallet:${p0}`], BALANCE, 'placing moves no money');
+      t.equal(view.exposure.get(p0), AFFORDABLE * STAKE, 'exposure = accepted x stake');
+      t.equal(view.balances.get(`wallet:${p0}`), BALANCE, 'placing moves no money');
       t.same(
-        Object.entries(view.marketExposure)
+        [...view.marketExposure]
           .filter(([k]) => k.startsWith(`${p0}|`))
           .map(([, v]) => v)
           .sort(),
@@ -106,8 +106,8 @@ t.test('bets and withdrawals racing: available never goes below zero and everyth
   const ok = (type: string) => commands.filter((c, i) => c.type === type && results[i]!.ok).length;
   const bets = ok('PlaceBet');
   const withdrawals = ok('TransferChips');
-  const balance = engine.view.balances[`wallet:${p0}`]!;
-  const exposure = engine.view.exposure[p0]!;
+  const balance = engine.view.balances.get(`wallet:${p0}`)!;
+  const exposure = engine.view.exposure.get(p0)!;
   t.equal(balance, BALANCE - withdrawals * 250_00);
   t.equal(exposure, bets * STAKE);
   t.equal(balance - exposure, 0, `${bets} bets and ${withdrawals} withdrawals use every paisa, and not one more`);
@@ -144,17 +144,15 @@ t.test('two players crossing at one price in a burst: backers and layers match t
     'all affordable',
   );
   t.ok(
-    Object.values(engine.view.bets)
-      .filter((b) => b.side === 'lay')
-      .every((b) => b.unmatched === 0),
+    [...engine.view.bets.values()].filter((b) => b.side === 'lay').every((b) => b.unmatched === 0),
     'every lay found a resting back (a back always came first)',
   );
-  const bets = Object.values(engine.view.bets);
+  const bets = [...engine.view.bets.values()];
   const matched = (side: 'back' | 'lay') =>
     bets.filter((b) => b.side === side).reduce((s, b) => s + b.fills.reduce((a, f) => a + f.size, 0), 0);
   t.equal(matched('back'), matched('lay'), 'backers matched exactly what layers matched');
   const staked = (side: 'back' | 'lay') => bets.filter((b) => b.side === side).reduce((s, b) => s + b.stake, 0);
   t.equal(matched('back'), Math.min(staked('back'), staked('lay')), 'the smaller side is fully matched');
-  const book = engine.view.books['mo1|2']!;
+  const book = engine.view.books.get('mo1|2')!;
   t.equal(book.backs.length + book.lays.length <= 1, true, 'only one side still rests');
 });

@@ -71,11 +71,11 @@ for (const [round, killAfter] of [
     const engine = await Engine.start({ store, log: silent, snapshotEvery: 150 });
     try {
       const s = engine.view;
-      const missing = [...acked].filter((id) => !s.bets[id]);
+      const missing = [...acked].filter((id) => !s.bets.get(id));
       t.same(missing, [], `all ${acked.size} acknowledged bets survived`);
-      const present = [...refused].filter((id) => s.bets[id]);
+      const present = [...refused].filter((id) => s.bets.get(id));
       t.same(present, [], `none of the ${refused.size} refused bets is there`);
-      const inFlight = Object.keys(s.bets).filter(
+      const inFlight = [...s.bets.keys()].filter(
         (id) => id.startsWith(`r${round}-`) && !acked.has(id) && !refused.has(id),
       );
       t.comment(
@@ -83,20 +83,20 @@ for (const [round, killAfter] of [
       );
 
       const { perMarket, total } = recomputeExposure(s);
-      t.same(s.marketExposure, perMarket, 'market exposure = recomputation');
-      const engineTotals = Object.fromEntries(Object.entries(s.exposure).filter(([, v]) => v !== 0));
+      t.same(Object.fromEntries(s.marketExposure), perMarket, 'market exposure = recomputation');
+      const engineTotals = Object.fromEntries([...s.exposure].filter(([, v]) => v !== 0));
       t.same(
         engineTotals,
         Object.fromEntries(Object.entries(total).filter(([, v]) => v !== 0)),
         'total exposure = recomputation',
       );
       t.equal(
-        Object.values(s.balances).reduce((a, b) => a + b, 0),
+        [...s.balances.values()].reduce((a, b) => a + b, 0),
         0,
         'the ledger sums to zero',
       );
-      for (const [u, e] of Object.entries(s.exposure))
-        t.ok((s.balances[`wallet:${u}`] ?? 0) >= e, `${u}: exposure ${e} covered`, { diagnostic: false });
+      for (const [u, e] of [...s.exposure])
+        t.ok((s.balances.get(`wallet:${u}`) ?? 0) >= e, `${u}: exposure ${e} covered`, { diagnostic: false });
 
       const events = await store.readAll(0, 1_000_000);
       const twins = new Map<string, number>();

@@ -64,14 +64,14 @@ t.test('in play: the bet waits out the delay and takes the price of then', async
   const started = Date.now();
   const answer = engine.execute(envelope(placeBet('ip1', 'mo1', 1, 'back', 200, 100_00), player, 'cmd-ip1'));
   await sleep(300);
-  t.notOk(engine.view.bets.ip1, 'not decided yet');
+  t.notOk(engine.view.bets.get('ip1'), 'not decided yet');
   home('mo1', 'ACTIVE', 210); // the price drifts out meanwhile: better for the backer
   const retry = await engine.execute(envelope(placeBet('ip1', 'mo1', 1, 'back', 200, 100_00), player, 'cmd-ip1'));
   const r = await answer;
   t.ok(Date.now() - started >= 1_000, `answered after ${Date.now() - started} ms`);
   t.match(r, { ok: true, duplicate: false });
   t.match(retry, { ok: true, duplicate: true }, 'a retry during the wait gets the same answer');
-  t.same(engine.view.bets.ip1!.fills, [{ price: 210, size: 100_00 }]);
+  t.same(engine.view.bets.get('ip1')!.fills, [{ price: 210, size: 100_00 }]);
 });
 
 t.test('in play: a suspension during the delay lapses the bet, and nothing is written', async (t) => {
@@ -81,7 +81,7 @@ t.test('in play: a suspension during the delay lapses the bet, and nothing is wr
   await sleep(300);
   home('mo1', 'SUSPENDED', 200);
   t.same(await answer, { ok: false, refusal: { code: 'MARKET_SUSPENDED', message: 'Market is suspended' } });
-  t.notOk(engine.view.bets.ip2);
+  t.notOk(engine.view.bets.get('ip2'));
   t.equal(await store.head(), head);
 });
 
@@ -98,7 +98,7 @@ t.test('in play: a ball in play during the delay lapses a fancy bet', async (t) 
 
 t.test('in play: money that left during the delay is not there to bet', async (t) => {
   home('mo1', 'ACTIVE', 200);
-  const available = engine.view.balances[`wallet:${player}`]! - engine.view.exposure[player]!;
+  const available = engine.view.balances.get(`wallet:${player}`)! - engine.view.exposure.get(player)!;
   const answer = engine.execute(envelope(placeBet('ip4', 'mo1', 1, 'back', 200, available), player));
   await sleep(300);
   await must(engine, { type: 'TransferChips', fromUserId: player, toUserId: 'd', amount: 100_00, remark: '' }, 'd');

@@ -84,7 +84,7 @@ async function newMatch(): Promise<void> {
 
 const view = (): Readonly<EngineState> => engine.view;
 const live = () => Object.values(view().markets).filter((m) => m.status !== 'SETTLED' && m.status !== 'VOID');
-const openBets = () => Object.values(view().bets).filter((b) => b.status === 'open');
+const openBets = () => [...view().bets.values()].filter((b) => b.status === 'open');
 const tally = new Map<string, number>();
 const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
 /** Players an upline's revoke or delete touched in the current step: their available may fall. */
@@ -163,7 +163,7 @@ async function step(): Promise<void> {
     if (open.length === 0) return;
     const ids = Array.from({ length: rng.int(1, 3) }, () => rng.pick(open).betId);
     const r2 = await run({ type: 'DeleteBets', betIds: ids }, rng.chance(0.9) ? 'd' : rng.pick(players));
-    if (r2.ok) for (const id of ids) touched.add(view().bets[id]!.userId);
+    if (r2.ok) for (const id of ids) touched.add(view().bets.get(id)!.userId);
   } else if (r < 0.83) {
     const x = rng.next();
     // Past every revoke window: the settled markets leave the state with their bets.
@@ -173,7 +173,7 @@ async function step(): Promise<void> {
       const m = rng.pick(done);
       if (m.archived) count('revoke after archive');
       const r2 = await run({ type: 'RevokeResult', marketId: m.marketId }, 'a');
-      if (r2.ok) for (const id of m.betIds) touched.add(view().bets[id]!.userId);
+      if (r2.ok) for (const id of m.betIds) touched.add(view().bets.get(id)!.userId);
       return;
     }
     const m = rng.pick(live());
@@ -193,7 +193,7 @@ async function step(): Promise<void> {
     );
   } else if (r < 0.9) {
     const p = rng.pick(players);
-    const available = (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0);
+    const available = (view().balances.get(`wallet:${p}`) ?? 0) - (view().exposure.get(p) ?? 0);
     if (rng.chance(0.6)) {
       // Withdraw: sometimes all that is available, sometimes a paisa more (refused).
       const amount = rng.pick([Math.max(1, available), available + 1, Math.max(1, Math.floor(available / 2))]);
@@ -236,32 +236,33 @@ async function step(): Promise<void> {
 // ---- Invariants. ----
 
 let negativeByUpline = 0;
-const availableOf = (p: string) => (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0);
+const availableOf = (p: string) => (view().balances.get(`wallet:${p}`) ?? 0) - (view().exposure.get(p) ?? 0);
 function check(where: string, before: Map<string, Paise>): string | null {
   const s = view();
-  const sum = Object.values(s.balances).reduce((a, b) => a + b, 0);
+  const sum = [...s.balances.values()].reduce((a, b) => a + b, 0);
   if (sum !== 0) return `${where}: balances sum to ${sum}`;
   const { perMarket, total } = recomputeExposure(s);
   for (const [key, e] of Object.entries(perMarket))
-    if (s.marketExposure[key] !== e)
-      return `${where}: market exposure ${key} is ${s.marketExposure[key]}, recomputed ${e}`;
-  for (const key of Object.keys(s.marketExposure))
-    if (!(key in perMarket)) return `${where}: market exposure ${key} is ${s.marketExposure[key]} with no open risk`;
-  for (const u of new Set([...Object.keys(total), ...Object.keys(s.exposure)])) {
-    if ((s.exposure[u] ?? 0) !== (total[u] ?? 0))
-      return `${where}: exposure of ${u} is ${s.exposure[u]}, recomputed ${total[u] ?? 0}`;
+    if (s.marketExposure.get(key) !== e)
+      return `${where}: market exposure ${key} is ${s.marketExposure.get(key)}, recomputed ${e}`;
+  for (const key of [...s.marketExposure.keys()])
+    if (!(key in perMarket))
+      return `${where}: market exposure ${key} is ${s.marketExposure.get(key)} with no open risk`;
+  for (const u of new Set([...Object.keys(total), ...[...s.exposure.keys()]])) {
+    if ((s.exposure.get(u) ?? 0) !== (total[u] ?? 0))
+      return `${where}: exposure of ${u} is ${s.exposure.get(u)}, recomputed ${total[u] ?? 0}`;
   }
   for (const p of players) {
     const available = availableOf(p);
     if (available < 0 && available < before.get(p)!) {
       if (!touched.has(p))
-        return `${where}: ${p}'s available fell from ${before.get(p)} to ${available} (balance ${s.balances[`wallet:${p}`]}, exposure ${s.exposure[p]})`;
+        return `${where}: ${p}'s available fell from ${before.get(p)} to ${available} (balance ${s.balances.get(`wallet:${p}`)}, exposure ${s.exposure.get(p)})`;
       negativeByUpline++;
     }
   }
   // Books: exactly the unmatched rests of open match odds bets, best first, then time.
   const resting = new Map<string, number>();
-  for (const [key, book] of Object.entries(s.books)) {
+  for (const [key, book] of [...s.books]) {
     for (const [side, levels] of [
       ['back', book.backs],
       ['lay', book.lays],
@@ -273,7 +274,7 @@ function check(where: string, before: Map<string, Paise>): string | null {
         if (level.orders.length === 0) return `${where}: empty level in ${key}`;
         for (let j = 0; j < level.orders.length; j++) {
           const o = level.orders[j]!;
-          const bet = s.bets[o.betId!];
+          const bet = s.bets.get(o.betId!);
           if (j > 0 && level.orders[j - 1]!.seq >= o.seq) return `${where}: ${key} orders out of time order`;
           if (
             !bet ||
@@ -291,7 +292,7 @@ function check(where: string, before: Map<string, Paise>): string | null {
       }
     }
   }
-  for (const b of Object.values(s.bets)) {
+  for (const b of [...s.bets.values()]) {
     const matched = b.fills.reduce((a, f) => a + f.size, 0);
     if (matched + b.unmatched > b.stake)
       return `${where}: ${b.betId} matched ${matched} + unmatched ${b.unmatched} > stake ${b.stake}`;
@@ -326,7 +327,7 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   t.comment(
     `in ${Date.now() - started} ms; ${matches} matches; ${negativeByUpline} times a revoke or delete left a player below zero\n${summary.join('\n')}`,
   );
-  const bets = Object.values(view().bets);
+  const bets = [...view().bets.values()];
   t.ok((tally.get('PlaceBet ok') ?? 0) > STEPS / 5, `${tally.get('PlaceBet ok')} bets accepted`);
   t.ok((tally.get('PlaceBet INSUFFICIENT_BALANCE') ?? 0) > 0, 'some bets were refused for balance');
   t.ok(
@@ -344,7 +345,7 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   t.ok((tally.get('CancelBet ok') ?? 0) > 0 && (tally.get('DeleteBets ok') ?? 0) > 0, 'cancelled and deleted');
   t.ok((tally.get('revoke after archive') ?? 0) > 0, 'results revoked after their market was archived');
   t.ok(
-    Object.values(view().bets).every((b) => !view().markets[b.marketId]!.archived),
+    [...view().bets.values()].every((b) => !view().markets[b.marketId]!.archived),
     'no bet of an archived market stays in the state',
   );
 

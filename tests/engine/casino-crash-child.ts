@@ -29,7 +29,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const store = await openPGliteStore({ dataDir });
 const engine = await Engine.start({ store, log: silent, snapshotEvery: 150 });
 const players = Array.from({ length: 6 }, (_, i) => `p${i}`);
-if (!engine.view.users.a) await hierarchy(engine, players.length, 20_000_00);
+if (!engine.view.users.get('a')) await hierarchy(engine, players.length, 20_000_00);
 const dealer = new Dealer(
   { bus: engine, view: () => engine.view, log: pino({ level: 'silent' }) },
   { auto: false, bettingMs: 600_000 },

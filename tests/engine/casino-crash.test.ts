@@ -173,14 +173,14 @@ for (const [i, s] of scenarios.entries()) {
       }
       const s0 = engine.view;
       for (const [userId, balance] of balances)
-        t.equal(s0.balances[`wallet:${userId}`], balance, `${userId}: opening chips + settled P&L`);
+        t.equal(s0.balances.get(`wallet:${userId}`), balance, `${userId}: opening chips + settled P&L`);
       t.same(
-        Object.entries(s0.exposure).filter(([, v]) => v !== 0),
+        [...s0.exposure].filter(([, v]) => v !== 0),
         [],
         'every stake released: no exposure left',
       );
       t.equal(
-        Object.values(s0.balances).reduce((a, b) => a + b, 0),
+        [...s0.balances.values()].reduce((a, b) => a + b, 0),
         0,
         'the ledger sums to zero',
       );

@@ -172,11 +172,11 @@ async function bets_(code: string): Promise<void> {
 
 function check(step: number): void {
   const s = view();
-  const sum = Object.values(s.balances).reduce((a, b) => a + b, 0);
+  const sum = [...s.balances.values()].reduce((a, b) => a + b, 0);
   if (sum !== 0) failures.push(`step ${step}: the ledger sums to ${sum}`);
   for (const p of players) {
-    const balance = s.balances[`wallet:${p}`] ?? 0;
-    const exposure = s.exposure[p] ?? 0;
+    const balance = s.balances.get(`wallet:${p}`) ?? 0;
+    const exposure = s.exposure.get(p) ?? 0;
     if (balance < 0) failures.push(`step ${step}: ${p} balance ${balance}`);
     if (exposure !== (openStakes.get(p) ?? 0))
       failures.push(`step ${step}: ${p} exposure ${exposure}, stakes under way ${openStakes.get(p) ?? 0}`);
@@ -192,7 +192,9 @@ t.test(
       const code = rng.pick(tables);
       const table = view().casino.tables[code]!;
       const r = rng.next();
-      const poor = players.find((p) => (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0) < 3_000_00);
+      const poor = players.find(
+        (p) => (view().balances.get(`wallet:${p}`) ?? 0) - (view().exposure.get(p) ?? 0) < 3_000_00,
+      );
       if (poor && rng.chance(0.5)) {
         // Their dealer tops up a player who lost most of their chips.
         await run({ type: 'TransferChips', fromUserId: 'd', toUserId: poor, amount: 10_000_00, remark: 'top-up' }, 'd');

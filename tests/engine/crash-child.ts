@@ -21,7 +21,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const store = await openPGliteStore({ dataDir });
 const engine = await Engine.start({ store, log: silent, snapshotEvery: 150 });
 const players = Array.from({ length: 6 }, (_, i) => `p${i}`);
-if (!engine.view.users.a) {
+if (!engine.view.users.get('a')) {
   await hierarchy(engine, players.length, 2_000_00);
   await must(engine, matchCatalogue([1]), null);
   for (const m of ['mo1', 'bm1', 'fy1'])
@@ -93,7 +93,7 @@ for (let batch = 0; ; batch++) {
         ),
       ),
     );
-  const resting = Object.values(engine.view.bets).filter((b) => b.status === 'open' && b.unmatched > 0);
+  const resting = [...engine.view.bets.values()].filter((b) => b.status === 'open' && b.unmatched > 0);
   if (resting.length > 0 && batch % 2 === 0) {
     const b = rng.pick(resting);
     extra.push(engine.execute(envelope({ type: 'CancelBet', betId: b.betId }, b.userId)));

@@ -16,7 +16,7 @@ import {
   type RoleSlug,
   type SyncCatalogue,
 } from '@exch/contracts';
-import type { EngineState } from '@exch/engine';
+import type { BetState, EngineState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
 import { createUser, envelope as stamp } from '../../services/engine/test/harness.js';
 
@@ -234,7 +234,7 @@ export function feedWalk(engine: { quote(update: FeedUpdate): void }, rng: Rng, 
 
 // ---- Exposure, recomputed from the bets alone. ----
 
-type Bet = EngineState['bets'][string];
+type Bet = BetState;
 const floor100 = (n: number) => Math.floor(n / 100);
 const ceil100 = (n: number) => Math.ceil(n / 100);
 /** Profit per unit of stake x 100 for a fill of this bet: match odds price - 100; bookmaker the rate; fancy the volume. */
@@ -282,7 +282,7 @@ export function recomputeExposure(state: Readonly<EngineState>): {
   total: Record<string, Paise>;
 } {
   const groups = new Map<string, Bet[]>();
-  for (const b of Object.values(state.bets)) {
+  for (const b of [...state.bets.values()]) {
     if (b.status !== 'open') continue;
     const key = `${b.userId}|${b.marketId}`;
     groups.set(key, [...(groups.get(key) ?? []), b]);

@@ -82,9 +82,7 @@ export async function startWorkload(engine: Engine, opts: WorkloadOptions): Prom
         walk.moveMarket({ marketId: `fy${n}`, kind: 'fancy' });
       }
     } else if (r < 0.94) {
-      const resting = Object.values(engine.view.bets)
-        .filter((b) => b.status === 'open' && b.unmatched > 0)
-        .slice(-200);
+      const resting = [...engine.view.bets.values()].filter((b) => b.status === 'open' && b.unmatched > 0).slice(-200);
       await Promise.all(
         Array.from({ length: Math.min(8, resting.length) }, () => rng.pick(resting)).map((b) =>
           run({ type: 'CancelBet', betId: b.betId }, b.userId),

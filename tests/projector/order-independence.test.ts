@@ -122,7 +122,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
   };
 
   const live = () => Object.values(view().markets).filter((m) => m.status !== 'SETTLED' && m.status !== 'VOID');
-  const openBets = () => Object.values(view().bets).filter((b) => b.status === 'open');
+  const openBets = () => [...view().bets.values()].filter((b) => b.status === 'open');
   let betN = 0;
   const betCommand = (): Command => {
     const active = live().filter((m) => m.status === 'ACTIVE');
@@ -161,7 +161,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       () => [{ type: 'ChangePassword', userId: p, passwordHash: `own-${n}`, mustChangePassword: false }, p],
       () => [{ type: 'ChangePassword', userId: p, passwordHash: `reset-${n}`, mustChangePassword: true }, 'd'],
       () => [{ type: 'SetTransactionPassword', userId: 'd', transactionPasswordHash: `t-${n}` }, 'd'],
-      () => [{ type: view().users[p]?.totpEnabled ? 'DisableTotp' : 'EnableTotp', userId: p }, p],
+      () => [{ type: view().users.get(p)?.totpEnabled ? 'DisableTotp' : 'EnableTotp', userId: p }, p],
       () => [{ type: 'UpdateUserDetails', userId: p, fullName: `Player ${n}` }, 'd'],
       () => [{ type: 'SetCreditReference', userId: p, creditReference: n * 100 }, 'd'],
       () => [{ type: 'SetExposureLimit', userId: p, exposureLimit: rng.pick([0, 100_000_00, 50_000_00]) }, 'g'],
@@ -363,7 +363,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
       }
     } else if (r < 0.73) {
       const p = rng.pick(players);
-      const available = (view().balances[`wallet:${p}`] ?? 0) - (view().exposure[p] ?? 0);
+      const available = (view().balances.get(`wallet:${p}`) ?? 0) - (view().exposure.get(p) ?? 0);
       if (rng.chance(0.5))
         await run(
           {

@@ -6,7 +6,7 @@ import type { EngineState, UserState } from './state.js';
 
 /** The bettor, or the refusal: only an unlocked player with betting unlocked bets. */
 export function bettorOf(state: Readonly<EngineState>, actor: string | null): UserState | Decision {
-  const user = actor ? state.users[actor] : undefined;
+  const user = actor ? state.users.get(actor) : undefined;
   if (!user || user.role !== 'user') return refuse('FORBIDDEN', 'Only players can place bets');
   if (user.accountLocked) return refuse('ACCOUNT_LOCKED', 'Your account is locked. Please contact your upline.');
   if (user.betLocked) return refuse('BET_LOCKED', 'Betting is locked for your account. Please contact your upline.');

@@ -6,7 +6,7 @@ import { evolveProvider } from './provider/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
 // Not a closure in evolve: under tsx (keepNames) each closure costs a defineProperty per event.
-const user = (state: EngineState, userId: string): UserState => state.users[userId]!;
+const user = (state: EngineState, userId: string): UserState => state.users.get(userId)!;
 
 /**
  * The state after an event. It folds in place and returns the same object: the engine owns its
@@ -18,7 +18,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
   switch (e.type) {
     case 'UserCreated': {
       const { userId, username, role, parentId, creditReference, exposureLimit } = e.data;
-      state.users[userId] = {
+      state.users.set(userId, {
         userId,
         username,
         role,
@@ -28,13 +28,13 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
         accountLocked: false,
         betLocked: false,
         totpEnabled: false,
-      };
+      });
       state.usernames[username.toLowerCase()] = userId;
       break;
     }
     case 'ChipsMinted':
     case 'ChipsTransferred':
-      for (const p of e.data.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+      for (const p of e.data.postings) state.balances.set(p.account, (state.balances.get(p.account) ?? 0) + p.amount);
       break;
     case 'CreditReferenceSet':
       user(state, e.data.userId).creditReference = e.data.creditReference;

@@ -11,6 +11,7 @@ import type {
   SportId,
 } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
+import { Dict } from './dict.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';
 import { emptyPayments, type PaymentsState } from './payments/state.js';
 import { emptyProviderState, type ProviderState } from './provider/state.js';
@@ -69,7 +70,7 @@ export interface MarketState {
   /** Every bet placed on it, in order, while it is not archived. */
   betIds: string[];
   /** The same bets by user: a player's position here is read without walking everyone else's bets. */
-  betsByUser: Record<string, string[]>;
+  betsByUser: Dict<string[]>;
 }
 
 /** Cash the position out once its value is at least `profitTarget`, or at most minus `lossLimit` (paise). */
@@ -89,13 +90,13 @@ export interface RunnerBook {
   lays: Level[];
 }
 
-/** Everything the engine decides against. Plain objects only, so a snapshot is a JSON copy. */
+/** Everything the engine decides against. Plain objects and Dicts (JSON as objects), so a snapshot is a JSON copy. */
 export interface EngineState {
-  users: Record<string, UserState>;
+  users: Dict<UserState>;
   /** Lower-cased username -> userId, for uniqueness. */
   usernames: Record<string, string>;
   /** Ledger account -> balance in paise. */
-  balances: Record<string, Paise>;
+  balances: Dict<Paise>;
   matches: Record<string, MatchState>;
   markets: Record<string, MarketState>;
   /**
@@ -106,18 +107,18 @@ export interface EngineState {
   unarchived: Record<string, string | null>;
   /** Markets whose feed proposed a result not yet settled, by when it was proposed (null: before that was kept). */
   proposals: Record<string, string | null>;
-  bets: Record<string, BetState>;
+  bets: Dict<BetState>;
   /** `${userId}|${marketId}` -> the user's P&L there for every outcome, kept bet by bet (betting/pnl-book.ts). */
-  pnl: Record<string, PnlBook>;
+  pnl: Dict<PnlBook>;
   /** `${userId}|${marketId}` -> exposure of those bets; and per user the sum over markets. */
-  marketExposure: Record<string, Paise>;
-  exposure: Record<string, Paise>;
+  marketExposure: Dict<Paise>;
+  exposure: Dict<Paise>;
   /** `${marketId}|${selectionId}` -> resting orders. */
-  books: Record<string, RunnerBook>;
+  books: Dict<RunnerBook>;
   /** `${marketId}|${selectionId}` -> userId -> the player's auto cash-out rule there (betting/auto-cash-out.ts). */
   autoCashOut: Record<string, Record<string, AutoCashOutRule>>;
   /** userId -> lock keys (see lockKeys). */
-  marketLocks: Record<string, string[]>;
+  marketLocks: Dict<string[]>;
   /** Prices set by hand (updateKey -> price), for markets marked manual. */
   housePrices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   /** Arrival counter of bets: time priority. */
@@ -133,20 +134,20 @@ export interface EngineState {
 }
 
 export const emptyState = (): EngineState => ({
-  users: {},
+  users: new Dict(),
   usernames: {},
-  balances: {},
+  balances: new Dict(),
   matches: {},
   markets: {},
   unarchived: {},
   proposals: {},
-  bets: {},
-  pnl: {},
-  marketExposure: {},
-  exposure: {},
-  books: {},
+  bets: new Dict(),
+  pnl: new Dict(),
+  marketExposure: new Dict(),
+  exposure: new Dict(),
+  books: new Dict(),
   autoCashOut: {},
-  marketLocks: {},
+  marketLocks: new Dict(),
   housePrices: {},
   seq: 0,
   payments: emptyPayments(),
@@ -157,14 +158,14 @@ export const emptyState = (): EngineState => ({
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;
 export const bookKey = (marketId: string, selectionId: number): string => `${marketId}|${selectionId}`;
-export const exposureOfUser = (state: EngineState, userId: string): Paise => state.exposure[userId] ?? 0;
+export const exposureOfUser = (state: EngineState, userId: string): Paise => state.exposure.get(userId) ?? 0;
 
-export const balanceOf = (state: EngineState, account: string): Paise => state.balances[account] ?? 0;
+export const balanceOf = (state: EngineState, account: string): Paise => state.balances.get(account) ?? 0;
 
 /** True when `ancestorId` is strictly above `userId` in the hierarchy: an upline manages its whole downline. */
 export function isAncestor(state: EngineState, ancestorId: string | null, userId: string): boolean {
   if (ancestorId === null) return false;
-  for (let u = state.users[userId]; u?.parentId; u = state.users[u.parentId]) {
+  for (let u = state.users.get(userId); u?.parentId; u = state.users.get(u.parentId)) {
     if (u.parentId === ancestorId) return true;
   }
   return false;

@@ -225,6 +225,6 @@ t.test('evolve folds balances from postings', async (t) => {
     chipsTransferred('a', 's', 200),
     chipsTransferred('s', 'a', 50, 'withdraw'),
   ).state;
-  t.same(s.balances, { mint: -500, 'wallet:a': 350, 'wallet:s': 150 });
+  t.same(Object.fromEntries(s.balances), { mint: -500, 'wallet:a': 350, 'wallet:s': 150 });
   t.same(s.usernames, { admin: 'a', sadmin1: 's' });
 });

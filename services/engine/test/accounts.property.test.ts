@@ -398,7 +398,7 @@ for (let g = 0; g < stores; g++) {
             }
           });
           // No wallet below zero at any step.
-          for (const [account, b] of Object.entries(engine.view.balances)) {
+          for (const [account, b] of [...engine.view.balances]) {
             if (b < 0 && account !== MINT_ACCOUNT) note(`after ${burst.at(-1)!.commandId}: ${account} is ${b}`);
           }
         }
@@ -416,12 +416,16 @@ for (let g = 0; g < stores; g++) {
         t.strictSame(engine.view, replayed, `sequence ${s}: live state = fold of the log`);
         t.strictSame(
           Object.fromEntries(balances),
-          replayed.balances,
+          Object.fromEntries(replayed.balances),
           `sequence ${s}: the postings replay to the state's balances`,
         );
-        t.strictSame(Object.fromEntries(model.balances), replayed.balances, `sequence ${s}: the model's balances`);
+        t.strictSame(
+          Object.fromEntries(model.balances),
+          Object.fromEntries(replayed.balances),
+          `sequence ${s}: the model's balances`,
+        );
         t.same(
-          Object.fromEntries(Object.values(replayed.users).map((u) => [u.userId, [u.role, u.parentId]])),
+          Object.fromEntries([...replayed.users.values()].map((u) => [u.userId, [u.role, u.parentId]])),
           Object.fromEntries([...model.users.values()].map((u) => [u.id, [u.role, u.parentId]])),
           `sequence ${s}: the model's hierarchy`,
         );
@@ -441,7 +445,9 @@ for (let g = 0; g < stores; g++) {
         );
         t.same(
           Object.fromEntries(users.rows.map((r) => [r.user_id, Number(r.balance)])),
-          Object.fromEntries(Object.keys(replayed.users).map((id) => [id, replayed.balances[walletAccount(id)] ?? 0])),
+          Object.fromEntries(
+            [...replayed.users.keys()].map((id) => [id, replayed.balances.get(walletAccount(id)) ?? 0]),
+          ),
           `sequence ${s}: rm_users.balance = replayed wallet of every user`,
         );
         const ledger = await store.sql.query<{ account: string; balance: string }>(
@@ -449,7 +455,7 @@ for (let g = 0; g < stores; g++) {
         );
         t.same(
           Object.fromEntries(ledger.rows.map((r) => [r.account, Number(r.balance)])),
-          replayed.balances,
+          Object.fromEntries(replayed.balances),
           `sequence ${s}: rm_ledger_balances = replayed balances`,
         );
       }

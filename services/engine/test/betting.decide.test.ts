@@ -241,7 +241,7 @@ t.test('match odds: matching', async (t) => {
       ],
     });
     w.given(...(d.ok ? d.events : []));
-    t.same(w.state.books, {}, 'nothing rests');
+    t.same(Object.fromEntries(w.state.books), {}, 'nothing rests');
     t.equal(w.exposure('p1'), 10_000);
   });
 
@@ -270,11 +270,11 @@ t.test('match odds: matching', async (t) => {
       ],
     });
     w.do(back('b1', 'mo', 1, 210, 20_000), 'p1');
-    t.same(w.state.books['mo|1'], {
+    t.same(w.state.books.get('mo|1'), {
       backs: [{ price: 210, orders: [{ betId: 'b1', userId: 'p1', size: 15_000, seq: 1 }] }],
       lays: [],
     });
-    t.same(w.state.bets.b1!.fills, [{ price: 210, size: 5_000 }]);
+    t.same(w.state.bets.get('b1')!.fills, [{ price: 210, size: 5_000 }]);
     // The feed's ₹50 at 2.10 was taken: a second backer at 2.10 finds none and rests too.
     const second = w.when(back('b2', 'mo', 1, 210, 10_000), 'p2');
     t.match(second, { ok: true, events: [{ data: { fills: [], unmatched: 10_000 } }] });
@@ -289,7 +289,7 @@ t.test('match odds: matching', async (t) => {
       const l1 = w.do(lay('l1', 'mo', 2, 305, 10_000), 'p1');
       t.same(l1, [placed('p1', 'l1', 'lay', 2, 305, 10_000, [], 10_000, 20_500, 20_500, 10_000_00, 1)]);
       w.do(lay('l2', 'mo', 2, 305, 10_000), 'p2');
-      t.same(w.state.books['mo|2']!.lays, [
+      t.same(w.state.books.get('mo|2')!.lays, [
         {
           price: 305,
           orders: [
@@ -353,12 +353,12 @@ t.test('match odds: matching', async (t) => {
       });
       w.given(...(d.ok ? d.events : []));
       t.same(
-        w.state.books['mo|2']!.lays,
+        w.state.books.get('mo|2')!.lays,
         [{ price: 305, orders: [{ betId: 'l2', userId: 'p2', size: 5_000, seq: 2 }] }],
         "p2's rest stays first in line",
       );
-      t.same(w.state.bets.l1!.fills, [{ price: 305, size: 10_000 }]);
-      t.equal(w.state.bets.l2!.unmatched, 5_000);
+      t.same(w.state.bets.get('l1')!.fills, [{ price: 305, size: 10_000 }]);
+      t.equal(w.state.bets.get('l2')!.unmatched, 5_000);
     },
   );
 
@@ -461,7 +461,7 @@ t.test('match odds: matching', async (t) => {
       refused('FORBIDDEN', 'Resting orders are matched by the system'),
     );
     w.given(...(d.ok ? d.events : []));
-    t.same(w.state.books['mo|1'], { backs: [], lays: [] }, 'the order left the book');
+    t.same(w.state.books.get('mo|1'), { backs: [], lays: [] }, 'the order left the book');
     t.same(
       w.quotes.exchange('mo', 1)!.lay,
       [
@@ -590,8 +590,8 @@ t.test('cancel and delete', async (t) => {
       ],
     });
     w.given(...(d.ok ? d.events : []));
-    t.same(w.state.books['mo|1'], { backs: [], lays: [] });
-    t.equal(w.state.bets.b1!.unmatched, 0);
+    t.same(w.state.books.get('mo|1'), { backs: [], lays: [] });
+    t.equal(w.state.bets.get('b1')!.unmatched, 0);
     t.same(
       w.when({ type: 'CancelBet', betId: 'b1' }, 'p1'),
       refused('NOTHING_UNMATCHED', 'This bet has no unmatched stake to cancel'),
@@ -633,9 +633,9 @@ t.test('cancel and delete', async (t) => {
       ],
     });
     w.given(...(d.ok ? d.events : []));
-    t.equal(w.state.bets.b1!.status, 'deleted');
-    t.same(w.state.books['mo|1'], { backs: [], lays: [] });
-    t.same(w.state.pnl, {});
+    t.equal(w.state.bets.get('b1')!.status, 'deleted');
+    t.same(w.state.books.get('mo|1'), { backs: [], lays: [] });
+    t.same(Object.fromEntries(w.state.pnl), {});
     t.same(
       w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'd'),
       refused('NOT_PENDING', 'Only pending bets can be deleted'),
@@ -702,7 +702,7 @@ t.test('exposure', async (t) => {
     w.do(back('b1', 'mo', 1, 200, 10_000), 'p1'); // 10000 at risk
     w.do(lay('k1', 'bm', 2, 115, 10_000), 'p1'); // bookmaker lay Australia at 115: liability ceil(1.15 x 10000) = 11500
     t.equal(w.exposure('p1'), 21_500);
-    t.same(w.state.marketExposure, { 'p1|mo': 10_000, 'p1|bm': 11_500 });
+    t.same(Object.fromEntries(w.state.marketExposure), { 'p1|mo': 10_000, 'p1|bm': 11_500 });
     t.same(
       w.when(back('f1', 'fy', null, 50, 10_000, 100), 'p1'),
       refused('INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹100.00, available ₹35.00'),
@@ -1052,8 +1052,8 @@ t.test('settlement', async (t) => {
     t.equal(w.balance('p1'), 10_000_00 + 13_308);
     t.equal(w.balance('p2'), 10_000_00 - 11_200);
     t.equal(w.state.markets.mo!.status, 'SETTLED');
-    t.same(w.state.books['mo|3'], { backs: [], lays: [] }, 'the lapsed order left the book');
-    t.same(w.state.pnl, {});
+    t.same(w.state.books.get('mo|3'), { backs: [], lays: [] }, 'the lapsed order left the book');
+    t.same(Object.fromEntries(w.state.pnl), {});
     t.same(
       w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'),
       refused('INVALID_RESULT', 'The result of this market is already declared'),
@@ -1213,7 +1213,7 @@ t.test('settlement', async (t) => {
     w.do(back('b1', 'mo', 1, 210, 20_000), 'p1'); // ₹50 matched, ₹150 resting
     w.do({ type: 'CancelBet', betId: 'b1' }, 'p1');
     w.do(lay('l1', 'mo', 2, 305, 10_000), 'p2'); // resting
-    const before = { ...w.state.balances };
+    const before = new Map(w.state.balances);
     t.same(
       w.when({ type: 'VoidMarket', marketId: 'mo' }, 'p1'),
       refused('FORBIDDEN', 'Only admin and super admin declare results'),
@@ -1242,7 +1242,7 @@ t.test('settlement', async (t) => {
     w.given(...(d.ok ? d.events : []));
     t.same(w.state.balances, before);
     t.equal(w.state.markets.mo!.status, 'VOID');
-    t.same(w.state.books['mo|2'], { backs: [], lays: [] });
+    t.same(w.state.books.get('mo|2'), { backs: [], lays: [] });
     t.equal(w.exposure('p1') + w.exposure('p2'), 0);
   });
 
@@ -1254,7 +1254,7 @@ t.test('settlement', async (t) => {
       w.do(back('b1', 'mo', 1, 210, 12_345), 'p1');
       w.do(back('b2', 'mo', 3, 3000, 10_000), 'p1'); // unmatched: lapses at settlement and stays lapsed
       w.do(lay('l1', 'mo', 1, 212, 10_000), 'p2');
-      const start = { ...w.state.balances };
+      const start = new Map(w.state.balances);
       const settled = w.do({ type: 'SettleMarket', marketId: 'mo', selectionId: 1, runs: null }, 'a', 'settle-1');
       const settlementPostings = settled[0]!.type === 'MarketSettled' ? settled[0].data.postings : [];
       t.same(
@@ -1290,9 +1290,16 @@ t.test('settlement', async (t) => {
         { account: 'house:commission', amount: -271 },
       ]);
       w.given(...(d.ok ? d.events : []));
-      t.same(w.state.balances, { ...start, 'house:pnl': 0, 'house:commission': 0 }, 'balances as before the result');
-      t.same([w.state.bets.b1!.status, w.state.bets.l1!.status, w.state.bets.b2!.status], ['open', 'open', 'settled']);
-      t.same(w.state.marketExposure, { 'p1|mo': 12_345, 'p2|mo': 11_200 });
+      t.same(
+        Object.fromEntries(w.state.balances),
+        { ...Object.fromEntries(start), 'house:pnl': 0, 'house:commission': 0 },
+        'balances as before the result',
+      );
+      t.same(
+        [w.state.bets.get('b1')!.status, w.state.bets.get('l1')!.status, w.state.bets.get('b2')!.status],
+        ['open', 'open', 'settled'],
+      );
+      t.same(Object.fromEntries(w.state.marketExposure), { 'p1|mo': 12_345, 'p2|mo': 11_200 });
       t.same([w.exposure('p1'), w.exposure('p2')], [12_345, 11_200]);
       t.equal(w.state.markets.mo!.status, 'CLOSED');
       t.same(
@@ -1322,8 +1329,8 @@ t.test('settlement', async (t) => {
         ],
       });
       w.given(...(again.ok ? again.events : []));
-      t.equal(w.balance('p1'), start['wallet:p1']! - 12_345);
-      t.equal(w.balance('p2'), start['wallet:p2']! + 9_800);
+      t.equal(w.balance('p1'), start.get('wallet:p1')! - 12_345);
+      t.equal(w.balance('p2'), start.get('wallet:p2')! + 9_800);
       t.same([w.exposure('p1'), w.exposure('p2')], [0, 0]);
       // A void revoked: no postings, the bets come back.
       const v = world();
@@ -1542,7 +1549,7 @@ t.test('at the turn in play a PERSIST bet stays on the book and matches in play;
     'one decision: the LAPSE lay is cancelled, the PERSIST lay kept',
   );
   w.do(inPlay(), null);
-  t.equal(w.state.bets.k1!.unmatched, 100_00, 'the kept lay still waits');
+  t.equal(w.state.bets.get('k1')!.unmatched, 100_00, 'the kept lay still waits');
   t.equal(w.exposure('p1'), 100_00 + 100_00, 'its liability (₹100) stays reserved, beside the bookmaker bet');
   // In play the feed's lay side comes down to 2.00: the kept lay matches there.
   w.feed(ex(1, [{ price: 198, size: 5_000 }], [{ price: 200, size: 100_000 }]));
@@ -1658,7 +1665,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     t.equal(JSON.stringify(w.state), head, 'the state untouched');
     // A third of it fits: 20900 x 33 / 150 = 4598.
     t.match(w.do(cashOut(33, 3_933), 'p1'), [{ type: 'BetPlaced', data: { stake: 4_598 } }]);
-    t.equal(w.state.bets.b2!.fills.length, 1, "Australia's back stands as it was");
+    t.equal(w.state.bets.get('b2')!.fills.length, 1, "Australia's back stands as it was");
     t.same(
       w.when(cashOut(0, 3_933, 'co3'), 'p1'),
       refused('INVALID_CASHOUT', 'Cash out a share from 1 to 100 percent'),

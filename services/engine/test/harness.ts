@@ -89,10 +89,10 @@ export class Scenario {
     return this.account(`wallet:${userId}`);
   }
   account(name: string): Paise {
-    return this.state.balances[name] ?? 0;
+    return this.state.balances.get(name) ?? 0;
   }
   exposure(userId: string): Paise {
-    return this.state.exposure[userId] ?? 0;
+    return this.state.exposure.get(userId) ?? 0;
   }
 }
 

@@ -65,7 +65,7 @@ t.test(
     const standby = await standbyStarting;
     t.teardown(() => standby.stop());
     t.ok(standby.epoch > leader.epoch, `new epoch ${standby.epoch} > old ${leader.epoch}`);
-    t.equal(standby.view.balances['wallet:a'], 10_320, 'the standby caught up from the log');
+    t.equal(standby.view.balances.get('wallet:a'), 10_320, 'the standby caught up from the log');
 
     await t.rejects(
       leader.execute(env({ type: 'MintChips', userId: 'a', amount: 1 }, null)),
@@ -74,6 +74,6 @@ t.test(
     );
     const r = await standby.execute(env({ type: 'MintChips', userId: 'a', amount: 5 }, null));
     t.match(r, { ok: true });
-    t.equal(standby.view.balances['wallet:a'], 10_325);
+    t.equal(standby.view.balances.get('wallet:a'), 10_325);
   },
 );

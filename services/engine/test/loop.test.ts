@@ -72,7 +72,7 @@ t.test('answers after the events are in the log, with their positions', async (t
     streamId: 'user-a',
     metadata: { commandId: `c${n}`, actor: 'a', ip: '127.0.0.1' },
   });
-  t.equal(engine.view.balances['wallet:s'], 250_00);
+  t.equal(engine.view.balances.get('wallet:s'), 250_00);
 });
 
 t.test('refusals are answered and write nothing', async (t) => {
@@ -97,7 +97,7 @@ t.test('a retried command id gets the first answer and is journalled once', asyn
   t.match(first, { ok: true, duplicate: false });
   t.match(second, { ok: true, duplicate: true });
   t.same(third.ok && third.positions, first.ok && first.positions);
-  t.equal(engine.view.balances['wallet:s'], 10_00);
+  t.equal(engine.view.balances.get('wallet:s'), 10_00);
   t.equal((await raw.readAll(0, 100)).filter((e) => e.metadata.commandId === 'retry-me').length, 1);
 });
 
@@ -111,7 +111,7 @@ t.test('group commit: concurrent commands share one journal transaction', async 
   );
   t.ok(results.every((r) => r.ok));
   t.ok(ctl.appends - before <= 3, `200 commands took ${ctl.appends - before} appends`);
-  t.equal(engine.view.balances['wallet:s'], 200_00);
+  t.equal(engine.view.balances.get('wallet:s'), 200_00);
 });
 
 t.test('only the affordable commands of a burst are accepted', async (t) => {
@@ -122,7 +122,7 @@ t.test('only the affordable commands of a burst are accepted', async (t) => {
     ),
   );
   t.equal(results.filter((r) => r.ok).length, 100);
-  t.equal(engine.view.balances['wallet:a'], 0);
+  t.equal(engine.view.balances.get('wallet:a'), 0);
 });
 
 t.test('a journal failure fails the turn, rebuilds from the log, and the engine goes on', async (t) => {
@@ -134,12 +134,12 @@ t.test('a journal failure fails the turn, rebuilds from the log, and the engine 
   );
   // The failed transfer was evolved into memory before the append; the rebuild must have dropped it.
   for (let i = 0; i < 50 && !engine.running; i++) await new Promise((r) => setTimeout(r, 20));
-  t.equal(engine.view.balances['wallet:s'] ?? 0, 0);
+  t.equal(engine.view.balances.get('wallet:s') ?? 0, 0);
   const r = await engine.execute(
     env({ type: 'TransferChips', fromUserId: 'a', toUserId: 's', amount: 7_00, remark: '' }, 'a'),
   );
   t.match(r, { ok: true });
-  t.equal(engine.view.balances['wallet:s'], 7_00);
+  t.equal(engine.view.balances.get('wallet:s'), 7_00);
 });
 
 t.test('a restart from snapshot + log equals a full replay', async (t) => {
@@ -159,7 +159,7 @@ t.test('a restart from snapshot + log equals a full replay', async (t) => {
   t.teardown(() => second.stop());
   const replayed = fold(emptyState(), (await raw.readAll(0, 1000)) as never);
   t.same(second.view, replayed);
-  t.equal(second.view.balances['wallet:s'], 7_800);
+  t.equal(second.view.balances.get('wallet:s'), 7_800);
   const dup = await second.execute(env({ type: 'MintChips', userId: 'a', amount: 1 }, null, 'c' + (n - 13)));
   t.match(dup, { ok: true, duplicate: true }, 'command ids survive a restart');
 });
@@ -189,7 +189,7 @@ t.test(
       valid.splice(0, 100, ...Array.from({ length: 100 }, (_, i) => transfer(`again ${i}`)));
     }
     t.equal(await raw.head(), head + 200, 'two hundred transfers in the log, no poisoned one');
-    t.equal(engine.view.balances['wallet:s'], 200_00);
+    t.equal(engine.view.balances.get('wallet:s'), 200_00);
   },
 );
 
@@ -210,7 +210,7 @@ t.test(
     const second = engine.execute(transfer(2_00));
     await until(2 + ctl.batchSizes.length - 1);
     t.equal(
-      engine.view.balances['wallet:s'],
+      engine.view.balances.get('wallet:s'),
       3_00,
       "the second turn decided on the first one's state while it was committing",
     );
@@ -239,7 +239,7 @@ t.test(
     );
     t.equal(await raw.head(), head + 2, 'neither is in the log');
     for (let i = 0; i < 200 && !engine.running; i++) await new Promise((r) => setTimeout(r, 10));
-    t.equal(engine.view.balances['wallet:s'], 3_00, 'the state was rebuilt without them');
+    t.equal(engine.view.balances.get('wallet:s'), 3_00, 'the state was rebuilt without them');
     t.match(await engine.execute(transfer(16_00)), { ok: true }, 'and the engine goes on');
   },
 );

@@ -246,7 +246,7 @@ t.test('DEBIT refusals: INVALID_TOKEN, ACCOUNT_BLOCKED, INSUFFICIENT_FUNDS, REQU
     'more than available (balance less exposure): INSUFFICIENT_FUNDS with the balance, nothing held',
     async (t) => {
       const w = world();
-      w.state.exposure.p1 = 300_00;
+      w.state.exposure.set('p1', 300_00);
       t.same(
         w.step(debit('d1', 'r1', 700_01)),
         declined('d1', 'DEBIT', 'r1', 700_01, 'INSUFFICIENT_FUNDS', 'Insufficient balance', 700_00),

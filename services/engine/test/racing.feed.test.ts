@@ -217,7 +217,7 @@ t.test('a removed runner: its bets void, the others matched prices reduced by it
   );
   t.equal(r.exposure('p1'), 223_45);
   t.equal(r.exposure('p2'), 637_00);
-  t.same(r.state.pnl['p1|win'], {
+  t.same(r.state.pnl.get('p1|win'), {
     kind: 'runners',
     open: 1,
     ids: [101, 102, 103, 104, 106, 107, 108],

@@ -5,6 +5,7 @@
 import t from 'tap';
 import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
+import { Dict, pushTo } from '../src/dict.js';
 import type { MarketState } from '../src/state.js';
 import { CommandWindow } from '../src/snapshot/command-window.js';
 import { BETS_PER_PART, CORE_CHUNK, type SnapshotCore } from '../src/snapshot/parts.js';
@@ -38,6 +39,9 @@ t.test('the command window remembers at least its limit, forgetting a whole segm
 });
 
 /** A state with one settled market of `bets` bets held in parts, and one open market. */
+/** A state as its snapshot's JSON has it: its Dicts as the objects they are written as. */
+const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+
 function settledState(bets: number): { state: EngineState; versions: StreamVersions } {
   const state = emptyState();
   const versions = new StreamVersions();
@@ -62,12 +66,12 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
       settledAt: null,
       archived: false,
       betIds,
-      betsByUser: {},
+      betsByUser: new Dict(),
     };
     for (const [i, betId] of betIds.entries()) {
       const userId = `u${i % 7}`;
-      (state.markets[marketId]!.betsByUser[userId] ??= []).push(betId);
-      state.bets[betId] = {
+      pushTo(state.markets[marketId]!.betsByUser, userId, betId);
+      state.bets.set(betId, {
         betId,
         userId,
         marketId,
@@ -82,7 +86,7 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
         persistence: 'LAPSE',
         seq: i,
         status: status === 'SETTLED' ? 'settled' : 'open',
-      };
+      });
       versions.record(`bet-${betId}`, 2, marketId);
     }
   }
@@ -125,14 +129,14 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     'market:settled@40#2',
   ]);
   t.same(
-    Object.keys((await savedCore(store)).state.bets),
+    [...(await savedCore(store)).state.bets.keys()],
     ['open-0', 'open-1', 'open-2'],
     'the core holds the open bets only',
   );
 
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.equal(restored!.position, 50);
-  t.same(restored!.state, JSON.parse(JSON.stringify(state)), 'the state put back equals the one saved');
+  t.same(asJson(restored!.state), asJson(state), 'the state put back equals the one saved');
   t.same(restored!.versions, versions, 'with the stream versions, live and held apart');
   for (let i = 0; i < 23; i++) t.same(restored!.commands.get(`c${i}`), [i]);
 
@@ -143,10 +147,10 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     written.push(key);
     return saveSnapshotPart(name, key, json);
   };
-  state.bets['open-0']!.stake = 999;
+  state.bets.get('open-0')!.stake = 999;
   t.ok(await snapshots.save(60, state, versions, commands));
   t.same(written, ['core@60#0'], 'no part written again: only the core');
-  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets['open-0']!.stake, 999, 'the core is');
+  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets.get('open-0')!.stake, 999, 'the core is');
 });
 
 t.test('a core bigger than a chunk is written a chunk a turn, and the next snapshot leaves none of it', async (t) => {
@@ -157,9 +161,9 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
   const open = state.markets.open!;
   for (let i = 3; JSON.stringify(state).length < 2.5 * CORE_CHUNK; i++) {
     const betId = `open-${i}`;
-    state.bets[betId] = { ...state.bets['open-0']!, betId, seq: i };
+    state.bets.set(betId, { ...state.bets.get('open-0')!, betId, seq: i });
     open.betIds.push(betId);
-    open.betsByUser.u0!.push(betId);
+    open.betsByUser.get('u0')!.push(betId);
   }
   const commands = new CommandWindow(25, 10);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
@@ -179,12 +183,12 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
     ['core@70#0', 'a turn', 'core@70#1', 'a turn', 'core@70#2'],
     'three chunks, the event loop turning between them',
   );
-  t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state, JSON.parse(JSON.stringify(state)), 'put back');
-  state.bets['open-0']!.stake = 777;
+  t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(state), 'put back');
+  state.bets.get('open-0')!.stake = 777;
   t.ok(await snapshots.save(71, state, versions, commands));
   const { rows } = await store.sql.query<{ key: string }>(`select key from snapshot_parts where key like 'core@%'`);
   t.same(rows.map((r) => r.key).sort(), ['core@71#0', 'core@71#1', 'core@71#2'], 'the last core only');
-  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets['open-0']!.stake, 777);
+  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets.get('open-0')!.stake, 777);
 });
 
 t.test("a standby taking over counts as saved only the parts the last leader's snapshots left", async (t) => {
@@ -211,7 +215,7 @@ t.test("a standby taking over counts as saved only the parts the last leader's s
     'writing again the parts it had thought saved',
   );
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
-  t.same(restored?.state, JSON.parse(JSON.stringify(state)), 'and the snapshot loads whole');
+  t.same(asJson(restored?.state), asJson(state), 'and the snapshot loads whole');
 });
 
 t.test('a snapshot is given up when a part changes before it is written, and the next one takes it', async (t) => {
@@ -224,13 +228,13 @@ t.test('a snapshot is given up when a part changes before it is written, and the
   snapshots.folded(state, 'settled', 40);
   const saving = snapshots.save(50, state, versions, commands);
   // A turn between two slices changes the market (a revoke, say).
-  state.bets[`settled-${BETS_PER_PART + 1}`]!.status = 'open';
+  state.bets.get(`settled-${BETS_PER_PART + 1}`)!.status = 'open';
   snapshots.folded(state, 'settled', 51);
   t.equal(await saving, false, 'given up');
   t.equal(await new Snapshots(store, 'engine', 25, 10).load(), null, 'no snapshot stands on the changed market');
   t.ok(await snapshots.save(51, state, versions, commands), 'the next one is taken');
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
-  t.equal(restored!.state.bets[`settled-${BETS_PER_PART + 1}`]!.status, 'open');
+  t.equal(restored!.state.bets.get(`settled-${BETS_PER_PART + 1}`)!.status, 'open');
   t.same(await partKeys(store), ['market:settled@51#0', 'market:settled@51#1'], 'the first try’s slice is gone');
 });
 
@@ -239,11 +243,11 @@ t.test('a whole snapshot from before parts still loads', async (t) => {
   t.teardown(() => store.close());
   const { state } = settledState(10);
   const live: Record<string, number> = { 'user-u1': 4 };
-  for (const id of Object.keys(state.bets)) live[`bet-${id}`] = 2;
+  for (const id of [...state.bets.keys()]) live[`bet-${id}`] = 2;
   const processed = Array.from({ length: 23 }, (_, i) => [`c${i}`, [i]]);
   await store.saveSnapshot('engine', 70, JSON.stringify({ state, versions: live, processed }));
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
-  t.same(restored!.state, JSON.parse(JSON.stringify(state)));
+  t.same(asJson(restored!.state), asJson(state));
   t.same(Object.keys(restored!.versions.settled.settled!).length, 10, 'the settled market’s bet streams held apart');
   t.equal(restored!.versions.live['bet-open-0'], 2, 'the open market’s stay live');
   t.same(restored!.commands.get('c22'), [22]);
@@ -274,7 +278,7 @@ t.test(
     t.ok(await snapshots.save(150_002, state, versions, commands));
     t.same(await partKeys(store), ['market:settled@40#0', 'summaries#0@100', 'summaries#1@150001']);
     const restored = await new Snapshots(store, 'engine', 25, 10).load();
-    t.same(restored!.state, JSON.parse(JSON.stringify(state)), 'put back whole');
+    t.same(asJson(restored!.state), asJson(state), 'put back whole');
     t.same(restored!.versions.archived, { a1: 3, a2: 3, a3: 3 });
     t.equal(restored!.versions.next('market-a2', 'a2'), 4, 'an archived market’s stream goes on from its version');
 
@@ -292,7 +296,7 @@ t.test(
 
 t.test('archived summaries are written as rows, a match’s runners once, and read back as they were', async (t) => {
   const { state } = settledState(0);
-  const base = { ...state.markets.settled!, archived: true, betIds: [], betsByUser: {} };
+  const base = { ...state.markets.settled!, archived: true, betIds: [], betsByUser: new Dict<string[]>() };
   const runners = [
     { selectionId: 7, name: 'Mumbai Indians' },
     { selectionId: 9, name: 'Chennai Super Kings' },
@@ -315,11 +319,7 @@ t.test('archived summaries are written as rows, a match’s runners once, and re
   t.equal(table.runners.length, 2, 'two distinct runner lists for three markets');
   t.same(table.rows[1]![13], { manual: true }, 'what few markets have rides along; the rest is 0');
   t.equal(table.rows[0]![13], 0);
-  t.same(
-    fromSummaries(JSON.parse(JSON.stringify(table))),
-    JSON.parse(JSON.stringify(markets)),
-    'the same markets back',
-  );
+  t.same(asJson(fromSummaries(JSON.parse(JSON.stringify(table)))), asJson(markets), 'the same markets back');
   const whole = JSON.stringify(markets).length;
   const rows = JSON.stringify(table).length;
   t.ok(rows < whole / 2, `rows take ${rows} bytes, whole markets ${whole}`);
@@ -329,7 +329,13 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
-  state.markets.a1 = { ...state.markets.settled!, marketId: 'a1', archived: true, betIds: [], betsByUser: {} };
+  state.markets.a1 = {
+    ...state.markets.settled!,
+    marketId: 'a1',
+    archived: true,
+    betIds: [],
+    betsByUser: new Dict<string[]>(),
+  };
   delete state.markets.settled;
   delete state.unarchived.settled;
   versions.record('market-a1', 3, 'a1');
@@ -347,10 +353,10 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
   await store.saveSnapshot('engine', 150, JSON.stringify(core), core.parts);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
   const restored = await snapshots.load();
-  t.same(restored!.state.markets.a1, JSON.parse(JSON.stringify(state.markets.a1)), 'the whole summary loads');
+  t.same(asJson(restored!.state.markets.a1), asJson(state.markets.a1), 'the whole summary loads');
   t.ok(await snapshots.save(160, restored!.state, restored!.versions, restored!.commands));
   t.same(await partKeys(store), ['summaries#0@100'], 'rewritten as rows, the old part gone');
-  t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state, JSON.parse(JSON.stringify(restored!.state)));
+  t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(restored!.state));
 });
 
 t.test(

@@ -19,17 +19,17 @@ export function decideCreateUser(state: EngineState, c: CreateUser, actor: strin
   if (!USERNAME_PATTERN.test(c.username))
     return refuse('INVALID_USERNAME', 'Username must be 3 to 20 letters, digits or _');
   if (state.usernames[c.username.toLowerCase()]) return refuse('USERNAME_TAKEN', 'Username already exists');
-  if (state.users[c.userId]) return refuse('DUPLICATE_ID', 'User id already exists');
+  if (state.users.get(c.userId)) return refuse('DUPLICATE_ID', 'User id already exists');
   if (!isPaise(c.creditReference) || c.creditReference < 0)
     return refuse('INVALID_AMOUNT', 'Credit reference must be zero or more');
   if (!isPaise(c.exposureLimit) || c.exposureLimit < 0)
     return refuse('INVALID_AMOUNT', 'Exposure limit must be zero or more');
   if (c.parentId === null) {
     // Only the very first account is created without an upline: the top admin that bootstraps the site.
-    if (Object.keys(state.users).length > 0 || c.role !== 'admin')
+    if (state.users.size > 0 || c.role !== 'admin')
       return refuse('PARENT_REQUIRED', 'An account must be created by its upline');
   } else {
-    const parent = state.users[c.parentId];
+    const parent = state.users.get(c.parentId);
     if (!parent) return refuse('UNKNOWN_PARENT', 'Upline account not found');
     if (actor !== c.parentId) return refuse('FORBIDDEN', 'Only the upline can create this account');
     if (!canCreateRole(parent.role, c.role))
@@ -53,7 +53,7 @@ export function decideCreateUser(state: EngineState, c: CreateUser, actor: strin
 /** Minting is the system's act (bootstrap, finance tooling), never a logged-in user's. */
 export function decideMintChips(state: EngineState, c: MintChips, actor: string | null): Decision {
   if (actor !== null) return refuse('FORBIDDEN', 'Chips can only be minted by the system');
-  const user = state.users[c.userId];
+  const user = state.users.get(c.userId);
   if (!user) return refuse('UNKNOWN_USER', 'User not found');
   if (user.role !== 'admin' || user.parentId !== null)
     return refuse('FORBIDDEN', 'Chips can only be minted to the top admin');
@@ -74,8 +74,8 @@ export function decideMintChips(state: EngineState, c: MintChips, actor: string 
 
 /** Chips move between an upline and its direct downline only, started by the upline (deposit D or withdraw W). */
 export function decideTransferChips(state: EngineState, c: TransferChips, actor: string | null): Decision {
-  const from = state.users[c.fromUserId];
-  const to = state.users[c.toUserId];
+  const from = state.users.get(c.fromUserId);
+  const to = state.users.get(c.toUserId);
   if (!from || !to) return refuse('UNKNOWN_USER', 'User not found');
   if (!isPositivePaise(c.amount)) return refuse('INVALID_AMOUNT', 'Amount must be a positive amount in paise');
   const deposit = to.parentId === from.userId;

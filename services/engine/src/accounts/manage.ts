@@ -14,7 +14,7 @@ import { isAncestor, type EngineState, type UserState } from '../state.js';
 
 /** The target exists and the actor is above it: an upline acts on its whole downline and on nothing else. */
 export function managed(state: EngineState, actor: string | null, userId: string): UserState | Decision {
-  const target = state.users[userId];
+  const target = state.users.get(userId);
   if (!target) return refuse('UNKNOWN_USER', 'User not found');
   if (!isAncestor(state, actor, userId)) return refuse('FORBIDDEN', 'You can only manage accounts in your downline');
   return target;

@@ -5,7 +5,7 @@ import type { EngineState } from '../state.js';
 
 /** A back-office account's share: the top admin holds all of it, an account never set holds none. */
 export const shareOf = (state: EngineState, userId: string): number =>
-  state.users[userId]?.parentId === null ? FULL_SHARE_BP : (state.partnership[userId] ?? 0);
+  state.users.get(userId)?.parentId === null ? FULL_SHARE_BP : (state.partnership[userId] ?? 0);
 
 const percent = (bp: number): string => `${(bp / 100).toFixed(2)}%`;
 
@@ -45,9 +45,7 @@ export function decideSetPartnership(state: EngineState, c: SetPartnership, acto
   const parentId = target.parentId!;
   const floor = Math.max(
     0,
-    ...Object.values(state.users)
-      .filter((u) => u.parentId === c.userId)
-      .map((u) => state.partnership[u.userId] ?? 0),
+    ...[...state.users.values()].filter((u) => u.parentId === c.userId).map((u) => state.partnership[u.userId] ?? 0),
   );
   const refused = shareRefusal(state, target.role, parentId, floor, c.shareBp);
   if (refused) return refused;

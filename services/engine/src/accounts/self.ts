@@ -14,7 +14,7 @@ import { isDecision, managed } from './manage.js';
 /** The owner changes its own password; an upline resets a downline's, which must then be changed at next login. */
 export function decideChangePassword(state: EngineState, c: ChangePassword, actor: string | null): Decision {
   if (actor === c.userId) {
-    if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
+    if (!state.users.get(c.userId)) return refuse('UNKNOWN_USER', 'User not found');
     if (c.mustChangePassword) return refuse('INVALID_REQUEST', 'Your own new password cannot require another change');
   } else {
     const target = managed(state, actor, c.userId);
@@ -30,7 +30,7 @@ export function decideChangePassword(state: EngineState, c: ChangePassword, acto
 }
 
 function own(state: EngineState, actor: string | null, userId: string): Decision | null {
-  if (!state.users[userId]) return refuse('UNKNOWN_USER', 'User not found');
+  if (!state.users.get(userId)) return refuse('UNKNOWN_USER', 'User not found');
   if (actor !== userId) return refuse('FORBIDDEN', 'Only the account owner can do this');
   return null;
 }
@@ -53,7 +53,7 @@ export function decideSetTransactionPassword(
 export function decideEnableTotp(state: EngineState, c: EnableTotp, actor: string | null): Decision {
   const refusal = own(state, actor, c.userId);
   if (refusal) return refusal;
-  if (state.users[c.userId]!.totpEnabled)
+  if (state.users.get(c.userId)!.totpEnabled)
     return refuse('TOTP_ALREADY_ENABLED', 'Two-factor authentication is already on');
   return accept({ type: 'TotpEnabled', streamId: userStream(c.userId), data: { userId: c.userId } });
 }
@@ -61,7 +61,7 @@ export function decideEnableTotp(state: EngineState, c: EnableTotp, actor: strin
 export function decideDisableTotp(state: EngineState, c: DisableTotp, actor: string | null): Decision {
   const refusal = own(state, actor, c.userId);
   if (refusal) return refusal;
-  if (!state.users[c.userId]!.totpEnabled) return refuse('TOTP_NOT_ENABLED', 'Two-factor authentication is not on');
+  if (!state.users.get(c.userId)!.totpEnabled) return refuse('TOTP_NOT_ENABLED', 'Two-factor authentication is not on');
   return accept({ type: 'TotpDisabled', streamId: userStream(c.userId), data: { userId: c.userId } });
 }
 
@@ -80,7 +80,7 @@ export function decideRecordLogin(state: EngineState, c: RecordLogin, actor: str
  * or an upline's (a lock or a password reset). Journalled so that every gateway learns of it.
  */
 export function decideEndSessions(state: EngineState, c: EndSessions, actor: string | null): Decision {
-  if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
+  if (!state.users.get(c.userId)) return refuse('UNKNOWN_USER', 'User not found');
   if (actor !== null && actor !== c.userId && !isAncestor(state, actor, c.userId))
     return refuse('FORBIDDEN', 'Only the user or its upline can end its sessions');
   if (c.sessionIds.length === 0) return accept();

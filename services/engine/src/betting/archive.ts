@@ -6,6 +6,7 @@ import {
   type RestoreMarket,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { Dict, pushTo } from '../dict.js';
 import { summaryOf } from '../snapshot/summaries.js';
 import { bookKey, type EngineState } from '../state.js';
 
@@ -42,8 +43,8 @@ export function decideRestoreMarket(state: Readonly<EngineState>, c: RestoreMark
 
 export function archiveMarket(state: EngineState, d: MarketArchived): void {
   const market = state.markets[d.marketId]!;
-  for (const id of d.betIds) delete state.bets[id];
-  for (const r of market.runners) delete state.books[bookKey(market.marketId, r.selectionId)];
+  for (const id of d.betIds) state.bets.delete(id);
+  for (const r of market.runners) state.books.delete(bookKey(market.marketId, r.selectionId));
   for (const [key, price] of Object.entries(state.housePrices))
     if (price.marketId === market.marketId) delete state.housePrices[key];
   delete state.unarchived[market.marketId];
@@ -53,10 +54,10 @@ export function archiveMarket(state: EngineState, d: MarketArchived): void {
 
 export function restoreMarket(state: EngineState, d: MarketRestored): void {
   const market = state.markets[d.marketId]!;
-  for (const b of d.bets) state.bets[b.betId] = { ...b, fills: b.fills.map((f) => ({ ...f })) };
+  for (const b of d.bets) state.bets.set(b.betId, { ...b, fills: b.fills.map((f) => ({ ...f })) });
   market.betIds = d.bets.map((b) => b.betId);
-  market.betsByUser = {};
-  for (const b of d.bets) (market.betsByUser[b.userId] ??= []).push(b.betId);
+  market.betsByUser = new Dict();
+  for (const b of d.bets) pushTo(market.betsByUser, b.userId, b.betId);
   market.settlement = {
     settlementId: d.settlement.settlementId,
     void: d.settlement.void,

@@ -12,12 +12,12 @@ import { exposureAfter, exposuresAfter } from './positions.js';
  */
 export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): DomainEvent[] {
   const lapsing: BetState[] = [];
-  for (const [key, book] of Object.entries(state.books)) {
+  for (const [key, book] of state.books) {
     const market = state.markets[key.slice(0, key.lastIndexOf('|'))];
     if (market?.matchId !== matchId || market.kind !== 'match_odds') continue;
     for (const level of [...book.backs, ...book.lays])
       for (const order of level.orders) {
-        const bet = order.betId === null ? undefined : state.bets[order.betId];
+        const bet = order.betId === null ? undefined : state.bets.get(order.betId);
         if (bet?.status === 'open' && bet.unmatched > 0 && bet.persistence === 'LAPSE') lapsing.push(bet);
       }
   }
@@ -31,7 +31,7 @@ export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): Do
       betId: bet.betId,
       userId: bet.userId,
       marketId: bet.marketId,
-      size: state.bets[bet.betId]!.unmatched,
+      size: state.bets.get(bet.betId)!.unmatched,
       by: 'lapsed',
       ...exposures(bet),
     },
@@ -40,7 +40,7 @@ export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): Do
 
 /** The unmatched remainder of a bet off the book, by the bettor or an upline. */
 export function decideCancelBet(state: Readonly<EngineState>, c: CancelBet, actor: string | null): Decision {
-  const bet = state.bets[c.betId];
+  const bet = state.bets.get(c.betId);
   if (!bet) return refuse('BET_NOT_FOUND', 'Invalid bet data. Unable to delete.');
   const own = actor === bet.userId;
   if (!own && !isAncestor(state, actor, bet.userId))
@@ -68,7 +68,7 @@ export function decideDeleteBets(state: Readonly<EngineState>, c: DeleteBets, ac
   if (!Array.isArray(c.betIds) || c.betIds.length === 0) return refuse('NO_SELECTION', 'Please select one item');
   const changed = new Map<string, BetState>();
   for (const id of new Set(c.betIds)) {
-    const bet = state.bets[id];
+    const bet = state.bets.get(id);
     if (!bet) return refuse('BET_NOT_FOUND', 'Invalid bet data. Unable to delete.');
     if (!isAncestor(state, actor, bet.userId))
       return refuse('NOT_DOWNLINE', 'You can only delete bets of your downline');

@@ -34,7 +34,7 @@ export function bestPrices(
     return { back: house.back > 0 ? house.back : null, lay: house.lay > 0 ? house.lay : null };
   }
   const feed = quotes.exchange(marketId, selectionId);
-  const book = state.books[bookKey(marketId, selectionId)];
+  const book = state.books.get(bookKey(marketId, selectionId));
   const first = (side: 'back' | 'lay') =>
     takeOpposite(
       side === 'back' ? (feed?.back ?? []) : (feed?.lay ?? []),
@@ -55,8 +55,8 @@ export const CASHOUT_KINDS = 'Cash out is offered on match odds and bookmaker ma
 
 /** A player's open bets on one runner: its position there, read from its own bets on the market only. */
 export const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
-  (state.markets[marketId]?.betsByUser[userId] ?? [])
-    .map((id) => state.bets[id]!)
+  (state.markets[marketId]?.betsByUser.get(userId) ?? [])
+    .map((id) => state.bets.get(id)!)
     .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
 
 /**

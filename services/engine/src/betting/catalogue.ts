@@ -25,7 +25,7 @@ export const MARKET_DEFAULTS: Record<
 
 /** Markets and sports set-up are for role admin and super admin only (SPEC.md section 6). */
 export const isMarketAdmin = (state: Readonly<EngineState>, actor: string | null): boolean => {
-  const role = actor ? state.users[actor]?.role : undefined;
+  const role = actor ? state.users.get(actor)?.role : undefined;
   return role === 'admin' || role === 'super-admin';
 };
 

@@ -1,4 +1,5 @@
 import { updateKey, type BettingEventData, type Paise, type Posting } from '@exch/contracts';
+import { Dict, pushTo } from '../dict.js';
 import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
 import { archiveMarket, restoreMarket } from './archive.js';
 import { restOrder, unrestOrder } from './matching.js';
@@ -15,15 +16,15 @@ function setExposure(
   totalExposure: Paise,
   key = positionKey(userId, marketId),
 ): void {
-  if (marketExposure === 0) delete state.marketExposure[key];
-  else state.marketExposure[key] = marketExposure;
-  state.exposure[userId] = totalExposure;
+  if (marketExposure === 0) state.marketExposure.delete(key);
+  else state.marketExposure.set(key, marketExposure);
+  state.exposure.set(userId, totalExposure);
 }
 
 /** Takes a bet's resting order off its runner's book, or shrinks it to what is still unmatched. */
 function restingSize(state: EngineState, bet: BetState, size: Paise): void {
   if (bet.selectionId === null) return;
-  const book = state.books[bookKey(bet.marketId, bet.selectionId)];
+  const book = state.books.get(bookKey(bet.marketId, bet.selectionId));
   if (!book) return;
   const levels = bet.side === 'back' ? book.backs : book.lays;
   const i = levels.findIndex((l) => l.price === bet.odds);
@@ -38,13 +39,14 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
 
 /** Adds or takes away a bet's part in its user's P&L book for the market; a book without open bets goes. */
 function book(state: EngineState, bet: BetState, sign: 1 | -1, key = positionKey(bet.userId, bet.marketId)): void {
-  const held = (state.pnl[key] ??= emptyBook(state.markets[bet.marketId]!));
+  let held = state.pnl.get(key);
+  if (!held) state.pnl.set(key, (held = emptyBook(state.markets[bet.marketId]!)));
   addBet(held, bet, sign);
-  if (held.open === 0) delete state.pnl[key];
+  if (held.open === 0) state.pnl.delete(key);
 }
 
 const post = (state: EngineState, postings: Posting[]) => {
-  for (const p of postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+  for (const p of postings) state.balances.set(p.account, (state.balances.get(p.account) ?? 0) + p.amount);
 };
 
 /** The betting half of evolve: folds in place, like the accounts half. */
@@ -67,7 +69,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         settledAt: null,
         archived: false,
         betIds: [],
-        betsByUser: {},
+        betsByUser: new Dict(),
       };
       break;
     }
@@ -100,16 +102,18 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         seq: d.seq,
         status: 'open',
       };
-      state.bets[bet.betId] = bet;
+      state.bets.set(bet.betId, bet);
       const market = state.markets[bet.marketId]!;
       market.betIds.push(bet.betId);
-      (market.betsByUser[bet.userId] ??= []).push(bet.betId);
+      pushTo(market.betsByUser, bet.userId, bet.betId);
       // One key for the P&L book and the exposure: a key built again costs a hash and a string-table probe.
       const key = positionKey(d.userId, d.marketId);
       book(state, bet, 1, key);
       state.seq = Math.max(state.seq, d.seq);
       if (bet.unmatched > 0 && bet.selectionId !== null) {
-        const book = (state.books[bookKey(bet.marketId, bet.selectionId)] ??= { backs: [], lays: [] });
+        const runner = bookKey(bet.marketId, bet.selectionId);
+        let book = state.books.get(runner);
+        if (!book) state.books.set(runner, (book = { backs: [], lays: [] }));
         restOrder(bet.side === 'back' ? book.backs : book.lays, bet.side, bet.odds, {
           betId: bet.betId,
           userId: bet.userId,
@@ -122,7 +126,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     }
     case 'BetMatched': {
       // A bet's part in its P&L book is taken out before it changes and put back after.
-      const bet = state.bets[e.data.betId]!;
+      const bet = state.bets.get(e.data.betId)!;
       const key = positionKey(bet.userId, bet.marketId);
       book(state, bet, -1, key);
       for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
@@ -133,7 +137,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     }
     case 'BetCancelled': {
-      const bet = state.bets[e.data.betId]!;
+      const bet = state.bets.get(e.data.betId)!;
       restingSize(state, bet, 0);
       book(state, bet, -1);
       bet.unmatched = 0;
@@ -144,7 +148,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
     case 'BetDeleted':
     case 'BetVoided': {
-      const bet = state.bets[e.data.betId]!;
+      const bet = state.bets.get(e.data.betId)!;
       restingSize(state, bet, 0);
       book(state, bet, -1);
       bet.unmatched = 0;
@@ -157,12 +161,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const market = state.markets[e.data.marketId]!;
       const betIds = e.type === 'MarketSettled' ? e.data.bets.map((b) => b.betId) : e.data.betIds;
       for (const id of betIds) {
-        const bet = state.bets[id]!;
+        const bet = state.bets.get(id)!;
         restingSize(state, bet, 0);
         bet.unmatched = 0;
         bet.status = 'settled';
         // Every open bet of the market is settled at once: the market's books go with them.
-        delete state.pnl[positionKey(bet.userId, bet.marketId)];
+        state.pnl.delete(positionKey(bet.userId, bet.marketId));
       }
       for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, 0, x.totalExposure);
       const postings = e.type === 'MarketSettled' ? e.data.postings : [];
@@ -180,7 +184,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const market = state.markets[e.data.marketId]!;
       post(state, e.data.postings);
       for (const id of e.data.betIds) {
-        const bet = state.bets[id]!;
+        const bet = state.bets.get(id)!;
         bet.status = 'open';
         book(state, bet, 1);
       }
@@ -189,7 +193,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
           state,
           x.userId,
           market.marketId,
-          x.totalExposure - (state.exposure[x.userId] ?? 0),
+          x.totalExposure - (state.exposure.get(x.userId) ?? 0),
           x.totalExposure,
         );
       market.status = 'CLOSED';
@@ -229,12 +233,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       // take each changed bet's old part out and put its new part in, as for any fill.
       const market = state.markets[e.data.marketId]!;
       market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
-      for (const id of market.betIds) delete state.pnl[positionKey(state.bets[id]!.userId, market.marketId)];
-      for (const id of market.betIds) book(state, state.bets[id]!, 1);
+      for (const id of market.betIds) state.pnl.delete(positionKey(state.bets.get(id)!.userId, market.marketId));
+      for (const id of market.betIds) book(state, state.bets.get(id)!, 1);
       break;
     }
     case 'BetOddsReduced': {
-      const bet = state.bets[e.data.betId]!;
+      const bet = state.bets.get(e.data.betId)!;
       book(state, bet, -1);
       bet.fills = e.data.fills.map((f) => ({ price: f.price, size: f.size }));
       book(state, bet, 1);
@@ -247,8 +251,8 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'MarketLockSet': {
       const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);
-      const held = (state.marketLocks[e.data.userId] ?? []).filter((k) => k !== key);
-      state.marketLocks[e.data.userId] = e.data.locked ? [...held, key] : held;
+      const held = (state.marketLocks.get(e.data.userId) ?? []).filter((k) => k !== key);
+      state.marketLocks.set(e.data.userId, e.data.locked ? [...held, key] : held);
       break;
     }
     case 'HousePriceSet':

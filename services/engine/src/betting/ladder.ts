@@ -34,6 +34,6 @@ export function tradedLadder(
 ): ExchangeRunnerUpdate | undefined {
   const feed = quotes.exchange(marketId, selectionId);
   if (!feed) return undefined;
-  const book = state.books[bookKey(marketId, selectionId)];
+  const book = state.books.get(bookKey(marketId, selectionId));
   return { ...feed, back: side(feed.back, book?.lays, true), lay: side(feed.lay, book?.backs, false) };
 }

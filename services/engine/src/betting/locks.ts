@@ -10,8 +10,8 @@ export const lockKey = (matchId: string, kind: MarketKind | null, marketId: stri
 export function isMarketLocked(state: Readonly<EngineState>, userId: string, market: MarketState): boolean {
   // The keys are made only when someone on the chain holds a lock: most bets meet none.
   let covering: string[] | null = null;
-  for (let u = state.users[userId]; u; u = u.parentId ? state.users[u.parentId] : undefined) {
-    const locks = state.marketLocks[u.userId];
+  for (let u = state.users.get(userId); u; u = u.parentId ? state.users.get(u.parentId) : undefined) {
+    const locks = state.marketLocks.get(u.userId);
     if (!locks || locks.length === 0) continue;
     covering ??= [
       lockKey(market.matchId, null, null),
@@ -27,7 +27,7 @@ export function isMarketLocked(state: Readonly<EngineState>, userId: string, mar
 
 /** An upline locks or unlocks betting for a downline user on a match, a market kind or a market (Bet Lock). */
 export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLock, actor: string | null): Decision {
-  if (!state.users[c.userId]) return refuse('UNKNOWN_USER', 'User not found');
+  if (!state.users.get(c.userId)) return refuse('UNKNOWN_USER', 'User not found');
   if (!isAncestor(state, actor, c.userId)) return refuse('NOT_DOWNLINE', 'You can only lock users of your downline');
   if (!state.matches[c.matchId]) return refuse('MATCH_NOT_FOUND', 'Match not found');
   let kind = c.marketKind;
@@ -37,7 +37,7 @@ export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLo
     kind = market.kind;
   }
   const key = lockKey(c.matchId, kind, c.marketId);
-  const held = (state.marketLocks[c.userId] ?? []).includes(key);
+  const held = (state.marketLocks.get(c.userId) ?? []).includes(key);
   if (held === c.locked) return accept();
   return accept({
     type: 'MarketLockSet',
@@ -51,7 +51,7 @@ export function decideSetButtonValues(
   c: SetButtonValues,
   actor: string | null,
 ): Decision {
-  if (!actor || !state.users[actor]) return refuse('FORBIDDEN', 'Sign in to save your buttons');
+  if (!actor || !state.users.get(actor)) return refuse('FORBIDDEN', 'Sign in to save your buttons');
   const valid = (list: { label: string; value: number }[]) =>
     list.length > 0 &&
     list.length <= 12 &&

@@ -98,7 +98,7 @@ export function decidePlaceBet(
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
   const userId = user.userId;
-  if (state.bets[c.betId]) return refuse('DUPLICATE_BET', 'This bet was already placed');
+  if (state.bets.get(c.betId)) return refuse('DUPLICATE_BET', 'This bet was already placed');
   const market = state.markets[c.marketId];
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (isMarketLocked(state, userId, market))
@@ -122,7 +122,7 @@ export function decidePlaceBet(
   let fills: BetFill[] = [];
   let unmatched = 0;
   if (market.kind === 'match_odds') {
-    const book = state.books[bookKey(c.marketId, c.selectionId!)];
+    const book = state.books.get(bookKey(c.marketId, c.selectionId!));
     // A backer takes the feed's back offers and players' resting lays; a layer the mirror.
     const result = takeOpposite(
       c.side === 'back' ? (exchange?.back ?? []) : (exchange?.lay ?? []),
@@ -171,7 +171,7 @@ export function decidePlaceBet(
     let k = 1;
     while (k < changed.length && changed[k]!.betId !== f.counterBetId) k++;
     if (k === changed.length) {
-      const before = state.bets[f.counterBetId]!;
+      const before = state.bets.get(f.counterBetId)!;
       changed.push({ ...before, fills: before.fills.slice() });
       counterFills.push([]);
     }
@@ -183,7 +183,7 @@ export function decidePlaceBet(
 
   const mine = exposureAfter(state, userId, market.marketId, changed);
   const balance = balanceOf(state, walletAccount(userId));
-  const overdrawn = exposureRefusal(user, balance, state.exposure[userId] ?? 0, mine.totalExposure);
+  const overdrawn = exposureRefusal(user, balance, state.exposure.get(userId) ?? 0, mine.totalExposure);
   if (overdrawn) return overdrawn;
 
   const placed: BetPlaced = {

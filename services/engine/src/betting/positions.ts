@@ -25,12 +25,12 @@ function marketExposureAfter(
   changed: readonly BetState[],
   key = positionKey(userId, market.marketId),
 ): Paise {
-  const held = state.pnl[key];
+  const held = state.pnl.get(key);
   const book = held ? copyBook(held) : emptyBook(market);
   for (let i = 0; i < changed.length; i++) {
     const bet = changed[i]!;
     if (bet.userId !== userId || bet.marketId !== market.marketId) continue;
-    const before = state.bets[bet.betId];
+    const before = state.bets.get(bet.betId);
     if (before) addBet(book, before, -1);
     addBet(book, bet, 1);
   }
@@ -47,7 +47,7 @@ export function exposureAfter(
   // One key for both lookups: a key built again costs a hash and a string-table probe each time.
   const key = positionKey(userId, marketId);
   const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed, key);
-  const totalExposure = (state.exposure[userId] ?? 0) - (state.marketExposure[key] ?? 0) + marketExposure;
+  const totalExposure = (state.exposure.get(userId) ?? 0) - (state.marketExposure.get(key) ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
 
@@ -69,7 +69,9 @@ export function exposuresAfter(
     markets.set(key, marketExposure);
     totals.set(
       bet.userId,
-      (totals.get(bet.userId) ?? state.exposure[bet.userId] ?? 0) + marketExposure - (state.marketExposure[key] ?? 0),
+      (totals.get(bet.userId) ?? state.exposure.get(bet.userId) ?? 0) +
+        marketExposure -
+        (state.marketExposure.get(key) ?? 0),
     );
   }
   return (bet) => ({

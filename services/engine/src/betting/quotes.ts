@@ -42,7 +42,7 @@ export class Quotes extends LatestUpdates implements QuoteView {
     const fills: BetFill[] = event.data.fills;
     let fromFeed = 0;
     while (fromFeed < fills.length && fills[fromFeed]!.counterBetId !== null) fromFeed++;
-    const bet = state.bets[event.data.betId];
+    const bet = state.bets.get(event.data.betId);
     if (fromFeed === fills.length || !bet || bet.selectionId === null) return;
     const quote = this.exchange(bet.marketId, bet.selectionId);
     if (!quote) return;

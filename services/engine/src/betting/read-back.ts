@@ -42,7 +42,7 @@ export function readBack(marketId: string, events: readonly StoredEvent[]): Mark
   return {
     marketId,
     matchId: market.matchId,
-    bets: market.betIds.map((id) => scratch.bets[id]!),
+    bets: market.betIds.map((id) => scratch.bets.get(id)!),
     settlement: market.settlement,
     streamVersions,
   };

@@ -17,7 +17,7 @@ export function decideRematch(
   selectionId: number,
 ): Decision {
   const market = state.markets[marketId];
-  const book = state.books[bookKey(marketId, selectionId)];
+  const book = state.books.get(bookKey(marketId, selectionId));
   const quote = quotes.exchange(marketId, selectionId);
   if (!market || market.status !== 'ACTIVE' || !book || !quote || quote.status !== 'ACTIVE') return accept();
   const changed = new Map<string, BetState>();
@@ -40,8 +40,8 @@ export function decideRematch(
         const { fills } = matchOrder(opposite, side, level.price, order.size);
         if (fills.length === 0) continue;
         const bet = changed.get(order.betId!) ?? {
-          ...state.bets[order.betId!]!,
-          fills: [...state.bets[order.betId!]!.fills],
+          ...state.bets.get(order.betId!)!,
+          fills: [...state.bets.get(order.betId!)!.fills],
         };
         for (const f of fills) {
           bet.fills.push({ price: f.price, size: f.size });

@@ -42,7 +42,7 @@ export function removeRunners(state: Readonly<EngineState>, market: MarketState,
   const gone = new Set(removals.map((r) => r.selectionId));
   const winners = market.feed?.numberOfWinners ?? 1;
   const after: MarketState = { ...market, runners: market.runners.filter((r) => !gone.has(r.selectionId)) };
-  const open = market.betIds.map((id) => state.bets[id]!).filter((b) => b.status === 'open');
+  const open = market.betIds.map((id) => state.bets.get(id)!).filter((b) => b.status === 'open');
   const remaining = new Map<string, BetState[]>();
   const reduced = new Map<string, BetState>();
   for (const bet of open) {
@@ -58,8 +58,8 @@ export function removeRunners(state: Readonly<EngineState>, market: MarketState,
   const exposureOf = (userId: string): { marketExposure: Paise; totalExposure: Paise } => {
     const marketExposure = exposureIn(after, remaining.get(userId) ?? []);
     const totalExposure =
-      (state.exposure[userId] ?? 0) -
-      (state.marketExposure[positionKey(userId, market.marketId)] ?? 0) +
+      (state.exposure.get(userId) ?? 0) -
+      (state.marketExposure.get(positionKey(userId, market.marketId)) ?? 0) +
       marketExposure;
     return { marketExposure, totalExposure };
   };

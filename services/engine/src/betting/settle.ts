@@ -28,13 +28,14 @@ function wins(bet: BetState, result: MarketResult): boolean {
 }
 
 const openBetsOf = (state: Readonly<EngineState>, market: MarketState): BetState[] =>
-  market.betIds.map((id) => state.bets[id]!).filter((b) => b.status === 'open');
+  market.betIds.map((id) => state.bets.get(id)!).filter((b) => b.status === 'open');
 
 /** Each bettor's total exposure once this market's is released. */
 function released(state: Readonly<EngineState>, market: MarketState, userIds: Iterable<string>): UserExposure[] {
   return [...new Set(userIds)].map((userId) => ({
     userId,
-    totalExposure: (state.exposure[userId] ?? 0) - (state.marketExposure[positionKey(userId, market.marketId)] ?? 0),
+    totalExposure:
+      (state.exposure.get(userId) ?? 0) - (state.marketExposure.get(positionKey(userId, market.marketId)) ?? 0),
   }));
 }
 
@@ -166,13 +167,13 @@ export function decideRevokeResult(state: Readonly<EngineState>, c: RevokeResult
   // The loop reads an archived market's bets back from the log first; reaching here archived means it could not.
   if (market.archived) return refuse('ARCHIVED', 'This market could not be read back from the log, please try again');
   const reopened = s.betIds
-    .map((id) => ({ ...state.bets[id]!, status: 'open' as const, unmatched: 0 }))
+    .map((id) => ({ ...state.bets.get(id)!, status: 'open' as const, unmatched: 0 }))
     .filter((b) => b.fills.length > 0);
   const byUser = new Map<string, BetState[]>();
   for (const b of reopened) byUser.set(b.userId, [...(byUser.get(b.userId) ?? []), b]);
   const exposures = [...byUser].map(([userId, bets]) => ({
     userId,
-    totalExposure: (state.exposure[userId] ?? 0) + exposureIn(market, bets),
+    totalExposure: (state.exposure.get(userId) ?? 0) + exposureIn(market, bets),
   }));
   return accept({
     type: 'ResultRevoked',

@@ -47,9 +47,9 @@ export function decidePlaceCasinoBet(
   const badStake = stakeRefusal(c.stake, table.minStake, table.maxStake);
   if (badStake) return badStake;
   if (c.odds !== market.odds) return refuse('ODDS_CHANGED', 'Odds changed, please place the bet again');
-  if (round.bets[c.betId] || state.bets[c.betId]) return refuse('DUPLICATE_BET', 'This bet was already placed');
+  if (round.bets[c.betId] || state.bets.get(c.betId)) return refuse('DUPLICATE_BET', 'This bet was already placed');
   const balance = balanceOf(state, walletAccount(user.userId));
-  const before = state.exposure[user.userId] ?? 0;
+  const before = state.exposure.get(user.userId) ?? 0;
   const overdrawn = exposureRefusal(user, balance, before, before + c.stake);
   if (overdrawn) return overdrawn;
   return accept({

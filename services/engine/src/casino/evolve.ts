@@ -20,11 +20,11 @@ const CASINO_EVENTS: ReadonlySet<string> = new Set<keyof CasinoEventData>([
 export const isCasinoEvent = (e: { type: string }): e is CasinoEvent => CASINO_EVENTS.has(e.type);
 
 const release = (state: EngineState, exposures: UserExposure[]) => {
-  for (const x of exposures) state.exposure[x.userId] = x.totalExposure;
+  for (const x of exposures) state.exposure.set(x.userId, x.totalExposure);
 };
 
 const post = (state: EngineState, postings: Posting[]) => {
-  for (const p of postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+  for (const p of postings) state.balances.set(p.account, (state.balances.get(p.account) ?? 0) + p.amount);
 };
 
 /** The casino's half of evolve: folds in place, like the other halves. */
@@ -81,7 +81,7 @@ export function evolveCasino(state: EngineState, event: CasinoEvent): void {
         stake: d.stake,
       };
       round.exposure[d.userId] = (round.exposure[d.userId] ?? 0) + d.stake;
-      state.exposure[d.userId] = d.totalExposure;
+      state.exposure.set(d.userId, d.totalExposure);
       break;
     }
     case 'CasinoBettingClosed':

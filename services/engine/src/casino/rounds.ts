@@ -55,7 +55,7 @@ function roundIn(
 const released = (state: Readonly<EngineState>, round: CasinoRoundState): UserExposure[] =>
   Object.entries(round.exposure).map(([userId, stakes]) => ({
     userId,
-    totalExposure: (state.exposure[userId] ?? 0) - stakes,
+    totalExposure: (state.exposure.get(userId) ?? 0) - stakes,
   }));
 
 /** Lists the tables of the code that the log does not have yet, or has with another definition. */

@@ -27,7 +27,7 @@ function saver(
   actor: string | null,
   accountId: string,
 ): { refusal: Decision } | { userId: string; mine: SavedAccountState[] } {
-  const user = actor ? state.users[actor] : undefined;
+  const user = actor ? state.users.get(actor) : undefined;
   if (!user || user.role !== 'user') return { refusal: refuse('FORBIDDEN', 'Only players save payout accounts') };
   if (state.payments.accounts[accountId]) return { refusal: refuse('DUPLICATE_ID', 'This account was already added') };
   const mine = Object.values(state.payments.accounts).filter((a) => a.userId === user.userId);
@@ -113,7 +113,7 @@ export function decideSetPaymentMethod(
   c: SetPaymentMethod,
   actor: string | null,
 ): Decision {
-  const user = actor ? state.users[actor] : undefined;
+  const user = actor ? state.users.get(actor) : undefined;
   if (!user || user.role === 'user') return refuse('FORBIDDEN', 'Only back-office accounts set a payment method');
   const { type: _command, ...method } = c;
   const problem = methodProblem(method);
@@ -134,7 +134,7 @@ export function decideSetApprovalLimits(
   c: SetApprovalLimits,
   actor: string | null,
 ): Decision {
-  const user = actor ? state.users[actor] : undefined;
+  const user = actor ? state.users.get(actor) : undefined;
   if (!user || user.role !== 'admin' || user.parentId !== null)
     return refuse('FORBIDDEN', 'Only the top admin sets the second approval');
   for (const limit of [c.depositAbove, c.withdrawalAbove])

@@ -23,7 +23,7 @@ type PaymentEvent = Extract<
 >;
 
 const post = (state: EngineState, postings: readonly { account: string; amount: number }[]) => {
-  for (const p of postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+  for (const p of postings) state.balances.set(p.account, (state.balances.get(p.account) ?? 0) + p.amount);
 };
 
 /** Folds a payment event in place (evolve.ts's rules: no clock, no ids). */

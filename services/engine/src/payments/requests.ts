@@ -23,7 +23,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** The user's uplines, nearest first. */
 export function uplinesOf(state: Readonly<EngineState>, userId: string): string[] {
   const out: string[] = [];
-  for (let u = state.users[userId]; u?.parentId; u = state.users[u.parentId]) out.push(u.parentId);
+  for (let u = state.users.get(userId); u?.parentId; u = state.users.get(u.parentId)) out.push(u.parentId);
   return out;
 }
 
@@ -37,7 +37,7 @@ function requester(
   actor: string | null,
   requestId: string,
 ): { user: UserState } | { refusal: Decision } {
-  const user = actor ? state.users[actor] : undefined;
+  const user = actor ? state.users.get(actor) : undefined;
   if (!user || user.role !== 'user')
     return { refusal: refuse('FORBIDDEN', 'Only players can ask for deposits and withdrawals') };
   if (user.accountLocked)
@@ -154,7 +154,7 @@ export function decideApprovePaymentRequest(
   const found = pendingFor(state, c.requestId, actor, recalled);
   if ('refusal' in found) return found.refusal;
   const { request } = found;
-  const wallet = state.users[c.walletUserId];
+  const wallet = state.users.get(c.walletUserId);
   // The approver's own wallet, or one between it and the player (an agent whose account was paid).
   const allowed =
     wallet &&
@@ -174,7 +174,7 @@ export function decideApprovePaymentRequest(
     if (request.endorsedBy !== null)
       return refuse(
         'AWAITING_ADMIN',
-        `This request waits for the admin's approval (approved by ${state.users[request.endorsedBy]!.username} first)`,
+        `This request waits for the admin's approval (approved by ${state.users.get(request.endorsedBy)!.username} first)`,
       );
     return accept({
       type: 'PaymentRequestEndorsed',

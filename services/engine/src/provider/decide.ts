@@ -114,7 +114,7 @@ const facts = (state: EngineState, c: ProviderCommand, envelope: CommandEnvelope
 });
 
 function decideDebit(state: EngineState, c: ProviderDebit, envelope: CommandEnvelope): Decision {
-  const user = state.users[c.userId];
+  const user = state.users.get(c.userId);
   const balance = available(state, c.userId);
   if (!user || user.role !== 'user') return declined(state, c, 'INVALID_TOKEN', 'Unknown player', 0);
   if (user.accountLocked || user.betLocked)

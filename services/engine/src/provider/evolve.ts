@@ -28,7 +28,7 @@ export function evolveProvider(state: EngineState, e: ProviderEvent): void {
   const d = e.data;
   const txns = state.provider.txns;
   if ('postings' in d)
-    for (const p of d.postings) state.balances[p.account] = (state.balances[p.account] ?? 0) + p.amount;
+    for (const p of d.postings) state.balances.set(p.account, (state.balances.get(p.account) ?? 0) + p.amount);
   switch (e.type) {
     case 'ProviderWindowTurned':
       turnProviderWindow(state.provider, e.data.turnedAt);

@@ -4,7 +4,7 @@ import { isAncestor, type EngineState } from '../state.js';
 
 /** A back-office login (any role above the player) acting on its own tape and risk desk. */
 const backOffice = (state: Readonly<EngineState>, actor: string | null): string | null => {
-  const user = actor === null ? undefined : state.users[actor];
+  const user = actor === null ? undefined : state.users.get(actor);
   return user && user.role !== 'user' ? user.userId : null;
 };
 
@@ -25,7 +25,7 @@ export function decideSetBigBetThreshold(
 export function decideSetWatch(state: Readonly<EngineState>, c: SetWatch, actor: string | null): Decision {
   const self = backOffice(state, actor);
   if (!self) return refuse('FORBIDDEN', 'Only back-office logins keep a watch list');
-  if (!state.users[c.userId] || !isAncestor(state, self, c.userId))
+  if (!state.users.get(c.userId) || !isAncestor(state, self, c.userId))
     return refuse('NOT_IN_DOWNLINE', 'User not found in your downline');
   return accept({
     type: 'WatchSet',

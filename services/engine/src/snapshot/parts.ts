@@ -1,3 +1,4 @@
+import { Dict, pushTo } from '../dict.js';
 import { emptyGeneration, type ProviderGeneration } from '../provider/state.js';
 import type { BetState, EngineState, MarketState } from '../state.js';
 import type { Remembered } from './command-window.js';
@@ -119,7 +120,7 @@ export function marketSlice(
     slice,
     market: slice === 0 ? market : null,
     versions: slice === 0 ? (versions.settled[marketId] ?? {}) : null,
-    bets: betIds.slice(slice * BETS_PER_PART, (slice + 1) * BETS_PER_PART).map((id) => state.bets[id]!),
+    bets: betIds.slice(slice * BETS_PER_PART, (slice + 1) * BETS_PER_PART).map((id) => state.bets.get(id)!),
   };
 }
 
@@ -130,11 +131,11 @@ export function marketSlice(
  */
 export function coreState(state: Readonly<EngineState>, open: Iterable<string>, previousApart: boolean): EngineState {
   const markets: Record<string, MarketState> = {};
-  const bets: Record<string, BetState> = {};
+  const bets = new Dict<BetState>();
   for (const marketId of open) {
     const market = state.markets[marketId]!;
     markets[marketId] = market;
-    for (const id of market.betIds) bets[id] = state.bets[id]!;
+    for (const id of market.betIds) bets.set(id, state.bets.get(id)!);
   }
   const provider = previousApart ? { ...state.provider, previous: emptyGeneration() } : state.provider;
   return { ...state, markets, bets, provider };
@@ -143,12 +144,12 @@ export function coreState(state: Readonly<EngineState>, open: Iterable<string>, 
 /** A settled market put back from its slices (first slice first). */
 export function joinMarket(state: EngineState, versions: StreamVersions, slices: MarketPart[]): void {
   const first = slices[0]!;
-  const market: MarketState = { ...first.market!, betIds: [], betsByUser: {} };
+  const market: MarketState = { ...first.market!, betIds: [], betsByUser: new Dict() };
   for (const slice of slices)
     for (const bet of slice.bets) {
-      state.bets[bet.betId] = bet;
+      state.bets.set(bet.betId, bet);
       market.betIds.push(bet.betId);
-      (market.betsByUser[bet.userId] ??= []).push(bet.betId);
+      pushTo(market.betsByUser, bet.userId, bet.betId);
     }
   state.markets[first.marketId] = market;
   versions.settled[first.marketId] = first.versions ?? {};

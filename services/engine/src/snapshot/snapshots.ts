@@ -1,4 +1,5 @@
 import type { EventStore } from '@exch/contracts';
+import { Dict } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
 import { emptyState, type EngineState } from '../state.js';
@@ -229,9 +230,7 @@ export class Snapshots {
     const snap = await loadSnapshotCore(this.store, this.name);
     if (!snap) return null;
     const { core, chunks } = snap;
-    // Over an empty state: a snapshot taken before a part of the state existed still loads.
-    const empty = emptyState();
-    const state: EngineState = { ...empty, ...core.state, payments: { ...empty.payments, ...core.state.payments } };
+    const state = core.state;
     const versions = new StreamVersions(core.versions);
     if (core.parts === undefined) return this.loadWhole(snap.position, core, state, versions);
     const parts = await this.store.loadSnapshotParts<SnapshotPart>(this.name, core.parts);
@@ -309,12 +308,38 @@ export async function loadSnapshotCore(
 ): Promise<{ position: number; core: SnapshotCore; chunks: string[] } | null> {
   const snap = await store.loadSnapshot<SnapshotCore | SnapshotIndex>(name);
   if (!snap) return null;
-  if (!('chunks' in snap.state)) return { position: snap.position, core: snap.state, chunks: [] };
+  if (!('chunks' in snap.state))
+    return { position: snap.position, core: { ...snap.state, state: revived(snap.state.state) }, chunks: [] };
   const keys = snap.state.chunks;
   const chunks = await store.loadSnapshotParts<string>(name, keys);
   if (chunks.size !== keys.length) return null;
   const core = JSON.parse(keys.map((key) => chunks.get(key)!).join('')) as SnapshotCore;
-  return { position: snap.position, core, chunks: keys };
+  return { position: snap.position, core: { ...core, state: revived(core.state) }, chunks: keys };
+}
+
+/**
+ * The state as JSON gave it back, whole again: over an empty state, so a snapshot taken before a
+ * part of the state existed still loads, and with its Dicts made Dicts again.
+ */
+function revived(json: EngineState): EngineState {
+  const empty = emptyState();
+  const markets: EngineState['markets'] = {};
+  for (const [id, market] of Object.entries(json.markets))
+    markets[id] = { ...market, betsByUser: Dict.from(market.betsByUser) };
+  return {
+    ...empty,
+    ...json,
+    markets,
+    users: Dict.from(json.users),
+    balances: Dict.from(json.balances),
+    marketLocks: Dict.from(json.marketLocks),
+    bets: Dict.from(json.bets),
+    pnl: Dict.from(json.pnl),
+    marketExposure: Dict.from(json.marketExposure),
+    exposure: Dict.from(json.exposure),
+    books: Dict.from(json.books),
+    payments: { ...empty.payments, ...json.payments },
+  };
 }
 
 const isEmpty = (g: ProviderGeneration): boolean => {

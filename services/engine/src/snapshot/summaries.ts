@@ -1,3 +1,4 @@
+import { Dict } from '../dict.js';
 import type { MarketState, Settlement } from '../state.js';
 
 /** Written as they are, in this order, at the head of each row. */
@@ -80,7 +81,7 @@ export function fromSummaries(table: SummaryTable): MarketState[] {
       settlement: settlement && { settlementId: settlement[0], void: settlement[1], postings: [], betIds: [] },
       archived: true,
       betIds: [],
-      betsByUser: {},
+      betsByUser: new Dict(),
     });
   });
 }
@@ -113,7 +114,7 @@ export function summaryOf(m: Readonly<MarketState>): MarketState {
     },
     archived: true,
     betIds: [],
-    betsByUser: {},
+    betsByUser: new Dict(),
   };
   for (const k of RARE) if (m[k] !== undefined) Object.assign(summary, { [k]: m[k] });
   return summary;

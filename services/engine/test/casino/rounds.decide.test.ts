@@ -283,7 +283,7 @@ t.test(
     w.refused(t, { type: 'SettleCasinoRound', tableCode: DT, mid: MID }, null, 'ROUND_NOT_FOUND');
     w.refused(t, { type: 'VoidCasinoRound', tableCode: DT, mid: MID, reason: 'late' }, null, 'ROUND_NOT_FOUND');
     t.equal(
-      Object.values(w.state.balances).reduce((s, b) => s + b, 0),
+      [...w.state.balances.values()].reduce((s, b) => s + b, 0),
       0,
       'the ledger sums to zero',
     );
