@@ -133,6 +133,16 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     ['open-0', 'open-1', 'open-2'],
     'the core holds the open bets only',
   );
+  // The format every version before Dicts wrote and reads: each table an object keyed by id.
+  const { rows } = await store.sql.query<{ body: string }>(
+    `select body::text as body from snapshot_parts where key like 'core@%' order by key`,
+  );
+  const json = JSON.parse(rows.map((r) => JSON.parse(r.body) as string).join('')) as {
+    state: Record<string, Record<string, unknown>>;
+  };
+  t.same(Object.keys(json.state.bets!), ['open-0', 'open-1', 'open-2'], 'written as an object keyed by bet id');
+  t.same(json.state.exposure, Object.fromEntries(state.exposure), 'and each Dict as the object it replaced');
+  t.same(json.state.markets!.open, asJson(state.markets.open), "a market's bets by user too");
 
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.equal(restored!.position, 50);
