@@ -107,7 +107,7 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
   });
   try {
     const view = server.engine.view;
-    const runners = Object.values(view.markets)
+    const runners = [...view.markets.values()]
       .filter((k) => k.kind === 'match_odds' && k.status === 'ACTIVE' && !view.matches[k.matchId]?.inPlay)
       .flatMap((k) =>
         k.runners.map((r) => ({ marketId: k.marketId, matchId: k.matchId, selectionId: r.selectionId, name: r.name })),

@@ -73,7 +73,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
       market++;
       await must(engine, matchCatalogue([market]), null);
       walk.openMatch(market);
-      const mo = engine.view.markets[`mo${market}`]!;
+      const mo = engine.view.markets.get(`mo${market}`)!;
       for (let placed = 0; placed < BETS_PER_MARKET; ) {
         const batch = [];
         for (let i = 0; i < 64 && placed < BETS_PER_MARKET; i++, n++, placed++) {

@@ -139,7 +139,7 @@ export async function generateHistory(opts: HistoryOptions): Promise<{ engine: E
   const player = () => players[rng.int(0, players.length - 1)]!;
 
   const sports = async (n: number) => {
-    const markets = (['mo', 'bm', 'fy'] as const).map((k) => engine.view.markets[`${k}${n}`]!) as {
+    const markets = (['mo', 'bm', 'fy'] as const).map((k) => engine.view.markets.get(`${k}${n}`)!) as {
       marketId: string;
       kind: MarketKind;
     }[];

@@ -8,7 +8,7 @@ const kB = (value: unknown) => `${Math.round(JSON.stringify(value ?? null).lengt
  * housekeeping costs to decide on it: the figures that say whether the state grows with history.
  */
 export function stateReport(state: Readonly<EngineState>, at: Date): string[] {
-  const markets = Object.values(state.markets);
+  const markets = [...state.markets.values()];
   const archived = markets.filter((m) => m.archived).length;
   const { txns, rounds, previous } = state.provider;
   const requests = Object.values(state.payments.requests);

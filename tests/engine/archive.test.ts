@@ -77,7 +77,7 @@ t.test('a revoke after the window is the revoke it would have been, to the paisa
     'both settled markets archived',
   );
   t.same([...archived.engine.view.bets.keys()], [], 'their bets left the state');
-  t.equal(archived.engine.view.markets.bm1!.status, 'SETTLED', 'the summary keeps the status');
+  t.equal(archived.engine.view.markets.get('bm1')!.status, 'SETTLED', 'the summary keeps the status');
   const late = await archived.engine.execute(
     envelope({ type: 'SettleMarket', marketId: 'bm1', selectionId: 1, runs: null }, 'a'),
   );
@@ -145,7 +145,7 @@ t.test('the state stays the same size over many settle cycles', async (t) => {
   // Only digits move (balances, the bet counter): 450 bets came and went.
   const spread = Math.max(...sizes) - Math.min(...sizes);
   t.ok(spread < 64, `apart from the market summaries the state stays at ${sizes.at(-1)} bytes (spread ${spread})`);
-  const summary = JSON.stringify(engine.view.markets.bm20).length;
+  const summary = JSON.stringify(engine.view.markets.get('bm20')).length;
   t.ok(summary < 600, `a settled market keeps a summary of ${summary} bytes, whatever its bets`);
 });
 
@@ -156,7 +156,7 @@ async function stored(store: EventStore) {
     `select key from snapshot_parts where key not like 'core@%' order by key`,
   );
   return {
-    markets: Object.keys(core.state.markets),
+    markets: [...core.state.markets.keys()],
     bets: core.state.bets.size,
     parts: parts.map((p) => p.key),
   };

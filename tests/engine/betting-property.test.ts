@@ -83,7 +83,7 @@ async function newMatch(): Promise<void> {
 // ---- Commands. ----
 
 const view = (): Readonly<EngineState> => engine.view;
-const live = () => Object.values(view().markets).filter((m) => m.status !== 'SETTLED' && m.status !== 'VOID');
+const live = () => [...view().markets.values()].filter((m) => m.status !== 'SETTLED' && m.status !== 'VOID');
 const openBets = () => [...view().bets.values()].filter((b) => b.status === 'open');
 const tally = new Map<string, number>();
 const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
@@ -168,7 +168,7 @@ async function step(): Promise<void> {
     const x = rng.next();
     // Past every revoke window: the settled markets leave the state with their bets.
     if (rng.chance(0.1)) count(`archived ${(await engine.housekeep(new Date('2100-01-01'))).ok}`);
-    const done = Object.values(view().markets).filter((m) => m.status === 'SETTLED' || m.status === 'VOID');
+    const done = [...view().markets.values()].filter((m) => m.status === 'SETTLED' || m.status === 'VOID');
     if (x < 0.12 && done.length > 0) {
       const m = rng.pick(done);
       if (m.archived) count('revoke after archive');
@@ -299,7 +299,7 @@ function check(where: string, before: Map<string, Paise>): string | null {
     if (b.status === 'open' && b.unmatched > 0 && !resting.has(b.betId))
       return `${where}: ${b.betId} has ${b.unmatched} unmatched but is not on the book`;
     if (b.status !== 'open' && b.unmatched !== 0) return `${where}: ${b.betId} is ${b.status} with unmatched stake`;
-    if (b.status === 'open' && ['SETTLED', 'VOID'].includes(s.markets[b.marketId]!.status))
+    if (b.status === 'open' && ['SETTLED', 'VOID'].includes(s.markets.get(b.marketId)!.status))
       return `${where}: ${b.betId} open in a settled market`;
   }
   return null;
@@ -345,7 +345,7 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   t.ok((tally.get('CancelBet ok') ?? 0) > 0 && (tally.get('DeleteBets ok') ?? 0) > 0, 'cancelled and deleted');
   t.ok((tally.get('revoke after archive') ?? 0) > 0, 'results revoked after their market was archived');
   t.ok(
-    [...view().bets.values()].every((b) => !view().markets[b.marketId]!.archived),
+    [...view().bets.values()].every((b) => !view().markets.get(b.marketId)!.archived),
     'no bet of an archived market stays in the state',
   );
 

@@ -16,7 +16,7 @@ import {
   type RoleSlug,
   type SyncCatalogue,
 } from '@exch/contracts';
-import type { BetState, EngineState } from '@exch/engine';
+import type { BetState, EngineState, MarketState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
 import { createUser, envelope as stamp } from '../../services/engine/test/harness.js';
 
@@ -254,7 +254,7 @@ function betPnl(b: Bet, wins: boolean): Paise {
 }
 
 /** Worst outcome, as a positive amount, of one user's open bets in one market. */
-export function recomputeMarketExposure(market: EngineState['markets'][string], bets: Bet[]): Paise {
+export function recomputeMarketExposure(market: MarketState, bets: Bet[]): Paise {
   if (bets.length === 0) return 0;
   let worst = 0;
   if (market.kind === 'fancy') {
@@ -290,7 +290,7 @@ export function recomputeExposure(state: Readonly<EngineState>): {
   const perMarket: Record<string, Paise> = {};
   const total: Record<string, Paise> = {};
   for (const [key, bets] of groups) {
-    const e = recomputeMarketExposure(state.markets[bets[0]!.marketId]!, bets);
+    const e = recomputeMarketExposure(state.markets.get(bets[0]!.marketId)!, bets);
     if (e !== 0) perMarket[key] = e;
     total[bets[0]!.userId] = (total[bets[0]!.userId] ?? 0) + e;
   }

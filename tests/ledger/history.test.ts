@@ -33,7 +33,7 @@ t.test('a small history: the ledger holds, the demo logins are there, old market
     const user = engine.view.users.get(engine.view.usernames[a.username] ?? '');
     t.equal(user?.role, a.role, `${a.username} is there`);
   }
-  const markets = Object.values(engine.view.markets);
+  const markets = [...engine.view.markets.values()];
   t.ok(
     markets.some((m) => m.archived),
     'markets settled beyond the revoke window were archived',

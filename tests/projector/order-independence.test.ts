@@ -82,7 +82,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
   // The feed: a random walk per runner.
   const walk = feedWalk(engine, rng, [...Array<'ACTIVE'>(14).fill('ACTIVE'), 'SUSPENDED']);
   const { moveBookmaker, fancy } = walk;
-  const move = (marketId: string) => walk.moveMarket(view().markets[marketId]!);
+  const move = (marketId: string) => walk.moveMarket(view().markets.get(marketId)!);
 
   let matches = 0;
   const newMatch = async () => {
@@ -121,7 +121,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
     for (const r of RUNNERS) moveBookmaker(marketId, r.selectionId);
   };
 
-  const live = () => Object.values(view().markets).filter((m) => m.status !== 'SETTLED' && m.status !== 'VOID');
+  const live = () => [...view().markets.values()].filter((m) => m.status !== 'SETTLED' && m.status !== 'VOID');
   const openBets = () => [...view().bets.values()].filter((b) => b.status === 'open');
   let betN = 0;
   const betCommand = (): Command => {
@@ -345,7 +345,7 @@ async function writeLog(store: EventStore, rng: Rng, steps: number): Promise<Map
         );
     } else if (r < 0.67) {
       const x = rng.next();
-      const done = Object.values(view().markets).filter((m) => m.status === 'SETTLED' || m.status === 'VOID');
+      const done = [...view().markets.values()].filter((m) => m.status === 'SETTLED' || m.status === 'VOID');
       const m = x < 0.25 && done.length > 0 ? rng.pick(done) : rng.pick(live());
       if (m.status === 'SETTLED' || m.status === 'VOID') await run({ type: 'RevokeResult', marketId: m.marketId }, 'a');
       else if (x < 0.4) await run({ type: 'VoidMarket', marketId: m.marketId }, 'a');

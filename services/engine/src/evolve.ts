@@ -76,6 +76,11 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'ProviderTxnDeclined':
       evolveProvider(state, e);
       break;
+    // The events of every bet, named here: the default below tries two other domains' sets first.
+    case 'BetPlaced':
+    case 'BetMatched':
+      evolveBetting(state, e);
+      break;
     default:
       if (isPaymentEvent(e)) evolvePayments(state, e);
       else if (isCasinoEvent(e)) evolveCasino(state, e);

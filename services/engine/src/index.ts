@@ -8,7 +8,15 @@ export {
 export { loadSnapshotCore } from './snapshot/snapshots.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
-export { emptyState, balanceOf, isAncestor, type BetState, type EngineState, type UserState } from './state.js';
+export {
+  emptyState,
+  balanceOf,
+  isAncestor,
+  type BetState,
+  type EngineState,
+  type MarketState,
+  type UserState,
+} from './state.js';
 export { Dict } from './dict.js';
 export type { Decision } from './decision.js';
 export type { Log } from './log.js';

@@ -98,7 +98,7 @@ export interface EngineState {
   /** Ledger account -> balance in paise. */
   balances: Dict<Paise>;
   matches: Record<string, MatchState>;
-  markets: Record<string, MarketState>;
+  markets: Dict<MarketState>;
   /**
    * Markets with a declared result whose bets are still here, by when it was declared (null: before
    * that was kept): what housekeeping looks through, so its work is bounded by the revoke window,
@@ -138,7 +138,7 @@ export const emptyState = (): EngineState => ({
   usernames: {},
   balances: new Dict(),
   matches: {},
-  markets: {},
+  markets: new Dict(),
   unarchived: {},
   proposals: {},
   bets: new Dict(),

@@ -1051,7 +1051,7 @@ t.test('settlement', async (t) => {
     w.given(...(d.ok ? d.events : []));
     t.equal(w.balance('p1'), 10_000_00 + 13_308);
     t.equal(w.balance('p2'), 10_000_00 - 11_200);
-    t.equal(w.state.markets.mo!.status, 'SETTLED');
+    t.equal(w.state.markets.get('mo')!.status, 'SETTLED');
     t.same(w.state.books.get('mo|3'), { backs: [], lays: [] }, 'the lapsed order left the book');
     t.same(Object.fromEntries(w.state.pnl), {});
     t.same(
@@ -1241,7 +1241,7 @@ t.test('settlement', async (t) => {
     });
     w.given(...(d.ok ? d.events : []));
     t.same(w.state.balances, before);
-    t.equal(w.state.markets.mo!.status, 'VOID');
+    t.equal(w.state.markets.get('mo')!.status, 'VOID');
     t.same(w.state.books.get('mo|2'), { backs: [], lays: [] });
     t.equal(w.exposure('p1') + w.exposure('p2'), 0);
   });
@@ -1301,7 +1301,7 @@ t.test('settlement', async (t) => {
       );
       t.same(Object.fromEntries(w.state.marketExposure), { 'p1|mo': 12_345, 'p2|mo': 11_200 });
       t.same([w.exposure('p1'), w.exposure('p2')], [12_345, 11_200]);
-      t.equal(w.state.markets.mo!.status, 'CLOSED');
+      t.equal(w.state.markets.get('mo')!.status, 'CLOSED');
       t.same(
         w.when({ type: 'RevokeResult', marketId: 'mo' }, 'a'),
         refused('NOT_SETTLED', 'This market has no declared result to revoke'),

@@ -211,7 +211,7 @@ t.test('a removed runner: its bets void, the others matched prices reduced by it
     totalExposure: 637_00,
   });
   t.same(
-    r.state.markets.win!.runners.map((x) => x.selectionId),
+    r.state.markets.get('win')!.runners.map((x) => x.selectionId),
     [101, 102, 103, 104, 106, 107, 108],
     'the runner leaves the market',
   );
@@ -267,7 +267,7 @@ t.test('CLOSED with a winner: proposed, then settled on confirmation through the
     },
   ]);
   t.same(r.do(closed, null), [], 'proposed once');
-  t.equal(r.state.markets.win!.status, 'ACTIVE', 'not settled until confirmed');
+  t.equal(r.state.markets.get('win')!.status, 'ACTIVE', 'not settled until confirmed');
   t.match(r.when({ type: 'ConfirmFeedResult', marketId: 'win' }, 'p1'), { ok: false, refusal: { code: 'FORBIDDEN' } });
 
   // The system confirms (FEED_SETTLE_DELAY_MS over). p1 wins 766.62 at 7.21 and pays 2% commission,
@@ -327,7 +327,7 @@ t.test('housekeeping settles a proposed result whose delay has passed (one its t
   t.same(settledBy(null), [], 'FEED_SETTLE_DELAY_MS off: admins confirm');
   t.same(settledBy('2026-11-26T13:59:59.999Z'), [], 'proposed after the cut-off: still waiting');
   t.same(settledBy(AT), ['MarketSettled'], 'its delay over: settled, through the confirmation');
-  t.equal(r.state.markets.win!.status, 'SETTLED');
+  t.equal(r.state.markets.get('win')!.status, 'SETTLED');
   t.same(r.state.proposals, {}, 'no longer waiting');
   t.same(settledBy(AT), [], 'once');
 });

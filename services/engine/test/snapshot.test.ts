@@ -50,7 +50,7 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
     ['open', 'ACTIVE'],
   ] as const) {
     const betIds = Array.from({ length: marketId === 'settled' ? bets : 3 }, (_, i) => `${marketId}-${i}`);
-    state.markets[marketId] = {
+    state.markets.set(marketId, {
       marketId,
       matchId: 'm1',
       kind: 'match_odds',
@@ -67,10 +67,10 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
       archived: false,
       betIds,
       betsByUser: new Dict(),
-    };
+    });
     for (const [i, betId] of betIds.entries()) {
       const userId = `u${i % 7}`;
-      pushTo(state.markets[marketId]!.betsByUser, userId, betId);
+      pushTo(state.markets.get(marketId)!.betsByUser, userId, betId);
       state.bets.set(betId, {
         betId,
         userId,
@@ -91,7 +91,7 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
     }
   }
   state.unarchived.settled = '2026-11-20T10:00:00.000Z';
-  versions.settle('settled', state.markets.settled!.betIds);
+  versions.settle('settled', state.markets.get('settled')!.betIds);
   versions.record('user-u1', 4, undefined);
   return { state, versions };
 }
@@ -142,7 +142,7 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   };
   t.same(Object.keys(json.state.bets!), ['open-0', 'open-1', 'open-2'], 'written as an object keyed by bet id');
   t.same(json.state.exposure, Object.fromEntries(state.exposure), 'and each Dict as the object it replaced');
-  t.same(json.state.markets!.open, asJson(state.markets.open), "a market's bets by user too");
+  t.same(json.state.markets!.open, asJson(state.markets.get('open')), "a market's bets by user too");
 
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.equal(restored!.position, 50);
@@ -168,7 +168,7 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
   // Open bets enough for three chunks.
-  const open = state.markets.open!;
+  const open = state.markets.get('open')!;
   for (let i = 3; JSON.stringify(state).length < 2.5 * CORE_CHUNK; i++) {
     const betId = `open-${i}`;
     state.bets.set(betId, { ...state.bets.get('open-0')!, betId, seq: i });
@@ -270,7 +270,13 @@ t.test(
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
     for (const marketId of ['a1', 'a2', 'a3']) {
-      state.markets[marketId] = { ...state.markets.settled!, marketId, name: marketId, archived: true, betIds: [] };
+      state.markets.set(marketId, {
+        ...state.markets.get('settled')!,
+        marketId,
+        name: marketId,
+        archived: true,
+        betIds: [],
+      });
       versions.record(`market-${marketId}`, 3, marketId);
       versions.archive(marketId, []);
       t.equal(versions.live[`market-${marketId}`], undefined, 'an archived market’s own stream is held apart');
@@ -292,7 +298,7 @@ t.test(
     t.same(restored!.versions.archived, { a1: 3, a2: 3, a3: 3 });
     t.equal(restored!.versions.next('market-a2', 'a2'), 4, 'an archived market’s stream goes on from its version');
 
-    state.markets.a1!.feed = { marketId: 'a1' } as never;
+    state.markets.get('a1')!.feed = { marketId: 'a1' } as never;
     snapshots.folded(state, 'a1', 150_010);
     t.ok(await snapshots.save(150_010, state, versions, commands));
     t.same(
@@ -300,13 +306,13 @@ t.test(
       ['market:settled@40#0', 'summaries#0@150010', 'summaries#1@150001'],
       'only the group whose market changed is written again',
     );
-    t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state.markets.a1!.feed, { marketId: 'a1' });
+    t.same((await new Snapshots(store, 'engine', 25, 10).load())!.state.markets.get('a1')!.feed, { marketId: 'a1' });
   },
 );
 
 t.test('archived summaries are written as rows, a match’s runners once, and read back as they were', async (t) => {
   const { state } = settledState(0);
-  const base = { ...state.markets.settled!, archived: true, betIds: [], betsByUser: new Dict<string[]>() };
+  const base = { ...state.markets.get('settled')!, archived: true, betIds: [], betsByUser: new Dict<string[]>() };
   const runners = [
     { selectionId: 7, name: 'Mumbai Indians' },
     { selectionId: 9, name: 'Chennai Super Kings' },
@@ -339,22 +345,22 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
-  state.markets.a1 = {
-    ...state.markets.settled!,
+  state.markets.set('a1', {
+    ...state.markets.get('settled')!,
     marketId: 'a1',
     archived: true,
     betIds: [],
     betsByUser: new Dict<string[]>(),
-  };
-  delete state.markets.settled;
+  });
+  state.markets.delete('settled');
   delete state.unarchived.settled;
   versions.record('market-a1', 3, 'a1');
   versions.archive('a1', []);
   // As a snapshot from before rows wrote it: the summary whole, in a part named `archived#`.
-  const old = { kind: 'archived', group: 0, position: 100, markets: [state.markets.a1], versions: { a1: 3 } };
+  const old = { kind: 'archived', group: 0, position: 100, markets: [state.markets.get('a1')], versions: { a1: 3 } };
   await store.saveSnapshotPart('engine', 'archived#0@100', JSON.stringify(old));
   const core = {
-    state: { ...state, markets: { open: state.markets.open } },
+    state: { ...state, markets: { open: state.markets.get('open') } },
     versions: versions.live,
     processed: [],
     commandSegment: 0,
@@ -363,7 +369,7 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
   await store.saveSnapshot('engine', 150, JSON.stringify(core), core.parts);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
   const restored = await snapshots.load();
-  t.same(asJson(restored!.state.markets.a1), asJson(state.markets.a1), 'the whole summary loads');
+  t.same(asJson(restored!.state.markets.get('a1')), asJson(state.markets.get('a1')), 'the whole summary loads');
   t.ok(await snapshots.save(160, restored!.state, restored!.versions, restored!.commands));
   t.same(await partKeys(store), ['summaries#0@100'], 'rewritten as rows, the old part gone');
   t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(restored!.state));

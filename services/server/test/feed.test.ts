@@ -38,14 +38,14 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 t.test('definitions are commands; one that turns in play and removes a runner takes two turns', async (t) => {
   const { feed, bus, stop } = await settle(null);
   t.teardown(stop);
-  t.same(bus.state.markets['HR1-WIN']!.feed, {
+  t.same(bus.state.markets.get('HR1-WIN')!.feed, {
     marketId: 'HR1-WIN',
     status: 'OPEN',
     betDelaySec: 0,
     numberOfWinners: 1,
     source: 'betfair',
   });
-  t.equal(bus.state.markets['HR1-PLC']!.feed!.numberOfWinners, 2);
+  t.equal(bus.state.markets.get('HR1-PLC')!.feed!.numberOfWinners, 2);
   t.ok(
     bus.seen.every((c) => c.actor === null && c.at !== ''),
     'stamped at the edge, by the system',
@@ -54,16 +54,16 @@ t.test('definitions are commands; one that turns in play and removes a runner ta
   await wait(50);
   t.equal(bus.state.matches.HR1!.inPlay, true);
   t.notOk(
-    bus.state.markets['HR1-WIN']!.runners.some((r) => r.selectionId === 7005),
+    bus.state.markets.get('HR1-WIN')!.runners.some((r) => r.selectionId === 7005),
     'the runner removed on the next turn',
   );
   feed.send(
     RaceFeed.definition('HR1-WIN', { status: 'CLOSED', inPlay: true }, { 7002: ['WINNER'], 7005: ['REMOVED', 16.2] }),
   );
   await wait(50);
-  t.same(bus.state.markets['HR1-WIN']!.proposed, [7002]);
+  t.same(bus.state.markets.get('HR1-WIN')!.proposed, [7002]);
   t.same(bus.types('ConfirmFeedResult'), [], 'off: an admin confirms');
-  t.equal(bus.state.markets['HR1-WIN']!.status, 'ACTIVE');
+  t.equal(bus.state.markets.get('HR1-WIN')!.status, 'ACTIVE');
 });
 
 t.test('a proposed result settles by itself after the delay, once', async (t) => {
@@ -71,11 +71,11 @@ t.test('a proposed result settles by itself after the delay, once', async (t) =>
   t.teardown(stop);
   feed.send(RaceFeed.definition('GR1-WIN', { status: 'CLOSED' }, { 8003: ['WINNER'] }));
   await wait(30);
-  t.same(bus.state.markets['GR1-WIN']!.proposed, [8003]);
-  t.equal(bus.state.markets['GR1-WIN']!.status, 'ACTIVE', 'not before the delay');
+  t.same(bus.state.markets.get('GR1-WIN')!.proposed, [8003]);
+  t.equal(bus.state.markets.get('GR1-WIN')!.status, 'ACTIVE', 'not before the delay');
   feed.send(RaceFeed.definition('GR1-WIN', { status: 'CLOSED' }, { 8003: ['WINNER'] }));
   await wait(200);
-  t.equal(bus.state.markets['GR1-WIN']!.status, 'SETTLED');
+  t.equal(bus.state.markets.get('GR1-WIN')!.status, 'SETTLED');
   t.equal(bus.types('ConfirmFeedResult').length, 1, 'the same definition again proposes nothing more');
   t.match(bus.types('ConfirmFeedResult')[0], /^feed-settle:\d+$/);
 });

@@ -22,7 +22,7 @@ export function archivable(state: Readonly<EngineState>, settledBefore: string):
   for (const [marketId, settledAt] of Object.entries(state.unarchived)) {
     if (events.length === ARCHIVE_BATCH) break;
     if (settledAt !== null && settledAt >= settledBefore) continue;
-    const m = state.markets[marketId]!;
+    const m = state.markets.get(marketId)!;
     events.push({
       type: 'MarketArchived',
       streamId: marketStream(m.marketId),
@@ -35,25 +35,25 @@ export function archivable(state: Readonly<EngineState>, settledBefore: string):
 /** The engine's read-back of an archived market: taken only while the market is still archived under that settlement. */
 export function decideRestoreMarket(state: Readonly<EngineState>, c: RestoreMarket, actor: string | null): Decision {
   if (actor !== null) return refuse('FORBIDDEN', 'Only the engine restores markets');
-  const market = state.markets[c.restored.marketId];
+  const market = state.markets.get(c.restored.marketId);
   if (!market?.archived || market.settlement?.settlementId !== c.restored.settlement.settlementId)
     return refuse('NOT_ARCHIVED', 'This market is not archived');
   return accept({ type: 'MarketRestored', streamId: marketStream(market.marketId), data: c.restored });
 }
 
 export function archiveMarket(state: EngineState, d: MarketArchived): void {
-  const market = state.markets[d.marketId]!;
+  const market = state.markets.get(d.marketId)!;
   for (const id of d.betIds) state.bets.delete(id);
   for (const r of market.runners) state.books.delete(bookKey(market.marketId, r.selectionId));
   for (const [key, price] of Object.entries(state.housePrices))
     if (price.marketId === market.marketId) delete state.housePrices[key];
   delete state.unarchived[market.marketId];
   // The summary keeps what a late command is refused with; the postings come back with the bets.
-  state.markets[market.marketId] = summaryOf(market);
+  state.markets.set(market.marketId, summaryOf(market));
 }
 
 export function restoreMarket(state: EngineState, d: MarketRestored): void {
-  const market = state.markets[d.marketId]!;
+  const market = state.markets.get(d.marketId)!;
   for (const b of d.bets) state.bets.set(b.betId, { ...b, fills: b.fills.map((f) => ({ ...f })) });
   market.betIds = d.bets.map((b) => b.betId);
   market.betsByUser = new Dict();

@@ -21,7 +21,7 @@ export function decideSetAutoCashOut(
 ): Decision {
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (!cashesOut(market)) return refuse('CASHOUT_UNAVAILABLE', CASHOUT_KINDS);
   if (market.status !== 'ACTIVE' && market.status !== 'SUSPENDED')
@@ -72,7 +72,7 @@ export function decideCheckAutoCashOut(
   envelope: CommandEnvelope,
 ): Decision {
   if (envelope.actor !== null) return refuse('FORBIDDEN', 'Auto cash out is decided by the system');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market || !cashesOut(market)) return accept();
   const rules = state.autoCashOut[bookKey(c.marketId, c.selectionId)] ?? {};
   for (const [userId, rule] of Object.entries(rules)) {

@@ -13,7 +13,7 @@ import { exposureAfter, exposuresAfter } from './positions.js';
 export function lapseAtInPlay(state: Readonly<EngineState>, matchId: string): DomainEvent[] {
   const lapsing: BetState[] = [];
   for (const [key, book] of state.books) {
-    const market = state.markets[key.slice(0, key.lastIndexOf('|'))];
+    const market = state.markets.get(key.slice(0, key.lastIndexOf('|')));
     if (market?.matchId !== matchId || market.kind !== 'match_odds') continue;
     for (const level of [...book.backs, ...book.lays])
       for (const order of level.orders) {

@@ -55,7 +55,7 @@ export const CASHOUT_KINDS = 'Cash out is offered on match odds and bookmaker ma
 
 /** A player's open bets on one runner: its position there, read from its own bets on the market only. */
 export const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
-  (state.markets[marketId]?.betsByUser.get(userId) ?? [])
+  (state.markets.get(marketId)?.betsByUser.get(userId) ?? [])
     .map((id) => state.bets.get(id)!)
     .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
 
@@ -73,7 +73,7 @@ export function decideCashOut(
 ): Decision {
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (!cashesOut(market)) return refuse('CASHOUT_UNAVAILABLE', CASHOUT_KINDS);
   if (!Number.isInteger(c.percent) || c.percent < 1 || c.percent > 100)

@@ -62,7 +62,7 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
   }
   const listed = new Set(c.catalogue.matches.map((m) => m.id));
   for (const mk of c.catalogue.markets) {
-    if (state.markets[mk.marketId] || !(mk.matchId in state.matches || listed.has(mk.matchId))) continue;
+    if (state.markets.get(mk.marketId) || !(mk.matchId in state.matches || listed.has(mk.matchId))) continue;
     const match = state.matches[mk.matchId] ?? c.catalogue.matches.find((m) => m.id === mk.matchId)!;
     events.push({
       type: 'MarketListed',
@@ -89,7 +89,7 @@ export function decideSetMarketSettings(
   actor: string | null,
 ): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin manage markets');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
   if (!whole(c.minStake) || !whole(c.maxStake) || c.minStake < 100)
@@ -109,7 +109,7 @@ export function decideSetMarketStatus(
   actor: string | null,
 ): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin manage markets');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (!['ACTIVE', 'SUSPENDED', 'CLOSED'].includes(c.status))
     return refuse('INVALID_STATUS', 'Status must be ACTIVE, SUSPENDED or CLOSED');

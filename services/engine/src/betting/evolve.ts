@@ -40,7 +40,7 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
 /** Adds or takes away a bet's part in its user's P&L book for the market; a book without open bets goes. */
 function book(state: EngineState, bet: BetState, sign: 1 | -1, key = positionKey(bet.userId, bet.marketId)): void {
   let held = state.pnl.get(key);
-  if (!held) state.pnl.set(key, (held = emptyBook(state.markets[bet.marketId]!)));
+  if (!held) state.pnl.set(key, (held = emptyBook(state.markets.get(bet.marketId)!)));
   addBet(held, bet, sign);
   if (held.open === 0) state.pnl.delete(key);
 }
@@ -62,7 +62,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'MarketListed': {
       const { sportId: _s, source: _source, ...m } = e.data;
-      state.markets[m.marketId] = {
+      state.markets.set(m.marketId, {
         ...m,
         status: 'ACTIVE',
         settlement: null,
@@ -70,11 +70,11 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         archived: false,
         betIds: [],
         betsByUser: new Dict(),
-      };
+      });
       break;
     }
     case 'MarketSettingsSet':
-      Object.assign(state.markets[e.data.marketId]!, {
+      Object.assign(state.markets.get(e.data.marketId)!, {
         minStake: e.data.minStake,
         maxStake: e.data.maxStake,
         betDelaySec: e.data.betDelaySec,
@@ -82,7 +82,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       });
       break;
     case 'MarketStatusSet':
-      state.markets[e.data.marketId]!.status = e.data.status;
+      state.markets.get(e.data.marketId)!.status = e.data.status;
       break;
     case 'BetPlaced': {
       const d = e.data;
@@ -103,7 +103,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         status: 'open',
       };
       state.bets.set(bet.betId, bet);
-      const market = state.markets[bet.marketId]!;
+      const market = state.markets.get(bet.marketId)!;
       market.betIds.push(bet.betId);
       pushTo(market.betsByUser, bet.userId, bet.betId);
       // One key for the P&L book and the exposure: a key built again costs a hash and a string-table probe.
@@ -158,7 +158,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     }
     case 'MarketSettled':
     case 'MarketVoided': {
-      const market = state.markets[e.data.marketId]!;
+      const market = state.markets.get(e.data.marketId)!;
       const betIds = e.type === 'MarketSettled' ? e.data.bets.map((b) => b.betId) : e.data.betIds;
       for (const id of betIds) {
         const bet = state.bets.get(id)!;
@@ -181,7 +181,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     }
     case 'ResultRevoked': {
-      const market = state.markets[e.data.marketId]!;
+      const market = state.markets.get(e.data.marketId)!;
       post(state, e.data.postings);
       for (const id of e.data.betIds) {
         const bet = state.bets.get(id)!;
@@ -224,14 +224,14 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       restoreMarket(state, e.data);
       break;
     case 'FeedMarketStateSet': {
-      const market = state.markets[e.data.marketId]!;
+      const market = state.markets.get(e.data.marketId)!;
       market.feed = e.data;
       break;
     }
     case 'RunnerRemoved': {
       // The market's P&L books are rebuilt without the runner; the bet events that follow then
       // take each changed bet's old part out and put its new part in, as for any fill.
-      const market = state.markets[e.data.marketId]!;
+      const market = state.markets.get(e.data.marketId)!;
       market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
       for (const id of market.betIds) state.pnl.delete(positionKey(state.bets.get(id)!.userId, market.marketId));
       for (const id of market.betIds) book(state, state.bets.get(id)!, 1);
@@ -246,7 +246,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     }
     case 'ResultProposed':
-      state.markets[e.data.marketId]!.proposed = e.data.selectionIds;
+      state.markets.get(e.data.marketId)!.proposed = e.data.selectionIds;
       state.proposals[e.data.marketId] = e.data.proposedAt ?? null;
       break;
     case 'MarketLockSet': {
@@ -256,11 +256,11 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     }
     case 'HousePriceSet':
-      state.markets[e.data.marketId]!.manual = true;
+      state.markets.get(e.data.marketId)!.manual = true;
       state.housePrices[updateKey(e.data.price)] = e.data.price;
       break;
     case 'HousePriceCleared': {
-      state.markets[e.data.marketId]!.manual = false;
+      state.markets.get(e.data.marketId)!.manual = false;
       for (const [key, price] of Object.entries(state.housePrices))
         if (price.marketId === e.data.marketId) delete state.housePrices[key];
       break;

@@ -44,7 +44,7 @@ export function decideApplyFeedMarketState(
 ): Decision {
   if (actor !== null) return refuse('FORBIDDEN', 'Market definitions come from the feed');
   const u = c.update;
-  const market = state.markets[u.marketId];
+  const market = state.markets.get(u.marketId);
   // Not listed yet (the catalogue sync lists it first), or already settled: nothing to decide.
   if (!market || market.status === 'SETTLED' || market.status === 'VOID') return accept();
   const events: DomainEvent[] = [];
@@ -117,7 +117,7 @@ export function decideConfirmFeedResult(
 ): Decision {
   if (actor !== null && !isMarketAdmin(state, actor))
     return refuse('FORBIDDEN', 'Only admin and super admin declare results');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (market.status === 'SETTLED' || market.status === 'VOID')
     return refuse('INVALID_RESULT', 'The result of this market is already declared');

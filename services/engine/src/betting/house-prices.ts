@@ -18,7 +18,7 @@ const runs = (n: unknown): boolean => Number.isInteger(n) && (n as number) >= 0 
 export function decideSetHousePrice(state: Readonly<EngineState>, c: SetHousePrice, actor: string | null): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin set house prices');
   const p = c.price;
-  const market = state.markets[p?.marketId];
+  const market = state.markets.get(p?.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (market.status === 'SETTLED' || market.status === 'VOID')
     return refuse('MARKET_SETTLED', 'The result of this market is declared');
@@ -74,7 +74,7 @@ export function decideClearHousePrice(
   actor: string | null,
 ): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin set house prices');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (!market.manual) return accept();
   return accept({
@@ -95,7 +95,7 @@ export class WithHousePrices implements QuoteView {
   ) {}
 
   private manual(marketId: string): boolean {
-    return this.state.markets[marketId]?.manual === true;
+    return this.state.markets.get(marketId)?.manual === true;
   }
 
   exchange(marketId: string, selectionId: number) {

@@ -32,7 +32,7 @@ export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLo
   if (!state.matches[c.matchId]) return refuse('MATCH_NOT_FOUND', 'Match not found');
   let kind = c.marketKind;
   if (c.marketId !== null) {
-    const market = state.markets[c.marketId];
+    const market = state.markets.get(c.marketId);
     if (!market || market.matchId !== c.matchId) return refuse('MARKET_NOT_FOUND', 'Market not found in this match');
     kind = market.kind;
   }

@@ -27,7 +27,7 @@ const STATUS_REFUSAL: Record<string, [string, string]> = {
 
 /** Time a bet or a cash out must wait before it is decided: in play only, and once. */
 export function betDelayMs(state: Readonly<EngineState>, c: { marketId: string; delayed?: boolean }): number {
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market || c.delayed) return 0;
   return state.matches[market.matchId]?.inPlay ? betDelaySecOf(market) * 1000 : 0;
 }
@@ -99,7 +99,7 @@ export function decidePlaceBet(
   if ('ok' in user) return user;
   const userId = user.userId;
   if (state.bets.get(c.betId)) return refuse('DUPLICATE_BET', 'This bet was already placed');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (isMarketLocked(state, userId, market))
     return refuse('MARKET_LOCKED', 'Betting on this market is locked for your account. Please contact your upline.');

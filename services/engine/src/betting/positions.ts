@@ -46,7 +46,7 @@ export function exposureAfter(
 ): { marketExposure: Paise; totalExposure: Paise } {
   // One key for both lookups: a key built again costs a hash and a string-table probe each time.
   const key = positionKey(userId, marketId);
-  const marketExposure = marketExposureAfter(state, userId, state.markets[marketId]!, changed, key);
+  const marketExposure = marketExposureAfter(state, userId, state.markets.get(marketId)!, changed, key);
   const totalExposure = (state.exposure.get(userId) ?? 0) - (state.marketExposure.get(key) ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
@@ -65,7 +65,7 @@ export function exposuresAfter(
   for (const bet of bets) {
     const key = positionKey(bet.userId, bet.marketId);
     if (markets.has(key)) continue;
-    const marketExposure = marketExposureAfter(state, bet.userId, state.markets[bet.marketId]!, bets, key);
+    const marketExposure = marketExposureAfter(state, bet.userId, state.markets.get(bet.marketId)!, bets, key);
     markets.set(key, marketExposure);
     totals.set(
       bet.userId,

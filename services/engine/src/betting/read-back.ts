@@ -37,7 +37,7 @@ export function readBack(marketId: string, events: readonly StoredEvent[]): Mark
     if (!MARKET_SHAPING.has(e.type)) continue;
     evolveBetting(scratch, e as unknown as Parameters<typeof evolveBetting>[1]);
   }
-  const market = scratch.markets[marketId];
+  const market = scratch.markets.get(marketId);
   if (!market?.settlement) return null;
   return {
     marketId,

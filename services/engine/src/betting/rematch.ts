@@ -16,7 +16,7 @@ export function decideRematch(
   marketId: string,
   selectionId: number,
 ): Decision {
-  const market = state.markets[marketId];
+  const market = state.markets.get(marketId);
   const book = state.books.get(bookKey(marketId, selectionId));
   const quote = quotes.exchange(marketId, selectionId);
   if (!market || market.status !== 'ACTIVE' || !book || !quote || quote.status !== 'ACTIVE') return accept();

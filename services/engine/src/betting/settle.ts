@@ -41,7 +41,7 @@ function released(state: Readonly<EngineState>, market: MarketState, userIds: It
 
 function settleable(state: Readonly<EngineState>, marketId: string, actor: string | null): MarketState | string {
   if (!isMarketAdmin(state, actor)) return 'Only admin and super admin declare results';
-  const market = state.markets[marketId];
+  const market = state.markets.get(marketId);
   if (!market) return 'Market not found';
   if (market.status === 'SETTLED' || market.status === 'VOID') return 'The result of this market is already declared';
   return market;
@@ -159,7 +159,7 @@ export function decideVoidMarket(
 /** Undo a declared result by compensation: the reverse postings, and the settled bets open again on their matched stake. */
 export function decideRevokeResult(state: Readonly<EngineState>, c: RevokeResult, actor: string | null): Decision {
   if (!isMarketAdmin(state, actor)) return refuse('FORBIDDEN', 'Only admin and super admin revoke results');
-  const market = state.markets[c.marketId];
+  const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   const s = market.settlement;
   if (!s || (market.status !== 'SETTLED' && market.status !== 'VOID'))

@@ -21,7 +21,7 @@ export class ArchivedMarkets {
   marketOf(state: Readonly<EngineState>, envelope: CommandEnvelope): string | null {
     const c = envelope.command;
     if (c.type !== 'RevokeResult' || this.restoredFor.delete(envelope.commandId)) return null;
-    return state.markets[c.marketId]?.archived ? c.marketId : null;
+    return state.markets.get(c.marketId)?.archived ? c.marketId : null;
   }
 
   /**

@@ -14,7 +14,7 @@ export function applyQuote(state: EngineState, quotes: Quotes, update: FeedUpdat
   // ever scored, they grew with history. A market with a result takes no bet again: its prices are
   // not kept (Quotes.absorb dropped them).
   if (update.type === 'score') return;
-  const status = state.markets[update.marketId]?.status;
+  const status = state.markets.get(update.marketId)?.status;
   if (status === 'SETTLED' || status === 'VOID') return;
   quotes.apply(update);
   // A house rate that moved can cross a bookmaker position's auto cash out; it matches no resting order.

@@ -64,7 +64,7 @@ export function foldJournalled(
   if (event.type === 'ProviderWindowTurned') versions.forgetRounds(rememberedRoundStreams(state.provider));
   else if (event.type === 'PaymentWindowTurned') versions.forgetRequests(pendingRequestStreams(state.payments));
   else if (event.type === 'MarketSettled' || event.type === 'MarketVoided')
-    versions.settle(event.data.marketId, state.markets[event.data.marketId]!.betIds);
+    versions.settle(event.data.marketId, state.markets.get(event.data.marketId)!.betIds);
   else if (event.type === 'ResultRevoked') versions.reopen(event.data.marketId);
   else if (event.type === 'MarketArchived') versions.archive(event.data.marketId, event.data.betIds);
   else if (event.type === 'MarketRestored') versions.restore(event.data.marketId, event.data.streamVersions);

@@ -20,8 +20,8 @@ export function movedLadders(
     const data = e.data as { betId?: string; marketId?: string };
     const bet = data.betId ? state.bets.get(data.betId) : undefined;
     if (bet?.kind === 'match_odds' && bet.selectionId !== null) moved.add(runnerKey(bet.marketId, bet.selectionId));
-    else if (!bet && data.marketId && state.markets[data.marketId]?.kind === 'match_odds') {
-      for (const r of state.markets[data.marketId]!.runners) moved.add(runnerKey(data.marketId, r.selectionId));
+    else if (!bet && data.marketId && state.markets.get(data.marketId)?.kind === 'match_odds') {
+      for (const r of state.markets.get(data.marketId)!.runners) moved.add(runnerKey(data.marketId, r.selectionId));
     }
   }
   return [...moved].flatMap((key) => {

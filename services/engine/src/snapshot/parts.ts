@@ -112,7 +112,7 @@ export function marketSlice(
   position: number,
   slice: number,
 ): MarketPart {
-  const { betIds, betsByUser: _byUser, ...market } = state.markets[marketId]!;
+  const { betIds, betsByUser: _byUser, ...market } = state.markets.get(marketId)!;
   return {
     kind: 'market',
     marketId,
@@ -130,11 +130,11 @@ export function marketSlice(
  * cost follows what is open, never the settled or archived history.
  */
 export function coreState(state: Readonly<EngineState>, open: Iterable<string>, previousApart: boolean): EngineState {
-  const markets: Record<string, MarketState> = {};
+  const markets = new Dict<MarketState>();
   const bets = new Dict<BetState>();
   for (const marketId of open) {
-    const market = state.markets[marketId]!;
-    markets[marketId] = market;
+    const market = state.markets.get(marketId)!;
+    markets.set(marketId, market);
     for (const id of market.betIds) bets.set(id, state.bets.get(id)!);
   }
   const provider = previousApart ? { ...state.provider, previous: emptyGeneration() } : state.provider;
@@ -151,6 +151,6 @@ export function joinMarket(state: EngineState, versions: StreamVersions, slices:
       market.betIds.push(bet.betId);
       pushTo(market.betsByUser, bet.userId, bet.betId);
     }
-  state.markets[first.marketId] = market;
+  state.markets.set(first.marketId, market);
   versions.settled[first.marketId] = first.versions ?? {};
 }

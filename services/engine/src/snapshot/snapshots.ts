@@ -2,7 +2,7 @@ import type { EventStore } from '@exch/contracts';
 import { Dict } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
-import { emptyState, type EngineState } from '../state.js';
+import { emptyState, type EngineState, type MarketState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
 import {
   ARCHIVED_GROUP_SPAN,
@@ -70,7 +70,7 @@ export class Snapshots {
 
   /** After an event naming `marketId` is folded at `position`: where the market is saved, and which part it changed. */
   folded(state: Readonly<EngineState>, marketId: string | undefined, position: number): void {
-    const market = marketId === undefined ? undefined : state.markets[marketId];
+    const market = marketId === undefined ? undefined : state.markets.get(marketId);
     if (marketId === undefined || !market) return;
     const settled = marketId in state.unarchived;
     if (settled) this.touched.set(marketId, position);
@@ -127,7 +127,7 @@ export class Snapshots {
     for (const marketId of Object.keys(state.unarchived)) {
       const at = this.touched.get(marketId) ?? position;
       this.touched.set(marketId, at);
-      for (let slice = 0; slice < sliceCount(state.markets[marketId]!); slice++)
+      for (let slice = 0; slice < sliceCount(state.markets.get(marketId)!); slice++)
         plan.push({
           key: marketPartKey(marketId, at, slice),
           build: () => (this.touched.get(marketId) === at ? marketSlice(state, versions, marketId, at, slice) : null),
@@ -147,7 +147,7 @@ export class Snapshots {
             kind: 'archived',
             group: no,
             position: at,
-            summaries: toSummaries(markets.map((id) => state.markets[id]!)),
+            summaries: toSummaries(markets.map((id) => state.markets.get(id)!)),
             versions: held,
           };
         },
@@ -235,7 +235,7 @@ export class Snapshots {
     if (core.parts === undefined) return this.loadWhole(snap.position, core, state, versions);
     const parts = await this.store.loadSnapshotParts<SnapshotPart>(this.name, core.parts);
     if (parts.size !== core.parts.length) return null;
-    for (const marketId of Object.keys(core.state.markets)) this.open.add(marketId);
+    for (const marketId of core.state.markets.keys()) this.open.add(marketId);
     const markets = new Map<string, MarketPart[]>();
     const segments: CommandsPart[] = [];
     for (const part of parts.values()) {
@@ -270,7 +270,7 @@ export class Snapshots {
 
   private joinArchived(state: EngineState, versions: StreamVersions, part: ArchivedPart): void {
     for (const market of part.summaries ? fromSummaries(part.summaries) : (part.markets ?? []).map(summaryOf)) {
-      state.markets[market.marketId] = market;
+      state.markets.set(market.marketId, market);
       this.archive(market.marketId, part.group, part.position);
     }
     Object.assign(versions.archived, part.versions);
@@ -281,7 +281,7 @@ export class Snapshots {
    * markets' own streams are moved apart as they would have been, once.
    */
   private loadWhole(position: number, core: SnapshotCore, state: EngineState, versions: StreamVersions): Restored {
-    for (const [marketId, market] of Object.entries(state.markets)) {
+    for (const [marketId, market] of state.markets) {
       if (market.archived) {
         versions.archive(marketId, []);
         this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
@@ -323,9 +323,9 @@ export async function loadSnapshotCore(
  */
 function revived(json: EngineState): EngineState {
   const empty = emptyState();
-  const markets: EngineState['markets'] = {};
-  for (const [id, market] of Object.entries(json.markets))
-    markets[id] = { ...market, betsByUser: Dict.from(market.betsByUser) };
+  const markets = new Dict<MarketState>();
+  for (const [id, market] of Object.entries(json.markets as unknown as Record<string, MarketState>))
+    markets.set(id, { ...market, betsByUser: Dict.from(market.betsByUser) });
   return {
     ...empty,
     ...json,
