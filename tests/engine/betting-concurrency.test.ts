@@ -7,7 +7,7 @@ import t from 'tap';
 import type { Command, ExecuteResult } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine } from '@exch/engine';
-import { envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+import { envelope, hierarchy, matchCatalogue, must, placeBet, positionsOf } from './fixtures.js';
 
 const silent = { info() {}, warn() {}, error() {} };
 const STAKE = 100_00; // ₹100
@@ -75,7 +75,7 @@ for (const maxBatch of [undefined, 7]) {
       t.equal(view.exposure.get(p0), AFFORDABLE * STAKE, 'exposure = accepted x stake');
       t.equal(view.balances.get(`wallet:${p0}`), BALANCE, 'placing moves no money');
       t.same(
-        [...view.marketExposure]
+        Object.entries(positionsOf(view).marketExposure)
           .filter(([k]) => k.startsWith(`${p0}|`))
           .map(([, v]) => v)
           .sort(),

@@ -16,7 +16,7 @@ import t from 'tap';
 import type { DomainEvent } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold } from '@exch/engine';
-import { recomputeExposure } from './fixtures.js';
+import { positionsOf, recomputeExposure } from './fixtures.js';
 import { runUntilKilled } from './kill-child.js';
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -83,7 +83,7 @@ for (const [round, killAfter] of [
       );
 
       const { perMarket, total } = recomputeExposure(s);
-      t.same(Object.fromEntries(s.marketExposure), perMarket, 'market exposure = recomputation');
+      t.same(positionsOf(s).marketExposure, perMarket, 'market exposure = recomputation');
       const engineTotals = Object.fromEntries([...s.exposure].filter(([, v]) => v !== 0));
       t.same(
         engineTotals,

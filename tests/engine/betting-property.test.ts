@@ -29,6 +29,7 @@ import {
   matchCatalogue,
   must,
   placeBet,
+  positionsOf,
   prng,
   recomputeExposure,
   RUNNERS,
@@ -242,12 +243,11 @@ function check(where: string, before: Map<string, Paise>): string | null {
   const sum = [...s.balances.values()].reduce((a, b) => a + b, 0);
   if (sum !== 0) return `${where}: balances sum to ${sum}`;
   const { perMarket, total } = recomputeExposure(s);
+  const held = positionsOf(s).marketExposure;
   for (const [key, e] of Object.entries(perMarket))
-    if (s.marketExposure.get(key) !== e)
-      return `${where}: market exposure ${key} is ${s.marketExposure.get(key)}, recomputed ${e}`;
-  for (const key of [...s.marketExposure.keys()])
-    if (!(key in perMarket))
-      return `${where}: market exposure ${key} is ${s.marketExposure.get(key)} with no open risk`;
+    if (held[key] !== e) return `${where}: market exposure ${key} is ${held[key]}, recomputed ${e}`;
+  for (const key of Object.keys(held))
+    if (!(key in perMarket)) return `${where}: market exposure ${key} is ${held[key]} with no open risk`;
   for (const u of new Set([...Object.keys(total), ...[...s.exposure.keys()]])) {
     if ((s.exposure.get(u) ?? 0) !== (total[u] ?? 0))
       return `${where}: exposure of ${u} is ${s.exposure.get(u)}, recomputed ${total[u] ?? 0}`;

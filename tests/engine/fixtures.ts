@@ -20,6 +20,8 @@ import type { BetState, EngineState, MarketState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
 import { createUser, envelope as stamp } from '../../services/engine/test/harness.js';
 
+export { positionsOf } from '../../services/engine/test/harness.js';
+
 /** A seeded PRNG (the feed simulator's mulberry32) with the helpers random tests pick commands with. */
 export function prng(seed: number) {
   const next = mulberry32(seed);

@@ -69,8 +69,21 @@ export interface MarketState {
   archived: boolean;
   /** Every bet placed on it, in order, while it is not archived. */
   betIds: string[];
-  /** The same bets by user: a player's position here is read without walking everyone else's bets. */
-  betsByUser: Dict<string[]>;
+  /** Each bettor's position here, by user id: found without walking everyone else's bets. */
+  positions: Dict<Position>;
+}
+
+/**
+ * A user's bets in one market, the P&L book of the open ones and their exposure: what every bet,
+ * fill and cancel there reads and writes, found with the user id alone (no key built per lookup).
+ */
+export interface Position {
+  /** The user's bets in the market, in order. */
+  betIds: string[];
+  /** The P&L of the open ones for every outcome (betting/pnl-book.ts); null while none is open. */
+  book: PnlBook | null;
+  /** The worst outcome of the open ones, as a positive amount. */
+  exposure: Paise;
 }
 
 /** Cash the position out once its value is at least `profitTarget`, or at most minus `lossLimit` (paise). */
@@ -108,10 +121,7 @@ export interface EngineState {
   /** Markets whose feed proposed a result not yet settled, by when it was proposed (null: before that was kept). */
   proposals: Record<string, string | null>;
   bets: Dict<BetState>;
-  /** `${userId}|${marketId}` -> the user's P&L there for every outcome, kept bet by bet (betting/pnl-book.ts). */
-  pnl: Dict<PnlBook>;
-  /** `${userId}|${marketId}` -> exposure of those bets; and per user the sum over markets. */
-  marketExposure: Dict<Paise>;
+  /** Per user, the sum of its markets' exposures (MarketState.positions) and its casino stakes. */
   exposure: Dict<Paise>;
   /** `${marketId}|${selectionId}` -> resting orders. */
   books: Dict<RunnerBook>;
@@ -142,8 +152,6 @@ export const emptyState = (): EngineState => ({
   unarchived: {},
   proposals: {},
   bets: new Dict(),
-  pnl: new Dict(),
-  marketExposure: new Dict(),
   exposure: new Dict(),
   books: new Dict(),
   autoCashOut: {},
@@ -157,6 +165,13 @@ export const emptyState = (): EngineState => ({
 });
 
 export const positionKey = (userId: string, marketId: string): string => `${userId}|${marketId}`;
+
+/** The user's position in the market, made empty first when it has none. */
+export function positionIn(market: MarketState, userId: string): Position {
+  let position = market.positions.get(userId);
+  if (!position) market.positions.set(userId, (position = { betIds: [], book: null, exposure: 0 }));
+  return position;
+}
 export const bookKey = (marketId: string, selectionId: number): string => `${marketId}|${selectionId}`;
 export const exposureOfUser = (state: EngineState, userId: string): Paise => state.exposure.get(userId) ?? 0;
 

@@ -17,6 +17,7 @@ import {
   chipsTransferred,
   envelope,
   given,
+  positionsOf,
   refused,
   userCreated as user,
   type Scenario,
@@ -635,7 +636,7 @@ t.test('cancel and delete', async (t) => {
     w.given(...(d.ok ? d.events : []));
     t.equal(w.state.bets.get('b1')!.status, 'deleted');
     t.same(w.state.books.get('mo|1'), { backs: [], lays: [] });
-    t.same(Object.fromEntries(w.state.pnl), {});
+    t.same(positionsOf(w.state).pnl, {});
     t.same(
       w.when({ type: 'DeleteBets', betIds: ['b1'] }, 'd'),
       refused('NOT_PENDING', 'Only pending bets can be deleted'),
@@ -702,7 +703,7 @@ t.test('exposure', async (t) => {
     w.do(back('b1', 'mo', 1, 200, 10_000), 'p1'); // 10000 at risk
     w.do(lay('k1', 'bm', 2, 115, 10_000), 'p1'); // bookmaker lay Australia at 115: liability ceil(1.15 x 10000) = 11500
     t.equal(w.exposure('p1'), 21_500);
-    t.same(Object.fromEntries(w.state.marketExposure), { 'p1|mo': 10_000, 'p1|bm': 11_500 });
+    t.same(positionsOf(w.state).marketExposure, { 'p1|mo': 10_000, 'p1|bm': 11_500 });
     t.same(
       w.when(back('f1', 'fy', null, 50, 10_000, 100), 'p1'),
       refused('INSUFFICIENT_BALANCE', 'Insufficient balance: this bet needs ₹100.00, available ₹35.00'),
@@ -1053,7 +1054,7 @@ t.test('settlement', async (t) => {
     t.equal(w.balance('p2'), 10_000_00 - 11_200);
     t.equal(w.state.markets.get('mo')!.status, 'SETTLED');
     t.same(w.state.books.get('mo|3'), { backs: [], lays: [] }, 'the lapsed order left the book');
-    t.same(Object.fromEntries(w.state.pnl), {});
+    t.same(positionsOf(w.state).pnl, {});
     t.same(
       w.when({ type: 'SettleMarket', marketId: 'mo', selectionId: 2, runs: null }, 'a'),
       refused('INVALID_RESULT', 'The result of this market is already declared'),
@@ -1299,7 +1300,7 @@ t.test('settlement', async (t) => {
         [w.state.bets.get('b1')!.status, w.state.bets.get('l1')!.status, w.state.bets.get('b2')!.status],
         ['open', 'open', 'settled'],
       );
-      t.same(Object.fromEntries(w.state.marketExposure), { 'p1|mo': 12_345, 'p2|mo': 11_200 });
+      t.same(positionsOf(w.state).marketExposure, { 'p1|mo': 12_345, 'p2|mo': 11_200 });
       t.same([w.exposure('p1'), w.exposure('p2')], [12_345, 11_200]);
       t.equal(w.state.markets.get('mo')!.status, 'CLOSED');
       t.same(

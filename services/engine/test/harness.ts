@@ -6,6 +6,13 @@
 import type { Test } from 'tap';
 import type { Command, CommandEnvelope, DomainEvent, FeedUpdate, Paise, RoleSlug } from '@exch/contracts';
 import { decide, emptyState, evolve, Quotes, type Decision, type EngineState } from '../src/index.js';
+import { coreState, type StateJson } from '../src/snapshot/parts.js';
+
+/** Every position's P&L book and non-zero exposure keyed `user|market`, as a snapshot writes them. */
+export function positionsOf(state: EngineState): Pick<StateJson, 'pnl' | 'marketExposure'> {
+  const { pnl, marketExposure } = coreState(state, state.markets.keys(), false);
+  return { pnl, marketExposure };
+}
 
 export const AT = '2026-11-22T10:00:00.000Z';
 

@@ -11,7 +11,7 @@ import type { Command, DomainEvent, FeedUpdate, MarketStateUpdate, Paise } from 
 import { betDelayMs } from '../src/betting/place.js';
 import { reducedPrice } from '../src/betting/removal.js';
 import { placeBet } from '../../../tests/engine/fixtures.js';
-import { chipsMinted, given, userCreated as user } from './harness.js';
+import { chipsMinted, given, positionsOf, userCreated as user } from './harness.js';
 
 const AT = '2026-11-26T14:00:00.000Z';
 const RUNNERS = [101, 102, 103, 104, 105, 106, 107, 108];
@@ -217,7 +217,7 @@ t.test('a removed runner: its bets void, the others matched prices reduced by it
   );
   t.equal(r.exposure('p1'), 223_45);
   t.equal(r.exposure('p2'), 637_00);
-  t.same(r.state.pnl.get('p1|win'), {
+  t.same(positionsOf(r.state).pnl['p1|win'], {
     kind: 'runners',
     open: 1,
     ids: [101, 102, 103, 104, 106, 107, 108],

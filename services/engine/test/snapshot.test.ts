@@ -5,10 +5,10 @@
 import t from 'tap';
 import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
-import { Dict, pushTo } from '../src/dict.js';
-import type { MarketState } from '../src/state.js';
+import { Dict } from '../src/dict.js';
+import { positionIn, type MarketState, type PnlBook, type Position } from '../src/state.js';
 import { CommandWindow } from '../src/snapshot/command-window.js';
-import { BETS_PER_PART, CORE_CHUNK, type SnapshotCore } from '../src/snapshot/parts.js';
+import { BETS_PER_PART, CORE_CHUNK, coreState, type SnapshotCore } from '../src/snapshot/parts.js';
 import { loadSnapshotCore, Snapshots } from '../src/snapshot/snapshots.js';
 import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
@@ -66,11 +66,11 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
       settledAt: null,
       archived: false,
       betIds,
-      betsByUser: new Dict(),
+      positions: new Dict(),
     });
     for (const [i, betId] of betIds.entries()) {
       const userId = `u${i % 7}`;
-      pushTo(state.markets.get(marketId)!.betsByUser, userId, betId);
+      positionIn(state.markets.get(marketId)!, userId).betIds.push(betId);
       state.bets.set(betId, {
         betId,
         userId,
@@ -106,14 +106,22 @@ async function partKeys(store: Store): Promise<string[]> {
   return rows.map((r) => r.key);
 }
 
+/** A P&L book for u0's open position (its content is only carried by the snapshot, not checked). */
+const OPEN_BOOK: PnlBook = { kind: 'runners', open: 1, ids: [1], pnl: [-100] };
+
 /** The core as the snapshot's chunks hold it. */
-const savedCore = async (store: Store): Promise<SnapshotCore> => (await loadSnapshotCore(store, 'engine'))!.core;
+const savedCore = async (store: Store): Promise<SnapshotCore<EngineState>> =>
+  (await loadSnapshotCore(store, 'engine'))!.core;
 
 t.test('a settled market is written once, in slices, and put back whole', async (t) => {
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
   const bets = 2 * BETS_PER_PART + 5;
   const { state, versions } = settledState(bets);
+  const held = state.markets.get('open')!.positions.get('u0')!;
+  held.book = OPEN_BOOK;
+  held.exposure = 7_00;
+  state.exposure.set('u0', 7_00);
   const commands = new CommandWindow(25, 10);
   for (let i = 0; i < 23; i++) commands.remember(`c${i}`, [i]);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
@@ -133,7 +141,8 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     ['open-0', 'open-1', 'open-2'],
     'the core holds the open bets only',
   );
-  // The format every version before Dicts wrote and reads: each table an object keyed by id.
+  // The format every version before Dicts and positions wrote and reads: each table an object
+  // keyed by id, a market's bets by user, the positions' books and exposures keyed user|market.
   const { rows } = await store.sql.query<{ body: string }>(
     `select body::text as body from snapshot_parts where key like 'core@%' order by key`,
   );
@@ -141,8 +150,15 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     state: Record<string, Record<string, unknown>>;
   };
   t.same(Object.keys(json.state.bets!), ['open-0', 'open-1', 'open-2'], 'written as an object keyed by bet id');
-  t.same(json.state.exposure, Object.fromEntries(state.exposure), 'and each Dict as the object it replaced');
-  t.same(json.state.markets!.open, asJson(state.markets.get('open')), "a market's bets by user too");
+  t.same(json.state.exposure, { u0: 7_00 }, 'and each Dict as the object it replaced');
+  const { positions: _positions, ...open } = state.markets.get('open')!;
+  t.same(
+    json.state.markets!.open,
+    { ...open, betsByUser: { u0: ['open-0'], u1: ['open-1'], u2: ['open-2'] } },
+    'a market with its bets by user',
+  );
+  t.same(json.state.pnl, { 'u0|open': OPEN_BOOK }, "an open position's P&L book keyed user|market");
+  t.same(json.state.marketExposure, { 'u0|open': 7_00 }, 'and its exposure; a position without one has none');
 
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.equal(restored!.position, 50);
@@ -173,7 +189,7 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
     const betId = `open-${i}`;
     state.bets.set(betId, { ...state.bets.get('open-0')!, betId, seq: i });
     open.betIds.push(betId);
-    open.betsByUser.get('u0')!.push(betId);
+    open.positions.get('u0')!.betIds.push(betId);
   }
   const commands = new CommandWindow(25, 10);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
@@ -255,7 +271,9 @@ t.test('a whole snapshot from before parts still loads', async (t) => {
   const live: Record<string, number> = { 'user-u1': 4 };
   for (const id of [...state.bets.keys()]) live[`bet-${id}`] = 2;
   const processed = Array.from({ length: 23 }, (_, i) => [`c${i}`, [i]]);
-  await store.saveSnapshot('engine', 70, JSON.stringify({ state, versions: live, processed }));
+  // Every market in the core, as such a snapshot held them (in the format parts.ts calls StateJson).
+  const whole = coreState(state, state.markets.keys(), false);
+  await store.saveSnapshot('engine', 70, JSON.stringify({ state: whole, versions: live, processed }));
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.same(asJson(restored!.state), asJson(state));
   t.same(Object.keys(restored!.versions.settled.settled!).length, 10, 'the settled market’s bet streams held apart');
@@ -312,7 +330,7 @@ t.test(
 
 t.test('archived summaries are written as rows, a match’s runners once, and read back as they were', async (t) => {
   const { state } = settledState(0);
-  const base = { ...state.markets.get('settled')!, archived: true, betIds: [], betsByUser: new Dict<string[]>() };
+  const base = { ...state.markets.get('settled')!, archived: true, betIds: [], positions: new Dict<Position>() };
   const runners = [
     { selectionId: 7, name: 'Mumbai Indians' },
     { selectionId: 9, name: 'Chennai Super Kings' },
@@ -350,7 +368,7 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
     marketId: 'a1',
     archived: true,
     betIds: [],
-    betsByUser: new Dict<string[]>(),
+    positions: new Dict<Position>(),
   });
   state.markets.delete('settled');
   delete state.unarchived.settled;

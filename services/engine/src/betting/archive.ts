@@ -6,9 +6,9 @@ import {
   type RestoreMarket,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import { Dict, pushTo } from '../dict.js';
+import { Dict } from '../dict.js';
 import { summaryOf } from '../snapshot/summaries.js';
-import { bookKey, type EngineState } from '../state.js';
+import { bookKey, positionIn, type EngineState } from '../state.js';
 
 /** At most this many markets leave the state in one command, so one turn stays short. */
 export const ARCHIVE_BATCH = 200;
@@ -56,8 +56,8 @@ export function restoreMarket(state: EngineState, d: MarketRestored): void {
   const market = state.markets.get(d.marketId)!;
   for (const b of d.bets) state.bets.set(b.betId, { ...b, fills: b.fills.map((f) => ({ ...f })) });
   market.betIds = d.bets.map((b) => b.betId);
-  market.betsByUser = new Dict();
-  for (const b of d.bets) pushTo(market.betsByUser, b.userId, b.betId);
+  market.positions = new Dict();
+  for (const b of d.bets) positionIn(market, b.userId).betIds.push(b.betId);
   market.settlement = {
     settlementId: d.settlement.settlementId,
     void: d.settlement.void,

@@ -1,6 +1,6 @@
 import { updateKey, type BettingEventData, type Paise, type Posting } from '@exch/contracts';
-import { Dict, pushTo } from '../dict.js';
-import { bookKey, positionKey, type BetState, type EngineState } from '../state.js';
+import { Dict } from '../dict.js';
+import { bookKey, positionIn, type BetState, type EngineState, type MarketState, type Position } from '../state.js';
 import { archiveMarket, restoreMarket } from './archive.js';
 import { restOrder, unrestOrder } from './matching.js';
 import { lockKey } from './locks.js';
@@ -11,13 +11,11 @@ type BettingEvent = { [K in keyof BettingEventData]: { type: K; data: BettingEve
 function setExposure(
   state: EngineState,
   userId: string,
-  marketId: string,
+  position: Position,
   marketExposure: Paise,
   totalExposure: Paise,
-  key = positionKey(userId, marketId),
 ): void {
-  if (marketExposure === 0) state.marketExposure.delete(key);
-  else state.marketExposure.set(key, marketExposure);
+  position.exposure = marketExposure;
   state.exposure.set(userId, totalExposure);
 }
 
@@ -37,12 +35,21 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
   if (level.orders.length === 0) levels.splice(i, 1);
 }
 
-/** Adds or takes away a bet's part in its user's P&L book for the market; a book without open bets goes. */
-function book(state: EngineState, bet: BetState, sign: 1 | -1, key = positionKey(bet.userId, bet.marketId)): void {
-  let held = state.pnl.get(key);
-  if (!held) state.pnl.set(key, (held = emptyBook(state.markets.get(bet.marketId)!)));
-  addBet(held, bet, sign);
-  if (held.open === 0) state.pnl.delete(key);
+/** The position of a bet's user in its market. */
+const positionOf = (state: EngineState, bet: BetState): Position =>
+  positionIn(state.markets.get(bet.marketId)!, bet.userId);
+
+/** Adds or takes away a bet's part in its position's P&L book; a book without open bets goes. */
+function book(market: MarketState, position: Position, bet: BetState, sign: 1 | -1): void {
+  position.book ??= emptyBook(market);
+  addBet(position.book, bet, sign);
+  if (position.book.open === 0) position.book = null;
+}
+
+/** The same, for a bet whose market and position are not at hand. */
+function bookBet(state: EngineState, bet: BetState, sign: 1 | -1): void {
+  const market = state.markets.get(bet.marketId)!;
+  book(market, positionIn(market, bet.userId), bet, sign);
 }
 
 const post = (state: EngineState, postings: Posting[]) => {
@@ -69,7 +76,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         settledAt: null,
         archived: false,
         betIds: [],
-        betsByUser: new Dict(),
+        positions: new Dict(),
       });
       break;
     }
@@ -105,10 +112,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       state.bets.set(bet.betId, bet);
       const market = state.markets.get(bet.marketId)!;
       market.betIds.push(bet.betId);
-      pushTo(market.betsByUser, bet.userId, bet.betId);
-      // One key for the P&L book and the exposure: a key built again costs a hash and a string-table probe.
-      const key = positionKey(d.userId, d.marketId);
-      book(state, bet, 1, key);
+      const position = positionIn(market, bet.userId);
+      position.betIds.push(bet.betId);
+      book(market, position, bet, 1);
       state.seq = Math.max(state.seq, d.seq);
       if (bet.unmatched > 0 && bet.selectionId !== null) {
         const runner = bookKey(bet.marketId, bet.selectionId);
@@ -121,28 +127,29 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
           seq: bet.seq,
         });
       }
-      setExposure(state, d.userId, d.marketId, d.marketExposure, d.totalExposure, key);
+      setExposure(state, d.userId, position, d.marketExposure, d.totalExposure);
       break;
     }
     case 'BetMatched': {
       // A bet's part in its P&L book is taken out before it changes and put back after.
       const bet = state.bets.get(e.data.betId)!;
-      const key = positionKey(bet.userId, bet.marketId);
-      book(state, bet, -1, key);
+      const market = state.markets.get(bet.marketId)!;
+      const position = positionIn(market, bet.userId);
+      book(market, position, bet, -1);
       for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
       bet.unmatched = e.data.unmatched;
-      book(state, bet, 1, key);
+      book(market, position, bet, 1);
       restingSize(state, bet, bet.unmatched);
-      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure, key);
+      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'BetCancelled': {
       const bet = state.bets.get(e.data.betId)!;
       restingSize(state, bet, 0);
-      book(state, bet, -1);
+      bookBet(state, bet, -1);
       bet.unmatched = 0;
-      book(state, bet, 1);
-      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      bookBet(state, bet, 1);
+      setExposure(state, bet.userId, positionOf(state, bet), e.data.marketExposure, e.data.totalExposure);
       break;
     }
     // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
@@ -150,10 +157,10 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetVoided': {
       const bet = state.bets.get(e.data.betId)!;
       restingSize(state, bet, 0);
-      book(state, bet, -1);
+      bookBet(state, bet, -1);
       bet.unmatched = 0;
       bet.status = e.type === 'BetDeleted' ? 'deleted' : 'settled';
-      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      setExposure(state, bet.userId, positionOf(state, bet), e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'MarketSettled':
@@ -166,9 +173,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
         bet.unmatched = 0;
         bet.status = 'settled';
         // Every open bet of the market is settled at once: the market's books go with them.
-        state.pnl.delete(positionKey(bet.userId, bet.marketId));
+        positionIn(market, bet.userId).book = null;
       }
-      for (const x of e.data.exposures) setExposure(state, x.userId, market.marketId, 0, x.totalExposure);
+      for (const x of e.data.exposures) setExposure(state, x.userId, positionIn(market, x.userId), 0, x.totalExposure);
       const postings = e.type === 'MarketSettled' ? e.data.postings : [];
       post(state, postings);
       market.status = e.type === 'MarketSettled' ? 'SETTLED' : 'VOID';
@@ -186,13 +193,13 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const id of e.data.betIds) {
         const bet = state.bets.get(id)!;
         bet.status = 'open';
-        book(state, bet, 1);
+        bookBet(state, bet, 1);
       }
       for (const x of e.data.exposures)
         setExposure(
           state,
           x.userId,
-          market.marketId,
+          positionIn(market, x.userId),
           x.totalExposure - (state.exposure.get(x.userId) ?? 0),
           x.totalExposure,
         );
@@ -233,16 +240,16 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       // take each changed bet's old part out and put its new part in, as for any fill.
       const market = state.markets.get(e.data.marketId)!;
       market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
-      for (const id of market.betIds) state.pnl.delete(positionKey(state.bets.get(id)!.userId, market.marketId));
-      for (const id of market.betIds) book(state, state.bets.get(id)!, 1);
+      for (const position of market.positions.values()) position.book = null;
+      for (const id of market.betIds) bookBet(state, state.bets.get(id)!, 1);
       break;
     }
     case 'BetOddsReduced': {
       const bet = state.bets.get(e.data.betId)!;
-      book(state, bet, -1);
+      bookBet(state, bet, -1);
       bet.fills = e.data.fills.map((f) => ({ price: f.price, size: f.size }));
-      book(state, bet, 1);
-      setExposure(state, bet.userId, bet.marketId, e.data.marketExposure, e.data.totalExposure);
+      bookBet(state, bet, 1);
+      setExposure(state, bet.userId, positionOf(state, bet), e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'ResultProposed':

@@ -23,9 +23,9 @@ function marketExposureAfter(
   userId: string,
   market: MarketState,
   changed: readonly BetState[],
-  key = positionKey(userId, market.marketId),
+  position = market.positions.get(userId),
 ): Paise {
-  const held = state.pnl.get(key);
+  const held = position?.book;
   const book = held ? copyBook(held) : emptyBook(market);
   for (let i = 0; i < changed.length; i++) {
     const bet = changed[i]!;
@@ -44,10 +44,10 @@ export function exposureAfter(
   marketId: string,
   changed: readonly BetState[],
 ): { marketExposure: Paise; totalExposure: Paise } {
-  // One key for both lookups: a key built again costs a hash and a string-table probe each time.
-  const key = positionKey(userId, marketId);
-  const marketExposure = marketExposureAfter(state, userId, state.markets.get(marketId)!, changed, key);
-  const totalExposure = (state.exposure.get(userId) ?? 0) - (state.marketExposure.get(key) ?? 0) + marketExposure;
+  const market = state.markets.get(marketId)!;
+  const position = market.positions.get(userId);
+  const marketExposure = marketExposureAfter(state, userId, market, changed, position);
+  const totalExposure = (state.exposure.get(userId) ?? 0) - (position?.exposure ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
 }
 
@@ -65,13 +65,13 @@ export function exposuresAfter(
   for (const bet of bets) {
     const key = positionKey(bet.userId, bet.marketId);
     if (markets.has(key)) continue;
-    const marketExposure = marketExposureAfter(state, bet.userId, state.markets.get(bet.marketId)!, bets, key);
+    const market = state.markets.get(bet.marketId)!;
+    const position = market.positions.get(bet.userId);
+    const marketExposure = marketExposureAfter(state, bet.userId, market, bets, position);
     markets.set(key, marketExposure);
     totals.set(
       bet.userId,
-      (totals.get(bet.userId) ?? state.exposure.get(bet.userId) ?? 0) +
-        marketExposure -
-        (state.marketExposure.get(key) ?? 0),
+      (totals.get(bet.userId) ?? state.exposure.get(bet.userId) ?? 0) + marketExposure - (position?.exposure ?? 0),
     );
   }
   return (bet) => ({

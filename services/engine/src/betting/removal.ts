@@ -1,5 +1,5 @@
 import { betStream, marketStream, type DomainEvent, type Paise } from '@exch/contracts';
-import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import type { BetState, EngineState, MarketState } from '../state.js';
 import { exposureIn } from './positions.js';
 
 /** A runner the feed removed, with its reduction factor in hundredths of a percent. */
@@ -58,9 +58,7 @@ export function removeRunners(state: Readonly<EngineState>, market: MarketState,
   const exposureOf = (userId: string): { marketExposure: Paise; totalExposure: Paise } => {
     const marketExposure = exposureIn(after, remaining.get(userId) ?? []);
     const totalExposure =
-      (state.exposure.get(userId) ?? 0) -
-      (state.marketExposure.get(positionKey(userId, market.marketId)) ?? 0) +
-      marketExposure;
+      (state.exposure.get(userId) ?? 0) - (market.positions.get(userId)?.exposure ?? 0) + marketExposure;
     return { marketExposure, totalExposure };
   };
   const events: DomainEvent[] = removals.map((r) => ({

@@ -13,7 +13,7 @@ import {
   type VoidMarket,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
-import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import type { BetState, EngineState, MarketState } from '../state.js';
 import { isMarketAdmin } from './catalogue.js';
 import { matchedOutcome } from './positions.js';
 import { exposureIn } from './positions.js';
@@ -34,8 +34,7 @@ const openBetsOf = (state: Readonly<EngineState>, market: MarketState): BetState
 function released(state: Readonly<EngineState>, market: MarketState, userIds: Iterable<string>): UserExposure[] {
   return [...new Set(userIds)].map((userId) => ({
     userId,
-    totalExposure:
-      (state.exposure.get(userId) ?? 0) - (state.marketExposure.get(positionKey(userId, market.marketId)) ?? 0),
+    totalExposure: (state.exposure.get(userId) ?? 0) - (market.positions.get(userId)?.exposure ?? 0),
   }));
 }
 

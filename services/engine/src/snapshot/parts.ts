@@ -1,6 +1,15 @@
-import { Dict, pushTo } from '../dict.js';
+import type { Paise } from '@exch/contracts';
+import { Dict } from '../dict.js';
 import { emptyGeneration, type ProviderGeneration } from '../provider/state.js';
-import type { BetState, EngineState, MarketState } from '../state.js';
+import {
+  positionIn,
+  positionKey,
+  type BetState,
+  type EngineState,
+  type MarketState,
+  type PnlBook,
+  type Position,
+} from '../state.js';
 import type { Remembered } from './command-window.js';
 import type { StreamVersions } from './stream-versions.js';
 import type { SummaryTable } from './summaries.js';
@@ -10,8 +19,9 @@ import type { SummaryTable } from './summaries.js';
  * window (each its own part), the live streams' versions and the command ids of the segment still
  * filling. Its size follows what is open, not the history.
  */
-export interface SnapshotCore {
-  state: EngineState;
+export interface SnapshotCore<S = StateJson> {
+  /** As written (StateJson); once loaded, the state itself. */
+  state: S;
   versions: Record<string, number>;
   /** The open segment of the command window (every remembered id in a snapshot from before parts). */
   processed: Remembered[];
@@ -37,8 +47,21 @@ export const CORE_CHUNK = 128 * 1024;
 /** The same position is the same state, so a key is never saved again with other content. */
 export const coreChunkKey = (position: number, chunk: number): string => `core@${position}#${chunk}`;
 
+/**
+ * The state as a snapshot's core holds it, in the format every version has written: each market
+ * with its bets by user, and the positions' P&L books and exposures beside the markets, keyed
+ * `user|market`. Only open markets have books and exposures, so these follow what is open.
+ */
+export interface StateJson extends Omit<EngineState, 'markets'> {
+  markets: Record<string, MarketJson>;
+  pnl: Record<string, PnlBook>;
+  marketExposure: Record<string, Paise>;
+}
+
+export type MarketJson = Omit<MarketState, 'positions'> & { betsByUser: Record<string, string[]> };
+
 /** A settled market's record without its bet lists (rebuilt from the slices' bets, in order). */
-export type MarketRecord = Omit<MarketState, 'betIds' | 'betsByUser'>;
+export type MarketRecord = Omit<MarketState, 'betIds' | 'positions'>;
 
 /** One slice of a settled market's bets; the first slice also carries the market and its bets' stream versions. */
 export interface MarketPart {
@@ -112,7 +135,7 @@ export function marketSlice(
   position: number,
   slice: number,
 ): MarketPart {
-  const { betIds, betsByUser: _byUser, ...market } = state.markets.get(marketId)!;
+  const { betIds, positions: _positions, ...market } = state.markets.get(marketId)!;
   return {
     kind: 'market',
     marketId,
@@ -129,27 +152,63 @@ export function marketSlice(
  * and their bets, and without the provider window's previous generation when that is a part. Its
  * cost follows what is open, never the settled or archived history.
  */
-export function coreState(state: Readonly<EngineState>, open: Iterable<string>, previousApart: boolean): EngineState {
-  const markets = new Dict<MarketState>();
+export function coreState(state: Readonly<EngineState>, open: Iterable<string>, previousApart: boolean): StateJson {
+  const markets: Record<string, MarketJson> = {};
   const bets = new Dict<BetState>();
+  const pnl: Record<string, PnlBook> = {};
+  const marketExposure: Record<string, Paise> = {};
   for (const marketId of open) {
-    const market = state.markets.get(marketId)!;
-    markets.set(marketId, market);
+    const { positions, ...market } = state.markets.get(marketId)!;
+    const betsByUser: Record<string, string[]> = {};
+    for (const [userId, position] of positions) {
+      betsByUser[userId] = position.betIds;
+      const key = positionKey(userId, marketId);
+      if (position.book) pnl[key] = position.book;
+      if (position.exposure !== 0) marketExposure[key] = position.exposure;
+    }
+    markets[marketId] = { ...market, betsByUser };
     for (const id of market.betIds) bets.set(id, state.bets.get(id)!);
   }
   const provider = previousApart ? { ...state.provider, previous: emptyGeneration() } : state.provider;
-  return { ...state, markets, bets, provider };
+  return { ...state, markets, bets, pnl, marketExposure, provider };
+}
+
+/** The markets of a state read back from JSON, with their positions whole again. */
+export function marketsFromJson(json: StateJson): Dict<MarketState> {
+  const markets = new Dict<MarketState>();
+  for (const [marketId, { betsByUser, ...market }] of Object.entries(json.markets)) {
+    const positions = new Dict<Position>();
+    for (const [userId, betIds] of Object.entries(betsByUser ?? {}))
+      positions.set(userId, { betIds, book: null, exposure: 0 });
+    markets.set(marketId, { ...market, positions });
+  }
+  // A user id has no '|' (ids are generated), so the key splits at the first one.
+  const at = (key: string): Position | undefined => {
+    const bar = key.indexOf('|');
+    const market = markets.get(key.slice(bar + 1));
+    return market && positionIn(market, key.slice(0, bar));
+  };
+  // Books and exposures belong to open markets, which the core holds.
+  for (const [key, book] of Object.entries(json.pnl ?? {})) {
+    const position = at(key);
+    if (position) position.book = book;
+  }
+  for (const [key, exposure] of Object.entries(json.marketExposure ?? {})) {
+    const position = at(key);
+    if (position) position.exposure = exposure;
+  }
+  return markets;
 }
 
 /** A settled market put back from its slices (first slice first). */
 export function joinMarket(state: EngineState, versions: StreamVersions, slices: MarketPart[]): void {
   const first = slices[0]!;
-  const market: MarketState = { ...first.market!, betIds: [], betsByUser: new Dict() };
+  const market: MarketState = { ...first.market!, betIds: [], positions: new Dict() };
   for (const slice of slices)
     for (const bet of slice.bets) {
       state.bets.set(bet.betId, bet);
       market.betIds.push(bet.betId);
-      pushTo(market.betsByUser, bet.userId, bet.betId);
+      positionIn(market, bet.userId).betIds.push(bet.betId);
     }
   state.markets.set(first.marketId, market);
   versions.settled[first.marketId] = first.versions ?? {};

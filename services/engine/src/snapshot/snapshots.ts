@@ -2,7 +2,7 @@ import type { EventStore } from '@exch/contracts';
 import { Dict } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
-import { emptyState, type EngineState, type MarketState } from '../state.js';
+import { emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
 import {
   ARCHIVED_GROUP_SPAN,
@@ -19,7 +19,9 @@ import {
   type ArchivedPart,
   type CommandsPart,
   type MarketPart,
+  marketsFromJson,
   type SnapshotCore,
+  type StateJson,
   type SnapshotIndex,
   type SnapshotPart,
 } from './parts.js';
@@ -280,7 +282,12 @@ export class Snapshots {
    * A snapshot written whole, before parts: its settled markets' bet streams and its archived
    * markets' own streams are moved apart as they would have been, once.
    */
-  private loadWhole(position: number, core: SnapshotCore, state: EngineState, versions: StreamVersions): Restored {
+  private loadWhole(
+    position: number,
+    core: SnapshotCore<EngineState>,
+    state: EngineState,
+    versions: StreamVersions,
+  ): Restored {
     for (const [marketId, market] of state.markets) {
       if (market.archived) {
         versions.archive(marketId, []);
@@ -305,7 +312,7 @@ export class Snapshots {
 export async function loadSnapshotCore(
   store: EventStore,
   name: string,
-): Promise<{ position: number; core: SnapshotCore; chunks: string[] } | null> {
+): Promise<{ position: number; core: SnapshotCore<EngineState>; chunks: string[] } | null> {
   const snap = await store.loadSnapshot<SnapshotCore | SnapshotIndex>(name);
   if (!snap) return null;
   if (!('chunks' in snap.state))
@@ -319,23 +326,20 @@ export async function loadSnapshotCore(
 
 /**
  * The state as JSON gave it back, whole again: over an empty state, so a snapshot taken before a
- * part of the state existed still loads, and with its Dicts made Dicts again.
+ * part of the state existed still loads, with its Dicts made Dicts again and its markets' positions
+ * put back together (parts.ts, StateJson).
  */
-function revived(json: EngineState): EngineState {
+function revived(json: StateJson): EngineState {
   const empty = emptyState();
-  const markets = new Dict<MarketState>();
-  for (const [id, market] of Object.entries(json.markets as unknown as Record<string, MarketState>))
-    markets.set(id, { ...market, betsByUser: Dict.from(market.betsByUser) });
+  const { pnl: _pnl, marketExposure: _exposure, ...rest } = json;
   return {
     ...empty,
-    ...json,
-    markets,
+    ...rest,
+    markets: marketsFromJson(json),
     users: Dict.from(json.users),
     balances: Dict.from(json.balances),
     marketLocks: Dict.from(json.marketLocks),
     bets: Dict.from(json.bets),
-    pnl: Dict.from(json.pnl),
-    marketExposure: Dict.from(json.marketExposure),
     exposure: Dict.from(json.exposure),
     books: Dict.from(json.books),
     payments: { ...empty.payments, ...json.payments },

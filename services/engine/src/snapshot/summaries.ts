@@ -18,7 +18,7 @@ const PLAIN = [
 /** What few markets have (set by hand, a feed's definition, a proposed result): written only when present. */
 const RARE = ['manual', 'feed', 'proposed'] as const;
 /** The same in every archived summary, so not written. */
-type Implied = 'archived' | 'betIds' | 'betsByUser';
+type Implied = 'archived' | 'betIds' | 'positions';
 
 // A key added to MarketState or Settlement and handled nowhere here fails to compile.
 type Unhandled =
@@ -81,7 +81,7 @@ export function fromSummaries(table: SummaryTable): MarketState[] {
       settlement: settlement && { settlementId: settlement[0], void: settlement[1], postings: [], betIds: [] },
       archived: true,
       betIds: [],
-      betsByUser: new Dict(),
+      positions: new Dict(),
     });
   });
 }
@@ -114,7 +114,7 @@ export function summaryOf(m: Readonly<MarketState>): MarketState {
     },
     archived: true,
     betIds: [],
-    betsByUser: new Dict(),
+    positions: new Dict(),
   };
   for (const k of RARE) if (m[k] !== undefined) Object.assign(summary, { [k]: m[k] });
   return summary;
