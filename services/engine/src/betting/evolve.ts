@@ -35,21 +35,17 @@ function restingSize(state: EngineState, bet: BetState, size: Paise): void {
   if (level.orders.length === 0) levels.splice(i, 1);
 }
 
-/** The position of a bet's user in its market. */
-const positionOf = (state: EngineState, bet: BetState): Position =>
-  positionIn(state.markets.get(bet.marketId)!, bet.userId);
+/** A bet's market and its user's position there. */
+function placeOf(state: EngineState, bet: BetState): { market: MarketState; position: Position } {
+  const market = state.markets.get(bet.marketId)!;
+  return { market, position: positionIn(market, bet.userId) };
+}
 
 /** Adds or takes away a bet's part in its position's P&L book; a book without open bets goes. */
 function book(market: MarketState, position: Position, bet: BetState, sign: 1 | -1): void {
   position.book ??= emptyBook(market);
   addBet(position.book, bet, sign);
   if (position.book.open === 0) position.book = null;
-}
-
-/** The same, for a bet whose market and position are not at hand. */
-function bookBet(state: EngineState, bet: BetState, sign: 1 | -1): void {
-  const market = state.markets.get(bet.marketId)!;
-  book(market, positionIn(market, bet.userId), bet, sign);
 }
 
 const post = (state: EngineState, postings: Posting[]) => {
@@ -133,6 +129,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetMatched': {
       // A bet's part in its P&L book is taken out before it changes and put back after.
       const bet = state.bets.get(e.data.betId)!;
+      // Inline, not placeOf: this runs for every counter bet a fill meets.
       const market = state.markets.get(bet.marketId)!;
       const position = positionIn(market, bet.userId);
       book(market, position, bet, -1);
@@ -146,10 +143,11 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetCancelled': {
       const bet = state.bets.get(e.data.betId)!;
       restingSize(state, bet, 0);
-      bookBet(state, bet, -1);
+      const { market, position } = placeOf(state, bet);
+      book(market, position, bet, -1);
       bet.unmatched = 0;
-      bookBet(state, bet, 1);
-      setExposure(state, bet.userId, positionOf(state, bet), e.data.marketExposure, e.data.totalExposure);
+      book(market, position, bet, 1);
+      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
@@ -157,10 +155,11 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     case 'BetVoided': {
       const bet = state.bets.get(e.data.betId)!;
       restingSize(state, bet, 0);
-      bookBet(state, bet, -1);
+      const { market, position } = placeOf(state, bet);
+      book(market, position, bet, -1);
       bet.unmatched = 0;
       bet.status = e.type === 'BetDeleted' ? 'deleted' : 'settled';
-      setExposure(state, bet.userId, positionOf(state, bet), e.data.marketExposure, e.data.totalExposure);
+      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'MarketSettled':
@@ -193,7 +192,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const id of e.data.betIds) {
         const bet = state.bets.get(id)!;
         bet.status = 'open';
-        bookBet(state, bet, 1);
+        book(market, positionIn(market, bet.userId), bet, 1);
       }
       for (const x of e.data.exposures)
         setExposure(
@@ -241,15 +240,19 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const market = state.markets.get(e.data.marketId)!;
       market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
       for (const position of market.positions.values()) position.book = null;
-      for (const id of market.betIds) bookBet(state, state.bets.get(id)!, 1);
+      for (const id of market.betIds) {
+        const bet = state.bets.get(id)!;
+        book(market, positionIn(market, bet.userId), bet, 1);
+      }
       break;
     }
     case 'BetOddsReduced': {
       const bet = state.bets.get(e.data.betId)!;
-      bookBet(state, bet, -1);
+      const { market, position } = placeOf(state, bet);
+      book(market, position, bet, -1);
       bet.fills = e.data.fills.map((f) => ({ price: f.price, size: f.size }));
-      bookBet(state, bet, 1);
-      setExposure(state, bet.userId, positionOf(state, bet), e.data.marketExposure, e.data.totalExposure);
+      book(market, position, bet, 1);
+      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'ResultProposed':
