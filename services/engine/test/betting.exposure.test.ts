@@ -1,7 +1,7 @@
 import t from 'tap';
 import { bookmakerOutcome, exchangeOutcome, fancyOutcome } from '@exch/contracts';
 import type { BetState, PnlBook } from '../src/state.js';
-import { addBet, bookExposure, emptyBook } from '../src/betting/pnl-book.js';
+import { addBet, bookExposure, emptyBook, trialBook } from '../src/betting/pnl-book.js';
 
 const RUNNERS = {
   kind: 'match_odds' as const,
@@ -107,6 +107,25 @@ t.test('a bet taken out leaves the book as if it never was; one no longer open c
   t.same(book, bookOf(RUNNERS, kept));
   addBet(book, { ...bet('C', 'back', 500, 1_000), status: 'settled' }, 1);
   t.same(book, bookOf(RUNNERS, kept));
+});
+
+t.test('a trial book starts as the held one, leaves it alone and forgets the trial before', async (t) => {
+  const three = bookOf(RUNNERS, [bet('A', 'back', 250, 10_000), bet('B', 'lay', 300, 5_000)]);
+  const two = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [bet('A', 'back', 300, 10_000)]);
+  const held = structuredClone(three);
+  const trial = trialBook(RUNNERS, three);
+  t.same(trial, three);
+  addBet(trial, bet('C', 'back', 500, 1_000, 1_000), 1);
+  t.same(three, held, 'what the decision tried left the held book as it was');
+  t.same(trialBook({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, two), two);
+  // The same number of runners again: the trial before it is gone.
+  t.same(trialBook(RUNNERS, three), three);
+  t.same(trialBook(RUNNERS, null), emptyBook(RUNNERS));
+  // Fancies and place markets get a copy of their own.
+  const fancy = bookOf(FANCY, [fancyBet('yes', 40, 90, 10_000)]);
+  const fancyTrial = trialBook(FANCY, fancy);
+  t.same(fancyTrial, fancy);
+  t.not(fancyTrial, fancy);
 });
 
 t.test('fancy run ladder and exposure', async (t) => {

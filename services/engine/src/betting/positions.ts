@@ -1,6 +1,6 @@
 import type { Paise } from '@exch/contracts';
 import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
-import { addBet, bookExposure, copyBook, emptyBook } from './pnl-book.js';
+import { addBet, bookExposure, emptyBook, trialBook } from './pnl-book.js';
 
 export { matchedOutcome } from './pnl-book.js';
 
@@ -25,8 +25,7 @@ function marketExposureAfter(
   changed: readonly BetState[],
   position = market.positions.get(userId),
 ): Paise {
-  const held = position?.book;
-  const book = held ? copyBook(held) : emptyBook(market);
+  const book = trialBook(market, position?.book ?? null);
   for (let i = 0; i < changed.length; i++) {
     const bet = changed[i]!;
     if (bet.userId !== userId || bet.marketId !== market.marketId) continue;

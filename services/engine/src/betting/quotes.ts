@@ -42,8 +42,10 @@ export class Quotes extends LatestUpdates implements QuoteView {
     const fills: BetFill[] = event.data.fills;
     let fromFeed = 0;
     while (fromFeed < fills.length && fills[fromFeed]!.counterBetId !== null) fromFeed++;
-    const bet = state.bets.get(event.data.betId);
-    if (fromFeed === fills.length || !bet || bet.selectionId === null) return;
+    if (fromFeed === fills.length) return;
+    // A placed bet's event names its runner and side; a rematch's names only the bet.
+    const bet = event.type === 'BetPlaced' ? event.data : state.bets.get(event.data.betId);
+    if (!bet || bet.selectionId === null) return;
     const quote = this.exchange(bet.marketId, bet.selectionId);
     if (!quote) return;
     // A backer takes the feed's back offers, a layer its lay offers.
