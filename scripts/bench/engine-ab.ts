@@ -9,7 +9,8 @@
  *   npx tsx scripts/bench/engine-ab.ts [REV=HEAD] [PAIRS=15]
  *
  * Prints each engine's median bets/s (the whole loop, and the time inside decide+evolve alone)
- * and the median of the ratios, the working tree over REV.
+ * and the median of the ratios, the working tree over REV. The harness is the working tree's for
+ * both, so REV's engine must still have what it calls (`decide`, `evolve`, `fold`, `Quotes`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
