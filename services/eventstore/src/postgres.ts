@@ -89,9 +89,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       concurrentTransactions: true,
       sql,
       // Queued inside the transaction, so it is delivered only if the append commits.
-      async onAppendInTransaction(tx, head) {
-        await tx.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, String(head)]);
-      },
+      noticeSql: `pg_notify('${EVENTS_CHANNEL}', $1::text)`,
       acquireLeadership: () => acquireLeaderLock(connectionString, leaders),
       async close() {
         await listener.stop();

@@ -28,8 +28,12 @@ export interface StoreDriver {
    * holding the only connection while waiting for it would never end.
    */
   readonly concurrentTransactions: boolean;
-  /** Runs inside the append transaction once rows are written (PostgreSQL: pg_notify, sent on commit). */
-  onAppendInTransaction?(tx: SqlClient, head: number): Promise<void>;
+  /**
+   * A select-list expression an append runs inside its transaction once its rows are written, `$1`
+   * the new head as text (PostgreSQL: a pg_notify, sent on commit). An expression rather than a
+   * call of its own so that the positioned append runs it in its gap check's statement.
+   */
+  readonly noticeSql?: string;
   acquireLeadership(): Promise<Leadership>;
   /** Releases connections; subscriptions are already stopped when this runs. */
   close(): Promise<void>;
@@ -90,19 +94,26 @@ const HEAD_SQL = `
       from (select stream_id, max(stream_version) as version from events
              where stream_id in (select jsonb_array_elements_text($2::jsonb)) group by stream_id) v) as streams`;
 
-// The single writer's positioned append holds log_head shared: appends in flight do not wait for
-// each other, and a new leader's epoch claim (which takes it exclusively) waits for them to end.
-const SHARE_HEAD_SQL = `select epoch from log_head where id for share`;
-
 // Every row of the batch in one statement: batching rows is worth 5-10x (STACK.md). A stream's
 // version is its last event's (the unique (stream_id, stream_version) index finds it), so an append
 // updates no shared row two appends in flight could both need.
-const WRITE_BATCH_SQL = `
+const INSERT_ROWS = `
   insert into events (position, stream_id, stream_version, event_id, type, schema_version, data, metadata)
   select position, stream_id, stream_version, event_id, type, schema_version, coalesce(data, 'null'::jsonb), metadata
     from jsonb_to_recordset($1::jsonb) as r(
       position bigint, stream_id text, stream_version int, event_id text,
       type text, schema_version int, data jsonb, metadata jsonb)`;
+
+// The single writer's positioned append holds log_head shared (appends in flight do not wait for
+// each other, and a new leader's epoch claim, which takes it exclusively, waits for them to end)
+// and writes its rows only under the epoch it leads with, in one statement: one round trip of the
+// turn's where the lock and the insert were two. A data-modifying WITH runs whole whether or not
+// the outer select reads it (PostgreSQL's "Data-Modifying Statements in WITH").
+const WRITE_POSITIONED_SQL = `
+  with head as (select epoch from log_head where id for share),
+  written as (${INSERT_ROWS}
+     where (select epoch from head) = $2)
+  select (select epoch from head) as epoch`;
 
 function toStoredEvent(row: EventRow): StoredEvent {
   return {
@@ -222,8 +233,8 @@ class SqlEventStore implements EventStore {
       const { rows } = await tx.query<HeadRow>(HEAD_SQL, [JSON.stringify(eventIds), JSON.stringify(streamIds)]);
       const plan = planBatch(rows[0]!, requests);
       if (plan.rows.length > 0) {
-        await tx.query(WRITE_BATCH_SQL, [JSON.stringify(plan.rows)]);
-        await this.impl.onAppendInTransaction?.(tx, plan.head);
+        await tx.query(INSERT_ROWS, [JSON.stringify(plan.rows)]);
+        if (this.impl.noticeSql) await tx.query(`select ${this.impl.noticeSql}`, [String(plan.head)]);
       }
       return plan;
     });
@@ -276,19 +287,26 @@ class SqlEventStore implements EventStore {
         else await options.after?.written;
         const first = rows[0]!.position;
         await this.sql.transaction(async (tx) => {
-          const { rows: lock } = await tx.query<{ epoch: number | string }>(SHARE_HEAD_SQL);
-          const epoch = Number(lock[0]?.epoch);
+          const { rows: head } = await tx.query<{ epoch: number | string | null }>(WRITE_POSITIONED_SQL, [
+            JSON.stringify(rows),
+            options.epoch,
+          ]);
+          // Under another epoch nothing was written, and the transaction rolls back on the throw.
+          const epoch = head[0]?.epoch == null ? Number.NaN : Number(head[0].epoch);
           if (epoch !== options.epoch) throw new StaleEpochError(options.epoch, epoch);
-          await tx.query(WRITE_BATCH_SQL, [JSON.stringify(rows)]);
           wrote();
           // Commit only after the previous append did (its failure fails this one), and only right
           // behind the last committed event: the log stays gap-free and in commit order.
           await options.after?.committed;
+          // The notice rides on the gap check's statement: one round trip for both.
+          const notice = this.impl.noticeSql;
+          const last = String(rows.at(-1)!.position);
           if (first > 1) {
-            const { rows: before } = await tx.query(`select 1 from events where position = $1`, [first - 1]);
+            const { rows: before } = notice
+              ? await tx.query(`select ${notice} from events where position = $2`, [last, first - 1])
+              : await tx.query('select 1 from events where position = $1', [first - 1]);
             if (before.length === 0) throw new Error(`position ${first} does not follow the last committed event`);
-          }
-          await this.impl.onAppendInTransaction?.(tx, rows.at(-1)!.position);
+          } else if (notice) await tx.query(`select ${notice}`, [last]);
         });
       } finally {
         wrote();

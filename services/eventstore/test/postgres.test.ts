@@ -3,7 +3,7 @@ import t from 'tap';
 import { StaleEpochError, type Leadership } from '@exch/contracts';
 import { openPostgresStore, type PostgresStoreOptions } from '../src/index.js';
 import { pgSkip, startPostgres } from '../../../tests/helpers/postgres.js';
-import { eventStoreContract, manyRequests, waitFor } from '../test-support/contract.js';
+import { eventStoreContract, manyRequests, newEvent, waitFor } from '../test-support/contract.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,6 +61,30 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
       seen,
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
+  });
+
+  t.test("the single writer's positioned appends wake a subscriber in another process by NOTIFY", async (t) => {
+    const connectionString = await freshDatabase();
+    const writer = await open(t, { connectionString });
+    const reader = await open(t, { connectionString, pollIntervalMs: 60_000 });
+    const seen: number[] = [];
+    reader.subscribe(0, async (batch) => void seen.push(...batch.map((e) => e.position)));
+    await sleep(100);
+    const { epoch } = await writer.acquireLeadership();
+    const at = (position: number) => ({
+      ...newEvent(`p${position}`),
+      position,
+      streamId: `p-${position}`,
+      streamVersion: 1,
+    });
+    // The first append notifies on its own; the ones after it with their gap check.
+    await writer.appendPositioned([at(1)], { epoch, after: null }).committed;
+    await waitFor(() => seen.length === 1, 3_000, 'the first append notified');
+    let before = writer.appendPositioned([at(2), at(3)], { epoch, after: null });
+    for (let p = 4; p <= 6; p++) before = writer.appendPositioned([at(p)], { epoch, after: before });
+    await before.committed;
+    await waitFor(() => seen.length === 6, 3_000, 'every later append notified');
+    t.same(seen, [1, 2, 3, 4, 5, 6]);
   });
 
   t.test('a lost notification is covered by the slow poll', async (t) => {
