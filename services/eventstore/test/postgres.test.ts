@@ -47,7 +47,8 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
     t.equal(await stores[2]!.head(), 1, 'they share one log');
   });
 
-  t.test('a subscriber in another process is woken by NOTIFY', async (t) => {
+  /** A writer, and the positions a subscriber in another process sees: woken by NOTIFY alone. */
+  async function notifiedReader(t: { teardown(fn: () => unknown): void }) {
     const connectionString = await freshDatabase();
     const writer = await open(t, { connectionString });
     // A poll slower than the test proves the wake-up came from the notification.
@@ -55,6 +56,11 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
     const seen: number[] = [];
     reader.subscribe(0, async (batch) => void seen.push(...batch.map((e) => e.position)));
     await sleep(100);
+    return { writer, seen };
+  }
+
+  t.test('a subscriber in another process is woken by NOTIFY', async (t) => {
+    const { writer, seen } = await notifiedReader(t);
     for (let i = 0; i < 5; i++) await writer.append(manyRequests(`n${i}`, 4));
     await waitFor(() => seen.length === 20, 3_000, 'notified events');
     t.same(
@@ -64,12 +70,7 @@ t.test('PostgreSQL driver', { skip: pgSkip() }, async (t) => {
   });
 
   t.test("the single writer's positioned appends wake a subscriber in another process by NOTIFY", async (t) => {
-    const connectionString = await freshDatabase();
-    const writer = await open(t, { connectionString });
-    const reader = await open(t, { connectionString, pollIntervalMs: 60_000 });
-    const seen: number[] = [];
-    reader.subscribe(0, async (batch) => void seen.push(...batch.map((e) => e.position)));
-    await sleep(100);
+    const { writer, seen } = await notifiedReader(t);
     const { epoch } = await writer.acquireLeadership();
     const at = (position: number) => ({
       ...newEvent(`p${position}`),
