@@ -27,14 +27,13 @@ const trials: RunnersBook[] = [];
  * For a market with one winner, the commonest by far, it is a book reused by every call, its P&L
  * overwritten and its runners the held book's own (nothing writes them): the caller reads what it
  * needs before it asks for another. A decision tries a book for every bet it checks, and a fresh
- * copy each time was a tenth of what a bet allocated.
+ * copy each time was about 8% of what a bet allocated (docs/performance.md, 2026-12-01).
  */
 export function trialBook(market: Pick<MarketState, 'kind' | 'runners' | 'feed'>, held: PnlBook | null): PnlBook {
   if (!held) return emptyBook(market);
   if (held.kind === 'fancy' || held.winners !== undefined) return copyBook(held);
   const n = held.pnl.length;
-  let trial = trials[n];
-  if (!trial) trials[n] = trial = { kind: 'runners', open: 0, ids: held.ids, pnl: new Array<Paise>(n).fill(0) };
+  const trial = (trials[n] ??= { kind: 'runners', open: 0, ids: held.ids, pnl: new Array<Paise>(n).fill(0) });
   trial.ids = held.ids;
   trial.open = held.open;
   for (let i = 0; i < n; i++) trial.pnl[i] = held.pnl[i]!;
