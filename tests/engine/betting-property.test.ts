@@ -327,15 +327,8 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   t.comment(
     `in ${Date.now() - started} ms; ${matches} matches; ${negativeByUpline} times a revoke or delete left a player below zero\n${summary.join('\n')}`,
   );
-  const bets = [...view().bets.values()];
   t.ok((tally.get('PlaceBet ok') ?? 0) > STEPS / 5, `${tally.get('PlaceBet ok')} bets accepted`);
   t.ok((tally.get('PlaceBet INSUFFICIENT_BALANCE') ?? 0) > 0, 'some bets were refused for balance');
-  t.ok(
-    bets.some((b) => b.kind === 'bookmaker') &&
-      bets.some((b) => b.kind === 'fancy') &&
-      bets.some((b) => b.kind === 'match_odds'),
-    'every kind of market was bet on',
-  );
   t.ok(
     (tally.get('SettleMarket ok') ?? 0) > 0 &&
       (tally.get('VoidMarket ok') ?? 0) > 0 &&
@@ -350,6 +343,9 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
   );
 
   const events = await store.readAll(0, 1_000_000);
+  // From the log: the state keeps only markets still live, so by now one kind may have none left in it.
+  const kinds = new Set(events.flatMap((e) => (e.type === 'BetPlaced' ? [(e.data as { kind: string }).kind] : [])));
+  t.same([...kinds].sort(), ['bookmaker', 'fancy', 'match_odds'], 'every kind of market was bet on');
   // Money events sum to zero one by one.
   for (const e of events) {
     const postings = (e.data as { postings?: Posting[] }).postings;
