@@ -6,8 +6,11 @@
  * save one more (Engine.saveSnapshot: the core, then the parts not yet saved) while a probe measures
  * the longest the event loop was held: what a command arriving then would have waited. Then one more
  * market settles and the next snapshot is measured. For comparison, the time a whole-state
- * JSON.stringify takes (what each snapshot cost before parts). Finally every market is archived
- * past the window (docs/performance.md "Snapshots in parts").
+ * JSON.stringify takes (what each snapshot cost before parts). Then every market is archived
+ * past the window (docs/performance.md "Snapshots in parts"). Last, one market's book is left open
+ * at 20,000 and 100,000 bets: its bets are written in slices after the core, and the row compares
+ * the stringify of the state that a core holding them cost before (docs/performance.md "Open bets
+ * out of the core").
  *
  *   npx tsx scripts/bench/snapshot.ts
  */
@@ -20,6 +23,7 @@ import { envelope, feedWalk, hierarchy, matchCatalogue, median, must, prng } fro
 import { printRows, type BenchRow } from './rows.js';
 
 const SIZES = [20_000, 50_000, 100_000];
+const OPEN_SIZES = [20_000, 100_000];
 const BETS_PER_MARKET = 1_000;
 const PAST_EVERY_WINDOW = new Date('2100-01-01');
 const silent = { info() {}, warn() {}, error() {} };
@@ -84,18 +88,29 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
       }
       await must(engine, { type: 'SettleMarket', marketId: mo.marketId, selectionId: 1, runs: null }, 'a');
     };
-    const snapshotRow = async (setup: string, extra: string) => {
+    const snapshotRow = async (setup: string, extra: string, bench = 'engine snapshot, settled bets in the window') => {
       written = 0;
       const { ms, held } = await heldDuring(() => engine.saveSnapshot());
       const after = await sizes();
       return {
-        bench: 'engine snapshot, settled bets in the window',
+        bench,
         setup,
         opsPerSec: 1000 / ms,
         p50: `${ms.toFixed(0)} ms`,
         p99: '-',
         note: `loop held at most ${held.toFixed(1)} ms; ${written} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}; load ${loadavg()[0]!.toFixed(2)}`,
       };
+    };
+    // After a snapshot, so the garbage of these copies is not collected while it is measured.
+    const wholeStringify = () => {
+      const whole: number[] = [];
+      let bytes = 0;
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now();
+        bytes = JSON.stringify({ state: engine.view }).length;
+        whole.push(performance.now() - started);
+      }
+      return `${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB (median of 3)`;
     };
     for (const size of SIZES) {
       while (n < size) await settleOne();
@@ -104,18 +119,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
         `${(n - refused).toLocaleString('en-US')} bets settled on ${market} markets (${refused} refused), ${inState.toLocaleString('en-US')} in the state`,
         `; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
       );
-      // After the snapshot, so the garbage of these copies is not collected while it is measured.
-      const whole: number[] = [];
-      let bytes = 0;
-      for (let run = 0; run < 3; run++) {
-        const started = performance.now();
-        bytes = JSON.stringify({ state: engine.view }).length;
-        whole.push(performance.now() - started);
-      }
-      rows.push({
-        ...row,
-        note: `${row.note}; a whole-state stringify: ${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB (median of 3)`,
-      });
+      rows.push({ ...row, note: `${row.note}; a whole-state stringify: ${wholeStringify()}` });
       await settleOne();
       rows.push(await snapshotRow(`then one more market settled (${BETS_PER_MARKET} bets)`, ''));
     }
@@ -126,6 +130,31 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
         '',
       ),
     );
+    // One market's book left open (an IPL final's match odds before the result): its bets are
+    // written in slices after the core, a turn each, while commands go on being decided.
+    market++;
+    await must(engine, matchCatalogue([market]), null);
+    walk.openMatch(market);
+    const open = engine.view.markets.get(`mo${market}`)!;
+    for (const size of OPEN_SIZES) {
+      while (open.betIds.length < size) {
+        const batch = [];
+        for (let i = 0; i < 64; i++, n++) {
+          const bet = walk.betNear(open, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100_00, 5_000_00));
+          batch.push(engine.execute(envelope(bet, players[n % players.length]!)));
+        }
+        await Promise.all(batch);
+      }
+      const row = await snapshotRow(
+        `${open.betIds.length.toLocaleString('en-US')} open bets in one market`,
+        '',
+        'engine snapshot, open bets',
+      );
+      rows.push({
+        ...row,
+        note: `${row.note}; the state in one stringify (the core before 2026-12-01): ${wholeStringify()}`,
+      });
+    }
     return rows;
   } finally {
     await engine.stop();

@@ -91,17 +91,17 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
     }
   }
   state.unarchived.settled = '2026-11-20T10:00:00.000Z';
-  versions.settle('settled', state.markets.get('settled')!.betIds);
+  versions.settle('settled');
   versions.record('user-u1', 4, undefined);
   return { state, versions };
 }
 
 type Store = Awaited<ReturnType<typeof openPGliteStore>>;
 
-/** The parts besides the core's chunks. */
+/** The parts besides the core's chunks and the open bets' slices (which every snapshot writes again). */
 async function partKeys(store: Store): Promise<string[]> {
   const { rows } = await store.sql.query<{ key: string }>(
-    `select key from snapshot_parts where key not like 'core@%' order by key`,
+    `select key from snapshot_parts where key not like 'core@%' and key not like 'open:%' order by key`,
   );
   return rows.map((r) => r.key);
 }
@@ -136,29 +136,38 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     'market:settled@40#1',
     'market:settled@40#2',
   ]);
-  t.same(
-    [...(await savedCore(store)).state.bets.keys()],
-    ['open-0', 'open-1', 'open-2'],
-    'the core holds the open bets only',
-  );
+  t.same([...(await savedCore(store)).state.bets.keys()], [], 'the core holds no bet: the open ones are a part');
   // The format every version before Dicts and positions wrote and reads: each table an object
-  // keyed by id, a market's bets by user, the positions' books and exposures keyed user|market.
+  // keyed by id, the positions' books and exposures keyed user|market.
   const { rows } = await store.sql.query<{ body: string }>(
     `select body::text as body from snapshot_parts where key like 'core@%' order by key`,
   );
   const json = JSON.parse(rows.map((r) => JSON.parse(r.body) as string).join('')) as {
     state: Record<string, Record<string, unknown>>;
+    versions: Record<string, number>;
   };
-  t.same(Object.keys(json.state.bets!), ['open-0', 'open-1', 'open-2'], 'written as an object keyed by bet id');
+  t.equal(json.state.bets, undefined, 'no bets in the core');
   t.same(json.state.exposure, { u0: 7_00 }, 'and each Dict as the object it replaced');
-  const { positions: _positions, ...open } = state.markets.get('open')!;
-  t.same(
-    json.state.markets!.open,
-    { ...open, betsByUser: { u0: ['open-0'], u1: ['open-1'], u2: ['open-2'] } },
-    'a market with its bets by user',
-  );
+  const { positions: _positions, betIds: _betIds, ...open } = state.markets.get('open')!;
+  t.same(json.state.markets!.open, open, 'a market without its bet lists (its part gives them back)');
   t.same(json.state.pnl, { 'u0|open': OPEN_BOOK }, "an open position's P&L book keyed user|market");
   t.same(json.state.marketExposure, { 'u0|open': 7_00 }, 'and its exposure; a position without one has none');
+  t.same(json.versions, { 'user-u1': 4 }, 'the live streams, without the open bets’');
+  const part = await store.sql.query<{ body: string }>(
+    `select body::text as body from snapshot_parts where key = 'open:open@50#0'`,
+  );
+  t.same(
+    JSON.parse(part.rows[0]!.body),
+    {
+      kind: 'open',
+      marketId: 'open',
+      position: 50,
+      slice: 0,
+      versions: { 'bet-open-0': 2, 'bet-open-1': 2, 'bet-open-2': 2 },
+      bets: ['open-0', 'open-1', 'open-2'].map((id) => state.bets.get(id)),
+    },
+    'the open bets, in order, with their streams’ versions',
+  );
 
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.equal(restored!.position, 50);
@@ -175,7 +184,7 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   };
   state.bets.get('open-0')!.stake = 999;
   t.ok(await snapshots.save(60, state, versions, commands));
-  t.same(written, ['core@60#0'], 'no part written again: only the core');
+  t.same(written, ['open:open@60#0', 'core@60#0'], 'no settled part written again: only the open bets and the core');
   t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets.get('open-0')!.stake, 999, 'the core is');
 });
 
@@ -183,14 +192,8 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
-  // Open bets enough for three chunks.
-  const open = state.markets.get('open')!;
-  for (let i = 3; JSON.stringify(state).length < 2.5 * CORE_CHUNK; i++) {
-    const betId = `open-${i}`;
-    state.bets.set(betId, { ...state.bets.get('open-0')!, betId, seq: i });
-    open.betIds.push(betId);
-    open.positions.get('u0')!.betIds.push(betId);
-  }
+  // Accounts enough for three chunks.
+  for (let i = 0; JSON.stringify(state.balances).length < 2.5 * CORE_CHUNK; i++) state.balances.set(`wallet:x${i}`, i);
   const commands = new CommandWindow(25, 10);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
   snapshots.folded(state, 'open', 30);
@@ -210,11 +213,11 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
     'three chunks, the event loop turning between them',
   );
   t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(state), 'put back');
-  state.bets.get('open-0')!.stake = 777;
+  state.balances.set('wallet:x0', 777);
   t.ok(await snapshots.save(71, state, versions, commands));
   const { rows } = await store.sql.query<{ key: string }>(`select key from snapshot_parts where key like 'core@%'`);
   t.same(rows.map((r) => r.key).sort(), ['core@71#0', 'core@71#1', 'core@71#2'], 'the last core only');
-  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets.get('open-0')!.stake, 777);
+  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.balances.get('wallet:x0'), 777);
 });
 
 t.test("a standby taking over counts as saved only the parts the last leader's snapshots left", async (t) => {
@@ -277,7 +280,8 @@ t.test('a whole snapshot from before parts still loads', async (t) => {
   const restored = await new Snapshots(store, 'engine', 25, 10).load();
   t.same(asJson(restored!.state), asJson(state));
   t.same(Object.keys(restored!.versions.settled.settled!).length, 10, 'the settled market’s bet streams held apart');
-  t.equal(restored!.versions.live['bet-open-0'], 2, 'the open market’s stay live');
+  t.equal(restored!.versions.open.open!['bet-open-0'], 2, 'the open market’s held with it');
+  t.equal(restored!.versions.live['bet-open-0'], undefined);
   t.same(restored!.commands.get('c22'), [22]);
 });
 
@@ -296,7 +300,7 @@ t.test(
         betIds: [],
       });
       versions.record(`market-${marketId}`, 3, marketId);
-      versions.archive(marketId, []);
+      versions.archive(marketId);
       t.equal(versions.live[`market-${marketId}`], undefined, 'an archived market’s own stream is held apart');
     }
     const snapshots = new Snapshots(store, 'engine', 25, 10);
@@ -373,12 +377,12 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
   state.markets.delete('settled');
   delete state.unarchived.settled;
   versions.record('market-a1', 3, 'a1');
-  versions.archive('a1', []);
+  versions.archive('a1');
   // As a snapshot from before rows wrote it: the summary whole, in a part named `archived#`.
   const old = { kind: 'archived', group: 0, position: 100, markets: [state.markets.get('a1')], versions: { a1: 3 } };
   await store.saveSnapshotPart('engine', 'archived#0@100', JSON.stringify(old));
   const core = {
-    state: { ...state, markets: { open: state.markets.get('open') } },
+    state: coreState(state, ['open'], false),
     versions: versions.live,
     processed: [],
     commandSegment: 0,

@@ -425,6 +425,7 @@ export class Engine implements CommandBus {
     slots: CommittedEvent[],
   ): CommittedEvent[] {
     return decided.map((event, i) => {
+      this.snapshots.changing(this.state, this.versions, event);
       const version = this.versions.next(event.streamId, marketOf(event));
       const journalled = positioned(envelope, event, i, ++this.assigned, version);
       events.push(journalled);
@@ -493,6 +494,7 @@ export class Engine implements CommandBus {
 
   private apply(e: StoredEvent): void {
     const event = e as unknown as DomainEvent;
+    this.snapshots.changing(this.state, this.versions, event);
     this.versions.record(e.streamId, e.streamVersion, marketOf(event));
     foldJournalled(this.state, this.versions, this.snapshots, event, e.position);
     const known = this.processed.get(e.metadata.commandId);

@@ -63,10 +63,9 @@ export function foldJournalled(
   const marketId = marketOf(event);
   if (event.type === 'ProviderWindowTurned') versions.forgetRounds(rememberedRoundStreams(state.provider));
   else if (event.type === 'PaymentWindowTurned') versions.forgetRequests(pendingRequestStreams(state.payments));
-  else if (event.type === 'MarketSettled' || event.type === 'MarketVoided')
-    versions.settle(event.data.marketId, state.markets.get(event.data.marketId)!.betIds);
+  else if (event.type === 'MarketSettled' || event.type === 'MarketVoided') versions.settle(event.data.marketId);
   else if (event.type === 'ResultRevoked') versions.reopen(event.data.marketId);
-  else if (event.type === 'MarketArchived') versions.archive(event.data.marketId, event.data.betIds);
+  else if (event.type === 'MarketArchived') versions.archive(event.data.marketId);
   else if (event.type === 'MarketRestored') versions.restore(event.data.marketId, event.data.streamVersions);
   snapshots.folded(state, marketId, position);
   snapshots.providerFolded(state, event);

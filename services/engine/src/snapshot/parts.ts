@@ -52,13 +52,19 @@ export const coreChunkKey = (position: number, chunk: number): string => `core@$
  * with its bets by user, and the positions' P&L books and exposures beside the markets, keyed
  * `user|market`. Only open markets have books and exposures, so these follow what is open.
  */
-export interface StateJson extends Omit<EngineState, 'markets'> {
+export interface StateJson extends Omit<EngineState, 'markets' | 'bets'> {
   markets: Record<string, MarketJson>;
+  /** The open markets' bets; absent from a core whose open bets are parts of their own (OpenPart). */
+  bets?: Dict<BetState>;
   pnl: Record<string, PnlBook>;
   marketExposure: Record<string, Paise>;
 }
 
-export type MarketJson = Omit<MarketState, 'positions'> & { betsByUser: Record<string, string[]> };
+/** A market with its bets by user; a core whose open bets are parts holds neither list (the parts give both back). */
+export type MarketJson = Omit<MarketState, 'positions' | 'betIds'> & {
+  betIds?: string[];
+  betsByUser?: Record<string, string[]>;
+};
 
 /** A settled market's record without its bet lists (rebuilt from the slices' bets, in order). */
 export type MarketRecord = Omit<MarketState, 'betIds' | 'positions'>;
@@ -72,6 +78,21 @@ export interface MarketPart {
   slice: number;
   market: MarketRecord | null;
   versions: Record<string, number> | null;
+  bets: BetState[];
+}
+
+/**
+ * One slice of an open market's bets as of the snapshot's position, with their streams' versions:
+ * written a slice per event-loop turn, so a core never holds the open book. Each snapshot writes
+ * them again (the key names its position); bets a command changes before their slice is written
+ * are kept as they were then (Snapshots.changing).
+ */
+export interface OpenPart {
+  kind: 'open';
+  marketId: string;
+  position: number;
+  slice: number;
+  versions: Record<string, number>;
   bets: BetState[];
 }
 
@@ -109,13 +130,15 @@ export interface CommandsPart {
   entries: Remembered[];
 }
 
-export type SnapshotPart = MarketPart | ArchivedPart | RoundsPart | PreviousPart | CommandsPart;
+export type SnapshotPart = MarketPart | OpenPart | ArchivedPart | RoundsPart | PreviousPart | CommandsPart;
 
 /** Bets per market part: a market of a hundred thousand bets is written a slice per event-loop turn. */
 export const BETS_PER_PART = 500;
 
 export const marketPartKey = (marketId: string, position: number, slice: number): string =>
   `market:${marketId}@${position}#${slice}`;
+export const openPartKey = (marketId: string, position: number, slice: number): string =>
+  `open:${marketId}@${position}#${slice}`;
 export const commandsPartKey = (no: number): string => `commands#${no}`;
 export const previousPartKey = (turnedAt: string | null, changes: number): string =>
   `provider-previous#${turnedAt}@${changes}`;
@@ -149,38 +172,49 @@ export function marketSlice(
 
 /**
  * The state as every snapshot writes it: only the markets neither settled nor archived (`open`),
- * and their bets, and without the provider window's previous generation when that is a part. Its
- * cost follows what is open, never the settled or archived history.
+ * and without the provider window's previous generation when that is a part. With `betsApart`
+ * the open markets' bets are left to their own parts (OpenPart), so the core holds no bet and no
+ * list of them; without, it holds them as every snapshot before 2026-12-01 did. Its cost follows
+ * what is open, never the settled or archived history.
  */
-export function coreState(state: Readonly<EngineState>, open: Iterable<string>, previousApart: boolean): StateJson {
+export function coreState(
+  state: Readonly<EngineState>,
+  open: Iterable<string>,
+  previousApart: boolean,
+  betsApart = false,
+): StateJson {
   const markets: Record<string, MarketJson> = {};
   const bets = new Dict<BetState>();
   const pnl: Record<string, PnlBook> = {};
   const marketExposure: Record<string, Paise> = {};
   for (const marketId of open) {
-    const { positions, ...market } = state.markets.get(marketId)!;
-    const betsByUser: Record<string, string[]> = {};
+    const { positions, betIds, ...market } = state.markets.get(marketId)!;
     for (const [userId, position] of positions) {
-      betsByUser[userId] = position.betIds;
       const key = positionKey(userId, marketId);
       if (position.book) pnl[key] = position.book;
       if (position.exposure !== 0) marketExposure[key] = position.exposure;
     }
-    markets[marketId] = { ...market, betsByUser };
-    for (const id of market.betIds) bets.set(id, state.bets.get(id)!);
+    if (betsApart) {
+      markets[marketId] = market;
+      continue;
+    }
+    const betsByUser: Record<string, string[]> = {};
+    for (const [userId, position] of positions) betsByUser[userId] = position.betIds;
+    markets[marketId] = { ...market, betIds, betsByUser };
+    for (const id of betIds) bets.set(id, state.bets.get(id)!);
   }
   const provider = previousApart ? { ...state.provider, previous: emptyGeneration() } : state.provider;
-  return { ...state, markets, bets, pnl, marketExposure, provider };
+  return { ...state, markets, bets: betsApart ? undefined : bets, pnl, marketExposure, provider };
 }
 
 /** The markets of a state read back from JSON, with their positions whole again. */
 export function marketsFromJson(json: StateJson): Dict<MarketState> {
   const markets = new Dict<MarketState>();
-  for (const [marketId, { betsByUser, ...market }] of Object.entries(json.markets)) {
+  for (const [marketId, { betsByUser, betIds, ...market }] of Object.entries(json.markets)) {
     const positions = new Dict<Position>();
-    for (const [userId, betIds] of Object.entries(betsByUser ?? {}))
-      positions.set(userId, { betIds, book: null, exposure: 0 });
-    markets.set(marketId, { ...market, positions });
+    for (const [userId, ids] of Object.entries(betsByUser ?? {}))
+      positions.set(userId, { betIds: ids, book: null, exposure: 0 });
+    markets.set(marketId, { ...market, betIds: betIds ?? [], positions });
   }
   // A user id has no '|' (ids are generated), so the key splits at the first one.
   const at = (key: string): Position | undefined => {
@@ -200,16 +234,37 @@ export function marketsFromJson(json: StateJson): Dict<MarketState> {
   return markets;
 }
 
+/** Bets into the state and into their market's lists, in order: a user's position is made at his first bet, as evolve makes it. */
+function addBets(state: EngineState, market: MarketState, bets: readonly BetState[]): void {
+  for (const bet of bets) {
+    state.bets.set(bet.betId, bet);
+    market.betIds.push(bet.betId);
+    positionIn(market, bet.userId).betIds.push(bet.betId);
+  }
+}
+
 /** A settled market put back from its slices (first slice first). */
 export function joinMarket(state: EngineState, versions: StreamVersions, slices: MarketPart[]): void {
   const first = slices[0]!;
   const market: MarketState = { ...first.market!, betIds: [], positions: new Dict() };
-  for (const slice of slices)
-    for (const bet of slice.bets) {
-      state.bets.set(bet.betId, bet);
-      market.betIds.push(bet.betId);
-      positionIn(market, bet.userId).betIds.push(bet.betId);
-    }
+  for (const slice of slices) addBets(state, market, slice.bets);
   state.markets.set(first.marketId, market);
   versions.settled[first.marketId] = first.versions ?? {};
+}
+
+/**
+ * An open market's bets put back from its slices (first slice first), into the market the core
+ * gave back. Its positions are made again in the order of their first bets, then given the books
+ * and exposures the core held, so the state iterates them as the live engine does.
+ */
+export function joinOpen(state: EngineState, versions: StreamVersions, slices: OpenPart[]): void {
+  const market = state.markets.get(slices[0]!.marketId)!;
+  const held = market.positions;
+  market.positions = new Dict();
+  const streams = (versions.open[market.marketId] ??= {});
+  for (const slice of slices) {
+    addBets(state, market, slice.bets);
+    Object.assign(streams, slice.versions);
+  }
+  for (const [userId, { book, exposure }] of held) Object.assign(positionIn(market, userId), { book, exposure });
 }

@@ -1,4 +1,4 @@
-import type { EventStore } from '@exch/contracts';
+import { betStream, type DomainEvent, type EventStore } from '@exch/contracts';
 import { Dict } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
@@ -13,6 +13,7 @@ import {
   previousPartKey,
   coreState,
   joinMarket,
+  joinOpen,
   marketPartKey,
   marketSlice,
   sliceCount,
@@ -20,10 +21,13 @@ import {
   type CommandsPart,
   type MarketPart,
   marketsFromJson,
+  type OpenPart,
+  openPartKey,
   type SnapshotCore,
   type StateJson,
   type SnapshotIndex,
   type SnapshotPart,
+  BETS_PER_PART,
 } from './parts.js';
 import { StreamVersions } from './stream-versions.js';
 import { fromSummaries, summaryOf, toSummaries } from './summaries.js';
@@ -35,6 +39,20 @@ export interface Restored {
   commands: CommandWindow;
 }
 
+/** An open market's bets a snapshot writes: its list as of the snapshot (only ever appended to while open), and how far its slices got. */
+interface Captured {
+  ids: readonly string[];
+  length: number;
+  written: number;
+}
+
+/** A snapshot being saved: the open markets it writes the bets of, and bets changed since as they were (JSON, stream version). */
+interface Saving {
+  seq: number;
+  markets: Map<string, Captured>;
+  before: Map<string, { bet: string; version: number | undefined }>;
+}
+
 interface PlannedPart {
   key: string;
   /** The part as of the snapshot's position (a core chunk: its JSON), or null once it has changed since (the snapshot is given up). */
@@ -43,10 +61,12 @@ interface PlannedPart {
 
 /**
  * The engine's snapshots, written incrementally (docs/performance.md "Snapshots in parts"): every
- * snapshot writes its core whole (what is open), and once each, as parts named by their content:
- * each settled market inside the revoke window, each group of archived markets' summaries, the
- * stream versions of each turn's forgotten casino rounds, and each full segment of command ids. A part is written one per event-loop turn, so commands are decided
- * between them; the core is written last and names them all.
+ * snapshot writes its core whole (what is open, without the open bets) and the open markets' bets
+ * in slices; and, once each, as parts named by their content: each settled market inside the
+ * revoke window, each group of archived markets' summaries, the provider window's previous
+ * generation, and each full segment of command ids. A part is written one per event-loop turn, so
+ * commands are decided between them (a bet they change is kept as it was for its slice, see
+ * changing()); the core is written last and names them all.
  */
 export class Snapshots {
   /** Settled markets whose bets are still in the state -> position of the last event that changed them. */
@@ -62,6 +82,7 @@ export class Snapshots {
   private saved = new Set<string>();
   /** Bumped by every load: a snapshot begun before it is given up (its state object is gone). */
   private generation = 0;
+  private saving: Saving | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -88,6 +109,23 @@ export class Snapshots {
         this.groupOf.delete(marketId);
       }
     } else if (market.archived) this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
+  }
+
+  /**
+   * Before an event is folded (and its stream version taken): while a snapshot is being saved, a
+   * bet of its open markets the event changes is kept as it was, for its slice still to be
+   * written. A bet event names its bet; a settlement or a void changes every bet of its market.
+   */
+  changing(state: Readonly<EngineState>, versions: StreamVersions, event: Pick<DomainEvent, 'type' | 'data'>): void {
+    const saving = this.saving;
+    if (!saving) return;
+    const d = event.data as { betId?: unknown; marketId?: unknown };
+    if (typeof d.betId === 'string') keep(saving, state, versions, d.betId);
+    else if ((event.type === 'MarketSettled' || event.type === 'MarketVoided') && typeof d.marketId === 'string') {
+      const captured = saving.markets.get(d.marketId);
+      if (captured)
+        for (let i = captured.written; i < captured.length; i++) keep(saving, state, versions, captured.ids[i]!);
+    }
   }
 
   /** After a third-party casino event: the previous generation's part changed if the event named one of its ids. */
@@ -126,6 +164,18 @@ export class Snapshots {
   ): Promise<boolean> {
     const generation = this.generation;
     const plan: PlannedPart[] = [];
+    const saving: Saving = { seq: state.seq, markets: new Map(), before: new Map() };
+    for (const marketId of this.open) {
+      const ids = state.markets.get(marketId)!.betIds;
+      if (ids.length === 0) continue;
+      const captured: Captured = { ids, length: ids.length, written: 0 };
+      saving.markets.set(marketId, captured);
+      for (let slice = 0; slice * BETS_PER_PART < captured.length; slice++)
+        plan.push({
+          key: openPartKey(marketId, position, slice),
+          build: () => openSlice(saving, state, versions, marketId, position, slice),
+        });
+    }
     for (const marketId of Object.keys(state.unarchived)) {
       const at = this.touched.get(marketId) ?? position;
       this.touched.set(marketId, at);
@@ -179,7 +229,7 @@ export class Snapshots {
     const open = commands.openSegment;
     const parts = plan.map((p) => p.key);
     const core: SnapshotCore = {
-      state: coreState(state, this.open, withPrevious),
+      state: coreState(state, this.open, withPrevious, true),
       versions: versions.live,
       processed: open.entries,
       commandSegment: open.no,
@@ -193,21 +243,26 @@ export class Snapshots {
     // Each chunk encoded in its own turn: the string is fixed, so a later slice is the same content.
     for (const [i, key] of chunks.entries())
       plan.push({ key, build: () => JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK)) });
-    for (const p of plan) {
-      if (this.saved.has(p.key)) continue;
-      // A turn of the event loop between parts, so queued commands are decided meanwhile.
-      await new Promise((r) => setImmediate(r));
+    this.saving = saving;
+    try {
+      for (const p of plan) {
+        if (this.saved.has(p.key)) continue;
+        // A turn of the event loop between parts, so queued commands are decided meanwhile.
+        await new Promise((r) => setImmediate(r));
+        if (generation !== this.generation) return false;
+        const part = p.build();
+        if (!part) return false;
+        await this.store.saveSnapshotPart(this.name, p.key, typeof part === 'string' ? part : JSON.stringify(part));
+        this.saved.add(p.key);
+      }
       if (generation !== this.generation) return false;
-      const part = p.build();
-      if (!part) return false;
-      await this.store.saveSnapshotPart(this.name, p.key, typeof part === 'string' ? part : JSON.stringify(part));
-      this.saved.add(p.key);
+      const index: SnapshotIndex = { chunks };
+      await this.store.saveSnapshot(this.name, position, JSON.stringify(index), [...parts, ...chunks]);
+      this.saved = new Set([...parts, ...chunks]);
+      return true;
+    } finally {
+      if (this.saving === saving) this.saving = null;
     }
-    if (generation !== this.generation) return false;
-    const index: SnapshotIndex = { chunks };
-    await this.store.saveSnapshot(this.name, position, JSON.stringify(index), [...parts, ...chunks]);
-    this.saved = new Set([...parts, ...chunks]);
-    return true;
   }
 
   /**
@@ -229,6 +284,7 @@ export class Snapshots {
     this.groupOf.clear();
     this.previousChanges = 0;
     this.saved = new Set();
+    this.saving = null;
     const snap = await loadSnapshotCore(this.store, this.name);
     if (!snap) return null;
     const { core, chunks } = snap;
@@ -239,9 +295,11 @@ export class Snapshots {
     if (parts.size !== core.parts.length) return null;
     for (const marketId of core.state.markets.keys()) this.open.add(marketId);
     const markets = new Map<string, MarketPart[]>();
+    const open = new Map<string, OpenPart[]>();
     const segments: CommandsPart[] = [];
     for (const part of parts.values()) {
       if (part.kind === 'commands') segments.push(part);
+      else if (part.kind === 'open') open.set(part.marketId, [...(open.get(part.marketId) ?? []), part]);
       else if (part.kind === 'archived') this.joinArchived(state, versions, part);
       else if (part.kind === 'previous') {
         state.provider = { ...state.provider, previous: part.previous };
@@ -261,6 +319,14 @@ export class Snapshots {
       );
       this.touched.set(marketId, slices[0]!.position);
     }
+    for (const slices of open.values())
+      joinOpen(
+        state,
+        versions,
+        slices.sort((a, b) => a.slice - b.slice),
+      );
+    // A core from before open bets had parts of their own held the open bets' streams live.
+    versions.adoptOpenBets((betId) => state.bets.get(betId)?.marketId);
     segments.sort((a, b) => a.no - b.no);
     const commands = CommandWindow.restore(this.commandLimit, this.commandSegment, segments, {
       no: core.commandSegment ?? 0,
@@ -288,12 +354,13 @@ export class Snapshots {
     state: EngineState,
     versions: StreamVersions,
   ): Restored {
+    versions.adoptOpenBets((betId) => state.bets.get(betId)?.marketId);
     for (const [marketId, market] of state.markets) {
       if (market.archived) {
-        versions.archive(marketId, []);
+        versions.archive(marketId);
         this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
       } else if (marketId in state.unarchived) {
-        versions.settle(marketId, market.betIds);
+        versions.settle(marketId);
         this.touched.set(marketId, position);
       } else this.open.add(marketId);
     }
@@ -344,6 +411,41 @@ function revived(json: StateJson): EngineState {
     books: Dict.from(json.books),
     payments: { ...empty.payments, ...json.payments },
   };
+}
+
+/** A bet of an open market the snapshot writes, kept as it was before its first change since (placed since: not the snapshot's). */
+function keep(saving: Saving, state: Readonly<EngineState>, versions: StreamVersions, betId: string): void {
+  if (saving.before.has(betId)) return;
+  const bet = state.bets.get(betId);
+  if (!bet || bet.seq > saving.seq || !saving.markets.has(bet.marketId)) return;
+  saving.before.set(betId, { bet: JSON.stringify(bet), version: versions.open[bet.marketId]?.[betStream(betId)] });
+}
+
+/** One slice of an open market's bets as of the snapshot, as the JSON of an OpenPart. */
+function openSlice(
+  saving: Saving,
+  state: Readonly<EngineState>,
+  versions: StreamVersions,
+  marketId: string,
+  position: number,
+  slice: number,
+): string {
+  const captured = saving.markets.get(marketId)!;
+  const end = Math.min(captured.length, (slice + 1) * BETS_PER_PART);
+  const streams = versions.open[marketId];
+  const bets: string[] = [];
+  const held: Record<string, number> = {};
+  for (let i = slice * BETS_PER_PART; i < end; i++) {
+    const betId = captured.ids[i]!;
+    const stream = betStream(betId);
+    const was = saving.before.get(betId);
+    bets.push(was ? was.bet : JSON.stringify(state.bets.get(betId)));
+    const version = was ? was.version : streams?.[stream];
+    if (version !== undefined) held[stream] = version;
+  }
+  captured.written = end;
+  const head = { kind: 'open', marketId, position, slice, versions: held } satisfies Omit<OpenPart, 'bets'>;
+  return `${JSON.stringify(head).slice(0, -1)},"bets":[${bets.join(',')}]}`;
 }
 
 const isEmpty = (g: ProviderGeneration): boolean => {

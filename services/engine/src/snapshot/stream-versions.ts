@@ -1,24 +1,29 @@
-import { betStream, marketStream, paymentRequestStream, providerRoundStream } from '@exch/contracts';
+import { marketStream, paymentRequestStream, providerRoundStream } from '@exch/contracts';
 
 const PROVIDER_ROUND = providerRoundStream('', '').slice(0, -1);
 export const isProviderRound = (streamId: string): boolean => streamId.startsWith(PROVIDER_ROUND);
 const PAYMENT_REQUEST = paymentRequestStream('');
 const isPaymentRequest = (streamId: string): boolean => streamId.startsWith(PAYMENT_REQUEST);
 
+const isBetStream = (streamId: string): boolean => streamId.startsWith('bet-');
+
 /**
- * The last version of every stream the engine may still write. A settled market's bets' streams
- * are held apart, by market, and so is an archived market's own stream: nothing writes them again
- * before a revoke or a read-back, and held apart they are saved once in that market's snapshot part
- * instead of in the core every snapshot rewrites.
+ * The last version of every stream the engine may still write. Bets' streams are held by market:
+ * an open market's with it, so a snapshot writes them in that market's slices of open bets
+ * instead of in its core (docs/performance.md "Open bets out of the core"); a settled market's
+ * apart, saved once in that market's part; and an archived market's own stream apart too, since
+ * nothing writes these again before a revoke or a read-back.
  */
 export class StreamVersions {
   constructor(
-    /** Streams of users, matches, open markets and their bets, tables, payments, provider rounds. */
+    /** Streams of users, matches, open markets themselves, tables, payments, provider rounds. */
     readonly live: Record<string, number> = {},
     /** marketId -> its bets' streams, while the market is settled and its bets are in the state. */
     readonly settled: Record<string, Record<string, number>> = {},
     /** marketId -> its own stream's version, while the market is archived. */
     readonly archived: Record<string, number> = {},
+    /** marketId -> its bets' streams, while the market is neither settled nor archived. */
+    readonly open: Record<string, Record<string, number>> = {},
   ) {}
 
   /** The version of the stream's next event, recorded as its last. */
@@ -39,8 +44,25 @@ export class StreamVersions {
         held[streamId] = version;
         return;
       }
+      if (isBetStream(streamId)) {
+        (this.open[marketId] ??= {})[streamId] = version;
+        return;
+      }
     }
     this.live[streamId] = version;
+  }
+
+  /**
+   * Bets' streams a snapshot from before 2026-12-01 held live, moved to their open market's
+   * (`marketOf` gives a bet's market; a settled market's are then moved apart by settle()).
+   */
+  adoptOpenBets(marketOf: (betId: string) => string | undefined): void {
+    for (const [stream, version] of Object.entries(this.live)) {
+      const marketId = isBetStream(stream) ? marketOf(stream.slice(4)) : undefined;
+      if (marketId === undefined) continue;
+      (this.open[marketId] ??= {})[stream] = version;
+      delete this.live[stream];
+    }
   }
 
   /**
@@ -58,28 +80,21 @@ export class StreamVersions {
   }
 
   /** A result declared: the market's bets' streams move apart with it. */
-  settle(marketId: string, betIds: readonly string[]): void {
-    const held: Record<string, number> = {};
-    for (const id of betIds) {
-      const stream = betStream(id);
-      const version = this.live[stream];
-      if (version === undefined) continue;
-      held[stream] = version;
-      delete this.live[stream];
-    }
-    this.settled[marketId] = { ...this.settled[marketId], ...held };
+  settle(marketId: string): void {
+    this.settled[marketId] = { ...this.settled[marketId], ...this.open[marketId] };
+    delete this.open[marketId];
   }
 
   /** A result revoked: its bets are open again and their streams may be written. */
   reopen(marketId: string): void {
-    Object.assign(this.live, this.settled[marketId]);
+    this.open[marketId] = { ...this.open[marketId], ...this.settled[marketId] };
     delete this.settled[marketId];
   }
 
   /** Archived: its bets' streams are written again only after the market is read back; its own is held apart. */
-  archive(marketId: string, betIds: readonly string[]): void {
+  archive(marketId: string): void {
     delete this.settled[marketId];
-    for (const id of betIds) delete this.live[betStream(id)];
+    delete this.open[marketId];
     const own = marketStream(marketId);
     if (this.live[own] !== undefined) this.archived[marketId] = this.live[own];
     delete this.live[own];
@@ -100,7 +115,7 @@ export class StreamVersions {
   private current(streamId: string, marketId: string | undefined): number | undefined {
     if (streamId in this.live) return this.live[streamId];
     if (marketId === undefined) return undefined;
-    if (streamId.startsWith('bet-')) return this.settled[marketId]?.[streamId];
+    if (isBetStream(streamId)) return this.open[marketId]?.[streamId] ?? this.settled[marketId]?.[streamId];
     return streamId === marketStream(marketId) ? this.archived[marketId] : undefined;
   }
 }

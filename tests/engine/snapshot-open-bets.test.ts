@@ -1,0 +1,96 @@
+/**
+ * A snapshot writes the open markets' bets in slices, one per event-loop turn after its core, so
+ * commands are decided while it is saved. Bets those commands change before their slice is written
+ * (matched, cancelled, their market settled) must still be written as they were at the snapshot's
+ * position: the snapshot put back equals a fold of the log up to that position, and a restart on
+ * it (snapshot + tail) equals a fold of the whole log.
+ */
+import t from 'tap';
+import type { EventStore } from '@exch/contracts';
+import { openPGliteStore } from '@exch/eventstore';
+import { Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
+import { Snapshots } from '../../services/engine/src/snapshot/snapshots.js';
+import { BETS_PER_PART } from '../../services/engine/src/snapshot/parts.js';
+import { envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+
+const silent = { info() {}, warn() {}, error() {} };
+const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+const RESTING = 2 * BETS_PER_PART + 200;
+
+async function engineOn(store: EventStore): Promise<Engine> {
+  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
+  t.teardown(() => engine.stop().catch(() => {}));
+  return engine;
+}
+
+t.test('bets changed while a snapshot is written are written as they were at its position', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  let engine = await engineOn(store);
+  const players = await hierarchy(engine, 12, 1_000_000_00);
+  await must(engine, matchCatalogue([1]), null);
+  engine.quote({
+    type: 'exchange',
+    marketId: 'mo1',
+    selectionId: 1,
+    status: 'ACTIVE',
+    back: [{ price: 200, size: 1_000_000_00 }],
+    lay: [{ price: 400, size: 1_000_000_00 }],
+  });
+  engine.quote({ type: 'bookmaker', marketId: 'bm1', selectionId: 1, status: 'ACTIVE', back: 85, lay: 90 });
+  // Resting backs: the last slice's at a lower price, so a layer takes them first.
+  const owner = (i: number) => players[i % players.length]!;
+  const odds = (i: number) => (i >= 2 * BETS_PER_PART ? 250 : 300);
+  await Promise.all(
+    Array.from({ length: RESTING }, (_, i) =>
+      must(engine, placeBet(`r${i}`, 'mo1', 1, 'back', odds(i), 100_00), owner(i)),
+    ),
+  );
+  await Promise.all(
+    Array.from({ length: 600 }, (_, i) => must(engine, placeBet(`k${i}`, 'bm1', 1, 'back', 85, 100_00), owner(i))),
+  );
+
+  // After the first slice of open bets is written, commands change bets of the slices still to come.
+  const keys: string[] = [];
+  let changedAfter = -1;
+  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = async (name, key, json) => {
+    await saveSnapshotPart(name, key, json);
+    keys.push(key);
+    if (changedAfter >= 0 || !key.startsWith('open:mo1')) return;
+    changedAfter = keys.length;
+    const last = RESTING - 1;
+    await must(engine, placeBet('taker', 'mo1', 1, 'lay', 250, 30 * 100_00), players.find((p) => p !== owner(last))!);
+    await must(engine, { type: 'CancelBet', betId: `r${last}` }, owner(last));
+    await must(engine, { type: 'CancelBet', betId: `r${last - 1}` }, owner(last - 1));
+    await must(engine, { type: 'SettleMarket', marketId: 'bm1', selectionId: 1, runs: null }, 'a');
+    await must(engine, placeBet('later', 'mo1', 1, 'back', 300, 100_00), owner(0));
+  };
+  await engine.saveSnapshot();
+  store.saveSnapshotPart = saveSnapshotPart;
+  const opened = keys.filter((k) => k.startsWith('open:'));
+  t.equal(opened.length, 3 + 2, 'three slices of match odds bets and two of bookmaker bets');
+  t.ok(changedAfter > 0 && changedAfter < keys.indexOf(opened.at(-1)!) + 1, 'commands changed bets between the slices');
+
+  const { position } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
+  const log = await store.readAll(0, 1_000_000);
+  t.ok(position < log.at(-1)!.position, 'the commands came after the snapshot’s position');
+  const restored = (await new Snapshots(store, SNAPSHOT_NAME, 1_000_000, 10_000).load())!;
+  t.equal(restored.position, position);
+  const atPosition = fold(emptyState(), log.filter((e) => e.position <= position) as never);
+  t.same(asJson(restored.state), asJson(atPosition), 'the snapshot is the state at its position');
+  t.equal(
+    restored.state.bets.get(`r${RESTING - 1}`)!.unmatched,
+    100_00,
+    'a bet cancelled since is still resting in it',
+  );
+  t.equal(restored.state.bets.get('k599')!.status, 'open', 'a bet settled since is still open in it');
+
+  const live = asJson(engine.view);
+  await engine.stop();
+  engine = await engineOn(store);
+  t.same(asJson(engine.view), live, 'a restart on it (and the tail) gives the state back');
+  t.same(asJson(fold(emptyState(), log as never)), live, 'as a full fold of the log does');
+  const r = await engine.execute(envelope({ type: 'CancelBet', betId: `r${RESTING - 3}` }, owner(RESTING - 3)));
+  t.ok(r.ok, 'and a bet matched since is written to again at the right stream version');
+});
