@@ -7,15 +7,15 @@
  * the longest the event loop was held: what a command arriving then would have waited. Then one more
  * market settles and the next snapshot is measured. For comparison, the time a whole-state
  * JSON.stringify takes (what each snapshot cost before parts). Then every market is archived
- * past the window (docs/performance.md "Snapshots in parts"). Last, one market's book is left open
- * at 20,000 and 100,000 bets: its bets are written in slices after the core, and the row compares
- * the stringify of the state that a core holding them cost before (docs/performance.md "Open bets
- * out of the core").
+ * past the window (docs/performance.md "Snapshots in parts"). Last, on another engine, one market's
+ * book is left open at 20,000 and 100,000 bets (benchOpenBets, docs/performance.md "Open bets out
+ * of the core").
  *
  *   npx tsx scripts/bench/snapshot.ts
  */
-import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
@@ -44,6 +44,64 @@ async function heldDuring(work: () => Promise<void>): Promise<{ ms: number; held
   await work();
   on = false;
   return { ms: performance.now() - started, held };
+}
+
+/** The median of three stringifies of the whole state, and its size. */
+function wholeStringify(engine: Engine): string {
+  const whole: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    bytes = JSON.stringify({ state: engine.view }).length;
+    whole.push(performance.now() - started);
+  }
+  return `${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB (median of 3)`;
+}
+
+/**
+ * One market's book left open (an IPL final's match odds before the result), on PGlite on disk as
+ * the product runs: its bets are written in slices after the core, a turn each, while commands go
+ * on being decided. (In memory, PGlite's files grow by copying, and one part's insert took up to
+ * 100 ms of the thread at 100,000 bets.)
+ */
+async function benchOpenBets(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'exch-bench-snapshot-'));
+  const store = await openPGliteStore({ dataDir: dir });
+  const engine = await Engine.start({ store, log: silent, snapshotEvery: 10_000, housekeepEveryMs: 0 });
+  try {
+    const players = await hierarchy(engine, 200, 10_000_000_00);
+    const rng = prng(2);
+    const walk = feedWalk(engine, rng, ['ACTIVE']);
+    await must(engine, matchCatalogue([1]), null);
+    walk.openMatch(1);
+    const open = engine.view.markets.get('mo1')!;
+    const rows: BenchRow[] = [];
+    let n = 0;
+    for (const size of OPEN_SIZES) {
+      while (open.betIds.length < size) {
+        const batch = [];
+        for (let i = 0; i < 64; i++, n++) {
+          const bet = walk.betNear(open, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100_00, 5_000_00));
+          batch.push(engine.execute(envelope(bet, players[n % players.length]!)));
+        }
+        await Promise.all(batch);
+      }
+      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
+      rows.push({
+        bench: 'engine snapshot, open bets',
+        setup: `${open.betIds.length.toLocaleString('en-US')} open bets in one market, PGlite on disk`,
+        opsPerSec: 1000 / ms,
+        p50: `${ms.toFixed(0)} ms`,
+        p99: '-',
+        note: `loop held at most ${held.toFixed(1)} ms; the state in one stringify (what a core holding the open bets cost before 2026-12-01): ${wholeStringify(engine)}; load ${loadavg()[0]!.toFixed(2)}`,
+      });
+    }
+    return rows;
+  } finally {
+    await engine.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function benchSnapshot(): Promise<BenchRow[]> {
@@ -88,29 +146,18 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
       }
       await must(engine, { type: 'SettleMarket', marketId: mo.marketId, selectionId: 1, runs: null }, 'a');
     };
-    const snapshotRow = async (setup: string, extra: string, bench = 'engine snapshot, settled bets in the window') => {
+    const snapshotRow = async (setup: string, extra: string) => {
       written = 0;
       const { ms, held } = await heldDuring(() => engine.saveSnapshot());
       const after = await sizes();
       return {
-        bench,
+        bench: 'engine snapshot, settled bets in the window',
         setup,
         opsPerSec: 1000 / ms,
         p50: `${ms.toFixed(0)} ms`,
         p99: '-',
         note: `loop held at most ${held.toFixed(1)} ms; ${written} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}; load ${loadavg()[0]!.toFixed(2)}`,
       };
-    };
-    // After a snapshot, so the garbage of these copies is not collected while it is measured.
-    const wholeStringify = () => {
-      const whole: number[] = [];
-      let bytes = 0;
-      for (let run = 0; run < 3; run++) {
-        const started = performance.now();
-        bytes = JSON.stringify({ state: engine.view }).length;
-        whole.push(performance.now() - started);
-      }
-      return `${median(whole).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB (median of 3)`;
     };
     for (const size of SIZES) {
       while (n < size) await settleOne();
@@ -119,7 +166,8 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
         `${(n - refused).toLocaleString('en-US')} bets settled on ${market} markets (${refused} refused), ${inState.toLocaleString('en-US')} in the state`,
         `; heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
       );
-      rows.push({ ...row, note: `${row.note}; a whole-state stringify: ${wholeStringify()}` });
+      // After the snapshot, so the garbage of these copies is not collected while it is measured.
+      rows.push({ ...row, note: `${row.note}; a whole-state stringify: ${wholeStringify(engine)}` });
       await settleOne();
       rows.push(await snapshotRow(`then one more market settled (${BETS_PER_MARKET} bets)`, ''));
     }
@@ -130,32 +178,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
         '',
       ),
     );
-    // One market's book left open (an IPL final's match odds before the result): its bets are
-    // written in slices after the core, a turn each, while commands go on being decided.
-    market++;
-    await must(engine, matchCatalogue([market]), null);
-    walk.openMatch(market);
-    const open = engine.view.markets.get(`mo${market}`)!;
-    for (const size of OPEN_SIZES) {
-      while (open.betIds.length < size) {
-        const batch = [];
-        for (let i = 0; i < 64; i++, n++) {
-          const bet = walk.betNear(open, `b${n}`, rng.chance(0.5) ? 'back' : 'lay', rng.int(100_00, 5_000_00));
-          batch.push(engine.execute(envelope(bet, players[n % players.length]!)));
-        }
-        await Promise.all(batch);
-      }
-      const row = await snapshotRow(
-        `${open.betIds.length.toLocaleString('en-US')} open bets in one market`,
-        '',
-        'engine snapshot, open bets',
-      );
-      rows.push({
-        ...row,
-        note: `${row.note}; the state in one stringify (the core before 2026-12-01): ${wholeStringify()}`,
-      });
-    }
-    return rows;
+    return [...rows, ...(await benchOpenBets())];
   } finally {
     await engine.stop();
     await store.close();
