@@ -267,6 +267,37 @@ t.test('a snapshot is given up when a part changes before it is written, and the
   t.same(await partKeys(store), ['market:settled@51#0', 'market:settled@51#1'], 'the first try’s slice is gone');
 });
 
+t.test(
+  'a core from before the open bets had parts of their own loads, their streams moved to their market',
+  async (t) => {
+    const store = await openPGliteStore({});
+    t.teardown(() => store.close());
+    const { state, versions } = settledState(2 * BETS_PER_PART + 5);
+    const held = state.markets.get('open')!.positions.get('u1')!;
+    held.book = OPEN_BOOK;
+    held.exposure = 3_00;
+    const commands = new CommandWindow(25, 10);
+    const snapshots = new Snapshots(store, 'engine', 25, 10);
+    snapshots.folded(state, 'open', 30);
+    snapshots.folded(state, 'settled', 40);
+    t.ok(await snapshots.save(50, state, versions, commands));
+    // As snapshots wrote it until 2026-12-01: the same parts, and a core with the open bets and their streams in it.
+    const parts = await partKeys(store);
+    const core = {
+      state: coreState(state, ['open'], false),
+      versions: { ...versions.live, ...versions.open.open },
+      processed: [],
+      commandSegment: 2,
+      parts,
+    };
+    await store.saveSnapshot('engine', 60, JSON.stringify(core), parts);
+    const restored = await new Snapshots(store, 'engine', 25, 10).load();
+    t.equal(restored!.position, 60);
+    t.same(asJson(restored!.state), asJson(state), 'the state put back equals the one saved');
+    t.same(restored!.versions, versions, 'the open bets’ streams held with their market, none live');
+  },
+);
+
 t.test('a whole snapshot from before parts still loads', async (t) => {
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
