@@ -299,17 +299,13 @@ export class Snapshots {
     const segments: CommandsPart[] = [];
     for (const part of parts.values()) {
       if (part.kind === 'commands') segments.push(part);
-      else if (part.kind === 'open') open.set(part.marketId, [...(open.get(part.marketId) ?? []), part]);
+      else if (part.kind === 'open') addSlice(open, part);
       else if (part.kind === 'archived') this.joinArchived(state, versions, part);
       else if (part.kind === 'previous') {
         state.provider = { ...state.provider, previous: part.previous };
         this.previousChanges = part.changes;
       } else if (part.kind === 'rounds') continue;
-      else {
-        const slices = markets.get(part.marketId) ?? [];
-        slices.push(part);
-        markets.set(part.marketId, slices);
-      }
+      else addSlice(markets, part);
     }
     for (const [marketId, slices] of markets) {
       joinMarket(
@@ -411,6 +407,13 @@ function revived(json: StateJson): EngineState {
     books: Dict.from(json.books),
     payments: { ...empty.payments, ...json.payments },
   };
+}
+
+/** A market's slice with the others of its market (they are put in order once all are read). */
+function addSlice<P extends { marketId: string }>(byMarket: Map<string, P[]>, part: P): void {
+  const slices = byMarket.get(part.marketId);
+  if (slices) slices.push(part);
+  else byMarket.set(part.marketId, [part]);
 }
 
 /** A bet of an open market the snapshot writes, kept as it was before its first change since (placed since: not the snapshot's). */
