@@ -50,7 +50,7 @@ export async function must(engine: Executor, command: Command, actor: string | n
 }
 
 /** Usernames fit the 20-character rule whatever the id; the full name keeps the id. */
-const create = (userId: string, role: RoleSlug, parentId: string | null): Command => ({
+export const create = (userId: string, role: RoleSlug, parentId: string | null): Command => ({
   ...createUser(userId, role, parentId, `u_${userId.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 20)),
   fullName: userId,
 });

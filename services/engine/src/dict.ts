@@ -15,3 +15,34 @@ export class Dict<V> extends Map<string, V> {
     return new Dict(held ? Object.entries(held) : []);
   }
 }
+
+/**
+ * A Dict a snapshot writes in slices (snapshot/snapshots.ts, "Accounts out of the core"): the
+ * tables that grow with the accounts ever opened. While a save is running it is told of every key
+ * before the key changes, so the slices still to be written keep what the key held at the
+ * snapshot's position. Its values are replaced, never changed in place.
+ */
+export class Table<V> extends Dict<V> {
+  /** Truthiness, not `!== null`: Map's constructor calls set() before this field exists. */
+  watcher: ((key: string) => void) | null = null;
+
+  override set(key: string, value: V): this {
+    if (this.watcher) this.watcher(key);
+    return super.set(key, value);
+  }
+
+  override delete(key: string): boolean {
+    if (this.watcher) this.watcher(key);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    if (this.watcher) for (const key of this.keys()) this.watcher(key);
+    super.clear();
+  }
+
+  static override from<V>(held: Record<string, V> | ReadonlyMap<string, V> | undefined): Table<V> {
+    if (held instanceof Map) return new Table(held);
+    return new Table(held ? Object.entries(held) : []);
+  }
+}

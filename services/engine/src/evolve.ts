@@ -6,7 +6,10 @@ import { evolveProvider } from './provider/evolve.js';
 import type { EngineState, UserState } from './state.js';
 
 // Not a closure in evolve: under tsx (keepNames) each closure costs a defineProperty per event.
-const user = (state: EngineState, userId: string): UserState => state.users.get(userId)!;
+/** A user changed by replacing it, never in place: a snapshot being saved may still have to write it as it was (Table). */
+const setUser = (state: EngineState, userId: string, change: Partial<UserState>): void => {
+  state.users.set(userId, { ...state.users.get(userId)!, ...change });
+};
 
 /**
  * The state after an event. It folds in place and returns the same object: the engine owns its
@@ -37,22 +40,22 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
       for (const p of e.data.postings) state.balances.set(p.account, (state.balances.get(p.account) ?? 0) + p.amount);
       break;
     case 'CreditReferenceSet':
-      user(state, e.data.userId).creditReference = e.data.creditReference;
+      setUser(state, e.data.userId, { creditReference: e.data.creditReference });
       break;
     case 'ExposureLimitSet':
-      user(state, e.data.userId).exposureLimit = e.data.exposureLimit;
+      setUser(state, e.data.userId, { exposureLimit: e.data.exposureLimit });
       break;
     case 'AccountLockSet':
-      user(state, e.data.userId).accountLocked = e.data.locked;
+      setUser(state, e.data.userId, { accountLocked: e.data.locked });
       break;
     case 'BetLockSet':
-      user(state, e.data.userId).betLocked = e.data.locked;
+      setUser(state, e.data.userId, { betLocked: e.data.locked });
       break;
     case 'TotpEnabled':
-      user(state, e.data.userId).totpEnabled = true;
+      setUser(state, e.data.userId, { totpEnabled: true });
       break;
     case 'TotpDisabled':
-      user(state, e.data.userId).totpEnabled = false;
+      setUser(state, e.data.userId, { totpEnabled: false });
       break;
     case 'PartnershipSet':
       state.partnership[e.data.userId] = e.data.shareBp;

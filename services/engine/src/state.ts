@@ -11,7 +11,7 @@ import type {
   SportId,
 } from '@exch/contracts';
 import type { Level } from './betting/matching.js';
-import { Dict } from './dict.js';
+import { Dict, Table } from './dict.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';
 import { emptyPayments, type PaymentsState } from './payments/state.js';
 import { emptyProviderState, type ProviderState } from './provider/state.js';
@@ -103,13 +103,16 @@ export interface RunnerBook {
   lays: Level[];
 }
 
-/** Everything the engine decides against. Plain objects and Dicts (JSON as objects), so a snapshot is a JSON copy. */
+/**
+ * Everything the engine decides against. Plain objects and Dicts (JSON as objects), so a snapshot is a
+ * JSON copy; the tables that grow with the accounts are Tables, which a snapshot writes in slices.
+ */
 export interface EngineState {
-  users: Dict<UserState>;
+  users: Table<UserState>;
   /** Lower-cased username -> userId, for uniqueness. */
   usernames: Record<string, string>;
   /** Ledger account -> balance in paise. */
-  balances: Dict<Paise>;
+  balances: Table<Paise>;
   matches: Record<string, MatchState>;
   markets: Dict<MarketState>;
   /**
@@ -122,13 +125,13 @@ export interface EngineState {
   proposals: Record<string, string | null>;
   bets: Dict<BetState>;
   /** Per user, the sum of its markets' exposures (MarketState.positions) and its casino stakes. */
-  exposure: Dict<Paise>;
+  exposure: Table<Paise>;
   /** `${marketId}|${selectionId}` -> resting orders. */
   books: Dict<RunnerBook>;
   /** `${marketId}|${selectionId}` -> userId -> the player's auto cash-out rule there (betting/auto-cash-out.ts). */
   autoCashOut: Record<string, Record<string, AutoCashOutRule>>;
   /** userId -> lock keys (see lockKeys). */
-  marketLocks: Dict<string[]>;
+  marketLocks: Table<string[]>;
   /** Prices set by hand (updateKey -> price), for markets marked manual. */
   housePrices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   /** Arrival counter of bets: time priority. */
@@ -144,18 +147,18 @@ export interface EngineState {
 }
 
 export const emptyState = (): EngineState => ({
-  users: new Dict(),
+  users: new Table(),
   usernames: {},
-  balances: new Dict(),
+  balances: new Table(),
   matches: {},
   markets: new Dict(),
   unarchived: {},
   proposals: {},
   bets: new Dict(),
-  exposure: new Dict(),
+  exposure: new Table(),
   books: new Dict(),
   autoCashOut: {},
-  marketLocks: new Dict(),
+  marketLocks: new Table(),
   housePrices: {},
   seq: 0,
   payments: emptyPayments(),

@@ -6,9 +6,16 @@ import t from 'tap';
 import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
 import { Dict } from '../src/dict.js';
-import { positionIn, type MarketState, type PnlBook, type Position } from '../src/state.js';
+import { positionIn, type MarketState, type PnlBook, type Position, type UserState } from '../src/state.js';
 import { CommandWindow } from '../src/snapshot/command-window.js';
-import { BETS_PER_PART, CORE_CHUNK, coreState, type SnapshotCore } from '../src/snapshot/parts.js';
+import {
+  BETS_PER_PART,
+  CORE_CHUNK,
+  coreState,
+  ENTRIES_PER_PART,
+  type SnapshotCore,
+  type TablePart,
+} from '../src/snapshot/parts.js';
 import { loadSnapshotCore, Snapshots } from '../src/snapshot/snapshots.js';
 import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
@@ -38,10 +45,10 @@ t.test('the command window remembers at least its limit, forgetting a whole segm
   t.same(back.openSegment.entries.at(-1), ['c57', [57]], 'a restored window goes on filling its open segment');
 });
 
-/** A state with one settled market of `bets` bets held in parts, and one open market. */
 /** A state as its snapshot's JSON has it: its Dicts as the objects they are written as. */
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
+/** A state with one settled market of `bets` bets held in parts, and one open market. */
 function settledState(bets: number): { state: EngineState; versions: StreamVersions } {
   const state = emptyState();
   const versions = new StreamVersions();
@@ -98,10 +105,10 @@ function settledState(bets: number): { state: EngineState; versions: StreamVersi
 
 type Store = Awaited<ReturnType<typeof openPGliteStore>>;
 
-/** The parts besides the core's chunks and the open bets' slices (which every snapshot writes again). */
+/** The parts besides the core's chunks, the open bets' slices and the tables' (which every snapshot writes again). */
 async function partKeys(store: Store): Promise<string[]> {
   const { rows } = await store.sql.query<{ key: string }>(
-    `select key from snapshot_parts where key not like 'core@%' and key not like 'open:%' order by key`,
+    `select key from snapshot_parts where key not like 'core@%' and key not like 'open:%' and key not like 'table:%' order by key`,
   );
   return rows.map((r) => r.key);
 }
@@ -147,12 +154,24 @@ t.test('a settled market is written once, in slices, and put back whole', async 
     versions: Record<string, number>;
   };
   t.equal(json.state.bets, undefined, 'no bets in the core');
-  t.same(json.state.exposure, { u0: 7_00 }, 'and each Dict as the object it replaced');
+  t.equal(json.state.exposure, undefined, 'no account table in the core: each is in slices of its own');
   const { positions: _positions, betIds: _betIds, ...open } = state.markets.get('open')!;
   t.same(json.state.markets!.open, open, 'a market without its bet lists (its part gives them back)');
   t.same(json.state.pnl, { 'u0|open': OPEN_BOOK }, "an open position's P&L book keyed user|market");
   t.same(json.state.marketExposure, { 'u0|open': 7_00 }, 'and its exposure; a position without one has none');
-  t.same(json.versions, { 'user-u1': 4 }, 'the live streams, without the open bets’');
+  t.same(json.versions, {}, 'nor the live streams’ versions');
+  const table = async (key: string) => {
+    const { rows } = await store.sql.query<{ body: string }>(
+      `select body::text as body from snapshot_parts where key = '${key}'`,
+    );
+    return JSON.parse(rows[0]!.body) as TablePart;
+  };
+  t.same(
+    await table('table:exposure@50#0'),
+    { kind: 'table', table: 'exposure', position: 50, slice: 0, entries: [['u0', 7_00]] },
+    'a table’s slice: its entries in order',
+  );
+  t.same((await table('table:versions@50#0')).entries, [['user-u1', 4]], 'the live streams, without the open bets’');
   const part = await store.sql.query<{ body: string }>(
     `select body::text as body from snapshot_parts where key = 'open:open@50#0'`,
   );
@@ -184,7 +203,11 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   };
   state.bets.get('open-0')!.stake = 999;
   t.ok(await snapshots.save(60, state, versions, commands));
-  t.same(written, ['open:open@60#0', 'core@60#0'], 'no settled part written again: only the open bets and the core');
+  t.same(
+    written,
+    ['table:exposure@60#0', 'table:versions@60#0', 'open:open@60#0', 'core@60#0'],
+    'no settled part written again: only the tables, the open bets and the core',
+  );
   t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.bets.get('open-0')!.stake, 999, 'the core is');
 });
 
@@ -192,8 +215,9 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
-  // Accounts enough for three chunks.
-  for (let i = 0; JSON.stringify(state.balances).length < 2.5 * CORE_CHUNK; i++) state.balances.set(`wallet:x${i}`, i);
+  // Matches enough for three chunks (accounts are parts of their own).
+  for (let i = 0; JSON.stringify(state.matches).length < 2.5 * CORE_CHUNK; i++)
+    state.matches[`x${i}`] = { matchId: `x${i}`, sportId: 4, name: `Match ${i}`, inPlay: false };
   const commands = new CommandWindow(25, 10);
   const snapshots = new Snapshots(store, 'engine', 25, 10);
   snapshots.folded(state, 'open', 30);
@@ -213,11 +237,11 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
     'three chunks, the event loop turning between them',
   );
   t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(state), 'put back');
-  state.balances.set('wallet:x0', 777);
+  state.matches.x0!.inPlay = true;
   t.ok(await snapshots.save(71, state, versions, commands));
   const { rows } = await store.sql.query<{ key: string }>(`select key from snapshot_parts where key like 'core@%'`);
   t.same(rows.map((r) => r.key).sort(), ['core@71#0', 'core@71#1', 'core@71#2'], 'the last core only');
-  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.balances.get('wallet:x0'), 777);
+  t.equal((await new Snapshots(store, 'engine', 25, 10).load())!.state.matches.x0!.inPlay, true);
 });
 
 t.test("a standby taking over counts as saved only the parts the last leader's snapshots left", async (t) => {
@@ -268,6 +292,81 @@ t.test('a snapshot is given up when a part changes before it is written, and the
 });
 
 t.test(
+  'the account tables are written in slices, each key as it was at the snapshot when changed meanwhile',
+  async (t) => {
+    const store = await openPGliteStore({});
+    t.teardown(() => store.close());
+    const { state, versions } = settledState(0);
+    const player = (i: number): UserState => ({
+      userId: `p${i}`,
+      username: `Player${i}`,
+      role: 'user',
+      parentId: null,
+      creditReference: 0,
+      exposureLimit: 0,
+      accountLocked: false,
+      betLocked: false,
+      totpEnabled: false,
+    });
+    for (let i = 0; i < 2 * ENTRIES_PER_PART.balances + 5; i++) {
+      state.users.set(`p${i}`, player(i));
+      state.usernames[`player${i}`] = `p${i}`;
+      state.balances.set(`wallet:p${i}`, 100_00 + i);
+      versions.record(`user-p${i}`, 1 + (i % 3), undefined);
+    }
+    const commands = new CommandWindow(25, 10);
+    const snapshots = new Snapshots(store, 'engine', 25, 10);
+    snapshots.folded(state, 'open', 30);
+    const atSnapshot = { state: asJson(state), versions: asJson(versions) };
+    // Once the first slice is written, commands change keys in slices written already and still to come.
+    let changed = false;
+    const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+    store.saveSnapshotPart = (name, key, json) => {
+      if (!changed) {
+        changed = true;
+        state.balances.set('wallet:p3', 1);
+        state.balances.set(`wallet:p${ENTRIES_PER_PART.balances + 7}`, 2);
+        state.users.set('p2000', { ...state.users.get('p2000')!, betLocked: true });
+        state.users.set('late', { ...player(9999), userId: 'late' });
+        state.usernames.player9999 = 'late';
+        state.balances.set('wallet:late', 5_00);
+        state.exposure.set('p2001', 3_00);
+        versions.next('user-p2002', undefined);
+        versions.forgetRounds(new Set());
+        versions.live.delete('user-p2003');
+      }
+      return saveSnapshotPart(name, key, json);
+    };
+    t.ok(await snapshots.save(50, state, versions, commands), 'saved');
+    t.ok(changed);
+    const { rows } = await store.sql.query<{ key: string }>(
+      `select key from snapshot_parts where key like 'table:%' order by key`,
+    );
+    t.same(
+      rows.map((r) => r.key),
+      [
+        ...[0, 1, 2].flatMap((n) => [`table:balances@50#${n}`, `table:versions@50#${n}`]),
+        ...Array.from({ length: 9 }, (_, n) => `table:users@50#${n}`),
+      ].sort(),
+      'a slice per thousand entries of each table (per 250 users), none for an empty one',
+    );
+    const restored = (await new Snapshots(store, 'engine', 25, 10).load())!;
+    t.same(asJson(restored.state), atSnapshot.state, 'the state put back is the one at the snapshot’s position');
+    t.same(asJson(restored.versions), atSnapshot.versions, 'and so are the stream versions');
+    t.equal(restored.state.usernames.player2000, 'p2000', 'usernames are made again from the users');
+    t.same(
+      [state.users, state.balances, state.exposure, versions.live].map((x) => x.watcher),
+      [null, null, null, null],
+    );
+
+    t.ok(await snapshots.save(60, state, versions, commands), 'the next snapshot');
+    const again = (await new Snapshots(store, 'engine', 25, 10).load())!;
+    t.same(asJson(again.state), asJson(state), 'has the changes');
+    t.same(asJson(again.versions), asJson(versions));
+  },
+);
+
+t.test(
   'a core from before the open bets had parts of their own loads, their streams moved to their market',
   async (t) => {
     const store = await openPGliteStore({});
@@ -285,7 +384,7 @@ t.test(
     const parts = await partKeys(store);
     const core = {
       state: coreState(state, ['open'], false),
-      versions: { ...versions.live, ...versions.open.open },
+      versions: { ...versions.live.toJSON(), ...versions.open.open },
       processed: [],
       commandSegment: 2,
       parts,
@@ -312,7 +411,7 @@ t.test('a whole snapshot from before parts still loads', async (t) => {
   t.same(asJson(restored!.state), asJson(state));
   t.same(Object.keys(restored!.versions.settled.settled!).length, 10, 'the settled market’s bet streams held apart');
   t.equal(restored!.versions.open.open!['bet-open-0'], 2, 'the open market’s held with it');
-  t.equal(restored!.versions.live['bet-open-0'], undefined);
+  t.equal(restored!.versions.live.get('bet-open-0'), undefined);
   t.same(restored!.commands.get('c22'), [22]);
 });
 
@@ -332,7 +431,7 @@ t.test(
       });
       versions.record(`market-${marketId}`, 3, marketId);
       versions.archive(marketId);
-      t.equal(versions.live[`market-${marketId}`], undefined, 'an archived market’s own stream is held apart');
+      t.equal(versions.live.get(`market-${marketId}`), undefined, 'an archived market’s own stream is held apart');
     }
     const snapshots = new Snapshots(store, 'engine', 25, 10);
     for (const [marketId, at] of [
@@ -414,7 +513,7 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
   await store.saveSnapshotPart('engine', 'archived#0@100', JSON.stringify(old));
   const core = {
     state: coreState(state, ['open'], false),
-    versions: versions.live,
+    versions: versions.live.toJSON(),
     processed: [],
     commandSegment: 0,
     parts: ['archived#0@100'],
@@ -448,7 +547,7 @@ t.test(
     versions.record('provider-round-evo-r4', 5, undefined);
     versions.forgetRounds(rememberedRoundStreams(state.provider));
     t.same(
-      Object.keys(versions.live).filter(isProviderRound).sort(),
+      [...versions.live.keys()].filter(isProviderRound).sort(),
       ['provider-round-evo-r1', 'provider-round-evo-r2'],
       'an open round and a remembered closed one (saved before rounds carried their stream) stay',
     );

@@ -1,5 +1,5 @@
 import type { Paise } from '@exch/contracts';
-import { Dict } from '../dict.js';
+import { Dict, type Table } from '../dict.js';
 import { emptyGeneration, type ProviderGeneration } from '../provider/state.js';
 import {
   positionIn,
@@ -9,6 +9,7 @@ import {
   type MarketState,
   type PnlBook,
   type Position,
+  type UserState,
 } from '../state.js';
 import type { Remembered } from './command-window.js';
 import type { StreamVersions } from './stream-versions.js';
@@ -22,6 +23,7 @@ import type { SummaryTable } from './summaries.js';
 export interface SnapshotCore<S = StateJson> {
   /** As written (StateJson); once loaded, the state itself. */
   state: S;
+  /** The live streams' versions; empty in a core whose tables are parts of their own (TablePart). */
   versions: Record<string, number>;
   /** The open segment of the command window (every remembered id in a snapshot from before parts). */
   processed: Remembered[];
@@ -52,13 +54,21 @@ export const coreChunkKey = (position: number, chunk: number): string => `core@$
  * with its bets by user, and the positions' P&L books and exposures beside the markets, keyed
  * `user|market`. Only open markets have books and exposures, so these follow what is open.
  */
-export interface StateJson extends Omit<EngineState, 'markets' | 'bets'> {
-  markets: Record<string, MarketJson>;
-  /** The open markets' bets; absent from a core whose open bets are parts of their own (OpenPart). */
-  bets?: Dict<BetState>;
-  pnl: Record<string, PnlBook>;
-  marketExposure: Record<string, Paise>;
-}
+export type StateJson = Omit<EngineState, 'markets' | 'bets' | AccountTable | 'usernames'> &
+  /** Absent from a core whose tables are parts of their own (TablePart); usernames are then made again from the users. */
+  Partial<Pick<EngineState, AccountTable | 'usernames'>> & {
+    markets: Record<string, MarketJson>;
+    /** The open markets' bets; absent from a core whose open bets are parts of their own (OpenPart). */
+    bets?: Dict<BetState>;
+    pnl: Record<string, PnlBook>;
+    marketExposure: Record<string, Paise>;
+  };
+
+/** The state's tables that grow with the accounts ever opened (Tables). */
+export const ACCOUNT_TABLES = ['users', 'balances', 'exposure', 'marketLocks'] as const;
+type AccountTable = (typeof ACCOUNT_TABLES)[number];
+/** What a snapshot writes in slices: the account tables and the live streams' versions. */
+export type TableName = AccountTable | 'versions';
 
 /** A market with its bets by user; a core whose open bets are parts holds neither list (the parts give both back). */
 export type MarketJson = Omit<MarketState, 'positions' | 'betIds'> & {
@@ -130,7 +140,20 @@ export interface CommandsPart {
   entries: Remembered[];
 }
 
-export type SnapshotPart = MarketPart | OpenPart | ArchivedPart | RoundsPart | PreviousPart | CommandsPart;
+/**
+ * One slice of a table as of the snapshot's position, in the table's order: written a slice per
+ * event-loop turn, so the core holds nothing that grows with the accounts. A key changed before
+ * its slice is written is written as it was then (Table's watcher).
+ */
+export interface TablePart {
+  kind: 'table';
+  table: TableName;
+  position: number;
+  slice: number;
+  entries: [string, unknown][];
+}
+
+export type SnapshotPart = MarketPart | OpenPart | TablePart | ArchivedPart | RoundsPart | PreviousPart | CommandsPart;
 
 /** Bets per market part: a market of a hundred thousand bets is written a slice per event-loop turn. */
 export const BETS_PER_PART = 500;
@@ -139,6 +162,20 @@ export const marketPartKey = (marketId: string, position: number, slice: number)
   `market:${marketId}@${position}#${slice}`;
 export const openPartKey = (marketId: string, position: number, slice: number): string =>
   `open:${marketId}@${position}#${slice}`;
+/**
+ * Entries per table part, about 60 kB of JSON each: a user is about 230 bytes, a balance, an
+ * exposure, a lock list or a version under 70. On PGlite a part's insert holds the engine's thread
+ * for about 25 µs a kB, so a 230 kB slice of users held it 5 to 25 ms.
+ */
+export const ENTRIES_PER_PART: Record<TableName, number> = {
+  users: 250,
+  balances: 1_000,
+  exposure: 1_000,
+  marketLocks: 1_000,
+  versions: 1_000,
+};
+export const tablePartKey = (table: TableName, position: number, slice: number): string =>
+  `table:${table}@${position}#${slice}`;
 export const commandsPartKey = (no: number): string => `commands#${no}`;
 export const previousPartKey = (turnedAt: string | null, changes: number): string =>
   `provider-previous#${turnedAt}@${changes}`;
@@ -172,16 +209,17 @@ export function marketSlice(
 
 /**
  * The state as every snapshot writes it: only the markets neither settled nor archived (`open`),
- * and without the provider window's previous generation when that is a part. With `betsApart`
- * the open markets' bets are left to their own parts (OpenPart), so the core holds no bet and no
- * list of them; without, it holds them as every snapshot before 2026-12-01 did. Its cost follows
- * what is open, never the settled or archived history.
+ * and without the provider window's previous generation when that is a part. With `apart` the
+ * open markets' bets and the account tables are left to their own parts (OpenPart, TablePart), so
+ * the core holds no bet, no list of them and nothing per account; without, it holds them as every
+ * snapshot before 2026-12-01 did. Its cost follows what is open, never the settled or archived
+ * history nor the accounts ever opened.
  */
 export function coreState(
   state: Readonly<EngineState>,
   open: Iterable<string>,
   previousApart: boolean,
-  betsApart = false,
+  apart = false,
 ): StateJson {
   const markets: Record<string, MarketJson> = {};
   const bets = new Dict<BetState>();
@@ -194,7 +232,7 @@ export function coreState(
       if (position.book) pnl[key] = position.book;
       if (position.exposure !== 0) marketExposure[key] = position.exposure;
     }
-    if (betsApart) {
+    if (apart) {
       markets[marketId] = market;
       continue;
     }
@@ -204,7 +242,9 @@ export function coreState(
     for (const id of betIds) bets.set(id, state.bets.get(id)!);
   }
   const provider = previousApart ? { ...state.provider, previous: emptyGeneration() } : state.provider;
-  return { ...state, markets, bets: betsApart ? undefined : bets, pnl, marketExposure, provider };
+  if (!apart) return { ...state, markets, bets, pnl, marketExposure, provider };
+  const { bets: _bets, users: _u, usernames: _n, balances: _b, exposure: _e, marketLocks: _l, ...rest } = state;
+  return { ...rest, markets, pnl, marketExposure, provider };
 }
 
 /** The markets of a state read back from JSON, with their positions whole again. */
@@ -241,6 +281,18 @@ function addBets(state: EngineState, market: MarketState, bets: readonly BetStat
     market.betIds.push(bet.betId);
     positionIn(market, bet.userId).betIds.push(bet.betId);
   }
+}
+
+/** A table's entries put back from its slices (first slice first), in the order it held them. */
+export function joinTable(table: Table<unknown>, slices: readonly TablePart[]): void {
+  for (const slice of slices) for (const [key, value] of slice.entries) table.set(key, value);
+}
+
+/** Lower-cased username -> userId, as UserCreated makes it. */
+export function usernamesOf(users: ReadonlyMap<string, UserState>): Record<string, string> {
+  const usernames: Record<string, string> = {};
+  for (const [userId, user] of users) usernames[user.username.toLowerCase()] = userId;
+  return usernames;
 }
 
 /** A settled market put back from its slices (first slice first). */

@@ -1,5 +1,5 @@
 import { betStream, type DomainEvent, type EventStore } from '@exch/contracts';
-import { Dict } from '../dict.js';
+import { Dict, Table } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
 import { emptyState, type EngineState } from '../state.js';
@@ -12,8 +12,10 @@ import {
   commandsPartKey,
   previousPartKey,
   coreState,
+  ENTRIES_PER_PART,
   joinMarket,
   joinOpen,
+  joinTable,
   marketPartKey,
   marketSlice,
   sliceCount,
@@ -28,6 +30,10 @@ import {
   type SnapshotIndex,
   type SnapshotPart,
   BETS_PER_PART,
+  tablePartKey,
+  type TableName,
+  type TablePart,
+  usernamesOf,
 } from './parts.js';
 import { StreamVersions } from './stream-versions.js';
 import { fromSummaries, summaryOf, toSummaries } from './summaries.js';
@@ -46,11 +52,23 @@ interface Captured {
   written: number;
 }
 
-/** A snapshot being saved: the open markets it writes the bets of, and bets changed since as they were (JSON, stream version). */
+/** A table a snapshot writes: its keys as of the snapshot (about 1 ms to copy per 100,000), and each key's value before its first change since. */
+interface CapturedTable {
+  name: TableName;
+  table: Table<unknown>;
+  keys: string[];
+  before: Map<string, unknown>;
+}
+
+/**
+ * A snapshot being saved: the open markets it writes the bets of, bets changed since as they were
+ * (JSON, stream version), and the tables it writes in slices.
+ */
 interface Saving {
   seq: number;
   markets: Map<string, Captured>;
   before: Map<string, { bet: string; version: number | undefined }>;
+  tables: CapturedTable[];
 }
 
 interface PlannedPart {
@@ -164,7 +182,18 @@ export class Snapshots {
   ): Promise<boolean> {
     const generation = this.generation;
     const plan: PlannedPart[] = [];
-    const saving: Saving = { seq: state.seq, markets: new Map(), before: new Map() };
+    const saving: Saving = {
+      seq: state.seq,
+      markets: new Map(),
+      before: new Map(),
+      tables: captureTables(state, versions),
+    };
+    for (const captured of saving.tables)
+      for (let slice = 0; slice * ENTRIES_PER_PART[captured.name] < captured.keys.length; slice++)
+        plan.push({
+          key: tablePartKey(captured.name, position, slice),
+          build: () => tableSlice(captured, position, slice),
+        });
     for (const marketId of this.open) {
       const ids = state.markets.get(marketId)!.betIds;
       if (ids.length === 0) continue;
@@ -230,7 +259,7 @@ export class Snapshots {
     const parts = plan.map((p) => p.key);
     const core: SnapshotCore = {
       state: coreState(state, this.open, withPrevious, true),
-      versions: versions.live,
+      versions: {},
       processed: open.entries,
       commandSegment: open.no,
       parts,
@@ -244,6 +273,7 @@ export class Snapshots {
     for (const [i, key] of chunks.entries())
       plan.push({ key, build: () => JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK)) });
     this.saving = saving;
+    for (const captured of saving.tables) watch(captured);
     try {
       for (const p of plan) {
         if (this.saved.has(p.key)) continue;
@@ -261,6 +291,7 @@ export class Snapshots {
       this.saved = new Set([...parts, ...chunks]);
       return true;
     } finally {
+      for (const { table } of saving.tables) table.watcher = null;
       if (this.saving === saving) this.saving = null;
     }
   }
@@ -289,24 +320,33 @@ export class Snapshots {
     if (!snap) return null;
     const { core, chunks } = snap;
     const state = core.state;
-    const versions = new StreamVersions(core.versions);
+    const versions = new StreamVersions(Table.from(core.versions));
     if (core.parts === undefined) return this.loadWhole(snap.position, core, state, versions);
     const parts = await this.store.loadSnapshotParts<SnapshotPart>(this.name, core.parts);
     if (parts.size !== core.parts.length) return null;
     for (const marketId of core.state.markets.keys()) this.open.add(marketId);
     const markets = new Map<string, MarketPart[]>();
     const open = new Map<string, OpenPart[]>();
+    const tables = new Map<TableName, TablePart[]>();
     const segments: CommandsPart[] = [];
     for (const part of parts.values()) {
       if (part.kind === 'commands') segments.push(part);
-      else if (part.kind === 'open') addSlice(open, part);
+      else if (part.kind === 'open') addSlice(open, part.marketId, part);
+      else if (part.kind === 'table') addSlice(tables, part.table, part);
       else if (part.kind === 'archived') this.joinArchived(state, versions, part);
       else if (part.kind === 'previous') {
         state.provider = { ...state.provider, previous: part.previous };
         this.previousChanges = part.changes;
       } else if (part.kind === 'rounds') continue;
-      else addSlice(markets, part);
+      else addSlice(markets, part.marketId, part);
     }
+    for (const [name, slices] of tables)
+      joinTable(
+        name === 'versions' ? versions.live : (state[name] as Table<unknown>),
+        slices.sort((a, b) => a.slice - b.slice),
+      );
+    // A core whose users are parts holds no usernames: they are the users' own, lower-cased.
+    if (tables.has('users')) state.usernames = usernamesOf(state.users);
     for (const [marketId, slices] of markets) {
       joinMarket(
         state,
@@ -399,21 +439,54 @@ function revived(json: StateJson): EngineState {
     ...empty,
     ...rest,
     markets: marketsFromJson(json),
-    users: Dict.from(json.users),
-    balances: Dict.from(json.balances),
-    marketLocks: Dict.from(json.marketLocks),
+    users: Table.from(json.users),
+    balances: Table.from(json.balances),
+    marketLocks: Table.from(json.marketLocks),
     bets: Dict.from(json.bets),
-    exposure: Dict.from(json.exposure),
+    exposure: Table.from(json.exposure),
     books: Dict.from(json.books),
     payments: { ...empty.payments, ...json.payments },
   };
 }
 
-/** A market's slice with the others of its market (they are put in order once all are read). */
-function addSlice<P extends { marketId: string }>(byMarket: Map<string, P[]>, part: P): void {
-  const slices = byMarket.get(part.marketId);
+/** A slice with the others of its market or table (they are put in order once all are read). */
+function addSlice<K, P>(byKey: Map<K, P[]>, key: K, part: P): void {
+  const slices = byKey.get(key);
   if (slices) slices.push(part);
-  else byMarket.set(part.marketId, [part]);
+  else byKey.set(key, [part]);
+}
+
+/** The tables a snapshot writes in slices, as of now: the account tables and the live streams' versions. */
+function captureTables(state: EngineState, versions: StreamVersions): CapturedTable[] {
+  const tables: [TableName, Table<unknown>][] = [
+    ['users', state.users],
+    ['balances', state.balances],
+    ['exposure', state.exposure],
+    ['marketLocks', state.marketLocks],
+    ['versions', versions.live],
+  ];
+  return tables.map(([name, table]) => ({ name, table, keys: Array.from(table.keys()), before: new Map() }));
+}
+
+/** Until the save ends, a key's value before its first change is kept (a key added since is kept as undefined, and never written). */
+function watch(captured: CapturedTable): void {
+  const { table, before } = captured;
+  table.watcher = (key) => {
+    if (!before.has(key)) before.set(key, table.get(key));
+  };
+}
+
+/** One slice of a table as of the snapshot, as the JSON of a TablePart. */
+function tableSlice(captured: CapturedTable, position: number, slice: number): string {
+  const { name, table, keys, before } = captured;
+  const per = ENTRIES_PER_PART[name];
+  const end = Math.min(keys.length, (slice + 1) * per);
+  const entries: [string, unknown][] = [];
+  for (let i = slice * per; i < end; i++) {
+    const key = keys[i]!;
+    entries.push([key, before.has(key) ? before.get(key) : table.get(key)]);
+  }
+  return JSON.stringify({ kind: 'table', table: name, position, slice, entries } satisfies TablePart);
 }
 
 /** A bet of an open market the snapshot writes, kept as it was before its first change since (placed since: not the snapshot's). */

@@ -1,4 +1,5 @@
 import { marketStream, paymentRequestStream, providerRoundStream } from '@exch/contracts';
+import { Table } from '../dict.js';
 
 const PROVIDER_ROUND = providerRoundStream('', '').slice(0, -1);
 export const isProviderRound = (streamId: string): boolean => streamId.startsWith(PROVIDER_ROUND);
@@ -16,8 +17,8 @@ const isBetStream = (streamId: string): boolean => streamId.startsWith('bet-');
  */
 export class StreamVersions {
   constructor(
-    /** Streams of users, matches, open markets themselves, tables, payments, provider rounds. */
-    readonly live: Record<string, number> = {},
+    /** Streams of users, matches, open markets themselves, tables, payments, provider rounds: a Table, as it grows with the accounts. */
+    readonly live: Table<number> = new Table(),
     /** marketId -> its bets' streams, while the market is settled and its bets are in the state. */
     readonly settled: Record<string, Record<string, number>> = {},
     /** marketId -> its own stream's version, while the market is archived. */
@@ -49,7 +50,7 @@ export class StreamVersions {
         return;
       }
     }
-    this.live[streamId] = version;
+    this.live.set(streamId, version);
   }
 
   /**
@@ -57,11 +58,11 @@ export class StreamVersions {
    * (`marketOf` gives a bet's market; a settled market's are then moved apart by settle()).
    */
   adoptOpenBets(marketOf: (betId: string) => string | undefined): void {
-    for (const [stream, version] of Object.entries(this.live)) {
+    for (const [stream, version] of this.live) {
       const marketId = isBetStream(stream) ? marketOf(stream.slice(4)) : undefined;
       if (marketId === undefined) continue;
       (this.open[marketId] ??= {})[stream] = version;
-      delete this.live[stream];
+      this.live.delete(stream);
     }
   }
 
@@ -96,24 +97,25 @@ export class StreamVersions {
     delete this.settled[marketId];
     delete this.open[marketId];
     const own = marketStream(marketId);
-    if (this.live[own] !== undefined) this.archived[marketId] = this.live[own];
-    delete this.live[own];
+    const version = this.live.get(own);
+    if (version !== undefined) this.archived[marketId] = version;
+    this.live.delete(own);
   }
 
   /** Read back from the log: a settled market again. */
   restore(marketId: string, streamVersions: Record<string, number>): void {
     this.settled[marketId] = { ...streamVersions };
-    if (marketId in this.archived) this.live[marketStream(marketId)] = this.archived[marketId]!;
+    if (marketId in this.archived) this.live.set(marketStream(marketId), this.archived[marketId]!);
     delete this.archived[marketId];
   }
 
   private forget(ofKind: (streamId: string) => boolean, remembered: ReadonlySet<string>): void {
-    for (const stream of Object.keys(this.live))
-      if (ofKind(stream) && !remembered.has(stream)) delete this.live[stream];
+    for (const stream of this.live.keys()) if (ofKind(stream) && !remembered.has(stream)) this.live.delete(stream);
   }
 
   private current(streamId: string, marketId: string | undefined): number | undefined {
-    if (streamId in this.live) return this.live[streamId];
+    const live = this.live.get(streamId);
+    if (live !== undefined) return live;
     if (marketId === undefined) return undefined;
     if (isBetStream(streamId)) return this.open[marketId]?.[streamId] ?? this.settled[marketId]?.[streamId];
     return streamId === marketStream(marketId) ? this.archived[marketId] : undefined;
