@@ -9,9 +9,10 @@
  * JSON.stringify takes (what each snapshot cost before parts). Then every market is archived
  * past the window (docs/performance.md "Snapshots in parts"). Last, on another engine, one market's
  * book is left open at 20,000 and 100,000 bets (benchOpenBets, docs/performance.md "Open bets out
- * of the core").
+ * of the core"); and on a third, 10,000 then 100,000 accounts are opened (benchAccounts,
+ * "Accounts out of the core").
  *
- *   npx tsx scripts/bench/snapshot.ts
+ *   npx tsx scripts/bench/snapshot.ts [open|accounts]   (one section alone)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,11 +20,22 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
-import { envelope, feedWalk, hierarchy, matchCatalogue, median, must, prng } from '../../tests/engine/fixtures.js';
+import { randomUUID } from 'node:crypto';
+import {
+  create,
+  envelope,
+  feedWalk,
+  hierarchy,
+  matchCatalogue,
+  median,
+  must,
+  prng,
+} from '../../tests/engine/fixtures.js';
 import { printRows, type BenchRow } from './rows.js';
 
 const SIZES = [20_000, 50_000, 100_000];
 const OPEN_SIZES = [20_000, 100_000];
+const ACCOUNT_SIZES = [10_000, 100_000];
 const BETS_PER_MARKET = 1_000;
 const PAST_EVERY_WINDOW = new Date('2100-01-01');
 const silent = { info() {}, warn() {}, error() {} };
@@ -94,6 +106,56 @@ async function benchOpenBets(): Promise<BenchRow[]> {
         p50: `${ms.toFixed(0)} ms`,
         p99: '-',
         note: `loop held at most ${held.toFixed(1)} ms; the state in one stringify (what a core holding the open bets cost before 2026-12-01): ${wholeStringify(engine)}; load ${loadavg()[0]!.toFixed(2)}`,
+      });
+    }
+    return rows;
+  } finally {
+    await engine.stop();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Players signed up in their tens of thousands (UUIDs, as the product makes them), each funded,
+ * nothing open, on PGlite on disk: the core holds no account; the users, balances, exposures and
+ * live streams' versions are written in slices of 1,000 entries, a turn each (docs/performance.md
+ * "Accounts out of the core"). Before, the core held them, serialised in one turn.
+ */
+async function benchAccounts(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'exch-bench-snapshot-'));
+  const store = await openPGliteStore({ dataDir: dir });
+  const engine = await Engine.start({ store, log: silent, snapshotEvery: 1_000_000, housekeepEveryMs: 0 });
+  try {
+    await hierarchy(engine, 0, 0);
+    // Chips for every player, minted to the top admin and passed down to the dealer who funds them.
+    const funds = 1_000_00 * ACCOUNT_SIZES.at(-1)!;
+    await must(engine, { type: 'MintChips', userId: 'a', amount: funds }, null);
+    for (const [from, to] of ['as', 'sm', 'mg', 'gd'])
+      await must(engine, { type: 'TransferChips', fromUserId: from!, toUserId: to!, amount: funds, remark: '' }, from!);
+    const rows: BenchRow[] = [];
+    for (const size of ACCOUNT_SIZES) {
+      while (engine.view.users.size < size) {
+        const ids = Array.from({ length: 256 }, () => randomUUID());
+        await Promise.all(ids.map((id) => must(engine, create(id, 'user', 'd'), 'd')));
+        await Promise.all(
+          ids.map((id) =>
+            must(engine, { type: 'TransferChips', fromUserId: 'd', toUserId: id, amount: 1_000_00, remark: '' }, 'd'),
+          ),
+        );
+      }
+      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
+      const { rows: sizes } = await store.sql.query<{ core: number; tables: number }>(
+        `select (select coalesce(sum(length(body)), 0) from snapshot_parts where key like 'core@%')::bigint as core,
+                (select count(*) from snapshot_parts where key like 'table:%')::int as tables`,
+      );
+      rows.push({
+        bench: 'engine snapshot, accounts',
+        setup: `${engine.view.users.size.toLocaleString('en-US')} accounts funded, nothing open, PGlite on disk`,
+        opsPerSec: 1000 / ms,
+        p50: `${ms.toFixed(0)} ms`,
+        p99: '-',
+        note: `loop held at most ${held.toFixed(1)} ms; core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${sizes[0]!.tables} table slices; the state in one stringify (what a core holding the accounts cost before 2026-12-02): ${wholeStringify(engine)}; load ${loadavg()[0]!.toFixed(2)}`,
       });
     }
     return rows;
@@ -178,7 +240,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
         '',
       ),
     );
-    return [...rows, ...(await benchOpenBets())];
+    return [...rows, ...(await benchOpenBets()), ...(await benchAccounts())];
   } finally {
     await engine.stop();
     await store.close();
@@ -186,5 +248,8 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  printRows(await benchSnapshot());
+  const only = process.argv[2];
+  if (only === 'open') printRows(await benchOpenBets());
+  else if (only === 'accounts') printRows(await benchAccounts());
+  else printRows(await benchSnapshot());
 }
