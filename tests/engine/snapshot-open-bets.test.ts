@@ -10,12 +10,13 @@ import type { EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
 import { Snapshots } from '../../services/engine/src/snapshot/snapshots.js';
-import { BETS_PER_PART } from '../../services/engine/src/snapshot/parts.js';
+import { OPEN_BETS_PER_PART } from '../../services/engine/src/snapshot/parts.js';
 import { envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
 
 const silent = { info() {}, warn() {}, error() {} };
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
-const RESTING = 2 * BETS_PER_PART + 200;
+const RESTING = 2.5 * OPEN_BETS_PER_PART;
+const BOOKMAKER = 600;
 
 async function engineOn(store: EventStore): Promise<Engine> {
   const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
@@ -40,14 +41,16 @@ t.test('bets changed while a snapshot is written are written as they were at its
   engine.quote({ type: 'bookmaker', marketId: 'bm1', selectionId: 1, status: 'ACTIVE', back: 85, lay: 90 });
   // Resting backs: the last slice's at a lower price, so a layer takes them first.
   const owner = (i: number) => players[i % players.length]!;
-  const odds = (i: number) => (i >= 2 * BETS_PER_PART ? 250 : 300);
+  const odds = (i: number) => (i >= 2 * OPEN_BETS_PER_PART ? 250 : 300);
   await Promise.all(
     Array.from({ length: RESTING }, (_, i) =>
       must(engine, placeBet(`r${i}`, 'mo1', 1, 'back', odds(i), 100_00), owner(i)),
     ),
   );
   await Promise.all(
-    Array.from({ length: 600 }, (_, i) => must(engine, placeBet(`k${i}`, 'bm1', 1, 'back', 85, 100_00), owner(i))),
+    Array.from({ length: BOOKMAKER }, (_, i) =>
+      must(engine, placeBet(`k${i}`, 'bm1', 1, 'back', 85, 100_00), owner(i)),
+    ),
   );
 
   // After the first slice of open bets is written, commands change bets of the slices still to come.
@@ -69,7 +72,11 @@ t.test('bets changed while a snapshot is written are written as they were at its
   await engine.saveSnapshot();
   store.saveSnapshotPart = saveSnapshotPart;
   const opened = keys.filter((k) => k.startsWith('open:'));
-  t.equal(opened.length, 3 + 2, 'three slices of match odds bets and two of bookmaker bets');
+  t.equal(
+    opened.length,
+    3 + Math.ceil(BOOKMAKER / OPEN_BETS_PER_PART),
+    'three slices of match odds bets and the bookmaker’s',
+  );
   t.ok(changedAfter > 0 && changedAfter < keys.indexOf(opened.at(-1)!) + 1, 'commands changed bets between the slices');
 
   const { position } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
@@ -84,7 +91,7 @@ t.test('bets changed while a snapshot is written are written as they were at its
     100_00,
     'a bet cancelled since is still resting in it',
   );
-  t.equal(restored.state.bets.get('k599')!.status, 'open', 'a bet settled since is still open in it');
+  t.equal(restored.state.bets.get(`k${BOOKMAKER - 1}`)!.status, 'open', 'a bet settled since is still open in it');
 
   const live = asJson(engine.view);
   await engine.stop();

@@ -29,7 +29,7 @@ import {
   type StateJson,
   type SnapshotIndex,
   type SnapshotPart,
-  BETS_PER_PART,
+  OPEN_BETS_PER_PART,
   tablePartKey,
   type TableName,
   type TablePart,
@@ -199,7 +199,7 @@ export class Snapshots {
       if (ids.length === 0) continue;
       const captured: Captured = { ids, length: ids.length, written: 0 };
       saving.markets.set(marketId, captured);
-      for (let slice = 0; slice * BETS_PER_PART < captured.length; slice++)
+      for (let slice = 0; slice * OPEN_BETS_PER_PART < captured.length; slice++)
         plan.push({
           key: openPartKey(marketId, position, slice),
           build: () => openSlice(saving, state, versions, marketId, position, slice),
@@ -507,11 +507,11 @@ function openSlice(
   slice: number,
 ): string {
   const captured = saving.markets.get(marketId)!;
-  const end = Math.min(captured.length, (slice + 1) * BETS_PER_PART);
+  const end = Math.min(captured.length, (slice + 1) * OPEN_BETS_PER_PART);
   const streams = versions.open[marketId];
   const bets: string[] = [];
   const held: Record<string, number> = {};
-  for (let i = slice * BETS_PER_PART; i < end; i++) {
+  for (let i = slice * OPEN_BETS_PER_PART; i < end; i++) {
     const betId = captured.ids[i]!;
     const stream = betStream(betId);
     const was = saving.before.get(betId);
