@@ -26,6 +26,8 @@ t.test('PGlite opened the plain way (in memory, no dump)', async (t) => {
   t.teardown(() => store.close());
   t.equal(store.driver, 'pglite');
   t.equal(await store.head(), 0);
+  const { rows } = await store.sql.query<{ wal_init_zero: string }>('show wal_init_zero');
+  t.equal(rows[0]!.wal_init_zero, 'off', 'a new WAL segment is not zero-filled on the engine’s thread');
   await t.rejects(openPGliteStore({ dataDir: '/tmp/x', pglite: {} as PGlite }), /either dataDir or pglite/);
 });
 
