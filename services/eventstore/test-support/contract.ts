@@ -486,6 +486,10 @@ export function eventStoreContract(t: TapTest, open: OpenStore): void {
     t.same(Object.fromEntries(await store.loadSnapshotParts('other', ['a'])), { a: { n: 9 } }, 'parts are per name');
     await store.saveSnapshotPart('engine', 'b', JSON.stringify({ n: 3 }));
     t.same(Object.fromEntries(await store.loadSnapshotParts('engine', ['b'])), { b: { n: 3 } }, 'upsert');
+    // More than one batch of them (they are deleted a batch per statement).
+    for (let i = 0; i < 120; i++) await store.saveSnapshotPart('engine', `s${i}`, '{}');
+    await store.saveSnapshot('engine', 6, JSON.stringify({ parts: ['s7'] }), ['s7']);
+    t.same(await store.snapshotPartKeys('engine'), ['s7'], 'every part it does not name goes, however many');
   });
 
   t.test('an old epoch cannot append once a newer leader claimed the log', async (t) => {
