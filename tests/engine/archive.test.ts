@@ -6,18 +6,11 @@
 import t from 'tap';
 import type { CommittedEvent, EventStore, ExecuteResult } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
-import { envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+import { type Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
+import { engineOn, envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
 
 type Teardown = { teardown(fn: () => unknown): void };
-const silent = { info() {}, warn() {}, error() {} };
 const FAR = new Date('2100-01-01');
-
-async function engineOn(store: EventStore, t: Teardown): Promise<Engine> {
-  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  return engine;
-}
 
 /** Three players bet on match n's bookmaker and fancy; both markets settle. */
 async function tradeAndSettle(engine: Engine, players: string[], n: number): Promise<void> {

@@ -8,6 +8,7 @@ import {
   LADDER,
   type Command,
   type CommandEnvelope,
+  type EventStore,
   type ExecuteResult,
   type FeedStatus,
   type FeedUpdate,
@@ -16,7 +17,7 @@ import {
   type RoleSlug,
   type SyncCatalogue,
 } from '@exch/contracts';
-import type { BetState, EngineState, MarketState } from '@exch/engine';
+import { Engine, type BetState, type EngineState, type MarketState } from '@exch/engine';
 import { mulberry32 } from '@exch/feeds';
 import { createUser, envelope as stamp } from '../../services/engine/test/harness.js';
 
@@ -41,6 +42,18 @@ export const envelope = (
 
 export interface Executor {
   execute(envelope: CommandEnvelope): Promise<ExecuteResult>;
+}
+
+/** An engine on `store` that snapshots only when told (Engine.saveSnapshot) and never housekeeps by itself; stopped at the test's end. */
+export async function engineOn(store: EventStore, t: { teardown(fn: () => unknown): void }): Promise<Engine> {
+  const engine = await Engine.start({
+    store,
+    log: { info() {}, warn() {}, error() {} },
+    snapshotEvery: 0,
+    housekeepEveryMs: 0,
+  });
+  t.teardown(() => engine.stop().catch(() => {}));
+  return engine;
 }
 
 /** Executes a command that must be accepted. */

@@ -7,28 +7,20 @@
  * it (snapshot + tail) equals a fold of the whole log.
  */
 import t from 'tap';
-import type { EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
-import { Snapshots } from '../../services/engine/src/snapshot/snapshots.js';
+import { emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
 import { ENTRIES_PER_PART } from '../../services/engine/src/snapshot/parts.js';
 import { createUser } from '../../services/engine/test/harness.js';
-import { create, envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+import { create, engineOn, envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+import { snapshotAndFold, snapshotWhile } from './snapshot-while.js';
 
-const silent = { info() {}, warn() {}, error() {} };
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 const PLAYERS = 2 * ENTRIES_PER_PART.users + 100;
-
-async function engineOn(store: EventStore): Promise<Engine> {
-  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  return engine;
-}
 
 t.test('accounts changed while a snapshot is written are written as they were at its position', async (t) => {
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
-  let engine = await engineOn(store);
+  let engine = await engineOn(store, t);
   const players = await hierarchy(engine, PLAYERS, 1_000_00);
   await must(engine, matchCatalogue([1]), null);
   engine.quote({ type: 'bookmaker', marketId: 'bm1', selectionId: 1, status: 'ACTIVE', back: 85, lay: 90 });
@@ -36,22 +28,13 @@ t.test('accounts changed while a snapshot is written are written as they were at
   await must(engine, placeBet('before', 'bm1', 1, 'back', 85, 100_00), last);
 
   // After the first slice of users is written, commands change accounts of the slices still to come.
-  const keys: string[] = [];
-  let changedAfter = -1;
-  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
-  store.saveSnapshotPart = async (name, key, json) => {
-    await saveSnapshotPart(name, key, json);
-    keys.push(key);
-    if (changedAfter >= 0 || !key.startsWith('table:users')) return;
-    changedAfter = keys.length;
+  const { keys, changedAfter } = await snapshotWhile(engine, store, 'table:users', async () => {
     await must(engine, { type: 'TransferChips', fromUserId: 'd', toUserId: last, amount: 500_00, remark: '' }, 'd');
     await must(engine, { type: 'SetBetLock', userId: players.at(-2)!, locked: true }, 'd');
     await must(engine, { type: 'SetCreditReference', userId: players.at(-3)!, creditReference: 9_00 }, 'd');
     await must(engine, placeBet('during', 'bm1', 1, 'back', 85, 200_00), last);
     await must(engine, create('late', 'user', 'd'), 'd');
-  };
-  await engine.saveSnapshot();
-  store.saveSnapshotPart = saveSnapshotPart;
+  });
   const users = keys.filter((k) => k.startsWith('table:users'));
   t.equal(users.length, 3, `three slices of users (${PLAYERS + 5} of them)`);
   t.ok(
@@ -59,24 +42,21 @@ t.test('accounts changed while a snapshot is written are written as they were at
     'commands changed accounts between the slices',
   );
 
-  const { position, core } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
+  const { core } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
   t.same(
     [core.state.users.size, core.state.balances.size, Object.keys(core.versions).length],
     [0, 0, 0],
     'none in the core',
   );
-  const log = await store.readAll(0, 1_000_000);
+  const { position, restored, atPosition, log } = await snapshotAndFold(store);
   t.ok(position < log.at(-1)!.position, 'the commands came after the snapshot’s position');
-  const restored = (await new Snapshots(store, SNAPSHOT_NAME, 1_000_000, 10_000).load())!;
-  t.equal(restored.position, position);
-  const atPosition = fold(emptyState(), log.filter((e) => e.position <= position) as never);
-  t.same(asJson(restored.state), asJson(atPosition), 'the snapshot is the state at its position');
-  t.equal(restored.state.users.get(players.at(-2)!)!.betLocked, false, 'a user bet-locked since is not locked in it');
-  t.notOk(restored.state.users.has('late'), 'an account opened since is not in it');
+  t.same(asJson(restored), asJson(atPosition), 'the snapshot is the state at its position');
+  t.equal(restored.users.get(players.at(-2)!)!.betLocked, false, 'a user bet-locked since is not locked in it');
+  t.notOk(restored.users.has('late'), 'an account opened since is not in it');
 
   const live = asJson(engine.view);
   await engine.stop();
-  engine = await engineOn(store);
+  engine = await engineOn(store, t);
   t.same(asJson(engine.view), live, 'a restart on it (and the tail) gives the state back');
   t.same(asJson(fold(emptyState(), log as never)), live, 'as a full fold of the log does');
   const again = await engine.execute(envelope(create('late-2', 'user', 'd'), 'd'));

@@ -6,28 +6,20 @@
  * it (snapshot + tail) equals a fold of the whole log.
  */
 import t from 'tap';
-import type { EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
-import { Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
-import { Snapshots } from '../../services/engine/src/snapshot/snapshots.js';
+import { emptyState, fold } from '@exch/engine';
 import { OPEN_BETS_PER_PART } from '../../services/engine/src/snapshot/parts.js';
-import { envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+import { engineOn, envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
+import { snapshotAndFold, snapshotWhile } from './snapshot-while.js';
 
-const silent = { info() {}, warn() {}, error() {} };
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 const RESTING = 2.5 * OPEN_BETS_PER_PART;
 const BOOKMAKER = 600;
 
-async function engineOn(store: EventStore): Promise<Engine> {
-  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
-  t.teardown(() => engine.stop().catch(() => {}));
-  return engine;
-}
-
 t.test('bets changed while a snapshot is written are written as they were at its position', async (t) => {
   const store = await openPGliteStore({});
   t.teardown(() => store.close());
-  let engine = await engineOn(store);
+  let engine = await engineOn(store, t);
   const players = await hierarchy(engine, 12, 1_000_000_00);
   await must(engine, matchCatalogue([1]), null);
   engine.quote({
@@ -54,23 +46,14 @@ t.test('bets changed while a snapshot is written are written as they were at its
   );
 
   // After the first slice of open bets is written, commands change bets of the slices still to come.
-  const keys: string[] = [];
-  let changedAfter = -1;
-  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
-  store.saveSnapshotPart = async (name, key, json) => {
-    await saveSnapshotPart(name, key, json);
-    keys.push(key);
-    if (changedAfter >= 0 || !key.startsWith('open:mo1')) return;
-    changedAfter = keys.length;
+  const { keys, changedAfter } = await snapshotWhile(engine, store, 'open:mo1', async () => {
     const last = RESTING - 1;
     await must(engine, placeBet('taker', 'mo1', 1, 'lay', 250, 30 * 100_00), players.find((p) => p !== owner(last))!);
     await must(engine, { type: 'CancelBet', betId: `r${last}` }, owner(last));
     await must(engine, { type: 'CancelBet', betId: `r${last - 1}` }, owner(last - 1));
     await must(engine, { type: 'SettleMarket', marketId: 'bm1', selectionId: 1, runs: null }, 'a');
     await must(engine, placeBet('later', 'mo1', 1, 'back', 300, 100_00), owner(0));
-  };
-  await engine.saveSnapshot();
-  store.saveSnapshotPart = saveSnapshotPart;
+  });
   const opened = keys.filter((k) => k.startsWith('open:'));
   t.equal(
     opened.length,
@@ -79,23 +62,15 @@ t.test('bets changed while a snapshot is written are written as they were at its
   );
   t.ok(changedAfter > 0 && changedAfter < keys.indexOf(opened.at(-1)!) + 1, 'commands changed bets between the slices');
 
-  const { position } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
-  const log = await store.readAll(0, 1_000_000);
+  const { position, restored, atPosition, log } = await snapshotAndFold(store);
   t.ok(position < log.at(-1)!.position, 'the commands came after the snapshot’s position');
-  const restored = (await new Snapshots(store, SNAPSHOT_NAME, 1_000_000, 10_000).load())!;
-  t.equal(restored.position, position);
-  const atPosition = fold(emptyState(), log.filter((e) => e.position <= position) as never);
-  t.same(asJson(restored.state), asJson(atPosition), 'the snapshot is the state at its position');
-  t.equal(
-    restored.state.bets.get(`r${RESTING - 1}`)!.unmatched,
-    100_00,
-    'a bet cancelled since is still resting in it',
-  );
-  t.equal(restored.state.bets.get(`k${BOOKMAKER - 1}`)!.status, 'open', 'a bet settled since is still open in it');
+  t.same(asJson(restored), asJson(atPosition), 'the snapshot is the state at its position');
+  t.equal(restored.bets.get(`r${RESTING - 1}`)!.unmatched, 100_00, 'a bet cancelled since is still resting in it');
+  t.equal(restored.bets.get(`k${BOOKMAKER - 1}`)!.status, 'open', 'a bet settled since is still open in it');
 
   const live = asJson(engine.view);
   await engine.stop();
-  engine = await engineOn(store);
+  engine = await engineOn(store, t);
   t.same(asJson(engine.view), live, 'a restart on it (and the tail) gives the state back');
   t.same(asJson(fold(emptyState(), log as never)), live, 'as a full fold of the log does');
   const r = await engine.execute(envelope({ type: 'CancelBet', betId: `r${RESTING - 3}` }, owner(RESTING - 3)));
