@@ -191,8 +191,10 @@ export class Engine implements CommandBus {
    */
   async saveSnapshot(): Promise<void> {
     await this.pipeline.drain(() => this.deciding || this.queue.length > 0);
+    // One save at a time: a save keeps what commands change meanwhile only for itself (Snapshots.changing, Table).
+    while (this.snapshotting) await this.snapshotting;
+    this.snapshotting = this.snapshot().finally(() => (this.snapshotting = null));
     await this.snapshotting;
-    await this.snapshot();
   }
 
   async stop(): Promise<void> {

@@ -5,6 +5,7 @@ import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '..
 import { emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
 import {
+  ACCOUNT_TABLES,
   ARCHIVED_GROUP_SPAN,
   archivedPartKey,
   CORE_CHUNK,
@@ -459,10 +460,7 @@ function addSlice<K, P>(byKey: Map<K, P[]>, key: K, part: P): void {
 /** The tables a snapshot writes in slices, as of now: the account tables and the live streams' versions. */
 function captureTables(state: EngineState, versions: StreamVersions): CapturedTable[] {
   const tables: [TableName, Table<unknown>][] = [
-    ['users', state.users],
-    ['balances', state.balances],
-    ['exposure', state.exposure],
-    ['marketLocks', state.marketLocks],
+    ...ACCOUNT_TABLES.map((name): [TableName, Table<unknown>] => [name, state[name] as Table<unknown>]),
     ['versions', versions.live],
   ];
   return tables.map(([name, table]) => ({ name, table, keys: Array.from(table.keys()), before: new Map() }));
