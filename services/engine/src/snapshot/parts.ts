@@ -159,10 +159,10 @@ export type SnapshotPart = MarketPart | OpenPart | TablePart | ArchivedPart | Ro
 export const BETS_PER_PART = 500;
 
 /**
- * Bets per slice of an open market, about 57 kB of JSON: each snapshot writes them again, while
- * commands wait between the turns, and on PGlite a 142 kB slice's insert held the engine's thread
- * 10 to 25 ms. (A settled market's slices keep BETS_PER_PART: their keys are the parts a later
- * snapshot finds saved, so their size cannot change.)
+ * Bets per slice of an open market, about 57 kB of JSON: each snapshot writes them again, and on
+ * PGlite a part's insert holds the engine's thread about 25 µs a kB (ENTRIES_PER_PART). (A settled
+ * market's slices keep BETS_PER_PART: their keys are the parts a later snapshot finds saved, so
+ * their size cannot change.)
  */
 export const OPEN_BETS_PER_PART = 200;
 
@@ -173,7 +173,7 @@ export const openPartKey = (marketId: string, position: number, slice: number): 
 /**
  * Entries per table part, about 60 kB of JSON each: a user is about 230 bytes, a balance, an
  * exposure, a lock list or a version under 70. On PGlite a part's insert holds the engine's thread
- * for about 25 µs a kB, so a 230 kB slice of users held it 5 to 25 ms.
+ * for about 25 µs a kB, so a slice of 1,000 users (230 kB) held it 5 ms and more.
  */
 export const ENTRIES_PER_PART: Record<TableName, number> = {
   users: 250,
