@@ -154,3 +154,11 @@ t.test('the edit form in one decision: a refused share changes nothing else', as
   );
   t.match(when(edit(3_000), 'd', chain), { ok: false, refusal: { code: 'FORBIDDEN' } }, "not one's own");
 });
+
+t.test('a dealer with two hundred thousand players is given a share', async (t) => {
+  // Given in batches: a spread of them all would itself pass the stack's limit on arguments.
+  let scenario = given(...tree, share('s', 'a', 9_000), share('m', 's', 8_000));
+  for (let i = 0; i < 200_000; i += 10_000)
+    scenario = scenario.given(...Array.from({ length: 10_000 }, (_, k) => userCreated(`p${i + k}`, 'user', 'd')));
+  t.match(scenario.when(set('d', 4_000), 'm'), { ok: true, events: [{ data: { shareBp: 4_000 } }] });
+});

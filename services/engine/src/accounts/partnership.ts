@@ -43,10 +43,11 @@ export function decideSetPartnership(state: EngineState, c: SetPartnership, acto
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
   const parentId = target.parentId!;
-  const floor = Math.max(
-    0,
-    ...[...state.users.values()].filter((u) => u.parentId === c.userId).map((u) => state.partnership[u.userId] ?? 0),
-  );
+  // A loop, not Math.max(...children): a spread of a dealer's hundred thousand players passes the
+  // engine's stack limit on arguments.
+  let floor = 0;
+  for (const u of state.users.values())
+    if (u.parentId === c.userId) floor = Math.max(floor, state.partnership[u.userId] ?? 0);
   const refused = shareRefusal(state, target.role, parentId, floor, c.shareBp);
   if (refused) return refused;
   if (shareOf(state, c.userId) === c.shareBp) return accept();
