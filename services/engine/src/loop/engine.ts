@@ -193,8 +193,7 @@ export class Engine implements CommandBus {
     await this.pipeline.drain(() => this.deciding || this.queue.length > 0);
     // One save at a time: a save keeps what commands change meanwhile only for itself (Snapshots.changing, Table).
     while (this.snapshotting) await this.snapshotting;
-    this.snapshotting = this.snapshot().finally(() => (this.snapshotting = null));
-    await this.snapshotting;
+    await this.beginSnapshot();
   }
 
   async stop(): Promise<void> {
@@ -411,8 +410,14 @@ export class Engine implements CommandBus {
       !this.deciding &&
       !this.snapshotting
     ) {
-      this.snapshotting = this.snapshot().finally(() => (this.snapshotting = null));
+      void this.beginSnapshot();
     }
+  }
+
+  /** The snapshot in flight, until it ends: stop() and saveSnapshot() wait for it. */
+  private beginSnapshot(): Promise<void> {
+    this.snapshotting = this.snapshot().finally(() => (this.snapshotting = null));
+    return this.snapshotting;
   }
 
   /**
