@@ -36,6 +36,7 @@ import { printRows, type BenchRow } from './rows.js';
 const SIZES = [20_000, 50_000, 100_000];
 const OPEN_SIZES = [20_000, 100_000];
 const ACCOUNT_SIZES = [10_000, 100_000];
+const ACTIVE_PLAYERS = 5_120;
 const BETS_PER_MARKET = 1_000;
 const PAST_EVERY_WINDOW = new Date('2100-01-01');
 const silent = { info() {}, warn() {}, error() {} };
@@ -119,13 +120,20 @@ async function benchOpenBets(): Promise<BenchRow[]> {
 /**
  * Players signed up in their tens of thousands (UUIDs, as the product makes them), each funded,
  * nothing open, on PGlite on disk: the core holds no account; the users, balances, exposures and
- * live streams' versions are written in slices of 1,000 entries, a turn each (docs/performance.md
- * "Accounts out of the core"). Before, the core held them, serialised in one turn.
+ * live streams' versions are written in slices of 250 users or 1,000 other entries, a turn each
+ * (docs/performance.md "Accounts out of the core"); before, the core held them, serialised in one
+ * turn. Then a snapshot after some of them played, which writes again only the slices that changed.
  */
 async function benchAccounts(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'exch-bench-snapshot-'));
   const store = await openPGliteStore({ dataDir: dir });
   const engine = await Engine.start({ store, log: silent, snapshotEvery: 1_000_000, housekeepEveryMs: 0 });
+  let written = 0;
+  const savePart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = (name, key, json) => {
+    if (key.startsWith('table:')) written++;
+    return savePart(name, key, json);
+  };
   try {
     await hierarchy(engine, 0, 0);
     // Chips for every player, minted to the top admin and passed down to the dealer who funds them.
@@ -134,9 +142,27 @@ async function benchAccounts(): Promise<BenchRow[]> {
     for (const [from, to] of ['as', 'sm', 'mg', 'gd'])
       await must(engine, { type: 'TransferChips', fromUserId: from!, toUserId: to!, amount: funds, remark: '' }, from!);
     const rows: BenchRow[] = [];
+    const snapshotRow = async (setup: string, extra: string): Promise<BenchRow> => {
+      written = 0;
+      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
+      const { rows: sizes } = await store.sql.query<{ core: number; tables: number }>(
+        `select (select coalesce(sum(length(body)), 0) from snapshot_parts where key like 'core@%')::bigint as core,
+                (select count(*) from snapshot_parts where key like 'table:%')::int as tables`,
+      );
+      return {
+        bench: 'engine snapshot, accounts',
+        setup,
+        opsPerSec: 1000 / ms,
+        p50: `${ms.toFixed(0)} ms`,
+        p99: '-',
+        note: `loop held at most ${held.toFixed(1)} ms; core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${written} table slices written of ${sizes[0]!.tables}${extra}; load ${loadavg()[0]!.toFixed(2)}`,
+      };
+    };
+    const players: string[] = [];
     for (const size of ACCOUNT_SIZES) {
       while (engine.view.users.size < size) {
         const ids = Array.from({ length: 256 }, () => randomUUID());
+        players.push(...ids);
         await Promise.all(ids.map((id) => must(engine, create(id, 'user', 'd'), 'd')));
         await Promise.all(
           ids.map((id) =>
@@ -144,20 +170,32 @@ async function benchAccounts(): Promise<BenchRow[]> {
           ),
         );
       }
-      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
-      const { rows: sizes } = await store.sql.query<{ core: number; tables: number }>(
-        `select (select coalesce(sum(length(body)), 0) from snapshot_parts where key like 'core@%')::bigint as core,
-                (select count(*) from snapshot_parts where key like 'table:%')::int as tables`,
+      const row = await snapshotRow(
+        `${engine.view.users.size.toLocaleString('en-US')} accounts funded, nothing open, PGlite on disk`,
+        '',
       );
+      // After the snapshot, so the garbage of these copies is not collected while it is measured.
       rows.push({
-        bench: 'engine snapshot, accounts',
-        setup: `${engine.view.users.size.toLocaleString('en-US')} accounts funded, nothing open, PGlite on disk`,
-        opsPerSec: 1000 / ms,
-        p50: `${ms.toFixed(0)} ms`,
-        p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${sizes[0]!.tables} table slices; the state in one stringify (what a core holding the accounts cost before 2026-12-02): ${wholeStringify(engine)}; load ${loadavg()[0]!.toFixed(2)}`,
+        ...row,
+        note: `${row.note}; the state in one stringify (what a core holding the accounts cost before 2026-12-02): ${wholeStringify(engine)}`,
       });
     }
+    // Between two snapshots, some of them play: chips to players picked at random, so their
+    // balances and streams' versions fall in most slices; the users themselves do not change.
+    const rng = prng(3);
+    for (let i = 0; i < ACTIVE_PLAYERS; i += 256)
+      await Promise.all(
+        Array.from({ length: 256 }, () =>
+          must(
+            engine,
+            { type: 'TransferChips', fromUserId: 'd', toUserId: rng.pick(players), amount: 10_00, remark: '' },
+            'd',
+          ),
+        ),
+      );
+    rows.push(
+      await snapshotRow(`then chips to ${ACTIVE_PLAYERS.toLocaleString('en-US')} players picked at random`, ''),
+    );
     return rows;
   } finally {
     await engine.stop();

@@ -46,8 +46,12 @@ export interface SnapshotIndex {
 /** Characters of the core's JSON per chunk; each is saved as a JSON string (a part's body is JSON). */
 export const CORE_CHUNK = 128 * 1024;
 
-/** The same position is the same state, so a key is never saved again with other content. */
-export const coreChunkKey = (position: number, chunk: number): string => `core@${position}#${chunk}`;
+/**
+ * The same position is the same state, and `parts` (a digest of the keys of its parts) the same
+ * parts named, so a key is never saved again with other content.
+ */
+export const coreChunkKey = (position: number, parts: string, chunk: number): string =>
+  `core@${position}.${parts}#${chunk}`;
 
 /**
  * The state as a snapshot's core holds it, in the format every version has written: each market

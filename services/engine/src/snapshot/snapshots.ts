@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { betStream, type DomainEvent, type EventStore } from '@exch/contracts';
 import { Dict, Table } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
@@ -53,12 +54,30 @@ interface Captured {
   written: number;
 }
 
-/** A table a snapshot writes: its keys as of the snapshot (about 1 ms to copy per 100,000), and each key's value before its first change since. */
+/**
+ * A table a snapshot writes: its keys as of the snapshot (about 1 ms to copy per 100,000), each
+ * key's value before its first change since, and, slice by slice as they are reached, the values
+ * as of the snapshot and the part each slice is in (written now, or the last snapshot's).
+ */
 interface CapturedTable {
   name: TableName;
   table: Table<unknown>;
   keys: string[];
   before: Map<string, unknown>;
+  values: unknown[];
+  parts: string[];
+}
+
+/**
+ * Where a table's entries were last saved: its keys and values as of that snapshot, and the part
+ * of each slice. A slice whose keys and values are all the same (the same objects: a Table's
+ * values are replaced, never changed in place) is that part again, not written a second time.
+ */
+interface TableLayout {
+  per: number;
+  keys: readonly string[];
+  values: readonly unknown[];
+  parts: readonly string[];
 }
 
 /**
@@ -76,6 +95,8 @@ interface PlannedPart {
   key: string;
   /** The part as of the snapshot's position (a core chunk: its JSON), or null once it has changed since (the snapshot is given up). */
   build: () => SnapshotPart | string | null;
+  /** A table's slice: the key it is saved under, the last snapshot's part when the slice is the same, else `key`. */
+  settle?: () => string;
 }
 
 /**
@@ -99,6 +120,8 @@ export class Snapshots {
   private previousChanges = 0;
   /** Part keys the store holds for this name. */
   private saved = new Set<string>();
+  /** How the last snapshot saved (or loaded) laid out each table. */
+  private layouts = new Map<TableName, TableLayout>();
   /** Bumped by every load: a snapshot begun before it is given up (its state object is gone). */
   private generation = 0;
   private saving: Saving | null = null;
@@ -189,12 +212,20 @@ export class Snapshots {
       before: new Map(),
       tables: captureTables(state, versions),
     };
-    for (const captured of saving.tables)
-      for (let slice = 0; slice * ENTRIES_PER_PART[captured.name] < captured.keys.length; slice++)
+    for (const captured of saving.tables) {
+      const layout = this.layouts.get(captured.name);
+      for (let slice = 0; slice * ENTRIES_PER_PART[captured.name] < captured.keys.length; slice++) {
+        const key = tablePartKey(captured.name, position, slice);
         plan.push({
-          key: tablePartKey(captured.name, position, slice),
+          key,
+          settle: () => {
+            const last = sliceAsOf(captured, layout, slice) ? layout!.parts[slice]! : undefined;
+            return (captured.parts[slice] = last !== undefined && this.saved.has(last) ? last : key);
+          },
           build: () => tableSlice(captured, position, slice),
         });
+      }
+    }
     for (const marketId of this.open) {
       const ids = state.markets.get(marketId)!.betIds;
       if (ids.length === 0) continue;
@@ -257,39 +288,58 @@ export class Snapshots {
         },
       });
     const open = commands.openSegment;
-    const parts = plan.map((p) => p.key);
-    const core: SnapshotCore = {
+    // Serialised now, before any await: the core as of `position`, but for the keys of its parts,
+    // which are known once each table slice is found the same as before or written.
+    const head = JSON.stringify({
       state: coreState(state, this.open, withPrevious, true),
       versions: {},
       processed: open.entries,
       commandSegment: open.no,
-      parts,
-    };
-    // Serialised now, before any await: the core as of `position`.
-    const json = JSON.stringify(core);
-    const chunks = Array.from({ length: Math.max(1, Math.ceil(json.length / CORE_CHUNK)) }, (_, i) =>
-      coreChunkKey(position, i),
-    );
-    // Each chunk encoded in its own turn: the string is fixed, so a later slice is the same content.
-    for (const [i, key] of chunks.entries())
-      plan.push({ key, build: () => JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK)) });
+    } satisfies Omit<SnapshotCore, 'parts'>);
     this.saving = saving;
     for (const captured of saving.tables) watch(captured);
+    // A turn of the event loop before each part, so queued commands are decided meanwhile.
+    const turn = async () => {
+      await new Promise((r) => setImmediate(r));
+      return generation === this.generation;
+    };
+    const write = async (key: string, part: SnapshotPart | string) => {
+      await this.store.saveSnapshotPart(this.name, key, typeof part === 'string' ? part : JSON.stringify(part));
+      this.saved.add(key);
+    };
     try {
+      const parts: string[] = [];
       for (const p of plan) {
-        if (this.saved.has(p.key)) continue;
-        // A turn of the event loop between parts, so queued commands are decided meanwhile.
-        await new Promise((r) => setImmediate(r));
-        if (generation !== this.generation) return false;
+        if (!p.settle && this.saved.has(p.key)) {
+          parts.push(p.key);
+          continue;
+        }
+        if (!(await turn())) return false;
+        const key = p.settle ? p.settle() : p.key;
+        parts.push(key);
+        if (this.saved.has(key)) continue;
         const part = p.build();
         if (!part) return false;
-        await this.store.saveSnapshotPart(this.name, p.key, typeof part === 'string' ? part : JSON.stringify(part));
-        this.saved.add(p.key);
+        await write(key, part);
+      }
+      const json = `${head.slice(0, -1)},"parts":${JSON.stringify(parts)}}`;
+      // Named by the parts too: two saves at one position can name different parts (a table slice
+      // written again, or the last snapshot's), and a chunk is never saved again with other content.
+      const named = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12);
+      const chunks = Array.from({ length: Math.max(1, Math.ceil(json.length / CORE_CHUNK)) }, (_, i) =>
+        coreChunkKey(position, named, i),
+      );
+      for (const [i, key] of chunks.entries()) {
+        if (this.saved.has(key)) continue;
+        if (!(await turn())) return false;
+        await write(key, JSON.stringify(json.slice(i * CORE_CHUNK, (i + 1) * CORE_CHUNK)));
       }
       if (generation !== this.generation) return false;
       const index: SnapshotIndex = { chunks };
       await this.store.saveSnapshot(this.name, position, JSON.stringify(index), [...parts, ...chunks]);
       this.saved = new Set([...parts, ...chunks]);
+      for (const { name, keys, values, parts: slices } of saving.tables)
+        this.layouts.set(name, { per: ENTRIES_PER_PART[name], keys, values, parts: slices });
       return true;
     } finally {
       for (const { table } of saving.tables) table.watcher = null;
@@ -316,6 +366,7 @@ export class Snapshots {
     this.groupOf.clear();
     this.previousChanges = 0;
     this.saved = new Set();
+    this.layouts.clear();
     this.saving = null;
     const snap = await loadSnapshotCore(this.store, this.name);
     if (!snap) return null;
@@ -328,12 +379,12 @@ export class Snapshots {
     for (const marketId of core.state.markets.keys()) this.open.add(marketId);
     const markets = new Map<string, MarketPart[]>();
     const open = new Map<string, OpenPart[]>();
-    const tables = new Map<TableName, TablePart[]>();
+    const tables = new Map<TableName, [string, TablePart][]>();
     const segments: CommandsPart[] = [];
-    for (const part of parts.values()) {
+    for (const [key, part] of parts) {
       if (part.kind === 'commands') segments.push(part);
       else if (part.kind === 'open') addSlice(open, part.marketId, part);
-      else if (part.kind === 'table') addSlice(tables, part.table, part);
+      else if (part.kind === 'table') addSlice(tables, part.table, [key, part]);
       else if (part.kind === 'archived') this.joinArchived(state, versions, part);
       else if (part.kind === 'previous') {
         state.provider = { ...state.provider, previous: part.previous };
@@ -341,11 +392,15 @@ export class Snapshots {
       } else if (part.kind === 'rounds') continue;
       else addSlice(markets, part.marketId, part);
     }
-    for (const [name, slices] of tables)
+    for (const [name, slices] of tables) {
+      slices.sort(([, a], [, b]) => a.slice - b.slice);
       joinTable(
         name === 'versions' ? versions.live : (state[name] as Table<unknown>),
-        slices.sort((a, b) => a.slice - b.slice),
+        slices.map(([, s]) => s),
       );
+      const layout = layoutOf(name, slices);
+      if (layout) this.layouts.set(name, layout);
+    }
     // A core whose users are parts holds no usernames: they are the users' own, lower-cased.
     if (tables.has('users')) state.usernames = usernamesOf(state.users);
     for (const [marketId, slices] of markets) {
@@ -463,7 +518,55 @@ function captureTables(state: EngineState, versions: StreamVersions): CapturedTa
     ...ACCOUNT_TABLES.map((name): [TableName, Table<unknown>] => [name, state[name] as Table<unknown>]),
     ['versions', versions.live],
   ];
-  return tables.map(([name, table]) => ({ name, table, keys: Array.from(table.keys()), before: new Map() }));
+  return tables.map(([name, table]) => ({
+    name,
+    table,
+    keys: Array.from(table.keys()),
+    before: new Map(),
+    values: [],
+    parts: [],
+  }));
+}
+
+/**
+ * A loaded table's slices as the layout a save compares with: only when each slice but the last is
+ * full, as a save with today's slice size writes them (a snapshot with other sizes is written anew).
+ */
+function layoutOf(name: TableName, slices: readonly [string, TablePart][]): TableLayout | null {
+  const per = ENTRIES_PER_PART[name];
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const [i, [, slice]] of slices.entries()) {
+    if (slice.slice !== i || (i < slices.length - 1 && slice.entries.length !== per)) return null;
+    for (const [key, value] of slice.entries) {
+      keys.push(key);
+      values.push(value);
+    }
+  }
+  return { per, keys, values, parts: slices.map(([key]) => key) };
+}
+
+/**
+ * Takes a slice's values as of the snapshot into `captured`, and says whether the slice is the one
+ * `layout` saved: the same keys in the same places, and the same values.
+ */
+function sliceAsOf(captured: CapturedTable, layout: TableLayout | undefined, slice: number): boolean {
+  const { table, keys, before, values } = captured;
+  const per = ENTRIES_PER_PART[captured.name];
+  const start = slice * per;
+  const end = Math.min(keys.length, start + per);
+  let same =
+    layout !== undefined &&
+    layout.per === per &&
+    slice < layout.parts.length &&
+    Math.min(layout.keys.length, start + per) === end;
+  for (let i = start; i < end; i++) {
+    const key = keys[i]!;
+    const value = before.has(key) ? before.get(key) : table.get(key);
+    values[i] = value;
+    if (same && (layout!.keys[i] !== key || layout!.values[i] !== value)) same = false;
+  }
+  return same;
 }
 
 /** Until the save ends, a key's value before its first change is kept (a key added since is kept as undefined, and never written). */
@@ -474,16 +577,13 @@ function watch(captured: CapturedTable): void {
   };
 }
 
-/** One slice of a table as of the snapshot, as the JSON of a TablePart. */
+/** One slice of a table as of the snapshot (its values taken by sliceAsOf), as the JSON of a TablePart. */
 function tableSlice(captured: CapturedTable, position: number, slice: number): string {
-  const { name, table, keys, before } = captured;
+  const { name, keys, values } = captured;
   const per = ENTRIES_PER_PART[name];
   const end = Math.min(keys.length, (slice + 1) * per);
   const entries: [string, unknown][] = [];
-  for (let i = slice * per; i < end; i++) {
-    const key = keys[i]!;
-    entries.push([key, before.has(key) ? before.get(key) : table.get(key)]);
-  }
+  for (let i = slice * per; i < end; i++) entries.push([keys[i]!, values[i]]);
   return JSON.stringify({ kind: 'table', table: name, position, slice, entries } satisfies TablePart);
 }
 
