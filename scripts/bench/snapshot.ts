@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventStore } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPGliteStore } from '@exch/eventstore';
 import { randomUUID } from 'node:crypto';
@@ -31,10 +32,12 @@ import {
   must,
   prng,
 } from '../../tests/engine/fixtures.js';
+import { OPEN_BETS_PER_PART } from '../../services/engine/src/snapshot/parts.js';
 import { printRows, type BenchRow } from './rows.js';
 
 const SIZES = [20_000, 50_000, 100_000];
 const OPEN_SIZES = [20_000, 100_000];
+const MORE_BETS = 2_048;
 const ACCOUNT_SIZES = [10_000, 100_000];
 const ACTIVE_PLAYERS = 5_120;
 const BETS_PER_MARKET = 1_000;
@@ -59,6 +62,23 @@ async function heldDuring(work: () => Promise<void>): Promise<{ ms: number; held
   return { ms: performance.now() - started, held };
 }
 
+/** Counts the parts the store is asked to write whose key `counts`; `take` gives the count so far and starts again. */
+function writesOf(store: EventStore, counts: (key: string) => boolean): { take: () => number } {
+  let written = 0;
+  const savePart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = (name, key, json) => {
+    if (counts(key)) written++;
+    return savePart(name, key, json);
+  };
+  return {
+    take: () => {
+      const n = written;
+      written = 0;
+      return n;
+    },
+  };
+}
+
 /** The median of three stringifies of the whole state, and its size. */
 function wholeStringify(engine: Engine): string {
   const whole: number[] = [];
@@ -81,6 +101,7 @@ async function benchOpenBets(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'exch-bench-snapshot-'));
   const store = await openPGliteStore({ dataDir: dir });
   const engine = await Engine.start({ store, log: silent, snapshotEvery: 10_000, housekeepEveryMs: 0 });
+  const written = writesOf(store, (key) => key.startsWith('open:'));
   try {
     const players = await hierarchy(engine, 200, 10_000_000_00);
     const rng = prng(2);
@@ -90,7 +111,7 @@ async function benchOpenBets(): Promise<BenchRow[]> {
     const open = engine.view.markets.get('mo1')!;
     const rows: BenchRow[] = [];
     let n = 0;
-    for (const size of OPEN_SIZES) {
+    const placeUntil = async (size: number) => {
       while (open.betIds.length < size) {
         const batch = [];
         for (let i = 0; i < 64; i++, n++) {
@@ -99,16 +120,35 @@ async function benchOpenBets(): Promise<BenchRow[]> {
         }
         await Promise.all(batch);
       }
+    };
+    const snapshotRow = async (setup: string, extra: string): Promise<BenchRow> => {
+      written.take();
       const { ms, held } = await heldDuring(() => engine.saveSnapshot());
-      rows.push({
+      return {
         bench: 'engine snapshot, open bets',
-        setup: `${open.betIds.length.toLocaleString('en-US')} open bets in one market, PGlite on disk`,
+        setup,
         opsPerSec: 1000 / ms,
         p50: `${ms.toFixed(0)} ms`,
         p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; the state in one stringify (what a core holding the open bets cost before 2026-12-01): ${wholeStringify(engine)}; load ${loadavg()[0]!.toFixed(2)}`,
+        note: `loop held at most ${held.toFixed(1)} ms; ${written.take()} of ${Math.ceil(open.betIds.length / OPEN_BETS_PER_PART)} slices written${extra}; load ${loadavg()[0]!.toFixed(2)}`,
+      };
+    };
+    for (const size of OPEN_SIZES) {
+      await placeUntil(size);
+      const row = await snapshotRow(
+        `${open.betIds.length.toLocaleString('en-US')} open bets in one market, PGlite on disk`,
+        '',
+      );
+      // After the snapshot, so the garbage of these copies is not collected while it is measured.
+      rows.push({
+        ...row,
+        note: `${row.note}; the state in one stringify (what a core holding the open bets cost before 2026-12-01): ${wholeStringify(engine)}`,
       });
     }
+    // More bets, some of them matching resting ones anywhere in the book: only the slices with a
+    // bet that changed, and the new ones at the end, are written again.
+    await placeUntil(OPEN_SIZES.at(-1)! + MORE_BETS);
+    rows.push(await snapshotRow(`then ${MORE_BETS.toLocaleString('en-US')} more bets`, ''));
     return rows;
   } finally {
     await engine.stop();
@@ -128,12 +168,7 @@ async function benchAccounts(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'exch-bench-snapshot-'));
   const store = await openPGliteStore({ dataDir: dir });
   const engine = await Engine.start({ store, log: silent, snapshotEvery: 1_000_000, housekeepEveryMs: 0 });
-  let written = 0;
-  const savePart = store.saveSnapshotPart.bind(store);
-  store.saveSnapshotPart = (name, key, json) => {
-    if (key.startsWith('table:')) written++;
-    return savePart(name, key, json);
-  };
+  const written = writesOf(store, (key) => key.startsWith('table:'));
   try {
     await hierarchy(engine, 0, 0);
     // Chips for every player, minted to the top admin and passed down to the dealer who funds them.
@@ -143,7 +178,7 @@ async function benchAccounts(): Promise<BenchRow[]> {
       await must(engine, { type: 'TransferChips', fromUserId: from!, toUserId: to!, amount: funds, remark: '' }, from!);
     const rows: BenchRow[] = [];
     const snapshotRow = async (setup: string, extra: string): Promise<BenchRow> => {
-      written = 0;
+      written.take();
       const { ms, held } = await heldDuring(() => engine.saveSnapshot());
       const { rows: sizes } = await store.sql.query<{ core: number; tables: number }>(
         `select (select coalesce(sum(length(body)), 0) from snapshot_parts where key like 'core@%')::bigint as core,
@@ -155,7 +190,7 @@ async function benchAccounts(): Promise<BenchRow[]> {
         opsPerSec: 1000 / ms,
         p50: `${ms.toFixed(0)} ms`,
         p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${written} table slices written of ${sizes[0]!.tables}${extra}; load ${loadavg()[0]!.toFixed(2)}`,
+        note: `loop held at most ${held.toFixed(1)} ms; core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${written.take()} table slices written of ${sizes[0]!.tables}${extra}; load ${loadavg()[0]!.toFixed(2)}`,
       };
     };
     const players: string[] = [];
@@ -217,12 +252,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
     );
     return rows[0]!;
   };
-  let written = 0;
-  const savePart = store.saveSnapshotPart.bind(store);
-  store.saveSnapshotPart = (name, key, json) => {
-    if (!key.startsWith('core@')) written++;
-    return savePart(name, key, json);
-  };
+  const written = writesOf(store, (key) => !key.startsWith('core@'));
   try {
     const players = await hierarchy(engine, 200, 10_000_000_00);
     const rng = prng(1);
@@ -247,7 +277,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
       await must(engine, { type: 'SettleMarket', marketId: mo.marketId, selectionId: 1, runs: null }, 'a');
     };
     const snapshotRow = async (setup: string, extra: string) => {
-      written = 0;
+      written.take();
       const { ms, held } = await heldDuring(() => engine.saveSnapshot());
       const after = await sizes();
       return {
@@ -256,7 +286,7 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
         opsPerSec: 1000 / ms,
         p50: `${ms.toFixed(0)} ms`,
         p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; ${written} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}; load ${loadavg()[0]!.toFixed(2)}`,
+        note: `loop held at most ${held.toFixed(1)} ms; ${written.take()} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}; load ${loadavg()[0]!.toFixed(2)}`,
       };
     };
     for (const size of SIZES) {

@@ -11,8 +11,10 @@ import { CommandWindow } from '../src/snapshot/command-window.js';
 import {
   BETS_PER_PART,
   CORE_CHUNK,
+  OPEN_BETS_PER_PART,
   coreState,
   ENTRIES_PER_PART,
+  type OpenPart,
   type SnapshotCore,
   type TablePart,
 } from '../src/snapshot/parts.js';
@@ -48,15 +50,15 @@ t.test('the command window remembers at least its limit, forgetting a whole segm
 /** A state as its snapshot's JSON has it: its Dicts as the objects they are written as. */
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
 
-/** A state with one settled market of `bets` bets held in parts, and one open market. */
-function settledState(bets: number): { state: EngineState; versions: StreamVersions } {
+/** A state with one settled market of `bets` bets held in parts, and one open market of `open` bets. */
+function settledState(bets: number, open = 3): { state: EngineState; versions: StreamVersions } {
   const state = emptyState();
   const versions = new StreamVersions();
   for (const [marketId, status] of [
     ['settled', 'SETTLED'],
     ['open', 'ACTIVE'],
   ] as const) {
-    const betIds = Array.from({ length: marketId === 'settled' ? bets : 3 }, (_, i) => `${marketId}-${i}`);
+    const betIds = Array.from({ length: marketId === 'settled' ? bets : open }, (_, i) => `${marketId}-${i}`);
     state.markets.set(marketId, {
       marketId,
       matchId: 'm1',
@@ -175,8 +177,10 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   const part = await store.sql.query<{ body: string }>(
     `select body::text as body from snapshot_parts where key = 'open:open@50#0'`,
   );
+  const { digest, ...openPart } = JSON.parse(part.rows[0]!.body) as OpenPart;
+  t.match(digest, /^[0-9a-f]{24}$/, 'with a digest of its content');
   t.same(
-    JSON.parse(part.rows[0]!.body),
+    openPart,
     {
       kind: 'open',
       marketId: 'open',
@@ -474,6 +478,58 @@ t.test(
     t.ok(await resized.save(64, again.state, again.versions, commands));
     t.equal(written.filter((key) => key.startsWith('table:balances@64#')).length, 6, 'every slice, at the new size');
     await check('put back from the slices of the new size');
+  },
+);
+
+t.test(
+  'an open market’s slice is written again only when its bets or their versions changed, after a restart too',
+  async (t) => {
+    const store = await openPGliteStore({});
+    t.teardown(() => store.close());
+    const { state, versions } = settledState(0, 2 * OPEN_BETS_PER_PART + 5);
+    const commands = new CommandWindow(25, 10);
+    const first = new Snapshots(store, 'engine', 25, 10);
+    first.folded(state, 'open', 30);
+    t.ok(await first.save(50, state, versions, commands));
+    const written: string[] = [];
+    const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+    store.saveSnapshotPart = (name, key, json) => {
+      written.push(key);
+      return saveSnapshotPart(name, key, json);
+    };
+    const openWritten = () => written.filter((key) => key.startsWith('open:'));
+    const check = async (label: string) =>
+      t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(state), label);
+
+    state.bets.get(`open-${OPEN_BETS_PER_PART + 3}`)!.unmatched = 1;
+    t.ok(await first.save(60, state, versions, commands));
+    t.same(openWritten(), ['open:open@60#1'], 'a bet changed: its slice only');
+    await check('put back with the change and the slices kept');
+
+    written.length = 0;
+    versions.next(`bet-open-${2 * OPEN_BETS_PER_PART + 1}`, 'open');
+    t.ok(await first.save(61, state, versions, commands));
+    t.same(openWritten(), ['open:open@61#2'], 'a bet’s stream version moved: its slice');
+    t.equal(
+      (await new Snapshots(store, 'engine', 25, 10).load())!.versions.open.open![
+        `bet-open-${2 * OPEN_BETS_PER_PART + 1}`
+      ],
+      3,
+    );
+
+    // A restarted engine compares with the digests it loaded.
+    const restarted = new Snapshots(store, 'engine', 25, 10);
+    const loaded = (await restarted.load())!;
+    loaded.state.bets.get('open-4')!.status = 'deleted';
+    state.bets.get('open-4')!.status = 'deleted';
+    written.length = 0;
+    t.ok(await restarted.save(70, loaded.state, loaded.versions, commands));
+    t.same(openWritten(), ['open:open@70#0'], 'after a restart, only the changed slice');
+    await check('put back after the restart');
+
+    written.length = 0;
+    t.ok(await restarted.save(71, loaded.state, loaded.versions, commands));
+    t.same(openWritten(), [], 'nothing changed: no slice written');
   },
 );
 

@@ -97,15 +97,17 @@ export interface MarketPart {
 
 /**
  * One slice of an open market's bets as of the snapshot's position, with their streams' versions:
- * written a slice per event-loop turn, so a core never holds the open book. Each snapshot writes
- * them again (the key names its position); bets a command changes before their slice is written
- * are kept as they were then (Snapshots.changing).
+ * written a slice per event-loop turn, so a core never holds the open book. A snapshot writes a
+ * slice again only when its content differs from the last snapshot's (`digest`); bets a command
+ * changes before their slice is written are kept as they were then (Snapshots.changing).
  */
 export interface OpenPart {
   kind: 'open';
   marketId: string;
   position: number;
   slice: number;
+  /** Of `versions` and `bets` as written (absent before 2026-12-02). */
+  digest?: string;
   versions: Record<string, number>;
   bets: BetState[];
 }

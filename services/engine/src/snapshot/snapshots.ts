@@ -68,6 +68,12 @@ interface CapturedTable {
   parts: string[];
 }
 
+/** Where an open market's bets were last saved: each slice's part, and the digest of its content. */
+interface OpenLayout {
+  parts: string[];
+  digests: string[];
+}
+
 /**
  * Where a table's entries were last saved: its keys and values as of that snapshot, and the part
  * of each slice. A slice whose keys and values are all the same (the same objects: a Table's
@@ -120,8 +126,9 @@ export class Snapshots {
   private previousChanges = 0;
   /** Part keys the store holds for this name. */
   private saved = new Set<string>();
-  /** How the last snapshot saved (or loaded) laid out each table. */
+  /** How the last snapshot saved (or loaded) laid out each table, and each open market's bets. */
   private layouts = new Map<TableName, TableLayout>();
+  private openLayouts = new Map<string, OpenLayout>();
   /** Bumped by every load: a snapshot begun before it is given up (its state object is gone). */
   private generation = 0;
   private saving: Saving | null = null;
@@ -226,16 +233,30 @@ export class Snapshots {
         });
       }
     }
+    const openLayouts = new Map<string, OpenLayout>();
     for (const marketId of this.open) {
       const ids = state.markets.get(marketId)!.betIds;
       if (ids.length === 0) continue;
       const captured: Captured = { ids, length: ids.length, written: 0 };
       saving.markets.set(marketId, captured);
-      for (let slice = 0; slice * OPEN_BETS_PER_PART < captured.length; slice++)
+      const last = this.openLayouts.get(marketId);
+      const next: OpenLayout = { parts: [], digests: [] };
+      openLayouts.set(marketId, next);
+      for (let slice = 0; slice * OPEN_BETS_PER_PART < captured.length; slice++) {
+        const key = openPartKey(marketId, position, slice);
+        let body = '';
         plan.push({
-          key: openPartKey(marketId, position, slice),
-          build: () => openSlice(saving, state, versions, marketId, position, slice),
+          key,
+          settle: () => {
+            const { json, digest } = openSlice(saving, state, versions, marketId, position, slice);
+            body = json;
+            next.digests[slice] = digest;
+            const same = last?.digests[slice] === digest ? last.parts[slice] : undefined;
+            return (next.parts[slice] = same !== undefined && this.saved.has(same) ? same : key);
+          },
+          build: () => body,
         });
+      }
     }
     for (const marketId of Object.keys(state.unarchived)) {
       const at = this.touched.get(marketId) ?? position;
@@ -340,6 +361,7 @@ export class Snapshots {
       this.saved = new Set([...parts, ...chunks]);
       for (const { name, keys, values, parts: slices } of saving.tables)
         this.layouts.set(name, { per: ENTRIES_PER_PART[name], keys, values, parts: slices });
+      this.openLayouts = openLayouts;
       return true;
     } finally {
       for (const { table } of saving.tables) table.watcher = null;
@@ -367,6 +389,7 @@ export class Snapshots {
     this.previousChanges = 0;
     this.saved = new Set();
     this.layouts.clear();
+    this.openLayouts.clear();
     this.saving = null;
     const snap = await loadSnapshotCore(this.store, this.name);
     if (!snap) return null;
@@ -378,12 +401,12 @@ export class Snapshots {
     if (parts.size !== core.parts.length) return null;
     for (const marketId of core.state.markets.keys()) this.open.add(marketId);
     const markets = new Map<string, MarketPart[]>();
-    const open = new Map<string, OpenPart[]>();
+    const open = new Map<string, [string, OpenPart][]>();
     const tables = new Map<TableName, [string, TablePart][]>();
     const segments: CommandsPart[] = [];
     for (const [key, part] of parts) {
       if (part.kind === 'commands') segments.push(part);
-      else if (part.kind === 'open') addSlice(open, part.marketId, part);
+      else if (part.kind === 'open') addSlice(open, part.marketId, [key, part]);
       else if (part.kind === 'table') addSlice(tables, part.table, [key, part]);
       else if (part.kind === 'archived') this.joinArchived(state, versions, part);
       else if (part.kind === 'previous') {
@@ -411,12 +434,19 @@ export class Snapshots {
       );
       this.touched.set(marketId, slices[0]!.position);
     }
-    for (const slices of open.values())
+    for (const [marketId, slices] of open) {
+      slices.sort(([, a], [, b]) => a.slice - b.slice);
       joinOpen(
         state,
         versions,
-        slices.sort((a, b) => a.slice - b.slice),
+        slices.map(([, s]) => s),
       );
+      if (slices.every(([, s]) => s.digest !== undefined))
+        this.openLayouts.set(marketId, {
+          parts: slices.map(([key]) => key),
+          digests: slices.map(([, s]) => s.digest!),
+        });
+    }
     // A core from before open bets had parts of their own held the open bets' streams live.
     versions.adoptOpenBets((betId) => state.bets.get(betId)?.marketId);
     segments.sort((a, b) => a.no - b.no);
@@ -595,7 +625,7 @@ function keep(saving: Saving, state: Readonly<EngineState>, versions: StreamVers
   saving.before.set(betId, { bet: JSON.stringify(bet), version: versions.open[bet.marketId]?.[betStream(betId)] });
 }
 
-/** One slice of an open market's bets as of the snapshot, as the JSON of an OpenPart. */
+/** One slice of an open market's bets as of the snapshot, as the JSON of an OpenPart, and the digest of its content. */
 function openSlice(
   saving: Saving,
   state: Readonly<EngineState>,
@@ -603,7 +633,7 @@ function openSlice(
   marketId: string,
   position: number,
   slice: number,
-): string {
+): { json: string; digest: string } {
   const captured = saving.markets.get(marketId)!;
   const end = Math.min(captured.length, (slice + 1) * OPEN_BETS_PER_PART);
   const streams = versions.open[marketId];
@@ -618,8 +648,10 @@ function openSlice(
     if (version !== undefined) held[stream] = version;
   }
   captured.written = end;
-  const head = { kind: 'open', marketId, position, slice, versions: held } satisfies Omit<OpenPart, 'bets'>;
-  return `${JSON.stringify(head).slice(0, -1)},"bets":[${bets.join(',')}]}`;
+  const content = `"versions":${JSON.stringify(held)},"bets":[${bets.join(',')}]`;
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 24);
+  const head = { kind: 'open', marketId, position, slice, digest } satisfies Omit<OpenPart, 'bets' | 'versions'>;
+  return { json: `${JSON.stringify(head).slice(0, -1)},${content}}`, digest };
 }
 
 const isEmpty = (g: ProviderGeneration): boolean => {
