@@ -67,4 +67,25 @@ t.test('accounts changed while a snapshot is written are written as they were at
     envelope({ type: 'TransferChips', fromUserId: 'd', toUserId: last, amount: 1_00, remark: '' }, 'd'),
   );
   t.ok(more.ok, 'and an account changed during the save is written to again at the right stream version');
+
+  // The restarted engine's next snapshot names again the slices none of whose accounts changed
+  // (the first users'), writes the others, and is still the state at its position, with a user
+  // of a slice it keeps changed while it is saved.
+  const next = await snapshotWhile(engine, store, 'table:', async () => {
+    await must(engine, { type: 'SetBetLock', userId: players[0]!, locked: true }, 'd');
+  });
+  const { core: saved } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
+  const kept = saved.parts!.filter((k) => k.startsWith('table:users') && !next.keys.includes(k));
+  t.ok(kept.length > 0, `slices of the last snapshot named again (${kept.join(', ')})`);
+  t.ok(
+    next.keys.some((k) => k.startsWith('table:users')),
+    'and the slices whose accounts changed written',
+  );
+  const after = await snapshotAndFold(store);
+  t.same(asJson(after.restored), asJson(after.atPosition), 'the snapshot is the state at its position');
+  t.equal(after.restored.users.get(players[0]!)!.betLocked, false, 'a user bet-locked since is not locked in it');
+  const now = asJson(engine.view);
+  await engine.stop();
+  engine = await engineOn(store, t);
+  t.same(asJson(engine.view), now, 'and a restart on it gives the state back');
 });

@@ -7,7 +7,7 @@
  */
 import t from 'tap';
 import { openPGliteStore } from '@exch/eventstore';
-import { emptyState, fold } from '@exch/engine';
+import { emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
 import { OPEN_BETS_PER_PART } from '../../services/engine/src/snapshot/parts.js';
 import { engineOn, envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
 import { snapshotAndFold, snapshotWhile } from './snapshot-while.js';
@@ -75,4 +75,24 @@ t.test('bets changed while a snapshot is written are written as they were at its
   t.same(asJson(fold(emptyState(), log as never)), live, 'as a full fold of the log does');
   const r = await engine.execute(envelope({ type: 'CancelBet', betId: `r${RESTING - 3}` }, owner(RESTING - 3)));
   t.ok(r.ok, 'and a bet matched since is written to again at the right stream version');
+
+  // The restarted engine's next snapshot names again the slices whose bets did not change (the
+  // first ones), writes the others, and is still the state at its position, with a bet of a
+  // slice it keeps cancelled while it is saved.
+  const next = await snapshotWhile(engine, store, 'open:mo1', async () => {
+    await must(engine, { type: 'CancelBet', betId: 'r0' }, owner(0));
+  });
+  const { core } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
+  const kept = core.parts!.filter((k) => k.startsWith('open:mo1') && !next.keys.includes(k));
+  t.ok(kept.length > 0, `slices of the last snapshot named again (${kept.join(', ')})`);
+  t.ok(
+    next.keys.some((k) => k.startsWith('open:mo1')),
+    'and the slices whose bets changed written',
+  );
+  const after = await snapshotAndFold(store);
+  t.same(asJson(after.restored), asJson(after.atPosition), 'the snapshot is the state at its position');
+  const now = asJson(engine.view);
+  await engine.stop();
+  engine = await engineOn(store, t);
+  t.same(asJson(engine.view), now, 'and a restart on it gives the state back');
 });
