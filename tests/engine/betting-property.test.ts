@@ -12,12 +12,16 @@
  * - exposure in the engine equals a recomputation from the open bets (tests/engine/fixtures.ts);
  * - the order books hold exactly the unmatched rest of the open match odds bets, in price-time order.
  *
+ * Every snapshot the engine saves (every 100 events) is read back as it is saved and equals a fold
+ * of the log up to its position, though most of its slices were written by an earlier one.
+ *
  * At the end: player-to-player fills pair up in the log, every money event sums to zero, and a
  * fresh engine started on the same log (snapshot + tail) and a fold of the log from nothing both
  * equal the live state.
  *
  *   PROPERTY_SEED=123 PROPERTY_STEPS=4000 npx tap tests/engine/betting-property.test.ts
  */
+import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { LADDER, type Command, type DomainEvent, type ExecuteResult, type Paise, type Posting } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
@@ -34,12 +38,15 @@ import {
   recomputeExposure,
   RUNNERS,
 } from './fixtures.js';
+import { snapshotAndFold } from './snapshot-while.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const STEPS = Number(process.env.PROPERTY_STEPS ?? 4_000);
 const PLAYERS = 10;
 const BALANCE = 5_000_00; // ₹5,000 each: big bets are refused often
 const LIVE_MATCHES = 2;
+// Often enough that a market's book lives across several snapshots (most live a few hundred events).
+const SNAPSHOT_EVERY = 100;
 const silent = { info() {}, warn() {}, error() {} };
 
 t.comment(`PROPERTY_SEED=${SEED} PROPERTY_STEPS=${STEPS}`);
@@ -47,7 +54,27 @@ const rng = prng(SEED);
 
 const store = await openPGliteStore({});
 t.teardown(() => store.close());
-let engine = await Engine.start({ store, log: silent, snapshotEvery: 400 });
+
+// Every snapshot the engine saves along the way is read back at once and compared with a fold of
+// the log up to its position; most name slices an earlier snapshot wrote (parts kept, not written again).
+const snapshotsChecked: { position: number; same: boolean; earlierTables: number; earlierOpen: number }[] = [];
+const saveSnapshot = store.saveSnapshot.bind(store);
+store.saveSnapshot = async (name, position, json, parts) => {
+  await saveSnapshot(name, position, json, parts);
+  const { restored, atPosition } = await snapshotAndFold(store);
+  const earlier = (kind: string) =>
+    (parts ?? []).filter((key) => {
+      const at = new RegExp(`^${kind}:[^@]*@(\\d+)#`).exec(key);
+      return at !== null && Number(at[1]) < position;
+    }).length;
+  const same = isDeepStrictEqual(asJson(restored), asJson(atPosition));
+  if (!same) firstDifferent ??= { restored: asJson(restored), atPosition: asJson(atPosition) };
+  snapshotsChecked.push({ position, same, earlierTables: earlier('table'), earlierOpen: earlier('open') });
+};
+let firstDifferent: { restored: unknown; atPosition: unknown } | undefined;
+const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+
+let engine = await Engine.start({ store, log: silent, snapshotEvery: SNAPSHOT_EVERY });
 const players = await hierarchy(engine, PLAYERS, BALANCE);
 
 // ---- The feed: one random walk per runner, sent to the engine as it moves. ----
@@ -383,8 +410,20 @@ t.test(`${STEPS} random steps keep the ledger, exposure and books right (seed ${
     liveState,
     'a fold of the log equals the live state',
   );
+  if (firstDifferent) t.same(firstDifferent.restored, firstDifferent.atPosition, 'the first snapshot that differs');
+  t.same(
+    snapshotsChecked.filter((c) => !c.same).map((c) => c.position),
+    [],
+    `each of the ${snapshotsChecked.length} snapshots taken is the state at its position`,
+  );
+  const naming = (n: (c: (typeof snapshotsChecked)[number]) => number) =>
+    snapshotsChecked.filter((c) => n(c) > 0).length;
+  t.ok(
+    naming((c) => c.earlierTables) > 0,
+    `and ${naming((c) => c.earlierTables)} of them name table slices an earlier one wrote (${naming((c) => c.earlierOpen)} open markets' slices)`,
+  );
   await engine.stop();
-  engine = await Engine.start({ store, log: silent, snapshotEvery: 400 });
+  engine = await Engine.start({ store, log: silent, snapshotEvery: SNAPSHOT_EVERY });
   t.ok(await store.loadSnapshot(SNAPSHOT_NAME), 'the restart read a snapshot');
   t.same(JSON.parse(JSON.stringify(view())), liveState, 'a restarted engine (snapshot + log) equals the live state');
   await engine.stop();
