@@ -43,11 +43,11 @@ export function decideSetPartnership(state: EngineState, c: SetPartnership, acto
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
   const parentId = target.parentId!;
-  // A loop, not Math.max(...children): a spread of a dealer's hundred thousand players passes the
-  // engine's stack limit on arguments.
+  // Only accounts with a share set can hold one (players never do): walking those, not every user,
+  // costs the back office's size rather than the players' (a dealer may have hundreds of thousands).
   let floor = 0;
-  for (const u of state.users.values())
-    if (u.parentId === c.userId) floor = Math.max(floor, state.partnership[u.userId] ?? 0);
+  for (const [userId, shareBp] of Object.entries(state.partnership))
+    if (state.users.get(userId)?.parentId === c.userId) floor = Math.max(floor, shareBp);
   const refused = shareRefusal(state, target.role, parentId, floor, c.shareBp);
   if (refused) return refused;
   if (shareOf(state, c.userId) === c.shareBp) return accept();
