@@ -26,15 +26,19 @@ export function probePGlite(): { longest(): number; what(): string; reset(): voi
   const original = proto.execProtocolRawSync;
   let longest = 0;
   let what = '';
+  // The extended protocol's bind, execute and sync name no SQL: they are told by the last parse's.
+  let parsed = '';
   proto.execProtocolRawSync = function (message) {
     const started = performance.now();
+    const kind = describe(message);
+    if (kind.startsWith('parse ')) parsed = kind.slice(6);
     try {
       return original.call(this, message);
     } finally {
       const took = performance.now() - started;
       if (took > longest) {
         longest = took;
-        what = describe(message);
+        what = kind.startsWith('parse ') || !parsed ? kind : `${kind} of ${parsed}`;
       }
     }
   };
