@@ -83,9 +83,9 @@ const snapshotBytes = JSON.stringify({ state: engine.view }).length;
 const parts = stateReport(engine.view, new Date());
 const heap = liveHeap();
 await engine.stop();
-// The snapshot by kind of part: what every snapshot writes again (the core's chunks core@, the account
-// tables' slices table:, the open bets' open:) and the parts written once each (market:, summaries#,
-// commands#, provider-previous#).
+// The snapshot by kind of part: the core's chunks (core@, written by every snapshot), the account
+// tables' and open bets' slices (table:, open:, written again when they changed) and the parts
+// written once each (market:, summaries#, commands#, provider-previous#).
 const { rows: kinds } = await store.sql.query<{ kind: string; parts: number; bytes: number | string }>(
   `select regexp_replace(key, '[:#@].*$', '') as kind, count(*)::int as parts, sum(length(body))::bigint as bytes
      from snapshot_parts where name = $1 group by 1 order by 1`,
@@ -108,7 +108,7 @@ const mb = (bytes: number | string) => `${(Number(bytes) / 1e6).toFixed(2)} MB`;
 const total = kinds.reduce((sum, k) => sum + Number(k.bytes), 0);
 say(
   `  snapshot saved: ${mb(total)}; ${kinds.map((k) => `${k.kind} ${mb(k.bytes)} (${count(k.parts)})`).join(', ')} ` +
-    '(the core, the tables and the open bets are written again by every snapshot, the other parts once each)',
+    '(the core is written by every snapshot, a table or open-bet slice again when it changed, the other parts once each)',
 );
 say('  the state, part by part:');
 for (const line of parts) say(line);

@@ -80,7 +80,6 @@ interface OpenLayout {
  * values are replaced, never changed in place) is that part again, not written a second time.
  */
 interface TableLayout {
-  per: number;
   keys: readonly string[];
   values: readonly unknown[];
   parts: readonly string[];
@@ -360,7 +359,7 @@ export class Snapshots {
       await this.store.saveSnapshot(this.name, position, JSON.stringify(index), [...parts, ...chunks]);
       this.saved = new Set([...parts, ...chunks]);
       for (const { name, keys, values, parts: slices } of saving.tables)
-        this.layouts.set(name, { per: ENTRIES_PER_PART[name], keys, values, parts: slices });
+        this.layouts.set(name, { keys, values, parts: slices });
       this.openLayouts = openLayouts;
       return true;
     } finally {
@@ -573,7 +572,7 @@ function layoutOf(name: TableName, slices: readonly [string, TablePart][]): Tabl
       values.push(value);
     }
   }
-  return { per, keys, values, parts: slices.map(([key]) => key) };
+  return { keys, values, parts: slices.map(([key]) => key) };
 }
 
 /**
@@ -585,11 +584,7 @@ function sliceAsOf(captured: CapturedTable, layout: TableLayout | undefined, sli
   const per = ENTRIES_PER_PART[captured.name];
   const start = slice * per;
   const end = Math.min(keys.length, start + per);
-  let same =
-    layout !== undefined &&
-    layout.per === per &&
-    slice < layout.parts.length &&
-    Math.min(layout.keys.length, start + per) === end;
+  let same = layout !== undefined && slice < layout.parts.length && Math.min(layout.keys.length, start + per) === end;
   for (let i = start; i < end; i++) {
     const key = keys[i]!;
     const value = before.has(key) ? before.get(key) : table.get(key);
