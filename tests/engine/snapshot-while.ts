@@ -49,3 +49,22 @@ export async function snapshotAndFold(store: EventStore): Promise<{
   const atPosition = fold(emptyState(), log.filter((e) => e.position <= position) as never);
   return { position, restored: restored.state, atPosition, log };
 }
+
+/**
+ * The next snapshot, saved with `change` run after its first part under `prefix` is written, read
+ * back beside the log: the parts under `prefix` it named without writing them (the last
+ * snapshot's), whether it wrote any under `prefix`, and the state it holds with a fold of the log
+ * up to its position.
+ */
+export async function nextSnapshot(
+  engine: Engine,
+  store: EventStore,
+  prefix: string,
+  change: () => Promise<void>,
+): Promise<{ kept: string[]; wrote: boolean; restored: EngineState; atPosition: EngineState }> {
+  const { keys } = await snapshotWhile(engine, store, prefix, change);
+  const { core } = (await loadSnapshotCore(store, SNAPSHOT_NAME))!;
+  const kept = core.parts!.filter((k) => k.startsWith(prefix) && !keys.includes(k));
+  const { restored, atPosition } = await snapshotAndFold(store);
+  return { kept, wrote: keys.some((k) => k.startsWith(prefix)), restored, atPosition };
+}

@@ -107,6 +107,17 @@ function settledState(bets: number, open = 3): { state: EngineState; versions: S
 
 type Store = Awaited<ReturnType<typeof openPGliteStore>>;
 
+/** The keys of the parts the store is asked to write from now on, in order. */
+function recordWrites(store: Store): string[] {
+  const written: string[] = [];
+  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = (name, key, json) => {
+    written.push(key);
+    return saveSnapshotPart(name, key, json);
+  };
+  return written;
+}
+
 /** The parts besides the core's chunks, the open bets' slices and the tables' (which every snapshot writes again). */
 async function partKeys(store: Store): Promise<string[]> {
   const { rows } = await store.sql.query<{ key: string }>(
@@ -199,12 +210,7 @@ t.test('a settled market is written once, in slices, and put back whole', async 
   for (let i = 0; i < 23; i++) t.same(restored!.commands.get(`c${i}`), [i]);
 
   // A later snapshot writes only the core: every part is already saved.
-  const written: string[] = [];
-  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
-  store.saveSnapshotPart = (name, key, json) => {
-    written.push(key);
-    return saveSnapshotPart(name, key, json);
-  };
+  const written = recordWrites(store);
   state.bets.get('open-0')!.stake = 999;
   state.exposure.set('u0', 8_00);
   t.ok(await snapshots.save(60, state, versions, commands));
@@ -372,11 +378,8 @@ t.test(
       [null, null, null, null],
     );
 
-    const written: string[] = [];
-    store.saveSnapshotPart = (name, key, json) => {
-      written.push(key);
-      return saveSnapshotPart(name, key, json);
-    };
+    store.saveSnapshotPart = saveSnapshotPart;
+    const written = recordWrites(store);
     t.ok(await snapshots.save(60, state, versions, commands), 'the next snapshot');
     t.same(
       written.filter((key) => key.startsWith('table:')).sort(),
@@ -407,12 +410,7 @@ t.test(
     const first = new Snapshots(store, 'engine', 25, 10);
     first.folded(state, 'open', 30);
     t.ok(await first.save(50, state, versions, commands));
-    const written: string[] = [];
-    const saveSnapshotPart = store.saveSnapshotPart.bind(store);
-    store.saveSnapshotPart = (name, key, json) => {
-      written.push(key);
-      return saveSnapshotPart(name, key, json);
-    };
+    const written = recordWrites(store);
     const tableKeys = async () =>
       (await savedCore(store)).parts!.filter((key) => key.startsWith('table:balances')).sort();
     const check = async (label: string) =>
@@ -491,12 +489,7 @@ t.test(
     const first = new Snapshots(store, 'engine', 25, 10);
     first.folded(state, 'open', 30);
     t.ok(await first.save(50, state, versions, commands));
-    const written: string[] = [];
-    const saveSnapshotPart = store.saveSnapshotPart.bind(store);
-    store.saveSnapshotPart = (name, key, json) => {
-      written.push(key);
-      return saveSnapshotPart(name, key, json);
-    };
+    const written = recordWrites(store);
     const openWritten = () => written.filter((key) => key.startsWith('open:'));
     const check = async (label: string) =>
       t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(state), label);
