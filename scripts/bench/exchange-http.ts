@@ -10,8 +10,10 @@
  *    the 1-minute load average at the end is in the note.
  *    With BENCH_HISTORY set to a data folder written by `npm run history`, the same runs also on a
  *    copy of it, to compare the bet path on a long history with an empty log. Each row notes the
- *    server's event-loop delay over its runs (monitorEventLoopDelay, in the server's process) and,
- *    on PGlite, the longest single call into it (scripts/bench/pglite-probe.ts).
+ *    server's event-loop delay over its runs (monitorEventLoopDelay, in the server's process),
+ *    each stall over 50 ms split into the thread's CPU time, its wait for a CPU and time blocked
+ *    (scripts/bench/stall-probe.ts) and, on PGlite, the longest single call into it
+ *    (scripts/bench/pglite-probe.ts).
  * 2. oddsUpdate delivery to 10,000 websocket clients in one match room: from the feed update to
  *    each client's receipt (clients in two other processes). Includes the gateway's 100 ms
  *    coalescing window by design.
@@ -36,6 +38,7 @@ import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
 import { median, percentile } from '../../tests/engine/fixtures.js';
 import { probePGlite } from './pglite-probe.js';
 import { printRows, type BenchRow } from './rows.js';
+import { probeStalls } from './stall-probe.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const RUN_MS = 3_000;
@@ -124,15 +127,19 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     const delay = monitorEventLoopDelay({ resolution: 5 });
     // On PGlite its statements run on the server's thread: the longest one, apart from the rest of a turn.
     const pglite = opts.databaseUrl ? null : probePGlite();
+    const stalls = probeStalls(50);
     const loopNote = () => {
       const statement = pglite ? `, longest PGlite call ${pglite.longest().toFixed(0)} ms (${pglite.what()})` : '';
-      const note = `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms${statement}`;
+      const where = stalls.describe();
+      const note = `event loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, max ${(delay.max / 1e6).toFixed(0)} ms${statement}${where ? `; ${where}` : ''}`;
       delay.reset();
       pglite?.reset();
+      stalls.reset();
       return note;
     };
     delay.enable();
     pglite?.reset();
+    stalls.reset();
     const closed: LoadResult[] = [];
     for (let i = 0; i < RUNS; i++)
       closed.push(await runLoad(load, { mode: 'closed', concurrency: CONCURRENCY }, RUN_MS));
@@ -144,6 +151,7 @@ async function httpOn(label: string, opts: { dataDir: string; databaseUrl?: stri
     const openNote = `${loopNote()}; ${loadNote()}`;
     delay.disable();
     pglite?.stop();
+    stalls.stop();
     return [
       {
         bench: 'POST /api/bets, HTTP end to end',
