@@ -109,6 +109,28 @@ t.test('a bet taken out leaves the book as if it never was; one no longer open c
   t.same(book, bookOf(RUNNERS, kept));
 });
 
+t.test('no -0 in a book or an exposure: a P&L back at nothing and a book that cannot lose are +0', async (t) => {
+  // -0 is not a small integer to V8 (pnl-book.ts `signed`): it would turn the books to doubles.
+  const plusZero = (x: number, what: string) =>
+    t.ok(Object.is(x, 0), `${what} is +0, not ${Object.is(x, -0) ? '-0' : x}`);
+  plusZero(bookExposure(emptyBook(RUNNERS)), "an empty book's exposure");
+  const hedged = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [
+    bet('A', 'back', 300, 10_000),
+    { ...bet('A', 'lay', 250, 10_000), betId: 'lay' },
+  ]);
+  plusZero(bookExposure(hedged), "a hedged book's exposure");
+  plusZero(hedged.kind === 'runners' ? hedged.pnl[1]! : NaN, "the hedge's P&L if B wins");
+  const book = bookOf(RUNNERS, [bet('A', 'back', 250, 10_000, 500)]);
+  addBet(book, bet('A', 'back', 250, 10_000, 500), -1);
+  if (book.kind === 'runners') for (const [i, p] of book.pnl.entries()) plusZero(p, `runner ${i}'s P&L taken back`);
+  const place = emptyBook({ ...RUNNERS, feed: { numberOfWinners: 2 } as never });
+  plusZero(bookExposure(place), "an empty place book's exposure");
+  const fancy = bookOf(FANCY, [fancyBet('yes', 30, 100, 1_000)]);
+  addBet(fancy, fancyBet('yes', 30, 100, 1_000), -1);
+  if (fancy.kind === 'fancy') plusZero(fancy.base, "a fancy's base taken back");
+  plusZero(bookExposure(fancy), "an empty fancy's exposure");
+});
+
 t.test('a trial book starts as the held one, leaves it alone and forgets the trial before', async (t) => {
   const three = bookOf(RUNNERS, [bet('A', 'back', 250, 10_000), bet('B', 'lay', 300, 5_000)]);
   const two = bookOf({ kind: 'match_odds', runners: RUNNERS.runners.slice(0, 2) }, [bet('A', 'back', 300, 10_000)]);

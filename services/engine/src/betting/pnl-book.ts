@@ -69,6 +69,13 @@ function partOf(bet: BetState): { win: Paise; lose: Paise } {
   return { win: stake, lose: Math.ceil((edge + (bet.odds - 100) * bet.unmatched) / 100) };
 }
 
+/**
+ * sign × x, never -0 (0 - x is +0 where -x is -0). A -0 is not a small integer to V8: one stored in
+ * a P&L turns the book's array to doubles, and an exposure computed from it boxes every position's
+ * and every Map entry's number after it (docs/performance.md, 2026-12-02).
+ */
+const signed = (sign: 1 | -1, x: Paise): Paise => (sign === 1 ? x : 0 - x);
+
 /** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
 export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
   if (bet.status !== 'open') return;
@@ -76,18 +83,18 @@ export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
   const { win, lose } = partOf(bet);
   if (book.kind === 'fancy') {
     const yes = bet.side === 'back';
-    book.base += sign * (yes ? -lose : win);
+    book.base += signed(sign, yes ? 0 - lose : win);
     const line = String(bet.odds);
-    const step = (book.steps[line] ?? 0) + sign * (yes ? win + lose : -(win + lose));
+    const step = (book.steps[line] ?? 0) + signed(sign, yes ? win + lose : 0 - (win + lose));
     if (step === 0) delete book.steps[line];
     else book.steps[line] = step;
     return;
   }
   const back = bet.side === 'back';
-  if (book.none !== undefined) book.none += sign * (back ? -lose : win);
+  if (book.none !== undefined) book.none += signed(sign, back ? 0 - lose : win);
   for (let i = 0; i < book.ids.length; i++) {
     const wins = back === (book.ids[i] === bet.selectionId);
-    book.pnl[i]! += sign * (wins ? win : -lose);
+    book.pnl[i]! += signed(sign, wins ? win : 0 - lose);
   }
 }
 
@@ -105,10 +112,10 @@ export function bookExposure(book: PnlBook): Paise {
   let worst = 0;
   if (book.kind === 'runners') {
     if (book.winners !== undefined && book.none !== undefined)
-      return -Math.min(0, worstOfSeveral(book.pnl, book.winners, book.none));
+      return 0 - Math.min(0, worstOfSeveral(book.pnl, book.winners, book.none));
     // By index: this runs for every bet, and a for-of here allocated an iterator result per runner.
     for (let i = 0; i < book.pnl.length; i++) if (book.pnl[i]! < worst) worst = book.pnl[i]!;
-    return -worst;
+    return 0 - worst;
   }
   // Runs are 0 or more: a step at line 0 (or below) is there for every result.
   const lines = Object.keys(book.steps)
@@ -122,5 +129,5 @@ export function bookExposure(book: PnlBook): Paise {
     pnl += book.steps[String(lines[i])]!;
     worst = Math.min(worst, pnl);
   }
-  return -worst;
+  return 0 - worst;
 }
