@@ -79,6 +79,30 @@ function writesOf(store: EventStore, counts: (key: string) => boolean): { take: 
   };
 }
 
+/**
+ * One snapshot taken and timed, as a row: the longest the loop was held, what `describe` says of
+ * the snapshot (given the parts `written` counted while it was saved), and the load.
+ */
+async function timedSnapshot(
+  engine: Engine,
+  written: { take: () => number },
+  bench: string,
+  setup: string,
+  describe: (parts: number) => Promise<string> | string,
+): Promise<BenchRow> {
+  written.take();
+  const { ms, held } = await heldDuring(() => engine.saveSnapshot());
+  const parts = written.take();
+  return {
+    bench,
+    setup,
+    opsPerSec: 1000 / ms,
+    p50: `${ms.toFixed(0)} ms`,
+    p99: '-',
+    note: `loop held at most ${held.toFixed(1)} ms; ${await describe(parts)}; load ${loadavg()[0]!.toFixed(2)}`,
+  };
+}
+
 /** The median of three stringifies of the whole state, and its size. */
 function wholeStringify(engine: Engine): string {
   const whole: number[] = [];
@@ -121,18 +145,14 @@ async function benchOpenBets(): Promise<BenchRow[]> {
         await Promise.all(batch);
       }
     };
-    const snapshotRow = async (setup: string, extra: string): Promise<BenchRow> => {
-      written.take();
-      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
-      return {
-        bench: 'engine snapshot, open bets',
+    const snapshotRow = (setup: string, extra: string) =>
+      timedSnapshot(
+        engine,
+        written,
+        'engine snapshot, open bets',
         setup,
-        opsPerSec: 1000 / ms,
-        p50: `${ms.toFixed(0)} ms`,
-        p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; ${written.take()} of ${Math.ceil(open.betIds.length / OPEN_BETS_PER_PART)} slices written${extra}; load ${loadavg()[0]!.toFixed(2)}`,
-      };
-    };
+        (parts) => `${parts} of ${Math.ceil(open.betIds.length / OPEN_BETS_PER_PART)} slices written${extra}`,
+      );
     for (const size of OPEN_SIZES) {
       await placeUntil(size);
       const row = await snapshotRow(
@@ -177,22 +197,14 @@ async function benchAccounts(): Promise<BenchRow[]> {
     for (const [from, to] of ['as', 'sm', 'mg', 'gd'])
       await must(engine, { type: 'TransferChips', fromUserId: from!, toUserId: to!, amount: funds, remark: '' }, from!);
     const rows: BenchRow[] = [];
-    const snapshotRow = async (setup: string, extra: string): Promise<BenchRow> => {
-      written.take();
-      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
-      const { rows: sizes } = await store.sql.query<{ core: number; tables: number }>(
-        `select (select coalesce(sum(length(body)), 0) from snapshot_parts where key like 'core@%')::bigint as core,
-                (select count(*) from snapshot_parts where key like 'table:%')::int as tables`,
-      );
-      return {
-        bench: 'engine snapshot, accounts',
-        setup,
-        opsPerSec: 1000 / ms,
-        p50: `${ms.toFixed(0)} ms`,
-        p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${written.take()} table slices written of ${sizes[0]!.tables}${extra}; load ${loadavg()[0]!.toFixed(2)}`,
-      };
-    };
+    const snapshotRow = (setup: string, extra: string) =>
+      timedSnapshot(engine, written, 'engine snapshot, accounts', setup, async (parts) => {
+        const { rows: sizes } = await store.sql.query<{ core: number; tables: number }>(
+          `select (select coalesce(sum(length(body)), 0) from snapshot_parts where key like 'core@%')::bigint as core,
+                  (select count(*) from snapshot_parts where key like 'table:%')::int as tables`,
+        );
+        return `core ${(Number(sizes[0]!.core) / 1e3).toFixed(0)} kB, ${parts} table slices written of ${sizes[0]!.tables}${extra}`;
+      });
     const players: string[] = [];
     for (const size of ACCOUNT_SIZES) {
       while (engine.view.users.size < size) {
@@ -276,19 +288,11 @@ export async function benchSnapshot(): Promise<BenchRow[]> {
       }
       await must(engine, { type: 'SettleMarket', marketId: mo.marketId, selectionId: 1, runs: null }, 'a');
     };
-    const snapshotRow = async (setup: string, extra: string) => {
-      written.take();
-      const { ms, held } = await heldDuring(() => engine.saveSnapshot());
-      const after = await sizes();
-      return {
-        bench: 'engine snapshot, settled bets in the window',
-        setup,
-        opsPerSec: 1000 / ms,
-        p50: `${ms.toFixed(0)} ms`,
-        p99: '-',
-        note: `loop held at most ${held.toFixed(1)} ms; ${written.take()} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}; load ${loadavg()[0]!.toFixed(2)}`,
-      };
-    };
+    const snapshotRow = (setup: string, extra: string) =>
+      timedSnapshot(engine, written, 'engine snapshot, settled bets in the window', setup, async (parts) => {
+        const after = await sizes();
+        return `${parts} parts written, ${after.parts} kept; core ${(after.core / 1e3).toFixed(0)} kB, parts ${(after.bytes / 1e6).toFixed(1)} MB${extra}`;
+      });
     for (const size of SIZES) {
       while (n < size) await settleOne();
       const inState = engine.view.bets.size;
