@@ -6,7 +6,14 @@ import t from 'tap';
 import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
 import { Dict } from '../src/dict.js';
-import { positionIn, type MarketState, type PnlBook, type Position, type UserState } from '../src/state.js';
+import {
+  positionIn,
+  type BetState,
+  type MarketState,
+  type PnlBook,
+  type Position,
+  type UserState,
+} from '../src/state.js';
 import { CommandWindow } from '../src/snapshot/command-window.js';
 import {
   BETS_PER_PART,
@@ -106,6 +113,19 @@ function settledState(bets: number, open = 3): { state: EngineState; versions: S
 }
 
 type Store = Awaited<ReturnType<typeof openPGliteStore>>;
+
+/** A bet changed as an event changes it: the snapshots are told before it is folded, as the engine's journal tells them. */
+function changeBet(
+  snapshots: Snapshots,
+  state: EngineState,
+  versions: StreamVersions,
+  betId: string,
+  change: (bet: BetState) => void,
+): void {
+  const bet = state.bets.get(betId)!;
+  snapshots.changing(state, versions, { type: 'BetMatched', data: { betId, marketId: bet.marketId } } as never);
+  change(bet);
+}
 
 /** The keys of the parts the store is asked to write from now on, in order. */
 function recordWrites(store: Store): string[] {
@@ -211,7 +231,9 @@ t.test('a settled market is written once, in slices, and put back whole', async 
 
   // A later snapshot writes only the core: every part is already saved.
   const written = recordWrites(store);
-  state.bets.get('open-0')!.stake = 999;
+  changeBet(snapshots, state, versions, 'open-0', (bet) => {
+    bet.stake = 999;
+  });
   state.exposure.set('u0', 8_00);
   t.ok(await snapshots.save(60, state, versions, commands));
   t.same(
@@ -494,13 +516,17 @@ t.test(
     const check = async (label: string) =>
       t.same(asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state), asJson(state), label);
 
-    state.bets.get(`open-${OPEN_BETS_PER_PART + 3}`)!.unmatched = 1;
+    changeBet(first, state, versions, `open-${OPEN_BETS_PER_PART + 3}`, (bet) => {
+      bet.unmatched = 1;
+    });
     t.ok(await first.save(60, state, versions, commands));
     t.same(openWritten(), ['open:open@60#1'], 'a bet changed: its slice only');
     await check('put back with the change and the slices kept');
 
     written.length = 0;
-    versions.next(`bet-open-${2 * OPEN_BETS_PER_PART + 1}`, 'open');
+    changeBet(first, state, versions, `open-${2 * OPEN_BETS_PER_PART + 1}`, () => {
+      versions.next(`bet-open-${2 * OPEN_BETS_PER_PART + 1}`, 'open');
+    });
     t.ok(await first.save(61, state, versions, commands));
     t.same(openWritten(), ['open:open@61#2'], 'a bet’s stream version moved: its slice');
     t.equal(
@@ -513,7 +539,9 @@ t.test(
     // A restarted engine compares with the digests it loaded.
     const restarted = new Snapshots(store, 'engine', 25, 10);
     const loaded = (await restarted.load())!;
-    loaded.state.bets.get('open-4')!.status = 'deleted';
+    changeBet(restarted, loaded.state, loaded.versions, 'open-4', (bet) => {
+      bet.status = 'deleted';
+    });
     state.bets.get('open-4')!.status = 'deleted';
     written.length = 0;
     t.ok(await restarted.save(70, loaded.state, loaded.versions, commands));
@@ -523,8 +551,50 @@ t.test(
     written.length = 0;
     t.ok(await restarted.save(71, loaded.state, loaded.versions, commands));
     t.same(openWritten(), [], 'nothing changed: no slice written');
+
+    // A bet changed back to what it was: its slice is compared by content, and is the last part again.
+    changeBet(restarted, loaded.state, loaded.versions, 'open-5', () => {});
+    t.ok(await restarted.save(72, loaded.state, loaded.versions, commands));
+    t.same(openWritten(), [], 'a bet named but the same: no slice written');
+
+    // An event naming the market and no bet (a void, a revoke) may change any of its bets.
+    restarted.changing(loaded.state, loaded.versions, { type: 'MarketVoided', data: { marketId: 'open' } } as never);
+    loaded.state.bets.get(`open-${2 * OPEN_BETS_PER_PART}`)!.status = 'settled';
+    state.bets.get(`open-${2 * OPEN_BETS_PER_PART}`)!.status = 'settled';
+    t.ok(await restarted.save(73, loaded.state, loaded.versions, commands));
+    t.same(openWritten(), ['open:open@73#2'], 'its slices compared by content: the one with a bet it changed written');
+    await check('put back with the bet the market event changed');
   },
 );
+
+t.test('an open bet changed before a snapshot that failed is written by the next one', async (t) => {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  const { state, versions } = settledState(0, 2 * OPEN_BETS_PER_PART + 5);
+  const commands = new CommandWindow(25, 10);
+  const snapshots = new Snapshots(store, 'engine', 25, 10);
+  snapshots.folded(state, 'open', 30);
+  t.ok(await snapshots.save(50, state, versions, commands));
+  changeBet(snapshots, state, versions, `open-${OPEN_BETS_PER_PART + 3}`, (bet) => {
+    bet.unmatched = 1;
+  });
+  const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+  store.saveSnapshotPart = () => Promise.reject(new Error('the database went away'));
+  await t.rejects(snapshots.save(60, state, versions, commands), /went away/);
+  store.saveSnapshotPart = saveSnapshotPart;
+  const written = recordWrites(store);
+  t.ok(await snapshots.save(61, state, versions, commands));
+  t.same(
+    written.filter((key) => key.startsWith('open:')),
+    ['open:open@61#1'],
+    'the changed slice, though the failed one had taken the changes',
+  );
+  t.same(
+    asJson((await new Snapshots(store, 'engine', 25, 10).load())!.state),
+    asJson(state),
+    'put back with the change',
+  );
+});
 
 t.test(
   'a core from before the open bets had parts of their own loads, their streams moved to their market',

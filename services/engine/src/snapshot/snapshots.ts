@@ -68,11 +68,20 @@ interface CapturedTable {
   parts: string[];
 }
 
-/** Where an open market's bets were last saved: each slice's part, and the digest of its content. */
+/** Where an open market's bets were last saved: how many, each slice's part, and the digest of its content. */
 interface OpenLayout {
+  length: number;
   parts: string[];
   digests: string[];
 }
+
+/**
+ * What events changed in open markets since a snapshot's position, by market: the bets they named,
+ * or null once an event named the market and no bet (a settlement, a void, a revoke, an archive or
+ * a restore may change every bet of it, so any such event counts as changing them all). Only open
+ * markets are held, so it is bounded by the open bets.
+ */
+type Changes = Map<string, Set<string> | null>;
 
 /**
  * Where a table's entries were last saved: its keys and values as of that snapshot, and the part
@@ -128,6 +137,8 @@ export class Snapshots {
   /** How the last snapshot saved (or loaded) laid out each table, and each open market's bets. */
   private layouts = new Map<TableName, TableLayout>();
   private openLayouts = new Map<string, OpenLayout>();
+  /** Since the position of the last snapshot saved (or loaded): an open slice none of them touch is that snapshot's part again. */
+  private changes: Changes = new Map();
   /** Bumped by every load: a snapshot begun before it is given up (its state object is gone). */
   private generation = 0;
   private saving: Saving | null = null;
@@ -146,8 +157,10 @@ export class Snapshots {
     const settled = marketId in state.unarchived;
     if (settled) this.touched.set(marketId, position);
     else this.touched.delete(marketId);
-    if (market.archived || settled) this.open.delete(marketId);
-    else this.open.add(marketId);
+    if (market.archived || settled) {
+      this.open.delete(marketId);
+      this.changes.delete(marketId);
+    } else this.open.add(marketId);
     const was = this.groupOf.get(marketId);
     if (was !== undefined) {
       const group = this.groups.get(was)!;
@@ -160,14 +173,22 @@ export class Snapshots {
   }
 
   /**
-   * Before an event is folded (and its stream version taken): while a snapshot is being saved, a
-   * bet of its open markets the event changes is kept as it was, for its slice still to be
-   * written. A bet event names its bet; a settlement or a void changes every bet of its market.
+   * Before an event is folded (and its stream version taken), the one way an open market's bet
+   * changes: the event is counted in the changes since the last snapshot; and while a snapshot is
+   * being saved, a bet of its open markets the event changes is kept as it was, for its slice
+   * still to be written. A bet event names its bet (and is the only one to move its stream
+   * version); a settlement or a void changes every bet of its market.
    */
   changing(state: Readonly<EngineState>, versions: StreamVersions, event: Pick<DomainEvent, 'type' | 'data'>): void {
+    const d = event.data as { betId?: unknown; marketId?: unknown };
+    if (typeof d.marketId === 'string') {
+      const changed = this.changes.get(d.marketId);
+      if (typeof d.betId !== 'string') this.changes.set(d.marketId, null);
+      else if (changed === undefined) this.changes.set(d.marketId, new Set([d.betId]));
+      else changed?.add(d.betId);
+    }
     const saving = this.saving;
     if (!saving) return;
-    const d = event.data as { betId?: unknown; marketId?: unknown };
     if (typeof d.betId === 'string') keep(saving, state, versions, d.betId);
     else if ((event.type === 'MarketSettled' || event.type === 'MarketVoided') && typeof d.marketId === 'string') {
       const captured = saving.markets.get(d.marketId);
@@ -211,6 +232,9 @@ export class Snapshots {
     commands: CommandWindow,
   ): Promise<boolean> {
     const generation = this.generation;
+    const since = this.changes;
+    this.changes = new Map();
+    let saved = false;
     const plan: PlannedPart[] = [];
     const saving: Saving = {
       seq: state.seq,
@@ -239,14 +263,20 @@ export class Snapshots {
       const captured: Captured = { ids, length: ids.length, written: 0 };
       saving.markets.set(marketId, captured);
       const last = this.openLayouts.get(marketId);
-      const next: OpenLayout = { parts: [], digests: [] };
+      const next: OpenLayout = { length: captured.length, parts: [], digests: [] };
       openLayouts.set(marketId, next);
+      const changed = since.get(marketId);
       for (let slice = 0; slice * OPEN_BETS_PER_PART < captured.length; slice++) {
         const key = openPartKey(marketId, position, slice);
         let body = '';
         plan.push({
           key,
           settle: () => {
+            const unchanged = last && sameSlice(last, captured, slice, changed) ? last.parts[slice]! : undefined;
+            if (unchanged !== undefined && this.saved.has(unchanged)) {
+              next.digests[slice] = last!.digests[slice]!;
+              return (next.parts[slice] = unchanged);
+            }
             const { json, digest } = openSlice(saving, state, versions, marketId, position, slice);
             body = json;
             next.digests[slice] = digest;
@@ -361,10 +391,20 @@ export class Snapshots {
       for (const { name, keys, values, parts: slices } of saving.tables)
         this.layouts.set(name, { keys, values, parts: slices });
       this.openLayouts = openLayouts;
+      saved = true;
       return true;
     } finally {
       for (const { table } of saving.tables) table.watcher = null;
       if (this.saving === saving) this.saving = null;
+      // Given up: the next snapshot compares with the same last layouts, so with every change since them.
+      if (!saved && generation === this.generation)
+        for (const [marketId, changed] of since) {
+          const now = this.changes.get(marketId);
+          if (!this.open.has(marketId)) continue;
+          if (changed === null || now === null) this.changes.set(marketId, null);
+          else if (now === undefined) this.changes.set(marketId, changed);
+          else for (const id of changed) now.add(id);
+        }
     }
   }
 
@@ -389,6 +429,7 @@ export class Snapshots {
     this.saved = new Set();
     this.layouts.clear();
     this.openLayouts.clear();
+    this.changes.clear();
     this.saving = null;
     const snap = await loadSnapshotCore(this.store, this.name);
     if (!snap) return null;
@@ -440,11 +481,8 @@ export class Snapshots {
         versions,
         slices.map(([, s]) => s),
       );
-      if (slices.every(([, s]) => s.digest !== undefined))
-        this.openLayouts.set(marketId, {
-          parts: slices.map(([key]) => key),
-          digests: slices.map(([, s]) => s.digest!),
-        });
+      const layout = openLayoutOf(slices);
+      if (layout) this.openLayouts.set(marketId, layout);
     }
     // A core from before open bets had parts of their own held the open bets' streams live.
     versions.adoptOpenBets((betId) => state.bets.get(betId)?.marketId);
@@ -610,6 +648,40 @@ function tableSlice(captured: CapturedTable, position: number, slice: number): s
   const entries: [string, unknown][] = [];
   for (let i = slice * per; i < end; i++) entries.push([keys[i]!, values[i]]);
   return JSON.stringify({ kind: 'table', table: name, position, slice, entries } satisfies TablePart);
+}
+
+/**
+ * A loaded market's open slices as the layout a save compares with: only when each has a digest
+ * and each but the last is full, as a save with today's slice size writes them.
+ */
+function openLayoutOf(slices: readonly [string, OpenPart][]): OpenLayout | null {
+  let length = 0;
+  for (const [i, [, s]] of slices.entries()) {
+    if (s.digest === undefined || s.slice !== i || (i < slices.length - 1 && s.bets.length !== OPEN_BETS_PER_PART))
+      return null;
+    length += s.bets.length;
+  }
+  return { length, parts: slices.map(([key]) => key), digests: slices.map(([, s]) => s.digest!) };
+}
+
+/**
+ * Whether an open slice as of the snapshot is the one `last` saved, without serialising it: the
+ * same bets (a market's list is only appended to while it is open, so the same count in the slice),
+ * none of them changed since (`changed`: Changes' entry for the market). Its bets count as written either way.
+ */
+function sameSlice(
+  last: OpenLayout,
+  captured: Captured,
+  slice: number,
+  changed: ReadonlySet<string> | null | undefined,
+): boolean {
+  const start = slice * OPEN_BETS_PER_PART;
+  const end = Math.min(captured.length, start + OPEN_BETS_PER_PART);
+  captured.written = end;
+  if (changed === null || slice >= last.parts.length || Math.min(last.length, start + OPEN_BETS_PER_PART) !== end)
+    return false;
+  if (changed) for (let i = start; i < end; i++) if (changed.has(captured.ids[i]!)) return false;
+  return true;
 }
 
 /** A bet of an open market the snapshot writes, kept as it was before its first change since (placed since: not the snapshot's). */
