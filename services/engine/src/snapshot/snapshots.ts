@@ -152,8 +152,12 @@ export class Snapshots {
 
   /** After an event naming `marketId` is folded at `position`: where the market is saved, and which part it changed. */
   folded(state: Readonly<EngineState>, marketId: string | undefined, position: number): void {
-    const market = marketId === undefined ? undefined : state.markets.get(marketId);
-    if (marketId === undefined || !market) return;
+    if (marketId === undefined) return;
+    const market = state.markets.get(marketId);
+    if (!market) {
+      this.changes.delete(marketId);
+      return;
+    }
     const settled = marketId in state.unarchived;
     if (settled) this.touched.set(marketId, position);
     else this.touched.delete(marketId);
