@@ -19,25 +19,25 @@ export class Dict<V> extends Map<string, V> {
 /**
  * A Dict a snapshot writes in slices (snapshot/snapshots.ts, "Accounts out of the core"): the
  * tables that grow with the accounts ever opened. While a save is running it is told of every key
- * before the key changes, so the slices still to be written keep what the key held at the
+ * before the key changes, and whether it is deleted, so the slices still to be written keep what the key held at the
  * snapshot's position. Its values are replaced, never changed in place.
  */
 export class Table<V> extends Dict<V> {
   /** Truthiness, not `!== null`: Map's constructor calls set() before this field exists. */
-  watcher: ((key: string) => void) | null = null;
+  watcher: ((key: string, deleting: boolean) => void) | null = null;
 
   override set(key: string, value: V): this {
-    if (this.watcher) this.watcher(key);
+    if (this.watcher) this.watcher(key, false);
     return super.set(key, value);
   }
 
   override delete(key: string): boolean {
-    if (this.watcher) this.watcher(key);
+    if (this.watcher) this.watcher(key, true);
     return super.delete(key);
   }
 
   override clear(): void {
-    if (this.watcher) for (const key of this.keys()) this.watcher(key);
+    if (this.watcher) for (const key of this.keys()) this.watcher(key, true);
     super.clear();
   }
 

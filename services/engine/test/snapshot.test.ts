@@ -375,6 +375,8 @@ t.test(
         versions.next('user-p2002', undefined);
         versions.forgetRounds(new Set());
         versions.live.delete('user-p2003');
+        versions.live.delete('user-p2004');
+        versions.next('user-p2004', undefined);
       }
       return saveSnapshotPart(name, key, json);
     };

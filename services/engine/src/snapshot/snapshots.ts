@@ -55,14 +55,19 @@ interface Captured {
 }
 
 /**
- * A table a snapshot writes: its keys as of the snapshot (about 1 ms to copy per 100,000), each
- * key's value before its first change since, and, slice by slice as they are reached, the values
- * as of the snapshot and the part each slice is in (written now, or the last snapshot's).
+ * A table a snapshot writes: how many keys it held at the snapshot, each key's value before its
+ * first change since, and, slice by slice as they are reached, its keys and values as of the
+ * snapshot and the part each slice is in (written now, or the last snapshot's). The keys are taken
+ * from a live iteration of the table as each slice needs them, not copied at the start: copying
+ * 100,000 keys of an engine's heap held the loop 2.5 ms a table (docs/performance.md).
  */
 interface CapturedTable {
   name: TableName;
   table: Table<unknown>;
+  size: number;
   keys: string[];
+  /** The table's keys in its order, live: a key added since comes after those it held. Null once all are taken. */
+  pending: Iterator<string> | null;
   before: Map<string, unknown>;
   values: unknown[];
   parts: string[];
@@ -248,7 +253,7 @@ export class Snapshots {
     };
     for (const captured of saving.tables) {
       const layout = this.layouts.get(captured.name);
-      for (let slice = 0; slice * ENTRIES_PER_PART[captured.name] < captured.keys.length; slice++) {
+      for (let slice = 0; slice * ENTRIES_PER_PART[captured.name] < captured.size; slice++) {
         const key = tablePartKey(captured.name, position, slice);
         plan.push({
           key,
@@ -592,11 +597,29 @@ function captureTables(state: EngineState, versions: StreamVersions): CapturedTa
   return tables.map(([name, table]) => ({
     name,
     table,
-    keys: Array.from(table.keys()),
+    size: table.size,
+    keys: [],
+    pending: table.keys(),
     before: new Map(),
     values: [],
     parts: [],
   }));
+}
+
+/**
+ * Takes the table's keys as of the snapshot, in its order, until `end` of them are taken. A Map's
+ * live iteration visits once each key it still holds and then those added since, which are known
+ * by their value before their first change: none. A key deleted since would be missed, so a
+ * delete first takes every key left (watch).
+ */
+function takeKeys(captured: CapturedTable, end: number): void {
+  const { keys, before } = captured;
+  while (keys.length < end && captured.pending) {
+    const next = captured.pending.next();
+    if (next.done) captured.pending = null;
+    else if (!before.has(next.value) || before.get(next.value) !== undefined) keys.push(next.value);
+  }
+  if (keys.length === captured.size) captured.pending = null;
 }
 
 /**
@@ -625,7 +648,8 @@ function sliceAsOf(captured: CapturedTable, layout: TableLayout | undefined, sli
   const { table, keys, before, values } = captured;
   const per = ENTRIES_PER_PART[captured.name];
   const start = slice * per;
-  const end = Math.min(keys.length, start + per);
+  const end = Math.min(captured.size, start + per);
+  takeKeys(captured, end);
   let same = layout !== undefined && slice < layout.parts.length && Math.min(layout.keys.length, start + per) === end;
   for (let i = start; i < end; i++) {
     const key = keys[i]!;
@@ -636,10 +660,15 @@ function sliceAsOf(captured: CapturedTable, layout: TableLayout | undefined, sli
   return same;
 }
 
-/** Until the save ends, a key's value before its first change is kept (a key added since is kept as undefined, and never written). */
+/**
+ * Until the save ends, a key's value before its first change is kept (a key added since is kept
+ * as undefined, and never written). Keys are seldom deleted (a live stream archived or forgotten
+ * by a window): the first delete takes the keys not yet taken while it is still there.
+ */
 function watch(captured: CapturedTable): void {
   const { table, before } = captured;
-  table.watcher = (key) => {
+  table.watcher = (key, deleting) => {
+    if (deleting && captured.pending) takeKeys(captured, captured.size);
     if (!before.has(key)) before.set(key, table.get(key));
   };
 }
@@ -648,7 +677,7 @@ function watch(captured: CapturedTable): void {
 function tableSlice(captured: CapturedTable, position: number, slice: number): string {
   const { name, keys, values } = captured;
   const per = ENTRIES_PER_PART[name];
-  const end = Math.min(keys.length, (slice + 1) * per);
+  const end = Math.min(captured.size, (slice + 1) * per);
   const entries: [string, unknown][] = [];
   for (let i = slice * per; i < end; i++) entries.push([keys[i]!, values[i]]);
   return JSON.stringify({ kind: 'table', table: name, position, slice, entries } satisfies TablePart);
