@@ -29,6 +29,7 @@ import { loadSnapshotCore, Snapshots } from '../src/snapshot/snapshots.js';
 import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
 import { isProviderRound, StreamVersions } from '../src/snapshot/stream-versions.js';
+import { prng } from '../../../tests/engine/fixtures.js';
 
 t.test('the command window remembers at least its limit, forgetting a whole segment at a time', async (t) => {
   const w = new CommandWindow(25, 10);
@@ -56,6 +57,19 @@ t.test('the command window remembers at least its limit, forgetting a whole segm
 
 /** A state as its snapshot's JSON has it: its Dicts as the objects they are written as. */
 const asJson = (x: unknown): unknown => JSON.parse(JSON.stringify(x));
+
+/** A player of the account tables' tests. */
+const player = (i: number): UserState => ({
+  userId: `p${i}`,
+  username: `Player${i}`,
+  role: 'user',
+  parentId: null,
+  creditReference: 0,
+  exposureLimit: 0,
+  accountLocked: false,
+  betLocked: false,
+  totpEnabled: false,
+});
 
 /** A state with one settled market of `bets` bets held in parts, and one open market of `open` bets. */
 function settledState(bets: number, open = 3): { state: EngineState; versions: StreamVersions } {
@@ -338,17 +352,6 @@ t.test(
     const store = await openPGliteStore({});
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
-    const player = (i: number): UserState => ({
-      userId: `p${i}`,
-      username: `Player${i}`,
-      role: 'user',
-      parentId: null,
-      creditReference: 0,
-      exposureLimit: 0,
-      accountLocked: false,
-      betLocked: false,
-      totpEnabled: false,
-    });
     for (let i = 0; i < 2 * ENTRIES_PER_PART.balances + 5; i++) {
       state.users.set(`p${i}`, player(i));
       state.usernames[`player${i}`] = `p${i}`;
@@ -420,6 +423,63 @@ t.test(
     const again = (await new Snapshots(store, 'engine', 25, 10).load())!;
     t.same(asJson(again.state), asJson(state), 'has the changes');
     t.same(asJson(again.versions), asJson(versions));
+  },
+);
+
+t.test(
+  'tables changed at random while a save writes them (keys set, added, deleted, deleted and added back) put back as they were at the snapshot',
+  async (t) => {
+    const store = await openPGliteStore({});
+    t.teardown(() => store.close());
+    for (let seed = 1; seed <= 8; seed++) {
+      const rng = prng(seed);
+      const { state, versions } = settledState(0);
+      const streams: string[] = [];
+      let next = 0;
+      const addUser = () => {
+        const i = next++;
+        state.users.set(`p${i}`, player(i));
+        state.usernames[`player${i}`] = `p${i}`;
+        state.balances.set(`wallet:p${i}`, 100_00 + i);
+        versions.record(`user-p${i}`, 1, undefined);
+        streams.push(`user-p${i}`);
+      };
+      for (let i = 0; i < 2 * ENTRIES_PER_PART.balances + rng.int(0, 999); i++) addUser();
+      const commands = new CommandWindow(25, 10);
+      const name = `engine-${seed}`;
+      const snapshots = new Snapshots(store, name, 25, 10);
+      snapshots.folded(state, 'open', 30);
+      const atSnapshot = { state: asJson(state), versions: asJson(versions) };
+      const change = () => {
+        const p = `p${rng.int(0, next - 1)}`;
+        const op = rng.int(0, 5);
+        if (op === 0) state.balances.set(`wallet:${p}`, rng.int(0, 1_000_00));
+        else if (op === 1) state.users.set(p, { ...state.users.get(p)!, betLocked: rng.chance(0.5) });
+        else if (op === 2) addUser();
+        else if (streams.length > 0) {
+          const stream = streams.splice(rng.int(0, streams.length - 1), 1)[0]!;
+          versions.live.delete(stream);
+          if (op === 3) {
+            versions.record(stream, 7, undefined);
+            streams.push(stream);
+          }
+        }
+      };
+      const saveSnapshotPart = store.saveSnapshotPart.bind(store);
+      store.saveSnapshotPart = (n, key, json) => {
+        for (let k = rng.int(0, 6); k > 0; k--) change();
+        return saveSnapshotPart(n, key, json);
+      };
+      t.ok(await snapshots.save(50, state, versions, commands), `seed ${seed}: saved`);
+      store.saveSnapshotPart = saveSnapshotPart;
+      const restored = (await new Snapshots(store, name, 25, 10).load())!;
+      t.same(asJson(restored.state), atSnapshot.state, `seed ${seed}: the state as of the snapshot`);
+      t.same(asJson(restored.versions), atSnapshot.versions, `seed ${seed}: the stream versions as of the snapshot`);
+      t.ok(await snapshots.save(60, state, versions, commands), `seed ${seed}: the next snapshot`);
+      const again = (await new Snapshots(store, name, 25, 10).load())!;
+      t.same(asJson(again.state), asJson(state), `seed ${seed}: the next one has every change`);
+      t.same(asJson(again.versions), asJson(versions));
+    }
   },
 );
 

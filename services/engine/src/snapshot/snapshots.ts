@@ -608,16 +608,16 @@ function captureTables(state: EngineState, versions: StreamVersions): CapturedTa
 
 /**
  * Takes the table's keys as of the snapshot, in its order, until `end` of them are taken. A Map's
- * live iteration visits once each key it still holds and then those added since, which are known
- * by their value before their first change: none. A key deleted since would be missed, so a
+ * live iteration visits once each key it still holds, in order, and the keys added since after
+ * them all, so while no key has been deleted the first `size` it visits are the snapshot's; a
  * delete first takes every key left (watch).
  */
 function takeKeys(captured: CapturedTable, end: number): void {
-  const { keys, before } = captured;
+  const { keys } = captured;
   while (keys.length < end && captured.pending) {
     const next = captured.pending.next();
     if (next.done) captured.pending = null;
-    else if (!before.has(next.value) || before.get(next.value) !== undefined) keys.push(next.value);
+    else keys.push(next.value);
   }
   if (keys.length === captured.size) captured.pending = null;
 }
