@@ -59,6 +59,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   ResultRevoked: 1,
   MarketArchived: 1,
   MarketRestored: 1,
+  MarketForgotten: 1,
+  MarketRemembered: 1,
   ProviderWindowTurned: 1,
   MarketLockSet: 1,
   AutoCashOutSet: 1,

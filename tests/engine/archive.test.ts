@@ -3,7 +3,7 @@
  * the revoke window has passed (MarketArchived), and a revoke after that reads the market back from
  * the log (MarketRestored) and is exactly the revoke it would have been had the bets never left.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { CommittedEvent, EventStore, ExecuteResult } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { type Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
@@ -51,6 +51,16 @@ async function world(t: Teardown) {
   return { store, engine, players };
 }
 
+/** What a revoke and a new declaration move is the same on both engines, to the paisa. */
+async function sameMoney(t: Test, kept: Engine, other: Engine): Promise<void> {
+  t.same(other.view.balances, kept.view.balances, 'the same balances');
+  t.same(other.view.exposure, kept.view.exposure, 'the same exposure');
+  t.same(other.view.bets, kept.view.bets, 'the same open bets again');
+  for (const engine of [kept, other])
+    await must(engine, { type: 'SettleMarket', marketId: 'bm1', selectionId: 3, runs: null }, 'a');
+  t.same(other.view.balances, kept.view.balances, 'a new declaration pays the same');
+}
+
 /** A command's events; the settlement's id is its declaring command's, which differs between the two engines. */
 const eventsOf = (r: ExecuteResult): Pick<CommittedEvent, 'type' | 'data'>[] =>
   r.ok ? r.events.map((e) => ({ type: e.type, data: { ...e.data, settlementId: undefined } })) : [];
@@ -95,13 +105,7 @@ t.test('a revoke after the window is the revoke it would have been, to the paisa
       'the market was read back in a turn of its own first',
     );
   }
-  t.same(archived.engine.view.balances, kept.engine.view.balances, 'the same balances');
-  t.same(archived.engine.view.exposure, kept.engine.view.exposure, 'the same exposure');
-  t.same(archived.engine.view.bets, kept.engine.view.bets, 'the same open bets again');
-
-  for (const w of [kept, archived])
-    await must(w.engine, { type: 'SettleMarket', marketId: 'bm1', selectionId: 3, runs: null }, 'a');
-  t.same(archived.engine.view.balances, kept.engine.view.balances, 'a new declaration pays the same');
+  await sameMoney(t, kept.engine, archived.engine);
 
   const log = await archived.store.readAll(0, 100_000);
   t.ok(
@@ -124,22 +128,137 @@ t.test('a revoke after the window is the revoke it would have been, to the paisa
   t.ok(again.ok, 'it still writes the bets’ streams after their versions came back from the log');
 });
 
+/** After the revoke window but inside the memory period: archived, summaries kept. */
+const WEEKS_ON = () => new Date(Date.now() + 9 * 24 * 3600_000);
+
+t.test(
+  'a forgotten market is read back for any command naming it, and a revoke is still exact to the paisa',
+  async (t) => {
+    const kept = await world(t);
+    const gone = await world(t);
+    for (const w of [kept, gone]) {
+      await tradeAndSettle(w.engine, w.players, 1);
+      await w.engine.housekeep(WEEKS_ON());
+    }
+    const summaries = ['bm1', 'fy1'].map((id) => JSON.parse(JSON.stringify(gone.engine.view.markets.get(id))));
+    t.ok(
+      gone.engine.view.markets.get('bm1')?.archived,
+      'archived after the revoke window, its summary kept for the memory period',
+    );
+
+    const forgetting = await gone.engine.housekeep(FAR);
+    t.same(
+      eventsOf(forgetting).map((e) => e.type),
+      ['MarketForgotten', 'MarketForgotten'],
+      'both forgotten past the memory period',
+    );
+    t.equal(gone.engine.view.markets.get('bm1'), undefined, 'the summary left the state');
+
+    const late = await gone.engine.execute(
+      envelope({ type: 'SettleMarket', marketId: 'bm1', selectionId: 1, runs: null }, 'a'),
+    );
+    t.same(
+      late.ok ? null : late.refusal.message,
+      'The result of this market is already declared',
+      'a late declaration is refused as before it was forgotten',
+    );
+    const summary = (id: string) => JSON.parse(JSON.stringify(gone.engine.view.markets.get(id)));
+    t.same(summary('bm1'), summaries[0], 'the summary read back is the one forgotten');
+
+    const relisted = await gone.engine.execute(envelope(matchCatalogue([1]), null));
+    t.same(
+      relisted.ok ? relisted.events.map((e) => e.type) : relisted,
+      [],
+      'the feed listing the match again lists nothing: fy1 is read back, not listed anew at its first version',
+    );
+    t.same(summary('fy1'), summaries[1], 'and its summary is the one forgotten');
+
+    const unknown = await gone.engine.execute(envelope({ type: 'RevokeResult', marketId: 'nowhere' }, 'a'));
+    t.same(
+      unknown.ok ? null : unknown.refusal.code,
+      'MARKET_NOT_FOUND',
+      'an id the log does not hold is refused as before',
+    );
+
+    // Forgotten again, then revoked in the same turn: the read-back waits for the forgetting to commit.
+    const [again, bm, fy] = await Promise.all([
+      gone.engine.housekeep(FAR),
+      gone.engine.execute(envelope({ type: 'RevokeResult', marketId: 'bm1' }, 'a')),
+      gone.engine.execute(envelope({ type: 'RevokeResult', marketId: 'fy1' }, 'a')),
+    ]);
+    t.same(
+      eventsOf(again).map((e) => e.type),
+      ['MarketForgotten', 'MarketForgotten'],
+      'forgotten again in the turn',
+    );
+    for (const [marketId, b] of [
+      ['bm1', bm],
+      ['fy1', fy],
+    ] as const) {
+      const a = await kept.engine.execute(envelope({ type: 'RevokeResult', marketId }, 'a'));
+      t.ok(a.ok && b.ok, `${marketId} revoked on both`);
+      t.same(eventsOf(b), eventsOf(a), `${marketId}: the same ResultRevoked, postings to the paisa`);
+    }
+    await sameMoney(t, kept.engine, gone.engine);
+
+    const log = await gone.store.readAll(0, 100_000);
+    t.same(
+      log
+        .filter((e) => e.type === 'MarketRemembered')
+        .map((e) => (e.data as { marketId: string }).marketId)
+        .sort(),
+      ['bm1', 'bm1', 'fy1', 'fy1'],
+      'each read-back is in the log',
+    );
+    t.same(
+      JSON.parse(JSON.stringify(fold(emptyState(), log as never))),
+      JSON.parse(JSON.stringify(gone.engine.view)),
+      'a fold of the log equals the live state',
+    );
+    await gone.engine.housekeep(WEEKS_ON());
+    await gone.engine.saveSnapshot();
+    await gone.engine.housekeep(FAR);
+    await gone.engine.stop();
+    const restarted = await engineOn(gone.store, t);
+    t.same(
+      JSON.parse(JSON.stringify(restarted.view)),
+      JSON.parse(JSON.stringify(fold(emptyState(), (await gone.store.readAll(0, 100_000)) as never))),
+      'a restart from a snapshot with summaries, forgotten after it, equals a full fold of the log',
+    );
+    await restarted.saveSnapshot();
+    await restarted.stop();
+    const third = await engineOn(gone.store, t);
+    t.same(
+      JSON.parse(JSON.stringify(third.view)),
+      JSON.parse(JSON.stringify(restarted.view)),
+      'a restart from the snapshot saved after forgetting (no summary left to write) equals it too',
+    );
+    const last = await third.execute(envelope({ type: 'RevokeResult', marketId: 'bm1' }, 'a'));
+    t.ok(last.ok, 'it still writes the market’s stream after its version came back from the log');
+  },
+);
+
 t.test('the state stays the same size over many settle cycles', async (t) => {
   const { engine, players } = await world(t);
   const sizes: number[] = [];
+  const held: number[] = [];
   for (let n = 2; n <= 31; n++) {
     await must(engine, matchCatalogue([n]), null);
     await tradeAndSettle(engine, players, n);
+    await must(engine, { type: 'VoidMarket', marketId: `mo${n}` }, 'a');
     await engine.housekeep(FAR);
     t.equal(engine.view.bets.size, 0, `cycle ${n}: no bet left in the state`);
-    const { markets, matches, ...rest } = engine.view;
+    // The cycle before's were forgotten: this cycle's three summaries and match 1's three open markets are held.
+    held.push(engine.view.markets.size);
+    const { matches, ...rest } = engine.view;
     sizes.push(JSON.stringify(rest).length);
   }
-  // Only digits move (balances, the bet counter): 450 bets came and went.
-  const spread = Math.max(...sizes) - Math.min(...sizes);
-  t.ok(spread < 64, `apart from the market summaries the state stays at ${sizes.at(-1)} bytes (spread ${spread})`);
-  const summary = JSON.stringify(engine.view.markets.get('bm20')).length;
+  t.same(new Set(held), new Set([6]), 'the markets held stay six (the summaries before were forgotten)');
+  const summary = JSON.stringify(engine.view.markets.get('bm31')).length;
   t.ok(summary < 600, `a settled market keeps a summary of ${summary} bytes, whatever its bets`);
+  // Only digits move (balances, the bet counter, the markets' ids): 450 bets and 60 markets came and went.
+  const spread = Math.max(...sizes) - Math.min(...sizes);
+  t.ok(spread < 64, `apart from the match records the state stays at ${sizes.at(-1)} bytes (spread ${spread})`);
 });
 
 /** The snapshot as the store holds it: its core's markets, the open bets (in slices beside it), and the keys of its other parts but the tables'. */

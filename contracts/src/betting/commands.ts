@@ -1,7 +1,7 @@
 import type { Paise } from '../money.js';
 import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind, MarketStateUpdate } from '../market/feed.js';
 import type { MarketStatus } from '../market/feed.js';
-import type { ButtonValue, MarketRestored, Persistence, Side } from './events.js';
+import type { ButtonValue, MarketRemembered, MarketRestored, Persistence, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {
@@ -145,6 +145,8 @@ export interface RevokeResult {
 export interface Housekeep {
   type: 'Housekeep';
   settledBefore: string;
+  /** Archived markets whose result was declared before this leave the state, summaries and all (MarketForgotten). */
+  forgetBefore: string;
   providerTurnBefore: string;
   paymentsTurnBefore: string;
   /** A feed's result proposed before this settles now (FEED_SETTLE_DELAY_MS); null: admins confirm them. */
@@ -155,6 +157,12 @@ export interface Housekeep {
 export interface RestoreMarket {
   type: 'RestoreMarket';
   restored: MarketRestored;
+}
+
+/** The engine's own: a forgotten market's summary as read back from the log (MarketRemembered). */
+export interface RememberMarket {
+  type: 'RememberMarket';
+  remembered: MarketRemembered;
 }
 
 export interface SetMarketLock {
@@ -208,6 +216,7 @@ export type BettingCommand =
   | RevokeResult
   | Housekeep
   | RestoreMarket
+  | RememberMarket
   | SetMarketLock
   | SetHousePrice
   | ClearHousePrice

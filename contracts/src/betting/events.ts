@@ -189,6 +189,49 @@ export interface MarketArchived {
   betIds: string[];
 }
 
+/**
+ * An archived market's summary has left the state too, its result older than the engine's memory
+ * (MARKET_MEMORY_DAYS): the state no longer grows with the markets ever listed. A command that
+ * names it later has it read back from the log first (MarketRemembered).
+ */
+export interface MarketForgotten {
+  marketId: string;
+  matchId: string;
+}
+
+/**
+ * What the engine keeps of a market besides its bets and positions (services/engine's MarketState
+ * adds them), and all it keeps once archived: what a late command is refused with, and what a
+ * revoke's read-back needs. MarketRemembered carries it back from the log, so it lives here.
+ */
+export interface MarketSummary extends Omit<MarketListed, 'sportId' | 'source'> {
+  /** ACTIVE / SUSPENDED / CLOSED as set by an admin; SETTLED or VOID once a result is declared. */
+  status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED' | 'SETTLED' | 'VOID';
+  /** Bookmaker or fancy priced by hand: bets take the house's price, not the feed's. */
+  manual?: boolean;
+  /** What its feed's market definition last said; absent for a feed that sends none. */
+  feed?: FeedMarketStateSet;
+  /** Winners the feed proposed on closing the market, waiting for confirmation. */
+  proposed?: number[];
+  /** When its result was declared (null while none is, and for results declared before this was kept). */
+  settledAt: string | null;
+  /** An archived summary's settlement: which, and whether a void (its postings come back with a read-back). */
+  settlement: { settlementId: string; void: boolean } | null;
+}
+
+/**
+ * A forgotten market read back from the log for a command that names it: its summary again, as the
+ * fold of its events gives it, and its own stream's last version, so the single writer goes on
+ * after it. Journalled on MARKET_MEMORY_STREAM, whose version the engine always holds. Moves no money.
+ */
+export interface MarketRemembered {
+  marketId: string;
+  matchId: string;
+  summary: MarketSummary;
+  /** The last version of the market's own stream in the log. */
+  version: number;
+}
+
 /** A bet as the engine holds it, carried by MarketRestored. */
 export interface RestoredBet {
   betId: string;
@@ -367,6 +410,8 @@ export interface BettingEventData {
   ResultRevoked: ResultRevoked;
   MarketArchived: MarketArchived;
   MarketRestored: MarketRestored;
+  MarketForgotten: MarketForgotten;
+  MarketRemembered: MarketRemembered;
   MarketLockSet: MarketLockSet;
   AutoCashOutSet: AutoCashOutSet;
   AutoCashOutCleared: AutoCashOutCleared;
@@ -387,3 +432,5 @@ export const HOUSE_COMMISSION_ACCOUNT = 'house:commission';
 export const matchStream = (matchId: string): string => `match-${matchId}`;
 export const marketStream = (marketId: string): string => `market-${marketId}`;
 export const betStream = (betId: string): string => `bet-${betId}`;
+/** The engine's record of the markets it read back after forgetting them (MarketRemembered). */
+export const MARKET_MEMORY_STREAM = 'markets-remembered';

@@ -1,9 +1,7 @@
 import type {
+  MarketSummary,
   BookmakerRunnerUpdate,
-  FancyType,
   FancyUpdate,
-  FeedMarketStateSet,
-  MarketKind,
   Paise,
   Posting,
   RestoredBet,
@@ -43,28 +41,9 @@ export interface Settlement {
   betIds: string[];
 }
 
-export interface MarketState {
-  marketId: string;
-  matchId: string;
-  kind: MarketKind;
-  name: string;
-  fancyType: FancyType | null;
-  runners: { selectionId: number; name: string }[];
-  minStake: Paise;
-  maxStake: Paise;
-  betDelaySec: number;
-  commissionBp: number;
-  /** ACTIVE / SUSPENDED / CLOSED as set by an admin; SETTLED or VOID once a result is declared. */
-  status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED' | 'SETTLED' | 'VOID';
-  /** Bookmaker or fancy priced by hand: bets take the house's price, not the feed's. */
-  manual?: boolean;
-  /** What its feed's market definition last said (betting/feed-market.ts); absent for a feed that sends none. */
-  feed?: FeedMarketStateSet;
-  /** Winners the feed proposed on closing the market, waiting for confirmation. */
-  proposed?: number[];
+/** A market as the engine holds it: its summary (contracts' MarketSummary, what an archived one keeps), its bets and positions. */
+export interface MarketState extends Omit<MarketSummary, 'settlement'> {
   settlement: Settlement | null;
-  /** When its result was declared (null while none is, and for results declared before this was kept). */
-  settledAt: string | null;
   /** Past the revoke window: its bets left the state (betting/archive.ts); a revoke reads them back from the log. */
   archived: boolean;
   /** Every bet placed on it, in order, while it is not archived. */

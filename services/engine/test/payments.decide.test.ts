@@ -572,6 +572,7 @@ t.test('replay: the state is a fold of the events, so a snapshot and the log agr
 const housekeep = (paymentsTurnBefore: string): Command => ({
   type: 'Housekeep',
   settledBefore: '2000-01-01T00:00:00.000Z',
+  forgetBefore: '2000-01-01T00:00:00.000Z',
   providerTurnBefore: '2000-01-01T00:00:00.000Z',
   paymentsTurnBefore,
   confirmProposedBefore: null,

@@ -318,6 +318,7 @@ t.test('housekeeping settles a proposed result whose delay has passed (one its t
   const housekeep = (confirmProposedBefore: string | null) => ({
     type: 'Housekeep' as const,
     settledBefore: '2000-01-01T00:00:00.000Z',
+    forgetBefore: '2000-01-01T00:00:00.000Z',
     providerTurnBefore: '2000-01-01T00:00:00.000Z',
     paymentsTurnBefore: '2000-01-01T00:00:00.000Z',
     confirmProposedBefore,

@@ -22,6 +22,7 @@ import { Snapshots } from '../snapshot/snapshots.js';
 import { StreamVersions } from '../snapshot/stream-versions.js';
 import { emptyState, type EngineState } from '../state.js';
 import { ArchivedMarkets } from './archived.js';
+import { ForgottenMarkets } from './forgotten.js';
 import { PaymentRecall } from './recall.js';
 import { DelayTimers } from './delays.js';
 import { applyQuote } from './feed.js';
@@ -30,6 +31,7 @@ import { movedLadders, runnerKey } from './ladders.js';
 import {
   DEFAULT_PAYMENTS_WINDOW_MS,
   DEFAULT_PROVIDER_IDEMPOTENCY_MS,
+  DEFAULT_MARKET_MEMORY_MS,
   DEFAULT_REVOKE_WINDOW_MS,
   type EngineOptions,
 } from './options.js';
@@ -65,6 +67,9 @@ export class Engine implements CommandBus {
   private readonly quotes = new Quotes();
   private readonly delays = new DelayTimers();
   private readonly archived: ArchivedMarkets;
+  private readonly forgotten: ForgottenMarkets;
+  /** Read-backs waiting for the log to hold every event up to a position (ForgottenMarkets). */
+  private committing: { position: number; resolve: () => void }[] = [];
   private readonly recall: PaymentRecall;
   private readonly pipeline: CommitPipeline;
   /** A turn is deciding (synchronously) right now. */
@@ -97,6 +102,7 @@ export class Engine implements CommandBus {
     this.maxBatch = opts.maxBatch ?? 1_000;
     this.snapshots = new Snapshots(opts.store, SNAPSHOT_NAME, REMEMBERED_COMMANDS, COMMAND_SEGMENT);
     this.archived = new ArchivedMarkets(opts.store, opts.log);
+    this.forgotten = new ForgottenMarkets(opts.store, opts.log);
     this.recall = new PaymentRecall(opts.store, opts.log);
     this.pipeline = new CommitPipeline(opts.store, (ms, events) => {
       this.lastCommitMs = ms;
@@ -162,11 +168,26 @@ export class Engine implements CommandBus {
       ownEnvelope(HOUSEKEEP_PREFIX, now.toISOString(), {
         type: 'Housekeep',
         settledBefore: before(this.opts.revokeWindowMs ?? DEFAULT_REVOKE_WINDOW_MS),
+        forgetBefore: before(this.opts.marketMemoryMs ?? DEFAULT_MARKET_MEMORY_MS),
         providerTurnBefore: before(this.opts.providerIdempotencyMs ?? DEFAULT_PROVIDER_IDEMPOTENCY_MS),
         paymentsTurnBefore: before(this.opts.paymentsWindowMs ?? DEFAULT_PAYMENTS_WINDOW_MS),
         confirmProposedBefore: this.opts.feedSettleDelayMs == null ? null : before(this.opts.feedSettleDelayMs),
       }),
     );
+  }
+
+  /** Resolves once the log holds every event up to `position` (at once if it does). */
+  private committedTo(position: number): Promise<void> {
+    if (this.position >= position) return Promise.resolve();
+    return new Promise((resolve) => this.committing.push({ position, resolve }));
+  }
+
+  /** Wakes the read-backs the log now holds enough for; all of them after a rebuild or a stop (the log is then all there is). */
+  private wake(all: boolean): void {
+    if (this.committing.length === 0) return;
+    const due = this.committing.filter((w) => all || w.position <= this.position);
+    this.committing = all ? [] : this.committing.filter((w) => w.position > this.position);
+    for (const w of due) w.resolve();
   }
 
   /** Puts commands back at the head of the queue once the log was read for them (none if the engine stopped meanwhile). */
@@ -209,6 +230,7 @@ export class Engine implements CommandBus {
     if (this.housekeepTimer) clearInterval(this.housekeepTimer);
     this.opts.log.warn({ reason, epoch: this.epoch }, 'engine stopped');
     this.haltedWith(reason);
+    this.wake(true);
     for (const p of this.queue.splice(0)) if ('envelope' in p) p.reject(new EngineUnavailableError());
     this.delays.rejectAll();
   }
@@ -284,6 +306,12 @@ export class Engine implements CommandBus {
         waiting.pop();
         continue;
       }
+      const unknown = this.forgotten.unknownTo(this.state, p.envelope);
+      if (unknown) {
+        waiting.pop();
+        this.forgotten.readBack(unknown, p, this.committedTo(this.assigned), this.requeue(p));
+        continue;
+      }
       const archived = this.archived.marketOf(this.state, p.envelope);
       if (archived) {
         waiting.pop();
@@ -345,6 +373,7 @@ export class Engine implements CommandBus {
       (stored) => {
         for (const commandId of inTurn.keys()) this.uncommitted.delete(commandId);
         this.position = Math.max(this.position, ...stored.map((e) => e.position));
+        this.wake(false);
         this.sinceSnapshot += stored.length;
         if (stored.length > 0) {
           try {
@@ -454,6 +483,7 @@ export class Engine implements CommandBus {
     await reloadUntilDone(
       async () => {
         await this.load();
+        this.wake(true);
         this.status = 'running';
         this.opts.log.info({ position: this.position }, 'engine recovered');
       },

@@ -48,7 +48,8 @@ export const positioned = (
 
 /**
  * Folds an event into the state. Stream versions are kept for streams that can still be written
- * (an archived market's bets' go, and come back with it); those that seldom change are held
+ * (an archived market's bets' go, and come back with it; a forgotten market's own goes too, and
+ * comes back with its summary); those that seldom change are held
  * apart (a settled market's bets', an archived market's own, forgotten provider rounds'), and
  * the snapshot learns which of its parts the event changed.
  */
@@ -67,6 +68,8 @@ export function foldJournalled(
   else if (event.type === 'ResultRevoked') versions.reopen(event.data.marketId);
   else if (event.type === 'MarketArchived') versions.archive(event.data.marketId);
   else if (event.type === 'MarketRestored') versions.restore(event.data.marketId, event.data.streamVersions);
+  else if (event.type === 'MarketForgotten') versions.forgetMarket(event.data.marketId);
+  else if (event.type === 'MarketRemembered') versions.rememberMarket(event.data.marketId, event.data.version);
   snapshots.folded(state, marketId, position);
   snapshots.providerFolded(state, event);
 }

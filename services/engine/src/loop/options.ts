@@ -24,6 +24,11 @@ export interface EngineOptions {
   /** How long a declared result can be revoked from the state alone; then the market's bets leave it (default 7 days). */
   revokeWindowMs?: number;
   /**
+   * How long after its result an archived market's summary stays in the state (default 30 days);
+   * then it leaves too, and a command naming the market reads it back from the log first.
+   */
+  marketMemoryMs?: number;
+  /**
    * How long, at least, a closed third-party casino round's transaction ids keep their answers
    * (default a week; at most twice that): the idempotency window for the providers' retries.
    */
@@ -44,5 +49,6 @@ export interface EngineOptions {
 }
 
 export const DEFAULT_REVOKE_WINDOW_MS = 7 * 24 * 3600_000;
+export const DEFAULT_MARKET_MEMORY_MS = 30 * 24 * 3600_000;
 export const DEFAULT_PROVIDER_IDEMPOTENCY_MS = 7 * 24 * 3600_000;
 export const DEFAULT_PAYMENTS_WINDOW_MS = 7 * 24 * 3600_000;

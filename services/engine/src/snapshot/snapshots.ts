@@ -161,6 +161,15 @@ export class Snapshots {
     const market = state.markets.get(marketId);
     if (!market) {
       this.changes.delete(marketId);
+      // Forgotten: its group's part is written again without it (an empty group is written no more).
+      const was = this.groupOf.get(marketId);
+      if (was !== undefined) {
+        const group = this.groups.get(was)!;
+        group.position = position;
+        group.markets.delete(marketId);
+        this.groupOf.delete(marketId);
+        if (group.markets.size === 0) this.groups.delete(was);
+      }
       return;
     }
     const settled = marketId in state.unarchived;

@@ -109,6 +109,16 @@ export class StreamVersions {
     delete this.archived[marketId];
   }
 
+  /** Forgotten: nothing writes the market's own stream again before it is remembered. */
+  forgetMarket(marketId: string): void {
+    delete this.archived[marketId];
+  }
+
+  /** Remembered, with its own stream's last version as the log holds it: archived again. */
+  rememberMarket(marketId: string, version: number): void {
+    this.archived[marketId] = version;
+  }
+
   private forget(ofKind: (streamId: string) => boolean, remembered: ReadonlySet<string>): void {
     for (const stream of this.live.keys()) if (ofKind(stream) && !remembered.has(stream)) this.live.delete(stream);
   }

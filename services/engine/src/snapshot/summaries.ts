@@ -1,3 +1,4 @@
+import type { MarketSummary } from '@exch/contracts';
 import { Dict } from '../dict.js';
 import type { MarketState, Settlement } from '../state.js';
 
@@ -118,4 +119,21 @@ export function summaryOf(m: Readonly<MarketState>): MarketState {
   };
   for (const k of RARE) if (m[k] !== undefined) Object.assign(summary, { [k]: m[k] });
   return summary;
+}
+
+/** The summary a MarketRemembered carries: the fields summaryOf keeps, as plain values. */
+export function marketSummary(m: Readonly<MarketState>): MarketSummary {
+  const { archived: _a, betIds: _b, positions: _p, settlement, ...kept } = summaryOf(m);
+  return { ...kept, settlement: settlement && { settlementId: settlement.settlementId, void: settlement.void } };
+}
+
+/** A remembered summary as the state keeps it: the same object summaryOf makes of the market it was. */
+export function fromMarketSummary(s: MarketSummary): MarketState {
+  return summaryOf({
+    ...s,
+    settlement: s.settlement && { ...s.settlement, postings: [], betIds: [] },
+    archived: true,
+    betIds: [],
+    positions: new Dict(),
+  });
 }
