@@ -61,6 +61,8 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   MarketRestored: 1,
   MarketForgotten: 1,
   MarketRemembered: 1,
+  MatchForgotten: 1,
+  MatchRemembered: 1,
   ProviderWindowTurned: 1,
   MarketLockSet: 1,
   AutoCashOutSet: 1,

@@ -238,10 +238,87 @@ t.test(
   },
 );
 
+t.test('a match goes with its last market, and comes back for the catalogue and a lock', async (t) => {
+  const { store, engine, players } = await world(t);
+  await tradeAndSettle(engine, players, 1);
+  await must(engine, { type: 'VoidMarket', marketId: 'mo1' }, 'a');
+  await engine.housekeep(WEEKS_ON());
+  const match = engine.view.matches.M1;
+  const forgetting = await engine.housekeep(FAR);
+  t.same(
+    eventsOf(forgetting).map((e) => e.type),
+    ['MarketForgotten', 'MarketForgotten', 'MarketForgotten', 'MatchForgotten'],
+    'its three markets forgotten, then the match',
+  );
+  t.equal(engine.view.matches.M1, undefined, 'the match left the state');
+
+  const relisted = await engine.execute(envelope(matchCatalogue([1]), null));
+  t.same(
+    relisted.ok ? relisted.events.map((e) => e.type) : relisted,
+    [],
+    'the feed listing it again lists nothing: the match and its markets are read back',
+  );
+  t.same(engine.view.matches.M1, match, 'the match as it was');
+  t.same([...engine.view.markets.keys()].sort(), ['bm1', 'fy1', 'mo1'], 'and its markets');
+
+  await engine.housekeep(FAR);
+  t.equal(engine.view.matches.M1, undefined, 'forgotten again');
+  const listing = matchCatalogue([1]);
+  listing.catalogue.markets = [{ ...listing.catalogue.markets[1]!, marketId: 'bm9', name: 'Bookmaker 2' }];
+  const added = await engine.execute(envelope(listing, null));
+  t.same(
+    added.ok ? added.events.map((e) => e.type) : added,
+    ['MarketListed'],
+    'a new market of the forgotten match is listed, the match read back rather than listed again',
+  );
+  t.same(engine.view.matches.M1, match, 'the match as it was');
+  await must(engine, { type: 'VoidMarket', marketId: 'bm9' }, 'a');
+  await engine.housekeep(WEEKS_ON());
+  await engine.housekeep(FAR);
+  t.equal(engine.view.matches.M1, undefined, 'and gone with that market');
+  const lock = await engine.execute(
+    envelope(
+      { type: 'SetMarketLock', userId: players[0]!, matchId: 'M1', marketKind: null, marketId: null, locked: true },
+      'a',
+    ),
+  );
+  t.ok(lock.ok, 'a lock on the forgotten match is decided as before');
+  t.same(engine.view.matches.M1, match, 'against the match read back');
+  const unknown = await engine.execute(
+    envelope({ type: 'SetMatchStreams', matchId: 'M404', tvUrl: null, scoreUrl: null }, 'a'),
+  );
+  t.same(
+    unknown.ok ? null : unknown.refusal.code,
+    'MATCH_NOT_FOUND',
+    'a match the log does not hold is refused as before',
+  );
+
+  await engine.housekeep(FAR);
+  const log = await store.readAll(0, 100_000);
+  t.same(
+    JSON.parse(JSON.stringify(fold(emptyState(), log as never))),
+    JSON.parse(JSON.stringify(engine.view)),
+    'a fold of the log equals the live state',
+  );
+  await engine.stop();
+  const restarted = await engineOn(store, t);
+  t.same(
+    JSON.parse(JSON.stringify(restarted.view)),
+    JSON.parse(JSON.stringify(engine.view)),
+    'a restarted engine equals it too',
+  );
+  t.ok(
+    (await restarted.execute(envelope(matchCatalogue([1], true), null))).ok,
+    'and writes the match’s stream after its version came back',
+  );
+  t.equal(restarted.view.matches.M1?.inPlay, true, 'the match went in play');
+});
+
 t.test('the state stays the same size over many settle cycles', async (t) => {
   const { engine, players } = await world(t);
   const sizes: number[] = [];
   const held: number[] = [];
+  const matchesHeld: number[] = [];
   for (let n = 2; n <= 31; n++) {
     await must(engine, matchCatalogue([n]), null);
     await tradeAndSettle(engine, players, n);
@@ -250,15 +327,20 @@ t.test('the state stays the same size over many settle cycles', async (t) => {
     t.equal(engine.view.bets.size, 0, `cycle ${n}: no bet left in the state`);
     // The cycle before's were forgotten: this cycle's three summaries and match 1's three open markets are held.
     held.push(engine.view.markets.size);
-    const { matches, ...rest } = engine.view;
-    sizes.push(JSON.stringify(rest).length);
+    matchesHeld.push(Object.keys(engine.view.matches).length);
+    sizes.push(JSON.stringify(engine.view).length);
   }
   t.same(new Set(held), new Set([6]), 'the markets held stay six (the summaries before were forgotten)');
+  t.same(
+    new Set(matchesHeld),
+    new Set([2]),
+    'and the matches two, match 1 and this cycle’s (each went with its last market)',
+  );
   const summary = JSON.stringify(engine.view.markets.get('bm31')).length;
   t.ok(summary < 600, `a settled market keeps a summary of ${summary} bytes, whatever its bets`);
-  // Only digits move (balances, the bet counter, the markets' ids): 450 bets and 60 markets came and went.
+  // Only digits move (balances, the bet counter, the markets' ids): 450 bets, 90 markets and 30 matches came and went.
   const spread = Math.max(...sizes) - Math.min(...sizes);
-  t.ok(spread < 64, `apart from the match records the state stays at ${sizes.at(-1)} bytes (spread ${spread})`);
+  t.ok(spread < 64, `the state stays at ${sizes.at(-1)} bytes (spread ${spread})`);
 });
 
 /** The snapshot as the store holds it: its core's markets, the open bets (in slices beside it), and the keys of its other parts but the tables'. */

@@ -1,7 +1,7 @@
 import type { Paise } from '../money.js';
 import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind, MarketStateUpdate } from '../market/feed.js';
 import type { MarketStatus } from '../market/feed.js';
-import type { ButtonValue, MarketRemembered, MarketRestored, Persistence, Side } from './events.js';
+import type { ButtonValue, MarketRemembered, MarketRestored, MatchRemembered, Persistence, Side } from './events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {
@@ -165,6 +165,12 @@ export interface RememberMarket {
   remembered: MarketRemembered;
 }
 
+/** The engine's own: a forgotten match as read back from the log (MatchRemembered). */
+export interface RememberMatch {
+  type: 'RememberMatch';
+  remembered: MatchRemembered;
+}
+
 export interface SetMarketLock {
   type: 'SetMarketLock';
   userId: string;
@@ -217,6 +223,7 @@ export type BettingCommand =
   | Housekeep
   | RestoreMarket
   | RememberMarket
+  | RememberMatch
   | SetMarketLock
   | SetHousePrice
   | ClearHousePrice

@@ -232,6 +232,21 @@ export interface MarketRemembered {
   version: number;
 }
 
+/** The match's markets have all been forgotten, so the match leaves the state too (MatchRemembered brings it back). */
+export interface MatchForgotten {
+  matchId: string;
+}
+
+/**
+ * A forgotten match read back from the log for a command that names it or one of its markets: the
+ * match as its events leave it, and its stream's last version. Journalled on MARKET_MEMORY_STREAM.
+ */
+export interface MatchRemembered {
+  match: { matchId: string; sportId: SportId; name: string; inPlay: boolean };
+  /** The last version of the match's stream in the log. */
+  version: number;
+}
+
 /** A bet as the engine holds it, carried by MarketRestored. */
 export interface RestoredBet {
   betId: string;
@@ -412,6 +427,8 @@ export interface BettingEventData {
   MarketRestored: MarketRestored;
   MarketForgotten: MarketForgotten;
   MarketRemembered: MarketRemembered;
+  MatchForgotten: MatchForgotten;
+  MatchRemembered: MatchRemembered;
   MarketLockSet: MarketLockSet;
   AutoCashOutSet: AutoCashOutSet;
   AutoCashOutCleared: AutoCashOutCleared;
@@ -432,5 +449,5 @@ export const HOUSE_COMMISSION_ACCOUNT = 'house:commission';
 export const matchStream = (matchId: string): string => `match-${matchId}`;
 export const marketStream = (marketId: string): string => `market-${marketId}`;
 export const betStream = (betId: string): string => `bet-${betId}`;
-/** The engine's record of the markets it read back after forgetting them (MarketRemembered). */
+/** The engine's record of the markets and matches it read back after forgetting them (MarketRemembered, MatchRemembered). */
 export const MARKET_MEMORY_STREAM = 'markets-remembered';

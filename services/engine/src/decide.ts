@@ -33,7 +33,7 @@ import { decideCheckAutoCashOut, decideSetAutoCashOut } from './betting/auto-cas
 import { decideRematch } from './betting/rematch.js';
 import type { QuoteView } from './betting/quotes.js';
 import { decideRestoreMarket } from './betting/archive.js';
-import { decideRememberMarket } from './betting/forget.js';
+import { decideRememberMarket, decideRememberMatch } from './betting/forget.js';
 import { decideHousekeep } from './housekeep.js';
 import { decideRevokeResult, decideSettleMarket, decideVoidMarket } from './betting/settle.js';
 import { decideCasino } from './casino/decide.js';
@@ -144,6 +144,8 @@ export function decide(
       return decideRestoreMarket(state, c, actor);
     case 'RememberMarket':
       return decideRememberMarket(state, c, actor);
+    case 'RememberMatch':
+      return decideRememberMatch(state, c, actor);
     case 'SetMarketLock':
       return decideSetMarketLock(state, c, actor);
     case 'SetHousePrice':

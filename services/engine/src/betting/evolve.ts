@@ -2,7 +2,7 @@ import { updateKey, type BettingEventData, type Paise, type Posting } from '@exc
 import { Dict } from '../dict.js';
 import { bookKey, positionIn, type BetState, type EngineState, type MarketState, type Position } from '../state.js';
 import { archiveMarket, restoreMarket } from './archive.js';
-import { forgetMarket, rememberMarket } from './forget.js';
+import { forgetMarket, forgetMatch, rememberMarket, rememberMatch } from './forget.js';
 import { restOrder, unrestOrder } from './matching.js';
 import { lockKey } from './locks.js';
 import { addBet, emptyBook } from './pnl-book.js';
@@ -235,6 +235,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'MarketRemembered':
       rememberMarket(state, e.data);
+      break;
+    case 'MatchForgotten':
+      forgetMatch(state, e.data);
+      break;
+    case 'MatchRemembered':
+      rememberMatch(state, e.data);
       break;
     case 'FeedMarketStateSet': {
       const market = state.markets.get(e.data.marketId)!;

@@ -1,4 +1,10 @@
-import { marketStream, type MarketRemembered, type MarketRestored, type StoredEvent } from '@exch/contracts';
+import {
+  marketStream,
+  type MarketRemembered,
+  type MarketRestored,
+  type MatchRemembered,
+  type StoredEvent,
+} from '@exch/contracts';
 import { marketSummary } from '../snapshot/summaries.js';
 import { emptyState, type EngineState, type MarketState } from '../state.js';
 import { evolveBetting } from './evolve.js';
@@ -68,4 +74,17 @@ export function recollect(marketId: string, events: readonly StoredEvent[]): Mar
   const { market, own } = foldMarket(marketId, events);
   if (!market?.settlement) return null;
   return { marketId, matchId: market.matchId, summary: marketSummary(market), version: own };
+}
+
+/** A forgotten match as its stream's events leave it (EventStore.readStream), and the stream's last version; null when the log has none. */
+export function recollectMatch(matchId: string, events: readonly StoredEvent[]): MatchRemembered | null {
+  const scratch = emptyState();
+  let version = 0;
+  for (const e of events) {
+    version = Math.max(version, e.streamVersion);
+    if (e.type === 'MatchListed' || e.type === 'MatchInPlaySet')
+      evolveBetting(scratch, e as unknown as Parameters<typeof evolveBetting>[1]);
+  }
+  const match = scratch.matches[matchId];
+  return match ? { match, version } : null;
 }

@@ -102,7 +102,7 @@ export class Engine implements CommandBus {
     this.maxBatch = opts.maxBatch ?? 1_000;
     this.snapshots = new Snapshots(opts.store, SNAPSHOT_NAME, REMEMBERED_COMMANDS, COMMAND_SEGMENT);
     this.archived = new ArchivedMarkets(opts.store, opts.log);
-    this.forgotten = new ForgottenMarkets(opts.store, opts.log);
+    this.forgotten = new ForgottenMarkets(opts.store, opts.log, () => this.state);
     this.recall = new PaymentRecall(opts.store, opts.log);
     this.pipeline = new CommitPipeline(opts.store, (ms, events) => {
       this.lastCommitMs = ms;

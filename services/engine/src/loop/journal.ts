@@ -70,6 +70,8 @@ export function foldJournalled(
   else if (event.type === 'MarketRestored') versions.restore(event.data.marketId, event.data.streamVersions);
   else if (event.type === 'MarketForgotten') versions.forgetMarket(event.data.marketId);
   else if (event.type === 'MarketRemembered') versions.rememberMarket(event.data.marketId, event.data.version);
+  else if (event.type === 'MatchForgotten') versions.forgetMatch(event.data.matchId);
+  else if (event.type === 'MatchRemembered') versions.rememberMatch(event.data.match.matchId, event.data.version);
   snapshots.folded(state, marketId, position);
   snapshots.providerFolded(state, event);
 }

@@ -1,4 +1,4 @@
-import { marketStream, paymentRequestStream, providerRoundStream } from '@exch/contracts';
+import { marketStream, matchStream, paymentRequestStream, providerRoundStream } from '@exch/contracts';
 import { Table } from '../dict.js';
 
 const PROVIDER_ROUND = providerRoundStream('', '').slice(0, -1);
@@ -117,6 +117,16 @@ export class StreamVersions {
   /** Remembered, with its own stream's last version as the log holds it: archived again. */
   rememberMarket(marketId: string, version: number): void {
     this.archived[marketId] = version;
+  }
+
+  /** A match gone with its last market: its stream is written again only once it is remembered. */
+  forgetMatch(matchId: string): void {
+    this.live.delete(matchStream(matchId));
+  }
+
+  /** Remembered, with its stream's last version as the log holds it. */
+  rememberMatch(matchId: string, version: number): void {
+    this.live.set(matchStream(matchId), version);
   }
 
   private forget(ofKind: (streamId: string) => boolean, remembered: ReadonlySet<string>): void {
