@@ -88,8 +88,11 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((t) => !existing.has(t.topic));
     if (missing.length > 0) {
+      // The wait is ours (waitForLeaders below): kafkajs's retries only LEADER_NOT_AVAILABLE, and the
+      // metadata right after a create can also answer UNKNOWN_TOPIC_OR_PARTITION (retriable), which
+      // made a gateway of tests/distributed/concurrent-start.test.ts exit on 2026-12-02.
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((t) => ({
           topic: t.topic,
           numPartitions: t.partitions,
@@ -117,9 +120,9 @@ export async function ensureTopics(kafka: Kafka, topics: TopicSpec[]): Promise<v
 }
 
 /**
- * Until every partition of these topics has a leader. A process that lost the race to create a
- * topic (TOPIC_ALREADY_EXISTS) gets no such wait from kafkajs, and its next metadata request may
- * be answered "This server does not host this topic-partition" while the winner's are elected.
+ * Until every partition of these topics has a leader, whoever created them: a metadata request
+ * may be answered "This server does not host this topic-partition" while their leaders are
+ * elected, for the process that created a topic and for one that lost the race (TOPIC_ALREADY_EXISTS).
  */
 async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
