@@ -2,7 +2,7 @@ import { EngineUnavailableError, type CommandEnvelope, type EventStore } from '@
 import { readBack } from '../betting/read-back.js';
 import type { Log } from '../log.js';
 import type { EngineState } from '../state.js';
-import { ownEnvelope, RESTORE_PREFIX, type Pending } from './queue.js';
+import { ownPending, RESTORE_PREFIX, type Pending } from './queue.js';
 
 /**
  * Archived markets read back from the log for the rare command that needs one (a revoke after the
@@ -34,9 +34,8 @@ export class ArchivedMarkets {
       (events) => {
         const restored = readBack(marketId, events);
         if (!restored) return requeue([p]);
-        const envelope = ownEnvelope(RESTORE_PREFIX, p.envelope.at, { type: 'RestoreMarket', restored });
         // Its refusal (another command restored it first) leaves the waiting command to be decided as the state is.
-        requeue([{ envelope, resolve: () => {}, reject: () => {} }, p]);
+        requeue([ownPending(RESTORE_PREFIX, p.envelope.at, { type: 'RestoreMarket', restored }), p]);
       },
       (err: unknown) => {
         this.restoredFor.delete(p.envelope.commandId);

@@ -2,15 +2,13 @@ import { EngineUnavailableError, matchStream, type CommandEnvelope, type EventSt
 import { recollect, recollectMatch } from '../betting/read-back.js';
 import type { Log } from '../log.js';
 import type { EngineState } from '../state.js';
-import { ownEnvelope, RESTORE_PREFIX, type Pending } from './queue.js';
+import { ownPending, RESTORE_PREFIX, type Pending } from './queue.js';
 
 /** What a command names that the state does not hold. */
 export interface Unknown {
   markets: string[];
   matches: string[];
 }
-
-const nothing = (): void => {};
 
 /**
  * Markets and matches a command names that the state does not hold, read back from the log before
@@ -57,12 +55,8 @@ export class ForgottenMarkets {
    */
   readBack(unknown: Unknown, p: Pending, committed: Promise<void>, requeue: (items: Pending[]) => void): void {
     this.tried.add(p.envelope.commandId);
-    const own = (command: CommandEnvelope['command']): Pending => ({
-      envelope: ownEnvelope(RESTORE_PREFIX, p.envelope.at, command),
-      // Its refusal (another command's read-back remembered it first) changes nothing.
-      resolve: nothing,
-      reject: nothing,
-    });
+    // Its refusal (another command's read-back remembered it first) changes nothing.
+    const own = (command: CommandEnvelope['command']): Pending => ownPending(RESTORE_PREFIX, p.envelope.at, command);
     committed
       .then(async () => {
         const markets = await Promise.all(

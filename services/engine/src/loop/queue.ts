@@ -35,6 +35,13 @@ export const ownEnvelope = (prefix: string, at: string, command: CommandEnvelope
   command,
 });
 
+/** An engine's own command queued ahead of one waiting for it: nobody waits for its answer (a refusal changes nothing). */
+export const ownPending = (prefix: string, at: string, command: CommandEnvelope['command']): Pending => ({
+  envelope: ownEnvelope(prefix, at, command),
+  resolve: () => {},
+  reject: () => {},
+});
+
 /** A bet and a cash out wait out a market's in-play delay and are decided again after it. */
 export const delayable = (c: CommandEnvelope['command']): c is PlaceBet | CashOut =>
   c.type === 'PlaceBet' || c.type === 'CashOut';

@@ -159,35 +159,27 @@ export class Snapshots {
   folded(state: Readonly<EngineState>, marketId: string | undefined, position: number): void {
     if (marketId === undefined) return;
     const market = state.markets.get(marketId);
-    if (!market) {
-      this.changes.delete(marketId);
-      // Forgotten: its group's part is written again without it (an empty group is written no more).
-      const was = this.groupOf.get(marketId);
-      if (was !== undefined) {
-        const group = this.groups.get(was)!;
-        group.position = position;
-        group.markets.delete(marketId);
-        this.groupOf.delete(marketId);
-        if (group.markets.size === 0) this.groups.delete(was);
-      }
-      return;
-    }
-    const settled = marketId in state.unarchived;
-    if (settled) this.touched.set(marketId, position);
-    else this.touched.delete(marketId);
-    if (market.archived || settled) {
-      this.open.delete(marketId);
-      this.changes.delete(marketId);
-    } else this.open.add(marketId);
+    if (market) {
+      const settled = marketId in state.unarchived;
+      if (settled) this.touched.set(marketId, position);
+      else this.touched.delete(marketId);
+      if (market.archived || settled) {
+        this.open.delete(marketId);
+        this.changes.delete(marketId);
+      } else this.open.add(marketId);
+    } else this.changes.delete(marketId);
+    // An archived market's group is written again when it changes; read back or forgotten, the
+    // market leaves it, and an empty group is written no more.
     const was = this.groupOf.get(marketId);
     if (was !== undefined) {
       const group = this.groups.get(was)!;
       group.position = position;
-      if (!market.archived) {
+      if (!market?.archived) {
         group.markets.delete(marketId);
         this.groupOf.delete(marketId);
+        if (group.markets.size === 0) this.groups.delete(was);
       }
-    } else if (market.archived) this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
+    } else if (market?.archived) this.archive(marketId, Math.floor(position / ARCHIVED_GROUP_SPAN), position);
   }
 
   /**
@@ -315,7 +307,6 @@ export class Snapshots {
         });
     }
     for (const [no, group] of this.groups) {
-      if (group.markets.size === 0) continue;
       const at = group.position;
       plan.push({
         key: archivedPartKey(no, at),
