@@ -1,4 +1,4 @@
-import { EngineUnavailableError, type CommandEnvelope, type EventStore } from '@exch/contracts';
+import { EngineUnavailableError, type EventStore } from '@exch/contracts';
 import { readBack } from '../betting/read-back.js';
 import type { Log } from '../log.js';
 import type { EngineState } from '../state.js';
@@ -9,8 +9,8 @@ import { ownPending, RESTORE_PREFIX, type Pending } from './queue.js';
  * window): the log stays the only truth, and a replay sees the same restore.
  */
 export class ArchivedMarkets {
-  /** Commands that waited for an archived market to be read back: decided as they are after one try. */
-  private readonly restoredFor = new Set<string>();
+  /** Commands that waited for an archived market to be read back: decided as they are after one try (held as forgotten.ts holds its own). */
+  private readonly restoredFor = new WeakSet<Pending>();
 
   constructor(
     private readonly store: EventStore,
@@ -18,9 +18,9 @@ export class ArchivedMarkets {
   ) {}
 
   /** The archived market a command needs read back before it is decided. */
-  marketOf(state: Readonly<EngineState>, envelope: CommandEnvelope): string | null {
-    const c = envelope.command;
-    if (c.type !== 'RevokeResult' || this.restoredFor.delete(envelope.commandId)) return null;
+  marketOf(state: Readonly<EngineState>, p: Pending): string | null {
+    const c = p.envelope.command;
+    if (c.type !== 'RevokeResult' || this.restoredFor.delete(p)) return null;
     return state.markets.get(c.marketId)?.archived ? c.marketId : null;
   }
 
@@ -29,7 +29,7 @@ export class ArchivedMarkets {
    * of the waiting command, which is then decided against the market as it was.
    */
   readBack(marketId: string, p: Pending, requeue: (items: Pending[]) => void): void {
-    this.restoredFor.add(p.envelope.commandId);
+    this.restoredFor.add(p);
     this.store.readMarket(marketId).then(
       (events) => {
         const restored = readBack(marketId, events);
@@ -38,7 +38,6 @@ export class ArchivedMarkets {
         requeue([ownPending(RESTORE_PREFIX, p.envelope.at, { type: 'RestoreMarket', restored }), p]);
       },
       (err: unknown) => {
-        this.restoredFor.delete(p.envelope.commandId);
         this.log.error({ err, marketId }, 'reading an archived market back failed');
         p.reject(new EngineUnavailableError('The bet engine could not read this market back, please try again'));
       },

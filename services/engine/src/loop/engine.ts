@@ -306,25 +306,25 @@ export class Engine implements CommandBus {
         waiting.pop();
         continue;
       }
-      const unknown = this.forgotten.unknownTo(this.state, p.envelope);
+      const unknown = this.forgotten.unknownTo(this.state, p);
       if (unknown) {
         waiting.pop();
         this.forgotten.readBack(unknown, p, this.committedTo(this.assigned), this.requeue(p));
         continue;
       }
-      const archived = this.archived.marketOf(this.state, p.envelope);
+      const archived = this.archived.marketOf(this.state, p);
       if (archived) {
         waiting.pop();
         this.archived.readBack(archived, p, this.requeue(p));
         continue;
       }
-      const need = this.recall.needs(this.state, p.envelope);
+      const need = this.recall.needs(this.state, p);
       if (need) {
         waiting.pop();
         this.recall.readBack(need, p, this.requeue(p));
         continue;
       }
-      const decision = decide(this.state, p.envelope, this.quotes, this.recall.take(commandId));
+      const decision = decide(this.state, p.envelope, this.quotes, this.recall.take(p));
       const delay = delayable(p.envelope.command) ? betDelayMs(this.state, p.envelope.command) : 0;
       if (decision.ok && delay > 0) {
         // In play: the bet waits out the market's delay, then is decided again against the prices of then.

@@ -19,8 +19,11 @@ export interface Unknown {
  * one read, and the command is decided as the state is.
  */
 export class ForgottenMarkets {
-  /** Commands whose markets were read back: decided as the state is after one try. */
-  private readonly tried = new Set<string>();
+  /**
+   * Commands whose markets were read back: decided as the state is after one try. Held by the queued
+   * command itself, not its id: one answered as a retry, or refused at a stop, leaves nothing here.
+   */
+  private readonly tried = new WeakSet<Pending>();
 
   constructor(
     private readonly store: EventStore,
@@ -30,9 +33,9 @@ export class ForgottenMarkets {
   ) {}
 
   /** What this command names that the state does not hold, unless it was read back for it already. */
-  unknownTo(state: Readonly<EngineState>, envelope: CommandEnvelope): Unknown | null {
-    if (this.tried.size > 0 && this.tried.delete(envelope.commandId)) return null;
-    const c = envelope.command;
+  unknownTo(state: Readonly<EngineState>, p: Pending): Unknown | null {
+    if (this.tried.delete(p)) return null;
+    const c = p.envelope.command;
     if (c.type === 'SyncCatalogue') {
       const markets = c.catalogue.markets.filter((m) => !state.markets.get(m.marketId)).map((m) => m.marketId);
       const matches = c.catalogue.matches.filter((m) => !state.matches[m.id]).map((m) => m.id);
@@ -54,7 +57,7 @@ export class ForgottenMarkets {
    * the log holds, ahead of the waiting command.
    */
   readBack(unknown: Unknown, p: Pending, committed: Promise<void>, requeue: (items: Pending[]) => void): void {
-    this.tried.add(p.envelope.commandId);
+    this.tried.add(p);
     // Its refusal (another command's read-back remembered it first) changes nothing.
     const own = (command: CommandEnvelope['command']): Pending => ownPending(RESTORE_PREFIX, p.envelope.at, command);
     committed
@@ -77,7 +80,6 @@ export class ForgottenMarkets {
       .then(
         (remember) => requeue([...remember, p]),
         (err: unknown) => {
-          this.tried.delete(p.envelope.commandId);
           this.log.error({ err, ...unknown }, 'reading forgotten markets back failed');
           p.reject(new EngineUnavailableError('The bet engine could not read this market back, please try again'));
         },

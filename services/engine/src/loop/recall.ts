@@ -3,7 +3,6 @@ import {
   normalizeUtr,
   paymentRequestStream,
   utrProblem,
-  type CommandEnvelope,
   type EventStore,
 } from '@exch/contracts';
 import type { Log } from '../log.js';
@@ -21,8 +20,8 @@ type Need = { utr: string } | { requestId: string };
  * for it, so the log stays the only truth and a replay needs none of it.
  */
 export class PaymentRecall {
-  /** Commands whose read-back is done, with what it found: taken when each is decided. */
-  private readonly recalled = new Map<string, RecalledRequests>();
+  /** Commands whose read-back is done, with what it found: taken when each is decided (held as forgotten.ts holds its own). */
+  private readonly recalled = new WeakMap<Pending, RecalledRequests>();
 
   constructor(
     private readonly store: EventStore,
@@ -30,9 +29,9 @@ export class PaymentRecall {
   ) {}
 
   /** What the log must be asked before this command is decided, if anything. */
-  needs(state: Readonly<EngineState>, envelope: CommandEnvelope): Need | null {
-    if (this.recalled.has(envelope.commandId)) return null;
-    const c = envelope.command;
+  needs(state: Readonly<EngineState>, p: Pending): Need | null {
+    if (this.recalled.has(p)) return null;
+    const c = p.envelope.command;
     const pay = state.payments;
     if (c.type === 'RequestDeposit') {
       if (utrProblem(c.method, c.utr)) return null;
@@ -45,10 +44,10 @@ export class PaymentRecall {
   }
 
   /** The requests read back for this command (nothing when none was needed). */
-  take(commandId: string): RecalledRequests {
-    const found = this.recalled.get(commandId);
+  take(p: Pending): RecalledRequests {
+    const found = this.recalled.get(p);
     if (!found) return NOTHING_RECALLED;
-    this.recalled.delete(commandId);
+    this.recalled.delete(p);
     return found;
   }
 
@@ -60,7 +59,7 @@ export class PaymentRecall {
         : this.store.readStream(paymentRequestStream(need.requestId));
     read.then(
       (events) => {
-        this.recalled.set(p.envelope.commandId, recallRequests(events));
+        this.recalled.set(p, recallRequests(events));
         requeue([p]);
       },
       (err: unknown) => {
