@@ -8,6 +8,7 @@ import type {
   RoleSlug,
   SportId,
 } from '@exch/contracts';
+import { BetStore } from './betting/bet-store.js';
 import type { Level } from './betting/matching.js';
 import { Dict, Table } from './dict.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';
@@ -102,7 +103,8 @@ export interface EngineState {
   unarchived: Record<string, string | null>;
   /** Markets whose feed proposed a result not yet settled, by when it was proposed (null: before that was kept). */
   proposals: Record<string, string | null>;
-  bets: Dict<BetState>;
+  /** The bets still held (open markets', and settled ones' inside the revoke window), in columns. */
+  bets: BetStore;
   /** Per user, the sum of its markets' exposures (MarketState.positions) and its casino stakes. */
   exposure: Table<Paise>;
   /** `${marketId}|${selectionId}` -> resting orders. */
@@ -133,7 +135,7 @@ export const emptyState = (): EngineState => ({
   markets: new Dict(),
   unarchived: {},
   proposals: {},
-  bets: new Dict(),
+  bets: new BetStore(),
   exposure: new Table(),
   books: new Dict(),
   autoCashOut: {},

@@ -1578,8 +1578,9 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
   });
   /** p1's P&L in the market if `winner` wins: the sum of its bets' settled P&L (commission comes after). */
   const pnlIf = (w: Scenario, winner: number, marketId = 'mo'): Paise => {
+    // decide is pure: the state is left as it was for the next question.
     const d = decide(
-      structuredClone(w.state),
+      w.state,
       envelope({ type: 'SettleMarket', marketId, selectionId: winner, runs: null }, 'a'),
       w.quotes,
     );

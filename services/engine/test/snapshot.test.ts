@@ -101,7 +101,7 @@ function settledState(bets: number, open = 3): { state: EngineState; versions: S
     for (const [i, betId] of betIds.entries()) {
       const userId = `u${i % 7}`;
       positionIn(state.markets.get(marketId)!, userId).betIds.push(betId);
-      state.bets.set(betId, {
+      state.bets.put({
         betId,
         userId,
         marketId,
@@ -139,7 +139,12 @@ function changeBet(
   const bet = state.bets.get(betId)!;
   snapshots.changing(state, versions, { type: 'BetMatched', data: { betId, marketId: bet.marketId } } as never);
   change(bet);
+  state.bets.put(bet);
 }
+
+/** A bet's status changed in place, as a fold would (the store's `get` gives a copy). */
+const setStatus = (state: EngineState, betId: string, status: BetState['status']): void =>
+  state.bets.setStatus(state.bets.slotOf(betId), status);
 
 /** The keys of the parts the store is asked to write from now on, in order. */
 function recordWrites(store: Store): string[] {
@@ -336,7 +341,7 @@ t.test('a snapshot is given up when a part changes before it is written, and the
   snapshots.folded(state, 'settled', 40);
   const saving = snapshots.save(50, state, versions, commands);
   // A turn between two slices changes the market (a revoke, say).
-  state.bets.get(`settled-${BETS_PER_PART + 1}`)!.status = 'open';
+  setStatus(state, `settled-${BETS_PER_PART + 1}`, 'open');
   snapshots.folded(state, 'settled', 51);
   t.equal(await saving, false, 'given up');
   t.equal(await new Snapshots(store, 'engine', 25, 10).load(), null, 'no snapshot stands on the changed market');
@@ -604,7 +609,7 @@ t.test(
     changeBet(restarted, loaded.state, loaded.versions, 'open-4', (bet) => {
       bet.status = 'deleted';
     });
-    state.bets.get('open-4')!.status = 'deleted';
+    setStatus(state, 'open-4', 'deleted');
     written.length = 0;
     t.ok(await restarted.save(70, loaded.state, loaded.versions, commands));
     t.same(openWritten(), ['open:open@70#0'], 'after a restart, only the changed slice');
@@ -621,8 +626,8 @@ t.test(
 
     // An event naming the market and no bet (a void, a revoke) may change any of its bets.
     restarted.changing(loaded.state, loaded.versions, { type: 'MarketVoided', data: { marketId: 'open' } } as never);
-    loaded.state.bets.get(`open-${2 * OPEN_BETS_PER_PART}`)!.status = 'settled';
-    state.bets.get(`open-${2 * OPEN_BETS_PER_PART}`)!.status = 'settled';
+    setStatus(loaded.state, `open-${2 * OPEN_BETS_PER_PART}`, 'settled');
+    setStatus(state, `open-${2 * OPEN_BETS_PER_PART}`, 'settled');
     t.ok(await restarted.save(73, loaded.state, loaded.versions, commands));
     t.same(openWritten(), ['open:open@73#2'], 'its slices compared by content: the one with a bet it changed written');
     await check('put back with the bet the market event changed');

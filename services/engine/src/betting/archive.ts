@@ -54,7 +54,7 @@ export function archiveMarket(state: EngineState, d: MarketArchived): void {
 
 export function restoreMarket(state: EngineState, d: MarketRestored): void {
   const market = state.markets.get(d.marketId)!;
-  for (const b of d.bets) state.bets.set(b.betId, { ...b, fills: b.fills.map((f) => ({ ...f })) });
+  for (const b of d.bets) state.bets.put(b);
   market.betIds = d.bets.map((b) => b.betId);
   market.positions = new Dict();
   for (const b of d.bets) positionIn(market, b.userId).betIds.push(b.betId);

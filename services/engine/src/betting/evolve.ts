@@ -1,11 +1,12 @@
 import { updateKey, type BettingEventData, type Paise, type Posting } from '@exch/contracts';
 import { Dict } from '../dict.js';
-import { bookKey, positionIn, type BetState, type EngineState, type MarketState, type Position } from '../state.js';
+import { bookKey, positionIn, type EngineState, type MarketState, type Position } from '../state.js';
 import { archiveMarket, restoreMarket } from './archive.js';
 import { forgetMarket, forgetMatch, rememberMarket, rememberMatch } from './forget.js';
 import { restOrder, unrestOrder } from './matching.js';
 import { lockKey } from './locks.js';
-import { addBet, emptyBook } from './pnl-book.js';
+import { SIDE_BACK } from './bet-store.js';
+import { addSlot, emptyBook } from './pnl-book.js';
 
 type BettingEvent = { [K in keyof BettingEventData]: { type: K; data: BettingEventData[K] } }[keyof BettingEventData];
 
@@ -20,32 +21,45 @@ function setExposure(
   state.exposure.set(userId, totalExposure);
 }
 
-/** Takes a bet's resting order off its runner's book, or shrinks it to what is still unmatched. */
-function restingSize(state: EngineState, bet: BetState, size: Paise): void {
-  if (bet.selectionId === null) return;
-  const book = state.books.get(bookKey(bet.marketId, bet.selectionId));
+/** Takes the resting order of the bet at slot `s` off its runner's book, or shrinks it to what is still unmatched. */
+function restingSize(state: EngineState, s: number, size: Paise): void {
+  const bets = state.bets;
+  const selectionId = bets.selection[s]!;
+  if (Number.isNaN(selectionId)) return;
+  const book = state.books.get(bookKey(bets.markets[s]!, selectionId));
   if (!book) return;
-  const levels = bet.side === 'back' ? book.backs : book.lays;
-  const i = levels.findIndex((l) => l.price === bet.odds);
+  const levels = bets.side[s] === SIDE_BACK ? book.backs : book.lays;
+  const odds = bets.odds[s]!;
+  let i = 0;
+  while (i < levels.length && levels[i]!.price !== odds) i++;
   const level = levels[i];
   if (!level) return;
-  const k = level.orders.findIndex((o) => o.betId === bet.betId);
-  if (k < 0) return;
+  const betId = bets.ids[s]!;
+  let k = 0;
+  while (k < level.orders.length && level.orders[k]!.betId !== betId) k++;
+  if (k === level.orders.length) return;
   level.orders[k]!.size = size;
   if (size === 0) unrestOrder(level, k);
   if (level.orders.length === 0) levels.splice(i, 1);
 }
 
-/** A bet's market and its user's position there. */
-function placeOf(state: EngineState, bet: BetState): { market: MarketState; position: Position } {
-  const market = state.markets.get(bet.marketId)!;
-  return { market, position: positionIn(market, bet.userId) };
+/** The slot of a bet the log says the state holds. */
+function slotOf(state: EngineState, betId: string): number {
+  const s = state.bets.slotOf(betId);
+  if (s < 0) throw new Error(`bet ${betId} is not in the state`);
+  return s;
+}
+
+/** The bet's market and its user's position there. */
+function placeOf(state: EngineState, s: number): { market: MarketState; position: Position } {
+  const market = state.markets.get(state.bets.markets[s]!)!;
+  return { market, position: positionIn(market, state.bets.users[s]!) };
 }
 
 /** Adds or takes away a bet's part in its position's P&L book; a book without open bets goes. */
-function book(market: MarketState, position: Position, bet: BetState, sign: 1 | -1): void {
+function book(state: EngineState, market: MarketState, position: Position, s: number, sign: 1 | -1): void {
   position.book ??= emptyBook(market);
-  addBet(position.book, bet, sign);
+  addSlot(position.book, state.bets, s, sign);
   if (position.book.open === 0) position.book = null;
 }
 
@@ -90,38 +104,22 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'BetPlaced': {
       const d = e.data;
-      const bet: BetState = {
-        betId: d.betId,
-        userId: d.userId,
-        marketId: d.marketId,
-        kind: d.kind,
-        selectionId: d.selectionId,
-        side: d.side,
-        odds: d.odds,
-        volume: d.volume,
-        stake: d.stake,
-        fills: d.fills.map((f) => ({ price: f.price, size: f.size })),
-        unmatched: d.unmatched,
-        persistence: d.persistence ?? 'LAPSE',
-        seq: d.seq,
-        status: 'open',
-      };
-      state.bets.set(bet.betId, bet);
-      const market = state.markets.get(bet.marketId)!;
-      market.betIds.push(bet.betId);
-      const position = positionIn(market, bet.userId);
-      position.betIds.push(bet.betId);
-      book(market, position, bet, 1);
-      state.seq = Math.max(state.seq, d.seq);
-      if (bet.unmatched > 0 && bet.selectionId !== null) {
-        const runner = bookKey(bet.marketId, bet.selectionId);
-        let book = state.books.get(runner);
-        if (!book) state.books.set(runner, (book = { backs: [], lays: [] }));
-        restOrder(bet.side === 'back' ? book.backs : book.lays, bet.side, bet.odds, {
-          betId: bet.betId,
-          userId: bet.userId,
-          size: bet.unmatched,
-          seq: bet.seq,
+      const s = state.bets.put(d);
+      const market = state.markets.get(d.marketId)!;
+      market.betIds.push(d.betId);
+      const position = positionIn(market, d.userId);
+      position.betIds.push(d.betId);
+      book(state, market, position, s, 1);
+      if (d.seq > state.seq) state.seq = d.seq;
+      if (d.unmatched > 0 && d.selectionId !== null) {
+        const runner = bookKey(d.marketId, d.selectionId);
+        let held = state.books.get(runner);
+        if (!held) state.books.set(runner, (held = { backs: [], lays: [] }));
+        restOrder(d.side === 'back' ? held.backs : held.lays, d.side, d.odds, {
+          betId: d.betId,
+          userId: d.userId,
+          size: d.unmatched,
+          seq: d.seq,
         });
       }
       setExposure(state, d.userId, position, d.marketExposure, d.totalExposure);
@@ -129,38 +127,41 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
     }
     case 'BetMatched': {
       // A bet's part in its P&L book is taken out before it changes and put back after.
-      const bet = state.bets.get(e.data.betId)!;
+      const s = slotOf(state, e.data.betId);
+      const bets = state.bets;
+      const userId = bets.users[s]!;
       // Inline, not placeOf: this runs for every counter bet a fill meets.
-      const market = state.markets.get(bet.marketId)!;
-      const position = positionIn(market, bet.userId);
-      book(market, position, bet, -1);
-      for (const f of e.data.fills) bet.fills.push({ price: f.price, size: f.size });
-      bet.unmatched = e.data.unmatched;
-      book(market, position, bet, 1);
-      restingSize(state, bet, bet.unmatched);
-      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
+      const market = state.markets.get(bets.markets[s]!)!;
+      const position = positionIn(market, userId);
+      book(state, market, position, s, -1);
+      const fills = e.data.fills;
+      for (let i = 0; i < fills.length; i++) bets.addFill(s, fills[i]!.price, fills[i]!.size);
+      bets.unmatched[s] = e.data.unmatched;
+      book(state, market, position, s, 1);
+      restingSize(state, s, e.data.unmatched);
+      setExposure(state, userId, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'BetCancelled': {
-      const bet = state.bets.get(e.data.betId)!;
-      restingSize(state, bet, 0);
-      const { market, position } = placeOf(state, bet);
-      book(market, position, bet, -1);
-      bet.unmatched = 0;
-      book(market, position, bet, 1);
-      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
+      const s = slotOf(state, e.data.betId);
+      restingSize(state, s, 0);
+      const { market, position } = placeOf(state, s);
+      book(state, market, position, s, -1);
+      state.bets.unmatched[s] = 0;
+      book(state, market, position, s, 1);
+      setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
     case 'BetDeleted':
     case 'BetVoided': {
-      const bet = state.bets.get(e.data.betId)!;
-      restingSize(state, bet, 0);
-      const { market, position } = placeOf(state, bet);
-      book(market, position, bet, -1);
-      bet.unmatched = 0;
-      bet.status = e.type === 'BetDeleted' ? 'deleted' : 'settled';
-      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
+      const s = slotOf(state, e.data.betId);
+      restingSize(state, s, 0);
+      const { market, position } = placeOf(state, s);
+      book(state, market, position, s, -1);
+      state.bets.unmatched[s] = 0;
+      state.bets.setStatus(s, e.type === 'BetDeleted' ? 'deleted' : 'settled');
+      setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'MarketSettled':
@@ -168,12 +169,12 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const market = state.markets.get(e.data.marketId)!;
       const betIds = e.type === 'MarketSettled' ? e.data.bets.map((b) => b.betId) : e.data.betIds;
       for (const id of betIds) {
-        const bet = state.bets.get(id)!;
-        restingSize(state, bet, 0);
-        bet.unmatched = 0;
-        bet.status = 'settled';
+        const s = slotOf(state, id);
+        restingSize(state, s, 0);
+        state.bets.unmatched[s] = 0;
+        state.bets.setStatus(s, 'settled');
         // Every open bet of the market is settled at once: the market's books go with them.
-        positionIn(market, bet.userId).book = null;
+        positionIn(market, state.bets.users[s]!).book = null;
       }
       for (const x of e.data.exposures) setExposure(state, x.userId, positionIn(market, x.userId), 0, x.totalExposure);
       const postings = e.type === 'MarketSettled' ? e.data.postings : [];
@@ -191,9 +192,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const market = state.markets.get(e.data.marketId)!;
       post(state, e.data.postings);
       for (const id of e.data.betIds) {
-        const bet = state.bets.get(id)!;
-        bet.status = 'open';
-        book(market, positionIn(market, bet.userId), bet, 1);
+        const s = slotOf(state, id);
+        state.bets.setStatus(s, 'open');
+        book(state, market, positionIn(market, state.bets.users[s]!), s, 1);
       }
       for (const x of e.data.exposures)
         setExposure(
@@ -254,18 +255,18 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.runners = market.runners.filter((r) => r.selectionId !== e.data.selectionId);
       for (const position of market.positions.values()) position.book = null;
       for (const id of market.betIds) {
-        const bet = state.bets.get(id)!;
-        book(market, positionIn(market, bet.userId), bet, 1);
+        const s = slotOf(state, id);
+        book(state, market, positionIn(market, state.bets.users[s]!), s, 1);
       }
       break;
     }
     case 'BetOddsReduced': {
-      const bet = state.bets.get(e.data.betId)!;
-      const { market, position } = placeOf(state, bet);
-      book(market, position, bet, -1);
-      bet.fills = e.data.fills.map((f) => ({ price: f.price, size: f.size }));
-      book(market, position, bet, 1);
-      setExposure(state, bet.userId, position, e.data.marketExposure, e.data.totalExposure);
+      const s = slotOf(state, e.data.betId);
+      const { market, position } = placeOf(state, s);
+      book(state, market, position, s, -1);
+      state.bets.setFills(s, e.data.fills);
+      book(state, market, position, s, 1);
+      setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'ResultProposed':

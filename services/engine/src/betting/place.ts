@@ -13,11 +13,12 @@ import {
 } from '@exch/contracts';
 import { acceptAll, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
-import { balanceOf, bookKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import { balanceOf, bookKey, type EngineState, type MarketState } from '../state.js';
+import { edgeOf, kindNumber, SIDE_BACK } from './bet-store.js';
 import { betDelaySecOf, feedStatusRefusal } from './feed-market.js';
 import { isMarketLocked } from './locks.js';
 import { takeOpposite } from './matching.js';
-import { exposureAfter } from './positions.js';
+import { exposureOfTrials, type Trial } from './positions.js';
 import type { QuoteView } from './quotes.js';
 
 const STATUS_REFUSAL: Record<string, [string, string]> = {
@@ -82,6 +83,30 @@ function withCashOut(data: BetPlaced, cashOut: NonNullable<BetPlaced['cashOut']>
   return { ...head, cashOut, marketExposure, totalExposure, balance, referenceId, seq };
 }
 
+/** A counter bet a bet meets: its trial, and the fills it takes from this bet (its BetMatched's). */
+interface Counter extends Trial {
+  betId: string;
+  fills: BetFill[];
+}
+
+/** A resting bet of the state as a counter bet, before the fills this decision gives it. */
+function counterOf(state: Readonly<EngineState>, betId: string): Counter {
+  const bets = state.bets;
+  const s = bets.slotOf(betId);
+  return {
+    betId,
+    userId: bets.users[s]!,
+    slot: s,
+    back: bets.side[s] === SIDE_BACK,
+    selectionId: bets.selection[s]!,
+    odds: bets.odds[s]!,
+    edge: bets.edge[s]!,
+    matched: bets.matched[s]!,
+    unmatched: bets.unmatched[s]!,
+    fills: [],
+  };
+}
+
 /**
  * Place a bet (SPEC.md sections 4, 5 and 9; docs/exchange.md): checks in the order a player
  * would want to hear them, matching on match odds, then the exposure the bet adds against the
@@ -98,7 +123,7 @@ export function decidePlaceBet(
   const user = bettorOf(state, envelope.actor);
   if ('ok' in user) return user;
   const userId = user.userId;
-  if (state.bets.get(c.betId)) return refuse('DUPLICATE_BET', 'This bet was already placed');
+  if (state.bets.has(c.betId)) return refuse('DUPLICATE_BET', 'This bet was already placed');
   const market = state.markets.get(c.marketId);
   if (!market) return refuse('MARKET_NOT_FOUND', 'Market not found');
   if (isMarketLocked(state, userId, market))
@@ -142,52 +167,49 @@ export function decidePlaceBet(
       'CASHOUT_NOT_FILLED',
       'The price moved before the cash out could be matched in full: nothing was placed. Cash out again at the new value.',
     );
-  const bet: BetState = {
-    betId: c.betId,
+  // The bet and the counter bets it meets (players matched against each other) as trials: their
+  // numbers once this bet stands, read from the state's columns, nothing copied. A counter bet
+  // gets one BetMatched, in the order first filled, with the fills it took.
+  const kind = kindNumber(market.kind);
+  const volume = market.kind === 'fancy' ? c.volume : null;
+  const bet: Trial = {
     userId,
-    marketId: market.marketId,
-    kind: market.kind,
+    slot: -1,
+    back: c.side === 'back',
     selectionId: c.selectionId,
-    side: c.side,
     odds: c.odds,
-    volume: market.kind === 'fancy' ? c.volume : null,
-    stake: c.stake,
-    // The event's fills: this bet is only read here (evolve builds the state's own), and a fill's
-    // counterBetId is nothing to the P&L it feeds.
-    fills,
+    edge: 0,
+    matched: 0,
     unmatched,
-    persistence: market.kind === 'match_odds' ? (c.persistence ?? 'LAPSE') : 'LAPSE',
-    seq,
-    status: 'open',
   };
-
-  // Counter bets (players matched against each other) change too: one BetMatched each, in the
-  // order first filled. A bet meets few of them, so arrays rather than Maps: `changed` holds the
-  // bet, then each counter bet as it becomes, with the fills it took at the same index.
-  const changed: BetState[] = [bet];
-  const counterFills: BetFill[][] = [[]];
+  const trials: Trial[] = [bet];
+  const counters: Counter[] = [];
   for (const f of fills) {
+    const size = f.size;
+    bet.edge += edgeOf(kind, f.price, size, volume ?? 0);
+    bet.matched += size;
     if (f.counterBetId === null) continue;
-    let k = 1;
-    while (k < changed.length && changed[k]!.betId !== f.counterBetId) k++;
-    if (k === changed.length) {
-      const before = state.bets.get(f.counterBetId)!;
-      changed.push({ ...before, fills: before.fills.slice() });
-      counterFills.push([]);
+    let k = 0;
+    while (k < counters.length && counters[k]!.betId !== f.counterBetId) k++;
+    if (k === counters.length) {
+      const counter = counterOf(state, f.counterBetId);
+      counters.push(counter);
+      trials.push(counter);
     }
-    const other = changed[k]!;
-    other.fills.push(f);
-    other.unmatched -= f.size;
-    counterFills[k]!.push({ price: f.price, size: f.size, counterBetId: bet.betId });
+    const other = counters[k]!;
+    other.edge += edgeOf(kind, f.price, size, volume ?? 0);
+    other.matched += size;
+    other.unmatched -= size;
+    other.fills.push({ price: f.price, size, counterBetId: c.betId });
   }
 
-  const mine = exposureAfter(state, userId, market.marketId, changed);
+  const mine = exposureOfTrials(state, market, userId, trials);
   const balance = balanceOf(state, walletAccount(userId));
   const overdrawn = exposureRefusal(user, balance, state.exposure.get(userId) ?? 0, mine.totalExposure);
   if (overdrawn) return overdrawn;
 
   const placed: BetPlaced = {
-    betId: bet.betId,
+    betId: c.betId,
     userId,
     marketId: market.marketId,
     matchId: market.matchId,
@@ -196,11 +218,13 @@ export function decidePlaceBet(
     selectionName: runner ? runner.name : market.name,
     side: c.side,
     odds: c.odds,
-    volume: bet.volume,
+    volume,
     stake: c.stake,
+    // The event's fills are the state's too once folded (evolve copies their numbers), and a fill's
+    // counterBetId is nothing to the P&L it feeds.
     fills,
     unmatched,
-    persistence: bet.persistence,
+    persistence: market.kind === 'match_odds' ? (c.persistence ?? 'LAPSE') : 'LAPSE',
     marketExposure: mine.marketExposure,
     totalExposure: mine.totalExposure,
     balance,
@@ -208,11 +232,10 @@ export function decidePlaceBet(
     seq,
   };
   const events: DomainEvent[] = [
-    { type: 'BetPlaced', streamId: betStream(bet.betId), data: cashOut ? withCashOut(placed, cashOut) : placed },
+    { type: 'BetPlaced', streamId: betStream(c.betId), data: cashOut ? withCashOut(placed, cashOut) : placed },
   ];
-  for (let k = 1; k < changed.length; k++) {
-    const other = changed[k]!;
-    const theirs = exposureAfter(state, other.userId, market.marketId, changed);
+  for (const other of counters) {
+    const theirs = exposureOfTrials(state, market, other.userId, trials);
     events.push({
       type: 'BetMatched',
       streamId: betStream(other.betId),
@@ -220,7 +243,7 @@ export function decidePlaceBet(
         betId: other.betId,
         userId: other.userId,
         marketId: market.marketId,
-        fills: counterFills[k]!,
+        fills: other.fills,
         unmatched: other.unmatched,
         marketExposure: theirs.marketExposure,
         totalExposure: theirs.totalExposure,

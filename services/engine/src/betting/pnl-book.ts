@@ -1,5 +1,6 @@
 import { betOutcome, type Outcome, type Paise } from '@exch/contracts';
 import type { BetState, MarketState, PnlBook } from '../state.js';
+import { edgeOf, kindNumber, SIDE_BACK, STATUS_OPEN, type BetStore } from './bet-store.js';
 
 // Keeps a PnlBook up to date; the type itself sits in state.ts with the rest of the state that holds it.
 
@@ -47,55 +48,74 @@ export function trialBook(market: Pick<MarketState, 'kind' | 'runners' | 'feed'>
 export const matchedOutcome = (bet: BetState): Outcome => betOutcome(bet.kind, bet.side, bet.fills, bet.volume);
 
 /**
- * What the bet wins if it wins, and loses in all if it loses, unmatched part included: a back's
- * unmatched stake is lost with it; a lay's liability is rounded up once over its matched and
- * unmatched stake together, so fills at its price or better never raise it and a rematch cannot
- * take a bettor past his balance. One pass over the fills, nothing allocated: this runs for every
- * bet a decision or a fold touches.
- */
-function partOf(bet: BetState): { win: Paise; lose: Paise } {
-  let edge = 0;
-  let stake = 0;
-  for (const f of bet.fills) {
-    edge +=
-      bet.kind === 'match_odds'
-        ? (f.price - 100) * f.size
-        : bet.kind === 'bookmaker'
-          ? f.price * f.size
-          : (bet.volume ?? 0) * f.size;
-    stake += f.size;
-  }
-  if (bet.side === 'back') return { win: Math.floor(edge / 100), lose: stake + bet.unmatched };
-  return { win: stake, lose: Math.ceil((edge + (bet.odds - 100) * bet.unmatched) / 100) };
-}
-
-/**
  * sign × x, never -0 (0 - x is +0 where -x is -0). A -0 is not a small integer to V8: one stored in
  * a P&L turns the book's array to doubles, and an exposure computed from it boxes every position's
  * and every Map entry's number after it (docs/performance.md, 2026-12-02).
  */
 const signed = (sign: 1 | -1, x: Paise): Paise => (sign === 1 ? x : 0 - x);
 
-/** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
-export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
-  if (bet.status !== 'open') return;
+/**
+ * Adds (sign 1) or takes away (sign -1) the part of an open bet given by its numbers: its fills'
+ * edge and matched stake summed (bet-store.ts `edgeOf`) and its unmatched stake. What it wins if it
+ * wins, and loses in all if it loses, unmatched part included: a back's unmatched stake is lost
+ * with it; a lay's liability is rounded up once over its matched and unmatched stake together, so
+ * fills at its price or better never raise it and a rematch cannot take a bettor past his balance.
+ * O(runners), nothing allocated: this runs for every bet a decision or a fold touches.
+ */
+export function addPart(
+  book: PnlBook,
+  back: boolean,
+  selectionId: number | null,
+  odds: number,
+  edge: number,
+  matched: Paise,
+  unmatched: Paise,
+  sign: 1 | -1,
+): void {
+  const win = back ? Math.floor(edge / 100) : matched;
+  const lose = back ? matched + unmatched : Math.ceil((edge + (odds - 100) * unmatched) / 100);
   book.open += sign;
-  const { win, lose } = partOf(bet);
   if (book.kind === 'fancy') {
-    const yes = bet.side === 'back';
-    book.base += signed(sign, yes ? 0 - lose : win);
-    const line = String(bet.odds);
-    const step = (book.steps[line] ?? 0) + signed(sign, yes ? win + lose : 0 - (win + lose));
+    book.base += signed(sign, back ? 0 - lose : win);
+    const line = String(odds);
+    const step = (book.steps[line] ?? 0) + signed(sign, back ? win + lose : 0 - (win + lose));
     if (step === 0) delete book.steps[line];
     else book.steps[line] = step;
     return;
   }
-  const back = bet.side === 'back';
   if (book.none !== undefined) book.none += signed(sign, back ? 0 - lose : win);
   for (let i = 0; i < book.ids.length; i++) {
-    const wins = back === (book.ids[i] === bet.selectionId);
+    const wins = back === (book.ids[i] === selectionId);
     book.pnl[i]! += signed(sign, wins ? win : 0 - lose);
   }
+}
+
+/** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
+export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
+  if (bet.status !== 'open') return;
+  const kind = kindNumber(bet.kind);
+  let edge = 0;
+  let matched = 0;
+  for (const f of bet.fills) {
+    edge += edgeOf(kind, f.price, f.size, bet.volume ?? 0);
+    matched += f.size;
+  }
+  addPart(book, bet.side === 'back', bet.selectionId, bet.odds, edge, matched, bet.unmatched, sign);
+}
+
+/** addBet for the bet at slot `s` of the state's bets, read from its columns. */
+export function addSlot(book: PnlBook, bets: BetStore, s: number, sign: 1 | -1): void {
+  if (bets.status[s] !== STATUS_OPEN) return;
+  addPart(
+    book,
+    bets.side[s] === SIDE_BACK,
+    bets.selection[s]!,
+    bets.odds[s]!,
+    bets.edge[s]!,
+    bets.matched[s]!,
+    bets.unmatched[s]!,
+    sign,
+  );
 }
 
 /** The worst P&L when `winners` runners win (all of them if there are fewer): the sum over the worst of them. */

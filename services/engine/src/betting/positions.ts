@@ -1,6 +1,6 @@
 import type { Paise } from '@exch/contracts';
 import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
-import { addBet, bookExposure, emptyBook, trialBook } from './pnl-book.js';
+import { addBet, addPart, addSlot, bookExposure, emptyBook, trialBook } from './pnl-book.js';
 
 export { matchedOutcome } from './pnl-book.js';
 
@@ -29,11 +29,48 @@ function marketExposureAfter(
   for (let i = 0; i < changed.length; i++) {
     const bet = changed[i]!;
     if (bet.userId !== userId || bet.marketId !== market.marketId) continue;
-    const before = state.bets.get(bet.betId);
-    if (before) addBet(book, before, -1);
+    const before = state.bets.slotOf(bet.betId);
+    if (before >= 0) addSlot(book, state.bets, before, -1);
     addBet(book, bet, 1);
   }
   return bookExposure(book);
+}
+
+/**
+ * A bet as a decision is about to leave it, by its numbers: the part its fills' edge and matched
+ * stake and its unmatched stake give (pnl-book.ts `addPart`), and the slot of the bet as the state
+ * holds it now, whose part it replaces (-1 for a bet being placed). Built for the bet path, which
+ * tries the bettor's bet and every counter bet it meets without copying any of them.
+ */
+export interface Trial {
+  userId: string;
+  slot: number;
+  back: boolean;
+  selectionId: number | null;
+  odds: number;
+  edge: number;
+  matched: Paise;
+  unmatched: Paise;
+}
+
+/** A user's market and total exposure once the trials (of one market) stand. */
+export function exposureOfTrials(
+  state: Readonly<EngineState>,
+  market: MarketState,
+  userId: string,
+  trials: readonly Trial[],
+): { marketExposure: Paise; totalExposure: Paise } {
+  const position = market.positions.get(userId);
+  const book = trialBook(market, position?.book ?? null);
+  for (let i = 0; i < trials.length; i++) {
+    const t = trials[i]!;
+    if (t.userId !== userId) continue;
+    if (t.slot >= 0) addSlot(book, state.bets, t.slot, -1);
+    addPart(book, t.back, t.selectionId, t.odds, t.edge, t.matched, t.unmatched, 1);
+  }
+  const marketExposure = bookExposure(book);
+  const totalExposure = (state.exposure.get(userId) ?? 0) - (position?.exposure ?? 0) + marketExposure;
+  return { marketExposure, totalExposure };
 }
 
 /** A user's market and total exposure once `changed` applies. */

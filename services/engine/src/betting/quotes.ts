@@ -1,4 +1,5 @@
 import type { EngineState } from '../state.js';
+import { SIDE_BACK } from './bet-store.js';
 import {
   LatestUpdates,
   type BetFill,
@@ -44,12 +45,23 @@ export class Quotes extends LatestUpdates implements QuoteView {
     while (fromFeed < fills.length && fills[fromFeed]!.counterBetId !== null) fromFeed++;
     if (fromFeed === fills.length) return;
     // A placed bet's event names its runner and side; a rematch's names only the bet.
-    const bet = event.type === 'BetPlaced' ? event.data : state.bets.get(event.data.betId);
-    if (!bet || bet.selectionId === null) return;
-    const quote = this.exchange(bet.marketId, bet.selectionId);
+    let quote: ExchangeRunnerUpdate | undefined;
+    let back: boolean;
+    if (event.type === 'BetPlaced') {
+      const d = event.data;
+      if (d.selectionId === null) return;
+      quote = this.exchange(d.marketId, d.selectionId);
+      back = d.side === 'back';
+    } else {
+      const bets = state.bets;
+      const s = bets.slotOf(event.data.betId);
+      if (s < 0 || Number.isNaN(bets.selection[s]!)) return;
+      quote = this.exchange(bets.markets[s]!, bets.selection[s]!);
+      back = bets.side[s] === SIDE_BACK;
+    }
     if (!quote) return;
     // A backer takes the feed's back offers, a layer its lay offers.
-    const levels = bet.side === 'back' ? quote.back : quote.lay;
+    const levels = back ? quote.back : quote.lay;
     for (let i = fromFeed; i < fills.length; i++) {
       const f = fills[i]!;
       if (f.counterBetId !== null) continue;

@@ -39,10 +39,8 @@ export function decideRematch(
         if (opposite.length === 0) break;
         const { fills } = matchOrder(opposite, side, level.price, order.size);
         if (fills.length === 0) continue;
-        const bet = changed.get(order.betId!) ?? {
-          ...state.bets.get(order.betId!)!,
-          fills: [...state.bets.get(order.betId!)!.fills],
-        };
+        // The store's get gives a copy, the decision's to change.
+        const bet = changed.get(order.betId!) ?? state.bets.get(order.betId!)!;
         for (const f of fills) {
           bet.fills.push({ price: f.price, size: f.size });
           bet.unmatched -= f.size;

@@ -1,4 +1,5 @@
 import type { ExchangeRunnerUpdate, PositionedEvent } from '@exch/contracts';
+import { KIND_MATCH_ODDS } from '../betting/bet-store.js';
 import { tradedLadder } from '../betting/ladder.js';
 import type { QuoteView } from '../betting/quotes.js';
 import type { EngineState } from '../state.js';
@@ -18,9 +19,10 @@ export function movedLadders(
 ): ExchangeRunnerUpdate[] {
   for (const e of events) {
     const data = e.data as { betId?: string; marketId?: string };
-    const bet = data.betId ? state.bets.get(data.betId) : undefined;
-    if (bet?.kind === 'match_odds' && bet.selectionId !== null) moved.add(runnerKey(bet.marketId, bet.selectionId));
-    else if (!bet && data.marketId && state.markets.get(data.marketId)?.kind === 'match_odds') {
+    const bets = state.bets;
+    const s = data.betId ? bets.slotOf(data.betId) : -1;
+    if (s >= 0 && bets.kind[s] === KIND_MATCH_ODDS) moved.add(runnerKey(bets.markets[s]!, bets.selection[s]!));
+    else if (s < 0 && data.marketId && state.markets.get(data.marketId)?.kind === 'match_odds') {
       for (const r of state.markets.get(data.marketId)!.runners) moved.add(runnerKey(data.marketId, r.selectionId));
     }
   }

@@ -291,7 +291,7 @@ export function marketsFromJson(json: StateJson): Dict<MarketState> {
 /** Bets into the state and into their market's lists, in order: a user's position is made at his first bet, as evolve makes it. */
 function addBets(state: EngineState, market: MarketState, bets: readonly BetState[]): void {
   for (const bet of bets) {
-    state.bets.set(bet.betId, bet);
+    state.bets.put(bet);
     market.betIds.push(bet.betId);
     positionIn(market, bet.userId).betIds.push(bet.betId);
   }

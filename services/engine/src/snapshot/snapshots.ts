@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { betStream, type DomainEvent, type EventStore } from '@exch/contracts';
 import { Dict, Table } from '../dict.js';
+import { BetStore } from '../betting/bet-store.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
 import { emptyState, type EngineState } from '../state.js';
@@ -494,7 +495,7 @@ export class Snapshots {
       if (layout) this.openLayouts.set(marketId, layout);
     }
     // A core from before open bets had parts of their own held the open bets' streams live.
-    versions.adoptOpenBets((betId) => state.bets.get(betId)?.marketId);
+    versions.adoptOpenBets((betId) => state.bets.marketOf(betId));
     segments.sort((a, b) => a.no - b.no);
     const commands = CommandWindow.restore(this.commandLimit, this.commandSegment, segments, {
       no: core.commandSegment ?? 0,
@@ -522,7 +523,7 @@ export class Snapshots {
     state: EngineState,
     versions: StreamVersions,
   ): Restored {
-    versions.adoptOpenBets((betId) => state.bets.get(betId)?.marketId);
+    versions.adoptOpenBets((betId) => state.bets.marketOf(betId));
     for (const [marketId, market] of state.markets) {
       if (market.archived) {
         versions.archive(marketId);
@@ -574,7 +575,7 @@ function revived(json: StateJson): EngineState {
     users: Table.from(json.users),
     balances: Table.from(json.balances),
     marketLocks: Table.from(json.marketLocks),
-    bets: Dict.from(json.bets),
+    bets: BetStore.from(json.bets),
     exposure: Table.from(json.exposure),
     books: Dict.from(json.books),
     payments: { ...empty.payments, ...json.payments },
