@@ -1,4 +1,5 @@
 import type { MarketKind, Paise, Persistence, RestoredBet, Side } from '@exch/contracts';
+import { FillPool } from './fill-pool.js';
 
 type Status = RestoredBet['status'];
 
@@ -24,9 +25,6 @@ export const kindNumber = (kind: MarketKind): number =>
 export const edgeOf = (kind: number, price: number, size: Paise, volume: number): number =>
   kind === KIND_MATCH_ODDS ? (price - 100) * size : kind === KIND_BOOKMAKER ? price * size : volume * size;
 
-/** Shared by every bet with no fill yet: never written, replaced by the bet's own array at its first fill. */
-const NO_FILLS: number[] = [];
-
 const INITIAL = 1024;
 
 function grown<T extends Float64Array | Uint8Array>(a: T, capacity: number): T {
@@ -37,7 +35,7 @@ function grown<T extends Float64Array | Uint8Array>(a: T, capacity: number): T {
 
 /**
  * The engine's bets, in columns: a bet is a slot number, its fields typed arrays indexed by it, and
- * its fills one flat array `[price, size, price, size, …]`. A bet placed costs a few numbers written
+ * its fills pairs of numbers in one pool (fill-pool.ts). A bet placed costs a few numbers written
  * and no object of its own, so the collector has little to copy and a decision reads a counter bet
  * without copying it (docs/performance.md, "Bets in columns"). The hot path (placing, matching, the
  * fold of bet events) reads and writes the columns by slot; everything else reads a bet as the
@@ -54,7 +52,8 @@ export class BetStore {
   ids: string[] = [];
   users: string[] = [];
   markets: string[] = [];
-  fills: number[][] = [];
+  /** The bets' fills, read by slot: `fills.countOf(s)`, `fills.priceAt(s, i)`, `fills.sizeAt(s, i)`. */
+  readonly fills = new FillPool(INITIAL, () => this.index.values());
   kind = new Uint8Array(INITIAL);
   side = new Uint8Array(INITIAL);
   status = new Uint8Array(INITIAL);
@@ -103,6 +102,7 @@ export class BetStore {
       this.seq = grown(this.seq, n);
       this.edge = grown(this.edge, n);
       this.matched = grown(this.matched, n);
+      this.fills.grow(n);
     }
     return s;
   }
@@ -139,18 +139,12 @@ export class BetStore {
   setFills(s: number, fills: readonly { price: number; size: Paise }[]): void {
     this.edge[s] = 0;
     this.matched[s] = 0;
-    if (fills.length === 0) {
-      this.fills[s] = NO_FILLS;
-      return;
-    }
-    this.fills[s] = [];
+    this.fills.clear(s);
     for (let i = 0; i < fills.length; i++) this.addFill(s, fills[i]!.price, fills[i]!.size);
   }
 
   addFill(s: number, price: number, size: Paise): void {
-    const f = this.fills[s]!;
-    if (f === NO_FILLS) this.fills[s] = [price, size];
-    else f.push(price, size);
+    this.fills.add(s, price, size);
     const volume = this.volume[s]!;
     this.edge[s] = this.edge[s]! + edgeOf(this.kind[s]!, price, size, Number.isNaN(volume) ? 0 : volume);
     this.matched[s] = this.matched[s]! + size;
@@ -168,7 +162,7 @@ export class BetStore {
     this.ids[s] = '';
     this.users[s] = '';
     this.markets[s] = '';
-    this.fills[s] = NO_FILLS;
+    this.fills.clear(s);
     this.free.push(s);
     return true;
   }
@@ -184,9 +178,9 @@ export class BetStore {
 
   /** The bet at a slot as a plain object: a copy, which changes nothing when written. */
   at(s: number): RestoredBet {
-    const flat = this.fills[s]!;
     const fills: { price: number; size: Paise }[] = [];
-    for (let i = 0; i < flat.length; i += 2) fills.push({ price: flat[i]!, size: flat[i + 1]! });
+    for (let i = 0; i < this.fills.countOf(s); i++)
+      fills.push({ price: this.fills.priceAt(s, i), size: this.fills.sizeAt(s, i) });
     const selection = this.selection[s]!;
     const volume = this.volume[s]!;
     return {
