@@ -56,10 +56,19 @@ function placeOf(state: EngineState, s: number): { market: MarketState; position
   return { market, position: positionIn(market, state.bets.users[s]!) };
 }
 
-/** Adds or takes away a bet's part in its position's P&L book; a book without open bets goes. */
-function book(state: EngineState, market: MarketState, position: Position, s: number, sign: 1 | -1): void {
+/**
+ * Takes a bet's part out of its position's P&L book before the bet changes; the book stays, empty
+ * or not, for bookIn to put the new part in (a book dropped and made again for every fill of a
+ * user's only bet was a new book each time).
+ */
+function bookOut(state: EngineState, position: Position, s: number): void {
+  if (position.book) addSlot(position.book, state.bets, s, -1);
+}
+
+/** Puts a bet's part (none once it is no longer open) in its position's P&L book; a book without open bets goes. */
+function bookIn(state: EngineState, market: MarketState, position: Position, s: number): void {
   position.book ??= emptyBook(market);
-  addSlot(position.book, state.bets, s, sign);
+  addSlot(position.book, state.bets, s, 1);
   if (position.book.open === 0) position.book = null;
 }
 
@@ -109,7 +118,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       market.betIds.push(d.betId);
       const position = positionIn(market, d.userId);
       position.betIds.push(d.betId);
-      book(state, market, position, s, 1);
+      bookIn(state, market, position, s);
       if (d.seq > state.seq) state.seq = d.seq;
       if (d.unmatched > 0 && d.selectionId !== null) {
         const runner = bookKey(d.marketId, d.selectionId);
@@ -133,11 +142,11 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       // Inline, not placeOf: this runs for every counter bet a fill meets.
       const market = state.markets.get(bets.markets[s]!)!;
       const position = positionIn(market, userId);
-      book(state, market, position, s, -1);
+      bookOut(state, position, s);
       const fills = e.data.fills;
       for (let i = 0; i < fills.length; i++) bets.addFill(s, fills[i]!.price, fills[i]!.size);
       bets.unmatched[s] = e.data.unmatched;
-      book(state, market, position, s, 1);
+      bookIn(state, market, position, s);
       restingSize(state, s, e.data.unmatched);
       setExposure(state, userId, position, e.data.marketExposure, e.data.totalExposure);
       break;
@@ -146,9 +155,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const s = slotOf(state, e.data.betId);
       restingSize(state, s, 0);
       const { market, position } = placeOf(state, s);
-      book(state, market, position, s, -1);
+      bookOut(state, position, s);
       state.bets.unmatched[s] = 0;
-      book(state, market, position, s, 1);
+      bookIn(state, market, position, s);
       setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
@@ -158,9 +167,10 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       const s = slotOf(state, e.data.betId);
       restingSize(state, s, 0);
       const { market, position } = placeOf(state, s);
-      book(state, market, position, s, -1);
+      bookOut(state, position, s);
       state.bets.unmatched[s] = 0;
       state.bets.setStatus(s, e.type === 'BetDeleted' ? 'deleted' : 'settled');
+      bookIn(state, market, position, s);
       setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
@@ -194,7 +204,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const id of e.data.betIds) {
         const s = slotOf(state, id);
         state.bets.setStatus(s, 'open');
-        book(state, market, positionIn(market, state.bets.users[s]!), s, 1);
+        bookIn(state, market, positionIn(market, state.bets.users[s]!), s);
       }
       for (const x of e.data.exposures)
         setExposure(
@@ -256,16 +266,16 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const position of market.positions.values()) position.book = null;
       for (const id of market.betIds) {
         const s = slotOf(state, id);
-        book(state, market, positionIn(market, state.bets.users[s]!), s, 1);
+        bookIn(state, market, positionIn(market, state.bets.users[s]!), s);
       }
       break;
     }
     case 'BetOddsReduced': {
       const s = slotOf(state, e.data.betId);
       const { market, position } = placeOf(state, s);
-      book(state, market, position, s, -1);
+      bookOut(state, position, s);
       state.bets.setFills(s, e.data.fills);
-      book(state, market, position, s, 1);
+      bookIn(state, market, position, s);
       setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
       break;
     }

@@ -1,12 +1,19 @@
-import { betOutcome, type Outcome, type Paise } from '@exch/contracts';
+import { betOutcome, type Outcome, type Paise, type Runner } from '@exch/contracts';
 import type { BetState, MarketState, PnlBook } from '../state.js';
 import { edgeOf, kindNumber, SIDE_BACK, STATUS_OPEN, type BetStore } from './bet-store.js';
 
 // Keeps a PnlBook up to date; the type itself sits in state.ts with the rest of the state that holds it.
 
+/**
+ * The selection ids of a market's runners, one array per runners array (never written: a runner
+ * removed gives the market a new runners array), shared by the books of every position there.
+ */
+const idsOf = new WeakMap<readonly Runner[], number[]>();
+
 export const emptyBook = (market: Pick<MarketState, 'kind' | 'runners' | 'feed'>): PnlBook => {
   if (market.kind === 'fancy') return { kind: 'fancy', open: 0, base: 0, steps: {} };
-  const ids = market.runners.map((r) => r.selectionId);
+  let ids = idsOf.get(market.runners);
+  if (!ids) idsOf.set(market.runners, (ids = market.runners.map((r) => r.selectionId)));
   const winners = market.feed?.numberOfWinners ?? 1;
   return winners > 1
     ? { kind: 'runners', open: 0, ids, pnl: ids.map(() => 0), winners, none: 0 }
