@@ -89,8 +89,12 @@ interface Counter extends Trial {
   fills: BetFill[];
 }
 
-/** A resting bet of the state as a counter bet, before the fills this decision gives it. */
-function counterOf(state: Readonly<EngineState>, betId: string): Counter {
+/** No offers, no resting orders, no counter bets: shared, never written. */
+const NONE: readonly never[] = [];
+const NO_COUNTERS: Counter[] = [];
+
+/** A resting bet of the state as a counter bet, with the first fill this decision gives it (not yet in its numbers). */
+function counterOf(state: Readonly<EngineState>, betId: string, first: BetFill): Counter {
   const bets = state.bets;
   const s = bets.slotOf(betId);
   return {
@@ -103,7 +107,7 @@ function counterOf(state: Readonly<EngineState>, betId: string): Counter {
     edge: bets.edge[s]!,
     matched: bets.matched[s]!,
     unmatched: bets.unmatched[s]!,
-    fills: [],
+    fills: [first],
   };
 }
 
@@ -144,14 +148,14 @@ export function decidePlaceBet(
   if (priceRefusal) return refuse(priceRefusal.code, priceRefusal.message);
 
   const seq = state.seq + 1;
-  let fills: BetFill[] = [];
-  let unmatched = 0;
+  let fills: BetFill[];
+  let unmatched: Paise;
   if (market.kind === 'match_odds') {
     const book = state.books.get(bookKey(c.marketId, c.selectionId!));
     // A backer takes the feed's back offers and players' resting lays; a layer the mirror.
     const result = takeOpposite(
-      c.side === 'back' ? (exchange?.back ?? []) : (exchange?.lay ?? []),
-      c.side === 'back' ? (book?.lays ?? []) : (book?.backs ?? []),
+      c.side === 'back' ? (exchange?.back ?? NONE) : (exchange?.lay ?? NONE),
+      c.side === 'back' ? (book?.lays ?? NONE) : (book?.backs ?? NONE),
       c.side,
       c.odds,
       c.stake,
@@ -161,6 +165,7 @@ export function decidePlaceBet(
     unmatched = result.remaining;
   } else {
     fills = [{ price: c.odds, size: c.stake, counterBetId: null }];
+    unmatched = 0;
   }
   if (cashOut && unmatched > 0)
     return refuse(
@@ -182,28 +187,29 @@ export function decidePlaceBet(
     matched: 0,
     unmatched,
   };
-  const trials: Trial[] = [bet];
-  const counters: Counter[] = [];
+  // Made at the first counter bet: most bets meet none, or one.
+  let counters: Counter[] = NO_COUNTERS;
   for (const f of fills) {
     const size = f.size;
-    bet.edge += edgeOf(kind, f.price, size, volume ?? 0);
+    const edge = edgeOf(kind, f.price, size, volume ?? 0);
+    bet.edge += edge;
     bet.matched += size;
     if (f.counterBetId === null) continue;
+    const theirs = { price: f.price, size, counterBetId: c.betId };
     let k = 0;
     while (k < counters.length && counters[k]!.betId !== f.counterBetId) k++;
     if (k === counters.length) {
-      const counter = counterOf(state, f.counterBetId);
-      counters.push(counter);
-      trials.push(counter);
-    }
+      const counter = counterOf(state, f.counterBetId, theirs);
+      if (counters === NO_COUNTERS) counters = [counter];
+      else counters.push(counter);
+    } else counters[k]!.fills.push(theirs);
     const other = counters[k]!;
-    other.edge += edgeOf(kind, f.price, size, volume ?? 0);
+    other.edge += edge;
     other.matched += size;
     other.unmatched -= size;
-    other.fills.push({ price: f.price, size, counterBetId: c.betId });
   }
 
-  const mine = exposureOfTrials(state, market, userId, trials);
+  const mine = exposureOfTrials(state, market, userId, bet, counters);
   const balance = balanceOf(state, walletAccount(userId));
   const overdrawn = exposureRefusal(user, balance, state.exposure.get(userId) ?? 0, mine.totalExposure);
   if (overdrawn) return overdrawn;
@@ -235,7 +241,7 @@ export function decidePlaceBet(
     { type: 'BetPlaced', streamId: betStream(c.betId), data: cashOut ? withCashOut(placed, cashOut) : placed },
   ];
   for (const other of counters) {
-    const theirs = exposureOfTrials(state, market, other.userId, trials);
+    const theirs = exposureOfTrials(state, market, other.userId, bet, counters);
     events.push({
       type: 'BetMatched',
       streamId: betStream(other.betId),

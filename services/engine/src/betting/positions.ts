@@ -1,5 +1,5 @@
 import type { Paise } from '@exch/contracts';
-import { positionKey, type BetState, type EngineState, type MarketState } from '../state.js';
+import { positionKey, type BetState, type EngineState, type MarketState, type PnlBook } from '../state.js';
 import { addBet, addPart, addSlot, bookExposure, emptyBook, trialBook } from './pnl-book.js';
 
 export { matchedOutcome } from './pnl-book.js';
@@ -53,21 +53,24 @@ export interface Trial {
   unmatched: Paise;
 }
 
-/** A user's market and total exposure once the trials (of one market) stand. */
+/** Adds a trial's part to a book, its bet's part as the state holds it taken out first. */
+function tryOn(state: Readonly<EngineState>, book: PnlBook, t: Trial): void {
+  if (t.slot >= 0) addSlot(book, state.bets, t.slot, -1);
+  addPart(book, t.back, t.selectionId, t.odds, t.edge, t.matched, t.unmatched, 1);
+}
+
+/** A user's market and total exposure once the trials (a bet and the counter bets it meets, of one market) stand. */
 export function exposureOfTrials(
   state: Readonly<EngineState>,
   market: MarketState,
   userId: string,
-  trials: readonly Trial[],
+  first: Trial,
+  rest: readonly Trial[],
 ): { marketExposure: Paise; totalExposure: Paise } {
   const position = market.positions.get(userId);
   const book = trialBook(market, position?.book ?? null);
-  for (let i = 0; i < trials.length; i++) {
-    const t = trials[i]!;
-    if (t.userId !== userId) continue;
-    if (t.slot >= 0) addSlot(book, state.bets, t.slot, -1);
-    addPart(book, t.back, t.selectionId, t.odds, t.edge, t.matched, t.unmatched, 1);
-  }
+  if (first.userId === userId) tryOn(state, book, first);
+  for (let i = 0; i < rest.length; i++) if (rest[i]!.userId === userId) tryOn(state, book, rest[i]!);
   const marketExposure = bookExposure(book);
   const totalExposure = (state.exposure.get(userId) ?? 0) - (position?.exposure ?? 0) + marketExposure;
   return { marketExposure, totalExposure };
