@@ -78,8 +78,8 @@ t.test('fills, interleaved over many bets, deletes and slots used again: the sam
   const wrong = [...model].filter(([id, b]) => {
     const s = store.slotOf(id);
     return (
-      store.matched[s] !== b.fills.reduce((sum, f) => sum + f.size, 0) ||
-      store.edge[s] !== b.fills.reduce((sum, f) => sum + (f.price - 100) * f.size, 0)
+      store.matchedAt(s) !== b.fills.reduce((sum, f) => sum + f.size, 0) ||
+      store.edgeAt(s) !== b.fills.reduce((sum, f) => sum + (f.price - 100) * f.size, 0)
     );
   });
   t.same(wrong, [], "each bet's edge and matched stake are its fills summed");

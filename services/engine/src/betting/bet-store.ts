@@ -7,17 +7,13 @@ type Status = RestoredBet['status'];
 export type PutBet = Omit<RestoredBet, 'status' | 'persistence'> & { status?: Status; persistence?: Persistence };
 
 const KINDS: readonly MarketKind[] = ['match_odds', 'bookmaker', 'fancy'];
-const SIDES: readonly Side[] = ['back', 'lay'];
 const STATUSES: readonly Status[] = ['open', 'settled', 'deleted'];
-const PERSISTENCES: readonly Persistence[] = ['LAPSE', 'PERSIST'];
 
 export const KIND_MATCH_ODDS = 0;
 export const KIND_BOOKMAKER = 1;
 export const KIND_FANCY = 2;
-export const SIDE_BACK = 0;
-export const STATUS_OPEN = 0;
 
-/** A market kind as the store's `kind` column holds it. */
+/** A market kind as the store holds it. */
 export const kindNumber = (kind: MarketKind): number =>
   kind === 'match_odds' ? KIND_MATCH_ODDS : kind === 'bookmaker' ? KIND_BOOKMAKER : KIND_FANCY;
 
@@ -25,21 +21,46 @@ export const kindNumber = (kind: MarketKind): number =>
 export const edgeOf = (kind: number, price: number, size: Paise, volume: number): number =>
   kind === KIND_MATCH_ODDS ? (price - 100) * size : kind === KIND_BOOKMAKER ? price * size : volume * size;
 
+/**
+ * A whole number as a small integer where it fits. A number read from a Float64Array is a double
+ * to V8, and one stored in a P&L book's array turns the array to doubles, and every exposure taken
+ * from it after into a boxed number (docs/performance.md, "no -0 in the books"); small integers stay
+ * unboxed. `x | 0` is x itself for the whole numbers that fit in 32 bits (and makes -0 +0).
+ */
+const whole = (x: number): number => (x === (x | 0) ? x | 0 : x);
+
+// A bet's row: its numbers side by side, so reading a bet touches one or two cache lines, not one per field.
+const ROW = 8;
+/** kind (bits 0-1), lay (bit 2), status (bits 3-4), PERSIST (bit 5). */
+const FLAGS = 0;
+/** NaN for a fancy's bet, which names no selection. */
+const SELECTION = 1;
+const ODDS = 2;
+const UNMATCHED = 3;
+/** The fills' edge summed (edgeOf), kept as fills arrive so a bet's P&L part is O(1). */
+const EDGE = 4;
+/** The fills' sizes summed. */
+const MATCHED = 5;
+const STAKE = 6;
+const SEQ = 7;
+
+const LAY = 4;
+const STATUS_SHIFT = 3;
+const PERSIST = 32;
+
+// A bet's strings: its id, its user's, its market's.
+const REFS = 3;
+
 const INITIAL = 1024;
 
-function grown<T extends Float64Array | Uint8Array>(a: T, capacity: number): T {
-  const b = new (a.constructor as new (n: number) => T)(capacity);
-  b.set(a);
-  return b;
-}
-
 /**
- * The engine's bets, in columns: a bet is a slot number, its fields typed arrays indexed by it, and
- * its fills pairs of numbers in one pool (fill-pool.ts). A bet placed costs a few numbers written
- * and no object of its own, so the collector has little to copy and a decision reads a counter bet
- * without copying it (docs/performance.md, "Bets in columns"). The hot path (placing, matching, the
- * fold of bet events) reads and writes the columns by slot; everything else reads a bet as the
- * plain `RestoredBet` that `get` builds, and a snapshot writes and reads that same JSON.
+ * The engine's bets in typed arrays: a bet is a slot number, its numbers a row of a Float64Array
+ * (`ROW` numbers a slot), its strings three entries of one array, its fills pairs of numbers in one
+ * pool (fill-pool.ts). A bet placed costs a few numbers written and no object of its own, so the
+ * collector has little to copy, and a decision reads a counter bet without copying it
+ * (docs/performance.md, "Bets in typed arrays"). The hot path (placing, matching, the fold of bet
+ * events) reads and writes by slot; everything else reads a bet as the plain `RestoredBet` that
+ * `get` builds, and a snapshot writes and reads that same JSON.
  *
  * Slots of bets that left the state (an archived market's) are used again; iteration follows the
  * order bets were put in, as the Map it replaced did.
@@ -49,27 +70,13 @@ export class BetStore {
   private readonly index = new Map<string, number>();
   private free: number[] = [];
   private next = 0;
-  ids: string[] = [];
-  users: string[] = [];
-  markets: string[] = [];
+  private capacity = INITIAL;
+  private rows = new Float64Array(INITIAL * ROW);
+  /** NaN unless a fancy's: read to fill and to copy a bet out, never on the bet path. */
+  private volumes = new Float64Array(INITIAL);
+  private refs: string[] = [];
   /** The bets' fills, read by slot: `fills.countOf(s)`, `fills.priceAt(s, i)`, `fills.sizeAt(s, i)`. */
   readonly fills = new FillPool(INITIAL, () => this.index.values());
-  kind = new Uint8Array(INITIAL);
-  side = new Uint8Array(INITIAL);
-  status = new Uint8Array(INITIAL);
-  persistence = new Uint8Array(INITIAL);
-  /** NaN for a fancy's bet, which names no selection. */
-  selection = new Float64Array(INITIAL);
-  odds = new Float64Array(INITIAL);
-  /** NaN unless a fancy's. */
-  volume = new Float64Array(INITIAL);
-  stake = new Float64Array(INITIAL);
-  unmatched = new Float64Array(INITIAL);
-  seq = new Float64Array(INITIAL);
-  /** The fills' edge summed (edgeOf), kept as fills arrive so a bet's P&L part is O(1). */
-  edge = new Float64Array(INITIAL);
-  /** The fills' sizes summed. */
-  matched = new Float64Array(INITIAL);
 
   get size(): number {
     return this.index.size;
@@ -84,25 +91,73 @@ export class BetStore {
     return this.index.get(betId) ?? -1;
   }
 
+  idAt(s: number): string {
+    return this.refs[REFS * s]!;
+  }
+
+  userAt(s: number): string {
+    return this.refs[REFS * s + 1]!;
+  }
+
+  marketAt(s: number): string {
+    return this.refs[REFS * s + 2]!;
+  }
+
+  kindAt(s: number): number {
+    return this.rows[ROW * s + FLAGS]! & 3;
+  }
+
+  backAt(s: number): boolean {
+    return (this.rows[ROW * s + FLAGS]! & LAY) === 0;
+  }
+
+  openAt(s: number): boolean {
+    return ((this.rows[ROW * s + FLAGS]! >> STATUS_SHIFT) & 3) === 0;
+  }
+
+  /** NaN for a fancy's bet. */
+  selectionAt(s: number): number {
+    return whole(this.rows[ROW * s + SELECTION]!);
+  }
+
+  oddsAt(s: number): number {
+    return whole(this.rows[ROW * s + ODDS]!);
+  }
+
+  unmatchedAt(s: number): Paise {
+    return whole(this.rows[ROW * s + UNMATCHED]!);
+  }
+
+  edgeAt(s: number): number {
+    return whole(this.rows[ROW * s + EDGE]!);
+  }
+
+  matchedAt(s: number): Paise {
+    return whole(this.rows[ROW * s + MATCHED]!);
+  }
+
+  setUnmatched(s: number, unmatched: Paise): void {
+    this.rows[ROW * s + UNMATCHED] = unmatched;
+  }
+
+  setStatus(s: number, status: Status): void {
+    const flags = this.rows[ROW * s + FLAGS]!;
+    this.rows[ROW * s + FLAGS] = (flags & ~(3 << STATUS_SHIFT)) | (STATUSES.indexOf(status) << STATUS_SHIFT);
+  }
+
   private take(): number {
     const reused = this.free.pop();
     if (reused !== undefined) return reused;
     const s = this.next++;
-    if (s === this.kind.length) {
-      const n = 2 * s;
-      this.kind = grown(this.kind, n);
-      this.side = grown(this.side, n);
-      this.status = grown(this.status, n);
-      this.persistence = grown(this.persistence, n);
-      this.selection = grown(this.selection, n);
-      this.odds = grown(this.odds, n);
-      this.volume = grown(this.volume, n);
-      this.stake = grown(this.stake, n);
-      this.unmatched = grown(this.unmatched, n);
-      this.seq = grown(this.seq, n);
-      this.edge = grown(this.edge, n);
-      this.matched = grown(this.matched, n);
-      this.fills.grow(n);
+    if (s === this.capacity) {
+      this.capacity *= 2;
+      const rows = new Float64Array(this.capacity * ROW);
+      rows.set(this.rows);
+      this.rows = rows;
+      const volumes = new Float64Array(this.capacity);
+      volumes.set(this.volumes);
+      this.volumes = volumes;
+      this.fills.grow(this.capacity);
     }
     return s;
   }
@@ -118,40 +173,41 @@ export class BetStore {
       s = this.take();
       this.index.set(bet.betId, s);
     }
-    this.ids[s] = bet.betId;
-    this.users[s] = bet.userId;
-    this.markets[s] = bet.marketId;
-    this.kind[s] = kindNumber(bet.kind);
-    this.side[s] = bet.side === 'back' ? SIDE_BACK : 1;
-    this.status[s] = bet.status === undefined ? STATUS_OPEN : STATUSES.indexOf(bet.status);
-    this.persistence[s] = bet.persistence === 'PERSIST' ? 1 : 0;
-    this.selection[s] = bet.selectionId ?? Number.NaN;
-    this.odds[s] = bet.odds;
-    this.volume[s] = bet.volume ?? Number.NaN;
-    this.stake[s] = bet.stake;
-    this.unmatched[s] = bet.unmatched;
-    this.seq[s] = bet.seq;
+    this.refs[REFS * s] = bet.betId;
+    this.refs[REFS * s + 1] = bet.userId;
+    this.refs[REFS * s + 2] = bet.marketId;
+    const row = ROW * s;
+    const status = bet.status === undefined ? 0 : STATUSES.indexOf(bet.status);
+    this.rows[row + FLAGS] =
+      kindNumber(bet.kind) |
+      (bet.side === 'back' ? 0 : LAY) |
+      (status << STATUS_SHIFT) |
+      (bet.persistence === 'PERSIST' ? PERSIST : 0);
+    this.rows[row + SELECTION] = bet.selectionId ?? Number.NaN;
+    this.rows[row + ODDS] = bet.odds;
+    this.rows[row + UNMATCHED] = bet.unmatched;
+    this.rows[row + STAKE] = bet.stake;
+    this.rows[row + SEQ] = bet.seq;
+    this.volumes[s] = bet.volume ?? Number.NaN;
     this.setFills(s, bet.fills);
     return s;
   }
 
   /** The bet's fills replaced (a reduction factor's new prices), its edge and matched stake with them. */
   setFills(s: number, fills: readonly { price: number; size: Paise }[]): void {
-    this.edge[s] = 0;
-    this.matched[s] = 0;
+    this.rows[ROW * s + EDGE] = 0;
+    this.rows[ROW * s + MATCHED] = 0;
     this.fills.clear(s);
     for (let i = 0; i < fills.length; i++) this.addFill(s, fills[i]!.price, fills[i]!.size);
   }
 
   addFill(s: number, price: number, size: Paise): void {
     this.fills.add(s, price, size);
-    const volume = this.volume[s]!;
-    this.edge[s] = this.edge[s]! + edgeOf(this.kind[s]!, price, size, Number.isNaN(volume) ? 0 : volume);
-    this.matched[s] = this.matched[s]! + size;
-  }
-
-  setStatus(s: number, status: Status): void {
-    this.status[s] = STATUSES.indexOf(status);
+    const row = ROW * s;
+    const volume = this.volumes[s]!;
+    this.rows[row + EDGE] =
+      this.rows[row + EDGE]! + edgeOf(this.kindAt(s), price, size, Number.isNaN(volume) ? 0 : volume);
+    this.rows[row + MATCHED] = this.rows[row + MATCHED]! + size;
   }
 
   delete(betId: string): boolean {
@@ -159,9 +215,9 @@ export class BetStore {
     if (s === undefined) return false;
     this.index.delete(betId);
     // The strings and fills go with the bet; the slot waits for the next one.
-    this.ids[s] = '';
-    this.users[s] = '';
-    this.markets[s] = '';
+    this.refs[REFS * s] = '';
+    this.refs[REFS * s + 1] = '';
+    this.refs[REFS * s + 2] = '';
     this.fills.clear(s);
     this.free.push(s);
     return true;
@@ -173,31 +229,33 @@ export class BetStore {
 
   marketOf(betId: string): string | undefined {
     const s = this.index.get(betId);
-    return s === undefined ? undefined : this.markets[s];
+    return s === undefined ? undefined : this.marketAt(s);
   }
 
   /** The bet at a slot as a plain object: a copy, which changes nothing when written. */
   at(s: number): RestoredBet {
     const fills: { price: number; size: Paise }[] = [];
     for (let i = 0; i < this.fills.countOf(s); i++)
-      fills.push({ price: this.fills.priceAt(s, i), size: this.fills.sizeAt(s, i) });
-    const selection = this.selection[s]!;
-    const volume = this.volume[s]!;
+      fills.push({ price: whole(this.fills.priceAt(s, i)), size: whole(this.fills.sizeAt(s, i)) });
+    const row = ROW * s;
+    const flags = this.rows[row + FLAGS]!;
+    const selection = this.rows[row + SELECTION]!;
+    const volume = this.volumes[s]!;
     return {
-      betId: this.ids[s]!,
-      userId: this.users[s]!,
-      marketId: this.markets[s]!,
-      kind: KINDS[this.kind[s]!]!,
-      selectionId: Number.isNaN(selection) ? null : selection,
-      side: SIDES[this.side[s]!]!,
-      odds: this.odds[s]!,
-      volume: Number.isNaN(volume) ? null : volume,
-      stake: this.stake[s]!,
+      betId: this.idAt(s),
+      userId: this.userAt(s),
+      marketId: this.marketAt(s),
+      kind: KINDS[flags & 3]!,
+      selectionId: Number.isNaN(selection) ? null : whole(selection),
+      side: flags & LAY ? 'lay' : 'back',
+      odds: whole(this.rows[row + ODDS]!),
+      volume: Number.isNaN(volume) ? null : whole(volume),
+      stake: whole(this.rows[row + STAKE]!),
       fills,
-      unmatched: this.unmatched[s]!,
-      persistence: PERSISTENCES[this.persistence[s]!]!,
-      seq: this.seq[s]!,
-      status: STATUSES[this.status[s]!]!,
+      unmatched: whole(this.rows[row + UNMATCHED]!),
+      persistence: flags & PERSIST ? 'PERSIST' : 'LAPSE',
+      seq: whole(this.rows[row + SEQ]!),
+      status: STATUSES[(flags >> STATUS_SHIFT) & 3]!,
     };
   }
 

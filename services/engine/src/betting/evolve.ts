@@ -5,7 +5,6 @@ import { archiveMarket, restoreMarket } from './archive.js';
 import { forgetMarket, forgetMatch, rememberMarket, rememberMatch } from './forget.js';
 import { restOrder, unrestOrder } from './matching.js';
 import { lockKey } from './locks.js';
-import { SIDE_BACK } from './bet-store.js';
 import { addSlot, emptyBook } from './pnl-book.js';
 
 type BettingEvent = { [K in keyof BettingEventData]: { type: K; data: BettingEventData[K] } }[keyof BettingEventData];
@@ -24,17 +23,17 @@ function setExposure(
 /** Takes the resting order of the bet at slot `s` off its runner's book, or shrinks it to what is still unmatched. */
 function restingSize(state: EngineState, s: number, size: Paise): void {
   const bets = state.bets;
-  const selectionId = bets.selection[s]!;
+  const selectionId = bets.selectionAt(s);
   if (Number.isNaN(selectionId)) return;
-  const book = state.books.get(bookKey(bets.markets[s]!, selectionId));
+  const book = state.books.get(bookKey(bets.marketAt(s), selectionId));
   if (!book) return;
-  const levels = bets.side[s] === SIDE_BACK ? book.backs : book.lays;
-  const odds = bets.odds[s]!;
+  const levels = bets.backAt(s) ? book.backs : book.lays;
+  const odds = bets.oddsAt(s);
   let i = 0;
   while (i < levels.length && levels[i]!.price !== odds) i++;
   const level = levels[i];
   if (!level) return;
-  const betId = bets.ids[s]!;
+  const betId = bets.idAt(s);
   let k = 0;
   while (k < level.orders.length && level.orders[k]!.betId !== betId) k++;
   if (k === level.orders.length) return;
@@ -52,8 +51,8 @@ function slotOf(state: EngineState, betId: string): number {
 
 /** The bet's market and its user's position there. */
 function placeOf(state: EngineState, s: number): { market: MarketState; position: Position } {
-  const market = state.markets.get(state.bets.markets[s]!)!;
-  return { market, position: positionIn(market, state.bets.users[s]!) };
+  const market = state.markets.get(state.bets.marketAt(s))!;
+  return { market, position: positionIn(market, state.bets.userAt(s)) };
 }
 
 /**
@@ -138,14 +137,14 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       // A bet's part in its P&L book is taken out before it changes and put back after.
       const s = slotOf(state, e.data.betId);
       const bets = state.bets;
-      const userId = bets.users[s]!;
+      const userId = bets.userAt(s);
       // Inline, not placeOf: this runs for every counter bet a fill meets.
-      const market = state.markets.get(bets.markets[s]!)!;
+      const market = state.markets.get(bets.marketAt(s))!;
       const position = positionIn(market, userId);
       bookOut(state, position, s);
       const fills = e.data.fills;
       for (let i = 0; i < fills.length; i++) bets.addFill(s, fills[i]!.price, fills[i]!.size);
-      bets.unmatched[s] = e.data.unmatched;
+      bets.setUnmatched(s, e.data.unmatched);
       bookIn(state, market, position, s);
       restingSize(state, s, e.data.unmatched);
       setExposure(state, userId, position, e.data.marketExposure, e.data.totalExposure);
@@ -156,9 +155,9 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       restingSize(state, s, 0);
       const { market, position } = placeOf(state, s);
       bookOut(state, position, s);
-      state.bets.unmatched[s] = 0;
+      state.bets.setUnmatched(s, 0);
       bookIn(state, market, position, s);
-      setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
+      setExposure(state, state.bets.userAt(s), position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     // Deleted by an upline, or void on a non-runner: out of the book whole, as if never placed.
@@ -168,10 +167,10 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       restingSize(state, s, 0);
       const { market, position } = placeOf(state, s);
       bookOut(state, position, s);
-      state.bets.unmatched[s] = 0;
+      state.bets.setUnmatched(s, 0);
       state.bets.setStatus(s, e.type === 'BetDeleted' ? 'deleted' : 'settled');
       bookIn(state, market, position, s);
-      setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
+      setExposure(state, state.bets.userAt(s), position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'MarketSettled':
@@ -181,10 +180,10 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const id of betIds) {
         const s = slotOf(state, id);
         restingSize(state, s, 0);
-        state.bets.unmatched[s] = 0;
+        state.bets.setUnmatched(s, 0);
         state.bets.setStatus(s, 'settled');
         // Every open bet of the market is settled at once: the market's books go with them.
-        positionIn(market, state.bets.users[s]!).book = null;
+        positionIn(market, state.bets.userAt(s)).book = null;
       }
       for (const x of e.data.exposures) setExposure(state, x.userId, positionIn(market, x.userId), 0, x.totalExposure);
       const postings = e.type === 'MarketSettled' ? e.data.postings : [];
@@ -204,7 +203,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const id of e.data.betIds) {
         const s = slotOf(state, id);
         state.bets.setStatus(s, 'open');
-        bookIn(state, market, positionIn(market, state.bets.users[s]!), s);
+        bookIn(state, market, positionIn(market, state.bets.userAt(s)), s);
       }
       for (const x of e.data.exposures)
         setExposure(
@@ -266,7 +265,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       for (const position of market.positions.values()) position.book = null;
       for (const id of market.betIds) {
         const s = slotOf(state, id);
-        bookIn(state, market, positionIn(market, state.bets.users[s]!), s);
+        bookIn(state, market, positionIn(market, state.bets.userAt(s)), s);
       }
       break;
     }
@@ -276,7 +275,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       bookOut(state, position, s);
       state.bets.setFills(s, e.data.fills);
       bookIn(state, market, position, s);
-      setExposure(state, state.bets.users[s]!, position, e.data.marketExposure, e.data.totalExposure);
+      setExposure(state, state.bets.userAt(s), position, e.data.marketExposure, e.data.totalExposure);
       break;
     }
     case 'ResultProposed':

@@ -14,7 +14,7 @@ import {
 import { acceptAll, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { balanceOf, bookKey, type EngineState, type MarketState } from '../state.js';
-import { edgeOf, kindNumber, SIDE_BACK } from './bet-store.js';
+import { edgeOf, kindNumber } from './bet-store.js';
 import { betDelaySecOf, feedStatusRefusal } from './feed-market.js';
 import { isMarketLocked } from './locks.js';
 import { takeOpposite } from './matching.js';
@@ -99,14 +99,14 @@ function counterOf(state: Readonly<EngineState>, betId: string, first: BetFill):
   const s = bets.slotOf(betId);
   return {
     betId,
-    userId: bets.users[s]!,
+    userId: bets.userAt(s),
     slot: s,
-    back: bets.side[s] === SIDE_BACK,
-    selectionId: bets.selection[s]!,
-    odds: bets.odds[s]!,
-    edge: bets.edge[s]!,
-    matched: bets.matched[s]!,
-    unmatched: bets.unmatched[s]!,
+    back: bets.backAt(s),
+    selectionId: bets.selectionAt(s),
+    odds: bets.oddsAt(s),
+    edge: bets.edgeAt(s),
+    matched: bets.matchedAt(s),
+    unmatched: bets.unmatchedAt(s),
     fills: [first],
   };
 }

@@ -1,6 +1,6 @@
 import { betOutcome, type Outcome, type Paise, type Runner } from '@exch/contracts';
 import type { BetState, MarketState, PnlBook } from '../state.js';
-import { edgeOf, kindNumber, SIDE_BACK, STATUS_OPEN, type BetStore } from './bet-store.js';
+import { edgeOf, kindNumber, type BetStore } from './bet-store.js';
 
 // Keeps a PnlBook up to date; the type itself sits in state.ts with the rest of the state that holds it.
 
@@ -112,15 +112,15 @@ export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
 
 /** addBet for the bet at slot `s` of the state's bets, read from its columns. */
 export function addSlot(book: PnlBook, bets: BetStore, s: number, sign: 1 | -1): void {
-  if (bets.status[s] !== STATUS_OPEN) return;
+  if (!bets.openAt(s)) return;
   addPart(
     book,
-    bets.side[s] === SIDE_BACK,
-    bets.selection[s]!,
-    bets.odds[s]!,
-    bets.edge[s]!,
-    bets.matched[s]!,
-    bets.unmatched[s]!,
+    bets.backAt(s),
+    bets.selectionAt(s),
+    bets.oddsAt(s),
+    bets.edgeAt(s),
+    bets.matchedAt(s),
+    bets.unmatchedAt(s),
     sign,
   );
 }

@@ -1,5 +1,4 @@
 import type { EngineState } from '../state.js';
-import { SIDE_BACK } from './bet-store.js';
 import {
   LatestUpdates,
   type BetFill,
@@ -55,9 +54,9 @@ export class Quotes extends LatestUpdates implements QuoteView {
     } else {
       const bets = state.bets;
       const s = bets.slotOf(event.data.betId);
-      if (s < 0 || Number.isNaN(bets.selection[s]!)) return;
-      quote = this.exchange(bets.markets[s]!, bets.selection[s]!);
-      back = bets.side[s] === SIDE_BACK;
+      if (s < 0 || Number.isNaN(bets.selectionAt(s))) return;
+      quote = this.exchange(bets.marketAt(s), bets.selectionAt(s));
+      back = bets.backAt(s);
     }
     if (!quote) return;
     // A backer takes the feed's back offers, a layer its lay offers.

@@ -21,7 +21,7 @@ export function movedLadders(
     const data = e.data as { betId?: string; marketId?: string };
     const bets = state.bets;
     const s = data.betId ? bets.slotOf(data.betId) : -1;
-    if (s >= 0 && bets.kind[s] === KIND_MATCH_ODDS) moved.add(runnerKey(bets.markets[s]!, bets.selection[s]!));
+    if (s >= 0 && bets.kindAt(s) === KIND_MATCH_ODDS) moved.add(runnerKey(bets.marketAt(s), bets.selectionAt(s)));
     else if (s < 0 && data.marketId && state.markets.get(data.marketId)?.kind === 'match_odds') {
       for (const r of state.markets.get(data.marketId)!.runners) moved.add(runnerKey(data.marketId, r.selectionId));
     }
