@@ -6,11 +6,17 @@
  * minute, and the median of the per-pair ratios moves by a few percent at most between runs
  * (docs/performance.md, "Measuring a change to the engine").
  *
- *   npx tsx scripts/bench/engine-ab.ts [REV=HEAD] [PAIRS=15]
+ *   npx tsx scripts/bench/engine-ab.ts [REV=HEAD] [PAIRS=15] [--processes]
  *
  * Prints each engine's median bets/s (the whole loop, and the time inside decide+evolve alone)
  * and the median of the ratios, the working tree over REV. The harness is the working tree's for
  * both, so REV's engine must still have what it calls (`decide`, `evolve`, `fold`, `Quotes`).
+ *
+ * In one process the engine that leaves more objects behind also pays for them in the other's
+ * turns (the old generation both share), which flatters the leaner one: 1.40 there against 1.12
+ * to 1.16 in separate processes for the bets-in-typed-arrays change (docs/performance.md). With
+ * `--processes` each run of a pair is a process of its own, as `npm run bench` runs it: two
+ * warm-up runs, then the median of five; the processes of a pair start by turns.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
@@ -21,9 +27,11 @@ import { build, type Plugin } from 'esbuild';
 import { median } from '../../tests/engine/fixtures.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const [rev = 'HEAD', pairsArg = '15'] = process.argv.slice(2);
+const processes = process.argv.includes('--processes');
+const [rev = 'HEAD', pairsArg = '15'] = process.argv.slice(2).filter((a) => a !== '--processes');
 const PAIRS = Number(pairsArg);
 const BETS = 20_000;
+const RUNS = 5;
 
 /**
  * Resolves the workspace's sources (@exch/* and every file under services/ and contracts/) in
@@ -53,9 +61,24 @@ function sourcesFrom(tree: string): Plugin {
   };
 }
 
-type Run = (seed: number, ops: number) => { opsPerSec: number; engineOpsPerSec: number };
+type Result = { opsPerSec: number; engineOpsPerSec: number };
+type Run = (seed: number, ops: number) => Result;
 
-async function bundle(tree: string, out: string): Promise<Run> {
+/** One process on a bundle: two warm-up runs, then the medians of RUNS (as benchDecide). */
+const CHILD = `
+const { runInMemory } = await import(process.argv[1]);
+const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+for (const seed of [1, 2]) runInMemory(seed, ${BETS});
+const runs = Array.from({ length: ${RUNS} }, (_, i) => runInMemory(100 + i, ${BETS}));
+console.log(JSON.stringify({ opsPerSec: median(runs.map((r) => r.opsPerSec)), engineOpsPerSec: median(runs.map((r) => r.engineOpsPerSec)) }));
+`;
+
+const inChild = (out: string): Result =>
+  JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', CHILD, pathToFileURL(out).href], { encoding: 'utf8' }),
+  ) as Result;
+
+async function bundle(tree: string, out: string): Promise<string> {
   await build({
     stdin: {
       contents: `export { runInMemory } from ${JSON.stringify(join(root, 'scripts/bench/betting.ts'))};`,
@@ -69,25 +92,37 @@ async function bundle(tree: string, out: string): Promise<Run> {
     logLevel: 'error',
     plugins: [sourcesFrom(tree)],
   });
-  return ((await import(pathToFileURL(out).href)) as { runInMemory: Run }).runInMemory;
+  return out;
 }
+
+const load = async (out: string): Promise<Run> =>
+  ((await import(pathToFileURL(out).href)) as { runInMemory: Run }).runInMemory;
 
 const work = join(root, '.tmp', 'engine-ab');
 mkdirSync(work, { recursive: true });
 const tree = mkdtempSync(join(tmpdir(), 'engine-ab-'));
 try {
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', tree, rev], { cwd: root, stdio: 'inherit' });
-  const before = await bundle(tree, join(work, 'before.mjs'));
-  const after = await bundle(root, join(work, 'after.mjs'));
-  // Warm-up of both: the JIT settles before the first timed pair.
-  for (const run of [before, after, before, after]) run(1, 5_000);
+  const bundles = [await bundle(tree, join(work, 'before.mjs')), await bundle(root, join(work, 'after.mjs'))] as const;
+  let before: (pair: number) => Result;
+  let after: (pair: number) => Result;
+  if (processes) {
+    before = () => inChild(bundles[0]);
+    after = () => inChild(bundles[1]);
+  } else {
+    const [b, a] = [await load(bundles[0]), await load(bundles[1])];
+    // Warm-up of both: the JIT settles before the first timed pair.
+    for (const run of [b, a, b, a]) run(1, 5_000);
+    before = (pair) => b(100 + pair, BETS);
+    after = (pair) => a(100 + pair, BETS);
+  }
   const loop = { before: [] as number[], after: [] as number[] };
   const inside = { before: [] as number[], after: [] as number[] };
   const ratios: number[] = [];
   for (let i = 0; i < PAIRS; i++) {
     // Who goes first alternates: a pair's second run meets the heap the first one left.
     const order = i % 2 === 0 ? ([before, after] as const) : ([after, before] as const);
-    const [x, y] = order.map((run) => run(100 + i, BETS));
+    const [x, y] = order.map((run) => run(i));
     const [b, a] = i % 2 === 0 ? [x!, y!] : [y!, x!];
     loop.before.push(b.opsPerSec);
     loop.after.push(a.opsPerSec);
@@ -96,7 +131,11 @@ try {
     ratios.push(a.opsPerSec / b.opsPerSec);
   }
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-  console.log(`${PAIRS} pairs of ${BETS.toLocaleString('en-US')} bets, load ${loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    processes
+      ? `${PAIRS} pairs of processes, each the median of ${RUNS} runs of ${BETS.toLocaleString('en-US')} bets, load ${loadavg()[0]!.toFixed(2)}`
+      : `${PAIRS} pairs of ${BETS.toLocaleString('en-US')} bets in one process, load ${loadavg()[0]!.toFixed(2)}`,
+  );
   console.log(
     `${rev}: ${fmt(median(loop.before))} bets/s (decide+evolve alone ${fmt(median(inside.before))})\n` +
       `working tree: ${fmt(median(loop.after))} bets/s (decide+evolve alone ${fmt(median(inside.after))})\n` +

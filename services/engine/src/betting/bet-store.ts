@@ -55,8 +55,8 @@ const INITIAL = 1024;
 
 /**
  * The engine's bets in typed arrays: a bet is a slot number, its numbers a row of a Float64Array
- * (`ROW` numbers a slot), its strings three entries of one array, its fills pairs of numbers in one
- * pool (fill-pool.ts). A bet placed costs a few numbers written and no object of its own, so the
+ * (`ROW` numbers a slot), its strings three entries of one array, its fills a chain of records in
+ * one pool (fill-pool.ts). A bet placed costs a few numbers written and no object of its own, so the
  * collector has little to copy, and a decision reads a counter bet without copying it
  * (docs/performance.md, "Bets in typed arrays"). The hot path (placing, matching, the fold of bet
  * events) reads and writes by slot; everything else reads a bet as the plain `RestoredBet` that
@@ -75,8 +75,8 @@ export class BetStore {
   /** NaN unless a fancy's: read to fill and to copy a bet out, never on the bet path. */
   private volumes = new Float64Array(INITIAL);
   private refs: string[] = [];
-  /** The bets' fills, read by slot: `fills.countOf(s)`, `fills.priceAt(s, i)`, `fills.sizeAt(s, i)`. */
-  readonly fills = new FillPool(INITIAL, () => this.index.values());
+  /** The bets' fills, by slot. */
+  readonly fills = new FillPool(INITIAL);
 
   get size(): number {
     return this.index.size;
@@ -234,9 +234,11 @@ export class BetStore {
 
   /** The bet at a slot as a plain object: a copy, which changes nothing when written. */
   at(s: number): RestoredBet {
-    const fills: { price: number; size: Paise }[] = [];
-    for (let i = 0; i < this.fills.countOf(s); i++)
-      fills.push({ price: whole(this.fills.priceAt(s, i)), size: whole(this.fills.sizeAt(s, i)) });
+    const fills = this.fills.fillsOf(s);
+    for (const f of fills) {
+      f.price = whole(f.price);
+      f.size = whole(f.size);
+    }
     const row = ROW * s;
     const flags = this.rows[row + FLAGS]!;
     const selection = this.rows[row + SELECTION]!;
