@@ -1,5 +1,6 @@
 import type { MarketKind, Paise, Persistence, RestoredBet, Side } from '@exch/contracts';
 import { FillPool } from './fill-pool.js';
+import { whole } from './whole.js';
 
 type Status = RestoredBet['status'];
 
@@ -20,14 +21,6 @@ export const kindNumber = (kind: MarketKind): number =>
 /** What a fill of `size` at `price` adds to a bet's edge: profit per unit of stake × 100, times the size. */
 export const edgeOf = (kind: number, price: number, size: Paise, volume: number): number =>
   kind === KIND_MATCH_ODDS ? (price - 100) * size : kind === KIND_BOOKMAKER ? price * size : volume * size;
-
-/**
- * A whole number as a small integer where it fits. A number read from a Float64Array is a double
- * to V8, and one stored in a P&L book's array turns the array to doubles, and every exposure taken
- * from it after into a boxed number (docs/performance.md, "no -0 in the books"); small integers stay
- * unboxed. `x | 0` is x itself for the whole numbers that fit in 32 bits (and makes -0 +0).
- */
-const whole = (x: number): number => (x === (x | 0) ? x | 0 : x);
 
 // A bet's row: its numbers side by side, so reading a bet touches one or two cache lines, not one per field.
 const ROW = 8;
@@ -235,10 +228,6 @@ export class BetStore {
   /** The bet at a slot as a plain object: a copy, which changes nothing when written. */
   at(s: number): RestoredBet {
     const fills = this.fills.fillsOf(s);
-    for (const f of fills) {
-      f.price = whole(f.price);
-      f.size = whole(f.size);
-    }
     const row = ROW * s;
     const flags = this.rows[row + FLAGS]!;
     const selection = this.rows[row + SELECTION]!;

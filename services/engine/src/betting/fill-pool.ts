@@ -1,4 +1,5 @@
 import type { Paise } from '@exch/contracts';
+import { whole } from './whole.js';
 
 // A fill is a record of three numbers: its price, its size, and the next record of its bet (-1: none).
 const RECORD = 3;
@@ -48,8 +49,8 @@ export class FillPool {
   /** The slot's fills in order, as objects (the cold paths' copy of a bet). */
   fillsOf(s: number): { price: number; size: Paise }[] {
     const fills: { price: number; size: Paise }[] = [];
-    for (let r = this.count[s] === 0 ? NONE : this.first[s]!; r !== NONE; r = this.pool[RECORD * r + NEXT]!)
-      fills.push({ price: this.pool[RECORD * r + PRICE]!, size: this.pool[RECORD * r + SIZE]! });
+    for (let r = this.count[s] === 0 ? NONE : this.first[s]!; r !== NONE; r = this.pool[RECORD * r + NEXT]! | 0)
+      fills.push({ price: whole(this.pool[RECORD * r + PRICE]!), size: whole(this.pool[RECORD * r + SIZE]!) });
     return fills;
   }
 
@@ -63,7 +64,8 @@ export class FillPool {
 
   add(s: number, price: number, size: Paise): void {
     let r = this.free;
-    if (r !== NONE) this.free = this.pool[RECORD * r + NEXT]!;
+    // `| 0`: an index read from the Float64Array, kept a small integer (a double here boxed on every fill).
+    if (r !== NONE) this.free = this.pool[RECORD * r + NEXT]! | 0;
     else {
       if (RECORD * (this.used + 1) > this.pool.length) {
         const pool = new Float64Array(2 * this.pool.length);

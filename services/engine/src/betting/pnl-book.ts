@@ -1,6 +1,7 @@
 import { betOutcome, type Outcome, type Paise, type Runner } from '@exch/contracts';
 import type { BetState, MarketState, PnlBook } from '../state.js';
 import { edgeOf, kindNumber, type BetStore } from './bet-store.js';
+import { whole } from './whole.js';
 
 // Keeps a PnlBook up to date; the type itself sits in state.ts with the rest of the state that holds it.
 
@@ -79,8 +80,10 @@ export function addPart(
   unmatched: Paise,
   sign: 1 | -1,
 ): void {
-  const win = back ? Math.floor(edge / 100) : matched;
-  const lose = back ? matched + unmatched : Math.ceil((edge + (odds - 100) * unmatched) / 100);
+  // Small integers whatever the caller read them from: one double in a book turns it to doubles for
+  // good, the trial book every decision shares included (whole.ts).
+  const win = whole(back ? Math.floor(edge / 100) : matched);
+  const lose = whole(back ? matched + unmatched : Math.ceil((edge + (odds - 100) * unmatched) / 100));
   book.open += sign;
   if (book.kind === 'fancy') {
     book.base += signed(sign, back ? 0 - lose : win);
