@@ -9,6 +9,9 @@ import type {
   SportId,
 } from '@exch/contracts';
 import { BetStore } from './betting/bet-store.js';
+
+// The state's own table types, for whoever makes a state again (the snapshot).
+export { BetStore };
 import type { Level } from './betting/matching.js';
 import { Dict, Table } from './dict.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';

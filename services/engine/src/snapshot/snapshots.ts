@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { betStream, type DomainEvent, type EventStore } from '@exch/contracts';
 import { Dict, Table } from '../dict.js';
-import { BetStore } from '../betting/bet-store.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
-import { emptyState, type EngineState } from '../state.js';
+import { BetStore, emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
 import {
   ACCOUNT_TABLES,
