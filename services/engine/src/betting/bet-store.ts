@@ -216,10 +216,6 @@ export class BetStore {
     return true;
   }
 
-  clear(): void {
-    for (const id of [...this.index.keys()]) this.delete(id);
-  }
-
   marketOf(betId: string): string | undefined {
     const s = this.index.get(betId);
     return s === undefined ? undefined : this.marketAt(s);
@@ -266,10 +262,6 @@ export class BetStore {
 
   *entries(): IterableIterator<[string, RestoredBet]> {
     for (const [id, s] of this.index) yield [id, this.at(s)];
-  }
-
-  [Symbol.iterator](): IterableIterator<[string, RestoredBet]> {
-    return this.entries();
   }
 
   /** As the Dict it replaced wrote itself: an object of bets by id. */
