@@ -33,6 +33,14 @@ export const fancyOutcome = (side: 'yes' | 'no', volume: number, stake: Paise): 
   betOutcome('fancy', side === 'yes' ? 'back' : 'lay', [{ price: 0, size: stake }], volume);
 
 /**
+ * What a part of `size` at `price` adds to a bet's edge, the profit per unit of stake x 100 times the
+ * size: match odds price - 100 (hundredths), bookmaker the rate, fancy the bet's volume. The engine
+ * keeps it summed per bet as fills arrive.
+ */
+export const fillEdge = (kind: MarketKind, price: number, size: Paise, volume: number | null): number =>
+  kind === 'match_odds' ? (price - 100) * size : kind === 'bookmaker' ? price * size : (volume ?? 0) * size;
+
+/**
  * A bet's parts together: each part at its own price (match odds in hundredths, bookmaker rate;
  * fancy at the bet's volume), rounded once for the whole bet, as the engine reserves and settles it.
  */
@@ -45,7 +53,7 @@ export function betOutcome(
   let edge = 0;
   let stake = 0;
   for (const { price, size } of parts) {
-    edge += kind === 'match_odds' ? (price - 100) * size : kind === 'bookmaker' ? price * size : (volume ?? 0) * size;
+    edge += fillEdge(kind, price, size, volume);
     stake += size;
   }
   return side === 'back' ? { win: floorDiv100(edge), lose: stake } : { win: stake, lose: ceilDiv100(edge) };

@@ -9,14 +9,14 @@ import type {
   SportId,
 } from '@exch/contracts';
 import { BetStore } from './betting/bet-store.js';
-
-// The state's own table types, for whoever makes a state again (the snapshot).
-export { BetStore };
 import type { Level } from './betting/matching.js';
 import { Dict, Table } from './dict.js';
 import { emptyCasino, type CasinoState } from './casino/state.js';
 import { emptyPayments, type PaymentsState } from './payments/state.js';
 import { emptyProviderState, type ProviderState } from './provider/state.js';
+
+// The state's own table types, for whoever makes a state again (the snapshot).
+export { BetStore };
 
 export interface UserState {
   userId: string;

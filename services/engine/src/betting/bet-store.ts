@@ -1,6 +1,6 @@
-import type { MarketKind, Paise, Persistence, RestoredBet, Side } from '@exch/contracts';
+import { fillEdge, type MarketKind, type Paise, type Persistence, type RestoredBet, type Side } from '@exch/contracts';
 import { FillPool } from './fill-pool.js';
-import { whole } from './whole.js';
+import { whole, widened } from './typed-arrays.js';
 
 type Status = RestoredBet['status'];
 
@@ -15,12 +15,8 @@ export const KIND_BOOKMAKER = 1;
 export const KIND_FANCY = 2;
 
 /** A market kind as the store holds it. */
-export const kindNumber = (kind: MarketKind): number =>
+const kindNumber = (kind: MarketKind): number =>
   kind === 'match_odds' ? KIND_MATCH_ODDS : kind === 'bookmaker' ? KIND_BOOKMAKER : KIND_FANCY;
-
-/** What a fill of `size` at `price` adds to a bet's edge: profit per unit of stake × 100, times the size. */
-export const edgeOf = (kind: number, price: number, size: Paise, volume: number): number =>
-  kind === KIND_MATCH_ODDS ? (price - 100) * size : kind === KIND_BOOKMAKER ? price * size : volume * size;
 
 // A bet's row: its numbers side by side, so reading a bet touches one or two cache lines, not one per field.
 const ROW = 8;
@@ -30,7 +26,7 @@ const FLAGS = 0;
 const SELECTION = 1;
 const ODDS = 2;
 const UNMATCHED = 3;
-/** The fills' edge summed (edgeOf), kept as fills arrive so a bet's P&L part is O(1). */
+/** The fills' edge summed (contracts' fillEdge), kept as fills arrive so a bet's P&L part is O(1). */
 const EDGE = 4;
 /** The fills' sizes summed. */
 const MATCHED = 5;
@@ -69,7 +65,7 @@ export class BetStore {
   private volumes = new Float64Array(INITIAL);
   private refs: string[] = [];
   /** The bets' fills, by slot. */
-  readonly fills = new FillPool(INITIAL);
+  private readonly fills = new FillPool(INITIAL);
 
   get size(): number {
     return this.index.size;
@@ -144,12 +140,8 @@ export class BetStore {
     const s = this.next++;
     if (s === this.capacity) {
       this.capacity *= 2;
-      const rows = new Float64Array(this.capacity * ROW);
-      rows.set(this.rows);
-      this.rows = rows;
-      const volumes = new Float64Array(this.capacity);
-      volumes.set(this.volumes);
-      this.volumes = volumes;
+      this.rows = widened(this.rows, this.capacity * ROW);
+      this.volumes = widened(this.volumes, this.capacity);
       this.fills.grow(this.capacity);
     }
     return s;
@@ -199,7 +191,7 @@ export class BetStore {
     const row = ROW * s;
     const volume = this.volumes[s]!;
     this.rows[row + EDGE] =
-      this.rows[row + EDGE]! + edgeOf(this.kindAt(s), price, size, Number.isNaN(volume) ? 0 : volume);
+      this.rows[row + EDGE]! + fillEdge(KINDS[this.kindAt(s)]!, price, size, Number.isNaN(volume) ? null : volume);
     this.rows[row + MATCHED] = this.rows[row + MATCHED]! + size;
   }
 

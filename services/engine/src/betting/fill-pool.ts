@@ -1,5 +1,5 @@
 import type { Paise } from '@exch/contracts';
-import { whole } from './whole.js';
+import { whole, widened } from './typed-arrays.js';
 
 // A fill is a record of three numbers: its price, its size, and the next record of its bet (-1: none).
 const RECORD = 3;
@@ -36,14 +36,9 @@ export class FillPool {
 
   /** Room for this many slots. */
   grow(slots: number): void {
-    const widen = (a: Int32Array): Int32Array => {
-      const b = new Int32Array(slots);
-      b.set(a);
-      return b;
-    };
-    this.first = widen(this.first);
-    this.last = widen(this.last);
-    this.count = widen(this.count);
+    this.first = widened(this.first, slots);
+    this.last = widened(this.last, slots);
+    this.count = widened(this.count, slots);
   }
 
   /** The slot's fills in order, as objects (the cold paths' copy of a bet). */
@@ -67,11 +62,7 @@ export class FillPool {
     // `| 0`: an index read from the Float64Array, kept a small integer (a double here boxed on every fill).
     if (r !== NONE) this.free = this.pool[RECORD * r + NEXT]! | 0;
     else {
-      if (RECORD * (this.used + 1) > this.pool.length) {
-        const pool = new Float64Array(2 * this.pool.length);
-        pool.set(this.pool);
-        this.pool = pool;
-      }
+      if (RECORD * (this.used + 1) > this.pool.length) this.pool = widened(this.pool, 2 * this.pool.length);
       r = this.used++;
     }
     this.pool[RECORD * r + PRICE] = price;

@@ -1,4 +1,5 @@
 import {
+  fillEdge,
   isLadderPrice,
   betStream,
   walletAccount,
@@ -14,7 +15,6 @@ import {
 import { acceptAll, refuse, type Decision } from '../decision.js';
 import { bettorOf, exposureRefusal, stakeRefusal } from '../bet-checks.js';
 import { balanceOf, bookKey, type EngineState, type MarketState } from '../state.js';
-import { edgeOf, kindNumber } from './bet-store.js';
 import { betDelaySecOf, feedStatusRefusal } from './feed-market.js';
 import { isMarketLocked } from './locks.js';
 import { takeOpposite } from './matching.js';
@@ -175,7 +175,6 @@ export function decidePlaceBet(
   // The bet and the counter bets it meets (players matched against each other) as trials: their
   // numbers once this bet stands, read from the state's columns, nothing copied. A counter bet
   // gets one BetMatched, in the order first filled, with the fills it took.
-  const kind = kindNumber(market.kind);
   const volume = market.kind === 'fancy' ? c.volume : null;
   const bet: Trial = {
     userId,
@@ -191,7 +190,7 @@ export function decidePlaceBet(
   let counters: Counter[] = NO_COUNTERS;
   for (const f of fills) {
     const size = f.size;
-    const edge = edgeOf(kind, f.price, size, volume ?? 0);
+    const edge = fillEdge(market.kind, f.price, size, volume);
     bet.edge += edge;
     bet.matched += size;
     if (f.counterBetId === null) continue;

@@ -1,7 +1,7 @@
-import { betOutcome, type Outcome, type Paise, type Runner } from '@exch/contracts';
+import { betOutcome, fillEdge, type Outcome, type Paise, type Runner } from '@exch/contracts';
 import type { BetState, MarketState, PnlBook } from '../state.js';
-import { edgeOf, kindNumber, type BetStore } from './bet-store.js';
-import { whole } from './whole.js';
+import type { BetStore } from './bet-store.js';
+import { whole } from './typed-arrays.js';
 
 // Keeps a PnlBook up to date; the type itself sits in state.ts with the rest of the state that holds it.
 
@@ -64,7 +64,7 @@ const signed = (sign: 1 | -1, x: Paise): Paise => (sign === 1 ? x : 0 - x);
 
 /**
  * Adds (sign 1) or takes away (sign -1) the part of an open bet given by its numbers: its fills'
- * edge and matched stake summed (bet-store.ts `edgeOf`) and its unmatched stake. What it wins if it
+ * edge and matched stake summed (contracts' `fillEdge`) and its unmatched stake. What it wins if it
  * wins, and loses in all if it loses, unmatched part included: a back's unmatched stake is lost
  * with it; a lay's liability is rounded up once over its matched and unmatched stake together, so
  * fills at its price or better never raise it and a rematch cannot take a bettor past his balance.
@@ -81,7 +81,7 @@ export function addPart(
   sign: 1 | -1,
 ): void {
   // Small integers whatever the caller read them from: one double in a book turns it to doubles for
-  // good, the trial book every decision shares included (whole.ts).
+  // good, the trial book every decision shares included (typed-arrays.ts).
   const win = whole(back ? Math.floor(edge / 100) : matched);
   const lose = whole(back ? matched + unmatched : Math.ceil((edge + (odds - 100) * unmatched) / 100));
   book.open += sign;
@@ -103,11 +103,10 @@ export function addPart(
 /** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
 export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
   if (bet.status !== 'open') return;
-  const kind = kindNumber(bet.kind);
   let edge = 0;
   let matched = 0;
   for (const f of bet.fills) {
-    edge += edgeOf(kind, f.price, f.size, bet.volume ?? 0);
+    edge += fillEdge(bet.kind, f.price, f.size, bet.volume);
     matched += f.size;
   }
   addPart(book, bet.side === 'back', bet.selectionId, bet.odds, edge, matched, bet.unmatched, sign);
