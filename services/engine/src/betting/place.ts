@@ -100,7 +100,9 @@ function counterOf(state: Readonly<EngineState>, betId: string, first: BetFill):
   return {
     betId,
     userId: bets.userAt(s),
+    marketId: bets.marketAt(s),
     slot: s,
+    open: true,
     back: bets.backAt(s),
     selectionId: bets.selectionAt(s),
     odds: bets.oddsAt(s),
@@ -178,7 +180,9 @@ export function decidePlaceBet(
   const volume = market.kind === 'fancy' ? c.volume : null;
   const bet: Trial = {
     userId,
+    marketId: market.marketId,
     slot: -1,
+    open: true,
     back: c.side === 'back',
     selectionId: c.selectionId,
     odds: c.odds,

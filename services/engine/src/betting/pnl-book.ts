@@ -100,15 +100,21 @@ export function addPart(
   }
 }
 
-/** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
-export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
-  if (bet.status !== 'open') return;
+/** A bet's fills' edge (contracts' `fillEdge`) and matched stake, summed: what addPart reads of its fills. */
+export function fillSums(bet: BetState): { edge: number; matched: Paise } {
   let edge = 0;
   let matched = 0;
   for (const f of bet.fills) {
     edge += fillEdge(bet.kind, f.price, f.size, bet.volume);
     matched += f.size;
   }
+  return { edge, matched };
+}
+
+/** Adds (sign 1) or takes away (sign -1) one bet's part; bets no longer open have none. `open` counts the bets in it. */
+export function addBet(book: PnlBook, bet: BetState, sign: 1 | -1): void {
+  if (bet.status !== 'open') return;
+  const { edge, matched } = fillSums(bet);
   addPart(book, bet.side === 'back', bet.selectionId, bet.odds, edge, matched, bet.unmatched, sign);
 }
 
