@@ -238,6 +238,20 @@ export class BetStore {
     };
   }
 
+  /**
+   * The open ones among these bets (on one selection when given), as copies: read from the rows
+   * first, so a market's settled bets, or a player's on other runners, are never copied out.
+   */
+  openOf(betIds: readonly string[], selectionId?: number): RestoredBet[] {
+    const open: RestoredBet[] = [];
+    for (const id of betIds) {
+      const s = this.index.get(id);
+      if (s === undefined || !this.openAt(s)) continue;
+      if (selectionId === undefined || this.selectionAt(s) === selectionId) open.push(this.at(s));
+    }
+    return open;
+  }
+
   /** The bet as a plain object (a copy: write through the store's own methods). */
   get(betId: string): RestoredBet | undefined {
     const s = this.index.get(betId);

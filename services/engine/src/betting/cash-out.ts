@@ -55,9 +55,7 @@ export const CASHOUT_KINDS = 'Cash out is offered on match odds and bookmaker ma
 
 /** A player's open bets on one runner: its position there, read from its own bets on the market only. */
 export const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
-  (state.markets.get(marketId)?.positions.get(userId)?.betIds ?? [])
-    .map((id) => state.bets.get(id)!)
-    .filter((b) => b.userId === userId && b.selectionId === selectionId && b.status === 'open');
+  state.bets.openOf(state.markets.get(marketId)?.positions.get(userId)?.betIds ?? [], selectionId);
 
 /**
  * Cash out (docs/exchange.md): the player's matched position on the runner, hedged at the best

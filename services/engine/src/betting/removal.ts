@@ -42,7 +42,7 @@ export function removeRunners(state: Readonly<EngineState>, market: MarketState,
   const gone = new Set(removals.map((r) => r.selectionId));
   const winners = market.feed?.numberOfWinners ?? 1;
   const after: MarketState = { ...market, runners: market.runners.filter((r) => !gone.has(r.selectionId)) };
-  const open = market.betIds.map((id) => state.bets.get(id)!).filter((b) => b.status === 'open');
+  const open = state.bets.openOf(market.betIds);
   const remaining = new Map<string, BetState[]>();
   const reduced = new Map<string, BetState>();
   for (const bet of open) {

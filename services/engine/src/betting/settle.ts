@@ -27,9 +27,6 @@ function wins(bet: BetState, result: MarketResult): boolean {
   return bet.side === 'back' ? backWins : !backWins;
 }
 
-const openBetsOf = (state: Readonly<EngineState>, market: MarketState): BetState[] =>
-  market.betIds.map((id) => state.bets.get(id)!).filter((b) => b.status === 'open');
-
 /** Each bettor's total exposure once this market's is released. */
 function released(state: Readonly<EngineState>, market: MarketState, userIds: Iterable<string>): UserExposure[] {
   return [...new Set(userIds)].map((userId) => ({
@@ -82,7 +79,7 @@ export function settlement(
   settlementId: string,
   settledAt: string,
 ): DomainEvent {
-  const bets = openBetsOf(state, market).map((bet) => {
+  const bets = state.bets.openOf(market.betIds).map((bet) => {
     const matched = bet.fills.reduce((s, f) => s + f.size, 0);
     const o = matchedOutcome(bet);
     const won = wins(bet, result);
@@ -136,7 +133,7 @@ export function decideVoidMarket(
 ): Decision {
   const market = settleable(state, c.marketId, actor);
   if (typeof market === 'string') return refuse(market.startsWith('Only') ? 'FORBIDDEN' : 'INVALID_RESULT', market);
-  const bets = openBetsOf(state, market);
+  const bets = state.bets.openOf(market.betIds);
   return accept({
     type: 'MarketVoided',
     streamId: marketStream(market.marketId),
