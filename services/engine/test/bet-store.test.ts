@@ -44,6 +44,14 @@ t.test('a bet comes back as it was put, every field', async (t) => {
   t.same([...store.keys()], ['b1', 'b2'], 'in the order put');
 });
 
+t.test('a placed bet is added without a lookup; a second one with its id throws', async (t) => {
+  const store = new BetStore();
+  const s = store.add(bet(1));
+  t.equal(store.slotOf('b1'), s);
+  t.same(store.get('b1'), bet(1));
+  t.throws(() => store.add(bet(1, { stake: 1 })), /bet b1 is already in the state/);
+});
+
 t.test('fills, interleaved over many bets, deletes and slots used again: the same as a plain model', async (t) => {
   const rng = prng(7);
   const store = new BetStore();

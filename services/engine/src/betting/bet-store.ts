@@ -153,11 +153,24 @@ export class BetStore {
    * event's data stays the event's.
    */
   put(bet: PutBet): number {
-    let s = this.index.get(bet.betId);
-    if (s === undefined) {
-      s = this.take();
-      this.index.set(bet.betId, s);
-    }
+    const s = this.index.get(bet.betId);
+    return s === undefined ? this.add(bet) : this.write(s, bet);
+  }
+
+  /**
+   * A bet the store does not hold: a BetPlaced's (decide refuses an id it holds), without the
+   * lookup `put` makes first, one of the few left on the bet path.
+   */
+  add(bet: PutBet): number {
+    const s = this.take();
+    const held = this.index.size;
+    this.index.set(bet.betId, s);
+    // A second BetPlaced for one id is a log the engine cannot trust, as a fill for a bet it lacks.
+    if (this.index.size === held) throw new Error(`bet ${bet.betId} is already in the state`);
+    return this.write(s, bet);
+  }
+
+  private write(s: number, bet: PutBet): number {
     this.refs[REFS * s] = bet.betId;
     this.refs[REFS * s + 1] = bet.userId;
     this.refs[REFS * s + 2] = bet.marketId;

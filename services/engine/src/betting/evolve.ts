@@ -112,7 +112,7 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'BetPlaced': {
       const d = e.data;
-      const s = state.bets.put(d);
+      const s = state.bets.add(d);
       const market = state.markets.get(d.marketId)!;
       market.betIds.push(d.betId);
       const position = positionIn(market, d.userId);
