@@ -22,39 +22,37 @@ export class FillPool {
   private used = 0;
   /** The first free record, its NEXT the one after. */
   private free = NONE;
-  /** Per slot: its first and last record, and how many it has. */
+  /** Per slot: its first record (NONE: it has no fills) and its last. */
   private first: Int32Array;
   private last: Int32Array;
-  private count: Int32Array;
 
   constructor(slots: number) {
     this.pool = new Float64Array(RECORD * slots);
-    this.first = new Int32Array(slots);
+    this.first = new Int32Array(slots).fill(NONE);
     this.last = new Int32Array(slots);
-    this.count = new Int32Array(slots);
   }
 
-  /** Room for this many slots. */
+  /** Room for this many slots, the new ones without fills. */
   grow(slots: number): void {
-    this.first = widened(this.first, slots);
+    const had = this.first.length;
+    this.first = widened(this.first, slots).fill(NONE, had);
     this.last = widened(this.last, slots);
-    this.count = widened(this.count, slots);
   }
 
   /** The slot's fills in order, as objects (the cold paths' copy of a bet). */
   fillsOf(s: number): { price: number; size: Paise }[] {
     const fills: { price: number; size: Paise }[] = [];
-    for (let r = this.count[s] === 0 ? NONE : this.first[s]!; r !== NONE; r = this.pool[RECORD * r + NEXT]! | 0)
+    for (let r = this.first[s]!; r !== NONE; r = this.pool[RECORD * r + NEXT]! | 0)
       fills.push({ price: whole(this.pool[RECORD * r + PRICE]!), size: whole(this.pool[RECORD * r + SIZE]!) });
     return fills;
   }
 
   /** The slot's fills dropped (its bet left, or its fills are replaced): its records are free again. */
   clear(s: number): void {
-    if (this.count[s] === 0) return;
+    if (this.first[s] === NONE) return;
     this.pool[RECORD * this.last[s]! + NEXT] = this.free;
     this.free = this.first[s]!;
-    this.count[s] = 0;
+    this.first[s] = NONE;
   }
 
   add(s: number, price: number, size: Paise): void {
@@ -68,9 +66,8 @@ export class FillPool {
     this.pool[RECORD * r + PRICE] = price;
     this.pool[RECORD * r + SIZE] = size;
     this.pool[RECORD * r + NEXT] = NONE;
-    if (this.count[s] === 0) this.first[s] = r;
+    if (this.first[s] === NONE) this.first[s] = r;
     else this.pool[RECORD * this.last[s]! + NEXT] = r;
     this.last[s] = r;
-    this.count[s] = this.count[s]! + 1;
   }
 }
