@@ -51,8 +51,8 @@ const silent = { info() {}, warn() {}, error() {} };
 const MARKETS = 4;
 const PLAYERS = 1_000;
 const RESTING = 2_000;
-const OPS = 20_000;
-const RUNS = 5;
+export const OPS = 20_000;
+export const RUNS = 5;
 
 /** A feed that random-walks each runner's best back price by a tick, three levels a side. */
 function feedFor(rng: Rng) {
@@ -306,11 +306,16 @@ function allocatedPerBet(): number {
   return bytes / OPS;
 }
 
-export function benchDecide(): BenchRow {
+/** RUNS runs of OPS bets, each on a new world, after two warm-up runs: benchDecide's, and a process of engine-ab.ts. */
+export function timedRuns(): ReturnType<typeof runInMemory>[] {
   // Warm-up, two runs of the full size: after one of 5,000 bets the first timed run was about half
   // as fast as the others (118,000 against 230,000 alone, 2026-12-02), the JIT and heap not settled.
   for (const seed of [1, 2]) runInMemory(seed, OPS);
-  const runs = Array.from({ length: RUNS }, (_, i) => runInMemory(100 + i, OPS));
+  return Array.from({ length: RUNS }, (_, i) => runInMemory(100 + i, OPS));
+}
+
+export function benchDecide(): BenchRow {
+  const runs = timedRuns();
   const r = runs[0]!;
   return {
     bench: 'PlaceBet decide+evolve, in memory',

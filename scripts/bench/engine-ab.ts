@@ -25,13 +25,12 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { median } from '../../tests/engine/fixtures.js';
+import { OPS as BETS, RUNS } from './betting.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const processes = process.argv.includes('--processes');
 const [rev = 'HEAD', pairsArg = '15'] = process.argv.slice(2).filter((a) => a !== '--processes');
 const PAIRS = Number(pairsArg);
-const BETS = 20_000;
-const RUNS = 5;
 
 /**
  * Resolves the workspace's sources (@exch/* and every file under services/ and contracts/) in
@@ -64,12 +63,10 @@ function sourcesFrom(tree: string): Plugin {
 type Result = { opsPerSec: number; engineOpsPerSec: number };
 type Run = (seed: number, ops: number) => Result;
 
-/** One process on a bundle: two warm-up runs, then the medians of RUNS (as benchDecide). */
+/** One process on a bundle: benchDecide's runs (`timedRuns`), and their medians. */
 const CHILD = `
-const { runInMemory } = await import(process.argv[1]);
-const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const seed of [1, 2]) runInMemory(seed, ${BETS});
-const runs = Array.from({ length: ${RUNS} }, (_, i) => runInMemory(100 + i, ${BETS}));
+const { timedRuns, median } = await import(process.argv[1]);
+const runs = timedRuns();
 console.log(JSON.stringify({ opsPerSec: median(runs.map((r) => r.opsPerSec)), engineOpsPerSec: median(runs.map((r) => r.engineOpsPerSec)) }));
 `;
 
@@ -81,7 +78,7 @@ const inChild = (out: string): Result =>
 async function bundle(tree: string, out: string): Promise<string> {
   await build({
     stdin: {
-      contents: `export { runInMemory } from ${JSON.stringify(join(root, 'scripts/bench/betting.ts'))};`,
+      contents: `export { runInMemory, timedRuns } from ${JSON.stringify(join(root, 'scripts/bench/betting.ts'))};\nexport { median } from ${JSON.stringify(join(root, 'tests/engine/fixtures.ts'))};`,
       resolveDir: root,
       loader: 'ts',
     },
