@@ -2,7 +2,7 @@ import { type Catalogue, type ExchangeRunnerUpdate, type FeedPort, type FeedUpda
 
 /**
  * The prices the screens show: the source feed's, except that a match-odds runner's ladder is the
- * engine's traded one (the feed's offers less what bets took since, plus other players' resting
+ * engine's traded one (the feed's offers less what players hold taken, plus other players' resting
  * orders), the same book bets match against. Bookmaker, fancy and score updates pass through.
  */
 export class TradedFeed implements FeedPort {

@@ -21,8 +21,8 @@ function side(feed: readonly PriceSize[], players: readonly Level[] | undefined,
 }
 
 /**
- * A runner's ladder as the engine matches against it: the feed's last offers less what bets have
- * taken since (the quotes absorb every fill), plus other players' unmatched orders at each price.
+ * A runner's ladder as the engine matches against it: the feed's offers less what players hold
+ * taken of them (quotes.ts), plus other players' unmatched orders at each price.
  * To back, you take the feed's back offers and players' resting lays; to lay, the feed's lay offers
  * and players' resting backs. Undefined until the feed has priced the runner.
  */
