@@ -58,3 +58,47 @@ t.test('a profit target fires on the price that reaches it, once, and replays al
   const log = (await store.readAll(0, 10_000)) as unknown as DomainEvent[];
   t.same(fold(emptyState(), log), engine.view, 'the log folds to the live state');
 });
+
+t.test("a loss limit fires when another player's bet takes the best level, in that bet's turn", async (t) => {
+  const store = await openPGliteStore({});
+  const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
+  t.teardown(async () => {
+    await engine.stop().catch(() => {});
+    await store.close();
+  });
+  const [p0, p1] = await hierarchy(engine, 2, 10_000_00);
+  await must(engine, matchCatalogue([1]), null);
+  // Home: back 2.00 deep; lay ₹500 at 2.10, then ₹1,000 at 3.00.
+  engine.quote({
+    type: 'exchange',
+    marketId: 'mo1',
+    selectionId: 1,
+    status: 'ACTIVE',
+    back: [{ price: 200, size: 1e9 }],
+    lay: [
+      { price: 210, size: 500_00 },
+      { price: 300, size: 1_000_00 },
+    ],
+  });
+  // p0 backs Home ₹1,000 at 2.00 and keeps a loss limit of ₹200. Hedged at 2.10 now: -1000 + 2000 / 2.10 = -47.62.
+  await must(engine, placeBet('b1', 'mo1', 1, 'back', 200, 1_000_00), p0!);
+  await must(
+    engine,
+    { type: 'SetAutoCashOut', marketId: 'mo1', selectionId: 1, profitTarget: null, lossLimit: 200_00 },
+    p0!,
+  );
+  t.same(Object.keys(engine.view.autoCashOut), ['mo1|1'], 'not crossed at 2.10');
+  // p1 lays Home ₹500 at 2.10 and takes the whole level: the best lay is 3.00 now, where p0's position
+  // is worth -1000 + 2000 / 3.00 = -333.33, past the limit. The feed sends nothing.
+  await must(engine, placeBet('b2', 'mo1', 1, 'lay', 210, 500_00), p1!);
+  t.same(engine.view.autoCashOut, {}, "fired in p1's turn");
+  const events = await store.readAll(0, 10_000);
+  const hedges = events.filter((e) => e.type === 'BetPlaced' && (e.data as BetPlaced).cashOut);
+  // 200000 / 3.00 = 66666.67 -> 66667 laid at 3.00; value min(100000 - ceil(2 x 66667), 66667 - 100000) = -33334.
+  t.match(
+    hedges.map((e) => e.data),
+    [{ userId: p0, side: 'lay', odds: 300, stake: 66_667, cashOut: { percent: 100, value: -33_334, auto: true } }],
+  );
+  const log = events as unknown as DomainEvent[];
+  t.same(fold(emptyState(), log), engine.view, 'the log folds to the live state');
+});

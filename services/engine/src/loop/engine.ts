@@ -25,7 +25,7 @@ import { ArchivedMarkets } from './archived.js';
 import { ForgottenMarkets } from './forgotten.js';
 import { PaymentRecall } from './recall.js';
 import { DelayTimers } from './delays.js';
-import { applyQuote } from './feed.js';
+import { applyQuote, autoCashOutAfter, type JournalOwn } from './feed.js';
 import { foldJournalled, marketOf, positioned, recall } from './journal.js';
 import { movedLadders, runnerKey } from './ladders.js';
 import {
@@ -271,13 +271,15 @@ export class Engine implements CommandBus {
     /** Match-odds runners whose ladder this turn changes (ladders.ts). */
     const moved = new Set<string>();
 
+    /** The engine's own decisions (rematches, auto cash outs) journalled in this turn. */
+    const own: JournalOwn = (envelope, decided) =>
+      inTurn.set(envelope.commandId, this.journal(envelope, decided, events, slots));
+
     const waiting: Pending[] = [];
     for (const item of batch) {
       if (!('envelope' in item)) {
         if (item.quote.type === 'exchange') moved.add(runnerKey(item.quote.marketId, item.quote.selectionId));
-        applyQuote(this.state, this.quotes, item.quote, (envelope, decided) =>
-          inTurn.set(envelope.commandId, this.journal(envelope, decided, events, slots)),
-        );
+        applyQuote(this.state, this.quotes, item.quote, own);
         continue;
       }
       const p = item;
@@ -364,6 +366,7 @@ export class Engine implements CommandBus {
       }
       const committed = this.journal(p.envelope, decision.events, events, slots);
       inTurn.set(commandId, committed);
+      autoCashOutAfter(this.state, this.quotes, decision.events, own);
       answers.push(() =>
         settle({ ok: true, positions: committed.map((e) => e.position), events: committed, duplicate: false }),
       );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandEnvelope, DomainEvent, FeedUpdate } from '@exch/contracts';
 import type { Quotes } from '../betting/quotes.js';
 import { decide } from '../decide.js';
+import { KIND_MATCH_ODDS } from '../betting/bet-store.js';
 import { bookKey, type EngineState } from '../state.js';
 import { AUTO_CASH_OUT_PREFIX, ownEnvelope, REMATCH_PREFIX } from './queue.js';
 
@@ -28,6 +29,26 @@ export function applyQuote(state: EngineState, quotes: Quotes, update: FeedUpdat
   const decision = decide(state, envelope, quotes);
   if (decision.ok && decision.events.length > 0) journal(envelope, decision.events);
   autoCashOut(state, quotes, update.marketId, update.selectionId, journal);
+}
+
+/**
+ * After a command's events: a bet that took a level, rested or left the book moved the ladder players
+ * see, so the auto cash-out rules on each match-odds runner it moved are checked as a feed move's
+ * are (a loss limit crossed by another player's bet fires then, not at the feed's next price).
+ */
+export function autoCashOutAfter(state: EngineState, quotes: Quotes, events: DomainEvent[], journal: JournalOwn): void {
+  let moved: Set<string> | null = null;
+  for (const e of events) {
+    if (e.type !== 'BetPlaced' && e.type !== 'BetMatched' && e.type !== 'BetCancelled') continue;
+    const s = state.bets.slotOf(e.data.betId);
+    if (s < 0 || state.bets.kindAt(s) !== KIND_MATCH_ODDS) continue;
+    const key = bookKey(state.bets.marketAt(s), state.bets.selectionAt(s));
+    if (state.autoCashOut[key]) (moved ??= new Set()).add(key);
+  }
+  for (const key of moved ?? []) {
+    const [marketId, selectionId] = key.split('|') as [string, string];
+    autoCashOut(state, quotes, marketId, Number(selectionId), journal);
+  }
 }
 
 /** The runner's auto cash-out rules the new price crosses fire, one decision each (each hedge takes from the book the last left). */
