@@ -40,18 +40,21 @@ function net(levels: readonly PriceSize[], taken: Taken | undefined, back: boole
   const out = levels.map((l) => ({ price: l.price, size: l.size }));
   if (!taken || taken.size === 0) return out;
   const worst = out.length > 0 ? out[out.length - 1]!.price : null;
-  const shown = new Set<number>();
-  for (const level of out) {
-    shown.add(level.price);
-    const t = taken.get(level.price);
-    if (t === undefined) continue;
-    const held = Math.min(t, level.size);
-    level.size -= held;
-    if (held > 0) taken.set(level.price, held);
-    else taken.delete(level.price);
+  // Loops over at most a few levels, no Set: this runs for every feed update of a runner with takes.
+  for (const [price, t] of taken) {
+    let level: PriceSize | undefined;
+    for (const l of out)
+      if (l.price === price) {
+        level = l;
+        break;
+      }
+    if (level) {
+      const held = Math.min(t, level.size);
+      level.size -= held;
+      if (held > 0) taken.set(price, held);
+      else taken.delete(price);
+    } else if (worst === null || inView(price, worst, back)) taken.delete(price);
   }
-  for (const price of taken.keys())
-    if (!shown.has(price) && (worst === null || inView(price, worst, back))) taken.delete(price);
   return out;
 }
 

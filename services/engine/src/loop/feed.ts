@@ -37,6 +37,13 @@ export function applyQuote(state: EngineState, quotes: Quotes, update: FeedUpdat
  * are (a loss limit crossed by another player's bet fires then, not at the feed's next price).
  */
 export function autoCashOutAfter(state: EngineState, quotes: Quotes, events: DomainEvent[], journal: JournalOwn): void {
+  // Most turns run with no rule standing anywhere: nothing to look up (a loop, not Object.keys' array).
+  let any = false;
+  for (const _ in state.autoCashOut) {
+    any = true;
+    break;
+  }
+  if (!any) return;
   let moved: Set<string> | null = null;
   for (const e of events) {
     if (e.type !== 'BetPlaced' && e.type !== 'BetMatched' && e.type !== 'BetCancelled') continue;
