@@ -3,7 +3,6 @@ import { auditSearch } from '../../audit/audit-search';
 import { GameReportsPage, gameReportsSearch } from '../../casino/admin/GameReportsPage';
 import { resultReportSearch } from '../../casino/admin/result-report-search';
 import { CasinoResultReportPage } from '../../casino/admin/ResultReportPage';
-import { comingPage } from '../coming-page';
 import { StatementPage, statementSearch } from '../shared/StatementPage';
 import { adminLayoutRoute } from './admin-layout-route';
 import { betHistorySearch } from './exchange/bet-history/search';

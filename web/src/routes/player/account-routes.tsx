@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
 import { CasinoBetsCard, CasinoReportPage } from '../../casino/CasinoReportPage';
-import { comingPage } from '../coming-page';
 import { ActivityLogPage, activitySearch } from '../shared/ActivityLogPage';
 import { ChangePasswordPage } from '../shared/ChangePasswordPage';
 import { SecurityPage } from '../shared/SecurityPage';
