@@ -6,7 +6,7 @@
  *   node --import tsx infra/postgres/cluster.ts start|stop   (data .tmp/pg, port $PGPORT or 5433)
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

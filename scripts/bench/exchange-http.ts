@@ -33,7 +33,7 @@ import { openPGliteStore } from '@exch/eventstore';
 import { createSimulator } from '@exch/feeds';
 import { buildGateway } from '@exch/gateway';
 import { allProjections, ProjectionRunner } from '@exch/projector';
-import { startServer, type RunningServer } from '@exch/server';
+import { startServer } from '@exch/server';
 import { pgSkip, startPostgres } from '../../tests/helpers/postgres.js';
 import { median, percentile } from '../../tests/engine/fixtures.js';
 import { probePGlite } from './pglite-probe.js';

@@ -1,4 +1,4 @@
-import { fillEdge, type MarketKind, type Paise, type Persistence, type RestoredBet, type Side } from '@exch/contracts';
+import { fillEdge, type MarketKind, type Paise, type Persistence, type RestoredBet } from '@exch/contracts';
 import { FillPool } from './fill-pool.js';
 import { whole, widened } from './typed-arrays.js';
 

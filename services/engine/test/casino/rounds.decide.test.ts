@@ -41,7 +41,7 @@ class World extends Scenario {
     const [e] = this.do({ type: 'OpenCasinoRound', tableCode: DT, commitment: COMMITMENT, bettingMs: 20_000 }, null);
     return (e!.data as { mid: string }).mid;
   }
-  bet(actor: string, betId: string, sid: number, odds: number, stake: Paise, mid = MID): Command {
+  bet(betId: string, sid: number, odds: number, stake: Paise, mid = MID): Command {
     return { type: 'PlaceCasinoBet', betId, tableCode: DT, mid, sid, odds, stake, referenceId: `r-${betId}` };
   }
 }
@@ -121,7 +121,7 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   const w = new World();
   w.open();
   // Tiger (sid 2) at 2.00, ₹1,000: exposure ₹1,000, no money moves.
-  const [placed] = w.do(w.bet('p1', 'b1', 2, 200, 1_000_00), 'p1');
+  const [placed] = w.do(w.bet('b1', 2, 200, 1_000_00), 'p1');
   t.match(placed!.data, {
     betId: 'b1',
     userId: 'p1',
@@ -136,13 +136,13 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   t.equal(w.exposure('p1'), 1_000_00);
   t.equal(w.account('wallet:p1'), 10_000_00, 'nothing moved');
 
-  w.refused(t, w.bet('p1', 'x1', 2, 198, 1_000_00), 'p1', 'ODDS_CHANGED', 'Odds changed, please place the bet again');
-  w.refused(t, w.bet('p1', 'x2', 2, 200, 99_99), 'p1', 'STAKE_TOO_LOW', 'Minimum stake is ₹100.00');
-  w.refused(t, w.bet('p1', 'x3', 2, 200, 1_00_000_01), 'p1', 'STAKE_TOO_HIGH', 'Maximum stake is ₹1,00,000.00');
-  w.refused(t, w.bet('p1', 'x4', 99, 200, 1_000_00), 'p1', 'INVALID_SELECTION', 'Selection not found on this table');
+  w.refused(t, w.bet('x1', 2, 198, 1_000_00), 'p1', 'ODDS_CHANGED', 'Odds changed, please place the bet again');
+  w.refused(t, w.bet('x2', 2, 200, 99_99), 'p1', 'STAKE_TOO_LOW', 'Minimum stake is ₹100.00');
+  w.refused(t, w.bet('x3', 2, 200, 1_00_000_01), 'p1', 'STAKE_TOO_HIGH', 'Maximum stake is ₹1,00,000.00');
+  w.refused(t, w.bet('x4', 99, 200, 1_000_00), 'p1', 'INVALID_SELECTION', 'Selection not found on this table');
   w.refused(
     t,
-    w.bet('p1', 'x5', 2, 200, 1_000_00, '116250815181646'),
+    w.bet('x5', 2, 200, 1_000_00, '116250815181646'),
     'p1',
     'BETTING_CLOSED',
     'Betting is closed for this round, please wait for the next one',
@@ -150,24 +150,24 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   // ₹9,500 more would need ₹10,500 of ₹10,000.
   w.refused(
     t,
-    w.bet('p1', 'x6', 1, 200, 9_500_00),
+    w.bet('x6', 1, 200, 9_500_00),
     'p1',
     'INSUFFICIENT_BALANCE',
     'Insufficient balance: this bet needs ₹9,500.00, available ₹9,000.00',
   );
-  w.refused(t, w.bet('a', 'x7', 1, 200, 1_000_00), 'a', 'FORBIDDEN', 'Only players can place bets');
-  w.refused(t, w.bet('p1', 'b1', 1, 200, 1_000_00), 'p1', 'DUPLICATE_BET');
-  w.refused(t, w.bet('p1', 'x8', 1, 200, 1_000_00), null, 'FORBIDDEN');
+  w.refused(t, w.bet('x7', 1, 200, 1_000_00), 'a', 'FORBIDDEN', 'Only players can place bets');
+  w.refused(t, w.bet('b1', 1, 200, 1_000_00), 'p1', 'DUPLICATE_BET');
+  w.refused(t, w.bet('x8', 1, 200, 1_000_00), null, 'FORBIDDEN');
   // The window is the command's time: at 12:47:07 betting is over even before the dealer closes it.
   w.at = '2025-08-15T12:47:07.000Z';
-  w.refused(t, w.bet('p2', 'x9', 1, 200, 1_000_00), 'p2', 'BETTING_CLOSED');
+  w.refused(t, w.bet('x9', 1, 200, 1_000_00), 'p2', 'BETTING_CLOSED');
   w.at = '2025-08-15T12:47:06.999Z';
-  w.do(w.bet('p2', 'b2', 1, 200, 500_00), 'p2');
+  w.do(w.bet('b2', 1, 200, 500_00), 'p2');
   // An admin suspends the table: bets are refused with SPEC.md's message; the round goes on.
   w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: true }, 'a');
   w.refused(
     t,
-    w.bet('p2', 'x10', 1, 200, 1_000_00),
+    w.bet('x10', 1, 200, 1_000_00),
     'p2',
     'TABLE_SUSPENDED',
     'This game is suspended by admin, please try again later',
@@ -175,7 +175,7 @@ t.test('bets: the stake is reserved as exposure; every refusal in its words', as
   w.refused(t, { type: 'SetCasinoTableStatus', tableCode: DT, suspended: false }, 'd', 'FORBIDDEN');
   w.do({ type: 'CloseCasinoBetting', tableCode: DT, mid: MID }, null);
   w.do({ type: 'SetCasinoTableStatus', tableCode: DT, suspended: false }, 'a');
-  w.refused(t, w.bet('p2', 'x11', 1, 200, 1_000_00), 'p2', 'BETTING_CLOSED');
+  w.refused(t, w.bet('x11', 1, 200, 1_000_00), 'p2', 'BETTING_CLOSED');
 });
 
 t.test(
@@ -183,11 +183,11 @@ t.test(
   async (t) => {
     const w = new World();
     w.open();
-    w.do(w.bet('p1', 'tiger', 2, 200, 1_000_00), 'p1'); // Tiger wins: +₹1,000
-    w.do(w.bet('p1', 'dragon', 1, 200, 300_00), 'p1'); // -₹300
-    w.do(w.bet('p2', 'tred', 24, 197, 333_00), 'p2'); // Tiger Red (Q♥): floor(97 × 33,300 / 100) = 32,301 paise
-    w.do(w.bet('p2', 'tie', 3, 5100, 100_00), 'p2'); // -₹100
-    w.do(w.bet('p2', 'dcard6', 14, 1200, 101_00), 'p2'); // Dragon Card 6 (sid 9 + 5): 11 × ₹101 = ₹1,111
+    w.do(w.bet('tiger', 2, 200, 1_000_00), 'p1'); // Tiger wins: +₹1,000
+    w.do(w.bet('dragon', 1, 200, 300_00), 'p1'); // -₹300
+    w.do(w.bet('tred', 24, 197, 333_00), 'p2'); // Tiger Red (Q♥): floor(97 × 33,300 / 100) = 32,301 paise
+    w.do(w.bet('tie', 3, 5100, 100_00), 'p2'); // -₹100
+    w.do(w.bet('dcard6', 14, 1200, 101_00), 'p2'); // Dragon Card 6 (sid 9 + 5): 11 × ₹101 = ₹1,111
     t.equal(w.exposure('p1'), 1_300_00);
     t.equal(w.exposure('p2'), 534_00);
 
@@ -341,8 +341,8 @@ t.test('bets that cancel out: the bettor still gets a posting (zero), so the sta
   // Given p1 backs Tiger ₹100 and Dragon ₹100 at 2.00 in the test vector's round (Tiger wins),
   const w = new World();
   w.open();
-  w.do(w.bet('p1', 'tiger', 2, 200, 100_00), 'p1');
-  w.do(w.bet('p1', 'dragon', 1, 200, 100_00), 'p1');
+  w.do(w.bet('tiger', 2, 200, 100_00), 'p1');
+  w.do(w.bet('dragon', 1, 200, 100_00), 'p1');
   w.do({ type: 'CloseCasinoBetting', tableCode: DT, mid: MID }, null);
   w.do({ type: 'DealCasinoRound', tableCode: DT, mid: MID, serverSeed: SEED }, null);
   w.do({ type: 'RevealCasinoCard', tableCode: DT, mid: MID }, null);
@@ -396,16 +396,11 @@ t.test('3 Cards Judgement: a bet names its ranks, refused unless they fit its ma
   bad(bet('x6', 4, 124, [0.5]), 'card ranks are 1 (A) to 13 (K)');
   bad(bet('x7', 9, 124, [1]), 'Selection not found on this table');
   w.refused(t, bet('x8', 1, 242, [7]), 'p1', 'ODDS_CHANGED');
-  w.refused(
-    t,
-    { ...w.bet('p1', 'x9', 2, 200, 100_00, '116250815181647'), ranks: [1] } as Command,
-    'p1',
-    'BETTING_CLOSED',
-  );
+  w.refused(t, { ...w.bet('x9', 2, 200, 100_00, '116250815181647'), ranks: [1] } as Command, 'p1', 'BETTING_CLOSED');
   w.open();
   w.refused(
     t,
-    { ...w.bet('p1', 'x9', 2, 200, 100_00), ranks: [1] } as Command,
+    { ...w.bet('x9', 2, 200, 100_00), ranks: [1] } as Command,
     'p1',
     'INVALID_SELECTION',
     'Tiger takes no card ranks',
@@ -437,9 +432,9 @@ t.test('3 Cards Judgement: a bet names its ranks, refused unless they fit its ma
 t.test('void: every stake released, no money moves; a suspended table opens no new round', async (t) => {
   const w = new World();
   w.open();
-  w.do(w.bet('p1', 'b1', 2, 200, 1_000_00), 'p1');
-  w.do(w.bet('p1', 'b2', 1, 200, 500_00), 'p1');
-  w.do(w.bet('p2', 'b3', 3, 5100, 100_00), 'p2');
+  w.do(w.bet('b1', 2, 200, 1_000_00), 'p1');
+  w.do(w.bet('b2', 1, 200, 500_00), 'p1');
+  w.do(w.bet('b3', 3, 5100, 100_00), 'p2');
   const [voided] = w.do(
     { type: 'VoidCasinoRound', tableCode: DT, mid: MID, reason: 'the server seed was lost in a restart' },
     null,
@@ -474,14 +469,8 @@ t.test('exposure is shared with exchange bets: a casino bet counts against what 
   const w = new World();
   w.given({ type: 'ExposureLimitSet', data: { userId: 'p2', exposureLimit: 600_00 } } as DomainEvent);
   w.open();
-  w.do(w.bet('p2', 'b1', 2, 200, 400_00), 'p2');
-  w.refused(
-    t,
-    w.bet('p2', 'b2', 2, 200, 300_00),
-    'p2',
-    'EXPOSURE_LIMIT',
-    'Exposure limit exceeded: your limit is ₹600.00',
-  );
-  w.do(w.bet('p2', 'b3', 2, 200, 200_00), 'p2');
+  w.do(w.bet('b1', 2, 200, 400_00), 'p2');
+  w.refused(t, w.bet('b2', 2, 200, 300_00), 'p2', 'EXPOSURE_LIMIT', 'Exposure limit exceeded: your limit is ₹600.00');
+  w.do(w.bet('b3', 2, 200, 200_00), 'p2');
   t.equal(w.exposure('p2'), 600_00);
 });

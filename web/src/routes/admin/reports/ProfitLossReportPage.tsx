@@ -6,7 +6,6 @@ import { CsvButton } from '../../../reports/CsvButton';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../../ui/dates';
 import { SelectField } from '../../../ui/fields';
-import { formatRupees, pnlClass } from '../../../ui/money';
 import { PageSize } from '../../../ui/PageSize';
 import { TableFoot } from '../../../ui/TableFoot';
 import { useListSearch } from '../../../ui/list-search';
