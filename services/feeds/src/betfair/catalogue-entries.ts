@@ -92,7 +92,11 @@ async function readCatalogueFile(path: string): Promise<unknown[]> {
   } catch (err) {
     const message = (err as SyntaxError).message;
     const at = /position (\d+)/.exec(message);
-    throw new FeedInputError(`${path}${at ? `:${lineAndColumn(text, Number(at[1]))}` : ''}: not JSON (${message})`);
+    // A file cut short fails at its end, where V8 names no position.
+    const offset = at ? Number(at[1]) : /end of JSON input/.test(message) ? text.length : null;
+    throw new FeedInputError(
+      `${path}${offset === null ? '' : `:${lineAndColumn(text, offset)}`}: not JSON (${message})`,
+    );
   }
   if (!Array.isArray(parsed)) throw new FeedInputError(`${path}: expected a JSON array of listMarketCatalogue results`);
   return parsed;

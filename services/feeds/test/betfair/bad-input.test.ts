@@ -77,6 +77,12 @@ t.test('a bad score file stops the start too, not the replay half way', async (t
 t.test('a catalogue file that is not JSON, or not an array: its name, and the line and column', async (t) => {
   const broken = await file('catalogue-broken.json', '[\n  {"marketId": "1.2",}\n]\n');
   await refused(t, { files: [fixture('1.200000001')], catalogue: broken }, new RegExp(`^${broken}:2:22: not JSON \\(`));
+  const cut = await file('catalogue-cut.json', '[\n  ');
+  await refused(
+    t,
+    { files: [fixture('1.200000001')], catalogue: cut },
+    new RegExp(`^${cut}:2:3: not JSON \\(Unexpected end of JSON input\\)$`),
+  );
   const object = await file('catalogue-object.json', '{"marketId": "1.2"}');
   await refused(
     t,

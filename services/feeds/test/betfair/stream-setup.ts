@@ -26,6 +26,17 @@ export const definition = (status: string, winner?: number) => ({
   runners: runners(winner),
 });
 
+/** The first image of market M, open, with these runner changes (Betfair's `rc`). */
+export const image = (clk: string, rc: object[] = [{ id: 11, bdatb: [[0, 2, 10]] }]) => ({
+  op: 'mcm',
+  id: 2,
+  pt: Date.now(),
+  ct: 'SUB_IMAGE',
+  initialClk: 'i',
+  clk,
+  mc: [{ id: M, img: true, marketDefinition: definition('OPEN'), rc }],
+});
+
 export async function feedOn(
   server: EsaServer,
   extra: {

@@ -4,17 +4,7 @@
  */
 import t from 'tap';
 import { startEsaServer } from './esa-server.js';
-import { definition, exchange, feedOn, M, markets, until } from './stream-setup.js';
-
-const image = (clk: string) => ({
-  op: 'mcm',
-  id: 2,
-  pt: Date.now(),
-  ct: 'SUB_IMAGE',
-  initialClk: 'i',
-  clk,
-  mc: [{ id: M, img: true, marketDefinition: definition('OPEN'), rc: [{ id: 11, bdatb: [[0, 2, 10]] }] }],
-});
+import { exchange, feedOn, image, markets, until } from './stream-setup.js';
 
 t.test('a login refused on reconnecting (the session expired): the markets stay suspended, saying why', async (t) => {
   const server = await startEsaServer();

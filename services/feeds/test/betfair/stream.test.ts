@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import type { StatusMessage } from '../../src/betfair/protocol.js';
 import { startEsaServer } from './esa-server.js';
-import { definition, exchange, feedOn, M, markets, until } from './stream-setup.js';
+import { definition, exchange, feedOn, image, M, markets, until } from './stream-setup.js';
 
 t.test('a refused session: the status error is reported and no reconnect follows', async (t) => {
   const server = await startEsaServer();
@@ -132,15 +132,7 @@ t.test('a stale stream suspends its markets until it is back', async (t) => {
   const { feed, updates } = await feedOn(server, { staleMs: 150 });
   t.teardown(() => feed.stop());
   const first = await server.nextSubscription();
-  first.connection.send({
-    op: 'mcm',
-    id: 2,
-    pt: Date.now(),
-    ct: 'SUB_IMAGE',
-    initialClk: 'i',
-    clk: 'a',
-    mc: [{ id: M, img: true, marketDefinition: definition('OPEN'), rc: [{ id: 11, bdatb: [[0, 2, 10]] }] }],
-  });
+  first.connection.send(image('a'));
   // Then silence: no heartbeat within 150 ms.
   const second = await server.nextSubscription();
   t.equal(feed.health.view().stale, true);
