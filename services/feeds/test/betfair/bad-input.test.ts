@@ -152,5 +152,5 @@ t.test('a catalogue entry no file carries is not listed as an open market', asyn
     feed.catalogue().sports.map((s) => s.id),
     [7],
   );
-  t.ok(logged.some((l) => l.msg === 'catalogue entry for market 1.400000001: no file carries it, not listed'));
+  t.ok(logged.some((l) => l.msg === 'catalogue entry for market 1.450000001: no file carries it, not listed'));
 });
