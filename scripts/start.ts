@@ -14,6 +14,7 @@ import {
   DEMO_TRANSACTION_PASSWORD,
   defaultWebDist,
   feedChoiceFromEnv,
+  FeedInputError,
   feedSettleDelayFromEnv,
   frameOriginsFromEnv,
   rateLimitsFromEnv,
@@ -44,29 +45,38 @@ if (!existsSync(join(webDist, 'index.html'))) {
 }
 
 const dataDir = resolve(root, process.env.DATA_DIR ?? 'data');
-const server = await startServer({
-  port: Number(process.env.PORT ?? 3000),
-  dataDir,
-  databaseUrl,
-  seedDemo: seed,
-  webDist,
-  maintenance: process.env.MAINTENANCE === '1',
-  frameOrigins: frameOriginsFromEnv(),
-  // The built-in feed simulator by default; FEED=betfair-file or betfair for Betfair's data (docs/feeds.md), off for none.
-  feed: feedChoiceFromEnv(process.env),
-  // A feed's result settles by itself FEED_SETTLE_DELAY_MS after the feed closes the market; off: an admin confirms.
-  feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
-  // The casino's dealer deals every table; CASINO=off runs without it.
-  casino: casinoFromEnv(process.env),
-  // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
-  trustProxy:
-    process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
-  // The international casino's game server, on its own port (PROVIDER_PORT, default 3100); PROVIDER=off for none.
-  provider: readProviderOption(process.env, { dataDir }),
-  // Bet instructions, failed logins and websocket messages (BET_LIMIT_*, LOGIN_LIMIT_*, WS_MESSAGES_PER_SECOND).
-  rateLimits: rateLimitsFromEnv(process.env),
-  logger: log,
+const server = await start().catch((err: unknown) => {
+  // A feed setting or a file it names that cannot be used: its message names it, a stack would only hide it.
+  if (!(err instanceof FeedInputError)) throw err;
+  process.stderr.write(`Cannot start: ${err.message}\n`);
+  process.exit(1);
 });
+
+async function start() {
+  return startServer({
+    port: Number(process.env.PORT ?? 3000),
+    dataDir,
+    databaseUrl,
+    seedDemo: seed,
+    webDist,
+    maintenance: process.env.MAINTENANCE === '1',
+    frameOrigins: frameOriginsFromEnv(),
+    // The built-in feed simulator by default; FEED=betfair-file or betfair for Betfair's data (docs/feeds.md), off for none.
+    feed: feedChoiceFromEnv(process.env),
+    // A feed's result settles by itself FEED_SETTLE_DELAY_MS after the feed closes the market; off: an admin confirms.
+    feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
+    // The casino's dealer deals every table; CASINO=off runs without it.
+    casino: casinoFromEnv(process.env),
+    // TRUST_PROXY=1 trusts any proxy; a comma list trusts those addresses only.
+    trustProxy:
+      process.env.TRUST_PROXY === '1' ? true : process.env.TRUST_PROXY ? process.env.TRUST_PROXY.split(',') : false,
+    // The international casino's game server, on its own port (PROVIDER_PORT, default 3100); PROVIDER=off for none.
+    provider: readProviderOption(process.env, { dataDir }),
+    // Bet instructions, failed logins and websocket messages (BET_LIMIT_*, LOGIN_LIMIT_*, WS_MESSAGES_PER_SECOND).
+    rateLimits: rateLimitsFromEnv(process.env),
+    logger: log,
+  });
+}
 
 const lines = [
   '',

@@ -26,6 +26,7 @@ const USER_EVENTS = new Set([
 ]);
 const MARKET_EVENTS = new Set([
   'MarketListed',
+  'MarketRenamed',
   'MarketSettingsSet',
   'MarketStatusSet',
   'MarketSettled',
@@ -34,7 +35,7 @@ const MARKET_EVENTS = new Set([
   'HousePriceSet',
   'HousePriceCleared',
 ]);
-const MATCH_EVENTS = new Set(['MatchListed', 'MatchInPlaySet']);
+const MATCH_EVENTS = new Set(['MatchListed', 'MatchRenamed', 'MatchInPlaySet']);
 
 export function directoryChanges(events: readonly { type: string; data: unknown }[]): DirectoryChanges {
   const users = new Set<string>();

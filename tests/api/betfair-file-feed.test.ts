@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import t from 'tap';
-import { repoRoot, startTestServer } from '../helpers/server.js';
+import { fixtures, until } from '../helpers/betfair-files.js';
+import { startTestServer } from '../helpers/server.js';
 import type { MatchDetail } from '@exch/contracts';
 import { caller } from '../helpers/api.js';
 import { betBody, best } from '../helpers/exchange.js';
 
-const fixtures = join(repoRoot, 'services/feeds/test/fixtures');
 // Real time with every gap in the files capped at 8 s: the cricket match is in play (5 s delay) from
 // 1 s to 10 s, and the win market's ten minutes between its second price (clk 1002) and its
 // suspension (clk 1003) last 8 s, long enough for a player to bet on each; the whole replay takes
@@ -14,7 +14,7 @@ const fixtures = join(repoRoot, 'services/feeds/test/fixtures');
 const server = await startTestServer({
   feed: {
     kind: 'betfair-file',
-    files: ['1.200000001', '1.200000002.bz2', '1.300000001.gz'].map((f) => join(fixtures, f)),
+    files: ['1.200000001', '1.200000002.bz2', '1.300000001.gz', '1.900000001'].map((f) => join(fixtures, f)),
     catalogue: join(fixtures, 'catalogue.json'),
     speed: 1,
     maxGapMs: 8000,
@@ -28,16 +28,19 @@ async function metrics(): Promise<string> {
   return (await fetch(`${server.url}/metrics`)).text();
 }
 
-/** Polls `read` every 100 ms until `done` holds of its answer; fails after `ms`. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
+t.test('a sport outside the five, named by the catalogue', async (t) => {
+  const token = (await login('player1')).body.token;
+  const allowed = (await call('GET', '/api/sports/whitelabel/allowed', undefined, token)).body.sports;
+  t.match(allowed, [{ id: 1 }, { id: 2 }, { id: 4 }, { id: 7 }, { id: 4339 }, { id: 7522, name: 'Basketball' }]);
+  const active = (await call('GET', '/api/sports/active', undefined, token)).body.data;
+  t.match(
+    active.find((s: { sportId: number }) => s.sportId === 7522),
+    {
+      name: 'Basketball',
+      matches: [{ matchId: 'bf-39999999', name: 'Lakers v Celtics', sportName: 'Basketball' }],
+    },
+  );
+});
 
 t.test("in play a bet waits the stream's delay, and the match settles from its file", async (t) => {
   const p1 = (await login('player1')).body;
@@ -109,13 +112,16 @@ t.test(
       ['1. Red Rum', '2. Arkle', '3. Shergar'],
       "runners in sortPriority order, each with the catalogue's cloth number",
     );
-    // Romford is in the catalogue file only: no market definition ever comes for it.
-    const catalogueOnly: MatchDetail = (await call('GET', '/api/matches/bf-30000003-1904', undefined, player)).body;
     t.same(
-      catalogueOnly.markets.map((m) => m.source),
-      ['feed'],
+      listed.markets.map((m) => m.source),
+      ['feed', 'feed'],
       "a market listed from Betfair's catalogue says so before (or without) a definition",
     );
+    // Romford is in the catalogue file only: no file carries it, so it is no open market that never has a price.
+    t.match(await call('GET', '/api/matches/bf-30000003-1904', undefined, player), {
+      status: 404,
+      body: { message: 'Match not found' },
+    });
 
     // clk 1002 takes 2.10 off the back side and offers 2.12 (£15) to back, 2.14 (£25.25) to lay.
     const priced = await until(detail, (d) =>
@@ -167,31 +173,19 @@ t.test(
 
 t.test('FEED=betfair-file: the files replay into the product, /metrics shows the feed', async (t) => {
   let text = '';
-  for (let i = 0; i < 600 && !/feed_messages_total\{[^}]*\} 14\b/.test(text); i++) {
+  for (let i = 0; i < 600 && !/feed_messages_total\{[^}]*\} 16\b/.test(text); i++) {
     await sleep(50);
     text = await metrics();
   }
-  t.match(text, /feed_messages_total\{role="server",instance="embedded"\} 14/, 'every message of the three files');
+  t.match(text, /feed_messages_total\{role="server",instance="embedded"\} 16/, 'every message of the four files');
   t.match(text, /feed_messages_per_second\{role="server",instance="embedded"\} \d/, 'messages per second');
   t.match(text, /feed_lag_ms\{role="server",instance="embedded"\} \d+/, 'lag behind publish time');
   t.match(text, /feed_reconnects_total\{role="server",instance="embedded"\} 0/, 'reconnects');
-  t.match(text, /feed_stale\{role="server",instance="embedded"\} 0/, 'not stale');
+  t.match(text, /feed_stale\{role="server",instance="embedded"\} 0/, 'not stale: every file closed its market');
+  t.notMatch(text, /feed_stale_reason\{/, 'no reason while not stale');
 
   const token = (await login('player1')).body.token;
   const r = await call('GET', '/api/matches/bf-30000002', undefined, token);
   t.equal(r.status, 200, 'the cricket match is in the catalogue');
   t.equal(r.body.match.name, 'India v Australia');
-
-  // The catalogue file also lists a basketball match: an event type outside the five is offered
-  // as a sport of its own, under the catalogue's name.
-  const allowed = (await call('GET', '/api/sports/whitelabel/allowed', undefined, token)).body.sports;
-  t.match(allowed, [{ id: 1 }, { id: 2 }, { id: 4 }, { id: 7 }, { id: 4339 }, { id: 7522, name: 'Basketball' }]);
-  const active = (await call('GET', '/api/sports/active', undefined, token)).body.data;
-  t.match(
-    active.find((s: { sportId: number }) => s.sportId === 7522),
-    {
-      name: 'Basketball',
-      matches: [{ matchId: 'bf-39999999', name: 'Lakers v Celtics', sportName: 'Basketball' }],
-    },
-  );
 });

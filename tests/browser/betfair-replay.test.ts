@@ -26,9 +26,9 @@ t.test('a replayed cricket match at both widths', { skip: browserSkipReason }, a
   const server = await startTestServer({
     feed: {
       kind: 'betfair-file',
-      files: [join(fixtures, '1.300000001.gz')],
+      // A basketball match too: a sport outside the five, under the catalogue's name.
+      files: [join(fixtures, '1.300000001.gz'), join(fixtures, '1.900000001')],
       scoreFiles: [join(fixtures, 'cricket-30000002')],
-      // It also lists a basketball match: a sport outside the five, under the catalogue's name.
       catalogue: join(fixtures, 'catalogue.json'),
       speed: 1,
       maxGapMs: 30_000,

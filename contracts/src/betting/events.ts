@@ -23,6 +23,20 @@ export interface MatchListed {
   inPlay: boolean;
 }
 
+/** The feed names a listed match anew: a later market definition or a catalogue names it (or its series) otherwise. */
+export interface MatchRenamed {
+  matchId: string;
+  name: string;
+  seriesName: string;
+}
+
+/** The feed names a listed market or its runners anew; the runners keep their selection ids and order. */
+export interface MarketRenamed {
+  marketId: string;
+  name: string;
+  runners: { selectionId: number; name: string }[];
+}
+
 export interface MatchInPlaySet {
   matchId: string;
   inPlay: boolean;
@@ -242,7 +256,7 @@ export interface MatchForgotten {
  * match as its events leave it, and its stream's last version. Journalled on MARKET_MEMORY_STREAM.
  */
 export interface MatchRemembered {
-  match: { matchId: string; sportId: SportId; name: string; inPlay: boolean };
+  match: { matchId: string; sportId: SportId; name: string; seriesName?: string; inPlay: boolean };
   /** The last version of the match's stream in the log. */
   version: number;
 }
@@ -412,8 +426,10 @@ export interface AutoCashOutCleared {
 
 export interface BettingEventData {
   MatchListed: MatchListed;
+  MatchRenamed: MatchRenamed;
   MatchInPlaySet: MatchInPlaySet;
   MarketListed: MarketListed;
+  MarketRenamed: MarketRenamed;
   MarketSettingsSet: MarketSettingsSet;
   MarketStatusSet: MarketStatusSet;
   BetPlaced: BetPlaced;

@@ -79,6 +79,8 @@ export interface MarketDto {
   source: 'feed' | 'simulator' | 'manual';
   /** The feed's own status of the market (a feed that sends market definitions); null otherwise. */
   feedStatus: 'OPEN' | 'SUSPENDED' | 'CLOSED' | null;
+  /** Why the feed holds the market suspended (it went silent, was refused, its replay ended); null while it speaks. */
+  feedStale: string | null;
   /** The feed's in-play delay in seconds (0 without one); a bet in play waits the larger of this and `betDelaySec`. */
   feedBetDelaySec: number;
   /** Winners it pays: 1, or several for a place market. */

@@ -153,6 +153,18 @@ export const FEED_RUNNER_STATUSES = ['ACTIVE', 'REMOVED', 'WINNER', 'LOSER', 'PL
 export type FeedRunnerStatus = (typeof FEED_RUNNER_STATUSES)[number];
 
 /**
+ * Why a feed holds every market it feeds suspended (docs/feeds.md, "Stale rule"): `silent`, no
+ * message within the stale setting; `refused`, a status error of the stream ended the connection;
+ * `late`, Betfair marks its stream as running late (503); `ended`, a replay ran out before its
+ * markets closed; `failed`, a replay could not read on.
+ */
+export interface FeedStale {
+  reason: 'silent' | 'refused' | 'late' | 'ended' | 'failed';
+  /** What an operator reads, e.g. "stream refused (INVALID_SESSION_INFORMATION)". */
+  text: string;
+}
+
+/**
  * A market's definition as a real exchange feed states it (Betfair's `marketDefinition`): whether it
  * takes bets, whether it is in play and with what delay, how many winners it pays, each runner's
  * status (a REMOVED runner carries its adjustment factor in percent, as Betfair publishes it), and
@@ -176,6 +188,8 @@ export interface MarketStateUpdate {
   }[];
   /** Where the market comes from, shown to operators. */
   source: 'betfair' | 'simulator';
+  /** Set while the feed is stale: the market is SUSPENDED for it, whatever the definition says. */
+  stale?: FeedStale;
 }
 
 export type FeedUpdate =
@@ -236,6 +250,10 @@ export class LatestUpdates {
 
   bookmaker(marketId: string, selectionId: number): BookmakerRunnerUpdate | undefined {
     return this.latest.get(`bookmaker:${marketId}:${selectionId}`) as BookmakerRunnerUpdate | undefined;
+  }
+
+  market(marketId: string): MarketStateUpdate | undefined {
+    return this.latest.get(`market:${marketId}`) as MarketStateUpdate | undefined;
   }
 
   fancy(marketId: string): FancyUpdate | undefined {

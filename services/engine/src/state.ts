@@ -34,6 +34,8 @@ export interface MatchState {
   matchId: string;
   sportId: SportId;
   name: string;
+  /** Its series' (competition's, race meeting's) name as the catalogue last gave it; absent in a state or event written before it was kept. */
+  seriesName?: string;
   inPlay: boolean;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { FeedPort } from '@exch/contracts';
+import { FeedInputError } from './input-error.js';
 import { betfairFileFeed, type BetfairFileFeedOptions } from './betfair/file-feed.js';
 import type { FeedHealthView } from './betfair/health.js';
 import type { MarketDataField, MarketFilter } from './betfair/protocol.js';
@@ -49,7 +50,7 @@ const list = (v: string | undefined) =>
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const v = env[name];
-  if (!v) throw new Error(`${name} is required with FEED=${env.FEED}`);
+  if (!v) throw new FeedInputError(`${name} is required with FEED=${env.FEED}`);
   return v;
 }
 
@@ -60,7 +61,7 @@ const optionalNumber = (v: string | undefined): { value: number } | null =>
 function boundedMs(env: NodeJS.ProcessEnv, name: string, min: number, max: number): { value: number } | null {
   const n = optionalNumber(env[name]);
   if (n && !(Number.isInteger(n.value) && n.value >= min && n.value <= max))
-    throw new Error(`${name} must be a whole number of milliseconds from ${min} to ${max}`);
+    throw new FeedInputError(`${name} must be a whole number of milliseconds from ${min} to ${max}`);
   return n;
 }
 
@@ -78,8 +79,24 @@ function dataFields(v: string | undefined): MarketDataField[] {
   const fields = list(v);
   const unknown = fields.filter((f) => !DATA_FIELDS.some((d) => d === f));
   if (unknown.length > 0)
-    throw new Error(`BETFAIR_FIELDS: unknown field ${unknown.join(', ')} (known: ${DATA_FIELDS.join(', ')})`);
+    throw new FeedInputError(`BETFAIR_FIELDS: unknown field ${unknown.join(', ')} (known: ${DATA_FIELDS.join(', ')})`);
   return fields as MarketDataField[];
+}
+
+/** A number of at least 0 (speed, a gap), or a clear error naming the setting. */
+function atLeastZero(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = optionalNumber(env[name]);
+  if (n && !(n.value >= 0)) throw new FeedInputError(`${name} must be a number of at least 0 (got ${env[name]})`);
+  return n?.value ?? fallback;
+}
+
+function marketFilter(v: string | undefined): MarketFilter {
+  if (!v) return DEFAULT_FILTER;
+  try {
+    return JSON.parse(v) as MarketFilter;
+  } catch (err) {
+    throw new FeedInputError(`BETFAIR_MARKET_FILTER is not JSON (${(err as Error).message})`);
+  }
 }
 
 /** The feed the environment asks for; null for FEED=off. */
@@ -97,8 +114,8 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
         kind: 'betfair-file',
         files,
         ...(scoreFiles.length > 0 ? { scoreFiles } : {}),
-        speed: Number(env.FEED_SPEED ?? 1),
-        maxGapMs: Number(env.FEED_MAX_GAP_MS ?? 5000),
+        speed: atLeastZero(env, 'FEED_SPEED', 1),
+        maxGapMs: atLeastZero(env, 'FEED_MAX_GAP_MS', 5000),
         ...catalogue,
       };
     }
@@ -114,9 +131,7 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
         kind: 'betfair',
         appKey: required(env, 'BETFAIR_APP_KEY'),
         sessionToken: required(env, 'BETFAIR_SESSION_TOKEN'),
-        marketFilter: env.BETFAIR_MARKET_FILTER
-          ? (JSON.parse(env.BETFAIR_MARKET_FILTER) as MarketFilter)
-          : DEFAULT_FILTER,
+        marketFilter: marketFilter(env.BETFAIR_MARKET_FILTER),
         ...(env.BETFAIR_STREAM_HOST ? { host: env.BETFAIR_STREAM_HOST } : {}),
         ...(port ? { port: port.value } : {}),
         ...(conflate ? { conflateMs: conflate.value } : {}),
@@ -135,6 +150,6 @@ export function feedChoiceFromEnv(env: NodeJS.ProcessEnv): FeedChoice | null {
       };
     }
     default:
-      throw new Error(`FEED must be simulator, betfair-file, betfair or off (got ${env.FEED})`);
+      throw new FeedInputError(`FEED must be simulator, betfair-file, betfair or off (got ${env.FEED})`);
   }
 }

@@ -6,4 +6,5 @@ export type { FeedHealthView } from './betfair/health.js';
 export { betfairStreamFeed, type BetfairStreamFeedOptions } from './betfair/stream-feed.js';
 export type { StreamOptions } from './betfair/client.js';
 export type { MarketFilter, MarketDataField } from './betfair/protocol.js';
+export { FeedInputError } from './input-error.js';
 export { createFeed, feedChoiceFromEnv, type FeedChoice, type RunningFeed } from './choice.js';

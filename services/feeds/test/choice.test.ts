@@ -1,5 +1,5 @@
 import t from 'tap';
-import { feedChoiceFromEnv } from '../src/index.js';
+import { FeedInputError, feedChoiceFromEnv } from '../src/index.js';
 
 t.test('the simulator is the default; off runs without a feed', async (t) => {
   t.same(feedChoiceFromEnv({ FEED_SEED: '3', FEED_TICK_MS: '250' }), { seed: 3, tickMs: 250 });
@@ -33,6 +33,23 @@ t.test('FEED=betfair-file: files, catalogue, speed and the longest gap', async (
     maxGapMs: 5000,
   });
   t.throws(() => feedChoiceFromEnv({ FEED: 'betfair-file' }), /BETFAIR_FILES is required/);
+  const file = { FEED: 'betfair-file', BETFAIR_FILES: 'x' };
+  t.throws(
+    () => feedChoiceFromEnv({ ...file, FEED_SPEED: 'fast' }),
+    /^FEED_SPEED must be a number of at least 0 \(got fast\)$/,
+  );
+  t.throws(() => feedChoiceFromEnv({ ...file, FEED_MAX_GAP_MS: '-1' }), /^FEED_MAX_GAP_MS must be a number/);
+  t.throws(
+    () =>
+      feedChoiceFromEnv({
+        FEED: 'betfair',
+        BETFAIR_APP_KEY: 'k',
+        BETFAIR_SESSION_TOKEN: 's',
+        BETFAIR_MARKET_FILTER: '{eventTypeIds',
+      }),
+    /^BETFAIR_MARKET_FILTER is not JSON \(/,
+  );
+  t.throws(() => feedChoiceFromEnv({ FEED: 'bogus' }), FeedInputError, 'a setting error, printed without a stack');
 });
 
 t.test('FEED=betfair: credentials, host, port and the subscription filter', async (t) => {

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Command, CommandBus, ExecuteResult, FeedPort, FeedUpdate, MarketStateUpdate } from '@exch/contracts';
+import type {
+  Catalogue,
+  Command,
+  CommandBus,
+  ExecuteResult,
+  FeedPort,
+  FeedUpdate,
+  MarketListed,
+  MarketStateUpdate,
+} from '@exch/contracts';
 import type { Engine } from '@exch/engine';
 
 /** How often the feed's catalogue is compared with the log (new matches, matches going in play). */
@@ -36,13 +45,14 @@ const system = (commands: CommandBus, command: Command, commandId = `feed:${rand
     command,
   });
 
-async function syncCatalogue(feed: FeedPort, commands: CommandBus): Promise<void> {
-  const result = await system(
-    commands,
-    { type: 'SyncCatalogue', catalogue: feed.catalogue() },
-    `catalogue:${randomUUID()}`,
-  );
+/**
+ * The feed's catalogue into the log. Returns the markets it newly listed, whose latest definition
+ * the caller applies: one that came before its market was listed found nothing to apply to.
+ */
+async function syncCatalogue(catalogue: Catalogue, commands: CommandBus): Promise<Set<string>> {
+  const result = await system(commands, { type: 'SyncCatalogue', catalogue }, `catalogue:${randomUUID()}`);
   if (!result.ok) throw new Error(`catalogue sync refused: ${result.refusal.message}`);
+  return new Set(result.events.flatMap((e) => (e.type === 'MarketListed' ? [(e.data as MarketListed).marketId] : [])));
 }
 
 /**
@@ -86,7 +96,8 @@ export interface FeedSettings {
  * Connects a feed to the engine: its catalogue enters the log, its current prices and market
  * definitions reach the engine before any bet is decided, then every change follows. Prices are
  * quotes (not journalled); definitions are commands, in the same queue so they keep feed order.
- * Returns the disconnect.
+ * A definition of a market the log has not listed (a live stream bringing a new market) lists it
+ * at once rather than at the next periodic sync. Returns the disconnect.
  */
 export async function connectFeed(
   feed: FeedPort,
@@ -95,23 +106,51 @@ export async function connectFeed(
   log: Logger,
   settings: FeedSettings = { settleDelayMs: DEFAULT_FEED_SETTLE_DELAY_MS },
 ): Promise<() => void> {
-  await syncCatalogue(feed, commands);
-  // A definition's first command is queued at once, so it keeps its place among the prices.
+  // Markets whose definition already asked for a sync: one the catalogue still lacks (its names
+  // not looked up yet) waits for the periodic sync rather than asking again with every definition.
+  const asked = new Set<string>();
+  let listed = new Set(feed.catalogue().markets.map((m) => m.marketId));
+  let running: Promise<void> | null = null;
+  let again = false;
+  // A definition command is queued at once, so it keeps its place among the prices.
   const take = (update: FeedUpdate): Promise<void> => {
     if (update.type !== 'market') {
       engine.quote(update);
       return Promise.resolve();
     }
+    if (!listed.has(update.marketId) && !asked.has(update.marketId)) {
+      asked.add(update.marketId);
+      void sync();
+    }
     return applyDefinition(update, commands, settings.settleDelayMs, log).catch((err) =>
       log.warn({ err, marketId: update.marketId }, 'market definition failed'),
     );
   };
+  /** One sync at a time; a call during one runs another after it, which reads the catalogue as it is then. */
+  const sync = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const catalogue = feed.catalogue();
+        const fresh = await syncCatalogue(catalogue, commands);
+        listed = new Set(catalogue.markets.map((m) => m.marketId));
+        for (const u of feed.snapshot()) if (u.type === 'market' && fresh.has(u.marketId)) void take(u);
+      } while (again);
+    })()
+      .catch((err) => log.warn({ err }, 'catalogue sync failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  await syncCatalogue(feed.catalogue(), commands);
   await Promise.all(feed.snapshot().map(take));
   const unsubscribe = feed.subscribe((update) => void take(update));
-  const timer = setInterval(
-    () => void syncCatalogue(feed, commands).catch((err) => log.warn({ err }, 'catalogue sync failed')),
-    CATALOGUE_SYNC_MS,
-  );
+  const timer = setInterval(() => void sync(), CATALOGUE_SYNC_MS);
   timer.unref();
   feed.start();
   return () => {

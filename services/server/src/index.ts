@@ -10,7 +10,7 @@ export {
 export { eventTopic, FEED_TOPIC, PUSHES_TOPIC } from './distributed/settings.js';
 export { Dealer, type DealerSettings, type DealerStep } from './casino/dealer.js';
 export { casinoFromEnv } from './casino/settings.js';
-export { feedChoiceFromEnv, type FeedChoice } from '@exch/feeds';
+export { FeedInputError, feedChoiceFromEnv, type FeedChoice } from '@exch/feeds';
 export { readProviderOption, setUpProvider, type ProviderOption } from './provider.js';
 export { frameOriginsFromEnv } from './frame-origins.js';
 export { feedSettleDelayFromEnv } from './feed.js';

@@ -51,6 +51,18 @@ export function feedGauges(registry: Registry, health: () => FeedHealthView): vo
       const v = value(health());
       if (v !== null) g.set(v);
     });
+  // One series while stale, labelled with why (feed_stale stays as it is for the dashboards that read it).
+  gauge(
+    registry,
+    'feed_stale_reason',
+    '1, labelled with the reason and its text, while the feed is stale and its markets suspended',
+    (g) => {
+      g.reset();
+      const why = health().staleReason;
+      if (why) g.set({ reason: why.reason, text: why.text }, 1);
+    },
+    ['reason', 'text'],
+  );
 }
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;

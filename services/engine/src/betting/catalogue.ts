@@ -3,7 +3,9 @@ import {
   marketStream,
   matchStream,
   type DomainEvent,
+  type Market,
   type MarketKind,
+  type MarketRenamed,
   type SetMarketSettings,
   type SetMarketStatus,
   type SetNewsMessage,
@@ -11,7 +13,7 @@ import {
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { lapseAtInPlay } from './cancel.js';
-import type { EngineState } from '../state.js';
+import type { EngineState, MarketState } from '../state.js';
 
 /** Defaults for a market the feed lists, by kind (admins change them per market). */
 export const MARKET_DEFAULTS: Record<
@@ -29,13 +31,38 @@ export const isMarketAdmin = (state: Readonly<EngineState>, actor: string | null
   return role === 'admin' || role === 'super-admin';
 };
 
-/** The feed's catalogue into the log: new matches and markets, and matches that went in play. */
+/**
+ * A listed market the catalogue names otherwise (its name, or a runner's): the runners it was listed
+ * with, by selection id and in their order, each under the catalogue's name when it gives one.
+ * Null when nothing changed, or when the market is settled (its bets and statements keep the names
+ * they were settled under).
+ */
+function renamed(market: MarketState, listed: Market): MarketRenamed | null {
+  if (market.status === 'SETTLED' || market.status === 'VOID') return null;
+  const names = new Map(listed.runners.map((r) => [r.selectionId, r.name]));
+  const runners = market.runners.map((r) => ({ selectionId: r.selectionId, name: names.get(r.selectionId) ?? r.name }));
+  const same = listed.name === market.name && runners.every((r, i) => r.name === market.runners[i]!.name);
+  return same ? null : { marketId: market.marketId, name: listed.name, runners };
+}
+
+/**
+ * The feed's catalogue into the log: new matches and markets, matches that went in play, and the
+ * names of listed matches and markets it now gives otherwise (a replay's later definitions name
+ * runners its first ones did not; a catalogue names what a definition left as ids).
+ */
 export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalogue, actor: string | null): Decision {
   if (actor !== null) return refuse('FORBIDDEN', 'The catalogue is synchronised by the system');
   const events: DomainEvent[] = [];
   const series = new Map(c.catalogue.series.map((s) => [s.id, s]));
   for (const m of c.catalogue.matches) {
     const known = state.matches[m.id];
+    const seriesName = series.get(m.seriesId)?.name ?? m.seriesId;
+    if (known && (known.name !== m.name || known.seriesName !== seriesName))
+      events.push({
+        type: 'MatchRenamed',
+        streamId: matchStream(m.id),
+        data: { matchId: m.id, name: m.name, seriesName },
+      });
     if (!known) {
       const sportName =
         SPORTS.find((s) => s.id === m.sportId)?.name ??
@@ -49,7 +76,7 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
           sportId: m.sportId,
           sportName,
           seriesId: m.seriesId,
-          seriesName: series.get(m.seriesId)?.name ?? m.seriesId,
+          seriesName,
           name: m.name,
           startTime: m.startTime,
           inPlay: m.inPlay,
@@ -62,7 +89,10 @@ export function decideSyncCatalogue(state: Readonly<EngineState>, c: SyncCatalog
   }
   const listed = new Set(c.catalogue.matches.map((m) => m.id));
   for (const mk of c.catalogue.markets) {
-    if (state.markets.get(mk.marketId) || !(mk.matchId in state.matches || listed.has(mk.matchId))) continue;
+    const known = state.markets.get(mk.marketId);
+    const rename = known ? renamed(known, mk) : null;
+    if (rename) events.push({ type: 'MarketRenamed', streamId: marketStream(mk.marketId), data: rename });
+    if (known || !(mk.matchId in state.matches || listed.has(mk.matchId))) continue;
     const match = state.matches[mk.matchId] ?? c.catalogue.matches.find((m) => m.id === mk.matchId)!;
     events.push({
       type: 'MarketListed',

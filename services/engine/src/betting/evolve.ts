@@ -79,10 +79,16 @@ const post = (state: EngineState, postings: Posting[]) => {
 export function evolveBetting(state: EngineState, e: BettingEvent): void {
   switch (e.type) {
     case 'MatchListed': {
-      const { matchId, sportId, name, inPlay } = e.data;
-      state.matches[matchId] = { matchId, sportId, name, inPlay };
+      const { matchId, sportId, name, seriesName, inPlay } = e.data;
+      state.matches[matchId] = { matchId, sportId, name, seriesName, inPlay };
       break;
     }
+    case 'MatchRenamed':
+      Object.assign(state.matches[e.data.matchId]!, { name: e.data.name, seriesName: e.data.seriesName });
+      break;
+    case 'MarketRenamed':
+      Object.assign(state.markets.get(e.data.marketId)!, { name: e.data.name, runners: e.data.runners });
+      break;
     case 'MatchInPlaySet':
       state.matches[e.data.matchId]!.inPlay = e.data.inPlay;
       break;

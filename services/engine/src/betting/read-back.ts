@@ -12,6 +12,7 @@ import { evolveBetting } from './evolve.js';
 /** The events that shape a market's bets and settlement; others naming the market (locks) do not. */
 const MARKET_SHAPING = new Set([
   'MarketListed',
+  'MarketRenamed',
   'MarketSettingsSet',
   'MarketStatusSet',
   'BetPlaced',
@@ -82,7 +83,7 @@ export function recollectMatch(matchId: string, events: readonly StoredEvent[]):
   let version = 0;
   for (const e of events) {
     version = Math.max(version, e.streamVersion);
-    if (e.type === 'MatchListed' || e.type === 'MatchInPlaySet')
+    if (e.type === 'MatchListed' || e.type === 'MatchRenamed' || e.type === 'MatchInPlaySet')
       evolveBetting(scratch, e as unknown as Parameters<typeof evolveBetting>[1]);
   }
   const match = scratch.matches[matchId];

@@ -4,7 +4,6 @@
  * Historic files name their markets in the market definition, which is turned into the same
  * shape when no catalogue entry is given.
  */
-import { readFile } from 'node:fs/promises';
 import { SPORTS, type Catalogue, type Market, type Match, type Series, type Sport } from '@exch/contracts';
 import type { MarketDefinition } from './protocol.js';
 
@@ -131,26 +130,19 @@ export function entryFromDefinition(marketId: string, def: MarketDefinition): Ma
   };
 }
 
-/** A catalogue file: a JSON array of listMarketCatalogue results, as the Betting API answers. */
-export async function readCatalogueFile(path: string): Promise<MarketCatalogue[]> {
-  const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-  if (!Array.isArray(parsed)) throw new Error(`${path}: expected a JSON array of listMarketCatalogue results`);
-  return parsed as MarketCatalogue[];
-}
-
 export const BETTING_API_URL = 'https://api.betfair.com/exchange/betting/json-rpc/v1';
 
 /** Betfair allows at most this many markets per listMarketCatalogue call with runner metadata. */
 const MARKETS_PER_CALL = 100;
 
-/** listMarketCatalogue over JSON-RPC for the given markets, in calls of at most 100. */
+/** listMarketCatalogue over JSON-RPC for the given markets, in calls of at most 100; its entries as answered (usableEntries checks them). */
 export async function listMarketCatalogue(opts: {
   appKey: string;
   sessionToken: string;
   marketIds: string[];
   url?: string;
-}): Promise<MarketCatalogue[]> {
-  const out: MarketCatalogue[] = [];
+}): Promise<unknown[]> {
+  const out: unknown[] = [];
   for (let i = 0; i < opts.marketIds.length; i += MARKETS_PER_CALL) {
     const res = await fetch(opts.url ?? BETTING_API_URL, {
       method: 'POST',
@@ -178,8 +170,8 @@ export async function listMarketCatalogue(opts: {
         id: 1,
       }),
     });
-    const body = (await res.json()) as { result?: MarketCatalogue[]; error?: unknown };
-    if (!res.ok || !body.result)
+    const body = (await res.json()) as { result?: unknown; error?: unknown };
+    if (!res.ok || !Array.isArray(body.result))
       throw new Error(`listMarketCatalogue failed: ${res.status} ${JSON.stringify(body.error)}`);
     out.push(...body.result);
   }

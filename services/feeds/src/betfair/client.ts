@@ -4,12 +4,15 @@
  * subscribes to markets; `mcm` messages, joined when segmented, go to the feed's cache. Every
  * message's `initialClk`/`clk` is kept, so a resubscription after a dropped connection asks for
  * what was missed only (a RESUB_DELTA) and nothing is lost. No message (a heartbeat included)
- * within `staleMs` suspends the feed's markets and reconnects.
+ * within `staleMs` suspends the feed's markets and renews the connection, again every `staleMs`
+ * while it stays silent; a status error that ends the connection suspends them at once.
  */
 import { isIP } from 'node:net';
 import { connect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
+import type { FeedStale } from '@exch/contracts';
 import type { BetfairFeed, MessageSource } from './feed.js';
+import { STALE } from './health.js';
 import {
   encode,
   FATAL_ERRORS,
@@ -80,6 +83,7 @@ export class StreamClient implements MessageSource {
   start(feed: BetfairFeed): void {
     this.feed = feed;
     this.stopped = false;
+    this.armStale();
     this.connect();
   }
 
@@ -105,7 +109,18 @@ export class StreamClient implements MessageSource {
     const lines = new LineSplitter();
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
-      for (const line of lines.push(chunk)) this.handle(JSON.parse(line) as ResponseMessage);
+      for (const line of lines.push(chunk)) {
+        let msg: ResponseMessage;
+        try {
+          msg = JSON.parse(line) as ResponseMessage;
+        } catch {
+          // A garbled line: what follows it cannot be trusted either, so the connection is renewed from the clocks.
+          this.opts.log.warn({ line: line.slice(0, 200) }, 'stream sent a line that is not JSON, reconnecting');
+          socket.destroy();
+          return;
+        }
+        this.handle(msg);
+      }
     });
     socket.on('error', (err) => this.opts.log.warn({ err }, 'stream connection error'));
     socket.on('close', () => {
@@ -114,7 +129,6 @@ export class StreamClient implements MessageSource {
       if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
       this.scheduleReconnect();
     });
-    this.armStale();
     this.lastReceived = Date.now();
     // A quiet connection is asked for a heartbeat: the server answers with a status, or the socket fails and reconnects.
     const every = this.opts.heartbeatMs ?? 5000;
@@ -138,6 +152,11 @@ export class StreamClient implements MessageSource {
     this.socket?.write(encode(message));
   }
 
+  /**
+   * Measured from the last market (or score) message, not from a connection attempt: a stream whose
+   * reconnects keep failing is stale as soon as one that stays silent. Fired, it renews the
+   * connection and waits again, so a connection that is open but silent is renewed every staleMs.
+   */
   private armStale(): void {
     if (this.staleTimer) clearTimeout(this.staleTimer);
     this.staleTimer = setTimeout(() => {
@@ -147,9 +166,15 @@ export class StreamClient implements MessageSource {
         { staleMs: this.staleMs, cricket: this.opts.cricket === true },
         this.opts.cricket ? 'score stream stale, reconnecting' : 'stream stale: markets suspended, reconnecting',
       );
-      if (!this.opts.cricket) this.feed?.setStale(true);
+      this.suspend(STALE.silent(this.staleMs));
       this.socket?.destroy();
+      this.armStale();
     }, this.staleMs);
+  }
+
+  /** The market stream's markets, suspended with the reason; the score stream's silence or refusal costs the scores only. */
+  private suspend(stale: FeedStale): void {
+    if (!this.opts.cricket) this.feed?.setStale(stale);
   }
 
   private get staleMs(): number {
@@ -181,9 +206,11 @@ export class StreamClient implements MessageSource {
       return;
     }
     const fields = { errorCode: msg.errorCode, errorMessage: msg.errorMessage, id: msg.id };
+    const refused = STALE.refused(msg.errorCode ?? msg.statusCode);
     if (msg.errorCode && FATAL_ERRORS.has(msg.errorCode)) {
-      this.opts.log.error(fields, 'stream refused: not reconnecting');
+      this.opts.log.error(fields, 'stream refused: not reconnecting, markets suspended');
       this.stop();
+      this.suspend(refused);
       this.opts.onFatal?.(msg);
       return;
     }
@@ -193,7 +220,11 @@ export class StreamClient implements MessageSource {
       this.clk = undefined;
     }
     this.opts.log.warn(fields, 'stream error status');
-    if (msg.connectionClosed) this.socket?.destroy();
+    // No prices come until a new connection is subscribed: its first message brings the markets back.
+    if (msg.connectionClosed) {
+      this.suspend(refused);
+      this.socket?.destroy();
+    }
   }
 
   private subscribe(): void {

@@ -4,11 +4,13 @@
  * markets they name into its catalogue (catalogue.ts).
  */
 import type { Logger } from 'pino';
-import type { Catalogue, FeedPort, FeedUpdate } from '@exch/contracts';
+import type { Catalogue, FeedPort, FeedStale, FeedUpdate } from '@exch/contracts';
 import { MarketCache, type Applied } from './cache.js';
+import { usableEntries } from './catalogue-entries.js';
 import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalogue.js';
-import { FeedHealth } from './health.js';
-import type { ChangeMessage, MarketChangeMessage } from './protocol.js';
+import { FeedHealth, STALE } from './health.js';
+import { withLatestNames } from './names.js';
+import type { ChangeMessage, MarketChangeMessage, MarketDefinition } from './protocol.js';
 import { toScore } from './score.js';
 import { FeedState } from './to-feed.js';
 
@@ -32,10 +34,16 @@ export function allOf(sources: MessageSource[]): MessageSource {
 
 export interface BetfairFeedOptions {
   source: MessageSource;
-  /** listMarketCatalogue results known up front (a catalogue file). */
+  /** listMarketCatalogue results known up front (a catalogue file), checked (catalogueEntries). */
   catalogue?: MarketCatalogue[];
-  /** Names of markets the stream brings that the catalogue lacks (the Betting API); without it, the market definition's. */
-  lookup?: (marketIds: string[]) => Promise<MarketCatalogue[]>;
+  /** Names of markets the stream brings that the catalogue lacks (the Betting API); without it, the market definitions'. */
+  lookup?: (marketIds: string[]) => Promise<unknown[]>;
+  /**
+   * The markets a replay's files carry, known before the first message, with what their definitions
+   * name (withLatestNames over every definition of the files): listed from the start. A live stream's
+   * markets are listed once it brings them.
+   */
+  carried?: ReadonlyMap<string, MarketDefinition | null>;
   log: Logger;
   now?: () => number;
 }
@@ -52,6 +60,10 @@ export class BetfairFeed implements FeedPort {
   private readonly cache = new MarketCache();
   private readonly state = new FeedState();
   private readonly entries = new Map<string, MarketCatalogue>();
+  /** Markets named by a catalogue (file or Betting API): their names win over any definition's. */
+  private readonly catalogued = new Set<string>();
+  /** The other markets' names so far, from their definitions (withLatestNames). */
+  private readonly defined = new Map<string, MarketDefinition>();
   private readonly asked = new Set<string>();
   private readonly listeners = new Set<(u: FeedUpdate) => void>();
   /** CLOSED markets by the time they closed, oldest first: forgotten CLOSED_RETENTION_MS later. */
@@ -59,13 +71,29 @@ export class BetfairFeed implements FeedPort {
   private readonly now: () => number;
 
   constructor(private readonly opts: BetfairFeedOptions) {
-    for (const e of opts.catalogue ?? []) this.entries.set(e.marketId, e);
     this.now = opts.now ?? Date.now;
     this.health = new FeedHealth(this.now);
+    const entries = opts.catalogue ?? [];
+    const carried = opts.carried;
+    for (const e of carried ? entries.filter((e) => !carried.has(e.marketId)) : [])
+      opts.log.warn(
+        { marketId: e.marketId },
+        `catalogue entry for market ${e.marketId}: no file carries it, not listed`,
+      );
+    this.adopt(carried ? entries.filter((e) => carried.has(e.marketId)) : entries);
+    for (const [marketId, def] of carried ?? []) if (def && !this.catalogued.has(marketId)) this.define(marketId, def);
+  }
+
+  /** Only markets the feed carries are offered: a catalogue entry no stream or file brings would be an open market that never has a price. */
+  private carries(marketId: string): boolean {
+    return this.cache.markets.has(marketId) || (this.opts.carried?.has(marketId) ?? false);
   }
 
   catalogue(): Catalogue {
-    return toCatalogue([...this.entries.values()], (id) => this.cache.markets.get(id)?.definition?.inPlay ?? false);
+    return toCatalogue(
+      [...this.entries.values()].filter((e) => this.carries(e.marketId)),
+      (id) => this.cache.markets.get(id)?.definition?.inPlay ?? false,
+    );
   }
 
   snapshot(): FeedUpdate[] {
@@ -97,7 +125,7 @@ export class BetfairFeed implements FeedPort {
     }
     // Only the market stream speaks for its prices: a message brings them back from stale, unless
     // Betfair marks it 503 (its stream runs late), which suspends them until one comes without it.
-    this.setStale(m.status === 503);
+    this.setStale(m.status === 503 ? STALE.late : null);
     this.markets(m);
   }
 
@@ -112,7 +140,10 @@ export class BetfairFeed implements FeedPort {
         seen.definition ||= a.definition;
         seen.runners.push(...a.runners);
       } else touched.set(mc.id, a);
-      if (mc.marketDefinition && !this.entries.has(mc.id) && !this.asked.has(mc.id)) unnamed.push(mc.id);
+      if (!mc.marketDefinition || this.catalogued.has(mc.id)) continue;
+      if (this.opts.lookup) {
+        if (!this.asked.has(mc.id)) unnamed.push(mc.id);
+      } else this.define(mc.id, mc.marketDefinition);
     }
     for (const a of touched.values()) {
       this.emit(this.state.applied(a));
@@ -130,35 +161,49 @@ export class BetfairFeed implements FeedPort {
       this.closed.delete(marketId);
       this.cache.markets.delete(marketId);
       this.entries.delete(marketId);
+      this.catalogued.delete(marketId);
+      this.defined.delete(marketId);
       this.asked.delete(marketId);
       this.state.forget(marketId);
     }
   }
 
-  /** The stream went quiet (or is reconnecting): every market suspended until messages flow again. */
-  setStale(stale: boolean): void {
+  /** The stream went quiet, was refused or runs late: every market suspended, saying why, until messages flow again. */
+  setStale(stale: FeedStale | null): void {
     this.health.stale = stale;
     this.emit(this.state.setStale(stale, this.cache.markets.values()));
+  }
+
+  /** A replay's last message is delivered: a market it left open would otherwise trade on its last prices for ever. */
+  ended(): void {
+    if ([...this.cache.markets.values()].some((m) => m.definition?.status !== 'CLOSED')) this.setStale(STALE.ended);
   }
 
   reconnected(): void {
     this.health.reconnects++;
   }
 
+  /** Catalogue entries: they name their markets from now on, whatever a definition says. */
+  private adopt(entries: MarketCatalogue[]): void {
+    for (const e of entries) {
+      this.entries.set(e.marketId, e);
+      this.catalogued.add(e.marketId);
+      this.defined.delete(e.marketId);
+    }
+  }
+
+  /** A market without a catalogue entry: named by its latest definition that carries each name. */
+  private define(marketId: string, def: MarketDefinition): void {
+    const named = withLatestNames(this.defined.get(marketId), def);
+    this.defined.set(marketId, named);
+    const entry = entryFromDefinition(marketId, named);
+    if (entry) this.entries.set(marketId, entry);
+  }
+
   private name(marketIds: string[]): void {
-    const fromDefinitions = () => {
-      for (const id of marketIds) {
-        const def = this.cache.markets.get(id)?.definition;
-        const entry = def ? entryFromDefinition(id, def) : null;
-        if (entry && !this.entries.has(id)) this.entries.set(id, entry);
-      }
-    };
-    if (!this.opts.lookup) return fromDefinitions();
     for (const id of marketIds) this.asked.add(id);
-    this.opts.lookup(marketIds).then(
-      (found) => {
-        for (const e of found) this.entries.set(e.marketId, e);
-      },
+    this.opts.lookup!(marketIds).then(
+      (found) => this.adopt(usableEntries(found, 'listMarketCatalogue', this.opts.log)),
       (err: unknown) => {
         // Asked again with the market's next definition.
         for (const id of marketIds) this.asked.delete(id);

@@ -1,8 +1,11 @@
 /** `FEED=betfair-file`: Betfair historic files replayed through the feed port (docs/feeds.md). */
 import pino, { type Logger } from 'pino';
 import { BetfairFeed } from './feed.js';
-import { entryFromDefinition, readCatalogueFile, type MarketCatalogue } from './catalogue.js';
-import { HistoricReplay, readMessages } from './historic.js';
+import { catalogueEntries } from './catalogue-entries.js';
+import type { MarketCatalogue } from './catalogue.js';
+import { checkFile, HistoricReplay, readMessages } from './historic.js';
+import { withLatestNames } from './names.js';
+import type { MarketDefinition } from './protocol.js';
 
 export interface BetfairFileFeedOptions {
   /** Market files (mcm lines; plain, .gz or .bz2). */
@@ -21,25 +24,24 @@ export interface BetfairFileFeedOptions {
 }
 
 /**
- * The files' first market definitions are read up front, so the catalogue names every market
- * before the replay starts and the engine knows a market before its first price.
+ * Every file is read through before the replay starts: a bad one stops the start with a
+ * FeedInputError naming it, and the catalogue lists every market the files carry, named by the
+ * latest of their definitions that names them, before the first price.
  */
 export async function betfairFileFeed(opts: BetfairFileFeedOptions): Promise<BetfairFeed> {
   const log = opts.log ?? pino({ level: 'silent' });
-  const given = typeof opts.catalogue === 'string' ? await readCatalogueFile(opts.catalogue) : (opts.catalogue ?? []);
-  const named = new Set(given.map((e) => e.marketId));
-  const catalogue = [...given];
+  const catalogue = await catalogueEntries(opts.catalogue, log);
+  const carried = new Map<string, MarketDefinition | null>();
   for (const file of opts.files) {
     for await (const m of readMessages(file)) {
       if (m.op !== 'mcm') continue;
       for (const mc of m.mc ?? []) {
-        if (named.has(mc.id) || !mc.marketDefinition) continue;
-        const entry = entryFromDefinition(mc.id, mc.marketDefinition);
-        if (entry) catalogue.push(entry);
-        named.add(mc.id);
+        const known = carried.get(mc.id) ?? undefined;
+        carried.set(mc.id, mc.marketDefinition ? withLatestNames(known, mc.marketDefinition) : (known ?? null));
       }
     }
   }
+  for (const file of opts.scoreFiles ?? []) await checkFile(file);
   const source = new HistoricReplay({
     files: [...opts.files, ...(opts.scoreFiles ?? [])],
     speed: opts.speed ?? 1,
@@ -47,5 +49,5 @@ export async function betfairFileFeed(opts: BetfairFileFeedOptions): Promise<Bet
     log,
     ...(opts.onEnd ? { onEnd: opts.onEnd } : {}),
   });
-  return new BetfairFeed({ source, catalogue, log });
+  return new BetfairFeed({ source, catalogue, carried, log });
 }

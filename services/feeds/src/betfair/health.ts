@@ -1,4 +1,5 @@
-/** What an operator watches of a Betfair feed (docs/feeds.md, "Health"): how busy, how late, how often it reconnected. */
+/** What an operator watches of a Betfair feed (docs/feeds.md, "Health"): how busy, how late, how often it reconnected, why it is stale. */
+import type { FeedStale } from '@exch/contracts';
 
 export interface FeedHealthView {
   /** Market change messages received, heartbeats included. */
@@ -8,9 +9,20 @@ export interface FeedHealthView {
   /** Now less the last message's publish time (`pt`), ms; null before the first message. */
   lagMs: number | null;
   reconnects: number;
-  /** No message within the stale setting: its markets are suspended. */
+  /** Its markets are suspended because the feed went silent, was refused, runs late or its replay ended. */
   stale: boolean;
+  /** Why, while stale; null otherwise. */
+  staleReason: FeedStale | null;
 }
+
+/** The reasons a Betfair feed suspends its markets, as operators read them (docs/feeds.md, "Stale rule"). */
+export const STALE = {
+  silent: (ms: number): FeedStale => ({ reason: 'silent', text: `no message from the stream in ${ms / 1000} s` }),
+  refused: (errorCode: string): FeedStale => ({ reason: 'refused', text: `stream refused (${errorCode})` }),
+  late: { reason: 'late', text: 'Betfair marks the stream as running late (503)' } satisfies FeedStale,
+  ended: { reason: 'ended', text: 'replay ended before the market closed' } satisfies FeedStale,
+  failed: (message: string): FeedStale => ({ reason: 'failed', text: `replay failed: ${message}` }),
+};
 
 const WINDOW_MS = 10_000;
 
@@ -19,7 +31,7 @@ export class FeedHealth {
   private recent: number[] = [];
   private lastPt: number | null = null;
   reconnects = 0;
-  stale = false;
+  stale: FeedStale | null = null;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -39,7 +51,8 @@ export class FeedHealth {
       messagesPerSecond: this.recent.length / (WINDOW_MS / 1000),
       lagMs: this.lastPt === null ? null : now - this.lastPt,
       reconnects: this.reconnects,
-      stale: this.stale,
+      stale: this.stale !== null,
+      staleReason: this.stale,
     };
   }
 }

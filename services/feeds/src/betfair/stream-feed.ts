@@ -1,6 +1,7 @@
 /** `FEED=betfair`: the Exchange Stream API live, named through the Betting API (docs/feeds.md). */
 import { allOf, BetfairFeed } from './feed.js';
-import { listMarketCatalogue, readCatalogueFile, type MarketCatalogue } from './catalogue.js';
+import { catalogueEntries } from './catalogue-entries.js';
+import { listMarketCatalogue, type MarketCatalogue } from './catalogue.js';
 import { StreamClient, type StreamOptions } from './client.js';
 
 export interface BetfairStreamFeedOptions extends StreamOptions {
@@ -13,8 +14,7 @@ export interface BetfairStreamFeedOptions extends StreamOptions {
 }
 
 export async function betfairStreamFeed(opts: BetfairStreamFeedOptions): Promise<BetfairFeed> {
-  const catalogue =
-    typeof opts.catalogue === 'string' ? await readCatalogueFile(opts.catalogue) : (opts.catalogue ?? []);
+  const catalogue = await catalogueEntries(opts.catalogue, opts.log);
   const url = opts.bettingApiUrl;
   return new BetfairFeed({
     source: opts.scoreStream

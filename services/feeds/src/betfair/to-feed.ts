@@ -11,6 +11,7 @@ import {
   snapToLadder,
   updateKey,
   type ExchangeRunnerUpdate,
+  type FeedStale,
   type FeedUpdate,
   type MarketStateUpdate,
   type PriceSize,
@@ -71,10 +72,10 @@ function sides(r: RunnerBook): { back: PriceVol[]; lay: PriceVol[] } {
   return { back: [...back].sort((a, b) => b[0] - a[0]), lay: [...lay].sort((a, b) => a[0] - b[0]) };
 }
 
-function runnerUpdate(market: MarketBook, r: RunnerBook, stale: boolean): ExchangeRunnerUpdate {
+function runnerUpdate(market: MarketBook, r: RunnerBook, stale: FeedStale | null): ExchangeRunnerUpdate {
   const def = market.definition;
   const runnerDef = def?.runners.find((d) => d.id === r.selectionId);
-  const open = !stale && def?.status === 'OPEN' && (runnerDef?.status ?? 'ACTIVE') === 'ACTIVE';
+  const open = stale === null && def?.status === 'OPEN' && (runnerDef?.status ?? 'ACTIVE') === 'ACTIVE';
   const s = sides(r);
   const lay = levels(s.lay, 'lay');
   // A crossed book (a moment of conflation) would break the port's promise back < lay: the backs at
@@ -94,12 +95,13 @@ function runnerUpdate(market: MarketBook, r: RunnerBook, stale: boolean): Exchan
   };
 }
 
-export function marketState(marketId: string, def: MarketDefinition, stale: boolean): MarketStateUpdate {
+export function marketState(marketId: string, def: MarketDefinition, stale: FeedStale | null): MarketStateUpdate {
+  const closed = def.status === 'CLOSED';
   return {
     type: 'market',
     marketId,
     // INACTIVE (not yet open) takes no bets, as SUSPENDED; a stale stream suspends until it is back.
-    status: def.status === 'CLOSED' ? 'CLOSED' : def.status === 'OPEN' && !stale ? 'OPEN' : 'SUSPENDED',
+    status: closed ? 'CLOSED' : def.status === 'OPEN' && stale === null ? 'OPEN' : 'SUSPENDED',
     inPlay: def.inPlay ?? false,
     betDelaySec: def.betDelay ?? 0,
     numberOfWinners: def.numberOfWinners ?? 1,
@@ -111,13 +113,15 @@ export function marketState(marketId: string, def: MarketDefinition, stale: bool
       removalDate: r.removalDate ?? null,
     })),
     source: 'betfair',
+    // Why it is suspended, for the back office; a closed market waits for nothing the feed sends.
+    ...(stale && !closed ? { stale } : {}),
   };
 }
 
 /** The latest update sent under each key, and what is new after a change to the cache. */
 export class FeedState {
   private readonly sent = new Map<string, { json: string; update: FeedUpdate }>();
-  private stale = false;
+  private stale: FeedStale | null = null;
 
   snapshot(): FeedUpdate[] {
     return [...this.sent.values()].map((s) => s.update);
@@ -162,9 +166,9 @@ export class FeedState {
         this.sent.delete(key);
   }
 
-  /** A stale stream suspends every market it feeds; its return restores what the cache says. */
-  setStale(stale: boolean, markets: Iterable<MarketBook>): FeedUpdate[] {
-    if (this.stale === stale) return [];
+  /** A stale stream suspends every market it feeds, saying why; its return restores what the cache says. */
+  setStale(stale: FeedStale | null, markets: Iterable<MarketBook>): FeedUpdate[] {
+    if (JSON.stringify(this.stale) === JSON.stringify(stale)) return [];
     this.stale = stale;
     const out: FeedUpdate[] = [];
     for (const m of markets) out.push(...this.marketUpdates(m, m.runners.values()));

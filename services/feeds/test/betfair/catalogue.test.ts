@@ -2,12 +2,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { listMarketCatalogue, readCatalogueFile, toCatalogue } from '../../src/betfair/catalogue.js';
+import pino from 'pino';
+import { listMarketCatalogue, toCatalogue, type MarketCatalogue } from '../../src/betfair/catalogue.js';
+import { catalogueEntries } from '../../src/betfair/catalogue-entries.js';
 
 const file = fileURLToPath(new URL('../fixtures/catalogue.json', import.meta.url));
 
+const log = pino({ level: 'silent' });
+
 t.test('listMarketCatalogue results into series, matches and markets', async (t) => {
-  const entries = await readCatalogueFile(file);
+  const entries = await catalogueEntries(file, log);
   const c = toCatalogue(entries, (id) => id === '1.300000001');
   t.same(
     c.sports,
@@ -55,7 +59,7 @@ t.test('listMarketCatalogue results into series, matches and markets', async (t)
 });
 
 t.test('listMarketCatalogue over JSON-RPC: the app key and session in headers, 100 markets a call', async (t) => {
-  const entries = await readCatalogueFile(file);
+  const entries = await catalogueEntries(file, log);
   const calls: { headers: Record<string, string | string[] | undefined>; body: any }[] = [];
   const server = createServer((req, res) => {
     let raw = '';
@@ -74,7 +78,7 @@ t.test('listMarketCatalogue over JSON-RPC: the app key and session in headers, 1
   const ids = ['1.300000001', ...Array.from({ length: 120 }, (_, i) => `1.8${String(i).padStart(8, '0')}`)];
   const found = await listMarketCatalogue({ appKey: 'k', sessionToken: 's', marketIds: ids, url });
   t.same(
-    found.map((e) => e.marketId),
+    (found as MarketCatalogue[]).map((e) => e.marketId),
     ['1.300000001'],
   );
   t.equal(calls.length, 2);

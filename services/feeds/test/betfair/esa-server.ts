@@ -34,6 +34,8 @@ export interface EsaServer {
   ca: string;
   connections: number;
   requests: { op: string }[];
+  /** From now on every login is refused with INVALID_SESSION_INFORMATION, as when the session token expired. */
+  expireSession(): void;
   /** Resolves with the next subscription (already made ones first). */
   nextSubscription(): Promise<Subscription>;
   close(): Promise<void>;
@@ -76,11 +78,15 @@ export async function startEsaServer(
   const sockets = new Set<TLSSocket>();
   const subscriptions: Subscription[] = [];
   const waiting: ((s: Subscription) => void)[] = [];
+  let sessionValid = true;
   const state: EsaServer = {
     port: 0,
     ca: cert,
     connections: 0,
     requests: [],
+    expireSession: () => {
+      sessionValid = false;
+    },
     nextSubscription: () =>
       new Promise((resolve) => {
         const made = subscriptions.shift();
@@ -112,7 +118,7 @@ export async function startEsaServer(
         const req = JSON.parse(line) as { op: string; id: number; appKey?: string; session?: string };
         state.requests.push(req);
         if (req.op === 'authentication') {
-          if (req.appKey === credentials.appKey && req.session === credentials.session) {
+          if (sessionValid && req.appKey === credentials.appKey && req.session === credentials.session) {
             connection.send({ op: 'status', id: req.id, statusCode: 'SUCCESS', connectionClosed: false });
           } else {
             connection.send({

@@ -113,6 +113,41 @@ t.test(
   },
 );
 
+t.test(
+  'a file cut mid-race suspends its market, saying why; files that close theirs leave nothing stale',
+  async (t) => {
+    const dir = await mkdtemp(join(tmpdir(), 'bf-cut-'));
+    t.teardown(() => rm(dir, { recursive: true, force: true }));
+    // Open and priced (clk 1001, 1002), then nothing: the file ends before the race.
+    const lines = (await readFile(fixture(WIN), 'utf8')).split('\n');
+    const cut = join(dir, WIN);
+    await writeFile(cut, lines.slice(0, 2).join('\n'));
+    const updates: FeedUpdate[] = [];
+    let done!: () => void;
+    const ended = new Promise<void>((resolve) => (done = resolve));
+    const feed = await betfairFileFeed({ files: [cut, fixture('1.300000001.gz')], speed: 0, onEnd: done });
+    feed.subscribe((u) => updates.push(u));
+    feed.start();
+    await ended;
+    feed.stop();
+    const because = { reason: 'ended', text: 'replay ended before the market closed' };
+    t.same(
+      states(updates, WIN).map((s) => [s.status, s.stale ?? null]),
+      [
+        ['OPEN', null],
+        ['SUSPENDED', because],
+      ],
+    );
+    t.equal(runner(updates, WIN, 101).at(-1)!.status, 'SUSPENDED', 'its last prices are not offered');
+    t.same(feed.health.view().staleReason, because);
+    t.equal(states(updates, CRICKET).at(-1)!.status, 'CLOSED', 'a market its file closed stays closed');
+    t.notOk('stale' in states(updates, CRICKET).at(-1)!);
+
+    const whole = await replay(['1.200000001', '1.200000002.bz2']);
+    t.same(whole.feed.health.view().staleReason, null, 'every market closed: nothing stale');
+  },
+);
+
 t.test('a place market, bzip2: positional best offers, two winners', async (t) => {
   const { updates } = await replay(['1.200000002.bz2']);
   const s = states(updates, PLACE);
@@ -173,10 +208,12 @@ t.test('a partial positional delta never puts a worse price in the best cell', a
   await ended;
   feed.stop();
   t.same(
-    runner(updates, WIN, 101).map((u) => u.back.map((l) => l.price)),
+    runner(updates, WIN, 101).map((u) => [u.status, u.back.map((l) => l.price)]),
     [
-      [185, 184, 183],
-      [184, 183, 180],
+      ['ACTIVE', [185, 184, 183]],
+      ['ACTIVE', [184, 183, 180]],
+      // The file ends with the market still open: it is suspended, not left trading on its last prices.
+      ['SUSPENDED', [184, 183, 180]],
     ],
   );
 });

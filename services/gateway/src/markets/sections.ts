@@ -87,6 +87,8 @@ export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
     result: m.result,
     source: m.manual === true ? 'manual' : m.source === 'betfair' ? 'feed' : 'simulator',
     feedStatus: m.feed_status ?? null,
+    // The feed's own word on why it holds the market suspended (silent, refused, its replay ended); a settled market is past it.
+    feedStale: m.status === 'SETTLED' ? null : (prices.market(m.market_id)?.stale?.text ?? null),
     feedBetDelaySec: m.feed_bet_delay_sec ?? 0,
     numberOfWinners: m.number_of_winners ?? 1,
     removed: (m.removed ?? []).map(({ selectionId, adjustmentFactorBp }) => ({ selectionId, adjustmentFactorBp })),

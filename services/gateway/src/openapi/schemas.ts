@@ -56,6 +56,10 @@ export const SCHEMAS: Record<string, Schema> = {
       description: 'A real exchange feed, the built-in simulator, or house prices set by hand',
     },
     feedStatus: nullable(oneOf('OPEN', 'SUSPENDED', 'CLOSED')),
+    feedStale: {
+      ...nullable(str),
+      description: 'Why the feed holds the market suspended (silent, refused, its replay ended); null while it speaks',
+    },
     feedBetDelaySec: int,
     numberOfWinners: int,
     removed: arr(obj({ selectionId: int, adjustmentFactorBp: int })),

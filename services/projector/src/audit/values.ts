@@ -72,6 +72,7 @@ export function stateKeyOf(e: StoredEvent): string | null {
       return `lock:${JSON.stringify([l.userId, l.matchId, l.marketKind, l.marketId])}`;
     }
     case 'MarketListed':
+    case 'MarketRenamed':
     case 'MarketSettingsSet':
     case 'MarketStatusSet':
     case 'MarketSettled':
@@ -228,6 +229,16 @@ export function foldAudit(
         house: {},
       };
       return { state: market, entry: null };
+    }
+    // The feed's new names are no admin action: later entries (a result declared) name the runners so.
+    case 'MarketRenamed': {
+      const d = e.data as Data<'MarketRenamed'>;
+      const m = state as MarketState | null;
+      if (!m) return { state, entry: null };
+      return {
+        state: { ...m, runners: Object.fromEntries(d.runners.map((r) => [String(r.selectionId), r.name])) },
+        entry: null,
+      };
     }
     case 'MarketSettingsSet': {
       const d = e.data as Data<'MarketSettingsSet'>;

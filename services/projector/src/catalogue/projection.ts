@@ -3,12 +3,14 @@ import type {
   HousePriceCleared,
   HousePriceSet,
   MarketListed,
+  MarketRenamed,
   MarketSettingsSet,
   MarketSettled,
   MarketStatusSet,
   MarketVoided,
   MatchInPlaySet,
   MatchListed,
+  MatchRenamed,
   NewsMessageSet,
   ResultProposed,
   ResultRevoked,
@@ -78,6 +80,14 @@ const HANDLERS: Record<string, Handler> = {
       [d.matchId, d.sportId, d.sportName, d.seriesId, d.seriesName, d.name, d.startTime, d.inPlay, e.position],
     );
   },
+  MatchRenamed: (tx, e) => {
+    const d = e.data as MatchRenamed;
+    return tx.query(`update rm_matches set name = $2, series_name = $3 where match_id = $1`, [
+      d.matchId,
+      d.name,
+      d.seriesName,
+    ]);
+  },
   MatchInPlaySet: (tx, e) => {
     const d = e.data as MatchInPlaySet;
     return tx.query(`update rm_matches set in_play = $2 where match_id = $1`, [d.matchId, d.inPlay]);
@@ -104,6 +114,14 @@ const HANDLERS: Record<string, Handler> = {
         d.source ?? null,
       ],
     );
+  },
+  MarketRenamed: (tx, e) => {
+    const d = e.data as MarketRenamed;
+    return tx.query(`update rm_markets set name = $2, runners = $3::jsonb where market_id = $1`, [
+      d.marketId,
+      d.name,
+      JSON.stringify(d.runners),
+    ]);
   },
   MarketSettingsSet: (tx, e) => {
     const d = e.data as MarketSettingsSet;
@@ -186,6 +204,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 const MARKET_CHANGES = new Set([
+  'MarketRenamed',
   'MarketSettingsSet',
   'MarketStatusSet',
   'MarketSettled',
@@ -198,7 +217,7 @@ const MARKET_CHANGES = new Set([
   'ResultProposed',
 ]);
 
-/** Markets whose settings, status, house prices or result a batch changed: their match rooms get the new state. */
+/** Markets whose names, settings, status, house prices or result a batch changed: their match rooms get the new state. */
 export const marketsTouched = (events: StoredEvent[]): string[] => [
   ...new Set(events.filter((e) => MARKET_CHANGES.has(e.type)).map((e) => (e.data as { marketId: string }).marketId)),
 ];

@@ -1,4 +1,13 @@
-import type { MarketListed, MarketSettled, MatchListed, ResultRevoked, SqlClient, StoredEvent } from '@exch/contracts';
+import type {
+  MarketListed,
+  MarketRenamed,
+  MarketSettled,
+  MatchListed,
+  MatchRenamed,
+  ResultRevoked,
+  SqlClient,
+  StoredEvent,
+} from '@exch/contracts';
 
 interface Label {
   id: string;
@@ -20,8 +29,8 @@ export interface Remark {
 /** Matches a batch names (their rows are locked) and markets (their own stream's: read only). */
 const idsOf = (e: StoredEvent): { matches: string[]; markets: string[] } => {
   const d = e.data as Partial<MatchListed & MarketListed & MarketSettled>;
-  if (e.type === 'MatchListed') return { matches: [d.matchId!], markets: [] };
-  if (e.type === 'MarketListed') return { matches: [], markets: [d.marketId!] };
+  if (e.type === 'MatchListed' || e.type === 'MatchRenamed') return { matches: [d.matchId!], markets: [] };
+  if (e.type === 'MarketListed' || e.type === 'MarketRenamed') return { matches: [], markets: [d.marketId!] };
   if (e.type === 'MarketSettled' || e.type === 'ResultRevoked')
     return { matches: [d.matchId!], markets: [d.marketId!] };
   return { matches: [], markets: [] };
@@ -90,6 +99,19 @@ export class MarketLabels {
       case 'MarketListed': {
         const d = e.data as MarketListed;
         this.set({ id: d.marketId, name: d.name, match_id: d.matchId, runners: d.runners, last_result: null });
+        return null;
+      }
+      // Settlements from now on read the new names; remarks already written keep theirs.
+      case 'MatchRenamed': {
+        const d = e.data as MatchRenamed;
+        const label = this.byId.get(d.matchId);
+        this.set({ id: d.matchId, match_id: null, runners: [], last_result: null, ...label, name: d.name });
+        return null;
+      }
+      case 'MarketRenamed': {
+        const d = e.data as MarketRenamed;
+        const label = this.byId.get(d.marketId);
+        if (label) this.set({ ...label, name: d.name, runners: d.runners });
         return null;
       }
       case 'MarketSettled': {

@@ -14,7 +14,7 @@ import { frameOriginsFromEnv } from '../frame-origins.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { feedChoiceFromEnv } from '@exch/feeds';
+import { FeedInputError, feedChoiceFromEnv } from '@exch/feeds';
 import { casinoFromEnv } from '../casino/settings.js';
 import { feedSettleDelayFromEnv } from '../feed.js';
 import { runEngineProcess } from './engine-process.js';
@@ -81,6 +81,8 @@ async function main(role: string | undefined): Promise<void> {
 }
 
 main(process.argv[2]).catch((err: unknown) => {
-  process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+  // A feed setting or a file it names that cannot be used says which in its message; a stack would only hide it.
+  const text = err instanceof FeedInputError ? `Cannot start: ${err.message}` : ((err as Error).stack ?? String(err));
+  process.stderr.write(`${text}\n`);
   process.exit(1);
 });

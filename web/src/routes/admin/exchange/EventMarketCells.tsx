@@ -18,7 +18,7 @@ import { MARKET_SOURCE_LABEL, marketTitle, marketTypeLabel } from './format';
 
 const STATUSES: MarketStatus[] = ['ACTIVE', 'SUSPENDED', 'CLOSED'];
 
-/** The Market cell: the market with its type and source. */
+/** The Market cell: the market with its type and source, and why its feed holds it suspended when it does. */
 export function MarketCell({ market }: { market: EventMarket }) {
   const title = marketTitle(market.marketName);
   const type = marketTypeLabel(market.marketType);
@@ -31,6 +31,11 @@ export function MarketCell({ market }: { market: EventMarket }) {
         <span data-testid="market-source">{MARKET_SOURCE_LABEL[market.source]}</span>
         {market.feedStatus !== null && market.feedStatus !== 'OPEN' && ` · feed ${market.feedStatus.toLowerCase()}`}
       </span>
+      {market.feedStale !== null && (
+        <span className="ax-sub ax-feed-stale" data-testid="feed-stale" role="status">
+          Feed stale: {market.feedStale}
+        </span>
+      )}
     </div>
   );
 }

@@ -139,6 +139,11 @@ function RunnerMarket({
         </span>
         <MarketButtons market={market} onAction={onAction} mayLock={mayLock} />
       </header>
+      {market.feedStale !== null && (
+        <p className="ax-feed-stale ax-market-note" role="status">
+          Feed stale: {market.feedStale}
+        </p>
+      )}
       <table className={`ax-odds ax-levels-${levels}`}>
         <thead>
           <tr>
