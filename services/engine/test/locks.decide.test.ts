@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { Command } from '@exch/contracts';
-import { isMarketLocked, ownedLocks } from '../src/betting/locks.js';
+import { isMarketLocked } from '../src/betting/locks.js';
+import { ownedLocks } from '../src/snapshot/locks.js';
 import { Table } from '../src/dict.js';
 import type { MarketLocks } from '../src/state.js';
 import { given, refused, userCreated, type Given } from './harness.js';
@@ -52,7 +53,7 @@ const lock = (locked: boolean, userId = 'p'): Command => ({
   locked,
 });
 const lockSet = (locked: boolean, setBy?: string) => ({
-  type: 'MarketLockSet',
+  type: 'MarketLockSet' as const,
   streamId: 'user-p',
   data: { userId: 'p', matchId: 'M1', marketKind: null, marketId: null, locked, ...(setBy ? { setBy } : {}) },
 });

@@ -1,22 +1,11 @@
 import { userStream, type MarketKind, type SetButtonValues, type SetMarketLock } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import { lockSetAbove, lockStep } from '../risk/lock-owner.js';
-import type { Table } from '../dict.js';
-import { isAncestor, type EngineState, type MarketLocks, type MarketState } from '../state.js';
+import { isAncestor, type EngineState, type MarketState } from '../state.js';
 
 /** A lock on a whole match, a kind of market in it, or one market. */
 export const lockKey = (matchId: string, kind: MarketKind | null, marketId: string | null): string =>
   `${matchId}|${kind ?? '*'}|${marketId ?? '*'}`;
-
-/**
- * A snapshot's locks made current: one may hold an account's locks as a list of keys, with no
- * owners; they are read as locks no owner is recorded for.
- */
-export function ownedLocks(locks: Table<MarketLocks | string[]>): Table<MarketLocks> {
-  for (const [userId, held] of locks)
-    if (Array.isArray(held)) locks.set(userId, Object.fromEntries(held.map((key) => [key, null])));
-  return locks as Table<MarketLocks>;
-}
 
 /** Locked if the user or any upline above it holds a lock covering the market: locking an agent locks its downline. */
 export function isMarketLocked(state: Readonly<EngineState>, userId: string, market: MarketState): boolean {

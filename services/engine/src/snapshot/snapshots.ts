@@ -3,9 +3,9 @@ import { betStream, type DomainEvent, type EventStore } from '@exch/contracts';
 import { Dict, Table } from '../dict.js';
 import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
-import { ownedLocks } from '../betting/locks.js';
 import { BetStore, emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
+import { ownedLocks } from './locks.js';
 import {
   ACCOUNT_TABLES,
   ARCHIVED_GROUP_SPAN,
