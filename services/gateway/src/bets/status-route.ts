@@ -28,19 +28,20 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
       rateLimited: 'bet instructions',
     },
     async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
-      await limits.betInstruction(req);
       const actor = req.auth!.sub;
       const betId = p.id;
       // The answer is the bet as read before, with the committed cancel or delete applied.
       if (req.auth!.ctx === 'player') {
         const row = await betById(sql, betId, { userId: actor });
         if (!row) throw invalidBet();
+        await limits.betInstruction(req);
         const { events } = await send(commands, req, { type: 'CancelBet', betId });
         return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
       }
       assertPrivilege(req, 'delete-bets');
       const row = await betById(sql, betId, { downlineOf: actor });
       if (!row) throw invalidBet();
+      await limits.betInstruction(req);
       const { events } = await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
       return { message: 'Bet deleted', bet: toBetDto(betAfter(row, events)) };
     },
