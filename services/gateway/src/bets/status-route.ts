@@ -1,5 +1,5 @@
 import { BetStatusBody, type BetDto } from '@exch/contracts';
-import { assertPrivilege } from '../accounts/permissions.js';
+import { assertRoutePrivilege } from '../accounts/permissions.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
@@ -21,6 +21,7 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
       method: 'PATCH',
       url: '/api/bets/:id/status',
       access: 'any',
+      backOffice: 'delete-bets',
       tag: 'Player betting',
       params: params('id'),
       body: BetStatusBody,
@@ -38,7 +39,7 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
         const { events } = await send(commands, req, { type: 'CancelBet', betId });
         return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
       }
-      assertPrivilege(req, 'delete-bets');
+      assertRoutePrivilege(req);
       const row = await betById(sql, betId, { downlineOf: actor });
       if (!row) throw invalidBet();
       await limits.betInstruction(req);
