@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { idText, MarketLockBody, text, type MarketKind } from '@exch/contracts';
+import { idText, MarketLockBody, text } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../markets/kind.js';
 import { downlineCte, downlinePlayerLocks } from '@exch/projector/read';

@@ -1,6 +1,6 @@
 import { RiskBlockBody, type MarketPosition } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
-import { childIds, downlineCte, IN_DOWNLINE, openMatchedBets, type OpenBetRow } from '@exch/projector/read';
+import { childIds, openMatchedBets, type OpenBetRow } from '@exch/projector/read';
 import { lockTarget } from '../locks/routes.js';
 import { accounts, keptAbove, setMarketLocks } from '../locks/set-locks.js';
 import type { ExchangeDeps } from '../deps.js';
