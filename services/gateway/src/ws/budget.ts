@@ -10,7 +10,7 @@ export interface SocketLimits {
   roomsPerSocket: number;
 }
 
-/** A one-second window of frames. */
+/** A one-second window of frames; it begins with the first frame after the last window ended. */
 interface Window {
   received: number;
   at: number;
@@ -36,7 +36,7 @@ export class SocketBudget {
 
   /** A socket from `ip` opens: null when it may stay, else the reason it is closed (it then holds no place). */
   open(ip: string): string | null {
-    const address = this.addresses.get(ip) ?? { sockets: 0, frames: { received: 0, at: this.now() } };
+    const address = this.addresses.get(ip) ?? { sockets: 0, frames: this.window() };
     if (address.sockets >= this.limits.connectionsPerAddress)
       return `Too many connections from your address: at most ${this.limits.connectionsPerAddress}`;
     address.sockets++;
@@ -52,7 +52,7 @@ export class SocketBudget {
 
   /** A socket's own window, kept with it. */
   window(): Window {
-    return { received: 0, at: this.now() };
+    return { received: 0, at: Number.NEGATIVE_INFINITY };
   }
 
   /** A frame arrives on a socket from `ip`: null when it may be served, else the reason the socket is closed. */
