@@ -90,6 +90,16 @@ async function framesAbout(live: LiveFrames, bet: BetDto): Promise<string[]> {
   );
 }
 
+/** A socket of `token` in the tape room and the match's room, both joined. */
+async function onTapeAndMatch(token: string): Promise<LiveFrames> {
+  const live = await openSocket(server, token);
+  for (const matchId of ['bet-tape', 'sim-201']) {
+    live.send('joinRoom', { matchId });
+    await live.next('joined', (d) => d.matchId === matchId);
+  }
+  return live;
+}
+
 t.test("every back-office route names its privilege, on fastify's own route table", async (t) => {
   const routes = server.gateway.registered.filter((r) => r.url !== '/ws');
   t.ok(routes.length > 100, `${routes.length} routes`);
@@ -128,23 +138,15 @@ t.test("every back-office route names its privilege, on fastify's own route tabl
 
 t.test('with every privilege, rsub1 gets its downline on the tape and its watched account', async (t) => {
   t.match(await call('PUT', '/api/admin/risk/watch', { userId: rp1.id, watched: true }, rsub.token), { status: 200 });
-  const live = await openSocket(server, rsub.token);
+  const live = await onTapeAndMatch(rsub.token);
   t.teardown(() => live.close());
-  live.send('joinRoom', { matchId: 'bet-tape' });
-  await live.next('joined');
-  live.send('joinRoom', { matchId: 'sim-201' });
-  await live.next('joined');
   const bet = await rpBets();
   t.same(await framesAbout(live, bet), ['tape', 'watchedBet', 'placedBet'], 'all three pushes, as before');
 });
 
 t.test('a revoked privilege stops the pushes at once; the restricted sub-login gets none', async (t) => {
-  const live = await openSocket(server, rsub.token);
+  const live = await onTapeAndMatch(rsub.token);
   t.teardown(() => live.close());
-  live.send('joinRoom', { matchId: 'bet-tape' });
-  await live.next('joined');
-  live.send('joinRoom', { matchId: 'sim-201' });
-  await live.next('joined');
   t.match(
     await call(
       'PUT',
@@ -249,13 +251,15 @@ t.test("a lock set above is not the dealer's to lift: Block and Bet Lock say so"
   const p1Detail: MatchDetail = (await call('GET', '/api/matches/sim-201', undefined, p1.token)).body;
   const bet = () => call('POST', '/api/bets', betBody(p1Detail, MO, ARSENAL, 'back', 1.01, 100, p1.user._id), p1.token);
   const target = { event_id: 'sim-201', market_type: 'MATCH_ODDS', market_id: MO };
-  t.match(
-    await call(
+  const betLock = (locked: boolean, token: string) =>
+    call(
       'PUT',
       '/api/market-locks/sim-201',
-      { userId: p1.user._id, is_locked: true, lock_target: target, transaction_password: TXN },
-      agent,
-    ),
+      { userId: p1.user._id, is_locked: locked, lock_target: target, transaction_password: TXN },
+      token,
+    );
+  t.match(
+    await betLock(true, agent),
     { status: 200, body: { message: 'Betting locked' } },
     'agent1 locks player1 on the match odds',
   );
@@ -275,12 +279,7 @@ t.test("a lock set above is not the dealer's to lift: Block and Bet Lock say so"
   });
   t.match(await bet(), { status: 400, body: { code: 'MARKET_LOCKED' } }, "player1's bet is still refused");
   t.match(
-    await call(
-      'PUT',
-      '/api/market-locks/sim-201',
-      { userId: p1.user._id, is_locked: false, lock_target: target, transaction_password: TXN },
-      dealer,
-    ),
+    await betLock(false, dealer),
     {
       status: 403,
       body: {
@@ -301,14 +300,9 @@ t.test("a lock set above is not the dealer's to lift: Block and Bet Lock say so"
     "agent1's block did not touch dealer1's children",
   );
   t.match(
-    await call(
-      'PUT',
-      '/api/market-locks/sim-201',
-      { userId: p1.user._id, is_locked: false, lock_target: target, transaction_password: TXN },
-      agent,
-    ),
+    await betLock(false, agent),
     { status: 200, body: { message: 'Betting unlocked', not_lifted: 0 } },
-    'agent1 lifts its lock (and the one dealer1 set below it)',
+    'agent1 lifts its own lock on player1',
   );
   t.equal((await bet()).status, 200, 'player1 bets again');
 
