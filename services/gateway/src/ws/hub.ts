@@ -26,9 +26,6 @@ const POLICY_CLOSE = 1008;
 /** Close code for a socket whose session ended (4000-4999 are the application's). */
 export const SESSION_ENDED_CLOSE = 4001;
 
-/** Close code for a socket whose login may no longer be served (a forced password change is due). */
-export const ACCESS_ENDED_CLOSE = 4003;
-
 const NO_PRIVILEGE = 'You do not have the privilege for this action';
 
 /**
@@ -178,9 +175,11 @@ export class Hub {
       }
     } catch (err) {
       if (client.claims !== claims || !this.clients.has(client)) return;
-      const message = (err as Error).message;
-      this.send(client, { event: 'error', data: { message } });
-      this.drop(client, ACCESS_ENDED_CLOSE, message);
+      if ((err as { code?: string }).code === 'SESSION_REVOKED') return this.endSessions([claims.sid]);
+      // The forced password change is due: REST serves the session nothing, so neither does the
+      // socket. It stays open, so the session's end (a reset ends it) closes it as any other.
+      this.unbind(client);
+      this.send(client, { event: 'error', data: { message: (err as Error).message } });
     }
   }
 
@@ -191,8 +190,8 @@ export class Hub {
 
   /** Does the socket's login, as last read, hold the push's privilege? */
   private allowed(c: Client, push: BackOfficePush): boolean {
-    if (c.claims?.ctx !== 'admin' || !this.privileges) return false;
-    const held = c.standing!.privileges;
+    if (c.claims?.ctx !== 'admin' || !c.standing || !this.privileges) return false;
+    const held = c.standing.privileges;
     return held === null || held.includes(this.privileges[push]);
   }
 
@@ -200,7 +199,7 @@ export class Hub {
   private roomDenied(c: Client, room: string): string | null {
     const push = ROOM_PUSH[room];
     if (push === undefined) return null;
-    if (!c.claims) return 'Log in to join this room';
+    if (!c.claims || !c.standing) return 'Log in to join this room';
     if (c.claims.ctx !== 'admin') return 'Player accounts cannot use the admin area';
     return this.allowed(c, push) ? null : NO_PRIVILEGE;
   }
@@ -270,6 +269,14 @@ export class Hub {
     client.standing = standing;
     setAdd(this.byUser, claims.sub, client);
     if (claims.ctx === 'admin') this.admins.add(client);
+    for (const room of client.rooms) if (this.roomDenied(client, room)) this.leave(client, room);
+  }
+
+  /** The socket keeps its session (its end still closes it) but is served as one not logged in. */
+  private unbind(client: Client): void {
+    setDelete(this.byUser, client.claims!.sub, client);
+    this.admins.delete(client);
+    client.standing = null;
     for (const room of client.rooms) if (this.roomDenied(client, room)) this.leave(client, room);
   }
 
