@@ -334,4 +334,5 @@ t.test('the OpenAPI lists the 429 of every rate-limited route, and of no other',
     );
   t.equal(paths['/api/my_bets'].get.responses['429'], undefined, 'a read spends no instruction');
   t.equal(paths['/api/admin/audit'].get.responses['429'], undefined, 'nor a back-office read');
+  t.equal(paths['/api/alluserbetList'].post.responses['429'], undefined, 'nor a POST that only reads');
 });

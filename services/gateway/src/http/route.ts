@@ -44,6 +44,8 @@ export interface RouteSpec<
    * route a back-office login can reach names a privilege (tests/api/route-privileges.test.ts).
    */
   backOffice?: BackOffice;
+  /** A POST that only reads (SPEC.md's list calls send their filters as a body): no back-office write. */
+  readOnly?: true;
   tag: string;
   summary: string;
   params?: P;
@@ -73,9 +75,9 @@ export function privilegeOf(spec: Pick<RouteSpec, 'access' | 'backOffice'>): Pri
   return null;
 }
 
-/** A back-office write (any method but GET to a route only back-office logins reach): limited per login. */
-export const isBackOfficeWrite = (spec: Pick<RouteSpec, 'method' | 'access'>): boolean =>
-  spec.method !== 'GET' && (typeof spec.access === 'object' || spec.access === 'market-admin');
+/** A back-office write (any method but GET to a route only back-office logins reach, but a read by POST): limited per login. */
+export const isBackOfficeWrite = (spec: Pick<RouteSpec, 'method' | 'access' | 'readOnly'>): boolean =>
+  spec.method !== 'GET' && !spec.readOnly && (typeof spec.access === 'object' || spec.access === 'market-admin');
 
 /** What fastify's route table keeps of a route's spec (its `config`), for the checks that walk the table. */
 export interface RouteConfig {
@@ -114,7 +116,7 @@ export function describe<P extends Schema | undefined, Q extends Schema | undefi
 
 const pathParams = (url: string): string[] => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-export type GuardFor = (spec: Pick<RouteSpec, 'method' | 'access'>) => preHandlerAsyncHookHandler[];
+export type GuardFor = (spec: Pick<RouteSpec, 'method' | 'access' | 'readOnly'>) => preHandlerAsyncHookHandler[];
 
 /**
  * Registers a route whose parameters, query and body are parsed by its schemas before the handler
