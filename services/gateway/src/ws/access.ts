@@ -18,7 +18,7 @@ export const PUSH_SOURCE: Record<BackOfficePush, string> = {
 };
 
 /** Rooms that carry back-office data: joined only by a back-office login with the push's privilege. */
-export const ROOM_PUSH: Readonly<Record<string, BackOfficePush>> = { [TAPE_ROOM]: 'tape' };
+export const ROOM_PUSH: ReadonlyMap<string, BackOfficePush> = new Map([[TAPE_ROOM, 'tape']]);
 
 /** Each push's privilege, from the routes registered; a source missing or naming none stops the start. */
 export function pushPrivileges(

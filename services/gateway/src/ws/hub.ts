@@ -197,7 +197,7 @@ export class Hub {
 
   /** Why this socket may not be in the room, or null. */
   private roomDenied(c: Client, room: string): string | null {
-    const push = ROOM_PUSH[room];
+    const push = ROOM_PUSH.get(room);
     if (push === undefined) return null;
     if (!c.claims || !c.standing) return 'Log in to join this room';
     if (c.claims.ctx !== 'admin') return 'Player accounts cannot use the admin area';
