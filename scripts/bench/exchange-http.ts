@@ -234,7 +234,16 @@ export async function benchOddsPush(): Promise<BenchRow | string> {
   const reads: ReadBarrier = { partitionOf: () => 0, waitFor: (token) => runner.waitFor(token.get(0) ?? 0) };
   // The simulator, stepped by hand: each step is one feed tick whose send time is known.
   const feed = createSimulator({ seed: 7, tickMs: 3_600_000 });
-  const gateway = await buildGateway({ feed, sql: store.sql, commands, reads, logger: silent, webDist: null });
+  const gateway = await buildGateway({
+    feed,
+    sql: store.sql,
+    commands,
+    reads,
+    logger: silent,
+    webDist: null,
+    // Every client comes from this machine's one address, far past what one address holds in use.
+    rateLimits: { wsConnectionsPerAddress: 1_000_000, wsAddressMessagesPerSecond: 1_000_000 },
+  });
   const children: ReturnType<typeof fork>[] = [];
   try {
     const { series, matches, markets } = feed.catalogue();

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import type { AuditRow, MatchDetail } from '@exch/contracts';
+import { AUDIT_ACTIONS, type AuditAction, type AuditRow, type MatchDetail } from '@exch/contracts';
 import { betBody, best } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';
 import { caller, type Res } from '../helpers/api.js';
@@ -43,8 +43,19 @@ const ok = (r: Res, what: string) => {
   if (r.status !== 200 && r.status !== 201) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
   return r;
 };
-/** Runs an admin action and checks it left exactly one row (of any action), matching `row`. */
-async function once(t: Test, name: string, act: () => Promise<Res>, row: Partial<Record<keyof AuditRow, unknown>>) {
+/** The actions `once` has checked: every one of AUDIT_ACTIONS must be. */
+const seen = new Set<AuditAction>();
+/**
+ * Runs an admin action and checks it left exactly one row (of any action), matching `row`, whose
+ * target is always said: the account the action changed, or null when it changed no account.
+ */
+async function once(
+  t: Test,
+  name: string,
+  act: () => Promise<Res>,
+  row: Partial<Record<keyof AuditRow, unknown>> & { action: AuditAction; targetUser: string | null },
+) {
+  seen.add(row.action);
   answered = ok(await act(), name);
   const rows = ((await audit(admin, { limit: 100 })).body.data as AuditRow[]).filter((r) => Number(r._id) > mark);
   t.equal(rows.length, 1, `${name}: one row`);
@@ -135,6 +146,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
     () => call('PUT', user('/exposure-limit'), { exposureLimit: 300.5, transactionPassword: TXN }, dealer),
     {
       action: 'exposure-limit',
+      targetUser: 'auditp9',
       before: { exposureLimit: 0 },
       after: { exposureLimit: 300.5 },
     },
@@ -157,12 +169,15 @@ t.test('each admin action leaves one row with its values before and after', asyn
     () => call('POST', user('/withdraw'), { amount: 40, remark: 'audit out', transactionPassword: TXN }, dealer),
     {
       action: 'chips-withdraw',
+      actor: 'dealer1',
+      targetUser: 'auditp9',
       before: null,
       after: { amount: 40, remark: 'audit out' },
     },
   );
   await once(t, 'bet lock', () => call('PUT', user('/lock'), { betLocked: true, transactionPassword: TXN }, dealer), {
     action: 'bet-lock',
+    targetUser: 'auditp9',
     before: { betLocked: false },
     after: { betLocked: true },
   });
@@ -172,6 +187,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
     () => call('PUT', user('/lock'), { accountLocked: true, transactionPassword: TXN }, dealer),
     {
       action: 'account-lock',
+      targetUser: 'auditp9',
       before: { accountLocked: false },
       after: { accountLocked: true },
     },
@@ -260,6 +276,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
   positions.settings = settings._id;
   await once(t, 'market status', () => call('PUT', `/api/admin/markets/${MO}/status`, { status: 'SUSPENDED' }, admin), {
     action: 'market-status',
+    targetUser: null,
     before: { status: 'ACTIVE' },
     after: { status: 'SUSPENDED' },
   });
@@ -275,6 +292,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
     () => call('PUT', `/api/admin/markets/${BM}/house-price`, { selectionId: 101, back: 40, lay: 42 }, admin),
     {
       action: 'house-price-set',
+      targetUser: null,
       object: { kind: 'market', id: BM },
       before: null,
       after: { runner, back: 40, lay: 42, status: 'ACTIVE' },
@@ -282,6 +300,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
   );
   await once(t, 'house price cleared', () => call('DELETE', `/api/admin/markets/${BM}/house-price`, undefined, admin), {
     action: 'house-price-cleared',
+    targetUser: null,
     before: { [runner]: { back: 40, lay: 42, status: 'ACTIVE' } },
     after: null,
   });
@@ -310,17 +329,20 @@ t.test('each admin action leaves one row with its values before and after', asyn
     () => call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301, transaction_password: TXN }, admin),
     {
       action: 'result-declared',
+      targetUser: null,
       before: { result: null },
       after: { result: 'Arsenal' },
     },
   );
   await once(t, 'revoke', () => call('POST', `/api/admin/markets/${MO}/revoke`, { transaction_password: TXN }, admin), {
     action: 'result-revoked',
+    targetUser: null,
     before: { result: 'Arsenal' },
     after: { result: null },
   });
   await once(t, 'void', () => call('POST', `/api/admin/markets/${MO}/void`, { transaction_password: TXN }, admin), {
     action: 'market-voided',
+    targetUser: null,
     before: { result: null },
     after: { result: 'void' },
   });
@@ -331,6 +353,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
     () => call('PUT', '/api/admin/casino/tables/dt20/status', { status: 'SUSPENDED' }, admin),
     {
       action: 'casino-table-status',
+      targetUser: null,
       object: { kind: 'casino-table', id: 'dt20', label: String },
       before: { status: 'ACTIVE' },
       after: { status: 'SUSPENDED' },
@@ -341,6 +364,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
 
   await once(t, 'news', () => call('PUT', '/api/messages', { text: 'Audit news' }, admin), {
     action: 'news',
+    targetUser: null,
     before: null,
     after: { text: 'Audit news' },
   });
@@ -351,6 +375,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
       call('PUT', '/api/admin/matches/sim-101/streams', { tvUrl: 'https://tv.example.com/1', scoreUrl: null }, admin),
     {
       action: 'match-streams',
+      targetUser: null,
       object: { kind: 'match', id: 'sim-101' },
       before: null,
       after: { tvUrl: 'https://tv.example.com/1', scoreUrl: null },
@@ -469,6 +494,7 @@ t.test('each admin action leaves one row with its values before and after', asyn
       ),
     {
       action: 'payment-rejected',
+      targetUser: 'player3',
       before: { kind: 'withdrawal', amount: 50, status: 'pending' },
       after: { kind: 'withdrawal', amount: 50, status: 'rejected', remark: 'wrong UPI' },
     },
@@ -503,6 +529,11 @@ t.test('each admin action leaves one row with its values before and after', asyn
     },
   );
   positions.other = other._id;
+  t.same(
+    AUDIT_ACTIONS.filter((a) => !seen.has(a)),
+    [],
+    'every action of the list was done once, its target checked against the account it changed',
+  );
 
   const all = JSON.stringify((await audit(admin, { limit: 100 })).body.data);
   t.notMatch(all, /passwordHash|\$argon|\$2[aby]\$|scrypt/, 'no password hash in any row');
@@ -532,6 +563,16 @@ t.test('who sees what', async (t) => {
     t.equal(r.actor, 'dealer1');
   const onP9 = (await audit(agent, { target: 'AUDITP9', action: 'chips-deposit' })).body;
   t.match(onP9, { data: [{ action: 'chips-deposit', targetUser: 'auditp9' }], pagination: { total: 1 } });
+  t.match(
+    (await audit(agent, { target: 'auditp9', action: 'chips-withdraw' })).body,
+    { data: [{ action: 'chips-withdraw', actor: 'dealer1', targetUser: 'auditp9' }], pagination: { total: 1 } },
+    'a withdrawal is found by the account the chips came from',
+  );
+  t.equal(
+    (await audit(agent, { target: 'dealer1', action: 'chips-withdraw' })).body.pagination.total,
+    0,
+    'not by the one that took them',
+  );
   const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
   t.equal((await audit(admin, { from: today, to: today, action: 'news' })).body.pagination.total, 1, 'dates');
   t.equal((await audit(admin, { from: '2001-01-01', to: '2001-01-02' })).body.pagination.total, 0);

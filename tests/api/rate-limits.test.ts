@@ -1,7 +1,8 @@
 /**
  * Rate limits (docs/rate-limits.md), on a server with small ones: bet instructions per account
- * (429 with Retry-After, nothing journalled, other accounts unaffected, refilled after the wait),
- * failed logins per account and per address, and a websocket that floods messages.
+ * (429 with Retry-After, nothing journalled, other accounts unaffected, refilled after the wait; a
+ * malformed or refused one costs nothing), back-office writes per login, failed logins per account
+ * and per address, and the websocket's budgets per socket and per address.
  */
 import t from 'tap';
 import WebSocket from 'ws';
@@ -15,13 +16,17 @@ const server = await startTestServer({
   trustProxy: true,
   limits: {
     bets: { burst: 3, perSecond: 0.5 },
+    backOfficeWrites: { burst: 4, perSecond: 0.01 },
     loginAccount: { burst: 3, perSecond: 1 / 60 },
     loginAddress: { burst: 4, perSecond: 1 / 60 },
     wsMessagesPerSecond: 5,
+    wsAddressMessagesPerSecond: 12,
+    wsConnectionsPerAddress: 6,
+    wsRoomsPerSocket: 3,
   },
 });
 t.teardown(() => server.close());
-const { call, login } = caller(server);
+const { call, login, tokenOf } = caller(server);
 const MO = 'sim-201.mo'; // not in play: no bet delay
 const ARSENAL = 301;
 
@@ -112,6 +117,71 @@ t.test(
   },
 );
 
+t.test('a malformed or refused bet instruction costs no token: 40 of them, then a valid bet is accepted', async (t) => {
+  const p3 = (await login('player3')).body;
+  const p2 = (await login('player2')).body;
+  const detail: MatchDetail = (await call('GET', '/api/matches/sim-201', undefined, p3.token)).body;
+  const lay = best(detail, MO, ARSENAL, 'lay').odds;
+  const body = (stake: number | string, userId = p3.user._id) =>
+    betBody(detail, MO, ARSENAL, 'back', lay, stake, userId);
+  const statuses = async (bodies: Record<string, unknown>[]) => [
+    ...new Set(
+      (await Promise.all(bodies.map((b) => send('POST', '/api/bets', b, { token: p3.token })))).map((r) => r.status),
+    ),
+  ];
+  t.same(await statuses(Array.from({ length: 40 }, () => body('abc'))), [400], '40 with stake "abc": each a 400');
+  t.same(
+    await statuses(Array.from({ length: 10 }, () => body(100, p2.user._id))),
+    [403],
+    "10 naming another player's user_id: each a 403",
+  );
+  t.same(
+    await statuses(Array.from({ length: 10 }, () => ({ ...body(100), market_id: 'sim-201.nope' }))),
+    [404],
+    '10 on a market that is not there: each a 404',
+  );
+  t.equal((await send('POST', '/api/bets', body(100), { token: p3.token })).status, 200, 'the valid bet is accepted');
+});
+
+t.test(
+  "back-office writes: a burst over the login's limit is 429 with Retry-After; reads, other logins and the trail stay usable",
+  async (t) => {
+    const dealer = await tokenOf('dealer1');
+    const agent = await tokenOf('agent1');
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        send('PUT', '/api/admin/risk/big-bet', { amount: 1000 + i }, { token: dealer }),
+      ),
+    );
+    t.equal(burst.filter((r) => r.status === 200).length, 4, 'the burst of 4 is served');
+    const over = burst.filter((r) => r.status === 429);
+    t.equal(over.length, 46, 'the rest are refused');
+    t.match(over[0]!.body, {
+      statusCode: 429,
+      code: 'TOO_MANY_BACK_OFFICE_WRITES',
+      message: /^Too many back-office changes: try again in \d+ s$/,
+    });
+    t.ok(Number(over[0]!.retryAfter) >= 1, `Retry-After ${over[0]!.retryAfter}`);
+    t.equal(
+      (await send('PUT', '/api/admin/risk/big-bet', { amount: 5 }, { token: agent })).status,
+      200,
+      "another login's write is served",
+    );
+    t.equal((await call('GET', '/api/admin/risk/settings', undefined, dealer)).status, 200, 'a read spends nothing');
+    const admin = await tokenOf('admin');
+    const trail = await call(
+      'GET',
+      '/api/admin/audit?actor=dealer1&action=big-bet-threshold&limit=100',
+      undefined,
+      admin,
+    );
+    t.match(trail, { status: 200, body: { pagination: { total: 4 } } }, "the trail holds the burst's 4 rows, no more");
+    const csv = await call('GET', '/api/admin/audit.csv', undefined, admin);
+    t.equal(csv.status, 200, 'the whole trail still exports');
+    t.equal((csv.body as string).split('\r\n').filter((l) => l.includes('big-bet-threshold')).length, 5);
+  },
+);
+
 t.test(
   'failed logins per account, from any address: 429, but not for an address the owner logged in from',
   async (t) => {
@@ -179,6 +249,71 @@ t.test('a websocket sending more messages a second than the limit is closed with
   t.equal(pongs, 10, 'and every message is answered');
 });
 
+/** A websocket from an address (the server trusts X-Forwarded-For), with how it closed once it does. */
+async function socketFrom(ip: string) {
+  const ws = new WebSocket(server.url.replace('http', 'ws') + '/ws', { headers: { 'x-forwarded-for': ip } });
+  // Null if it is still open after 10 s: a socket that should have been closed fails the test, not its time limit.
+  const closed = new Promise<{ code: number; reason: string } | null>((r) => {
+    ws.once('close', (code, reason) => r({ code, reason: reason.toString() }));
+    setTimeout(() => r(null), 10_000).unref();
+  });
+  const frames: { event: string; data: any }[] = [];
+  ws.on('message', (m) => frames.push(JSON.parse(m.toString())));
+  await new Promise((r) => ws.once('open', r));
+  return { ws, closed, frames };
+}
+
+t.test('websockets per address: one more than the limit is closed with a reason; others are not', async (t) => {
+  const six = await Promise.all(Array.from({ length: 6 }, () => socketFrom('198.18.0.1')));
+  t.teardown(() => {
+    for (const s of six) s.ws.close();
+  });
+  const seventh = await socketFrom('198.18.0.1');
+  t.same(await seventh.closed, { code: 1008, reason: 'Too many connections from your address: at most 6' });
+  const elsewhere = await socketFrom('198.18.0.2');
+  t.teardown(() => elsewhere.ws.close());
+  elsewhere.ws.send(JSON.stringify({ event: 'ping', data: {} }));
+  for (let i = 0; i < 100 && elsewhere.frames.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(elsewhere.frames, [{ event: 'pong', data: {} }], 'another address connects');
+  six[0]!.ws.close();
+  await six[0]!.closed;
+  const again = await socketFrom('198.18.0.1');
+  t.teardown(() => again.ws.close());
+  again.ws.send(JSON.stringify({ event: 'ping', data: {} }));
+  for (let i = 0; i < 100 && again.frames.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(again.frames, [{ event: 'pong', data: {} }], 'a place freed is taken again');
+});
+
+t.test("frames per address: many sockets each under their own limit are closed past the address's", async (t) => {
+  const sockets = await Promise.all(Array.from({ length: 5 }, () => socketFrom('198.18.1.1')));
+  const ping = JSON.stringify({ event: 'ping', data: {} });
+  // 25 frames, 5 a socket (each at its own limit): however a second's edge splits them, one second holds more than 12.
+  for (const s of sockets) for (let i = 0; i < 5; i++) s.ws.send(ping);
+  const first = await Promise.race(sockets.map((s) => s.closed));
+  t.same(first, { code: 1008, reason: 'Too many messages from your address: more than 12 a second' });
+  for (const s of sockets) s.ws.close();
+  t.ok(
+    sockets.reduce((n, s) => n + s.frames.filter((f) => f.event === 'pong').length, 0) < 25,
+    'frames past the budget are not answered',
+  );
+});
+
+t.test('rooms per socket: a join past the limit is refused with a reason, and the socket stays', async (t) => {
+  const s = await socketFrom('198.18.2.1');
+  t.teardown(() => s.ws.close());
+  for (const room of ['sim-101', 'sim-201', 'lobby', 'made-up-1', 'sim-101'])
+    s.ws.send(JSON.stringify({ event: 'joinRoom', data: { matchId: room } }));
+  for (let i = 0; i < 100 && s.frames.length < 5; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(s.frames, [
+    { event: 'joined', data: { matchId: 'sim-101' } },
+    { event: 'joined', data: { matchId: 'sim-201' } },
+    { event: 'joined', data: { matchId: 'lobby' } },
+    { event: 'error', data: { message: 'Too many rooms: at most 3 on one connection' } },
+    { event: 'joined', data: { matchId: 'sim-101' } },
+  ]);
+  t.equal(s.ws.readyState, WebSocket.OPEN);
+});
+
 t.test('the OpenAPI lists the 429 of every rate-limited route, and of no other', async (t) => {
   const { paths } = (await call('GET', '/api/openapi.json')).body;
   for (const [path, method] of [
@@ -188,6 +323,9 @@ t.test('the OpenAPI lists the 429 of every rate-limited route, and of no other',
     ['/api/bets/auto-cash-out', 'put'],
     ['/api/auth/login', 'post'],
     ['/api/login-admin', 'post'],
+    ['/api/admin/risk/big-bet', 'put'],
+    ['/api/users', 'post'],
+    ['/api/admin/markets/{marketId}/status', 'put'],
   ] as const)
     t.match(
       paths[path][method].responses['429'],
@@ -195,4 +333,6 @@ t.test('the OpenAPI lists the 429 of every rate-limited route, and of no other',
       `${method.toUpperCase()} ${path}`,
     );
   t.equal(paths['/api/my_bets'].get.responses['429'], undefined, 'a read spends no instruction');
+  t.equal(paths['/api/admin/audit'].get.responses['429'], undefined, 'nor a back-office read');
+  t.equal(paths['/api/alluserbetList'].post.responses['429'], undefined, 'nor a POST that only reads');
 });

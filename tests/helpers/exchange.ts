@@ -50,9 +50,9 @@ export interface LiveFrames {
   close(): void;
 }
 
-/** A websocket logged in with `token`, collecting frames. */
-export async function openSocket(server: TestServer, token: string): Promise<LiveFrames> {
-  const ws = new WebSocket(server.url.replace('http', 'ws') + '/ws');
+/** A websocket logged in with `token` (null: not logged in), collecting frames; `ip` is sent as X-Forwarded-For. */
+export async function openSocket(server: TestServer, token: string | null, ip?: string): Promise<LiveFrames> {
+  const ws = new WebSocket(server.url.replace('http', 'ws') + '/ws', ip ? { headers: { 'x-forwarded-for': ip } } : {});
   const frames: { event: string; data: any; taken: boolean }[] = [];
   ws.on('message', (m) => frames.push({ ...JSON.parse(m.toString()), taken: false }));
   await new Promise((r) => ws.once('open', r));
@@ -72,6 +72,7 @@ export async function openSocket(server: TestServer, token: string): Promise<Liv
     send: (event, data) => ws.send(JSON.stringify({ event, data })),
     close: () => ws.close(),
   };
+  if (token === null) return live;
   live.send('login', { token });
   await live.next('loginSuccess');
   return live;

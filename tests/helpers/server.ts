@@ -18,11 +18,12 @@ import {
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Limits no test's pace reaches, for tests that bet or fail logins much faster than a person
+ * Limits no test's pace reaches, for tests that bet, change the back office or fail logins much faster than a person
  * (each says so where it starts its server); tests/api/rate-limits.test.ts tests the limits themselves.
  */
 export const FAST_CLIENT_LIMITS: Partial<RateLimits> = {
   bets: { burst: 1_000_000, perSecond: 1_000_000 },
+  backOfficeWrites: { burst: 1_000_000, perSecond: 1_000_000 },
   loginAccount: { burst: 1_000_000, perSecond: 1_000_000 },
   loginAddress: { burst: 1_000_000, perSecond: 1_000_000 },
 };

@@ -60,11 +60,15 @@ export interface TransactionPasswordSet {
 export interface AccountLockSet {
   userId: string;
   locked: boolean;
+  /** A lock's owner, who set it (docs/risk.md "Locks have an owner"); absent when none is recorded. */
+  setBy?: string;
 }
 
 export interface BetLockSet {
   userId: string;
   locked: boolean;
+  /** A lock's owner, who set it (docs/risk.md "Locks have an owner"); absent when none is recorded. */
+  setBy?: string;
 }
 
 export interface PermissionsSet {

@@ -372,6 +372,8 @@ export interface MarketLockSet {
   /** Null: every market of the kind. */
   marketId: string | null;
   locked: boolean;
+  /** A lock's owner, who set it (docs/risk.md "Locks have an owner"); absent when none is recorded. */
+  setBy?: string;
 }
 
 /** An admin sets a bookmaker runner's rates or a fancy's line by hand: the market follows the house, not the feed. */

@@ -11,6 +11,17 @@ const setUser = (state: EngineState, userId: string, change: Partial<UserState>)
   state.users.set(userId, { ...state.users.get(userId)!, ...change });
 };
 
+/** An account or bet lock set or lifted: its owner kept while it holds, and no key for it otherwise (as a snapshot reads it back). */
+const setUserLock = (
+  state: EngineState,
+  d: { userId: string; locked: boolean; setBy?: string },
+  flag: 'accountLocked' | 'betLocked',
+  by: 'accountLockedBy' | 'betLockedBy',
+): void => {
+  const { [by]: _owner, ...user } = state.users.get(d.userId)!;
+  state.users.set(d.userId, { ...user, [flag]: d.locked, ...(d.locked && d.setBy ? { [by]: d.setBy } : {}) });
+};
+
 /**
  * The state after an event. It folds in place and returns the same object: the engine owns its
  * state and copying maps of every wallet per event would make a turn O(accounts). It never reads
@@ -46,10 +57,10 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
       setUser(state, e.data.userId, { exposureLimit: e.data.exposureLimit });
       break;
     case 'AccountLockSet':
-      setUser(state, e.data.userId, { accountLocked: e.data.locked });
+      setUserLock(state, e.data, 'accountLocked', 'accountLockedBy');
       break;
     case 'BetLockSet':
-      setUser(state, e.data.userId, { betLocked: e.data.locked });
+      setUserLock(state, e.data, 'betLocked', 'betLockedBy');
       break;
     case 'TotpEnabled':
       setUser(state, e.data.userId, { totpEnabled: true });

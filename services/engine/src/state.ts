@@ -27,8 +27,14 @@ export interface UserState {
   exposureLimit: Paise;
   accountLocked: boolean;
   betLocked: boolean;
+  /** Who set the account lock or the bet lock while it holds (absent: none, or no owner recorded). */
+  accountLockedBy?: string;
+  betLockedBy?: string;
   totpEnabled: boolean;
 }
+
+/** One account's market locks: lock key (betting/locks.ts) -> the account that set it (null: no owner recorded). */
+export type MarketLocks = Record<string, string | null>;
 
 export interface MatchState {
   matchId: string;
@@ -116,8 +122,8 @@ export interface EngineState {
   books: Dict<RunnerBook>;
   /** `${marketId}|${selectionId}` -> userId -> the player's auto cash-out rule there (betting/auto-cash-out.ts). */
   autoCashOut: Record<string, Record<string, AutoCashOutRule>>;
-  /** userId -> lock keys (see lockKeys). */
-  marketLocks: Table<string[]>;
+  /** userId -> its market locks, each with the account that set it (betting/locks.ts). */
+  marketLocks: Table<MarketLocks>;
   /** Prices set by hand (updateKey -> price), for markets marked manual. */
   housePrices: Record<string, BookmakerRunnerUpdate | FancyUpdate>;
   /** Arrival counter of bets: time priority. */

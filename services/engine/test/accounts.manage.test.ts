@@ -63,7 +63,7 @@ t.test('exact events', async (t) => {
   });
   t.same(when({ type: 'SetBetLock', userId: 'p', locked: true }, 'a'), {
     ok: true,
-    events: [{ type: 'BetLockSet', streamId: 'user-p', data: { userId: 'p', locked: true } }],
+    events: [{ type: 'BetLockSet', streamId: 'user-p', data: { userId: 'p', locked: true, setBy: 'a' } }],
   });
   t.same(when({ type: 'SetPermissions', userId: 'm', permissions: ['b', 'a', 'b'] }, 's'), {
     ok: true,

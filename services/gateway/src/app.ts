@@ -14,7 +14,7 @@ import {
 } from '@exch/contracts';
 import { balancesOf, requestUplines } from '@exch/projector/read';
 import { Directory } from './directory/directory.js';
-import { requireAuth, verifyAccessToken } from './auth/guard.js';
+import { requireAuth } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { Sessions } from './auth/sessions.js';
 import { LoginThrottle } from './auth/throttle.js';
@@ -53,7 +53,7 @@ import { discoveryRoutes } from './markets/discovery-routes.js';
 import { LivePrices } from './markets/live-prices.js';
 import { manageMarketRoutes } from './markets/manage-routes.js';
 import { openApiRoute } from './openapi/route.js';
-import { describe, router, type Access, type Route } from './http/route.js';
+import { describe, isBackOfficeWrite, router, type GuardFor, type Route, type RouteConfig } from './http/route.js';
 import { marketAdminGuard } from './markets/market-admin.js';
 import { reportRoutes } from './reports/routes.js';
 import type { ProviderSetup } from './provider/deps.js';
@@ -73,6 +73,8 @@ import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { migratePaymentTables } from './payments/screenshots.js';
 import { userRoutes } from './users/routes.js';
+import { pushPrivileges, socketAccess } from './ws/access.js';
+import { SocketBudget } from './ws/budget.js';
 import { Hub } from './ws/hub.js';
 
 /** What the directory reads off a committed event. */
@@ -117,8 +119,11 @@ export interface Gateway {
   hub: Hub;
   /** Registers a route with its schema and access (so it is in the OpenAPI too): /metrics of the process. */
   route: Route;
-  /** Every route registered with fastify but the web app's files (their schema is hidden): what the OpenAPI and fuzz tests check. */
-  registered: { method: string; url: string }[];
+  /**
+   * Every route registered with fastify but the web app's files (their schema is hidden), with who
+   * may call it (`route`: absent for the websocket): what the OpenAPI, fuzz and privilege tests check.
+   */
+  registered: { method: string; url: string; route?: RouteConfig }[];
   /** Push fresh balances to the sockets of these users. */
   pushBalances(userIds: string[]): Promise<void>;
   /** Push these bets' new state to their bettors and to their uplines watching the match. */
@@ -147,7 +152,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
   app.addHook('onRoute', (r) => {
     const hidden = (r.schema as { hide?: boolean } | undefined)?.hide === true;
     for (const method of [r.method].flat())
-      if (method !== 'HEAD' && !hidden) registered.push({ method, url: r.url ?? r.path });
+      if (method !== 'HEAD' && !hidden)
+        registered.push({ method, url: r.url ?? r.path, ...(r.config?.route ? { route: r.config.route } : {}) });
   });
   await migrateGatewayTables(opts.sql);
   await migratePaymentTables(opts.sql);
@@ -181,12 +187,18 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     void sessions.sweep().catch((err) => opts.logger.warn({ err }, 'refresh token sweep failed'));
   }, SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  const hub = new Hub(async (token) => {
-    const claims = verifyAccessToken(app, token);
-    if (!(await directory.session(claims.sid))) throw new Error('Your session has ended, please log in again');
-    return claims;
-  }, limits.rules.wsMessagesPerSecond);
+  const { rules } = limits;
+  const budget = new SocketBudget({
+    messagesPerSecond: rules.wsMessagesPerSecond,
+    addressMessagesPerSecond: rules.wsAddressMessagesPerSecond,
+    connectionsPerAddress: rules.wsConnectionsPerAddress,
+    roomsPerSocket: rules.wsRoomsPerSocket,
+  });
+  const hub = new Hub(socketAccess(app, directory), budget, (err) =>
+    opts.logger.error({ err }, 'websocket frame failed'),
+  );
   directory.onSessionsEnded((ids) => hub.endSessions(ids));
+  directory.onUsersChanged((ids) => hub.usersChanged(ids));
 
   const throttle = new LoginThrottle();
   const guard: Guards = {
@@ -196,11 +208,13 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     pendingPasswordChange: requireAuth(app, directory, 'any', { passwordChangePending: true }),
   };
   const providerGuard = providerSignatureGuard(opts.provider?.secret ?? null);
-  const guardFor = (access: Access) => {
-    if (typeof access === 'object') return guard.admin(access.admin);
+  // A back-office write spends a token of its login's bucket once the login and its privilege pass.
+  const guardFor: GuardFor = (spec) => {
+    const { access } = spec;
+    const writes = isBackOfficeWrite(spec) ? [limits.backOfficeWrite] : [];
+    if (typeof access === 'object') return [...guard.admin(access.admin), ...writes];
     if (access === 'provider') return [providerGuard];
-    if (access === 'market-admin') return marketAdminGuard(guard);
-    if (access === 'admin') return [requireAuth(app, directory, 'admin')];
+    if (access === 'market-admin') return [...marketAdminGuard(guard), ...writes];
     return { public: [], any: [guard.any], player: [guard.player], 'password-change': [guard.pendingPasswordChange] }[
       access
     ];
@@ -234,7 +248,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
         error: 'Upgrade Required',
         message: 'This is a websocket: connect with Upgrade: websocket',
       }),
-    wsHandler: (socket) => hub.attach(socket),
+    wsHandler: (socket, req) => hub.attach(socket, req.ip),
   });
 
   // The gateway's own commands tell its directory at once; in distributed mode other gateways' come from the projectors' notices.
@@ -310,6 +324,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     async () => ({ data: opts.projectionLag ? await opts.projectionLag() : [] }),
   );
   openApiRoute(app, route);
+  hub.grant(pushPrivileges(registered));
   prices.start();
   app.addHook('onClose', async () => prices.stop());
   await serveWeb(app, opts.webDist);
@@ -335,7 +350,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     const online = (await requestUplines(opts.sql, userIds)).filter((id) => hub.online(id));
     if (online.length === 0) return;
     for (const [upline, counts] of await pendingCounts(opts.sql, online))
-      hub.pushToUser(upline, { event: 'paymentRequests', data: counts });
+      hub.pushToBackOffice(upline, 'paymentRequests', { event: 'paymentRequests', data: counts });
   }
 
   return {

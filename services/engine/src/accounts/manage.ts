@@ -2,6 +2,7 @@ import {
   isPaise,
   MAX_AMOUNT_PAISE,
   userStream,
+  type DomainEvent,
   type SetAccountLock,
   type SetBetLock,
   type SetCreditReference,
@@ -10,6 +11,7 @@ import {
   type UpdateUserDetails,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { lockSetAbove, lockStep } from '../risk/lock-owner.js';
 import { isAncestor, type EngineState, type UserState } from '../state.js';
 
 /** The target exists and the actor is above it: an upline acts on its whole downline and on nothing else. */
@@ -58,23 +60,32 @@ export function decideSetExposureLimit(state: EngineState, c: SetExposureLimit, 
   });
 }
 
-export function decideSetAccountLock(state: EngineState, c: SetAccountLock, actor: string | null): Decision {
+/**
+ * An account lock or a bet lock, owned like a market lock (risk/lock-owner.ts): lifted only by the
+ * account that set it or one above it.
+ */
+function decideUserLock(
+  state: EngineState,
+  c: SetAccountLock | SetBetLock,
+  actor: string | null,
+  type: 'AccountLockSet' | 'BetLockSet',
+): Decision {
   const target = managed(state, actor, c.userId);
   if (isDecision(target)) return target;
-  if (target.accountLocked === c.locked) return accept();
-  return accept({
-    type: 'AccountLockSet',
-    streamId: userStream(c.userId),
-    data: { userId: c.userId, locked: c.locked },
-  });
+  const [held, owner] =
+    type === 'AccountLockSet' ? [target.accountLocked, target.accountLockedBy] : [target.betLocked, target.betLockedBy];
+  const step = lockStep(state, actor!, held, owner ?? null, c.locked);
+  if (step === 'keep') return accept();
+  if (step === 'set-above') return lockSetAbove();
+  const data = c.locked ? { userId: c.userId, locked: true, setBy: actor! } : { userId: c.userId, locked: false };
+  return accept({ type, streamId: userStream(c.userId), data } as DomainEvent);
 }
 
-export function decideSetBetLock(state: EngineState, c: SetBetLock, actor: string | null): Decision {
-  const target = managed(state, actor, c.userId);
-  if (isDecision(target)) return target;
-  if (target.betLocked === c.locked) return accept();
-  return accept({ type: 'BetLockSet', streamId: userStream(c.userId), data: { userId: c.userId, locked: c.locked } });
-}
+export const decideSetAccountLock = (state: EngineState, c: SetAccountLock, actor: string | null): Decision =>
+  decideUserLock(state, c, actor, 'AccountLockSet');
+
+export const decideSetBetLock = (state: EngineState, c: SetBetLock, actor: string | null): Decision =>
+  decideUserLock(state, c, actor, 'BetLockSet');
 
 export function decideSetPermissions(state: EngineState, c: SetPermissions, actor: string | null): Decision {
   const target = managed(state, actor, c.userId);

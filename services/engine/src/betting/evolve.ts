@@ -290,8 +290,11 @@ export function evolveBetting(state: EngineState, e: BettingEvent): void {
       break;
     case 'MarketLockSet': {
       const key = lockKey(e.data.matchId, e.data.marketKind, e.data.marketId);
-      const held = (state.marketLocks.get(e.data.userId) ?? []).filter((k) => k !== key);
-      state.marketLocks.set(e.data.userId, e.data.locked ? [...held, key] : held);
+      // Replaced, never changed in place: a snapshot being saved may still have to write the old one (Table).
+      const { [key]: _lifted, ...kept } = state.marketLocks.get(e.data.userId) ?? {};
+      const locks = e.data.locked ? { ...kept, [key]: e.data.setBy ?? null } : kept;
+      if (Object.keys(locks).length > 0) state.marketLocks.set(e.data.userId, locks);
+      else state.marketLocks.delete(e.data.userId);
       break;
     }
     case 'HousePriceSet':

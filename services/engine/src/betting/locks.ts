@@ -1,5 +1,6 @@
 import { userStream, type MarketKind, type SetButtonValues, type SetMarketLock } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
+import { lockSetAbove, lockStep } from '../risk/lock-owner.js';
 import { isAncestor, type EngineState, type MarketState } from '../state.js';
 
 /** A lock on a whole match, a kind of market in it, or one market. */
@@ -12,7 +13,7 @@ export function isMarketLocked(state: Readonly<EngineState>, userId: string, mar
   let covering: string[] | null = null;
   for (let u = state.users.get(userId); u; u = u.parentId ? state.users.get(u.parentId) : undefined) {
     const locks = state.marketLocks.get(u.userId);
-    if (!locks || locks.length === 0) continue;
+    if (!locks) continue;
     covering ??= [
       lockKey(market.matchId, null, null),
       lockKey(market.matchId, market.kind, null),
@@ -20,15 +21,19 @@ export function isMarketLocked(state: Readonly<EngineState>, userId: string, mar
     ];
     // A loop, not some() with a closure: the closure would hold `locks` in a context allocated on
     // every step up the chain, for every bet.
-    for (const k of covering) if (locks.includes(k)) return true;
+    for (const k of covering) if (Object.hasOwn(locks, k)) return true;
   }
   return false;
 }
 
-/** An upline locks or unlocks betting for a downline user on a match, a market kind or a market (Bet Lock). */
+/**
+ * An upline locks or unlocks betting for a downline user on a match, a market kind or a market (Bet
+ * Lock, the risk desk's Block). The lock is the actor's: lifted by it or an account above it only.
+ */
 export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLock, actor: string | null): Decision {
   if (!state.users.get(c.userId)) return refuse('UNKNOWN_USER', 'User not found');
-  if (!isAncestor(state, actor, c.userId)) return refuse('NOT_DOWNLINE', 'You can only lock users of your downline');
+  if (actor === null || !isAncestor(state, actor, c.userId))
+    return refuse('NOT_DOWNLINE', 'You can only lock users of your downline');
   if (!state.matches[c.matchId]) return refuse('MATCH_NOT_FOUND', 'Match not found');
   let kind = c.marketKind;
   if (c.marketId !== null) {
@@ -37,12 +42,16 @@ export function decideSetMarketLock(state: Readonly<EngineState>, c: SetMarketLo
     kind = market.kind;
   }
   const key = lockKey(c.matchId, kind, c.marketId);
-  const held = (state.marketLocks.get(c.userId) ?? []).includes(key);
-  if (held === c.locked) return accept();
+  const locks = state.marketLocks.get(c.userId);
+  const held = locks !== undefined && Object.hasOwn(locks, key);
+  const step = lockStep(state, actor, held, held ? locks[key]! : null, c.locked);
+  if (step === 'keep') return accept();
+  if (step === 'set-above') return lockSetAbove();
+  const lock = { userId: c.userId, matchId: c.matchId, marketKind: kind, marketId: c.marketId };
   return accept({
     type: 'MarketLockSet',
     streamId: userStream(c.userId),
-    data: { userId: c.userId, matchId: c.matchId, marketKind: kind, marketId: c.marketId, locked: c.locked },
+    data: c.locked ? { ...lock, locked: true, setBy: actor } : { ...lock, locked: false },
   });
 }
 

@@ -5,6 +5,7 @@ import { pendingRequestStreams } from '../payments/state.js';
 import { providerKey, rememberedRoundStreams, type ProviderGeneration } from '../provider/state.js';
 import { BetStore, emptyState, type EngineState } from '../state.js';
 import { CommandWindow, type Remembered } from './command-window.js';
+import { ownedLocks } from './locks.js';
 import {
   ACCOUNT_TABLES,
   ARCHIVED_GROUP_SPAN,
@@ -473,6 +474,7 @@ export class Snapshots {
       const layout = layoutOf(name, slices);
       if (layout) this.layouts.set(name, layout);
     }
+    if (tables.has('marketLocks')) ownedLocks(state.marketLocks);
     // A core whose users are parts holds no usernames: they are the users' own, lower-cased.
     if (tables.has('users')) state.usernames = usernamesOf(state.users);
     for (const [marketId, slices] of markets) {
@@ -573,7 +575,7 @@ function revived(json: StateJson): EngineState {
     markets: marketsFromJson(json),
     users: Table.from(json.users),
     balances: Table.from(json.balances),
-    marketLocks: Table.from(json.marketLocks),
+    marketLocks: ownedLocks(Table.from(json.marketLocks)),
     bets: BetStore.from(json.bets),
     exposure: Table.from(json.exposure),
     books: Dict.from(json.books),

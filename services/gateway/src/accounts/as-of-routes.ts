@@ -16,17 +16,17 @@ export function asOfRoutes({ sql, route }: AccountDeps): void {
     {
       method: 'GET',
       url: '/api/admin/users/:userId/as-of',
-      access: 'admin',
+      access: { admin: 'account-statement' },
       tag: 'Back office',
       summary:
-        'A wallet at a past moment (id or username; own account or downline, privilege account-statement): the balance then and the statement up to then, newest first; at is ISO 8601 with a time zone',
+        'A wallet at a past moment (id or username; own account or downline, with the privilege account-statement): the balance then and the statement up to then, newest first; at is ISO 8601 with a time zone',
       params: params('userId'),
       query: AsOfQuery,
       answer: 'AsOfStatement',
     },
     async (req, { params: p, query: q }): Promise<AsOfStatement> => {
       const at = parseInstant(q.at)!;
-      const userId = await subjectOf(sql, req, p.userId, 'account-statement');
+      const userId = await subjectOf(sql, req, p.userId);
       const wallet = await walletAsOf(sql, { userId, at, page: q.page, limit: q.limit });
       return {
         userId,

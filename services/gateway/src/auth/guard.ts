@@ -67,9 +67,26 @@ export function verifyAccessToken(app: FastifyInstance, token: string): AccessCl
 }
 
 /**
+ * The live session of verified claims and its user, as every path to data sees it (REST here, the
+ * websocket in ws/access.ts): an ended session is 401, and until the user has made the forced
+ * password change only what lets them make it (`passwordChangePending`) is served.
+ */
+export async function liveSession(
+  directory: SessionLookup,
+  claims: AccessClaims,
+  { passwordChangePending = false } = {},
+): Promise<DirectoryUser> {
+  const found = await directory.session(claims.sid);
+  if (!found || found.session.userId !== claims.sub)
+    throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
+  if (found.user.mustChangePassword && !passwordChangePending)
+    throw new HttpError(403, 'Change your password before you continue', 'PASSWORD_CHANGE_REQUIRED');
+  return found.user;
+}
+
+/**
  * preHandler: a valid access token of the given context (player site, admin area, or either), on a
- * live session. Until a user has made the forced password change, only the routes that let them do
- * it (`passwordChangePending`) accept the token: the server enforces it, not just the client.
+ * live session (liveSession): the server enforces the forced password change, not just the client.
  */
 export function requireAuth(
   app: FastifyInstance,
@@ -89,13 +106,8 @@ export function requireAuth(
         'WRONG_CONTEXT',
       );
     }
-    const found = await directory.session(claims.sid);
-    if (!found || found.session.userId !== claims.sub)
-      throw new HttpError(401, 'Your session has ended, please log in again', 'SESSION_REVOKED');
-    if (found.user.mustChangePassword && !passwordChangePending) {
-      throw new HttpError(403, 'Change your password before you continue', 'PASSWORD_CHANGE_REQUIRED');
-    }
+    const user = await liveSession(directory, claims, { passwordChangePending });
     req.auth = claims;
-    req.privileges = found.user.privileges;
+    req.privileges = user.privileges;
   };
 }

@@ -139,6 +139,7 @@ export function authRoutes(
       method: 'POST',
       url: '/api/auth/logout',
       access: 'password-change',
+      backOffice: 'own',
       tag: 'Auth',
       summary: 'End this session',
       body: LogoutBody,

@@ -119,6 +119,7 @@ export function adminBetRoutes({ sql, commands, throttle, route }: ExchangeDeps)
       method: 'POST',
       url: '/api/alluserbetList',
       access: { admin: 'view-bets' },
+      readOnly: true,
       tag: TAG,
       summary: 'Downline bet history',
       query: v.object({ page: PageQuery.page }),

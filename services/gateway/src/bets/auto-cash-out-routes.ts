@@ -20,12 +20,12 @@ export function autoCashOutRoutes({ commands, directory, limits, route, sql }: E
       body: AutoCashOutBody,
     },
     async (req, { body }): Promise<{ message: string; data: AutoCashOutDto }> => {
-      await limits.betInstruction(req);
       const market = await directory.market(body.market_id);
       if (!market) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');
       const selection = Number(body.selection);
       if (!market.runners.some((r) => r.selectionId === selection))
         throw new HttpError(400, 'selection must be a runner of the market');
+      await limits.betInstruction(req);
       await send(commands, req, {
         type: 'SetAutoCashOut',
         marketId: market.market_id,

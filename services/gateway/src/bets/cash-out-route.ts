@@ -26,12 +26,12 @@ export function cashOutRoute(deps: ExchangeDeps): void {
       body: CashOutBody,
     },
     async (req, { body }): Promise<CashOutResponse> => {
-      await limits.betInstruction(req);
       const market = await directory.market(body.market_id);
       if (!market) throw new HttpError(404, 'Market not found', 'MARKET_NOT_FOUND');
       const selectionId = Number(body.selection);
       if (!market.runners.some((r) => r.selectionId === selectionId))
         throw new HttpError(400, 'selection must be a runner of the market');
+      await limits.betInstruction(req);
       const percent = body.percent ?? 100;
       const { events } = await send(commands, req, {
         type: 'CashOut',

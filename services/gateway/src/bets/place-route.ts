@@ -23,7 +23,8 @@ export function betIdFor(req: FastifyRequest, marketId: string): string {
 
 /**
  * POST /api/bets: the market and the names come from the gateway's directory (no query), and the
- * answer from the engine's committed BetPlaced (no read back): fills, unmatched stake, the time.
+ * answer from the engine's committed BetPlaced (no read back): fills, unmatched stake, the time. A
+ * bet instruction is spent when the bet goes to the engine (docs/rate-limits.md).
  */
 export function placeBetRoute(deps: ExchangeDeps): void {
   const { commands, directory, limits, route } = deps;
@@ -44,7 +45,6 @@ export function placeBetRoute(deps: ExchangeDeps): void {
       },
     },
     async (req, { body }): Promise<PlaceBetResponse | CasinoPlaceBetResponse> => {
-      await limits.betInstruction(req);
       if (body.bet_type === 'casino')
         return placeCasinoBet(deps, req, body, betIdFor(req, body.market_id), body.reference_id ?? randomUUID());
       const input = parsePlaceBet(body, req.auth!.sub);
@@ -54,6 +54,8 @@ export function placeBetRoute(deps: ExchangeDeps): void {
         throw new HttpError(400, `market_type does not match the market: it is ${MARKET_TYPE_OF[market.kind]}`);
       if (market.match_id !== input.eventId) throw new HttpError(400, 'event_id does not match the market');
       const betId = betIdFor(req, input.marketId);
+      // Spent only now: what the gateway refuses on its own (malformed, another's user_id, no such market) costs nothing.
+      await limits.betInstruction(req);
       const { events } = await send(commands, req, {
         type: 'PlaceBet',
         betId,

@@ -1,5 +1,5 @@
 import { BetStatusBody, type BetDto } from '@exch/contracts';
-import { assertPrivilege } from '../accounts/permissions.js';
+import { assertRoutePrivilege } from '../accounts/permissions.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
@@ -21,6 +21,7 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
       method: 'PATCH',
       url: '/api/bets/:id/status',
       access: 'any',
+      backOffice: 'delete-bets',
       tag: 'Player betting',
       params: params('id'),
       body: BetStatusBody,
@@ -28,19 +29,20 @@ export function betStatusRoute({ sql, commands, limits, route }: ExchangeDeps): 
       rateLimited: 'bet instructions',
     },
     async (req, { params: p }): Promise<{ message: string; bet: BetDto }> => {
-      await limits.betInstruction(req);
       const actor = req.auth!.sub;
       const betId = p.id;
       // The answer is the bet as read before, with the committed cancel or delete applied.
       if (req.auth!.ctx === 'player') {
         const row = await betById(sql, betId, { userId: actor });
         if (!row) throw invalidBet();
+        await limits.betInstruction(req);
         const { events } = await send(commands, req, { type: 'CancelBet', betId });
         return { message: 'Unmatched stake cancelled', bet: toBetDto(betAfter(row, events)) };
       }
-      assertPrivilege(req, 'delete-bets');
+      assertRoutePrivilege(req);
       const row = await betById(sql, betId, { downlineOf: actor });
       if (!row) throw invalidBet();
+      await limits.betInstruction(req);
       const { events } = await send(commands, req, { type: 'DeleteBets', betIds: [betId] });
       return { message: 'Bet deleted', bet: toBetDto(betAfter(row, events)) };
     },

@@ -25,6 +25,7 @@ export function buttonRoutes({ sql, commands, route }: ExchangeDeps): void {
       method: 'GET',
       url: '/api/betting-buttons/:userId',
       access: 'any',
+      backOffice: 'own',
       tag: 'Player betting',
       summary: 'Quick-stake buttons (defaults until saved)',
       params: params('userId'),

@@ -21,7 +21,7 @@ import { findTable, toBetDto } from './read.js';
  * the committed CasinoBetPlaced and the table read before the command.
  */
 export async function placeCasinoBet(
-  { sql, commands, directory }: ExchangeDeps,
+  { sql, commands, directory, limits }: ExchangeDeps,
   req: FastifyRequest,
   b: PlaceBetBody,
   betId: string,
@@ -44,6 +44,7 @@ export async function placeCasinoBet(
   const stake = parseRupees(b.stake, 'Stake', false);
   if ('error' in stake) throw new HttpError(400, stake.error);
   const table = await findTable(sql, tableCode);
+  await limits.betInstruction(req);
   const { events } = await send(commands, req, {
     type: 'PlaceCasinoBet',
     betId,

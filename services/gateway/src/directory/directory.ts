@@ -17,6 +17,7 @@ export class Directory {
   private readonly markets: Cache<MarketRow>;
   private readonly matches: Cache<MatchRow>;
   private readonly endedListeners: ((sessionIds: string[]) => void)[] = [];
+  private readonly userListeners: ((userIds: string[]) => void)[] = [];
 
   constructor(sql: SqlClient, reads: ReadBarrier) {
     this.users = new Cache(
@@ -77,6 +78,11 @@ export class Directory {
     this.endedListeners.push(listener);
   }
 
+  /** Accounts changed here or elsewhere (privileges, a forced password change, locks): their websockets are checked again. */
+  onUsersChanged(listener: (userIds: string[]) => void): void {
+    this.userListeners.push(listener);
+  }
+
   /**
    * The log changed these: forget them. With a token (the change was just committed), a reload
    * first waits until the read models hold it; without (a projector's notice), they already do.
@@ -87,5 +93,6 @@ export class Directory {
     for (const id of changes.markets) this.markets.drop(id, token);
     for (const id of changes.matches) this.matches.drop(id, token);
     if (changes.sessions.length > 0) for (const l of this.endedListeners) l(changes.sessions);
+    if (changes.users.length > 0) for (const l of this.userListeners) l(changes.users);
   }
 }

@@ -41,6 +41,7 @@ const REFUSAL_STATUS: Record<string, number> = {
   REQUEST_DECIDED: 409,
   AWAITING_ADMIN: 409,
   ACCOUNT_EXISTS: 409,
+  LOCK_SET_ABOVE: 403,
 };
 
 export const refusalError = (r: Refusal): HttpError => new HttpError(REFUSAL_STATUS[r.code] ?? 400, r.message, r.code);

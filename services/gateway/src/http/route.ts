@@ -5,16 +5,22 @@ import { keepRawBody } from './raw-body.js';
 import { inUploadContext, readForm, type UploadSpec } from './upload.js';
 import { parse } from './validate.js';
 
-/** Who may call a route; the OpenAPI description says the same. 'provider': server to server, signed by the casino game provider. */
+/**
+ * Who may call a route; the OpenAPI description says the same. 'provider': server to server, signed
+ * by the casino game provider. A back-office route always names its privilege (`{ admin }`, or
+ * 'market-admin': manage-markets and the admin roles).
+ */
 export type Access =
   | 'public'
   | 'any'
   | 'player'
   | 'password-change'
-  | 'admin'
   | 'market-admin'
   | 'provider'
   | { admin: Privilege };
+
+/** What a route open to both sides ('any', 'password-change') gives a back-office login (RouteSpec.backOffice). */
+export type BackOffice = Privilege | 'own';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,6 +37,15 @@ export interface RouteSpec<
   /** Fastify form, `:name` for a path parameter. */
   url: string;
   access: Access;
+  /**
+   * On a route open to players and back office alike ('any', 'password-change'): the privilege a
+   * back-office login needs for another account's data through it (its handler checks it, as
+   * subjectOf does), or 'own' when it serves only the caller's own data or the catalogue. Every
+   * route a back-office login can reach names a privilege (tests/api/route-privileges.test.ts).
+   */
+  backOffice?: BackOffice;
+  /** A POST that only reads (SPEC.md's list calls send their filters as a body): no back-office write. */
+  readOnly?: true;
   tag: string;
   summary: string;
   params?: P;
@@ -45,9 +60,36 @@ export interface RouteSpec<
   /** The body is a multipart form with this file part (http/upload.ts); the body schema checks its fields and the file. */
   upload?: UploadSpec;
   /** What the route spends of a per-account limit (limits/limits.ts): its OpenAPI lists the 429. */
-  rateLimited?: 'bet instructions' | 'login attempts';
+  rateLimited?: RateLimited;
   /** A websocket: 101 to an upgrade, 426 to any other request (not a JSON answer). */
   websocket?: boolean;
+}
+
+export type RateLimited = 'bet instructions' | 'login attempts' | 'back-office writes';
+
+/** The privilege a route's back-office callers need (null: none reach it, or it serves them only their own data). */
+export function privilegeOf(spec: Pick<RouteSpec, 'access' | 'backOffice'>): Privilege | 'own' | null {
+  if (typeof spec.access === 'object') return spec.access.admin;
+  if (spec.access === 'market-admin') return 'manage-markets';
+  if (spec.access === 'any' || spec.access === 'password-change') return spec.backOffice ?? null;
+  return null;
+}
+
+/** A back-office write (any method but GET to a route only back-office logins reach, but a read by POST): limited per login. */
+export const isBackOfficeWrite = (spec: Pick<RouteSpec, 'method' | 'access' | 'readOnly'>): boolean =>
+  spec.method !== 'GET' && !spec.readOnly && (typeof spec.access === 'object' || spec.access === 'market-admin');
+
+/** What fastify's route table keeps of a route's spec (its `config`), for the checks that walk the table. */
+export interface RouteConfig {
+  access: Access;
+  privilege: Privilege | 'own' | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by route() on every route it registers (RouteConfig). */
+    route?: RouteConfig;
+  }
 }
 
 export interface RouteInput<P, Q, B> {
@@ -74,7 +116,7 @@ export function describe<P extends Schema | undefined, Q extends Schema | undefi
 
 const pathParams = (url: string): string[] => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-export type GuardFor = (access: Access) => preHandlerAsyncHookHandler[];
+export type GuardFor = (spec: Pick<RouteSpec, 'method' | 'access' | 'readOnly'>) => preHandlerAsyncHookHandler[];
 
 /**
  * Registers a route whose parameters, query and body are parsed by its schemas before the handler
@@ -101,15 +143,18 @@ export function route<
       `${spec.method} ${spec.url}: path parameters ${inUrl.join(', ') || 'none'} need a params schema naming exactly them`,
     );
   }
-  describe(app, spec);
+  const rateLimited = spec.rateLimited ?? (isBackOfficeWrite(spec) ? 'back-office writes' : undefined);
+  describe(app, { ...spec, ...(rateLimited ? { rateLimited } : {}) });
   const { upload } = spec;
+  const config = { route: { access: spec.access, privilege: privilegeOf(spec) } satisfies RouteConfig };
   const register = (on: FastifyInstance) =>
     on.route({
       method: spec.method,
       url: spec.url,
+      config,
       // A signature covers the exact bytes sent: keep them before the JSON parser sees them.
       ...(spec.access === 'provider' ? { preParsing: keepRawBody } : {}),
-      preHandler: guardFor(spec.access),
+      preHandler: guardFor(spec),
       handler: async (req, reply) => {
         const params = spec.params ? parse(spec.params, req.params) : undefined;
         const query = spec.query ? parse(spec.query, req.query) : undefined;

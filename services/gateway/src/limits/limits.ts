@@ -29,6 +29,15 @@ export class Limits {
     private readonly sql: SqlClient,
   ) {}
 
+  /**
+   * preHandler of every back-office write, after its login and privilege pass: one token of the
+   * login's bucket, or 429. So no login can bury the audit trail under its own actions.
+   */
+  readonly backOfficeWrite = async (req: FastifyRequest): Promise<void> => {
+    const wait = await this.store.take(`admin-write:${req.auth!.sub}`, this.rules.backOfficeWrites);
+    if (wait > 0) throw tooMany('Too many back-office changes', wait, 'TOO_MANY_BACK_OFFICE_WRITES');
+  };
+
   /** Spends one bet instruction of the caller's account, or refuses with 429. */
   async betInstruction(req: FastifyRequest): Promise<void> {
     const wait = await this.store.take(`bet:${req.auth!.sub}`, this.rules.bets);

@@ -32,7 +32,7 @@ async function pushTape(
 ): Promise<void> {
   // Players' sockets get neither push: no query while no back-office login is connected.
   if (!hub.anyAdmin) return;
-  const onTape = hub.roomAdmins(TAPE_ROOM).size > 0;
+  const onTape = hub.roomAdmins(TAPE_ROOM, 'tape').size > 0;
   const bettors = [...new Set(bets.map((b) => b.bet.user_id))];
   const [above, watching] = await Promise.all([
     uplinesFor ?? (onTape ? uplines(sql, bettors) : new Map<string, Set<string>>()),
@@ -40,8 +40,9 @@ async function pushTape(
   ]);
   for (const b of bets) {
     const admins = above.get(b.bet.user_id);
-    if (onTape && admins) hub.pushToRoomAdmins(TAPE_ROOM, admins, { event: 'tape', data: b });
-    for (const w of watching.get(b.bet.user_id) ?? []) hub.pushToUser(w, { event: 'watchedBet', data: b });
+    if (onTape && admins) hub.pushToRoomAdmins(TAPE_ROOM, admins, 'tape', { event: 'tape', data: b });
+    for (const w of watching.get(b.bet.user_id) ?? [])
+      hub.pushToBackOffice(w, 'watchedBet', { event: 'watchedBet', data: b });
   }
 }
 
@@ -54,8 +55,10 @@ export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise
   // Nobody connected (a replay at start-up, say): nothing to build.
   if (ids.length === 0 || hub.size === 0) return;
   const bets = await betsById(sql, ids);
-  const onTape = hub.roomAdmins(TAPE_ROOM).size > 0;
-  const watchedBy = bets.filter((b) => onTape || hub.roomAdmins(b.event_id).size > 0).map((b) => b.user_id);
+  const onTape = hub.roomAdmins(TAPE_ROOM, 'tape').size > 0;
+  const watchedBy = bets
+    .filter((b) => onTape || hub.roomAdmins(b.event_id, 'downlineBet').size > 0)
+    .map((b) => b.user_id);
   const above = watchedBy.length > 0 ? await uplines(sql, [...new Set(watchedBy)]) : new Map<string, Set<string>>();
   for (const bet of bets) {
     const message: ServerMessage =
@@ -64,7 +67,7 @@ export async function pushBets(sql: SqlClient, hub: Hub, ids: string[]): Promise
         : { event: 'placedBet', data: { bet } };
     hub.pushToUser(bet.user_id, message);
     const admins = above.get(bet.user_id);
-    if (admins) hub.pushToRoomAdmins(bet.event_id, admins, message);
+    if (admins) hub.pushToRoomAdmins(bet.event_id, admins, 'downlineBet', message);
   }
   await pushTape(
     sql,

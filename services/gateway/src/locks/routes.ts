@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { idText, MarketLockBody, text, type MarketKind } from '@exch/contracts';
+import { idText, MarketLockBody, text } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../markets/kind.js';
 import { downlineCte, downlinePlayerLocks } from '@exch/projector/read';
-import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { findMarket, findMatch } from '../markets/read.js';
+import { accounts, keptAbove, setMarketLocks, type LockTarget } from './set-locks.js';
 
 const LocksQuery = v.object({
   event_id: idText('event_id'),
@@ -15,19 +15,13 @@ const LocksQuery = v.object({
   market_id: v.optional(text('market_id', { max: 100 })),
 });
 
-interface Target {
-  matchId: string;
-  kind: MarketKind | null;
-  marketId: string | null;
-}
-
 /** A lock target checked against the catalogue: a match, a kind of its markets, or one of its markets. */
 export async function lockTarget(
   sql: ExchangeDeps['sql'],
   matchId: string,
   marketType: string | null | undefined,
   marketId: string | null | undefined,
-): Promise<Target> {
+): Promise<LockTarget> {
   await findMatch(sql, matchId);
   const kind = marketType ? kindOf(marketType) : null;
   if (marketId) {
@@ -71,10 +65,11 @@ export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): vo
       url: '/api/market-locks/:matchId',
       access: { admin: 'lock-bets' },
       tag: 'Back office',
-      summary: 'Lock or unlock betting for downline users',
+      summary:
+        'Lock or unlock betting for downline users; an unlock lifts only the locks the caller may (not_lifted counts the others)',
       params: params('matchId'),
       body: MarketLockBody,
-      answer: 'Message',
+      answer: 'LockAnswer',
     },
     async (req, { params: p, body }) => {
       if (body.lock_target.event_id !== p.matchId)
@@ -88,22 +83,19 @@ export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): vo
       if (Number(rows[0]!.n) !== userIds.length)
         throw new HttpError(404, 'User not found in your downline', 'NOT_IN_DOWNLINE');
       await checkTransactionPassword(sql, throttle, req, body.transaction_password);
-      for (const [i, userId] of userIds.entries()) {
-        await send(
-          commands,
-          req,
-          {
-            type: 'SetMarketLock',
-            userId,
-            matchId: t.matchId,
-            marketKind: t.kind,
-            marketId: t.marketId,
-            locked: body.is_locked,
-          },
-          `:${i}`,
+      const { notLifted } = await setMarketLocks(commands, req, userIds, t, body.is_locked);
+      if (notLifted > 0 && notLifted === userIds.length)
+        throw new HttpError(
+          403,
+          `${userIds.length === 1 ? 'This lock was' : 'These locks were'} set above you: only the account that set it, or one above it, can lift it`,
+          'LOCK_SET_ABOVE',
         );
-      }
-      return { message: body.is_locked ? 'Betting locked' : 'Betting unlocked' };
+      return {
+        message: body.is_locked
+          ? 'Betting locked'
+          : `Betting unlocked${notLifted > 0 ? ` for ${accounts(userIds.length - notLifted)}${keptAbove(notLifted)}` : ''}`,
+        not_lifted: notLifted,
+      };
     },
   );
 }

@@ -37,6 +37,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       method: 'GET',
       url: '/api/sports/whitelabel/allowed',
       access: 'any',
+      backOffice: 'own',
       tag: 'Discovery',
       summary: 'Sports offered',
       answer: {
@@ -52,6 +53,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       method: 'GET',
       url: '/api/sports/active',
       access: 'any',
+      backOffice: 'own',
       tag: 'Discovery',
       summary: 'Open matches per sport with best match-odds prices',
       answer: {
@@ -87,6 +89,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       method: 'GET',
       url: '/api/matches/:matchId',
       access: 'any',
+      backOffice: 'own',
       tag: 'Discovery',
       summary: 'A match with every market, live prices, statuses and the score',
       params: params('matchId'),
@@ -108,7 +111,14 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
   );
 
   route(
-    { method: 'GET', url: '/api/messages', access: 'any', tag: 'Discovery', summary: 'The news line' },
+    {
+      method: 'GET',
+      url: '/api/messages',
+      access: 'any',
+      backOffice: 'own',
+      tag: 'Discovery',
+      summary: 'The news line',
+    },
     async () => {
       return { data: { text: await newsText(sql) } };
     },

@@ -24,6 +24,10 @@ const LIVE_STATUS = oneOf('ACTIVE', 'SUSPENDED', 'Ball Running', 'CLOSED', 'SETT
 export const SCHEMAS: Record<string, Schema> = {
   Error: obj({ statusCode: int, error: str, message: str, code: str }, ['statusCode', 'error', 'message']),
   Message: obj({ message: str }),
+  LockAnswer: obj({
+    message: str,
+    not_lifted: { ...int, description: 'Locks the caller could not lift: set above it (docs/risk.md)' },
+  }),
   SportDto: obj({ id: int, name: str }),
   PriceDto: obj({
     otype: oneOf('back', 'lay'),

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import type { Access, RouteSpec } from '../http/route.js';
+import type { RouteSpec } from '../http/route.js';
 import type { UploadSpec } from '../http/upload.js';
 import { SCHEMAS } from './schemas.js';
 
@@ -9,19 +9,24 @@ type AnySpec = RouteSpec<v.GenericSchema | undefined, v.GenericSchema | undefine
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function accessNote(access: Access): string {
+function accessNote({ access, backOffice }: Pick<AnySpec, 'access' | 'backOffice'>): string {
   if (typeof access === 'object')
     return `Back-office tokens holding the privilege ${access.admin}; lists and actions cover the caller's downline only.`;
-  return {
-    public: 'No token needed.',
-    any: 'Any signed-in user.',
-    'password-change': 'Any signed-in user, also one who still owes the forced password change.',
-    player: 'Player tokens only (role user).',
-    admin: "Back-office tokens; lists and actions cover the caller's downline only.",
-    'market-admin': 'Back-office tokens of role admin or super admin.',
-    provider:
-      'The casino game provider only, server to server: X-Provider-Timestamp and X-Provider-Signature (HMAC-SHA256 under the shared secret over the timestamp, method, path, Wallet-Session header and exact body; docs/international-casino.md). Amounts are integer paise.',
-  }[access];
+  const downline =
+    backOffice && backOffice !== 'own'
+      ? ` A back-office token needs the privilege ${backOffice} for another account of its downline.`
+      : '';
+  return `${
+    {
+      public: 'No token needed.',
+      any: 'Any signed-in user.',
+      'password-change': 'Any signed-in user, also one who still owes the forced password change.',
+      player: 'Player tokens only (role user).',
+      'market-admin': 'Back-office tokens of role admin or super admin holding the privilege manage-markets.',
+      provider:
+        'The casino game provider only, server to server: X-Provider-Timestamp and X-Provider-Signature (HMAC-SHA256 under the shared secret over the timestamp, method, path, Wallet-Session header and exact body; docs/international-casino.md). Amounts are integer paise.',
+    }[access]
+  }${downline}`;
 }
 
 /** JSON schema of a valibot schema (transforms and custom checks are described by their input type). */
@@ -74,7 +79,7 @@ function operation(spec: AnySpec): Json {
     return {
       tags: [spec.tag],
       summary: spec.summary,
-      description: accessNote(spec.access),
+      description: accessNote(spec),
       responses: WEBSOCKET_RESPONSES,
     };
   const answer =
@@ -82,7 +87,7 @@ function operation(spec: AnySpec): Json {
   return {
     tags: [spec.tag],
     summary: spec.summary,
-    description: accessNote(spec.access),
+    description: accessNote(spec),
     ...(spec.access === 'public'
       ? {}
       : { security: [spec.access === 'provider' ? { providerSignature: [] } : { bearer: [] }] }),
@@ -105,7 +110,7 @@ function operation(spec: AnySpec): Json {
       ...(spec.rateLimited
         ? {
             429: {
-              description: `Too many ${spec.rateLimited} for the account or address (docs/rate-limits.md): nothing was done`,
+              description: `Too many ${spec.rateLimited} for the login, account or address (docs/rate-limits.md): nothing was done`,
               headers: {
                 'Retry-After': { description: 'Whole seconds to wait, at least 1', schema: { type: 'integer' } },
               },

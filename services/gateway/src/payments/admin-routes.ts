@@ -21,6 +21,7 @@ import {
 } from '@exch/projector/read';
 import type { AccountDeps } from '../deps.js';
 import { downlineRow } from '../accounts/downline.js';
+import { assertRoutePrivilege } from '../accounts/permissions.js';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
@@ -182,6 +183,7 @@ export function adminPaymentRoutes({ sql, commands, throttle, route, directory }
       method: 'GET',
       url: '/api/payments/requests/:id/screenshot',
       access: 'any',
+      backOffice: 'payment-requests',
       tag: 'Payments',
       summary: "A deposit's payment screenshot: to the player who sent it and to that player's uplines",
       params: params('id'),
@@ -196,6 +198,7 @@ export function adminPaymentRoutes({ sql, commands, throttle, route, directory }
         (row.user_id !== me && !(req.auth!.ctx === 'admin' && row.upline_ids.includes(me)))
       )
         throw NOT_FOUND();
+      if (row.user_id !== me) assertRoutePrivilege(req);
       const image = await readScreenshot(sql, row.user_id, row.screenshot_id);
       if (!image) throw NOT_FOUND();
       return reply.type(image.contentType).header('content-disposition', 'inline').send(image.bytes);

@@ -39,6 +39,7 @@ export function historyRoutes({ sql, route }: AccountDeps): void {
         method: 'GET',
         url: `/api/transactions/${path}/:userId`,
         access: 'any',
+        backOffice: 'payment-requests',
         tag: 'Payments',
         params: params('userId'),
         query: HistoryQuery,
@@ -46,7 +47,7 @@ export function historyRoutes({ sql, route }: AccountDeps): void {
         summary: `A user's ${type} requests, newest first (own, or a downline's with the payment-requests privilege); from/to days, reportType a status to narrow`,
       },
       async (req, { params: p, query: q }): Promise<Paged<TransactionHistoryRow>> => {
-        const userId = await subjectOf(sql, req, p.userId, 'payment-requests');
+        const userId = await subjectOf(sql, req, p.userId);
         const { rows, total } = await userRequests(sql, userId, type, historyFilter(q), {
           offset: (q.page - 1) * q.limit,
           limit: q.limit,

@@ -22,7 +22,7 @@ export function limitsRoutes({ sql, commands, throttle, route }: AccountDeps): v
     {
       method: 'GET',
       url: '/api/admin/approval-limits',
-      access: 'admin',
+      access: { admin: 'payment-method' },
       tag: 'Payments',
       summary: "Amounts above which the top admin's approval must follow an upline's (null: one approval is enough)",
       answer: 'ApprovalLimitsEnvelope',

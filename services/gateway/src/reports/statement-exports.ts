@@ -35,12 +35,13 @@ export function statementExports({ sql, route }: AccountDeps): void {
     {
       url: '/api/transactions/statement.csv',
       access: 'any',
+      backOffice: 'account-statement',
       tag: 'Accounts',
       summary: "A wallet's statement as CSV (same filters as the statement, all rows)",
       query: v.omit(StatementQuery, ['page', 'limit']),
     },
     async (req, { query: q }) => {
-      const userId = await subjectOf(sql, req, q.userId, 'account-statement');
+      const userId = await subjectOf(sql, req, q.userId);
       const { lines } = await statementLines(sql, userId, q, ALL);
       return {
         name: `statement-${await usernameOf(sql, userId)}-${span(q)}`,
@@ -54,14 +55,14 @@ export function statementExports({ sql, route }: AccountDeps): void {
     route,
     {
       url: '/api/admin/users/:userId/as-of.csv',
-      access: 'admin',
+      access: { admin: 'account-statement' },
       tag: 'Back office',
       summary: 'A wallet at a past moment as CSV: its statement up to then, newest first',
       params: params('userId'),
       query: v.omit(AsOfQuery, ['page', 'limit']),
     },
     async (req, { params: p, query: q }) => {
-      const userId = await subjectOf(sql, req, p.userId, 'account-statement');
+      const userId = await subjectOf(sql, req, p.userId);
       const at = parseInstant(q.at)!;
       const wallet = await walletAsOf(sql, { userId, at, page: 1, limit: CSV_MAX_ROWS + 1 });
       return {
@@ -78,13 +79,14 @@ export function statementExports({ sql, route }: AccountDeps): void {
       {
         url: `/api/transactions/${path}/:userId.csv`,
         access: 'any',
+        backOffice: 'payment-requests',
         tag: 'Payments',
         summary: `A user's ${type} requests as CSV (same filters as the statement, all rows)`,
         params: params('userId'),
         query: v.omit(HistoryQuery, ['page', 'limit']),
       },
       async (req, { params: p, query: q }) => {
-        const userId = await subjectOf(sql, req, p.userId, 'payment-requests');
+        const userId = await subjectOf(sql, req, p.userId);
         const { rows } = await userRequests(sql, userId, type, historyFilter(q), ALL);
         return {
           name: `${type}-statement-${await usernameOf(sql, userId)}-${span(q)}`,

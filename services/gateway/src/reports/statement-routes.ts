@@ -49,13 +49,14 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
       method: 'GET',
       url: '/api/transactions/statement',
       access: 'any',
+      backOffice: 'account-statement',
       tag: 'Accounts',
       summary: "A wallet's statement (own, or a downline's with the account-statement privilege), newest first",
       query: StatementQuery,
       answer: 'StatementPage',
     },
     async (req, { query: q }): Promise<Paged<StatementRow>> => {
-      const userId = await subjectOf(sql, req, q.userId, 'account-statement');
+      const userId = await subjectOf(sql, req, q.userId);
       const { lines, total } = await statementLines(sql, userId, q, { offset: (q.page - 1) * q.limit, limit: q.limit });
       return paged(lines.map(toStatementRow), q.page, q.limit, total);
     },
@@ -66,6 +67,7 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
       method: 'GET',
       url: '/api/transactions/statement/bets',
       access: 'any',
+      backOffice: 'account-statement',
       tag: 'Accounts',
       summary:
         "The bets behind a settlement line of a statement (own, or a downline's with the account-statement privilege): each with the price asked and the price matched",
@@ -76,7 +78,7 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
       },
     },
     async (req, { query: q }): Promise<{ data: BetDto[] }> => {
-      const userId = await subjectOf(sql, req, q.userId, 'account-statement');
+      const userId = await subjectOf(sql, req, q.userId);
       const rows = await playerMarketBets(sql, userId, q.marketId, LINE_BETS_CAP);
       return { data: rows.map(toBetDto) };
     },
@@ -87,12 +89,13 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
       method: 'GET',
       url: '/api/activity-log',
       access: 'any',
+      backOffice: 'activity-log',
       tag: 'Accounts',
       summary: "Logins and security changes (own, or a downline's with the activity-log privilege)",
       query: ActivityQuery,
     },
     async (req, { query: q }): Promise<Paged<ActivityRow>> => {
-      const userId = await subjectOf(sql, req, q.userId, 'activity-log');
+      const userId = await subjectOf(sql, req, q.userId);
       const total = await activityCount(sql, userId);
       const rows = await activityEntries(sql, userId, { limit: q.limit, offset: (q.page - 1) * q.limit });
       const data = rows.map((r) => ({

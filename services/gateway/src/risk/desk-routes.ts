@@ -1,8 +1,8 @@
 import { RiskBlockBody, type MarketPosition } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { childIds, openMatchedBets, type OpenBetRow } from '@exch/projector/read';
-import { send } from '../http/commands.js';
 import { lockTarget } from '../locks/routes.js';
+import { accounts, keptAbove, setMarketLocks } from '../locks/set-locks.js';
 import type { ExchangeDeps } from '../deps.js';
 import { marketPosition } from './positions.js';
 
@@ -37,30 +37,19 @@ export function riskDeskRoutes({ sql, commands, throttle, route }: ExchangeDeps)
       access: { admin: 'lock-bets' },
       tag: 'Risk',
       summary:
-        "Lock (or unlock) betting on a match or one of its markets for the caller's whole downline: each account directly under it, whose lock covers everyone below",
+        "Lock (or unlock) betting on a match or one of its markets for the caller's whole downline: each account directly under it, whose lock covers everyone below; an unlock lifts only the locks the caller may (not_lifted counts the others)",
       body: RiskBlockBody,
-      answer: 'Message',
+      answer: 'LockAnswer',
     },
     async (req, { body }) => {
       const t = await lockTarget(sql, String(body.event_id), null, body.market_id);
       await checkTransactionPassword(sql, throttle, req, body.transaction_password);
       const children = await childIds(sql, req.auth!.sub);
-      for (const [i, user_id] of children.entries())
-        await send(
-          commands,
-          req,
-          {
-            type: 'SetMarketLock',
-            userId: user_id,
-            matchId: t.matchId,
-            marketKind: t.kind,
-            marketId: t.marketId,
-            locked: body.locked,
-          },
-          `:${i}`,
-        );
+      const { notLifted } = await setMarketLocks(commands, req, children, t, body.locked);
+      const done = body.locked ? 'Betting locked' : 'Betting unlocked';
       return {
-        message: `${body.locked ? 'Betting locked' : 'Betting unlocked'} for ${children.length === 1 ? '1 account' : `${children.length} accounts`} and everyone under them`,
+        message: `${done} for ${accounts(children.length - notLifted)} and everyone under them${keptAbove(notLifted)}`,
+        not_lifted: notLifted,
       };
     },
   );

@@ -11,7 +11,7 @@ export function riskSettingsRoutes({ sql, commands, route }: ExchangeDeps): void
     {
       method: 'GET',
       url: '/api/admin/risk/settings',
-      access: 'admin',
+      access: { admin: 'view-bets' },
       tag: TAG,
       summary: "The caller's big-bet threshold (rupees, 0 when none) and the accounts it watches",
     },
@@ -26,7 +26,7 @@ export function riskSettingsRoutes({ sql, commands, route }: ExchangeDeps): void
     {
       method: 'PUT',
       url: '/api/admin/risk/big-bet',
-      access: 'admin',
+      access: { admin: 'view-bets' },
       tag: TAG,
       summary:
         "The stake (rupees) from which the downline's bets stand out on the tape and raise a big-bet alert; 0 turns it off",
@@ -45,7 +45,7 @@ export function riskSettingsRoutes({ sql, commands, route }: ExchangeDeps): void
     {
       method: 'PUT',
       url: '/api/admin/risk/watch',
-      access: 'admin',
+      access: { admin: 'view-bets' },
       tag: TAG,
       summary: 'Watch an account of the downline (its bets marked on the tape, the watcher told of each), or stop',
       body: WatchBody,

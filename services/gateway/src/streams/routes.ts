@@ -108,6 +108,7 @@ export function streamRoutes({ sql, commands, route }: ExchangeDeps, frameOrigin
       method: 'GET',
       url: '/api/matches/:matchId/streams',
       access: 'any',
+      backOffice: 'own',
       tag: 'Discovery',
       summary:
         "The match's live TV and score frames a page may show: each only if set, allowed and its page does not say 'Invalid Event ID'",

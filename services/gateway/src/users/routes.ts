@@ -9,6 +9,7 @@ export function userRoutes({ sql, route }: AccountDeps): void {
       method: 'GET',
       url: '/api/users/profile',
       access: 'password-change',
+      backOffice: 'own',
       tag: 'Accounts',
       summary: 'The signed-in user, with balance and exposure (polled every 3 s)',
       answer: 'UserDto',

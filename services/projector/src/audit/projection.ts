@@ -32,7 +32,7 @@ const DDL = [
  */
 export const auditProjection: Projection = {
   name: 'audit',
-  version: 1,
+  version: 2,
   tables: ['rm_audit', 'rm_audit_state'],
   async setup(sql: SqlClient) {
     for (const stmt of DDL) await sql.query(stmt);

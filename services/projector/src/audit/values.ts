@@ -196,10 +196,12 @@ export function foldAudit(
     case 'ChipsTransferred': {
       const d = e.data as Data<'ChipsTransferred'>;
       const after = { amount: paiseToRupees(d.amount), remark: d.remark };
-      return {
-        state,
-        entry: userRow(d.kind === 'deposit' ? 'chips-deposit' : 'chips-withdraw', d.toUserId, null, after),
-      };
+      // The account acted on is the downline's either way: a deposit goes to it, a withdrawal comes from it.
+      const entry =
+        d.kind === 'deposit'
+          ? userRow('chips-deposit', d.toUserId, null, after)
+          : userRow('chips-withdraw', d.fromUserId, null, after);
+      return { state, entry };
     }
     case 'MarketLockSet': {
       const d = e.data as Data<'MarketLockSet'>;
