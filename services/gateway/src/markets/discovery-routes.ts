@@ -11,7 +11,7 @@ import type { ExchangeDeps } from '../deps.js';
 import type { LivePrices } from './live-prices.js';
 import { listMatches, marketsOf, newsText, listedSports } from '@exch/projector/read';
 import { findMatch } from './read.js';
-import { toMarketDto, toMatchSummary } from './sections.js';
+import { leadMarkets, toMarketDto, toMatchSummary } from './sections.js';
 
 /** SPEC.md's three sports, then any other sport the catalogue lists. */
 async function sportsListed(sql: SqlClient): Promise<SportDto[]> {
@@ -61,22 +61,16 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
     },
     async (): Promise<{ data: ActiveSport[] }> => {
       const matches = await listMatches(sql, { open: true });
-      const matchOdds = new Map(
-        (
-          await marketsOf(
-            sql,
-            matches.map((m) => m.match_id),
-          )
-        )
-          .filter((m) => m.kind === 'match_odds')
-          .map((m) => [m.match_id, m]),
+      const lead = leadMarkets(
+        await marketsOf(
+          sql,
+          matches.map((m) => m.match_id),
+        ),
       );
       const data = (await sportsListed(sql)).map((s) => ({
         sportId: s.id,
         name: s.name,
-        matches: matches
-          .filter((m) => m.sport_id === s.id)
-          .map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)),
+        matches: matches.filter((m) => m.sport_id === s.id).map((m) => toMatchSummary(m, lead.get(m.match_id), prices)),
       }));
       return { data };
     },
@@ -96,11 +90,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       const match = await findMatch(sql, p.matchId);
       const markets = await marketsOf(sql, [match.match_id]);
       return {
-        match: toMatchSummary(
-          match,
-          markets.find((m) => m.kind === 'match_odds'),
-          prices,
-        ),
+        match: toMatchSummary(match, leadMarkets(markets).get(match.match_id), prices),
         markets: markets.map((m) => toMarketDto(m, prices)),
         score: scoreOf(prices, match.match_id),
       };
