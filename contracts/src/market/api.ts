@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FEED_STATUSES, type FancyType, type MarketKind } from './feed.js';
+import { FEED_STATUSES, type CricketScoreUpdate, type FancyType, type MarketKind } from './feed.js';
 import type { MarketStatus } from './feed.js';
 import { percentBp, rupees } from '../api/amount.js';
 import { idOrNumber, idText, text } from '../api/text.js';
@@ -89,14 +89,8 @@ export interface MarketDto {
   proposed: number[] | null;
 }
 
-export interface ScoreDto {
-  matchId: string;
-  innings: number;
-  battingTeam: string;
-  runs: number;
-  wickets: number;
-  overs: string;
-}
+/** A cricket match's live score as the match page shows it: the feed's score (`CricketScoreUpdate`) as it is. */
+export type ScoreDto = Omit<CricketScoreUpdate, 'type'>;
 
 export interface MatchSummary {
   matchId: string;

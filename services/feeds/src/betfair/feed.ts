@@ -9,7 +9,7 @@ import { MarketCache, type Applied } from './cache.js';
 import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalogue.js';
 import { FeedHealth } from './health.js';
 import type { ChangeMessage, MarketChangeMessage } from './protocol.js';
-import { toScore } from './score.js';
+import { CricketScores } from './score.js';
 import { FeedState } from './to-feed.js';
 
 /** Where the messages come from: the stream client or a file replay. */
@@ -51,6 +51,7 @@ export class BetfairFeed implements FeedPort {
   readonly health: FeedHealth;
   private readonly cache = new MarketCache();
   private readonly state = new FeedState();
+  private readonly cricket = new CricketScores();
   private readonly entries = new Map<string, MarketCatalogue>();
   private readonly asked = new Set<string>();
   private readonly listeners = new Set<(u: FeedUpdate) => void>();
@@ -90,7 +91,7 @@ export class BetfairFeed implements FeedPort {
     this.health.message(m.pt);
     if (m.op === 'ccm') {
       for (const cc of m.cc ?? []) {
-        const score = toScore(cc);
+        const score = this.cricket.apply(cc);
         if (score) this.emit(this.state.score(score));
       }
       return;

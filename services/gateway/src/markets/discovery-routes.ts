@@ -23,11 +23,12 @@ async function sportsListed(sql: SqlClient): Promise<SportDto[]> {
   ];
 }
 
+/** The match's live score, as the feed last sent it. */
 export function scoreOf(prices: LivePrices, matchId: string): ScoreDto | null {
   const s = prices.score(matchId);
-  return s
-    ? { matchId, innings: s.innings, battingTeam: s.battingTeam, runs: s.runs, wickets: s.wickets, overs: s.overs }
-    : null;
+  if (!s) return null;
+  const { type: _type, ...score } = s;
+  return score;
 }
 
 /** What every signed-in user reads to find a match and bet on it (docs/exchange-api.md, Discovery). */
