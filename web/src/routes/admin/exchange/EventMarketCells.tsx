@@ -154,7 +154,7 @@ export function DeclareCell({ market }: { market: EventMarket }) {
       const names = chosen.map((sid) => running.find((s) => s.sid === sid)!.nat);
       ask({
         title: 'Declare the result',
-        text: `Declare ${listWords(names)} placed in ${name}? Bets are settled at once.`,
+        text: `Declare ${listWords(names)} the placed runners of ${name}? Bets are settled at once.`,
         call: (pw) => declareResult(market.marketId, { selectionIds: chosen, transaction_password: pw }),
       });
     } else {
