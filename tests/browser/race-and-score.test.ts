@@ -118,6 +118,16 @@ t.test('races and the chase at both widths', { skip: browserSkipReason }, async 
         const box = await board.boundingBox();
         t.ok(box && box.x >= 0 && box.x + box.width <= (width === 'mobile' ? 375 : 1366), `${width}: within the page`);
         await page.screenshot({ path: screenshotPath(`match-chase-${width}`), fullPage: true });
+
+        await openWithStorage(page, server.url, admin, '/admin/odds/4/sim-101');
+        const line = page.locator('.ax-score');
+        await line.waitFor();
+        t.equal(
+          await line.textContent(),
+          `Mumbai ${first.runs}/${first.wickets} (${first.overs} ov) · Chennai 0/0 (0.0 ov) · innings 2 · Chennai need ${first.runs + 1} runs from 120 balls`,
+          `${width}: the back office's score line`,
+        );
+        await page.screenshot({ path: screenshotPath(`admin-odds-chase-${width}`) });
       }
     },
   );
