@@ -54,7 +54,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       url: '/api/sports/active',
       access: 'any',
       tag: 'Discovery',
-      summary: 'Open matches per sport with best match-odds prices',
+      summary: "Open matches per sport with the best prices of each one's lead market (a race's WIN)",
       answer: {
         type: 'object',
         properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ActiveSport' } } },
