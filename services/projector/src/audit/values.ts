@@ -1,5 +1,4 @@
 import {
-  winnersOf,
   paiseToRupees,
   type AuditAction,
   type AuditObjectKind,
@@ -113,9 +112,7 @@ const rupeesOrNull = (p: number | null): number | null => (p === null ? null : p
 
 function resultOf(m: MarketState, r: MarketResult): string | number {
   if (r.runs !== undefined) return r.runs;
-  return winnersOf(r)
-    .map((id) => m.runners[id] ?? String(id))
-    .join(', ');
+  return (r.selectionIds ?? [r.selectionId]).map((id) => m.runners[id] ?? String(id)).join(', ');
 }
 
 /** A market's house prices named by runner (null when it has none). */
