@@ -19,6 +19,8 @@ export * from './market/ladder.js';
 export * from './accounts/permissions.js';
 export * from './market/feed.js';
 export * from './market/api.js';
+export * from './market/result.js';
+export * from './market/score.js';
 export * from './betting/api.js';
 export * from './buttons/api.js';
 export * from './betting/outcome.js';

@@ -66,7 +66,7 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
   );
   t.match(
     await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 999, transaction_password: TXN }, admin),
-    { status: 400, body: { message: 'The winner must be a runner of this market' } },
+    { status: 400, body: { message: 'Choose the winner among the runners of this market' } },
   );
   t.match(
     await call(
@@ -75,7 +75,10 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
       { selectionId: 301, runs: 5, transaction_password: TXN },
       admin,
     ),
-    { status: 400, body: { message: 'Give the winner (selectionId) or the runs, not both' } },
+    {
+      status: 400,
+      body: { message: 'Give the winner (selectionId), the placed runners (selectionIds) or the runs, one of them' },
+    },
   );
   t.match(
     await call('POST', `/api/admin/markets/${MO}/result`, { selectionId: 301, transaction_password: TXN }, admin),

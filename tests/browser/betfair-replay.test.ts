@@ -66,6 +66,11 @@ t.test('a replayed cricket match at both widths', { skip: browserSkipReason }, a
     const score = page.getByTestId('score');
     await score.filter({ hasText: '(0.3 ov)' }).waitFor({ timeout: 20_000 });
     t.match(await score.textContent(), /Australia.*Innings 2.*4\/0.*\(0\.3 ov\)/, `${width}: the score stream's score`);
+    // After the innings break: India's innings, the target and what the chase needs, who is in.
+    t.equal(await score.getByTestId('score-previous').textContent(), 'India165/7 (20.0 ov)');
+    t.equal(await score.getByTestId('score-chase').textContent(), 'Australia need 162 runs from 117 balls');
+    t.same(await score.getByTestId('batsman').allTextContents(), ['Travis Head*4 (3)', 'Mitchell Marsh0 (0)']);
+    t.same(await score.getByTestId('bowler').allTextContents(), ['Arshdeep Singh0.3-0-4-0']);
     t.match(await page.locator('.scoreboard .side-head').textContent(), /In-Play/);
     const card = page.locator(MATCH_ODDS);
     t.match(

@@ -83,7 +83,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
         const page = await open(viewport);
         await openWithStorage(page, base, player, '/home?sport=7');
         await page.locator('[data-match-id="HR1"]').waitFor();
-        t.match(await page.locator('[data-match-id="HR1"]').textContent(), /14:30 Ascot.*8 runners/);
+        t.match(await page.locator('[data-match-id="HR1"]').textContent(), /14:30 Ascot.*7 runners/);
         await page.locator('[data-match-id="HR1"]').click();
         const win = page.locator('[data-market-id="HR1-WIN"]');
         const place = page.locator('[data-market-id="HR1-PLC"]');

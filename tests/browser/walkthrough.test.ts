@@ -189,7 +189,13 @@ t.test('walk-through', { skip: browserSkipReason }, async (t) => {
 
       await openWithStorage(page, base, player3, '/odds/4/sim-101');
       await page.getByTestId('bet-locked').waitFor();
-      await page.locator('.runner-market.kind-match_odds .price-cell.back.best').first().click();
+      // Below the score board on a phone: scrolled to first, and clicked once the scroll has been
+      // painted (Chromium routes a click right after a scroll by the old place of the score frame,
+      // a cross-origin iframe, which then takes it).
+      const lockedBack = page.locator('.runner-market.kind-match_odds .price-cell.back.best').first();
+      await lockedBack.scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await lockedBack.click();
       await page.waitForFunction(() =>
         (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes('Betting is locked')),
       );

@@ -121,6 +121,8 @@ export interface SettleMarket {
   marketId: string;
   /** Winner of a match odds or bookmaker market. */
   selectionId: number | null;
+  /** Every placed runner of a market paying several winners (a place market), instead of `selectionId`. */
+  selectionIds?: number[] | null;
   /** Runs of a fancy. */
   runs: number | null;
 }

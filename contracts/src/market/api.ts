@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FEED_STATUSES, type FancyType, type MarketKind } from './feed.js';
+import { FEED_STATUSES, type CricketScoreUpdate, type FancyType, type MarketKind } from './feed.js';
 import type { MarketStatus } from './feed.js';
 import { percentBp, rupees } from '../api/amount.js';
 import { idOrNumber, idText, text } from '../api/text.js';
@@ -91,14 +91,8 @@ export interface MarketDto {
   proposed: number[] | null;
 }
 
-export interface ScoreDto {
-  matchId: string;
-  innings: number;
-  battingTeam: string;
-  runs: number;
-  wickets: number;
-  overs: string;
-}
+/** A cricket match's live score as the match page shows it: the feed's score (`CricketScoreUpdate`) as it is. */
+export type ScoreDto = Omit<CricketScoreUpdate, 'type'>;
 
 export interface MatchSummary {
   matchId: string;
@@ -201,17 +195,27 @@ export const HousePriceBody = v.strictObject({
   status: v.optional(v.picklist(FEED_STATUSES, 'status must be ACTIVE, SUSPENDED or Ball Running')),
 });
 
-/** POST /api/admin/markets/{marketId}/result: the winner of a runner market, or the runs of a fancy. */
+/**
+ * POST /api/admin/markets/{marketId}/result: the winner of a runner market (selectionId), every
+ * placed runner of a market paying several (selectionIds), or the runs of a fancy.
+ */
 export const MarketResultBody = v.pipe(
   v.strictObject({
     selectionId: v.optional(wholeNumber('selectionId', 0, Number.MAX_SAFE_INTEGER)),
+    selectionIds: v.optional(
+      v.pipe(
+        v.array(wholeNumber('selectionIds', 0, Number.MAX_SAFE_INTEGER), 'selectionIds must be a list of runners'),
+        v.minLength(1, 'selectionIds must name at least one runner'),
+        v.maxLength(100, 'selectionIds must name at most 100 runners'),
+      ),
+    ),
     runs: v.optional(wholeNumber('runs', 0, 10_000)),
     /** Declaring moves many players' money: confirmed with the transaction password. */
     transaction_password: TransactionPassword,
   }),
   v.check(
-    (b) => (b.selectionId === undefined) !== (b.runs === undefined),
-    'Give the winner (selectionId) or the runs, not both',
+    (b) => [b.selectionId, b.selectionIds, b.runs].filter((x) => x !== undefined).length === 1,
+    'Give the winner (selectionId), the placed runners (selectionIds) or the runs, one of them',
   ),
 );
 

@@ -5,6 +5,7 @@
  * stake / 100), fancy lines integer runs. Feed updates are not journalled; the engine keeps the
  * latest of each and records the price it used in the events it writes.
  */
+import type { BatsmanScore, BowlerFigures, InningsScore } from './score.js';
 
 /** The sports the product offers whether or not a feed lists them now, under Betfair's event type ids. */
 export const SPORTS = [
@@ -134,18 +135,26 @@ export interface FancyUpdate {
   yes: FancySide;
 }
 
-/** The live score of a cricket match in play; innings counts up, and within one innings runs, wickets and balls only go up. */
-export interface CricketScoreUpdate {
+/**
+ * The live score of a cricket match in play: the current innings (innings counts up, and within
+ * one innings runs, wickets and balls only go up), the innings before it, the target of a chase,
+ * and the batsmen and bowlers when the feed names them.
+ */
+export interface CricketScoreUpdate extends InningsScore {
   type: 'score';
   matchId: string;
-  innings: number;
-  battingTeam: string;
-  runs: number;
-  wickets: number;
-  /** Legal balls bowled in this innings. */
-  balls: number;
-  /** Overs as shown, "12.3" = 12 overs and 3 balls. */
-  overs: string;
+  /** The innings completed before this one, oldest first. */
+  previous: InningsScore[];
+  /** Overs a side of a limited-overs match (20 for a T20); null when the feed does not say. */
+  maxOvers: number | null;
+  /** The runs the batting side must reach to win (`limitedOversTarget`); null outside a chase. */
+  target: number | null;
+  /** The two batsmen in; empty when the feed does not name them. */
+  batsmen: BatsmanScore[];
+  /** The bowlers on, as the feed lists them; empty when it does not name them. */
+  bowlers: BowlerFigures[];
+  /** The toss in the feed's words; null when it does not say. */
+  toss: string | null;
 }
 
 /** A runner's status in a feed's market definition (Betfair's `marketDefinition.runners[].status`). */

@@ -987,6 +987,12 @@ t.test('settlement', async (t) => {
       wickets: 0,
       balls: 6,
       overs: '1.0',
+      previous: [],
+      maxOvers: 20,
+      target: null,
+      batsmen: [],
+      bowlers: [],
+      toss: null,
     };
     applyQuote(w.state, w.quotes, score, () => t.fail('nothing to journal'));
     t.equal(w.quotes.score('M1'), undefined, 'a score is not kept: the engine never decides on one');

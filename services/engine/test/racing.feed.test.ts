@@ -377,3 +377,69 @@ t.test('a place market with two winners: exposure over two placed, both winners 
   t.equal(r.balance('p1'), 10_343_00);
   t.equal(r.balance('p2'), 9_880_00);
 });
+
+t.test(
+  'an admin declares a place market by hand: exactly its two placed runners, each once, of the market',
+  async (t) => {
+    const r = race();
+    r.do(definition('plc'), null);
+    // 108 is a non-runner: it has left the market and cannot place.
+    r.do(definition('plc', {}, { 108: ['REMOVED', 5] }), null);
+    r.do(bet('back', 'b101', 'plc', 101, 300, 100_00), 'p1');
+    r.do(bet('back', 'b102', 'plc', 102, 250, 100_00), 'p1');
+    r.do(bet('lay', 'l103', 'plc', 103, 400, 100_00), 'p2');
+    const declare = (selectionIds: number[] | null, selectionId: number | null = null): Command => ({
+      type: 'SettleMarket',
+      marketId: 'plc',
+      selectionId,
+      selectionIds,
+      runs: null,
+    });
+    const refused = (message: string) => ({ ok: false, refusal: { code: 'INVALID_RESULT', message } });
+    t.same(r.when(declare(null, 101), 'a'), refused('Choose 2 placed runners: this market pays 2 places'));
+    t.same(r.when(declare([101]), 'a'), refused('Choose 2 placed runners: this market pays 2 places'));
+    t.same(r.when(declare([101, 102, 103]), 'a'), refused('Choose 2 placed runners: this market pays 2 places'));
+    t.same(r.when(declare([101, 101]), 'a'), refused('Choose each placed runner once'));
+    t.same(r.when(declare([101, 999]), 'a'), refused('Choose the placed runners among the runners of this market'));
+    t.same(r.when(declare([101, 108]), 'a'), refused('Choose the placed runners among the runners of this market'));
+    t.match(r.when(declare([101, 102]), 'p1'), { ok: false, refusal: { code: 'FORBIDDEN' } });
+
+    // Picked 103 first: the result names them in the market's order. p1: 101 loses 100, 102 wins 150;
+    // p2's lay of 103 loses 300.
+    const [settled] = r.do(declare([103, 101]), 'a');
+    t.match(settled, {
+      type: 'MarketSettled',
+      data: {
+        result: { selectionId: 101, selectionIds: [101, 103] },
+        bets: [
+          { betId: 'b101', outcome: 'won', pnl: 200_00 },
+          { betId: 'b102', outcome: 'lost', pnl: -100_00 },
+          { betId: 'l103', outcome: 'lost', pnl: -300_00 },
+        ],
+        users: [
+          { userId: 'p1', pnl: 100_00, commission: 2_00 },
+          { userId: 'p2', pnl: -300_00, commission: 0 },
+        ],
+      },
+    });
+    t.same(r.when(declare([101, 102]), 'a'), refused('The result of this market is already declared'));
+  },
+);
+
+t.test('a market paying one winner is declared with one runner, as selectionIds too', async (t) => {
+  const r = race();
+  r.do(definition('win'), null);
+  const declare = (selectionIds: number[]): Command => ({
+    type: 'SettleMarket',
+    marketId: 'win',
+    selectionId: null,
+    selectionIds,
+    runs: null,
+  });
+  t.match(r.when(declare([102, 103]), 'a'), {
+    ok: false,
+    refusal: { message: 'Choose the winner among the runners of this market' },
+  });
+  const [settled] = r.do(declare([102]), 'a');
+  t.same(settled?.type === 'MarketSettled' && settled.data.result, { selectionId: 102 }, 'one winner: no list');
+});

@@ -1,8 +1,9 @@
 /**
- * A deterministic built-in feed for demos and tests: four matches (two cricket, one in play with a
- * live score, one soccer, one tennis), prices that drift by whole ticks on the contracts ladder,
- * bookmaker rates that follow the exchange, fancy lines that follow the score, and the odd
- * suspension or ball in play. All randomness comes from one seeded PRNG, so the same seed gives
+ * A deterministic built-in feed for demos and tests: four matches (simulated-matches.ts: two
+ * cricket, one in play with its chase under way and a live score, simulated-cricket.ts; one
+ * soccer, one tennis), prices that drift by whole ticks on the contracts ladder, bookmaker rates
+ * that follow the exchange, fancy lines that follow the score, and the odd suspension or ball in
+ * play. All randomness comes from one seeded PRNG, so the same seed gives
  * the same updates; `step()` advances one tick synchronously, `start()` runs it every `tickMs`.
  */
 import {
@@ -14,15 +15,24 @@ import {
   updateKey,
   type Catalogue,
   type FancyMarket,
-  type FancyType,
   type FeedPort,
   type FeedStatus,
   type FeedUpdate,
   type Market,
   type Match,
   type PriceSize,
-  type Series,
 } from '@exch/contracts';
+import {
+  ballOf,
+  inningsOver,
+  inningsScore,
+  INNINGS_BALLS,
+  newInnings,
+  play,
+  scoreUpdate,
+  type SimInnings,
+} from './simulated-cricket.js';
+import { MATCHES, SERIES, type FancyRule } from './simulated-matches.js';
 
 export interface SimulatorOptions {
   seed: number;
@@ -57,11 +67,10 @@ const LOWEST_BACK = tickFrom(MIN_PRICE, LEVELS - 1)!;
 const HIGHEST_BACK = tickFrom(MAX_PRICE, -(MAX_SPREAD + LEVELS - 1))!;
 const MIN_SIZE = 100; // ₹1 in paise
 const MAX_SIZE = 100_000_00; // ₹1,00,000 in paise
-const INNINGS_BALLS = 120; // T20
 // A T20 at a real match's pace, in ticks (seconds at the default 1 s tick; a faster FEED_TICK_MS plays
 // faster): a ball about every 40 ticks (an innings of about 80 minutes), "Ball Running" for the last
-// 4 before it lands, 20 minutes between innings. So the match plays for about three hours before the
-// simulator starts it again.
+// 4 before it lands, 20 minutes between innings. The demo opens on the chase, which plays for over an
+// hour; after a break the match starts again from the first innings.
 const BALL_TICKS = 40;
 const BALL_JITTER_TICKS = 8;
 const BALL_RUNNING_TICKS = 4;
@@ -86,8 +95,6 @@ interface BookmakerRunner {
   cooldown: number;
 }
 
-type FancyRule = 'innings' | 'over' | 'wicket';
-
 interface Fancy {
   marketId: string;
   rule: FancyRule;
@@ -97,88 +104,32 @@ interface Fancy {
   cooldown: number;
 }
 
-interface Score {
-  innings: number;
-  runs: number;
-  wickets: number;
-  balls: number;
-  overStartRuns: number;
-}
-
 interface SimMatch {
   match: Match;
   teams: string[];
+  /** Each side's eleven in batting order (cricket). */
+  squads: string[][];
   exchange: ExchangeRunner[];
   bookmaker: BookmakerRunner[];
   fancies: Fancy[];
-  score: Score | null; // null unless a cricket match in play
+  score: SimInnings | null; // null unless a cricket match in play
   ballRunning: boolean;
   /** Ticks until the next ball lands (or the next innings' first ball, after a break). */
   untilBall: number;
 }
 
-interface MatchSeed {
-  id: string;
-  seriesId: string;
-  sportId: 1 | 2 | 4;
-  teams: string[];
-  /** Starting best back prices, one per runner, in hundredths (1.85 -> 185). */
-  odds: number[];
-  startInMinutes: number;
-  fancies?: [name: string, type: FancyType, rule: FancyRule][];
-}
-
-const SERIES: Series[] = [
-  { id: 'sim-s-4-1', sportId: 4, name: 'T20 League (simulated)' },
-  { id: 'sim-s-1-1', sportId: 1, name: 'Premier League (simulated)' },
-  { id: 'sim-s-2-1', sportId: 2, name: 'ATP Tour (simulated)' },
-];
-
-const MATCHES: MatchSeed[] = [
-  {
-    id: 'sim-101',
-    seriesId: 'sim-s-4-1',
-    sportId: 4,
-    teams: ['Mumbai', 'Chennai'],
-    odds: [185, 206],
-    startInMinutes: -45,
-    fancies: [
-      ['20 over runs (current innings)', 'Normal', 'innings'],
-      ['Current over runs', 'Over by over', 'over'],
-      ['Fall of next wicket', 'Normal', 'wicket'],
-    ],
-  },
-  {
-    id: 'sim-102',
-    seriesId: 'sim-s-4-1',
-    sportId: 4,
-    teams: ['Bengaluru', 'Kolkata'],
-    odds: [230, 168],
-    startInMinutes: 180,
-    fancies: [
-      ['20 over runs Bengaluru', 'Normal', 'innings'],
-      ['1st over runs Bengaluru', 'Over by over', 'over'],
-    ],
-  },
-  {
-    id: 'sim-201',
-    seriesId: 'sim-s-1-1',
-    sportId: 1,
-    teams: ['Arsenal', 'Chelsea', 'The Draw'],
-    odds: [210, 360, 340],
-    startInMinutes: 120,
-  },
-  {
-    id: 'sim-301',
-    seriesId: 'sim-s-2-1',
-    sportId: 2,
-    teams: ['Player A', 'Player B'],
-    odds: [150, 270],
-    startInMinutes: 300,
-  },
-];
-
 const clamp = (n: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, n));
+
+/**
+ * A match in play as the demo opens it: the first innings already played (with a PRNG of its own,
+ * so the feed's own stream of draws is the same whatever it scored), the chase about to start.
+ */
+function chaseUnderWay(seed: number, battedFirst: string): SimInnings {
+  const random = mulberry32(seed ^ 0x5eed);
+  const first = newInnings(1, []);
+  while (!inningsOver(first)) play(first, ballOf(random()));
+  return newInnings(2, [inningsScore(first, battedFirst)]);
+}
 
 export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = true }: SimulatorOptions): Simulator {
   const random = mulberry32(seed);
@@ -233,9 +184,18 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
         fancies.push({ marketId: fancy.marketId, rule, bias: 0, sameLine: false, suspendedFor: 0, cooldown: 0 });
       });
     }
-    const score =
-      m.sportId === 4 && match.inPlay ? { innings: 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 } : null;
-    return { match, teams: m.teams, exchange, bookmaker, fancies, score, ballRunning: false, untilBall: BALL_TICKS };
+    const score = m.sportId === 4 && match.inPlay ? chaseUnderWay(seed + mi, m.teams[0]!) : null;
+    return {
+      match,
+      teams: m.teams,
+      squads: m.squads ?? [],
+      exchange,
+      bookmaker,
+      fancies,
+      score,
+      ballRunning: false,
+      untilBall: BALL_TICKS,
+    };
   });
 
   const catalogue: Catalogue = {
@@ -295,24 +255,13 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
     return { type: 'fancy', marketId: f.marketId, status: roundStatus(f, sim), no, yes };
   };
 
-  const scoreUpdate = (sim: SimMatch, s: Score): FeedUpdate => ({
-    type: 'score',
-    matchId: sim.match.id,
-    innings: s.innings,
-    battingTeam: sim.teams[(s.innings - 1) % 2]!,
-    runs: s.runs,
-    wickets: s.wickets,
-    balls: s.balls,
-    overs: `${Math.floor(s.balls / 6)}.${s.balls % 6}`,
-  });
-
   function currentState(): FeedUpdate[] {
     const out: FeedUpdate[] = [];
     for (const sim of sims) {
       for (const r of sim.exchange) out.push(exchangeUpdate(r));
       for (const b of sim.bookmaker) out.push(bookmakerUpdate(b, sim));
       for (const f of sim.fancies) out.push(fancyUpdate(f, sim));
-      if (sim.score) out.push(scoreUpdate(sim, sim.score));
+      if (sim.score) out.push(scoreUpdate(sim.match.id, sim.teams, sim.squads, sim.score));
     }
     return out;
   }
@@ -335,36 +284,29 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
     else if (chance(p)) item.suspendedFor = int(1, 4);
   };
 
-  function bowl(sim: SimMatch, s: Score): void {
-    const x = random();
+  function bowl(sim: SimMatch, s: SimInnings): void {
+    const ball = ballOf(random());
     const batting = sim.exchange[(s.innings - 1) % 2]!;
     const fielding = sim.exchange[s.innings % 2]!;
-    if (x < 0.02) {
-      s.runs += 1; // wide: a run, no ball counted
-      return;
-    }
-    if (x < 0.07) {
-      s.wickets++;
+    if (ball.kind === 'wicket') {
       moveBack(batting, int(2, 4));
       moveBack(fielding, -int(1, 2));
       if (suspensions) for (const r of sim.exchange) if (r.suspendedFor === 0 && r.cooldown === 0) r.suspendedFor = 2;
-    } else {
-      const runs = x < 0.4 ? 0 : x < 0.72 ? 1 : x < 0.82 ? 2 : x < 0.84 ? 3 : x < 0.95 ? 4 : 6;
-      s.runs += runs;
-      if (runs >= 4) {
-        moveBack(batting, -1);
-        moveBack(fielding, 1);
-      }
+    } else if (ball.kind === 'runs' && ball.runs >= 4) {
+      moveBack(batting, -1);
+      moveBack(fielding, 1);
     }
-    s.balls++;
-    if (s.balls % 6 === 0) s.overStartRuns = s.runs;
-    if (s.balls >= INNINGS_BALLS || s.wickets >= 10) {
-      // Next innings, the other side batting; a T20 has two, so after the second the simulator
-      // plays the match again from the first (a demo never runs dry, and never shows "innings 3").
-      sim.score = { innings: s.innings === 1 ? 2 : 1, runs: 0, wickets: 0, balls: 0, overStartRuns: 0 };
-      sim.untilBall = INNINGS_BREAK_TICKS;
-    }
+    play(s, ball);
+    // The innings' last score stands through the break (the chase's: how it ended).
+    if (inningsOver(s)) sim.untilBall = INNINGS_BREAK_TICKS;
   }
+
+  /**
+   * After the break: the chase after the first innings; after the chase the simulator plays the
+   * match again from the first innings (a demo never runs dry, and never shows "innings 3").
+   */
+  const nextInnings = (sim: SimMatch, s: SimInnings): SimInnings =>
+    s.innings === 1 ? newInnings(2, [inningsScore(s, sim.teams[0]!)]) : newInnings(1, []);
 
   function advance(): void {
     for (const sim of sims) {
@@ -383,13 +325,16 @@ export function createSimulator({ seed, tickMs, clock = Date.now, suspensions = 
         if (chance(0.03)) f.sameLine = !f.sameLine;
         maybeSuspend(f, 0.01);
       }
-      // In play: the ball is running for its last few ticks, then its result lands on the score.
+      // In play: the ball is running for its last few ticks, then its result lands on the score;
+      // an innings over waits out the break, then the next begins.
       if (sim.score) {
+        const over = inningsOver(sim.score);
         sim.untilBall--;
-        sim.ballRunning = sim.untilBall > 0 && sim.untilBall <= BALL_RUNNING_TICKS;
+        sim.ballRunning = !over && sim.untilBall > 0 && sim.untilBall <= BALL_RUNNING_TICKS;
         if (sim.untilBall === 0) {
           sim.untilBall = BALL_TICKS + int(-BALL_JITTER_TICKS, BALL_JITTER_TICKS);
-          bowl(sim, sim.score);
+          if (over) sim.score = nextInnings(sim, sim.score);
+          else bowl(sim, sim.score);
         }
       }
     }

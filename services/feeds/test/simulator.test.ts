@@ -1,5 +1,13 @@
 import t from 'tap';
-import { FANCY_TYPES, FEED_STATUSES, isLadderPrice, updateKey, type FeedUpdate } from '@exch/contracts';
+import {
+  chaseOf,
+  FANCY_TYPES,
+  FEED_STATUSES,
+  isLadderPrice,
+  updateKey,
+  type CricketScoreUpdate,
+  type FeedUpdate,
+} from '@exch/contracts';
 import { createSimulator } from '../src/index.js';
 
 const clock = () => Date.parse('2025-01-01T12:00:00.000Z');
@@ -25,7 +33,7 @@ t.test('catalogue: sports, series, four matches, market kinds and fancy types', 
   );
   t.same(c.matches.map((m) => m.sportId).sort(), [1, 2, 4, 4]);
   t.equal(c.matches.filter((m) => m.inPlay && m.sportId === 4).length, 1, 'one cricket match in play');
-  t.equal(c.matches[0]!.startTime, '2025-01-01T11:15:00.000Z', 'start times come from the clock');
+  t.equal(c.matches[0]!.startTime, '2025-01-01T10:20:00.000Z', 'start times come from the clock');
   for (const m of c.matches) {
     t.ok(
       c.series.some((s) => s.id === m.seriesId && s.sportId === m.sportId),
@@ -112,6 +120,11 @@ t.test('1,000 steps keep every invariant', async (t) => {
             if (next && u.battingTeam === p.battingTeam) fail('sides swap', u);
           }
           if (u.overs !== `${Math.floor(u.balls / 6)}.${u.balls % 6}`) fail('overs', u);
+          if (u.batsmen.length !== 2 || u.batsmen.filter((b) => b.onStrike).length !== 1)
+            fail('two in, one on strike', u);
+          if (u.batsmen.reduce((n, b) => n + b.runs, 0) > u.runs) fail("the batsmen's runs within the total", u);
+          if (u.bowlers.length !== 1 || u.bowlers[0]!.runs > u.runs) fail('the bowler of the over', u);
+          if (u.target !== (u.innings === 2 ? u.previous[0]!.runs + 1 : null)) fail('target', u);
           lastScore = u;
         }
       }
@@ -139,26 +152,60 @@ t.test('1,000 steps keep every invariant', async (t) => {
   }
 });
 
-t.test("a T20 at a real match's pace: innings of over an hour, no restart within two hours", async (t) => {
+t.test("a T20 at a real match's pace: the demo opens on the chase, then plays the match again", async (t) => {
   for (const seed of [1, 2, 3]) {
     const s = sim(seed); // 1 s ticks, as npm start runs it
-    const turns: { minute: number; innings: number; battingTeam: string }[] = [];
-    let innings = 1;
-    for (let second = 1; second <= 3 * 3600; second++)
-      for (const u of s.step())
-        if (u.type === 'score' && u.innings !== innings) {
-          innings = u.innings;
-          turns.push({ minute: Math.round(second / 60), innings, battingTeam: u.battingTeam });
-        }
-    const [second, restart] = turns;
-    t.equal(second?.battingTeam, 'Chennai', `seed ${seed}: the other side bats second`);
-    t.ok(
-      second && second.innings === 2 && second.minute >= 40,
-      `seed ${seed}: the second innings at ${second?.minute} min`,
+    const opening = s.snapshot().find((u): u is CricketScoreUpdate => u.type === 'score')!;
+    const first = opening.previous[0]!;
+    t.match(
+      opening,
+      {
+        matchId: 'sim-101',
+        innings: 2,
+        battingTeam: 'Chennai',
+        runs: 0,
+        balls: 0,
+        maxOvers: 20,
+        target: first.runs + 1,
+      },
+      `seed ${seed}: Chennai chase ${first.runs + 1}`,
     );
     t.ok(
-      !restart || restart.minute >= 120,
-      `seed ${seed}: the match starts again at ${restart?.minute ?? 'over 180'} min`,
+      first.battingTeam === 'Mumbai' && (first.balls === 120 || first.wickets === 10),
+      'after a whole first innings',
+    );
+    t.same(
+      [opening.batsmen.map((b) => [b.name, b.runs, b.onStrike]), opening.bowlers.map((b) => b.name)],
+      [
+        [
+          ['K. Iyer', 0, true],
+          ['M. Raman', 0, false],
+        ],
+        ['K. Pawar'],
+      ],
+      'the openers in, the first of the last five bowling',
+    );
+    const turns: { minute: number; innings: number; battingTeam: string }[] = [];
+    let last = opening;
+    let chaseEnd: CricketScoreUpdate | null = null;
+    for (let second = 1; second <= 4 * 3600; second++)
+      for (const u of s.step()) {
+        if (u.type !== 'score') continue;
+        if (u.innings !== last.innings) {
+          turns.push({ minute: Math.round(second / 60), innings: u.innings, battingTeam: u.battingTeam });
+          if (last.innings === 2) chaseEnd ??= last;
+        }
+        last = u;
+      }
+    const [restart, second] = turns;
+    t.ok(chaseEnd && chaseOf(chaseEnd)?.state !== 'needs', `seed ${seed}: the chase ends decided`);
+    t.ok(
+      restart && restart.innings === 1 && restart.minute >= 40,
+      `seed ${seed}: the match again at ${restart?.minute} min`,
+    );
+    t.ok(
+      second && second.innings === 2 && second.battingTeam === 'Chennai' && second.minute - restart!.minute >= 40,
+      `seed ${seed}: its chase ${second ? second.minute - restart!.minute : '-'} min later`,
     );
     t.comment(`seed ${seed}: ${JSON.stringify(turns)}`);
   }

@@ -49,6 +49,12 @@ const score = (runs: number): FeedUpdate => ({
   wickets: 0,
   balls: 6,
   overs: '1.0',
+  previous: [],
+  maxOvers: 20,
+  target: null,
+  batsmen: [],
+  bowlers: [],
+  toss: null,
 });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

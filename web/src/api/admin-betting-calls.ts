@@ -192,7 +192,7 @@ export const setMarketStatus = (
 
 export const declareResult = (
   marketId: string,
-  body: ({ selectionId: number } | { runs: number }) & { transaction_password: string },
+  body: ({ selectionId: number } | { selectionIds: number[] } | { runs: number }) & { transaction_password: string },
 ): Promise<MessageAnswer> =>
   apiRequest(`/admin/markets/${enc(marketId)}/result`, { method: 'POST', body, auth: 'admin', toast: false });
 

@@ -4,7 +4,7 @@ import {
   type ApplyFeedMarketState,
   type ConfirmFeedResult,
   type DomainEvent,
-  type MarketResult,
+  winnersResult,
 } from '@exch/contracts';
 import { accept, refuse, type Decision } from '../decision.js';
 import type { EngineState, MarketState } from '../state.js';
@@ -124,7 +124,5 @@ export function decideConfirmFeedResult(
   const winners = market.proposed;
   if (!winners || winners.length === 0)
     return refuse('NO_PROPOSED_RESULT', 'The feed has proposed no result for this market');
-  const result: MarketResult =
-    winners.length === 1 ? { selectionId: winners[0]! } : { selectionId: winners[0]!, selectionIds: winners };
-  return accept(settlement(state, market, result, settlementId, settledAt));
+  return accept(settlement(state, market, winnersResult(winners), settlementId, settledAt));
 }

@@ -1,4 +1,7 @@
 import {
+  declaredWinnersProblem,
+  winnersOf,
+  winnersResult,
   HOUSE_COMMISSION_ACCOUNT,
   HOUSE_PNL_ACCOUNT,
   marketStream,
@@ -23,7 +26,7 @@ function wins(bet: BetState, result: MarketResult): boolean {
   const backWins =
     bet.kind === 'fancy'
       ? (result.runs ?? -1) >= bet.odds
-      : bet.selectionId !== null && (result.selectionIds ?? [result.selectionId]).includes(bet.selectionId);
+      : bet.selectionId !== null && winnersOf(result).includes(bet.selectionId);
   return bet.side === 'back' ? backWins : !backWins;
 }
 
@@ -59,9 +62,12 @@ export function decideSettleMarket(
       return refuse('INVALID_RESULT', 'Enter the runs: a whole number, 0 or more');
     result = { runs: c.runs! };
   } else {
-    if (!market.runners.some((r) => r.selectionId === c.selectionId))
-      return refuse('INVALID_RESULT', 'Choose the winner among the runners of this market');
-    result = { selectionId: c.selectionId! };
+    const runnerIds = market.runners.map((r) => r.selectionId);
+    const chosen = c.selectionIds ?? (c.selectionId === null ? [] : [c.selectionId]);
+    const problem = declaredWinnersProblem(runnerIds, market.feed?.numberOfWinners ?? 1, chosen);
+    if (problem) return refuse('INVALID_RESULT', problem);
+    // In the market's own order, so a result reads the same whichever order the admin picked them in.
+    result = winnersResult(runnerIds.filter((id) => chosen.includes(id)));
   }
   return accept(settlement(state, market, result, settlementId, settledAt));
 }

@@ -11,7 +11,7 @@ import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalo
 import { FeedHealth, STALE } from './health.js';
 import { withLatestNames } from './names.js';
 import type { ChangeMessage, MarketChangeMessage, MarketDefinition } from './protocol.js';
-import { toScore } from './score.js';
+import { CricketScores } from './score.js';
 import { FeedState } from './to-feed.js';
 
 /** Where the messages come from: the stream client or a file replay. */
@@ -59,6 +59,7 @@ export class BetfairFeed implements FeedPort {
   readonly health: FeedHealth;
   private readonly cache = new MarketCache();
   private readonly state = new FeedState();
+  private readonly cricket = new CricketScores();
   private readonly entries = new Map<string, MarketCatalogue>();
   /** Markets named by a catalogue (file or Betting API): their names win over any definition's. */
   private readonly catalogued = new Set<string>();
@@ -118,7 +119,7 @@ export class BetfairFeed implements FeedPort {
     this.health.message(m.pt);
     if (m.op === 'ccm') {
       for (const cc of m.cc ?? []) {
-        const score = toScore(cc);
+        const score = this.cricket.apply(cc);
         if (score) this.emit(this.state.score(score));
       }
       return;

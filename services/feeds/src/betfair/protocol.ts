@@ -99,12 +99,66 @@ export interface InningsStats {
   inningsWickets?: number;
 }
 
-/** One match's change on the cricket score stream (`ccm`); a part left out has not changed. */
+/** The two batsmen in (`bat1…`, `bat2…`); `bat1Strike` 1 while batsman 1 is on strike. */
+export interface BattingTeamStats {
+  teamName?: string;
+  bat1Name?: string;
+  bat1Runs?: number;
+  bat1Balls?: number;
+  bat1Fours?: number;
+  bat1Sixes?: number;
+  bat1Strike?: number;
+  bat2Name?: string;
+  bat2Runs?: number;
+  bat2Balls?: number;
+  bat2Fours?: number;
+  bat2Sixes?: number;
+  bat2Strike?: number;
+}
+
+/** The two bowlers on (`bowl1…`, `bowl2…`), their overs as shown ("3.2"). */
+export interface BowlingTeamStats {
+  teamName?: string;
+  bowl1Name?: string;
+  bowl1Overs?: string;
+  bowl1Runs?: number;
+  bowl1Maidens?: number;
+  bowl1Wickets?: number;
+  bowl2Name?: string;
+  bowl2Overs?: string;
+  bowl2Runs?: number;
+  bowl2Maidens?: number;
+  bowl2Wickets?: number;
+}
+
+/** A match's stats on the score stream; a change that carries them carries them whole. */
+export interface MatchStats {
+  currentInnings?: number;
+  inningsStats?: InningsStats[];
+  battingTeamStats?: BattingTeamStats;
+  bowlingTeamStats?: BowlingTeamStats;
+  /** The toss in words; "NA" before it is known. */
+  tossResult?: string;
+  /** The winning team, "NA" until there is one. */
+  winner?: string;
+  scoreboardStatus?: string;
+}
+
+/**
+ * One match's change on the cricket score stream (`ccm`); a part left out has not changed. Also
+ * carried, not read: `homeTeam`/`awayTeam` (squads) and `incidentListWrapper` (the last balls).
+ */
 export interface CricketChange {
   eventId: string;
   marketId?: string;
-  fixtureInfo?: { fixtureStatus?: string; eventStatus?: string; maxOvers?: number; eventDescription?: string };
-  matchStats?: { currentInnings?: number; inningsStats?: InningsStats[] };
+  fixtureInfo?: {
+    fixtureStatus?: string;
+    eventStatus?: string;
+    maxOvers?: number;
+    eventDescription?: string;
+    expectedStartTime?: number;
+  };
+  matchStats?: MatchStats;
 }
 
 export interface CricketChangeMessage {

@@ -2,15 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LOBBY_ROOM, type FeedUpdate, type OddsUpdate, type SqlClient } from '@exch/contracts';
 import { scoreOf } from '../markets/discovery-routes.js';
 import type { LivePrices } from '../markets/live-prices.js';
-import { marketsById } from '@exch/projector/read';
-import { lobbyRunners, sectionsOf } from '../markets/sections.js';
+import { marketsById, marketsOf, type MarketRow } from '@exch/projector/read';
+import { leadMarkets, lobbyRunners, sectionsOf } from '../markets/sections.js';
 import type { Hub } from '../ws/hub.js';
 
 /**
  * Pushes to each watched match room what changed: the coalesced feed changes (only their runners
  * and fancies, except of markets priced by hand) and markets whose admin status, house prices or
  * result changed (every runner), and the score; and to the lobby room each listed match's best
- * match-odds prices when they change.
+ * prices of its lead market when they change.
  */
 export class OddsPusher {
   constructor(
@@ -58,20 +58,31 @@ export class OddsPusher {
 
   private async send(changed: Map<string, Set<number> | null>, fromFeed: boolean): Promise<void> {
     const byMatch = new Map<string, OddsUpdate['markets']>();
-    const lobby = this.hub.watching(LOBBY_ROOM);
-    for (const m of await marketsById(this.sql, [...changed.keys()])) {
-      // The lobby lists best match-odds prices: pushed to its room, not polled.
-      if (lobby && m.kind === 'match_odds')
-        this.hub.pushToRoom(LOBBY_ROOM, {
-          event: 'lobbyPrices',
-          data: { matchId: m.match_id, runners: lobbyRunners(m, this.prices) },
-        });
+    const markets = await marketsById(this.sql, [...changed.keys()]);
+    for (const m of markets) {
       if (!this.hub.watching(m.match_id) || (fromFeed && m.manual)) continue;
       const section = sectionsOf(m, this.prices, changed.get(m.market_id) ?? undefined);
       if (section.length === 0) continue;
       byMatch.set(m.match_id, [...(byMatch.get(m.match_id) ?? []), { marketId: m.market_id, section }]);
     }
-    for (const [matchId, markets] of byMatch)
-      this.hub.pushToRoom(matchId, { event: 'oddsUpdate', data: { matchId, markets } });
+    for (const [matchId, changedMarkets] of byMatch)
+      this.hub.pushToRoom(matchId, { event: 'oddsUpdate', data: { matchId, markets: changedMarkets } });
+    if (this.hub.watching(LOBBY_ROOM)) await this.pushLobby(markets);
+  }
+
+  /**
+   * The lobby lists each match by its lead market's best prices (a race by its WIN market, not its
+   * PLACE): pushed to its room, not polled, when that market changed.
+   */
+  private async pushLobby(changed: MarketRow[]): Promise<void> {
+    const matchIds = [...new Set(changed.filter((m) => m.kind === 'match_odds').map((m) => m.match_id))];
+    if (matchIds.length === 0) return;
+    const ids = new Set(changed.map((m) => m.market_id));
+    for (const lead of leadMarkets(await marketsOf(this.sql, matchIds)).values())
+      if (ids.has(lead.market_id))
+        this.hub.pushToRoom(LOBBY_ROOM, {
+          event: 'lobbyPrices',
+          data: { matchId: lead.match_id, runners: lobbyRunners(lead, this.prices) },
+        });
   }
 }

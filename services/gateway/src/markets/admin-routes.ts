@@ -5,7 +5,7 @@ import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import { eventMarkets, listMatches, marketsOf, seriesOfSport, sportMatchCounts } from '@exch/projector/read';
 import { findMatch } from './read.js';
-import { toMarketDto, toMatchSummary } from './sections.js';
+import { leadMarkets, toMarketDto, toMatchSummary } from './sections.js';
 
 const SportParams = v.object({
   sportId: v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'sportId must be a whole number'), v.transform(Number)),
@@ -70,17 +70,13 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
     },
     async (_req, { params: p, query: q }): Promise<{ data: MatchSummary[] }> => {
       const matches = await listMatches(sql, { sportId: p.sportId, open: q.status === 'active' });
-      const matchOdds = new Map(
-        (
-          await marketsOf(
-            sql,
-            matches.map((m) => m.match_id),
-          )
-        )
-          .filter((m) => m.kind === 'match_odds')
-          .map((m) => [m.match_id, m]),
+      const lead = leadMarkets(
+        await marketsOf(
+          sql,
+          matches.map((m) => m.match_id),
+        ),
       );
-      return { data: matches.map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)) };
+      return { data: matches.map((m) => toMatchSummary(m, lead.get(m.match_id), prices)) };
     },
   );
 

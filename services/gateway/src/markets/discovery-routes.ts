@@ -11,7 +11,7 @@ import type { ExchangeDeps } from '../deps.js';
 import type { LivePrices } from './live-prices.js';
 import { listMatches, marketsOf, newsText, listedSports } from '@exch/projector/read';
 import { findMatch } from './read.js';
-import { toMarketDto, toMatchSummary } from './sections.js';
+import { leadMarkets, toMarketDto, toMatchSummary } from './sections.js';
 
 /** SPEC.md's three sports, then any other sport the catalogue lists. */
 async function sportsListed(sql: SqlClient): Promise<SportDto[]> {
@@ -23,11 +23,12 @@ async function sportsListed(sql: SqlClient): Promise<SportDto[]> {
   ];
 }
 
+/** The match's live score, as the feed last sent it. */
 export function scoreOf(prices: LivePrices, matchId: string): ScoreDto | null {
   const s = prices.score(matchId);
-  return s
-    ? { matchId, innings: s.innings, battingTeam: s.battingTeam, runs: s.runs, wickets: s.wickets, overs: s.overs }
-    : null;
+  if (!s) return null;
+  const { type: _type, ...score } = s;
+  return score;
 }
 
 /** What every signed-in user reads to find a match and bet on it (docs/exchange-api.md, Discovery). */
@@ -55,7 +56,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       access: 'any',
       backOffice: 'own',
       tag: 'Discovery',
-      summary: 'Open matches per sport with best match-odds prices',
+      summary: "Open matches per sport with the best prices of each one's lead market (a race's WIN)",
       answer: {
         type: 'object',
         properties: { data: { type: 'array', items: { $ref: '#/components/schemas/ActiveSport' } } },
@@ -63,22 +64,16 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
     },
     async (): Promise<{ data: ActiveSport[] }> => {
       const matches = await listMatches(sql, { open: true });
-      const matchOdds = new Map(
-        (
-          await marketsOf(
-            sql,
-            matches.map((m) => m.match_id),
-          )
-        )
-          .filter((m) => m.kind === 'match_odds')
-          .map((m) => [m.match_id, m]),
+      const lead = leadMarkets(
+        await marketsOf(
+          sql,
+          matches.map((m) => m.match_id),
+        ),
       );
       const data = (await sportsListed(sql)).map((s) => ({
         sportId: s.id,
         name: s.name,
-        matches: matches
-          .filter((m) => m.sport_id === s.id)
-          .map((m) => toMatchSummary(m, matchOdds.get(m.match_id), prices)),
+        matches: matches.filter((m) => m.sport_id === s.id).map((m) => toMatchSummary(m, lead.get(m.match_id), prices)),
       }));
       return { data };
     },
@@ -99,11 +94,7 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
       const match = await findMatch(sql, p.matchId);
       const markets = await marketsOf(sql, [match.match_id]);
       return {
-        match: toMatchSummary(
-          match,
-          markets.find((m) => m.kind === 'match_odds'),
-          prices,
-        ),
+        match: toMatchSummary(match, leadMarkets(markets).get(match.match_id), prices),
         markets: markets.map((m) => toMarketDto(m, prices)),
         score: scoreOf(prices, match.match_id),
       };

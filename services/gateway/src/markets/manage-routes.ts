@@ -1,4 +1,5 @@
 import {
+  declaredWinnersProblem,
   HousePriceBody,
   MarketResultBody,
   TransactionPasswordBody,
@@ -80,7 +81,7 @@ export function manageMarketRoutes({ sql, commands, prices, throttle, route }: E
       access: 'market-admin',
       tag: TAG,
       summary:
-        'Declare the result and settle: the winner (selectionId) or the runs of a fancy; confirmed with the transaction password',
+        'Declare the result and settle: the winner (selectionId), every placed runner of a place market (selectionIds) or the runs of a fancy; confirmed with the transaction password',
       params: MarketParams,
       body: MarketResultBody,
       answer: 'Message',
@@ -90,15 +91,25 @@ export function manageMarketRoutes({ sql, commands, prices, throttle, route }: E
       if (market.kind === 'fancy' && body.runs === undefined)
         throw new HttpError(400, 'A fancy is settled by the runs');
       if (market.kind !== 'fancy') {
-        if (body.selectionId === undefined) throw new HttpError(400, 'Choose the winner (selectionId)');
-        if (!market.runners.some((r) => r.selectionId === body.selectionId))
-          throw new HttpError(400, 'The winner must be a runner of this market');
+        const places = market.number_of_winners;
+        if (body.selectionId === undefined && body.selectionIds === undefined)
+          throw new HttpError(
+            400,
+            places > 1 ? `Choose the ${places} placed runners (selectionIds)` : 'Choose the winner (selectionId)',
+          );
+        // Checked before the transaction password, so a wrong choice costs no attempt; the engine decides again.
+        const running = market.runners
+          .map((r) => r.selectionId)
+          .filter((id) => !market.removed?.some((r) => r.selectionId === id));
+        const problem = declaredWinnersProblem(running, places, body.selectionIds ?? [body.selectionId!]);
+        if (problem) throw new HttpError(400, problem);
       }
       await checkTransactionPassword(sql, throttle, req, body.transaction_password);
       await send(commands, req, {
         type: 'SettleMarket',
         marketId: market.market_id,
         selectionId: body.selectionId ?? null,
+        selectionIds: body.selectionIds ?? null,
         runs: body.runs ?? null,
       });
       return { message: 'Result declared' };

@@ -96,8 +96,23 @@ export function toMarketDto(m: MarketRow, prices: LivePrices): MarketDto {
   };
 }
 
-/** The lobby's line of a match: best back and lay per match-odds runner. */
-export function toMatchSummary(match: MatchRow, matchOdds: MarketRow | undefined, prices: LivePrices): MatchSummary {
+/**
+ * The market a match is listed by in the lobby, per match: its first match-odds market (listing
+ * order) that pays one winner, else its first match-odds market. A race holds WIN and PLACE: the
+ * lobby shows the WIN market, as the race card leads with it.
+ */
+export function leadMarkets(markets: readonly MarketRow[]): Map<string, MarketRow> {
+  const lead = new Map<string, MarketRow>();
+  for (const m of markets) {
+    if (m.kind !== 'match_odds') continue;
+    const held = lead.get(m.match_id);
+    if (!held || (held.number_of_winners > 1 && m.number_of_winners <= 1)) lead.set(m.match_id, m);
+  }
+  return lead;
+}
+
+/** The lobby's line of a match: best back and lay per runner of its lead market (`leadMarkets`). */
+export function toMatchSummary(match: MatchRow, lead: MarketRow | undefined, prices: LivePrices): MatchSummary {
   return {
     matchId: match.match_id,
     sportId: match.sport_id,
@@ -107,13 +122,13 @@ export function toMatchSummary(match: MatchRow, matchOdds: MarketRow | undefined
     name: match.name,
     startTime: new Date(match.start_time).toISOString(),
     inPlay: match.in_play,
-    runners: matchOdds ? lobbyRunners(matchOdds, prices) : [],
+    runners: lead ? lobbyRunners(lead, prices) : [],
   };
 }
 
-/** Best back and lay of each runner of a match-odds market, as the lobby lists them (and its pushes send). */
-export function lobbyRunners(matchOdds: MarketRow, prices: LivePrices): MatchSummary['runners'] {
-  return sectionsOf(matchOdds, prices).map((s) => ({
+/** Best back and lay of each runner of a match's lead market, as the lobby lists them (and its pushes send). */
+export function lobbyRunners(lead: MarketRow, prices: LivePrices): MatchSummary['runners'] {
+  return sectionsOf(lead, prices).map((s) => ({
     selectionId: s.sid,
     name: s.nat,
     back: s.odds.find((o) => o.otype === 'back' && o.tno === 0)?.odds ?? null,

@@ -1,12 +1,13 @@
-import type {
-  MarketListed,
-  MarketRenamed,
-  MarketSettled,
-  MatchListed,
-  MatchRenamed,
-  ResultRevoked,
-  SqlClient,
-  StoredEvent,
+import {
+  resultWords,
+  type MarketListed,
+  type MarketRenamed,
+  type MarketSettled,
+  type MatchListed,
+  type MatchRenamed,
+  type ResultRevoked,
+  type SqlClient,
+  type StoredEvent,
 } from '@exch/contracts';
 
 interface Label {
@@ -40,7 +41,7 @@ const COLUMNS = 'id, name, match_id, runners, last_result';
 
 /**
  * Names of matches and markets as the ledger's settlement remarks need them ("Mumbai v Chennai /
- * Match Odds: Mumbai won"). Loaded for the ids a batch names, folded in order, saved once.
+ * Match Odds: Mumbai won", "14:30 Ascot / To Be Placed: 2. Sandwood Jet and 5. Lady Luck placed"). Loaded for the ids a batch names, folded in order, saved once.
  *
  * A market's own events (listing, settlements, revokes) share its stream, so they arrive in order;
  * its match's name comes from another stream. In distributed mode a market may settle before its
@@ -117,10 +118,10 @@ export class MarketLabels {
       case 'MarketSettled': {
         const d = e.data as MarketSettled;
         const label = this.byId.get(d.marketId);
-        const result =
-          d.result.runs !== undefined
-            ? `${d.result.runs} runs`
-            : `${label?.runners.find((r) => r.selectionId === d.result.selectionId)?.name ?? `selection ${d.result.selectionId}`} won`;
+        const result = resultWords(
+          d.result,
+          (id) => label?.runners.find((r) => r.selectionId === id)?.name ?? `selection ${id}`,
+        );
         if (label) this.set({ ...label, last_result: result });
         const title = this.title(d.marketId, d.matchId);
         return { text: `${title.text}: ${result}`, awaits: title.awaits };

@@ -116,7 +116,7 @@ export function LobbyPage() {
 function SportCard({ sport }: { sport: ActiveSport }) {
   const name = isSportId(sport.sportId) ? SPORT_NAME[sport.sportId] : sport.name;
   const inPlay = sport.matches.filter((m) => m.inPlay).length;
-  // A race has no 1 X 2: its row leads to the race card of WIN and PLACE.
+  // A race has no 1 X 2: its row shows the WIN market's favourites and leads to the race card.
   const racing = RACING_SPORTS.has(sport.sportId);
   return (
     <section className="market-card lobby-sport" data-sport-id={sport.sportId} aria-label={name}>
@@ -127,7 +127,7 @@ function SportCard({ sport }: { sport: ActiveSport }) {
       {racing ? (
         <div className="lobby-row lobby-head" aria-hidden="true">
           <span className="lobby-match">Race</span>
-          <span className="lobby-col lobby-race-card">Race card</span>
+          <span className="lobby-col lobby-favourites-head">Win: the favourites</span>
         </div>
       ) : (
         <div className="lobby-row lobby-head" aria-hidden="true">
@@ -146,6 +146,14 @@ function SportCard({ sport }: { sport: ActiveSport }) {
 }
 
 type Runner = MatchSummary['runners'][number];
+
+/** A race's three favourites: the runners still running with the shortest best back price (WIN market). */
+function favourites(runners: readonly Runner[]): (Runner | null)[] {
+  const priced = runners
+    .filter((r) => r.status !== 'REMOVED' && r.back !== null)
+    .sort((a, b) => a.back! - b.back! || (a.lay ?? Infinity) - (b.lay ?? Infinity));
+  return [0, 1, 2].map((i) => priced[i] ?? null);
+}
 
 /** 1 X 2: the home side, the draw (when there is one) and the away side. */
 function columns(runners: readonly Runner[]): (Runner | null)[] {
@@ -167,23 +175,24 @@ function MatchRow({ match, racing }: { match: MatchSummary; racing: boolean }) {
         <span className="lobby-when">
           {match.inPlay ? <span className="live-dot">In-Play</span> : <span>{formatLobbyStart(match.startTime)}</span>}
           <span className="lobby-series">{match.seriesName}</span>
+          {racing && (
+            <span className="lobby-race-card">
+              {match.runners.filter((r) => r.status !== 'REMOVED').length} runners ›
+            </span>
+          )}
         </span>
       </span>
-      {racing && (
-        <span className="lobby-col lobby-race-card">
-          {match.runners.filter((r) => r.status !== 'REMOVED').length} runners ›
+      {(racing ? favourites(match.runners) : columns(match.runners)).map((r, i) => (
+        <span
+          key={r?.selectionId ?? `none-${i}`}
+          className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}
+          data-sid={r?.selectionId}
+        >
+          {racing && <span className="lobby-runner">{r?.name ?? ''}</span>}
+          <PriceCell side="back" price={r?.back != null ? formatOdds('match_odds', r.back) : null} size={null} best />
+          <PriceCell side="lay" price={r?.lay != null ? formatOdds('match_odds', r.lay) : null} size={null} best />
         </span>
-      )}
-      {!racing &&
-        columns(match.runners).map((r, i) => (
-          <span
-            key={i}
-            className={r && r.status !== 'ACTIVE' ? 'lobby-col lobby-prices suspended' : 'lobby-col lobby-prices'}
-          >
-            <PriceCell side="back" price={r?.back != null ? formatOdds('match_odds', r.back) : null} size={null} best />
-            <PriceCell side="lay" price={r?.lay != null ? formatOdds('match_odds', r.lay) : null} size={null} best />
-          </span>
-        ))}
+      ))}
     </Link>
   );
 }

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import type { MarketDto, MatchDetail, OddsUpdate, SectionDto } from '@exch/contracts';
+import {
+  chaseOf,
+  type MarketDto,
+  type MatchDetail,
+  type OddsUpdate,
+  type ScoreDto,
+  type SectionDto,
+} from '@exch/contracts';
 import { fetchMatchDetail } from '../../../api/admin-betting-calls';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
 import { formatMatchStart, NO_HEADER_SPORTS } from '../../../exchange/format';
+import { chaseWords } from '../../../exchange/ScoreBoard';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { BetLockModal } from './BetLockModal';
 import { RunPositionModal, UserBookModal } from './BookModals';
@@ -103,13 +111,7 @@ export function AdminOddsPage() {
           </div>
         </header>
       )}
-      {detail?.score && (
-        <div className="ax-score" aria-label="Score">
-          <b>{detail.score.battingTeam}</b> {detail.score.runs}/{detail.score.wickets}{' '}
-          <span className="muted">({detail.score.overs} ov)</span>
-          {detail.score.innings > 1 && <span className="muted"> · innings {detail.score.innings}</span>}
-        </div>
-      )}
+      {detail?.score && <AdminScore score={detail.score} />}
 
       <div className="ax-mobile-tabs" role="tablist">
         <button
@@ -159,6 +161,23 @@ export function AdminOddsPage() {
         <RunPositionModal market={modal.market} matchName={name} onClose={() => setModal(null)} />
       )}
       {modal?.action === 'bets' && <EventBetsModal matchId={matchId} matchName={name} onClose={() => setModal(null)} />}
+    </div>
+  );
+}
+
+/** The score line over the markets: the innings before this one, this one, and what a chase needs. */
+function AdminScore({ score }: { score: ScoreDto }) {
+  const chase = chaseOf(score);
+  return (
+    <div className="ax-score" aria-label="Score">
+      {score.previous.map((i) => (
+        <span key={i.innings} className="muted">
+          {i.battingTeam} {i.runs}/{i.wickets} ({i.overs} ov) ·{' '}
+        </span>
+      ))}
+      <b>{score.battingTeam}</b> {score.runs}/{score.wickets} <span className="muted">({score.overs} ov)</span>
+      {score.innings > 1 && <span className="muted"> · innings {score.innings}</span>}
+      {chase && <span> · {chaseWords(chase, score.battingTeam)}</span>}
     </div>
   );
 }

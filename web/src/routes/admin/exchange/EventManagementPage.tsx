@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { SETTLED_MARKETS_SHOWN } from '@exch/contracts';
+import { listWords, SETTLED_MARKETS_SHOWN, winnersOf } from '@exch/contracts';
 import { fetchEventManagement, type EventMarket } from '../../../api/admin-betting-calls';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
@@ -21,7 +21,8 @@ export function resultText(m: Pick<EventMarket, 'result' | 'section' | 'kind'>):
   if (m.result === null) return '-';
   if (m.result.void) return 'Void';
   if (m.result.runs !== undefined) return `${m.result.runs} runs`;
-  return m.section.find((s) => s.sid === m.result?.selectionId)?.nat ?? `Selection ${m.result.selectionId}`;
+  // A place market's result names every placed runner.
+  return listWords(winnersOf(m.result).map((sid) => m.section.find((s) => s.sid === sid)?.nat ?? `Selection ${sid}`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MarketStatus } from '@exch/contracts';
+import { declaredWinnersProblem, listWords, type MarketStatus } from '@exch/contracts';
 import {
   confirmFeedResult,
   declareResult,
@@ -121,13 +121,21 @@ export function StatusSwitch({ market }: { market: EventMarket }) {
   );
 }
 
-/** An open market's Result cell: the winner (runner) or runs (fancy) to declare, and the feed's proposal. */
+/**
+ * An open market's Result cell: the winner (runner) or runs (fancy) to declare, or every placed
+ * runner of a place market (one choice per place), and the feed's proposal.
+ */
 export function DeclareCell({ market }: { market: EventMarket }) {
   const { ask, dialog } = useMarketAction();
   const fancy = market.kind === 'fancy';
+  const places = fancy ? 1 : Math.max(1, market.numberOfWinners);
   const [winner, setWinner] = useState('');
+  const [placedIds, setPlaced] = useState<string[]>([]);
+  const placed = Array.from({ length: places }, (_, i) => placedIds[i] ?? '');
   const [runs, setRuns] = useState('');
   const name = marketTitle(market.marketName);
+  // A non-runner cannot win or place.
+  const running = market.section.filter((s) => s.gstatus !== 'REMOVED');
   const proposed =
     market.proposed && market.proposed.map((sid) => market.section.find((s) => s.sid === sid)?.nat ?? sid).join(', ');
 
@@ -140,8 +148,22 @@ export function DeclareCell({ market }: { market: EventMarket }) {
         text: `Declare ${n} runs for ${name}? Bets are settled at once.`,
         call: (pw) => declareResult(market.marketId, { runs: n, transaction_password: pw }),
       });
+    } else if (places > 1) {
+      const chosen = placed.filter((sid) => sid !== '').map(Number);
+      const problem = declaredWinnersProblem(
+        running.map((s) => s.sid),
+        places,
+        chosen,
+      );
+      if (problem) return showErrorToast(problem);
+      const names = chosen.map((sid) => running.find((s) => s.sid === sid)!.nat);
+      ask({
+        title: 'Declare the result',
+        text: `Declare ${listWords(names)} the placed runners of ${name}? Bets are settled at once.`,
+        call: (pw) => declareResult(market.marketId, { selectionIds: chosen, transaction_password: pw }),
+      });
     } else {
-      const runner = market.section.find((s) => String(s.sid) === winner);
+      const runner = running.find((s) => String(s.sid) === winner);
       if (!runner) return showErrorToast('Choose the winner');
       ask({
         title: 'Declare the result',
@@ -163,6 +185,23 @@ export function DeclareCell({ market }: { market: EventMarket }) {
             value={runs}
             onChange={(e) => setRuns(e.target.value)}
           />
+        ) : places > 1 ? (
+          placed.map((sid, i) => (
+            <select
+              key={i}
+              name={`placed-${i + 1}`}
+              aria-label={`Placed runner ${i + 1} of ${places} in ${name}`}
+              value={sid}
+              onChange={(e) => setPlaced(placed.map((held, j) => (j === i ? e.target.value : held)))}
+            >
+              <option value="">{`Placed ${i + 1} of ${places}...`}</option>
+              {running.map((s) => (
+                <option key={s.sid} value={s.sid} disabled={placed.includes(String(s.sid)) && sid !== String(s.sid)}>
+                  {s.nat}
+                </option>
+              ))}
+            </select>
+          ))
         ) : (
           <select
             name="winner"
@@ -171,7 +210,7 @@ export function DeclareCell({ market }: { market: EventMarket }) {
             onChange={(e) => setWinner(e.target.value)}
           >
             <option value="">Winner...</option>
-            {market.section.map((s) => (
+            {running.map((s) => (
               <option key={s.sid} value={s.sid}>
                 {s.nat}
               </option>
