@@ -106,13 +106,21 @@ export function toCatalogue(entries: MarketCatalogue[], inPlay: (marketId: strin
   };
 }
 
+/** A market type as words, for a definition that names no market: MATCH_ODDS reads "Match Odds". */
+const marketTypeName = (type: string): string =>
+  type
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
 /** A historic file's market definition as a catalogue entry (the live stream's definitions carry no names). */
 export function entryFromDefinition(marketId: string, def: MarketDefinition): MarketCatalogue | null {
   if (!def.eventId || !def.eventTypeId) return null;
   const start = def.marketTime ?? def.openDate;
   return {
     marketId,
-    marketName: def.name ?? def.marketType ?? marketId,
+    marketName: def.name ?? (def.marketType ? marketTypeName(def.marketType) : marketId),
     ...(start ? { marketStartTime: start } : {}),
     eventType: { id: def.eventTypeId, name: unnamedEventType(def.eventTypeId) },
     event: {

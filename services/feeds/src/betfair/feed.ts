@@ -9,7 +9,7 @@ import { MarketCache, type Applied } from './cache.js';
 import { usableEntries } from './catalogue-entries.js';
 import { entryFromDefinition, toCatalogue, type MarketCatalogue } from './catalogue.js';
 import { FeedHealth, STALE } from './health.js';
-import { withLatestNames } from './names.js';
+import { withLatestNames, withScoreNames } from './names.js';
 import type { ChangeMessage, MarketChangeMessage, MarketDefinition } from './protocol.js';
 import { CricketScores } from './score.js';
 import { FeedState } from './to-feed.js';
@@ -119,6 +119,9 @@ export class BetfairFeed implements FeedPort {
     this.health.message(m.pt);
     if (m.op === 'ccm') {
       for (const cc of m.cc ?? []) {
+        // The teams name a cricket market whose definitions name nothing (a catalogue's names win).
+        const named = cc.marketId === undefined ? undefined : this.defined.get(cc.marketId);
+        if (named && !this.catalogued.has(cc.marketId!)) this.define(cc.marketId!, withScoreNames(named, cc));
         const score = this.cricket.apply(cc);
         if (score) this.emit(this.state.score(score));
       }

@@ -3,8 +3,8 @@ import pino, { type Logger } from 'pino';
 import { BetfairFeed } from './feed.js';
 import { catalogueEntries } from './catalogue-entries.js';
 import type { MarketCatalogue } from './catalogue.js';
-import { checkFile, HistoricReplay, readMessages } from './historic.js';
-import { withLatestNames } from './names.js';
+import { HistoricReplay, readMessages } from './historic.js';
+import { withLatestNames, withScoreNames } from './names.js';
 import type { MarketDefinition } from './protocol.js';
 
 export interface BetfairFileFeedOptions {
@@ -41,7 +41,15 @@ export async function betfairFileFeed(opts: BetfairFileFeedOptions): Promise<Bet
       }
     }
   }
-  for (const file of opts.scoreFiles ?? []) await checkFile(file);
+  // Score files are read through too; their teams name the cricket markets whose definitions name nothing.
+  for (const file of opts.scoreFiles ?? [])
+    for await (const m of readMessages(file)) {
+      if (m.op !== 'ccm') continue;
+      for (const cc of m.cc ?? []) {
+        const def = cc.marketId === undefined ? undefined : carried.get(cc.marketId);
+        if (def) carried.set(cc.marketId!, withScoreNames(def, cc));
+      }
+    }
   const source = new HistoricReplay({
     files: [...opts.files, ...(opts.scoreFiles ?? [])],
     speed: opts.speed ?? 1,

@@ -120,11 +120,6 @@ export async function* readMessages(path: string): AsyncGenerator<ChangeMessage>
   }
 }
 
-/** Reads a file through, so that a bad one stops the start rather than the replay. */
-export async function checkFile(path: string): Promise<void> {
-  for await (const _ of readMessages(path));
-}
-
 /** Several files' messages merged by publish time (each file is in order already). */
 export async function* mergeByPublishTime(paths: string[]): AsyncGenerator<ChangeMessage> {
   const its = paths.map((p) => readMessages(p));

@@ -144,13 +144,22 @@ export interface MatchStats {
   scoreboardStatus?: string;
 }
 
+/** A side as the score stream names it: the team and its runner in the match-odds market. */
+export interface CricketTeam {
+  name?: string;
+  selectionId?: number;
+}
+
 /**
  * One match's change on the cricket score stream (`ccm`); a part left out has not changed. Also
- * carried, not read: `homeTeam`/`awayTeam` (squads) and `incidentListWrapper` (the last balls).
+ * carried, not read: the squads (`homeTeam.players`) and `incidentListWrapper` (the last balls).
  */
 export interface CricketChange {
   eventId: string;
   marketId?: string;
+  /** The teams with their match-odds runners' selection ids: names a market's definitions often lack. */
+  homeTeam?: CricketTeam;
+  awayTeam?: CricketTeam;
   fixtureInfo?: {
     fixtureStatus?: string;
     eventStatus?: string;

@@ -61,12 +61,12 @@ t.test('a feed follows each definition that carries names; one that carries none
     {
       series: ['30000001'],
       matches: ['14:30 30000001'],
-      markets: [['WIN', '101', '102', '103']],
+      markets: [['Win', '101', '102', '103']],
     },
     'ids while nothing names them',
   );
   feed.message(message(2, { ...unnamed, runners: named.runners.slice(0, 2).concat(unnamed.runners[2]!) }));
-  t.same(namesOf(feed).markets, [['WIN', 'Red Rum', 'Arkle', '103']], 'each runner as soon as a definition names it');
+  t.same(namesOf(feed).markets, [['Win', 'Red Rum', 'Arkle', '103']], 'each runner as soon as a definition names it');
   feed.message(message(3, named));
   feed.message(message(4, { ...unnamed, status: 'SUSPENDED' }));
   t.same(
@@ -91,4 +91,55 @@ t.test('a catalogue entry wins over any definition', async (t) => {
     message(1, { ...named, name: 'Another name', runners: named.runners.map((r) => ({ ...r, name: 'X' })) }),
   );
   t.same(namesOf(feed).markets, [['2m Hcap', '1. Red Rum', '2. Arkle', '3. Shergar']]);
+});
+
+t.test('a cricket market whose definitions name nothing is named by the score stream’s teams', async (t) => {
+  const MO = '1.300000009';
+  const def: MarketDefinition = {
+    eventId: '30000009',
+    eventTypeId: '4',
+    marketType: 'MATCH_ODDS',
+    status: 'OPEN',
+    inPlay: false,
+    marketTime: '2026-12-08T14:00:00.000Z',
+    runners: [
+      { id: 228749, status: 'ACTIVE', sortPriority: 1 },
+      { id: 2857977, status: 'ACTIVE', sortPriority: 2 },
+    ],
+  } as MarketDefinition;
+  const teams = {
+    op: 'ccm' as const,
+    pt: 1_795_690_000_100,
+    cc: [
+      {
+        eventId: '30000009',
+        marketId: MO,
+        homeTeam: { name: 'Netherlands', selectionId: 228749 },
+        awayTeam: { name: 'Papua New Guinea', selectionId: 2857977 },
+      },
+    ],
+  };
+  const mcm: MarketChangeMessage = {
+    op: 'mcm',
+    clk: '1',
+    pt: 1_795_690_000_000,
+    mc: [{ id: MO, marketDefinition: def }],
+  };
+  const named = {
+    matches: ['Netherlands v Papua New Guinea'],
+    markets: [['Match Odds', 'Netherlands', 'Papua New Guinea']],
+  };
+
+  const live = new BetfairFeed({ source: { start: () => {}, stop: () => {} }, log });
+  live.message(mcm);
+  t.same(namesOf(live).markets, [['Match Odds', '228749', '2857977']], 'ids only, before the score stream speaks');
+  live.message(teams);
+  t.match(namesOf(live), named, 'live: named once the teams arrive');
+
+  const dir = await mkdtemp(join(tmpdir(), 'bf-names-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(join(dir, MO), JSON.stringify(mcm));
+  await writeFile(join(dir, 'score'), JSON.stringify(teams));
+  const replay = await betfairFileFeed({ files: [join(dir, MO)], scoreFiles: [join(dir, 'score')], speed: 0 });
+  t.match(namesOf(replay), named, 'a replay: named before it starts');
 });
