@@ -1,9 +1,9 @@
 /**
  * `npx tsx scripts/casino-edges.ts`: the house edge table of docs/casino.md, from the exact
- * returns of every market of every casino table (services/engine/src/casino/exact.ts). Markets in
+ * returns of every market of every casino table (services/engine/src/casino/exact/). Markets in
  * a row of one group with the same odds and return (Card A ... Card K) share a line.
  */
-import { exactReturns } from '../services/engine/src/casino/exact.js';
+import { exactReturns } from '../services/engine/src/casino/exact/index.js';
 import { TABLES } from '../services/engine/src/casino/index.js';
 import type { MarketDefinition } from '../services/engine/src/casino/tables/table.js';
 

@@ -13,7 +13,8 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { progressBar } from './ledger/progress.js';
-import { formatProjections, formatReport, verifyLedger } from './ledger/verify.js';
+import { formatProjections, formatReport } from './ledger/report.js';
+import { verifyLedger } from './ledger/verify.js';
 import { openLog, type OpenedLog } from './open-store.js';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);

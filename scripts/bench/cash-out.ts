@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { cashOutQuote, runnerPosition, type FeedUpdate } from '@exch/contracts';
 import { decide } from '@exch/engine';
 import { median, percentile, placeBet } from '../../tests/engine/fixtures.js';
-import { env, fundedWorld } from './betting.js';
+import { env, fundedWorld } from './betting-world.js';
 import { printRows, type BenchRow } from './rows.js';
 
 const MARKET_BETS = [1_000, 10_000, 40_000];

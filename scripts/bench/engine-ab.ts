@@ -1,8 +1,8 @@
 /**
- * The in-memory bet bench (betting.ts's runInMemory) on two engines in one process, run by turns:
- * the working tree's against a git revision's, with the same harness. On this VM one process runs
- * the same code up to 40% faster or slower than the next, so figures from separate processes
- * cannot tell a 5% change from noise; here both engines share the process, its heap and the
+ * The in-memory bet bench (betting-in-memory.ts's runInMemory) on two engines in one process, run
+ * by turns: the working tree's against a git revision's, with the same harness. On this VM one
+ * process runs the same code up to 40% faster or slower than the next, so figures from separate
+ * processes cannot tell a 5% change from noise; here both engines share the process, its heap and the
  * minute, and the median of the per-pair ratios moves by a few percent at most between runs
  * (docs/performance.md, "Measuring a change to the engine").
  *
@@ -25,7 +25,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { median } from '../../tests/engine/fixtures.js';
-import { OPS as BETS, RUNS } from './betting.js';
+import { OPS as BETS, RUNS } from './betting-in-memory.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const processes = process.argv.includes('--processes');
@@ -78,7 +78,7 @@ const inChild = (out: string): Result =>
 async function bundle(tree: string, out: string): Promise<string> {
   await build({
     stdin: {
-      contents: `export { runInMemory, timedRuns } from ${JSON.stringify(join(root, 'scripts/bench/betting.ts'))};\nexport { median } from ${JSON.stringify(join(root, 'tests/engine/fixtures.ts'))};`,
+      contents: `export { runInMemory, timedRuns } from ${JSON.stringify(join(root, 'scripts/bench/betting-in-memory.ts'))};\nexport { median } from ${JSON.stringify(join(root, 'tests/engine/fixtures.ts'))};`,
       resolveDir: root,
       loader: 'ts',
     },

@@ -1,4 +1,4 @@
-import type { VerifyProgress } from './verify.js';
+import type { VerifyProgress } from './report.js';
 
 export interface ProgressOutput {
   write(text: string): unknown;

@@ -7,7 +7,8 @@
 import t from 'tap';
 import { DEMO_TRANSACTION_PASSWORD as TXN } from '@exch/server';
 import { businessDay, type MatchDetail } from '@exch/contracts';
-import { verifyLedger, formatReport } from '../../scripts/ledger/verify.js';
+import { formatReport } from '../../scripts/ledger/report.js';
+import { verifyLedger } from '../../scripts/ledger/verify.js';
 import { caller } from '../helpers/api.js';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
 import { startTestServer } from '../helpers/server.js';

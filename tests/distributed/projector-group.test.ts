@@ -19,7 +19,8 @@ import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member 
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 import { startWorkload } from '../helpers/workload.js';
-import { formatReport, verifyLedger } from '../../scripts/ledger/verify.js';
+import { formatReport } from '../../scripts/ledger/report.js';
+import { verifyLedger } from '../../scripts/ledger/verify.js';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 const skip = pgSkip() || kafkaSkip();

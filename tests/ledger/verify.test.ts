@@ -10,7 +10,8 @@ import { Engine } from '@exch/engine';
 import { openPGliteStore, openPostgresStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { progressBar } from '../../scripts/ledger/progress.js';
-import { formatReport, verifyLedger, type VerifyProgress } from '../../scripts/ledger/verify.js';
+import { formatReport, type VerifyProgress } from '../../scripts/ledger/report.js';
+import { verifyLedger } from '../../scripts/ledger/verify.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import t from 'tap';
 import { openPGliteStore } from '../src/index.js';
-import { eventStoreContract, manyRequests, newEvent } from '../test-support/contract.js';
+import { eventStoreContract } from '../test-support/contract.js';
+import { manyRequests, newEvent } from '../test-support/fixtures.js';
 
 // Each contract test wants an empty log; starting from a dumped empty cluster skips initdb (~5x faster).
 let template: Promise<Blob> | undefined;

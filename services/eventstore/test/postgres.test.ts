@@ -3,7 +3,8 @@ import t from 'tap';
 import { StaleEpochError, type Leadership } from '@exch/contracts';
 import { openPostgresStore, type PostgresStoreOptions } from '../src/index.js';
 import { pgSkip, startPostgres } from '../../../tests/helpers/postgres.js';
-import { eventStoreContract, manyRequests, newEvent, waitFor } from '../test-support/contract.js';
+import { eventStoreContract } from '../test-support/contract.js';
+import { manyRequests, newEvent, waitFor } from '../test-support/fixtures.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,9 +1,10 @@
 import t, { type Test } from 'tap';
-import { choose, exactReturns } from '../../src/casino/exact.js';
+import { choose } from '../../src/casino/exact/counting.js';
+import { exactReturns } from '../../src/casino/exact/index.js';
 import { TABLES, tableByCode } from '../../src/casino/index.js';
 
 /**
- * Exact chances and returns (services/engine/src/casino/exact.ts), checked against values worked
+ * Exact chances and returns (services/engine/src/casino/exact/), checked against values worked
  * out by hand, and for a house edge on every market. statistics.test.ts checks dealt rounds.
  */
 // Poker 20-20 judges some 145 million hands: poker20-edge.test.ts checks it on its own.

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { exactReturns } from '../../src/casino/exact.js';
+import { exactReturns } from '../../src/casino/exact/index.js';
 import { poker20 } from '../../src/casino/tables/poker20.js';
 
 /**
- * Poker 20-20's exact returns (exact.ts judges some 145 million hands, a minute or more on a busy
+ * Poker 20-20's exact returns (exact/poker20.ts judges some 145 million hands, a minute or more on a busy
  * machine, slower under coverage), apart from house-edge.test.ts; this file asks the runner for 20
  * minutes instead of its 5.
  */

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import { shuffleWithNodeCrypto } from '../../src/casino/fair-node.js';
-import { choose } from '../../src/casino/exact.js';
+import { choose } from '../../src/casino/exact/counting.js';
 import { tableByCode } from '../../src/casino/index.js';
 import { judgement } from '../../src/casino/tables/3cardj.js';
 import type { DealtCard, RoundResult, ShoeItem } from '../../src/casino/tables/table.js';
@@ -10,7 +10,7 @@ import type { DealtCard, RoundResult, ShoeItem } from '../../src/casino/tables/t
  * Rounds dealt through the fair shuffle from fixed seeds (seed k = SHA-256 of "code:k", client seed
  * = the table's prefix and k) come out as often as the exact chances say, within 4 standard errors.
  * The chances are written out here: fractions by hand, baccarat's published figures, 32 Cards'
- * from an independent computation (house-edge.test.ts checks exact.ts gives the same).
+ * from an independent computation (house-edge.test.ts checks exact/ gives the same).
  */
 const byCode = (result: RoundResult) => [`result ${result.code}`];
 const teenTie = 450_528 / (22_100 * 18_424);
@@ -21,7 +21,8 @@ const warWinners = (k: number) =>
     (sum, higher) => sum + (choose(higher, k) * choose(51 - higher, 6 - k)) / choose(51, 6) / 13,
     0,
   );
-// Poker 20-20: A and B split 4.07% of the pots (exact.ts); A's bonus by the published counts of seven-card hands.
+// Poker 20-20: A and B split 4.07% of the pots (exact/poker20.ts); A's bonus by the published counts of
+// seven-card hands.
 const pokerTie = 0.04067413407885291;
 const sevenCards = (count: number) => count / 133_784_560;
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];

@@ -1,7 +1,7 @@
 import type { CasinoBetDto, CasinoCard, CasinoMarketInfo, CasinoOutcome, CasinoRoundStatus } from '@exch/contracts';
 
 // The rows of the Indian casino's read-model tables (rm_casino_tables, rm_casino_rounds,
-// rm_casino_bets; DDL in ./projection.ts) as its queries (./queries.ts) return them. The gateway
+// rm_casino_bets; DDL in ./schema.ts) as its queries (./queries.ts) return them. The gateway
 // reads these tables only through those.
 
 /** A table with its round under way's status. */

@@ -64,7 +64,7 @@ const strength = (category: PokerCategory, packed: number, n: number) =>
   CATEGORY[category] * PLACES + packed * SHIFT[n]!;
 
 /**
- * Cards seen so far, as masks of values (no arrays, no allocation: exact.ts judges some 145 million
+ * Cards seen so far, as masks of values (no arrays, no allocation: exact/poker20.ts judges some 145 million
  * hands): [0] values seen at least once, [1] twice, [2] three times, [3] four; [4 + s] suit s's.
  */
 export type HandMasks = Int32Array;
