@@ -3,7 +3,7 @@ import { Tally } from '../returns.js';
 import type { DealtCard, TableDefinition } from '../tables/table.js';
 
 /** Every set of `k` different ranks, each ascending. */
-export function rankPicks(k: number, from = 0): Rank[][] {
+function rankPicks(k: number, from = 0): Rank[][] {
   if (k === 0) return [[]];
   return RANKS.slice(from).flatMap((r, i) => rankPicks(k - 1, from + i + 1).map((rest) => [r, ...rest]));
 }
