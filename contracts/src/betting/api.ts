@@ -181,10 +181,20 @@ export const CashOutBody = v.strictObject({
       v.check((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'percent must be a whole number from 1 to 100'),
     ),
   ),
-  /** The whole position's cash-out value as shown: if it has moved, nothing is placed. */
+  /** The whole position's cash-out value as shown: a value at least as good fills, a worse one is refused. */
   value: v.pipe(
     v.number('value must be the cash out value shown, in rupees'),
     v.check(signedRupees, 'value must be rupees with at most two decimals'),
+  ),
+  /** How far below `value` the player accepts it if the price moves meanwhile (rupees, 0 when left out). */
+  accept_within: v.optional(
+    v.pipe(
+      v.number('accept_within must be rupees, zero or more'),
+      v.check(
+        (n) => signedRupees(n) && n >= 0,
+        'accept_within must be rupees, zero or more, with at most two decimals',
+      ),
+    ),
   ),
 });
 export type CashOutBody = v.InferOutput<typeof CashOutBody>;

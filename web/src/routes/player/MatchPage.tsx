@@ -137,6 +137,7 @@ export function MatchPage() {
     <CashOutPanel
       market={markets.find((m) => m.marketId === cashing.marketId)}
       sid={cashing.sid}
+      inPlay={match.inPlay}
       bets={myBets}
       rule={autoRules.data?.find((r) => r.market_id === cashing.marketId && r.selection === cashing.sid)}
       onClose={() => setCashing(null)}
@@ -317,8 +318,8 @@ interface MarketsProps {
 function cashOutsOf(market: MarketDto, bets: readonly BetDto[]): Map<number, Paise> {
   const values = new Map<number, Paise>();
   for (const s of market.section) {
-    const quote = cashOutOf(market, s.sid, bets);
-    if (quote) values.set(s.sid, quote.value);
+    const view = cashOutOf(market, s.sid, bets);
+    if (view) values.set(s.sid, view.quote.value);
   }
   return values;
 }
