@@ -99,8 +99,8 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
       t.equal(await page.getByTestId('match-name').textContent(), 'Mumbai v Chennai');
       t.match(
         await page.locator('.match-start').textContent(),
-        /^\d\d\/\d\d\/\d{4} \d{1,2}:\d\d (am|pm)$/,
-        'start as MM/DD/YYYY h:mm a',
+        /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{1,2}:\d\d (am|pm)$/,
+        'start day first, as India writes it: 7 Dec 2026, 2:44 pm',
       );
       t.equal(await page.getByTestId('header-exposure').textContent(), inr(0));
       await page.screenshot({ path: screenshotPath('betting-match-desktop'), fullPage: true });

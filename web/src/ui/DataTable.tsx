@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '@exch/contracts';
 import { EmptyRow } from './EmptyRow';
 import { formatRupees } from './money';
 
@@ -42,7 +42,7 @@ export function dateTimeColumn<R>(
   value: (row: R) => string,
   cellClassName = 'nowrap',
 ): Column<R> {
-  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r)), sortValue: value };
+  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r), { seconds: true }), sortValue: value };
 }
 
 /** An amount in rupees from the API, right-aligned as "₹1,00,000.00" and sorted by its value. */

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type {
-  AutoCashOutDto,
-  BetDto,
-  CashOutResponse,
-  MarketDto,
-  MatchDetail,
-  Paise,
-  PlaceBetResponse,
+import {
+  formatDateTime,
+  type AutoCashOutDto,
+  type BetDto,
+  type CashOutResponse,
+  type MarketDto,
+  type MatchDetail,
+  type Paise,
+  type PlaceBetResponse,
 } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
 import { showErrorToast } from '../../ui/toasts';
@@ -25,7 +26,7 @@ import { useAutoCashOuts } from '../../exchange/auto-cash-out-data';
 import { cashOutOf } from '../../exchange/cash-out';
 import { CashOutPanel } from '../../exchange/CashOutPanel';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
-import { formatMatchStart, NO_HEADER_SPORTS } from '../../exchange/format';
+import { NO_HEADER_SPORTS } from '../../exchange/format';
 import { splitMarkets, useLiveMatch } from '../../exchange/match-data';
 import { MyBetCard } from '../../exchange/MyBetCard';
 import type { BetPick } from '../../exchange/pick';
@@ -297,9 +298,7 @@ function MatchHeader({ detail }: { detail: MatchDetail }) {
       </div>
       <div className="match-when">
         {match.inPlay && <span className="live-dot">In-Play</span>}
-        {!NO_HEADER_SPORTS.has(match.sportId) && (
-          <span className="match-start">{formatMatchStart(match.startTime)}</span>
-        )}
+        {!NO_HEADER_SPORTS.has(match.sportId) && <span className="match-start">{formatDateTime(match.startTime)}</span>}
       </div>
     </header>
   );

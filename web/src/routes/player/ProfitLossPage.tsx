@@ -14,7 +14,7 @@ import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../ui/dates';
 import { EMPTY_TABLE } from '../../ui/EmptyRow';
 import { readDay, readLimit, readPage, readSort, searchValidator, useListSearch } from '../../ui/list-search';
-import type { Paise } from '@exch/contracts';
+import { formatBusinessDay, type Paise } from '@exch/contracts';
 import { formatInr, formatRupees, sumPaise, toPaise } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
@@ -119,7 +119,8 @@ export function ProfitLossPage() {
         <span className="muted">
           {pagination ? (
             <>
-              {pagination.total} market{pagination.total === 1 ? '' : 's'} · {params.from} to {params.to}
+              {pagination.total} market{pagination.total === 1 ? '' : 's'} · {formatBusinessDay(params.from)} to{' '}
+              {formatBusinessDay(params.to)}
               {rows.length > 0 && (
                 <>
                   {' '}

@@ -1,3 +1,4 @@
+import { formatBusinessDay } from '@exch/contracts';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchDownlineDaily } from '../../../api/report-calls';
@@ -30,7 +31,7 @@ const amount = (label: string, value: (d: Day) => number, strong = false): Colum
 });
 
 const columns: Column<Day>[] = [
-  { id: 'day', header: 'Day', cell: (d) => d.day, sortValue: (d) => d.day },
+  { id: 'day', header: 'Day', cell: (d) => formatBusinessDay(d.day), sortValue: (d) => d.day },
   amount('Sports', (d) => d.sports),
   amount('Casino', (d) => d.casino),
   amount('Third party', (d) => d.thirdParty),
