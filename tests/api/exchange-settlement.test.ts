@@ -119,6 +119,7 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
       },
     ],
     pagination: { total: 1 },
+    totals: { pnl: rupees(p1Win), commission: rupees(p1Commission), net: rupees(p1Win - p1Commission) },
   });
 
   t.equal(row.market_id, MO, 'the settlement line names its market');

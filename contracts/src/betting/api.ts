@@ -7,6 +7,7 @@ import { idOrNumber, idText, text } from '../api/text.js';
 import { wholeNumber } from '../api/numbers.js';
 import { TransactionPassword } from '../api/passwords.js';
 import type { MarketType } from '../market/api.js';
+import type { PageInfo } from '../api/paging.js';
 
 export type BetStatus = 'pending' | 'won' | 'lost' | 'void' | 'cancelled' | 'deleted';
 
@@ -241,9 +242,18 @@ export interface ProfitLossRow {
   market_id: string;
   market_name: string;
   market_type: MarketType;
+  /** The market's profit or loss before commission (rupees). */
   pnl: number;
+  /** Commission on the market's net winnings (rupees); pnl - commission is what the wallet got. */
   commission: number;
   settled_at: string;
+}
+
+/** GET /api/profit-loss/mine: a page of settled markets and the whole period's sums (rupees). */
+export interface ProfitLossPage {
+  data: ProfitLossRow[];
+  pagination: PageInfo;
+  totals: { pnl: number; commission: number; net: number };
 }
 
 /** PATCH /api/bets/{id}/status. */

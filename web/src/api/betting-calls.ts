@@ -11,7 +11,7 @@ import type {
   MatchDetail,
   Paginated,
   PlaceBetResponse,
-  ProfitLossRow,
+  ProfitLossPage,
   SportDto,
 } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
@@ -123,7 +123,7 @@ export const fetchMyProfitLoss = (p: {
   to: string;
   page: number;
   limit: number;
-}): Promise<Paginated<ProfitLossRow>> => apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
+}): Promise<ProfitLossPage> => apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
 
 // Stake buttons
 

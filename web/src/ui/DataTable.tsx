@@ -35,7 +35,15 @@ export interface Column<R> {
   total?: (rows: readonly R[]) => ReactNode;
 }
 
-/** A moment's column ("YYYY-MM-DD HH:mm:ss"), sorted by its ISO value. */
+/** A column header with what its figures are, on a line of its own ("after commission"); the phone card labels the cell with `label`. */
+export const headWithNote = (head: string, note: string): ReactNode => (
+  <>
+    {head}
+    <span className="head-note">{note}</span>
+  </>
+);
+
+/** A moment's column ("7 Dec 2026, 2:44:05 pm", contracts' formatDateTime), sorted by its ISO value. */
 export function dateTimeColumn<R>(
   id: string,
   header: string,
