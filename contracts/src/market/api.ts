@@ -89,6 +89,21 @@ export interface MarketDto {
   proposed: number[] | null;
 }
 
+/** A declared result as people read it: the winner (or winners), the runs, or Void; '-' before one. */
+export function resultText(result: MarketDto['result'], nameOf: (selectionId: number) => string | undefined): string {
+  if (result === null) return '-';
+  if (result.void) return 'Void';
+  if (result.runs !== undefined) return `${result.runs} runs`;
+  const ids = result.selectionIds ?? (result.selectionId === undefined ? [] : [result.selectionId]);
+  return ids.map((id) => nameOf(id) ?? `Selection ${id}`).join(', ');
+}
+
+/** The lobby's word on a match some of whose markets are settled: how many are still open, and what the settled ones declared. */
+export interface MatchMarketsState {
+  open: number;
+  settled: { name: string; result: string }[];
+}
+
 export interface ScoreDto {
   matchId: string;
   innings: number;
@@ -110,6 +125,8 @@ export interface MatchSummary {
   inPlay: boolean;
   /** Match odds best prices for the lobby: per runner best back and best lay (decimal odds, null when none). */
   runners: { selectionId: number; name: string; back: number | null; lay: number | null; status: LiveStatus }[];
+  /** The lobby's: set once any market of the match is settled (GET /api/sports/active). */
+  markets?: MatchMarketsState;
 }
 
 /** GET /api/matches/{matchId}. */

@@ -5,6 +5,7 @@ import { fetchActiveSports } from '../../api/betting-calls';
 import { useProfile } from '../../api/profile-query';
 import { formatLobbyStart, formatOdds } from '../../exchange/format';
 import { PriceCell } from '../../exchange/PriceCell';
+import { LobbySettled } from '../../exchange/SettledMarkets';
 import { useLiveEvent, useMatchRoom } from '../../live/use-live';
 import { RACING_SPORTS, SPORT_IDS, SPORT_NAME, isSportId } from '../../sports/sports';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -168,6 +169,7 @@ function MatchRow({ match, racing }: { match: MatchSummary; racing: boolean }) {
           {match.inPlay ? <span className="live-dot">In-Play</span> : <span>{formatLobbyStart(match.startTime)}</span>}
           <span className="lobby-series">{match.seriesName}</span>
         </span>
+        {match.markets && <LobbySettled markets={match.markets} />}
       </span>
       {racing && (
         <span className="lobby-col lobby-race-card">

@@ -33,6 +33,7 @@ import type { BetPick } from '../../exchange/pick';
 import { openSlip, PlaceBetPanel, slipPreview, type Slip } from '../../exchange/PlaceBetPanel';
 import { RunnerMarket } from '../../exchange/RunnerMarket';
 import { ScoreBoard } from '../../exchange/ScoreBoard';
+import { SettledMarkets } from '../../exchange/SettledMarkets';
 import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons';
 import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -197,6 +198,7 @@ export function MatchPage() {
   return (
     <div className="match-page" data-match-id={match.matchId}>
       <MatchHeader detail={detail.data} />
+      <SettledMarkets markets={markets} />
       {betLocked && (
         <p className="bet-locked-note" role="alert" data-testid="bet-locked">
           {BET_LOCKED}
