@@ -4,7 +4,8 @@ import { betOddsText, betSideName } from '../exchange/bet-text';
 import { MatchedOdds } from '../exchange/MatchedOdds';
 import { DataTable, dateTimeColumn, headWithNote, type Column } from '../ui/DataTable';
 import { formatRupees } from '../ui/money';
-import { tapeAction, tapeKey } from './tape-filter';
+import { tapeAction } from './tape-filter';
+import { tapeKey } from './tape-order';
 
 interface TapeTableProps {
   rows: readonly TapeBet[];
