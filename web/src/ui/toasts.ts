@@ -71,4 +71,7 @@ const subscribe = (listener: () => void): (() => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useToasts = (): readonly Toast[] => useSyncExternalStore(subscribe, () => toasts);
+/** The toasts shown now, newest first. */
+export const shownToasts = (): readonly Toast[] => toasts;
+
+export const useToasts = (): readonly Toast[] => useSyncExternalStore(subscribe, shownToasts);
