@@ -166,7 +166,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       )}
       {asOf !== null && (
         <p className="as-of-balance" role="status">
-          Balance as of {formatDateTime(asOf)}:{' '}
+          Balance as of {formatDateTime(asOf, { seconds: true })}:{' '}
           <b>{past.data && past.data.at === asOf ? formatRupees(past.data.balance) : '…'}</b>
           {past.data && past.data.at === asOf && past.data.held > 0 && (
             <span className="muted"> · {formatRupees(past.data.held)} held for pending withdrawals</span>
@@ -177,7 +177,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       <div className="table-meta">
         <span className="muted">
           {pagination
-            ? `${pagination.total} record${pagination.total === 1 ? '' : 's'} · ${asOf === null ? `${formatBusinessDay(params.from)} to ${formatBusinessDay(params.to)}` : `up to ${formatDateTime(asOf)}`}`
+            ? `${pagination.total} record${pagination.total === 1 ? '' : 's'} · ${asOf === null ? `${formatBusinessDay(params.from)} to ${formatBusinessDay(params.to)}` : `up to ${formatDateTime(asOf, { seconds: true })}`}`
             : '\u00a0'}
         </span>
         <PageSize
