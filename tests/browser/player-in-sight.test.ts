@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import type { Page } from 'playwright-core';
-import type { Command, FeedUpdate, PlaceBetResponse } from '@exch/contracts';
+import { tickFrom, type Command, type FeedUpdate, type PlaceBetResponse } from '@exch/contracts';
 import { createSimulator } from '@exch/feeds';
 import {
   apiLogin,
@@ -34,6 +34,15 @@ const MUMBAI = 101;
 const LARGEST = 99_99_99_999_99;
 const LARGEST_TEXT = '₹99,99,99,999.99';
 const DAY_FIRST = /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{1,2}:\d\d(:\d\d)? (am|pm)\b/;
+
+/** Mumbai backed at 2.00 and laid at 2.02, ₹5,000 at each of three levels; `ticks` moves both up the ladder. */
+const mumbai = (ticks: 0 | 1): FeedUpdate =>
+  ladder(
+    CRICKET_MO,
+    MUMBAI,
+    [200, 199, 198].map((p): [number, number] => [tickFrom(p, ticks)!, 5_000]),
+    [202, 204, 206].map((p): [number, number] => [tickFrom(p, ticks)!, 5_000]),
+  );
 
 /** Three levels a side, ₹ sizes as given, for a runner of the feed this test moves by hand. */
 const ladder = (
@@ -378,22 +387,7 @@ t.test('player screens in sight', { skip: browserSkipReason }, async (t) => {
   });
 
   await t.test('cash out in play: the price moves during the delay, and the cash out fills', async (t) => {
-    feed.send(
-      ladder(
-        CRICKET_MO,
-        MUMBAI,
-        [
-          [200, 5_000],
-          [199, 5_000],
-          [198, 5_000],
-        ],
-        [
-          [202, 5_000],
-          [204, 5_000],
-          [206, 5_000],
-        ],
-      ),
-    );
+    feed.send(mumbai(0));
     for (const [name, viewport] of WIDTHS) {
       const page = await open(viewport, 'player1', `/odds/4/${CRICKET}`);
       const row = page.locator(`.runner-market.kind-match_odds .runner-row[data-sid="${MUMBAI}"]`);
@@ -424,43 +418,13 @@ t.test('player screens in sight', { skip: browserSkipReason }, async (t) => {
       await panel.getByRole('button', { name: 'Cash Out 50%' }).click();
       // The lay moves a tick out while the cash out waits: within what the panel accepts.
       await page.waitForTimeout(300);
-      feed.send(
-        ladder(
-          CRICKET_MO,
-          MUMBAI,
-          [
-            [202, 5_000],
-            [200, 5_000],
-            [199, 5_000],
-          ],
-          [
-            [204, 5_000],
-            [206, 5_000],
-            [208, 5_000],
-          ],
-        ),
-      );
+      feed.send(mumbai(1));
       const res = await answer;
       t.equal(res.status(), 200, `${name}: filled at the moved price (${await res.text()})`);
       t.match((await res.json()).message, /^Cashed out 50%(: | for )/);
       await page.locator('.toast-success', { hasText: 'Cashed out 50%' }).waitFor();
       await page.screenshot({ path: screenshotPath(`cash-out-done-${name}`) });
-      feed.send(
-        ladder(
-          CRICKET_MO,
-          MUMBAI,
-          [
-            [200, 5_000],
-            [199, 5_000],
-            [198, 5_000],
-          ],
-          [
-            [202, 5_000],
-            [204, 5_000],
-            [206, 5_000],
-          ],
-        ),
-      );
+      feed.send(mumbai(0));
     }
   });
 
