@@ -1,7 +1,7 @@
 import {
   cashedOutShare,
   cashOutOnLadder,
-  formatPaise,
+  formatInr,
   isLevel,
   largestShare,
   runnerPosition,
@@ -89,8 +89,6 @@ export const CASHOUT_KINDS = 'Cash out is offered on match odds and bookmaker ma
 export const openBetsOn = (state: Readonly<EngineState>, userId: string, marketId: string, selectionId: number) =>
   state.bets.openOf(state.markets.get(marketId)?.positions.get(userId)?.betIds ?? [], selectionId);
 
-const rupees = (paise: Paise): string => `${paise < 0 ? '-' : ''}₹${formatPaise(Math.abs(paise))}`;
-
 /** The price as the market shows it: decimal odds, or the house's rate. */
 const priceText = (kind: CashOutKind, price: number): string =>
   kind === 'match_odds' ? (price / 100).toFixed(2) : String(price);
@@ -109,7 +107,7 @@ function depthRefusal(
   const most = largestShare(position, ladder, kind);
   return refuse(
     'CASHOUT_NO_DEPTH',
-    `Not enough in the market to cash out this share: the hedge needs ${rupees(quote.stake)} ${quote.side === 'lay' ? 'laid' : 'backed'} on ${runner}, and only ${rupees(depth)} is offered now (${best === worst ? `at ${best}` : `${best} to ${worst}`}). Nothing was placed. ${most > 0 ? `Cash out ${most}% or less, or try again` : 'Try again'} when more is offered.`,
+    `Not enough in the market to cash out this share: the hedge needs ${formatInr(quote.stake)} ${quote.side === 'lay' ? 'laid' : 'backed'} on ${runner}, and only ${formatInr(depth)} is offered now (${best === worst ? `at ${best}` : `${best} to ${worst}`}). Nothing was placed. ${most > 0 ? `Cash out ${most}% or less, or try again` : 'Try again'} when more is offered.`,
   );
 }
 
@@ -154,7 +152,7 @@ export function decideCashOut(
   if (quote.value < c.value - tolerance)
     return refuse(
       'CASHOUT_VALUE_CHANGED',
-      `The cash out value is now ${rupees(quote.value)}, below the ${rupees(c.value - tolerance)} you accepted: nothing was placed. Cash out again at the new value if it suits you.`,
+      `The cash out value is now ${formatInr(quote.value)}, below the ${formatInr(c.value - tolerance)} you accepted: nothing was placed. Cash out again at the new value if it suits you.`,
     );
   if (quote.stake === 0) return refuse('INVALID_CASHOUT', 'That share of the position is too small to cash out');
   const decision = decideHedge(state, quotes, { ...c, quote }, envelope, { percent: c.percent, value: quote.value });

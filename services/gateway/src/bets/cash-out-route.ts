@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CashOutBody, formatPaise, type BetPlaced, type CashOutResponse } from '@exch/contracts';
+import { CashOutBody, formatInr, type BetPlaced, type CashOutResponse } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import type { ExchangeDeps } from '../deps.js';
 import { placedBetDto } from './placed.js';
 import { betIdFor } from './place-route.js';
 
-const rupeesText = (paise: number) => `${paise < 0 ? '-' : ''}₹${formatPaise(Math.abs(paise))}`;
-
 /** The answer's words: what the share cashed out now pays, from the engine's hedge (docs/exchange.md "Cash out"). */
 export function cashedOutText(percent: number, runner: string, taken: { ifWins: number; ifLoses: number }): string {
   const share = percent === 100 ? 'Cashed out' : `Cashed out ${percent}%`;
   const pays =
     taken.ifWins === taken.ifLoses
-      ? ` for ${rupeesText(taken.ifWins)} whichever way ${runner} goes`
-      : `: ${rupeesText(taken.ifWins)} if ${runner} wins, ${rupeesText(taken.ifLoses)} if it loses`;
+      ? ` for ${formatInr(taken.ifWins)} whichever way ${runner} goes`
+      : `: ${formatInr(taken.ifWins)} if ${runner} wins, ${formatInr(taken.ifLoses)} if it loses`;
   return `${share}${pays}${percent === 100 ? '' : `; the other ${100 - percent}% stays on`}`;
 }
 
