@@ -15,6 +15,9 @@ export const formatPaise = (p: Paise): string => {
   return (p < 0 ? '-' : '') + rupeesPart.format(Math.trunc(abs / 100)) + '.' + String(abs % 100).padStart(2, '0');
 };
 
+/** Paise as people read rupees: "₹1,00,000.00", a loss "-₹500.00" (the screens' and the messages' money). */
+export const formatInr = (p: Paise): string => `${p < 0 ? '-' : ''}₹${formatPaise(Math.abs(p))}`;
+
 /** For JSON answers only: rupees as a number. Exact to the paisa when printed (paise / 100 round-trips). */
 export const paiseToRupees = (p: Paise): number => p / 100;
 

@@ -1,8 +1,9 @@
 import t from 'tap';
 import {
   BET_REQUIRED_FIELDS,
-  bestOfLadder,
+  cashOutOnLadder,
   cashOutQuote,
+  ladderWithout,
   runnerPosition,
   type BetDto,
   type MatchDetail,
@@ -565,8 +566,8 @@ t.test('cash out: the position on a runner hedged at the best price, or refused 
   // The best prices on the ladder but for player1's own resting orders (shown to others, never matched with itself).
   const now = await detail('sim-201');
   const ladder = now.markets.find((m) => m.marketId === MO)!.section.find((s) => s.sid === ARSENAL)!.odds;
-  const price = (side: 'back' | 'lay') =>
-    bestOfLadder(
+  const levels = (side: 'back' | 'lay') =>
+    ladderWithout(
       ladder
         .filter((o) => o.otype === side)
         .map((o) => ({ price: Math.round(o.odds * 100), size: Math.round(o.size * 100) })),
@@ -575,20 +576,24 @@ t.test('cash out: the position on a runner hedged at the best price, or refused 
         .filter((b) => b.unmatched_stake > 0 && b.odds_type !== side)
         .map((b) => ({ price: Math.round(b.odds * 100), size: Math.round(b.unmatched_stake * 100) })),
     );
-  const quote = cashOutQuote(position, { back: price('back'), lay: price('lay') })!;
+  const quote = cashOutOnLadder(position, { back: levels('back'), lay: levels('lay') })!;
   t.ok(quote, `a ${quote.side} of ₹${quote.stake / 100} at ${quote.price / 100} cashes out ₹${quote.value / 100}`);
 
   const head = await server.store.head();
   const body = { market_id: MO, selection: String(ARSENAL), value: (quote.value + 1) / 100 };
   const stale = await call('POST', '/api/bets/cash-out', body, player);
   t.equal(stale.status, 400);
-  t.match(stale.body.message, /^The cash out value is now -?₹[\d,]+\.\d\d: nothing was placed/);
+  t.match(
+    stale.body.message,
+    /^The cash out value is now -?₹[\d,]+\.\d\d, below the -?₹[\d,]+\.\d\d you accepted: nothing was placed/,
+  );
   for (const [bad, message] of [
     [{ ...body, percent: 0 }, 'percent must be a whole number from 1 to 100'],
     [{ ...body, percent: 50.5 }, 'percent must be a whole number from 1 to 100'],
     [{ ...body, value: 'lots' }, 'value must be the cash out value shown, in rupees'],
     [{ ...body, value: 1.234 }, 'value must be rupees with at most two decimals'],
     [{ ...body, selection: '999' }, 'selection must be a runner of the market'],
+    [{ ...body, accept_within: -1 }, 'accept_within must be rupees, zero or more, with at most two decimals'],
   ] as const)
     t.match(await call('POST', '/api/bets/cash-out', bad, player), { status: 400, body: { message } }, message);
   t.equal(await server.store.head(), head, 'refusals journal nothing');
@@ -603,7 +608,10 @@ t.test('cash out: the position on a runner hedged at the best price, or refused 
     unmatched_stake: 0,
     cash_out: { percent: 100, value: quote.value / 100 },
   });
-  t.match(done.body.message, /^Cashed out -?₹/);
+  t.match(
+    done.body.message,
+    /^Cashed out( for -?₹[\d,]+\.\d\d whichever way Arsenal goes|: -?₹[\d,]+\.\d\d if Arsenal wins, -?₹[\d,]+\.\d\d if it loses)$/,
+  );
   const listed = (await call('GET', '/api/bets/mine?status=pending&limit=100', undefined, player)).body.data;
   t.match(
     listed.find((b: BetDto) => b._id === done.body.bet._id),

@@ -122,6 +122,7 @@ t.test('declaring the winner settles bets, moves money, pays commission and writ
       },
     ],
     pagination: { total: 1 },
+    totals: { pnl: rupees(p1Win), commission: rupees(p1Commission), net: rupees(p1Win - p1Commission) },
   });
 
   t.equal(row.market_id, MO, 'the settlement line names its market');
@@ -232,6 +233,50 @@ t.test('the result declared again: the other way round', async (t) => {
     settlements.map((r) => r.kind),
     ['settlement', 'revoke', 'settlement'],
   );
+
+  // Each line's Bets as that line settled them: the superseded one keeps its own result.
+  const lines = settlements as unknown as { market_id: string; cause: { position: number } }[];
+  const betsOf = async (line: { market_id: string; cause: { position: number } }) =>
+    (
+      await call(
+        'GET',
+        `/api/transactions/statement/bets?marketId=${line.market_id}&position=${line.cause.position}`,
+        undefined,
+        p1.token,
+      )
+    ).body;
+  const [now, revoke, superseded] = await Promise.all(lines.map(betsOf));
+  t.match(now, { line: 'settled', data: [{ _id: backBet._id, status: 'lost', pnl: -100 }] }, 'the current line: lost');
+  t.match(
+    superseded,
+    { line: 'settled', data: [{ _id: backBet._id, status: 'won', pnl: rupees(p1Win) }] },
+    'the revoked settlement: won, as it settled the bet then',
+  );
+  t.match(
+    revoke,
+    { line: 'revoked', data: [{ _id: backBet._id, status: 'won', pnl: rupees(p1Win) }] },
+    'the revoke line: the settlement it reversed',
+  );
+  t.equal(superseded.data.length, 1, "only player1's own bet");
+  t.match(
+    await call(
+      'GET',
+      `/api/transactions/statement/bets?marketId=${MO}&position=${lines[2]!.cause.position}`,
+      undefined,
+      p2.token,
+    ),
+    { status: 200, body: { line: 'settled', data: [{ _id: layBet._id, status: 'lost' }] } },
+    "one settlement, each player's own line: player2's lay of Arsenal, lost then",
+  );
+  t.match(
+    await call('GET', `/api/transactions/statement/bets?marketId=${MO}&position=1`, undefined, p1.token),
+    { status: 200, body: { line: null, data: [] } },
+    'a position that is no settlement line of the player: no bets',
+  );
+  t.match(await call('GET', `/api/transactions/statement/bets?marketId=${MO}&position=-1`, undefined, p1.token), {
+    status: 400,
+    body: { message: 'position must be a log position (a whole number)' },
+  });
   t.same(
     (await call('GET', '/api/transactions/statement?type=deposit', undefined, p1.token)).body.data.every(
       (r: { kind: string }) => r.kind === 'deposit',

@@ -499,11 +499,16 @@ t.test('CSV exports read back', async (t) => {
     ],
   );
   t.equal(csv((await call('GET', '/api/report/casino.csv?side=lay', undefined, agent)).body).length, 3);
+  const myPnl = csv((await call('GET', '/api/profit-loss/mine.csv', undefined, p2.token)).body);
+  t.same(myPnl[0], ['Settled', 'Event', 'Market', 'P&L before commission', 'Commission', 'Net after commission']);
   t.same(
-    csv((await call('GET', '/api/profit-loss/mine.csv', undefined, p2.token)).body)
-      .slice(1)
-      .map((r) => r.at(-1)),
+    myPnl.slice(1).map((r) => r[3]),
     ['1000.00', '450.00'],
+  );
+  t.same(
+    myPnl.slice(1).map((r) => (Number(r[3]) - Number(r[4])).toFixed(2)),
+    myPnl.slice(1).map((r) => r[5]),
+    'net is the P&L less the commission',
   );
   const history = csv((await call('GET', '/api/bets/mine.csv?status=settled', undefined, p2.token)).body);
   const settledBets = (await call('GET', '/api/bets/mine?status=settled&limit=100', undefined, p2.token)).body;

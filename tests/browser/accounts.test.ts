@@ -246,8 +246,8 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
         t.equal(await first.locator('td[data-label=Balance]').textContent(), inr(2500.5));
         t.match(
           await first.locator('td[data-label=Date]').textContent(),
-          /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
-          'YYYY-MM-DD HH:mm:ss',
+          /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{1,2}:\d\d:\d\d (am|pm)$/,
+          'day first, as India writes it: 7 Dec 2026, 2:44:05 pm',
         );
         const [download] = await Promise.all([
           player.waitForEvent('download'),

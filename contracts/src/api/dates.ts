@@ -29,6 +29,68 @@ const BUSINESS_DAY = new Intl.DateTimeFormat('en-CA', {
 /** The business day (YYYY-MM-DD, IST) a moment falls on. */
 export const businessDay = (at: Date = new Date()): string => BUSINESS_DAY.format(at);
 
+// Dates as India writes them, day first, on every screen (the one formatter: web takes these).
+// Month names are the product's own, not ICU's, so every browser writes "Sep" the same way.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const IST_FIELDS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+interface DateFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** A moment's calendar and clock in India; null for text that names no moment. */
+function istFields(at: Date | string): DateFields | null {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) return null;
+  const f: Record<string, number> = {};
+  for (const p of IST_FIELDS.formatToParts(d)) if (p.type !== 'literal') f[p.type] = Number(p.value);
+  return f as unknown as DateFields;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+const dayText = (f: Pick<DateFields, 'year' | 'month' | 'day'>): string => `${f.day} ${MONTHS[f.month - 1]} ${f.year}`;
+const clockText = (f: DateFields, seconds: boolean): string =>
+  `${f.hour % 12 === 0 ? 12 : f.hour % 12}:${pad2(f.minute)}${seconds ? `:${pad2(f.second)}` : ''} ${f.hour < 12 ? 'am' : 'pm'}`;
+
+/** A moment's day in India: "7 Dec 2026" (the text as given when it names no moment). */
+export function formatDay(at: Date | string): string {
+  const f = istFields(at);
+  return f ? dayText(f) : String(at);
+}
+
+/** A moment's clock in India: "2:44 pm", or "2:44:05 pm" with seconds. */
+export function formatClock(at: Date | string, opts: { seconds?: boolean } = {}): string {
+  const f = istFields(at);
+  return f ? clockText(f, opts.seconds === true) : String(at);
+}
+
+/** A moment in India: "7 Dec 2026, 2:44 pm", or "7 Dec 2026, 2:44:05 pm" with seconds (lists of bets and postings). */
+export function formatDateTime(at: Date | string, opts: { seconds?: boolean } = {}): string {
+  const f = istFields(at);
+  return f ? `${dayText(f)}, ${clockText(f, opts.seconds === true)}` : String(at);
+}
+
+/** A business day as the API names it (YYYY-MM-DD) for people: "7 Dec 2026"; other text as given. */
+export function formatBusinessDay(day: string): string {
+  const m = DATE.exec(day);
+  return m ? dayText({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }) : day;
+}
+
 function realDay(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
   return (

@@ -7,6 +7,7 @@ import { idOrNumber, idText, text } from '../api/text.js';
 import { wholeNumber } from '../api/numbers.js';
 import { TransactionPassword } from '../api/passwords.js';
 import type { MarketType } from '../market/api.js';
+import type { PageInfo } from '../api/paging.js';
 
 export type BetStatus = 'pending' | 'won' | 'lost' | 'void' | 'cancelled' | 'deleted';
 
@@ -181,10 +182,20 @@ export const CashOutBody = v.strictObject({
       v.check((n) => Number.isInteger(n) && n >= 1 && n <= 100, 'percent must be a whole number from 1 to 100'),
     ),
   ),
-  /** The whole position's cash-out value as shown: if it has moved, nothing is placed. */
+  /** The whole position's cash-out value as shown: a value at least as good fills, a worse one is refused. */
   value: v.pipe(
     v.number('value must be the cash out value shown, in rupees'),
     v.check(signedRupees, 'value must be rupees with at most two decimals'),
+  ),
+  /** How far below `value` the player accepts it if the price moves meanwhile (rupees, 0 when left out). */
+  accept_within: v.optional(
+    v.pipe(
+      v.number('accept_within must be rupees, zero or more'),
+      v.check(
+        (n) => signedRupees(n) && n >= 0,
+        'accept_within must be rupees, zero or more, with at most two decimals',
+      ),
+    ),
   ),
 });
 export type CashOutBody = v.InferOutput<typeof CashOutBody>;
@@ -231,9 +242,18 @@ export interface ProfitLossRow {
   market_id: string;
   market_name: string;
   market_type: MarketType;
+  /** The market's profit or loss before commission (rupees). */
   pnl: number;
+  /** Commission on the market's net winnings (rupees); pnl - commission is what the wallet got. */
   commission: number;
   settled_at: string;
+}
+
+/** GET /api/profit-loss/mine: a page of settled markets and the whole period's sums (rupees). */
+export interface ProfitLossPage {
+  data: ProfitLossRow[];
+  pagination: PageInfo;
+  totals: { pnl: number; commission: number; net: number };
 }
 
 /** PATCH /api/bets/{id}/status. */

@@ -1,4 +1,5 @@
-import type { MarketKind } from '../market/feed.js';
+import type { MarketKind, PriceSize } from '../market/feed.js';
+import { tickFrom } from '../market/ladder.js';
 import type { Paise } from '../money.js';
 import type { Side } from './events.js';
 import { betOutcome } from './outcome.js';
@@ -87,16 +88,104 @@ export function cashOutQuote(
 const roundDiv = (a: number, b: number): number => Number((2n * BigInt(a) + BigInt(b)) / (2n * BigInt(b)));
 
 /**
- * The best price a hedge gets on one side of a runner's ladder as the screens show it (best first),
- * leaving out the player's own resting orders there: the engine never matches a player with itself.
+ * What a hedge can take on each side of a runner, best first: `back` the offers a backer takes, `lay`
+ * those a layer takes, the player's own resting orders left out (no one is matched with himself).
  */
-export function bestOfLadder(
-  levels: readonly { price: number; size: Paise }[],
+export interface HedgeLadder {
+  back: readonly PriceSize[];
+  lay: readonly PriceSize[];
+}
+
+/** A cash out priced on the ladder's depth: `short` is the share's stake no level reaches (0 when it all fills). */
+export interface LadderQuote extends CashOutQuote {
+  short: Paise;
+}
+
+/**
+ * Cash out on the ladder as the engine matches it (docs/exchange.md "Cash out"): the hedge's price is
+ * the worst level its stake has to reach, walking from the best, and the value is the whole position
+ * hedged at that price: what the player gets at least, levels above it filling at better prices.
+ * Null when level or the side needed has no offer; `short` above zero when the whole ladder cannot
+ * take the share's stake (priced then at the last level).
+ */
+export function cashOutOnLadder(
+  position: RunnerPosition,
+  ladder: HedgeLadder,
+  percent = 100,
+  kind: CashOutKind = 'match_odds',
+): LadderQuote | null {
+  if (isLevel(position)) return null;
+  let depth = 0;
+  let quote: CashOutQuote | null = null;
+  for (const level of ladder[position.ifWins > position.ifLoses ? 'lay' : 'back']) {
+    if (level.size <= 0) continue;
+    depth += level.size;
+    quote = cashOutQuote(position, { back: level.price, lay: level.price }, percent, kind);
+    if (quote && quote.stake <= depth) return { ...quote, short: 0 };
+  }
+  return quote && { ...quote, short: quote.stake - depth };
+}
+
+/** The largest share (1 to 100 percent) the ladder can take whole now; 0 when not even 1%. */
+export function largestShare(position: RunnerPosition, ladder: HedgeLadder, kind: CashOutKind = 'match_odds'): number {
+  for (let percent = 100; percent > 0; percent--)
+    if (cashOutOnLadder(position, ladder, percent, kind)?.short === 0) return percent;
+  return 0;
+}
+
+/**
+ * What the share cashed out pays whichever way the runner goes: that share of the position (to the
+ * nearest paisa) plus the hedge as it filled. The two can differ by a paisa or two; the value is the lesser.
+ */
+export function cashedOutShare(
+  position: RunnerPosition,
+  percent: number,
+  hedge: { side: Side; fills: readonly { price: number; size: Paise }[] },
+  kind: CashOutKind = 'match_odds',
+): RunnerPosition {
+  const part = (paise: Paise) => Math.round((paise * percent) / 100);
+  const h = betOutcome(kind, hedge.side, hedge.fills, null);
+  return hedge.side === 'lay'
+    ? { ifWins: part(position.ifWins) - h.lose, ifLoses: part(position.ifLoses) + h.win }
+    : { ifWins: part(position.ifWins) + h.win, ifLoses: part(position.ifLoses) - h.lose };
+}
+
+/** The price moves a cash out accepts by default while it waits out the in-play delay (the cash-out panel's choice). */
+export const CASHOUT_TOLERANCE_TICKS = 2;
+
+/**
+ * How much the whole position's value falls if the price its hedge needs moves `ticks` against it
+ * (a lay hedge's price up the ladder, a back's down; a bookmaker rate by whole points): what the
+ * cash-out panel offers to accept below the value shown while the cash out waits.
+ */
+export function cashOutTolerance(
+  position: RunnerPosition,
+  quote: Pick<CashOutQuote, 'side' | 'price' | 'value'>,
+  kind: CashOutKind = 'match_odds',
+  ticks = CASHOUT_TOLERANCE_TICKS,
+): Paise {
+  const against = quote.side === 'lay' ? ticks : -ticks;
+  const price =
+    kind === 'match_odds' ? (tickFrom(quote.price, against) ?? quote.price) : Math.max(1, quote.price + against);
+  const moved = cashOutQuote(position, { back: price, lay: price }, 100, kind);
+  return moved ? Math.max(0, quote.value - moved.value) : 0;
+}
+
+/** One side of a runner's ladder as the screens show it (best first), less the player's own resting orders there. */
+export function ladderWithout(
+  levels: readonly PriceSize[],
   own: readonly { price: number; size: Paise }[],
-): number | null {
+): PriceSize[] {
+  const out: PriceSize[] = [];
   for (const level of levels) {
     const mine = own.filter((o) => o.price === level.price).reduce((sum, o) => sum + o.size, 0);
-    if (level.size - mine > 0) return level.price;
+    if (level.size - mine > 0) out.push({ price: level.price, size: level.size - mine });
   }
-  return null;
+  return out;
 }
+
+/** The best price a hedge gets on one side of a runner's ladder as the screens show it (ladderWithout's first). */
+export const bestOfLadder = (
+  levels: readonly PriceSize[],
+  own: readonly { price: number; size: Paise }[],
+): number | null => ladderWithout(levels, own)[0]?.price ?? null;

@@ -30,7 +30,7 @@ export interface PlaceBet {
 
 /**
  * A player cashes out (a share of) its matched position on one runner of a match-odds market: the
- * engine places the hedge (contracts' cashOutQuote) at the best price now, whole or not at all.
+ * engine places the hedge (contracts' cashOutOnLadder) on the ladder now, whole or not at all.
  */
 export interface CashOut {
   type: 'CashOut';
@@ -40,8 +40,10 @@ export interface CashOut {
   selectionId: number;
   /** The share of the position to close, 1 to 100. */
   percent: number;
-  /** The whole position's cash-out value the player was shown (paise); refused if it is not the value now. */
+  /** The whole position's cash-out value the player was shown (paise): a value at least as good fills. */
   value: Paise;
+  /** How much below `value` the player accepts if the price moves meanwhile (paise, 0 when absent). */
+  tolerance?: Paise;
   referenceId: string;
   /** Set by the engine when it decides the cash out again after the in-play delay. */
   delayed?: boolean;

@@ -108,8 +108,11 @@ export interface BetPlaced {
   unmatched: Paise;
   /** Absent on bets placed before issue 24: LAPSE, as every bet then. */
   persistence?: Persistence;
-  /** Set on a cash out's hedge: the share of the position it closed and the value the player took; `auto` when a rule fired it. */
-  cashOut?: { percent: number; value: Paise; auto?: true };
+  /**
+   * Set on a cash out's hedge: the share of the position it closed and the whole position's value
+   * then; `taken`, what the share cashed out pays whichever way the runner goes; `auto` when a rule fired it.
+   */
+  cashOut?: { percent: number; value: Paise; taken?: { ifWins: Paise; ifLoses: Paise }; auto?: true };
   /** The user's exposure in this market and in total after the bet, and the wallet balance then. */
   marketExposure: Paise;
   totalExposure: Paise;

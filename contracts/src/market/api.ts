@@ -5,6 +5,7 @@ import { percentBp, rupees } from '../api/amount.js';
 import { idOrNumber, idText, text } from '../api/text.js';
 import { wholeNumber } from '../api/numbers.js';
 import { TransactionPassword } from '../api/passwords.js';
+import { listWords, winnersOf } from './result.js';
 
 /**
  * The exchange's REST and websocket shapes (SPEC.md sections 3 and 7). Amounts are rupees as JSON
@@ -94,6 +95,20 @@ export interface MarketDto {
 /** A cricket match's live score as the match page shows it: the feed's score (`CricketScoreUpdate`) as it is. */
 export type ScoreDto = Omit<CricketScoreUpdate, 'type'>;
 
+/** A declared result as people read it: the winner, every placed runner ("A and B"), the runs, or Void; '-' before one. */
+export function resultText(result: MarketDto['result'], nameOf: (selectionId: number) => string | undefined): string {
+  if (result === null) return '-';
+  if (result.void) return 'Void';
+  if (result.runs !== undefined) return `${result.runs} runs`;
+  return listWords(winnersOf(result).map((id) => nameOf(id) ?? `Selection ${id}`));
+}
+
+/** The lobby's word on a match some of whose markets are settled: how many are still open, and what the settled ones declared. */
+export interface MatchMarketsState {
+  open: number;
+  settled: { name: string; result: string }[];
+}
+
 export interface MatchSummary {
   matchId: string;
   sportId: number;
@@ -106,6 +121,8 @@ export interface MatchSummary {
   inPlay: boolean;
   /** Match odds best prices for the lobby: per runner best back and best lay (decimal odds, null when none). */
   runners: { selectionId: number; name: string; back: number | null; lay: number | null; status: LiveStatus }[];
+  /** The lobby's: set once any market of the match is settled (GET /api/sports/active). */
+  markets?: MatchMarketsState;
 }
 
 /** GET /api/matches/{matchId}. */

@@ -1572,14 +1572,15 @@ t.test('at the turn in play a PERSIST bet stays on the book and matches in play;
   });
 });
 
-t.test('cash out: the hedge at the best price now, hand-computed to the paisa, whole or not at all', async (t) => {
-  const cashOut = (percent: number, value: Paise, betId = 'co1', selectionId = 1): CashOut => ({
+t.test('cash out: the hedge on the ladder now, hand-computed to the paisa, whole or not at all', async (t) => {
+  const cashOut = (percent: number, value: Paise, betId = 'co1', selectionId = 1, tolerance?: Paise): CashOut => ({
     type: 'CashOut',
     betId,
     marketId: 'mo',
     selectionId,
     percent,
     value,
+    ...(tolerance === undefined ? {} : { tolerance }),
     referenceId: `ref-${betId}`,
   });
   /** p1's P&L in the market if `winner` wins: the sum of its bets' settled P&L (commission comes after). */
@@ -1604,16 +1605,39 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     // = 6967. India wins: 10900 - 6967 = 3933; loses: -10000 + 13933 = 3933. Value ₹39.33 either way.
     w.feed(ex(1, [{ price: 148, size: 100_000 }], [{ price: 150, size: 100_000 }]));
     t.same(
-      w.when(cashOut(100, 3_900), 'p1'),
+      w.when(cashOut(100, 4_000), 'p1'),
       refused(
         'CASHOUT_VALUE_CHANGED',
-        'The cash out value is now ₹39.33: nothing was placed. Cash out again at the new value.',
+        'The cash out value is now ₹39.33, below the ₹40.00 you accepted: nothing was placed. Cash out again at the new value if it suits you.',
       ),
-      'a stale value is refused with the new one',
+      'a value worse than the one shown is refused with the new one',
+    );
+    t.match(
+      w.when(cashOut(100, 4_000, 'co1', 1, 67), 'p1'),
+      { ok: true, events: [{ type: 'BetPlaced', data: { cashOut: { value: 3_933 } } }] },
+      'within what the player accepts below it, it fills',
+    );
+    t.match(
+      w.when(cashOut(100, 3_900), 'p1'),
+      { ok: true, events: [{ type: 'BetPlaced', data: { cashOut: { value: 3_933 } } }] },
+      'a value better than the one shown fills, and is the one recorded',
+    );
+    t.same(
+      w.when(cashOut(100, 3_933, 'co1', 1, -1), 'p1'),
+      refused('INVALID_CASHOUT', 'The value accepted below the one shown must be zero or more'),
     );
     const half = w.when(cashOut(50, 3_933, 'co-half'), 'p1');
-    // Half: 20900 x 50 / 150 = 6966.67 -> 6967.
-    t.match(half, { ok: true, events: [{ type: 'BetPlaced', data: { side: 'lay', odds: 150, stake: 6_967 } }] });
+    // Half: 20900 x 50 / 150 = 6966.67 -> 6967, liability ceil(0.5 x 6967) = 3484. That half (5450 if
+    // India wins, -5000 if not) now pays 5450 - 3484 = 1966, or -5000 + 6967 = 1967.
+    t.match(half, {
+      ok: true,
+      events: [
+        {
+          type: 'BetPlaced',
+          data: { side: 'lay', odds: 150, stake: 6_967, cashOut: { taken: { ifWins: 1_966, ifLoses: 1_967 } } },
+        },
+      ],
+    });
     const full = w.do(cashOut(100, 3_933), 'p1');
     t.match(full, [
       {
@@ -1625,7 +1649,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
           stake: 13_933,
           fills: [{ price: 150, size: 13_933, counterBetId: null }],
           unmatched: 0,
-          cashOut: { percent: 100, value: 3_933 },
+          cashOut: { percent: 100, value: 3_933, taken: { ifWins: 3_933, ifLoses: 3_933 } },
         },
       },
     ]);
@@ -1647,7 +1671,7 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
       w.when(cashOut(100, 0, 'co1', 3), 'p1'),
       refused(
         'CASHOUT_VALUE_CHANGED',
-        'The cash out value is now -₹25.00: nothing was placed. Cash out again at the new value.',
+        'The cash out value is now -₹25.00, below the ₹0.00 you accepted: nothing was placed. Cash out again at the new value if it suits you.',
       ),
     );
     t.match(w.do(cashOut(100, -2_500, 'co1', 3), 'p1'), [
@@ -1656,18 +1680,77 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     t.same([pnlIf(w, 1), pnlIf(w, 3)], [-2_500, -2_500]);
   });
 
-  await t.test('several runners: each runner cashes out alone; the price must hold the whole hedge', async (t) => {
+  await t.test('the price the hedge needs is the worst level its stake reaches', async (t) => {
+    const w = world();
+    w.do(back('b1', 'mo', 1, 206, 100_00), 'p1'); // +10900 if India wins, -10000 if not
+    // ₹50 at 1.50, then ₹1000 at 1.52: at 1.50 the hedge is ₹139.33, more than ₹50; at 1.52 it is
+    // 20900 / 1.52 = 13750, which the two levels hold. Value at 1.52: liability ceil(0.52 x 13750) = 7150,
+    // 10900 - 7150 = 3750 and -10000 + 13750 = 3750.
+    w.feed(
+      ex(
+        1,
+        [{ price: 148, size: 100_000 }],
+        [
+          { price: 150, size: 5_000 },
+          { price: 152, size: 100_000 },
+        ],
+      ),
+    );
+    // It fills ₹50 at 1.50 and ₹87.50 at 1.52: liability ceil(2500 + 4550) = 7050, so +3850 if India
+    // wins, 3750 if not; the value, the lesser, is what the player was shown.
+    t.match(w.do(cashOut(100, 3_750), 'p1'), [
+      {
+        type: 'BetPlaced',
+        data: {
+          side: 'lay',
+          odds: 152,
+          stake: 13_750,
+          fills: [
+            { price: 150, size: 5_000 },
+            { price: 152, size: 8_750 },
+          ],
+          cashOut: { value: 3_750, taken: { ifWins: 3_850, ifLoses: 3_750 } },
+        },
+      },
+    ]);
+  });
+
+  await t.test('in play: the price moves while the cash out waits out the delay', async (t) => {
+    const w = world();
+    w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
+    w.feed(ex(1, [{ price: 148, size: 100_000 }], [{ price: 150, size: 100_000 }]));
+    // Shown ₹39.33 at 1.50; the lay moves a tick out to 1.51 before the delayed decision: lay
+    // 20900 / 1.51 = 13841, liability ceil(0.51 x 13841) = 7059, so 3841 either way.
+    w.feed(ex(1, [{ price: 149, size: 100_000 }], [{ price: 151, size: 100_000 }]));
+    const delayed = { ...cashOut(100, 3_933), delayed: true };
+    t.same(
+      w.when(delayed, 'p1'),
+      refused(
+        'CASHOUT_VALUE_CHANGED',
+        'The cash out value is now ₹38.41, below the ₹39.33 you accepted: nothing was placed. Cash out again at the new value if it suits you.',
+      ),
+      'exact or better: a tick worse is refused',
+    );
+    t.match(
+      w.do({ ...delayed, tolerance: 100 }, 'p1'),
+      [{ type: 'BetPlaced', data: { odds: 151, stake: 13_841, cashOut: { value: 3_841 } } }],
+      'accepting ₹1 less, the tick worse fills',
+    );
+  });
+
+  await t.test('several runners: each runner cashes out alone; the ladder must hold the whole hedge', async (t) => {
     const w = world();
     w.do(back('b1', 'mo', 1, 206, 100_00), 'p1');
     w.do(back('b2', 'mo', 2, 300, 100_00), 'p1'); // Australia at 3.00, ₹50 matched: not touched by India's cash out
-    // Only ₹50 at India's best lay, 1.50: the ₹139.33 hedge cannot fill there, nothing placed.
+    // Only ₹50 to lay India, at 1.50: the ₹139.33 hedge cannot fill, nothing placed. A share fits: at
+    // most 35% (20900 x 35 / 150 = 4877; 36% would be 5016).
     w.feed(ex(1, [{ price: 148, size: 100_000 }], [{ price: 150, size: 5_000 }]));
     const head = JSON.stringify(w.state);
     t.same(
       w.when(cashOut(100, 3_933), 'p1'),
       refused(
-        'CASHOUT_NOT_FILLED',
-        'The price moved before the cash out could be matched in full: nothing was placed. Cash out again at the new value.',
+        'CASHOUT_NO_DEPTH',
+        'Not enough in the market to cash out this share: the hedge needs ₹139.33 laid on India, and only ₹50.00 is offered now (at 1.50). Nothing was placed. Cash out 35% or less, or try again when more is offered.',
       ),
     );
     t.equal(JSON.stringify(w.state), head, 'the state untouched');
@@ -1696,10 +1779,10 @@ t.test('cash out: the hedge at the best price now, hand-computed to the paisa, w
     // ceil(0.45 x 12759) = 5742. India wins: 8500 - 5742 = 2758; loses: -10000 + 12759 = 2759. Value ₹27.58.
     w.feed(bmq(1, 40, 45));
     t.same(
-      w.when(bm(100, 0), 'p1'),
+      w.when(bm(100, 3_000), 'p1'),
       refused(
         'CASHOUT_VALUE_CHANGED',
-        'The cash out value is now ₹27.58: nothing was placed. Cash out again at the new value.',
+        'The cash out value is now ₹27.58, below the ₹30.00 you accepted: nothing was placed. Cash out again at the new value if it suits you.',
       ),
     );
     t.match(w.do(bm(100, 2_758), 'p1'), [

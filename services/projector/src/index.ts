@@ -21,6 +21,7 @@ import { paymentsProjection } from './payments/projection.js';
 import { partnershipProjection } from './partnership/projection.js';
 import { providerProjection } from './provider/projection.js';
 import { riskProjection } from './risk/projection.js';
+import { statementBetsProjection } from './statement-bets/projection.js';
 import { streamsProjection } from './streams/projection.js';
 import { usersProjection } from './users/projection.js';
 
@@ -37,6 +38,7 @@ export {
   paymentsProjection,
   providerProjection,
   riskProjection,
+  statementBetsProjection,
   streamsProjection,
   usersProjection,
 };
@@ -56,6 +58,7 @@ export const allProjections = [
   streamsProjection,
   riskProjection,
   auditProjection,
+  statementBetsProjection,
 ];
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';

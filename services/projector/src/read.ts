@@ -110,6 +110,8 @@ export {
   sharedIps,
   windowBets,
 } from './bets/queries.js';
+export { settlementLineBets, type LineBetRow } from './statement-bets/queries.js';
+export { locksOnMatch } from './locks/queries.js';
 export { periodSql } from './period.js';
 export { generalBets } from './general-report.js';
 

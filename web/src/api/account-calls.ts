@@ -122,10 +122,12 @@ export const fetchStatement = (ctx: AuthContextName, p: StatementParams): Promis
   apiRequest(`/transactions/statement${queryString({ ...p })}`, { auth: ctx });
 
 /** The bets behind a statement's settlement line: the user's bets on its market, each with its matched price. */
+/** A statement line's bets as that line settled them (`line`: a settlement, or the revoke of one). */
 export const fetchStatementBets = (
   ctx: AuthContextName,
-  p: { userId: string | undefined; marketId: string },
-): Promise<{ data: BetDto[] }> => apiRequest(`/transactions/statement/bets${queryString({ ...p })}`, { auth: ctx });
+  p: { userId: string | undefined; marketId: string; position: number },
+): Promise<{ data: BetDto[]; line?: 'settled' | 'revoked' | null }> =>
+  apiRequest(`/transactions/statement/bets${queryString({ ...p })}`, { auth: ctx });
 
 /** Back office: a wallet's balance at a past moment (`at`, ISO) and its statement up to then. */
 export const fetchStatementAsOf = (

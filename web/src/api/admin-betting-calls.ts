@@ -174,7 +174,14 @@ export const fetchDownlineProfitLoss = (p: {
 
 // Market management
 
-export type EventMarket = MarketDto & { matchName: string; sportId: number; betCount: number };
+/** A market as event management lists it: with its match (its start, whether in play) and its live bets. */
+export type EventMarket = MarketDto & {
+  matchName: string;
+  matchStart: string;
+  inPlay: boolean;
+  sportId: number;
+  betCount: number;
+};
 
 export const fetchEventManagement = (status: 'open' | 'settled'): Promise<{ data: EventMarket[] }> =>
   apiRequest(`/admin/event-management${queryString({ status })}`, { auth: 'admin' });

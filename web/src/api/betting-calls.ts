@@ -11,7 +11,7 @@ import type {
   MatchDetail,
   Paginated,
   PlaceBetResponse,
-  ProfitLossRow,
+  ProfitLossPage,
   SportDto,
 } from '@exch/contracts';
 import type { AuthContextName } from '../auth/auth-context';
@@ -94,6 +94,10 @@ export const saveAutoCashOut = (body: {
 export const fetchAutoCashOuts = (eventId: string): Promise<{ data: AutoCashOutDto[] }> =>
   apiRequest(`/bets/auto-cash-out${queryString({ event_id: eventId })}`, { auth: 'user', toast: false });
 
+/** The match's markets an upline's Bet Lock closes to the player. */
+export const fetchMyLocks = (matchId: string): Promise<{ data: { marketIds: string[] } }> =>
+  apiRequest(`/matches/${encodeURIComponent(matchId)}/locks`, { auth: 'user', toast: false });
+
 /** Pending bets, matched and unmatched; on one match with `eventId`. Failures are logged only (SPEC.md section 8). */
 export const fetchMyBets = (eventId?: string): Promise<{ data: BetDto[] }> =>
   apiRequest(`/my_bets${queryString({ eventId })}`, { auth: 'user', toast: false });
@@ -123,7 +127,7 @@ export const fetchMyProfitLoss = (p: {
   to: string;
   page: number;
   limit: number;
-}): Promise<Paginated<ProfitLossRow>> => apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
+}): Promise<ProfitLossPage> => apiRequest(`/profit-loss/mine${queryString({ ...p })}`, { auth: 'user' });
 
 // Stake buttons
 

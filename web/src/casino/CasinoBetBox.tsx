@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CasinoBetDto } from '@exch/contracts';
-import { formatDateTime } from '../ui/dates';
+import { formatDateTime } from '@exch/contracts';
 import { formatRupees } from '../ui/money';
 
 interface CasinoBetBoxProps {
@@ -42,7 +42,7 @@ export function CasinoBetBox({ title, action, bets, loading, withUser = false }:
                 className={`bet-line back${b.status === 'pending' ? ' pending' : ''}`}
                 data-bet-id={b._id}
                 data-testid="casino-bet"
-                title={formatDateTime(b.placed_at)}
+                title={formatDateTime(b.placed_at, { seconds: true })}
               >
                 {withUser && <td>{b.user_info.username}</td>}
                 <td>

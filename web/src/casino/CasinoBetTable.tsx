@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { CasinoBetDto } from '@exch/contracts';
-import { formatDateTime } from '../ui/dates';
+import { formatDateTime } from '@exch/contracts';
 import { EMPTY_TABLE, EmptyRow } from '../ui/EmptyRow';
 import { formatRupees } from '../ui/money';
 
@@ -38,7 +38,7 @@ export function CasinoBetTable({
           {bets.map((b) => (
             <tr key={b._id} className="bet-row back" data-bet-id={b._id}>
               <td data-label="Placed" className="nowrap muted-cell">
-                {formatDateTime(b.placed_at)}
+                {formatDateTime(b.placed_at, { seconds: true })}
               </td>
               <td data-label="Table" className="strong-cell">
                 <Link to="/casino/$gameCode" params={{ gameCode: b.table_id }} className="event-link">

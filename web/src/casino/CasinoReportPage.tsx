@@ -1,3 +1,4 @@
+import { formatBusinessDay } from '@exch/contracts';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -63,7 +64,7 @@ export function CasinoReportPage() {
       <div className="table-meta">
         <span className="muted">
           {pagination
-            ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'} · ${params.from} to ${params.to}`
+            ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'} · ${formatBusinessDay(params.from ?? '')} to ${formatBusinessDay(params.to ?? '')}`
             : '\u00a0'}
           {rows.length > 0 && (
             <>

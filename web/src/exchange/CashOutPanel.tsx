@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AutoCashOutDto, BetDto, CashOutResponse, MarketDto } from '@exch/contracts';
+import type { AutoCashOutDto, BetDto, CashOutResponse, MarketDto, Paise } from '@exch/contracts';
 import { errorMessage } from '../api/error-message';
 import { cashOut, saveAutoCashOut } from '../api/betting-calls';
 import { formatInr, formatRupees } from '../ui/money';
 import { showErrorToast, showSuccessToast } from '../ui/toasts';
 import { autoCashOutKey } from './auto-cash-out-data';
-import { cashOutOf, hedgePrice } from './cash-out';
+import { cashOutOf, hedgePrice, mostShare, sharePays, valueDrop, type CashOutView } from './cash-out';
 import { newSlipKey } from './PlaceBetPanel';
 import { useSlipSubmit } from './slip-parts';
 
@@ -15,6 +15,8 @@ const SHARES = [25, 50, 75, 100];
 interface CashOutPanelProps {
   market: MarketDto | undefined;
   sid: number;
+  /** The match is in play: the cash out waits out the market's delay. */
+  inPlay: boolean;
   /** The player's pending bets on the match: the position, and its own resting orders. */
   bets: readonly BetDto[];
   /** The player's standing auto cash-out rule on the runner, if any. */
@@ -23,24 +25,44 @@ interface CashOutPanelProps {
   onDone: (answer: CashOutResponse) => void;
 }
 
+/** An amount that never breaks across lines ("₹11.24" stays whole), coloured by its sign. */
+const Amount = ({ paise, testId }: { paise: Paise; testId?: string }) => (
+  <b className={`nowrap ${paise >= 0 ? 'positive' : 'negative'}`} data-testid={testId}>
+    {formatInr(paise)}
+  </b>
+);
+
 /**
  * Cash out a runner's position, whole or a share, at the live value (docs/exchange.md "Cash out"):
- * the value moves with the ladder; Cash Out sends the one shown, and if the engine's differs by then
- * nothing is placed and the refusal names the new value.
+ * the value moves with the ladder; Cash Out sends the one shown as the least the player takes, less
+ * what it accepts below it if the price moves while the cash out waits; a worse value is refused
+ * and the refusal names it.
  */
-export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashOutPanelProps) {
+export function CashOutPanel({ market, sid, inPlay, bets, rule, onClose, onDone }: CashOutPanelProps) {
   const [percent, setPercent] = useState(100);
+  const [acceptMove, setAcceptMove] = useState(true);
   // A new key per attempt that reached the engine; a network failure keeps it (the same cash out, not two).
   const [key, setKey] = useState(newSlipKey);
   const { busy, send } = useSlipSubmit();
-  const quote = market ? cashOutOf(market, sid, bets, percent) : null;
+  const view = market ? cashOutOf(market, sid, bets, percent) : null;
   const runner = market?.section.find((s) => s.sid === sid)?.nat ?? '';
-  const share = quote ? Math.round((quote.value * percent) / 100) : 0;
+  const delay = market ? Math.max(market.betDelaySec, market.feedBetDelaySec) : 0;
+  const drop = view && acceptMove ? valueDrop(view) : 0;
 
   const submit = (): void => {
-    if (!quote || !market) return;
+    if (!view || !market) return;
     void send(
-      () => cashOut({ market_id: market.marketId, selection: String(sid), percent, value: quote.value / 100 }, key),
+      () =>
+        cashOut(
+          {
+            market_id: market.marketId,
+            selection: String(sid),
+            percent,
+            value: view.quote.value / 100,
+            ...(drop > 0 ? { accept_within: drop / 100 } : {}),
+          },
+          key,
+        ),
       onDone,
       () => setKey(newSlipKey()),
     );
@@ -58,13 +80,11 @@ export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashO
         <p className="cash-out-runner">
           <b>{runner}</b> <span className="muted">{market?.marketName}</span>
         </p>
-        {quote && market ? (
+        {view && market ? (
           <>
             <p className="cash-out-value">
               <span>Whole position</span>
-              <b className={quote.value >= 0 ? 'positive' : 'negative'} data-testid="cash-out-value">
-                {formatInr(quote.value)}
-              </b>
+              <Amount paise={view.quote.value} testId="cash-out-value" />
             </p>
             <div className="cash-out-shares" role="radiogroup" aria-label="Share to cash out">
               {SHARES.map((s) => (
@@ -89,12 +109,21 @@ export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashO
               aria-label="Percent to cash out"
               onChange={(e) => setPercent(Number(e.target.value))}
             />
-            <p className="slip-note">
-              {percent}% now: {quote.side === 'lay' ? 'lay' : 'back'} {formatInr(quote.stake)} at{' '}
-              {hedgePrice(market.kind, quote)}, taking about{' '}
-              <b className={share >= 0 ? 'positive' : 'negative'}>{formatInr(share)}</b>
-              {percent < 100 && '; the rest of the position stays'}.
-            </p>
+            <ShareNote view={view} kind={market.kind} percent={percent} runner={runner} onShare={setPercent} />
+            <label className="cash-out-accept">
+              <input
+                type="checkbox"
+                name="acceptMove"
+                checked={acceptMove}
+                onChange={(e) => setAcceptMove(e.target.checked)}
+              />
+              <span>
+                If the price moves{' '}
+                {inPlay && delay > 0 ? `during the ${delay} s in-play delay` : 'before it is matched'}, accept a value
+                down to <Amount paise={view.quote.value - valueDrop(view)} />
+                <span className="muted"> (otherwise only this value or better)</span>
+              </span>
+            </label>
             <div className="slip-actions">
               <button type="button" className="btn btn-sm slip-reset" onClick={onClose} disabled={busy}>
                 Cancel
@@ -103,7 +132,7 @@ export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashO
                 type="button"
                 className="btn btn-sm slip-submit"
                 onClick={submit}
-                disabled={busy || quote.stake === 0}
+                disabled={busy || view.quote.stake === 0 || view.quote.short > 0}
               >
                 {busy ? 'Cashing Out...' : `Cash Out ${percent}%`}
               </button>
@@ -115,6 +144,59 @@ export function CashOutPanel({ market, sid, bets, rule, onClose, onDone }: CashO
         {market && <AutoCashOutForm market={market} sid={sid} rule={rule} />}
       </div>
     </section>
+  );
+}
+
+/** What the share asked does: the hedge, and what that share then pays; or why the market cannot take it. */
+function ShareNote({
+  view,
+  kind,
+  percent,
+  runner,
+  onShare,
+}: {
+  view: CashOutView;
+  kind: MarketDto['kind'];
+  percent: number;
+  runner: string;
+  onShare: (percent: number) => void;
+}) {
+  const { quote } = view;
+  const verb = quote.side === 'lay' ? 'lay' : 'back';
+  if (quote.short > 0) {
+    const most = mostShare(view);
+    return (
+      <p className="slip-note warn" data-testid="cash-out-note">
+        Not enough in the market for {percent}%: the hedge needs{' '}
+        <span className="nowrap">{formatInr(quote.stake)}</span> to {verb},{' '}
+        <span className="nowrap">{formatInr(quote.stake - quote.short)}</span> is offered.{' '}
+        {most > 0 ? (
+          <button type="button" className="link-button" onClick={() => onShare(most)}>
+            Cash out {most}% instead
+          </button>
+        ) : (
+          'Try again when more is offered.'
+        )}
+      </p>
+    );
+  }
+  const pays = sharePays(view, percent);
+  const share = percent === 100 ? 'The position' : percent === 50 ? 'That half' : `That ${percent}%`;
+  return (
+    <p className="slip-note" data-testid="cash-out-note">
+      {percent}% now: {verb} <span className="nowrap">{formatInr(quote.stake)}</span> at {hedgePrice(kind, quote)}
+      {kind === 'match_odds' && ' or better'}. {share} then pays{' '}
+      {pays.ifWins === pays.ifLoses ? (
+        <>
+          <Amount paise={pays.ifWins} /> whichever way {runner} goes
+        </>
+      ) : (
+        <>
+          <Amount paise={pays.ifWins} /> if {runner} wins, <Amount paise={pays.ifLoses} /> if not
+        </>
+      )}
+      {percent < 100 && `; the other ${100 - percent}% stays on`}.
+    </p>
   );
 }
 

@@ -19,6 +19,7 @@ import { showErrorToast } from '../ui/toasts';
 import { betOutcome, matchedPositions, runnerBook, toHundredths } from './book';
 import { formatOdds } from './format';
 import { bestPrice, closedReason, type BetPick } from './pick';
+import { fillPrices, slipFill, type SlipFill } from './slip-fill';
 import { BookFigure } from './RunnerMarket';
 import { SlipButtons, SlipFrame, SlipLabels, SlipStake, useSlipSubmit } from './slip-parts';
 
@@ -131,6 +132,12 @@ export function PlaceBetPanel({
   // Only an exchange bet can rest unmatched, and the choice matters only before the turn in play.
   const persistable = kind === 'match_odds' && !match.inPlay;
   const keep = slip.keep ?? keepInPlay;
+  // What the bet meets on the ladder shown: a whole paisa asks where an empty stake would match.
+  const fill =
+    kind === 'match_odds' && section
+      ? slipFill(pick.marketId, section, pick.side, odds, Math.max(stake, 1), bets)
+      : null;
+  const delay = match.inPlay && market ? Math.max(market.betDelaySec, market.feedBetDelaySec) : 0;
 
   const edit = (next: Partial<Slip>): void => onChange({ ...slip, ...next, key: newSlipKey() });
   const stepOdds = (direction: 1 | -1): void =>
@@ -253,11 +260,7 @@ export function PlaceBetPanel({
           {formatOdds(kind, odds)} is not an exchange price: above 2 odds move in larger steps (2.02, 3.05, 4.1...).
         </p>
       )}
-      {offMarket && !offLadder && (
-        <p className="slip-note warn">
-          Odds differ from the market ({formatOdds(kind, live)}): the bet waits unmatched until the price reaches it.
-        </p>
-      )}
+      {fill && !offLadder && closed === null && <FillNote fill={fill} odds={odds} stake={stake} delay={delay} />}
       {closed !== null && (
         <p className="slip-note warn">
           {closed === 'Closed' ? 'This market is closed.' : `${closed}: bets are not taken right now.`}
@@ -283,5 +286,37 @@ export function PlaceBetPanel({
         </div>
       )}
     </SlipFrame>
+  );
+}
+
+/**
+ * What the slip will do, from the ladder the engine matches against: fill now (at a better price
+ * than asked, it says so), fill in part and rest the remainder, or rest whole until the price comes.
+ */
+function FillNote({ fill, odds, stake, delay }: { fill: SlipFill; odds: number; stake: Paise; delay: number }) {
+  const asked = formatOdds('match_odds', odds);
+  const wait = delay > 0 ? ` (after the ${delay} s in-play delay, if the prices hold)` : '';
+  if (fill.matched.length === 0)
+    return (
+      <p className="slip-note warn" data-testid="slip-fill">
+        No one offers {asked} now: the bet waits unmatched until the price reaches it.
+      </p>
+    );
+  const better = fill.matched.some((m) => m.price !== toHundredths(odds));
+  if (fill.rest === 0 || stake === 0)
+    return (
+      <p className="slip-note" data-testid="slip-fill">
+        Matches at {fillPrices(fill)}
+        {better && `, better than the ${asked} asked`}
+        {wait}.
+      </p>
+    );
+  const now = fill.matched.reduce((sum, m) => sum + m.size, 0);
+  return (
+    <p className="slip-note warn" data-testid="slip-fill">
+      <span className="nowrap">{formatInr(now)}</span> matches at {fillPrices(fill)}
+      {wait}; <span className="nowrap">{formatInr(fill.rest)}</span> waits unmatched at {asked}
+      {fill.deeper && ' unless more is offered past the prices shown'}.
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import type { MarketKind } from '@exch/contracts';
+import { businessDay, formatClock, formatDateTime, type MarketKind } from '@exch/contracts';
 
 /** SPEC.md section 9: sizes shown abbreviated (k, M, G...). 950 -> "950", 1234 -> "1.23k", 2500000 -> "2.5M". */
 export function abbreviate(n: number): string {
@@ -39,27 +39,15 @@ export function marketTitle(name: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** SPEC.md section 9: "MM/DD/YYYY h:mm a" in the browser's time zone, e.g. "05/14/2026 7:30 pm". */
-export function formatMatchStart(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const h = d.getHours() % 12 === 0 ? 12 : d.getHours() % 12;
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} ${h}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'am' : 'pm'}`;
-}
-
-/** Lobby times: "Today 7:30 pm", "Tomorrow 9:00 am", else the full date. */
+/** Lobby times, India's days: "Today 7:30 pm", "Tomorrow 9:00 am", else the date and time ("7 Dec 2026, 2:44 pm"). */
 export function formatLobbyStart(iso: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const full = formatMatchStart(iso);
-  const time = full.slice(11);
-  const day = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const diff = Math.round((day(d) - day(now)) / 86_400_000);
-  if (diff === 0) return `Today ${time}`;
-  if (diff === 1) return `Tomorrow ${time}`;
-  return full;
+  const day = businessDay(d);
+  if (day === businessDay(now)) return `Today ${formatClock(d)}`;
+  // India keeps no daylight saving: a day later is 24 hours later.
+  if (day === businessDay(new Date(now.getTime() + 86_400_000))) return `Tomorrow ${formatClock(d)}`;
+  return formatDateTime(d);
 }
 
 /** Sport ids whose match page has no date header (SPEC.md section 2). */

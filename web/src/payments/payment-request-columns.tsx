@@ -1,6 +1,6 @@
 import type { PaymentRequestDto } from '@exch/contracts';
+import { formatDateTime } from '@exch/contracts';
 import { amountColumn, dateTimeColumn, type Column } from '../ui/DataTable';
-import { formatDateTime } from '../ui/dates';
 import { ScreenshotThumb } from './ScreenshotThumb';
 import { METHOD_LABEL, StatusBadge } from './status';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { DailyPnlPoint } from '@exch/contracts';
-import { formatRupees } from '../ui/money';
+import { formatInr, formatRupees, pnlClass, toPaise } from '../ui/money';
 import { periodTotal, type PnlSide } from './pnl-chart-config';
 
 /** Chart.js is only fetched with the first chart: the rest of the site does not carry it. */
@@ -19,14 +19,18 @@ export function DailyPnl({
   if (!points) return <p className="muted">{loading ? 'Loading the chart…' : '\u00a0'}</p>;
   if (points.length === 0) return <p className="muted chart-empty">No settled results in this period to chart.</p>;
   const total = periodTotal(points, side);
+  const part = (key: 'sports' | 'casino' | 'thirdParty') =>
+    (side === 'house' ? -1 : 1) * points.reduce((s, p) => s + toPaise(p[key]), 0);
   return (
     <>
       <Suspense fallback={<div className="chart-box pnl-chart" />}>
         <PnlChart points={points} side={side} />
       </Suspense>
-      <p className="muted">
-        {side === 'house' ? 'The house side of the period' : 'Your period'}:{' '}
-        <b className={total > 0 ? 'positive' : total < 0 ? 'negative' : undefined}>{formatRupees(total)}</b>
+      {/* Wallet postings: a market's commission is already out of these figures. */}
+      <p className="muted" data-testid="period-total">
+        {side === 'house' ? 'The house side of the period' : 'Your period'}, after commission:{' '}
+        <b className={pnlClass(total)}>{formatRupees(total)}</b> (sports {formatInr(part('sports'))} · casino{' '}
+        {formatInr(part('casino'))} · third party {formatInr(part('thirdParty'))})
       </p>
     </>
   );

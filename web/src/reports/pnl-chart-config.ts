@@ -1,5 +1,5 @@
 import type { ChartConfiguration } from 'chart.js';
-import type { DailyPnlPoint } from '@exch/contracts';
+import { formatBusinessDay, type DailyPnlPoint } from '@exch/contracts';
 import { formatRupees, toPaise } from '../ui/money.js';
 
 const COLOURS = { sports: '#2f7ed8', casino: '#8e44ad', thirdParty: '#e67e22', cumulative: '#1b1b1b' };
@@ -35,7 +35,7 @@ export function pnlChartConfig(points: DailyPnlPoint[], side: PnlSide): ChartCon
   return {
     type: 'bar',
     data: {
-      labels: points.map((p) => p.day),
+      labels: points.map((p) => formatBusinessDay(p.day)),
       datasets: [
         bars('sports', 'Sports'),
         bars('casino', 'Casino'),

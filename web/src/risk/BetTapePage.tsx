@@ -12,7 +12,8 @@ import { readAmount, useListSearch } from '../ui/list-search';
 import { usePageTitle } from '../ui/use-page-title';
 import { useSearchBox } from '../ui/use-search-box';
 import { betTapeSearch, type BetTapeSearch } from './bet-tape-search';
-import { matchesTape, tapeKey } from './tape-filter';
+import { matchesTape } from './tape-filter';
+import { newestPlacedFirst, tapeKey } from './tape-order';
 import { TapeTable } from './TapeTable';
 import '../styles/risk.css';
 
@@ -107,7 +108,11 @@ interface TapeViewProps {
   onNarrow: (f: { event_id: string; market_id?: string }) => void;
 }
 
-/** The pushes as they come, newest first: a bet that changes moves to the top; paused, they wait. */
+/**
+ * The pushes as they come, in time order, newest placed first (pushes from the exchange and the
+ * casino, and a bet's delayed placing, need not arrive in that order); a bet that changes (matched,
+ * settled) is updated where it stands; paused, they wait.
+ */
 function LiveTape({ filter, ...rest }: TapeViewProps) {
   useMatchRoom('admin', TAPE_ROOM);
   const [rows, setRows] = useState<TapeBet[]>([]);
@@ -116,9 +121,9 @@ function LiveTape({ filter, ...rest }: TapeViewProps) {
   const [waitingCount, setWaitingCount] = useState(0);
   const take = (bets: readonly TapeBet[]) =>
     setRows((now) => {
-      let next = now;
-      for (const bet of bets) next = [bet, ...next.filter((b) => tapeKey(b) !== tapeKey(bet))];
-      return next.slice(0, LIVE_ROWS);
+      const byKey = new Map(now.map((b) => [tapeKey(b), b]));
+      for (const bet of bets) byKey.set(tapeKey(bet), bet);
+      return [...byKey.values()].sort(newestPlacedFirst).slice(0, LIVE_ROWS);
     });
   useLiveEvent('admin', 'tape', (bet) => {
     if (!paused) return take([bet]);

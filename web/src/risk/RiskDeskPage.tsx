@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketPosition, RiskAlert } from '@exch/contracts';
+import { formatDateTime } from '@exch/contracts';
 import { errorMessage } from '../api/error-message';
 import { blockForDownline, fetchRiskAlerts, fetchRiskPositions, fetchRiskSettings, saveWatch } from '../api/risk-calls';
 import { betOddsText, betSideName } from '../exchange/bet-text';
-import { formatDateTime } from '../ui/dates';
 import { FormError, SelectField, TransactionPasswordField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useListSearch } from '../ui/list-search';
@@ -130,9 +130,10 @@ function AlertItem({ alert }: { alert: RiskAlert }) {
         <ul className="risk-alert-bets">
           {alert.bets.map((b) => (
             <li key={b._id} data-bet-id={b._id}>
-              <span className="muted nowrap">{formatDateTime(b.placed_at)}</span> <b>{b.user_info.username}</b>{' '}
-              <span className={`side-tag ${b.odds_type}`}>{betSideName(b)}</span> {b.selection_name} at {betOddsText(b)}
-              , {formatRupees(b.stake)} <span className="muted">{b.event_name}</span>
+              <span className="muted nowrap">{formatDateTime(b.placed_at, { seconds: true })}</span>{' '}
+              <b>{b.user_info.username}</b> <span className={`side-tag ${b.odds_type}`}>{betSideName(b)}</span>{' '}
+              {b.selection_name} at {betOddsText(b)}, {formatRupees(b.stake)}{' '}
+              <span className="muted">{b.event_name}</span>
             </li>
           ))}
         </ul>

@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router';
 import type { BetDto, CasinoBetDto, TapeBet } from '@exch/contracts';
 import { betOddsText, betSideName } from '../exchange/bet-text';
 import { MatchedOdds } from '../exchange/MatchedOdds';
-import { DataTable, dateTimeColumn, type Column } from '../ui/DataTable';
+import { DataTable, dateTimeColumn, headWithNote, type Column } from '../ui/DataTable';
 import { formatRupees } from '../ui/money';
-import { tapeAction, tapeKey } from './tape-filter';
+import { tapeAction } from './tape-filter';
+import { tapeKey } from './tape-order';
 
 interface TapeTableProps {
   rows: readonly TapeBet[];
@@ -99,7 +100,8 @@ function columns({ bigBet, watched, onWatch, onNarrow }: Omit<TapeTableProps, 'r
     },
     {
       id: 'pnl',
-      header: 'P&L',
+      header: headWithNote('P&L', 'before commission'),
+      label: 'P&L',
       className: 'num',
       cell: ({ bet: b }) =>
         b.pnl === null ? (

@@ -12,9 +12,6 @@ export function tapeAction(t: TapeBet): string {
   return `Settled: ${bet.status === 'won' ? 'Won' : bet.status === 'lost' ? 'Lost' : 'Void'}`;
 }
 
-/** A tape row's key: exchange and casino bets have ids of their own kinds. */
-export const tapeKey = (t: TapeBet): string => `${t.bet_type}:${t.bet._id}`;
-
 /**
  * The live tape's filter in the browser, as the history's is on the server (GET /api/admin/bet-tape):
  * a casino bet has no sport, match, market or side, so any of those leaves it out.

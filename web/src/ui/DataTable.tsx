@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '@exch/contracts';
 import { EmptyRow } from './EmptyRow';
 import { formatRupees } from './money';
 
@@ -35,14 +35,22 @@ export interface Column<R> {
   total?: (rows: readonly R[]) => ReactNode;
 }
 
-/** A moment's column ("YYYY-MM-DD HH:mm:ss"), sorted by its ISO value. */
+/** A column header with what its figures are, on a line of its own ("after commission"); the phone card labels the cell with `label`. */
+export const headWithNote = (head: string, note: string): ReactNode => (
+  <>
+    {head}
+    <span className="head-note">{note}</span>
+  </>
+);
+
+/** A moment's column ("7 Dec 2026, 2:44:05 pm", contracts' formatDateTime), sorted by its ISO value. */
 export function dateTimeColumn<R>(
   id: string,
   header: string,
   value: (row: R) => string,
   cellClassName = 'nowrap',
 ): Column<R> {
-  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r)), sortValue: value };
+  return { id, header, cellClassName, cell: (r) => formatDateTime(value(r), { seconds: true }), sortValue: value };
 }
 
 /** An amount in rupees from the API, right-aligned as "₹1,00,000.00" and sorted by its value. */

@@ -1,4 +1,7 @@
-/** Dates as SPEC.md section 9 gives them, in the browser's time zone. */
+/**
+ * Dates as date inputs and filters hold them, in the browser's time zone. Dates shown to people
+ * are contracts' (formatDateTime and the rest: day first, in India's time).
+ */
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -9,13 +12,6 @@ const clock = (d: Date): string => `${pad(d.getHours())}:${pad(d.getMinutes())}:
 
 /** "YYYY-MM-DDTHH:mm:ss", as a datetime-local input holds a moment. */
 export const localInputValue = (d: Date): string => `${isoDay(d)}T${clock(d)}`;
-
-/** "YYYY-MM-DD HH:mm:ss". */
-export const formatDateTime = (iso: string): string => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${isoDay(d)} ${clock(d)}`;
-};
 
 /** SPEC.md section 9: the default date range is the last 7 days, today included. */
 export function lastSevenDays(now = new Date()): { from: string; to: string } {

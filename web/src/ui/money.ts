@@ -1,10 +1,10 @@
-import { formatPaise, type Paise, type UserDto } from '@exch/contracts';
+import { formatInr, type Paise, type UserDto } from '@exch/contracts';
 
 /** Rupees from the API are exact to the paisa; rounding undoes the float's representation error. */
 export const toPaise = (rupees: number): Paise => Math.round(rupees * 100);
 
 /** Paise as "₹1,00,000.00", Indian digit grouping (DESIGN.md, "The screens"); a loss as "-₹500.00". */
-export const formatInr = (paise: Paise): string => `${paise < 0 ? '-' : ''}₹${formatPaise(Math.abs(paise))}`;
+export { formatInr };
 
 /**
  * The sum of rupee amounts from the API, in paise: each is made whole paise before adding, so a

@@ -172,7 +172,7 @@ export function decidePlaceBet(
   if (cashOut && unmatched > 0)
     return refuse(
       'CASHOUT_NOT_FILLED',
-      'The price moved before the cash out could be matched in full: nothing was placed. Cash out again at the new value.',
+      'Not enough in the market to match the whole cash out at that price: nothing was placed. Cash out a smaller share, or try again when more is offered.',
     );
   // The bet and the counter bets it meets (players matched against each other) as trials: their
   // numbers once this bet stands, read from the state's columns, nothing copied. A counter bet

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { CashOutBody, formatPaise, type CashOutResponse } from '@exch/contracts';
+import { CashOutBody, formatInr, type BetPlaced, type CashOutResponse } from '@exch/contracts';
 import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import type { ExchangeDeps } from '../deps.js';
 import { placedBetDto } from './placed.js';
 import { betIdFor } from './place-route.js';
 
-const rupeesText = (paise: number) => `${paise < 0 ? '-' : ''}₹${formatPaise(Math.abs(paise))}`;
+/** The answer's words: what the share cashed out now pays, from the engine's hedge (docs/exchange.md "Cash out"). */
+export function cashedOutText(percent: number, runner: string, taken: { ifWins: number; ifLoses: number }): string {
+  const share = percent === 100 ? 'Cashed out' : `Cashed out ${percent}%`;
+  const pays =
+    taken.ifWins === taken.ifLoses
+      ? ` for ${formatInr(taken.ifWins)} whichever way ${runner} goes`
+      : `: ${formatInr(taken.ifWins)} if ${runner} wins, ${formatInr(taken.ifLoses)} if it loses`;
+  return `${share}${pays}${percent === 100 ? '' : `; the other ${100 - percent}% stays on`}`;
+}
 
 /**
  * POST /api/bets/cash-out: the engine hedges the player's position on the runner at the best price
@@ -40,12 +48,14 @@ export function cashOutRoute(deps: ExchangeDeps): void {
         selectionId,
         percent,
         value: Math.round(body.value * 100),
+        ...(body.accept_within ? { tolerance: Math.round(body.accept_within * 100) } : {}),
         referenceId: randomUUID(),
       });
       const bet = await placedBetDto(directory, market, events);
-      const value = Math.round(body.value * 100);
+      // The engine journals what the share taken pays (an answer from a log older than that: the percent alone).
+      const taken = (events.find((e) => e.type === 'BetPlaced')?.data as BetPlaced | undefined)?.cashOut?.taken;
       return {
-        message: `Cashed out ${percent === 100 ? '' : `${percent}% for `}${rupeesText(Math.round((value * percent) / 100))}`,
+        message: taken ? cashedOutText(percent, bet.selection_name, taken) : `Cashed out ${percent}%`,
         bet,
       };
     },

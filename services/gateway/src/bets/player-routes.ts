@@ -8,6 +8,7 @@ import {
   type BetDto,
   type Paginated,
   type ProfitLossRow,
+  type ProfitLossPage,
 } from '@exch/contracts';
 import { paginated } from '../http/paging.js';
 import type { ExchangeDeps } from '../deps.js';
@@ -111,15 +112,23 @@ export function playerBetRoutes({ sql, route }: ExchangeDeps): void {
       url: '/api/profit-loss/mine',
       access: 'player',
       tag: TAG,
-      summary: 'Settled markets with P&L and commission',
+      summary:
+        "Settled markets with P&L before commission and commission, and the period's sums (before, commission, net after)",
       query: PnlQuery,
     },
-    async (req, { query: q }): Promise<Paginated<ProfitLossRow>> => {
-      const { rows, total } = await settledMarketPage(sql, req.auth!.sub, q, {
+    async (req, { query: q }): Promise<ProfitLossPage> => {
+      const { rows, total, sums } = await settledMarketPage(sql, req.auth!.sub, q, {
         offset: (q.page - 1) * q.limit,
         limit: q.limit,
       });
-      return paginated(rows.map(toProfitLossRow), q.page, q.limit, total);
+      return {
+        ...paginated(rows.map(toProfitLossRow), q.page, q.limit, total),
+        totals: {
+          pnl: paiseToRupees(sums.pnl),
+          commission: paiseToRupees(sums.commission),
+          net: paiseToRupees(sums.pnl - sums.commission),
+        },
+      };
     },
   );
 }

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { idText, MarketLockBody, text } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../markets/kind.js';
-import { downlineCte, downlinePlayerLocks } from '@exch/projector/read';
+import { downlineCte, downlinePlayerLocks, locksOnMatch, marketsOf } from '@exch/projector/read';
+import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
@@ -35,6 +36,29 @@ export async function lockTarget(
 
 /** Bet Lock (SPEC.md section 2, Modals): an upline locks betting on a match or market for downline players. */
 export function lockRoutes({ sql, commands, throttle, route }: ExchangeDeps): void {
+  route(
+    {
+      method: 'GET',
+      url: '/api/matches/:matchId/locks',
+      access: 'player',
+      tag: 'Player betting',
+      summary:
+        "The match's markets locked for the player by an upline's Bet Lock (its own or any upline's): the match page marks them before a bet is refused",
+      params: params('matchId'),
+    },
+    async (req, { params: p }): Promise<{ data: { marketIds: string[] } }> => {
+      const match = await findMatch(sql, p.matchId);
+      const locks = await locksOnMatch(sql, req.auth!.sub, match.match_id);
+      const covers = (m: { market_id: string; kind: string }) =>
+        locks.some(
+          (l) =>
+            (l.market_kind === '' || l.market_kind === m.kind) && (l.market_id === '' || l.market_id === m.market_id),
+        );
+      const markets = locks.length === 0 ? [] : await marketsOf(sql, [match.match_id]);
+      return { data: { marketIds: markets.filter(covers).map((m) => m.market_id) } };
+    },
+  );
+
   route(
     {
       method: 'GET',

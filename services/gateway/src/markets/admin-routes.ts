@@ -118,6 +118,8 @@ export function adminMarketRoutes({ sql, prices, route }: ExchangeDeps): void {
         data: rows.map((r) => ({
           ...toMarketDto(r, prices),
           matchName: r.match_name,
+          matchStart: new Date(r.start_time).toISOString(),
+          inPlay: r.in_play,
           sportId: r.sport_id,
           betCount: Number(r.bet_count),
         })),

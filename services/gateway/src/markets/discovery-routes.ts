@@ -1,6 +1,8 @@
 import {
+  resultText,
   SPORTS,
   type ActiveSport,
+  type MatchMarketsState,
   type MatchDetail,
   type ScoreDto,
   type SportDto,
@@ -9,7 +11,7 @@ import {
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';
 import type { LivePrices } from './live-prices.js';
-import { listMatches, marketsOf, newsText, listedSports } from '@exch/projector/read';
+import { listMatches, marketsOf, newsText, listedSports, type MarketRow } from '@exch/projector/read';
 import { findMatch } from './read.js';
 import { leadMarkets, toMarketDto, toMatchSummary } from './sections.js';
 
@@ -29,6 +31,19 @@ export function scoreOf(prices: LivePrices, matchId: string): ScoreDto | null {
   if (!s) return null;
   const { type: _type, ...score } = s;
   return score;
+}
+
+/** A match's markets once any is settled: how many stay open and what the settled ones declared; undefined before. */
+function marketsState(markets: readonly MarketRow[]): MatchMarketsState | undefined {
+  const settled = markets.filter((m) => m.status === 'SETTLED');
+  if (settled.length === 0) return undefined;
+  return {
+    open: markets.length - settled.length,
+    settled: settled.map((m) => ({
+      name: m.name,
+      result: resultText(m.result, (id) => m.runners.find((r) => r.selectionId === id)?.name),
+    })),
+  };
 }
 
 /** What every signed-in user reads to find a match and bet on it (docs/exchange-api.md, Discovery). */
@@ -64,16 +79,21 @@ export function discoveryRoutes({ sql, prices, route }: ExchangeDeps): void {
     },
     async (): Promise<{ data: ActiveSport[] }> => {
       const matches = await listMatches(sql, { open: true });
-      const lead = leadMarkets(
-        await marketsOf(
-          sql,
-          matches.map((m) => m.match_id),
-        ),
+      const markets = await marketsOf(
+        sql,
+        matches.map((m) => m.match_id),
       );
+      const lead = leadMarkets(markets);
+      const ofMatch = (matchId: string) => markets.filter((m) => m.match_id === matchId);
       const data = (await sportsListed(sql)).map((s) => ({
         sportId: s.id,
         name: s.name,
-        matches: matches.filter((m) => m.sport_id === s.id).map((m) => toMatchSummary(m, lead.get(m.match_id), prices)),
+        matches: matches
+          .filter((m) => m.sport_id === s.id)
+          .map((m) => {
+            const state = marketsState(ofMatch(m.match_id));
+            return { ...toMatchSummary(m, lead.get(m.match_id), prices), ...(state ? { markets: state } : {}) };
+          }),
       }));
       return { data };
     },

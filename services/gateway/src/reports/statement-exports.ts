@@ -173,13 +173,14 @@ export function statementExports({ sql, route }: AccountDeps): void {
       const { rows } = await settledMarketPage(sql, req.auth!.sub, q, ALL);
       return {
         name: `profit-loss-${span(q)}`,
-        header: ['Settled', 'Event', 'Market', 'Commission', 'Profit/Loss'],
+        header: ['Settled', 'Event', 'Market', 'P&L before commission', 'Commission', 'Net after commission'],
         rows: rows.map((r) => [
           new Date(r.settled_at).toISOString(),
           r.event_name ?? r.match_id,
           r.market_name ?? r.market_id,
-          money(Number(r.commission)),
           money(Number(r.pnl)),
+          money(Number(r.commission)),
+          money(Number(r.pnl) - Number(r.commission)),
         ]),
       };
     },

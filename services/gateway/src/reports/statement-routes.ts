@@ -8,7 +8,7 @@ import {
   type Paged,
   type StatementRow,
 } from '@exch/contracts';
-import { playerMarketBets } from '@exch/projector/read';
+import { betsById, playerMarketBets, settlementLineBets } from '@exch/projector/read';
 import { toBetDto } from '../bets/dto.js';
 import type { AccountDeps } from '../deps.js';
 import { lineOf, SETTLEMENT_KINDS, toStatementRow, type LedgerLine } from '../accounts/ledger-lines.js';
@@ -21,7 +21,14 @@ const paged = <T>(data: T[], page: number, limit: number, total: number): Paged<
 });
 
 const ActivityQuery = v.object({ userId: v.optional(idText('userId')), ...PageQuery });
-const LineBetsQuery = v.object({ userId: v.optional(idText('userId')), marketId: idText('marketId') });
+const LineBetsQuery = v.object({
+  userId: v.optional(idText('userId')),
+  marketId: idText('marketId'),
+  /** The line's log position (its `cause.position`): the bets as that settlement or revoke left them. */
+  position: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'position must be a log position (a whole number)'), v.transform(Number)),
+  ),
+});
 /** A market's bets of one user: a handful, a few hundred for the busiest trader. */
 const LINE_BETS_CAP = 500;
 
@@ -70,17 +77,37 @@ export function statementRoutes({ sql, route }: AccountDeps): void {
       backOffice: 'account-statement',
       tag: 'Accounts',
       summary:
-        "The bets behind a settlement line of a statement (own, or a downline's with the account-statement privilege): each with the price asked and the price matched",
+        "The bets behind a settlement line of a statement (own, or a downline's with the account-statement privilege): each with the price asked and the price matched; with the line's position, each as that line settled it (line: settled, or revoked when the line reverses a settlement)",
       query: LineBetsQuery,
       answer: {
         type: 'object',
-        properties: { data: { type: 'array', items: { $ref: '#/components/schemas/BetDto' } } },
+        properties: {
+          data: { type: 'array', items: { $ref: '#/components/schemas/BetDto' } },
+          line: { type: 'string', enum: ['settled', 'revoked'], nullable: true },
+        },
       },
     },
-    async (req, { query: q }): Promise<{ data: BetDto[] }> => {
+    async (req, { query: q }): Promise<{ data: BetDto[]; line?: 'settled' | 'revoked' | null }> => {
       const userId = await subjectOf(sql, req, q.userId);
-      const rows = await playerMarketBets(sql, userId, q.marketId, LINE_BETS_CAP);
-      return { data: rows.map(toBetDto) };
+      if (q.position === undefined) {
+        const rows = await playerMarketBets(sql, userId, q.marketId, LINE_BETS_CAP);
+        return { data: rows.map(toBetDto) };
+      }
+      // A superseded line (revoked, then declared another way) keeps its own result: the bets as it settled them.
+      const { line, bets } = await settlementLineBets(sql, userId, q.position, LINE_BETS_CAP);
+      const now = new Map(
+        (
+          await betsById(
+            sql,
+            bets.map((b) => b.bet_id),
+          )
+        ).map((r) => [r.bet_id, r]),
+      );
+      const data = bets.flatMap((b) => {
+        const row = now.get(b.bet_id);
+        return row && row.market_id === q.marketId ? [toBetDto({ ...row, status: b.outcome, pnl: b.pnl })] : [];
+      });
+      return { data, line };
     },
   );
 

@@ -165,19 +165,23 @@ export async function playerMarketBets(
   return rows;
 }
 
-/** A player's settled markets, newest first: one page (offset, limit) and the count of all. */
+/**
+ * A player's settled markets, newest first: one page (offset, limit), the count of all and their
+ * sums over the whole period (P&L before commission, and commission; paise).
+ */
 export async function settledMarketPage(
   sql: SqlClient,
   userId: string,
   q: { from?: string | undefined; to?: string | undefined },
   page: { offset: number; limit: number },
-): Promise<{ rows: SettledMarketRow[]; total: number }> {
+): Promise<{ rows: SettledMarketRow[]; total: number; sums: { pnl: number; commission: number } }> {
   const params: unknown[] = [userId];
   let where = 's.user_id = $1';
   if (q.from) where += ` and s.settled_at >= $${params.push(q.from)}::date`;
   if (q.to) where += ` and s.settled_at < $${params.push(q.to)}::date + 1`;
-  const { rows: count } = await sql.query<{ n: string }>(
-    `select count(*) as n from rm_bet_settlements s where ${where}`,
+  const { rows: count } = await sql.query<{ n: string; pnl: string; commission: string }>(
+    `select count(*) as n, coalesce(sum(s.pnl), 0) as pnl, coalesce(sum(s.commission), 0) as commission
+       from rm_bet_settlements s where ${where}`,
     params,
   );
   const { rows } = await sql.query<SettledMarketRow>(
@@ -188,7 +192,8 @@ export async function settledMarketPage(
       where ${where} order by s.settled_at desc, s.market_id limit ${page.limit} offset ${page.offset}`,
     params,
   );
-  return { rows, total: Number(count[0]!.n) };
+  const [c] = count;
+  return { rows, total: Number(c!.n), sums: { pnl: Number(c!.pnl), commission: Number(c!.commission) } };
 }
 
 /** A player's standing auto cash-out rules on a match. */

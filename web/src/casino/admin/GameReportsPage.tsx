@@ -1,3 +1,4 @@
+import { formatBusinessDay } from '@exch/contracts';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchGameReports } from '../../api/casino-calls';
@@ -26,7 +27,7 @@ export const gameReportsSearch = searchValidator<GameReportsSearch>({ from: read
 const signClass = (n: number): string | undefined => (n > 0 ? 'positive' : n < 0 ? 'negative' : undefined);
 
 const columns: Column<Row>[] = [
-  { id: 'date', header: 'Date', cell: (r) => r.date, sortValue: (r) => r.date },
+  { id: 'date', header: 'Date', cell: (r) => formatBusinessDay(r.date), sortValue: (r) => r.date },
   {
     id: 'table',
     header: 'Table',

@@ -1,3 +1,4 @@
+import { formatBusinessDay } from '@exch/contracts';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchBetsMine, type MyBetsParams, type MyBetsStatus } from '../../api/betting-calls';
@@ -65,7 +66,7 @@ export function BetListPage({ title, status, dated }: BetListPageProps) {
       <div className="table-meta">
         <span className="muted">
           {pagination
-            ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'}${dated ? ` · ${params.from} to ${params.to}` : ''}`
+            ? `${pagination.total} bet${pagination.total === 1 ? '' : 's'}${dated ? ` · ${formatBusinessDay(params.from ?? '')} to ${formatBusinessDay(params.to ?? '')}` : ''}`
             : '\u00a0'}
         </span>
         <PageSize value={params.limit} onChange={(limit) => setSearch({ limit: limit as 50, page: undefined })} />

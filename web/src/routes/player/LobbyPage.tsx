@@ -5,6 +5,7 @@ import { fetchActiveSports } from '../../api/betting-calls';
 import { useProfile } from '../../api/profile-query';
 import { formatLobbyStart, formatOdds } from '../../exchange/format';
 import { PriceCell } from '../../exchange/PriceCell';
+import { LobbySettled } from '../../exchange/SettledMarkets';
 import { useLiveEvent, useMatchRoom } from '../../live/use-live';
 import { RACING_SPORTS, SPORT_IDS, SPORT_NAME, isSportId } from '../../sports/sports';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -181,6 +182,7 @@ function MatchRow({ match, racing }: { match: MatchSummary; racing: boolean }) {
             </span>
           )}
         </span>
+        {match.markets && <LobbySettled markets={match.markets} />}
       </span>
       {(racing ? favourites(match.runners) : columns(match.runners)).map((r, i) => (
         <span

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type {
-  AutoCashOutDto,
-  BetDto,
-  CashOutResponse,
-  MarketDto,
-  MatchDetail,
-  Paise,
-  PlaceBetResponse,
+import {
+  formatDateTime,
+  type AutoCashOutDto,
+  type BetDto,
+  type CashOutResponse,
+  type MarketDto,
+  type MatchDetail,
+  type Paise,
+  type PlaceBetResponse,
 } from '@exch/contracts';
 import { useProfile } from '../../api/profile-query';
 import { showErrorToast } from '../../ui/toasts';
@@ -23,15 +24,17 @@ import {
 import { matchedPositions, runnerBook } from '../../exchange/book';
 import { useAutoCashOuts } from '../../exchange/auto-cash-out-data';
 import { cashOutOf } from '../../exchange/cash-out';
+import { BlockedNote, MARKET_BLOCKED, useBlockedMarkets } from '../../exchange/BlockedMarkets';
 import { CashOutPanel } from '../../exchange/CashOutPanel';
 import { FancyMarkets } from '../../exchange/FancyMarkets';
-import { formatMatchStart, NO_HEADER_SPORTS } from '../../exchange/format';
+import { NO_HEADER_SPORTS } from '../../exchange/format';
 import { splitMarkets, useLiveMatch } from '../../exchange/match-data';
 import { MyBetCard } from '../../exchange/MyBetCard';
 import type { BetPick } from '../../exchange/pick';
 import { openSlip, PlaceBetPanel, slipPreview, type Slip } from '../../exchange/PlaceBetPanel';
 import { RunnerMarket } from '../../exchange/RunnerMarket';
 import { ScoreBoard } from '../../exchange/ScoreBoard';
+import { SettledMarkets } from '../../exchange/SettledMarkets';
 import { sportsButtonsOf, useBettingButtons } from '../../exchange/stake-buttons';
 import { MOBILE_QUERY, useMediaQuery } from '../../exchange/use-media';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -57,6 +60,7 @@ export function MatchPage() {
   const detail = useLiveMatch('user', matchId);
   const bets = useMyBets(matchId);
   const autoRules = useAutoCashOuts(matchId, isPlayer);
+  const blocked = useBlockedMarkets(matchId, isPlayer);
   useMyBetPushes();
   const buttons = useBettingButtons('user', user?._id);
   const isMobile = useMediaQuery(MOBILE_QUERY);
@@ -84,8 +88,13 @@ export function MatchPage() {
   // A bet-locked player is told at the click, before a slip opens that the engine would refuse.
   const betLocked = user?.betLocked === true;
   const pick = useCallback(
-    (p: BetPick) => (betLocked ? showErrorToast(BET_LOCKED) : setSlip(openSlip(p))),
-    [betLocked],
+    (p: BetPick) =>
+      betLocked
+        ? showErrorToast(BET_LOCKED)
+        : blocked.has(p.marketId)
+          ? showErrorToast(MARKET_BLOCKED)
+          : setSlip(openSlip(p)),
+    [betLocked, blocked],
   );
   const myBets = bets.data ?? [];
 
@@ -137,6 +146,7 @@ export function MatchPage() {
     <CashOutPanel
       market={markets.find((m) => m.marketId === cashing.marketId)}
       sid={cashing.sid}
+      inPlay={match.inPlay}
       bets={myBets}
       rule={autoRules.data?.find((r) => r.market_id === cashing.marketId && r.selection === cashing.sid)}
       onClose={() => setCashing(null)}
@@ -189,12 +199,15 @@ export function MatchPage() {
       onPick={isPlayer ? pick : undefined}
       onCashOut={isPlayer ? (marketId, sid) => setCashing({ marketId, sid }) : undefined}
       autoRules={autoRules.data ?? []}
+      blocked={blocked}
     />
   );
 
   return (
     <div className="match-page" data-match-id={match.matchId}>
       <MatchHeader detail={detail.data} />
+      <SettledMarkets markets={markets} />
+      <BlockedNote markets={markets} blocked={blocked} />
       {betLocked && (
         <p className="bet-locked-note" role="alert" data-testid="bet-locked">
           {BET_LOCKED}
@@ -296,9 +309,7 @@ function MatchHeader({ detail }: { detail: MatchDetail }) {
       </div>
       <div className="match-when">
         {match.inPlay && <span className="live-dot">In-Play</span>}
-        {!NO_HEADER_SPORTS.has(match.sportId) && (
-          <span className="match-start">{formatMatchStart(match.startTime)}</span>
-        )}
+        {!NO_HEADER_SPORTS.has(match.sportId) && <span className="match-start">{formatDateTime(match.startTime)}</span>}
       </div>
     </header>
   );
@@ -311,19 +322,21 @@ interface MarketsProps {
   onPick: ((pick: BetPick) => void) | undefined;
   onCashOut: ((marketId: string, sid: number) => void) | undefined;
   autoRules: readonly AutoCashOutDto[];
+  /** Markets an upline's Bet Lock closes to the player: marked over their prices. */
+  blocked: ReadonlySet<string>;
 }
 
 /** Each runner's live cash-out value where the player holds a position on it. */
 function cashOutsOf(market: MarketDto, bets: readonly BetDto[]): Map<number, Paise> {
   const values = new Map<number, Paise>();
   for (const s of market.section) {
-    const quote = cashOutOf(market, s.sid, bets);
-    if (quote) values.set(s.sid, quote.value);
+    const view = cashOutOf(market, s.sid, bets);
+    if (view) values.set(s.sid, view.quote.value);
   }
   return values;
 }
 
-function Markets({ detail, bets, slip, onPick, onCashOut, autoRules }: MarketsProps) {
+function Markets({ detail, bets, slip, onPick, onCashOut, autoRules, blocked }: MarketsProps) {
   const { runnerMarkets, fancies } = splitMarkets(detail.markets);
   if (runnerMarkets.length === 0 && fancies.length === 0) {
     return (
@@ -338,22 +351,32 @@ function Markets({ detail, bets, slip, onPick, onCashOut, autoRules }: MarketsPr
   const racing = RACING_SPORTS.has(sportId) ? (sportId === 4339 ? 'greyhound' : 'horse') : undefined;
   return (
     <div className={racing ? 'markets race-card' : 'markets'}>
-      {runnerMarkets.map((m) => (
-        <RunnerMarket
-          racing={racing}
-          key={m.marketId}
-          market={m}
-          book={runnerBook(m, matchedPositions(m.marketId, bets))}
-          preview={
-            slip && slip.pick.marketId === m.marketId && Number(slip.stake) > 0 ? slipPreview(slip, m, bets) : null
-          }
-          onPick={onPick}
-          selected={selectedOn(m)}
-          cashOuts={onCashOut ? cashOutsOf(m, bets) : undefined}
-          onCashOut={onCashOut ? (sid) => onCashOut(m.marketId, sid) : undefined}
-          autoCashOut={new Set(autoRules.filter((r) => r.market_id === m.marketId).map((r) => r.selection))}
-        />
-      ))}
+      {runnerMarkets.map((m) => {
+        const card = (
+          <RunnerMarket
+            racing={racing}
+            key={m.marketId}
+            market={m}
+            book={runnerBook(m, matchedPositions(m.marketId, bets))}
+            preview={
+              slip && slip.pick.marketId === m.marketId && Number(slip.stake) > 0 ? slipPreview(slip, m, bets) : null
+            }
+            onPick={onPick}
+            selected={selectedOn(m)}
+            cashOuts={onCashOut ? cashOutsOf(m, bets) : undefined}
+            onCashOut={onCashOut ? (sid) => onCashOut(m.marketId, sid) : undefined}
+            autoCashOut={new Set(autoRules.filter((r) => r.market_id === m.marketId).map((r) => r.selection))}
+          />
+        );
+        // Blocked by an upline's Bet Lock: marked over its prices, as a suspension is.
+        return blocked.has(m.marketId) ? (
+          <div key={m.marketId} className="market-blocked" data-testid="market-blocked">
+            {card}
+          </div>
+        ) : (
+          card
+        );
+      })}
       {fancies.length > 0 && (
         <FancyMarkets
           markets={fancies}

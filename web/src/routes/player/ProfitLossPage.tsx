@@ -9,12 +9,12 @@ import { CsvButton } from '../../reports/CsvButton';
 import { DailyPnl } from '../../reports/DailyPnl';
 import { ThirdPartyPnlCard } from '../../intl-casino/ThirdPartyPnlCard';
 import { marketTitle } from '../../exchange/format';
-import { DataTable, dateTimeColumn, type Column } from '../../ui/DataTable';
+import { DataTable, dateTimeColumn, headWithNote, type Column } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../ui/dates';
 import { EMPTY_TABLE } from '../../ui/EmptyRow';
 import { readDay, readLimit, readPage, readSort, searchValidator, useListSearch } from '../../ui/list-search';
-import type { Paise } from '@exch/contracts';
+import { formatBusinessDay, type Paise } from '@exch/contracts';
 import { formatInr, formatRupees, sumPaise, toPaise } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
@@ -40,6 +40,9 @@ export const profitLossSearch = searchValidator<ProfitLossSearch>({
   sort: readSort,
 });
 
+/** What the market paid into the wallet: its P&L less the commission on it (paise). */
+const netOf = (r: Row): Paise => toPaise(r.pnl) - toPaise(r.commission);
+
 /** An amount in paise, coloured by its sign. */
 const signed = (n: Paise) => (
   <span className={n > 0 ? 'positive' : n < 0 ? 'negative' : undefined}>{formatInr(n)}</span>
@@ -56,21 +59,31 @@ const columns: Column<Row>[] = [
   },
   { id: 'market', header: 'Market', cell: (r) => marketTitle(r.market_name) },
   {
+    id: 'pnl',
+    header: headWithNote('P&L', 'before commission'),
+    label: 'P&L before commission',
+    className: 'num',
+    cell: (r) => signed(toPaise(r.pnl)),
+    sortValue: (r) => r.pnl,
+    total: (rows) => signed(sumPaise(rows, (r) => r.pnl)),
+  },
+  {
     id: 'commission',
     header: 'Commission',
     className: 'num',
-    cell: (r) => (r.commission > 0 ? formatRupees(r.commission) : <span className="muted">-</span>),
+    cell: (r) => (r.commission > 0 ? formatRupees(-r.commission) : <span className="muted">-</span>),
     sortValue: (r) => r.commission,
-    total: (rows) => formatInr(sumPaise(rows, (r) => r.commission)),
+    total: (rows) => formatInr(-sumPaise(rows, (r) => r.commission)),
   },
   {
-    id: 'pnl',
-    header: 'Profit / Loss',
+    id: 'net',
+    header: headWithNote('Net', 'after commission'),
+    label: 'Net after commission',
     className: 'num',
     cellClassName: 'strong-cell',
-    cell: (r) => signed(toPaise(r.pnl)),
-    sortValue: (r) => r.pnl,
-    total: (rows) => <b>{signed(sumPaise(rows, (r) => r.pnl))}</b>,
+    cell: (r) => signed(netOf(r)),
+    sortValue: netOf,
+    total: (rows) => <b>{signed(rows.reduce((sum, r) => sum + netOf(r), 0))}</b>,
   },
 ];
 
@@ -99,7 +112,8 @@ export function ProfitLossPage() {
   });
   const rows = report.data?.data ?? [];
   const pagination = report.data?.pagination;
-  const pageTotal = sumPaise(rows, (r) => r.pnl);
+  const pageTotal = rows.reduce((sum, r) => sum + netOf(r), 0);
+  const totals = report.data?.totals;
 
   return (
     <section className="card table-card">
@@ -119,11 +133,12 @@ export function ProfitLossPage() {
         <span className="muted">
           {pagination ? (
             <>
-              {pagination.total} market{pagination.total === 1 ? '' : 's'} · {params.from} to {params.to}
+              {pagination.total} market{pagination.total === 1 ? '' : 's'} · {formatBusinessDay(params.from)} to{' '}
+              {formatBusinessDay(params.to)}
               {rows.length > 0 && (
                 <>
                   {' '}
-                  · this page{' '}
+                  · this page after commission{' '}
                   <b className={pageTotal > 0 ? 'positive' : pageTotal < 0 ? 'negative' : undefined}>
                     {formatInr(pageTotal)}
                   </b>
@@ -137,6 +152,14 @@ export function ProfitLossPage() {
         <PageSize value={params.limit} onChange={(limit) => setSearch({ limit: limit as 50, page: undefined })} />
       </div>
 
+      {totals && pagination && pagination.total > 0 && (
+        <p className="pl-reconcile" data-testid="pl-reconcile">
+          Settled markets, {formatBusinessDay(params.from)} to {formatBusinessDay(params.to)}:{' '}
+          <b className="nowrap">{signed(toPaise(totals.pnl))}</b> before commission −{' '}
+          <b className="nowrap">{formatRupees(totals.commission)}</b> commission ={' '}
+          <b className="nowrap">{signed(toPaise(totals.net))}</b> after commission, the sports part of the period above.
+        </p>
+      )}
       <DataTable
         columns={columns}
         rows={rows}

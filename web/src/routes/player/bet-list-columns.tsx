@@ -5,7 +5,7 @@ import { betOddsText, betSideName } from '../../exchange/bet-text';
 import { CancelUnmatched } from '../../exchange/CancelUnmatchedCell';
 import { trimNumber } from '../../exchange/format';
 import { MatchedOdds } from '../../exchange/MatchedOdds';
-import { dateTimeColumn, type Column } from '../../ui/DataTable';
+import { dateTimeColumn, headWithNote, type Column } from '../../ui/DataTable';
 import { formatInr, formatRupees, sumPaise } from '../../ui/money';
 
 const RESULT_LABEL: Record<BetDto['status'], string> = {
@@ -98,7 +98,8 @@ const SETTLED: Column<BetDto>[] = [
   },
   {
     id: 'pnl',
-    header: 'P&L',
+    header: headWithNote('P&L', 'before commission'),
+    label: 'P&L',
     className: 'num',
     cellClassName: 'strong-cell',
     sortValue: pnlOf,

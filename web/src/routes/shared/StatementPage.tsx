@@ -2,10 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchStatement, fetchStatementAsOf, type StatementParams, type StatementType } from '../../api/account-calls';
 import type { AuthContextName } from '../../auth/auth-context';
+import { formatBusinessDay, formatDateTime } from '@exch/contracts';
 import { readCredentials } from '../../auth/credentials';
 import { CsvButton } from '../../reports/CsvButton';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { formatDateTime, lastSevenDays } from '../../ui/dates';
+import { lastSevenDays, localInputValue } from '../../ui/dates';
 import { formatRupees } from '../../ui/money';
 import { PageSize } from '../../ui/PageSize';
 import { Pager } from '../../ui/Pager';
@@ -129,7 +130,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
           <CsvButton
             path={`/admin/users/${encodeURIComponent(account!)}/as-of`}
             params={{ at: asOf }}
-            filename={`statement-${who}-as-of-${formatDateTime(asOf).replace(/[^\d]+/g, '')}`}
+            filename={`statement-${who}-as-of-${localInputValue(new Date(asOf)).replace(/\D+/g, '')}`}
           />
         )}
       </header>
@@ -165,7 +166,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       )}
       {asOf !== null && (
         <p className="as-of-balance" role="status">
-          Balance as of {formatDateTime(asOf)}:{' '}
+          Balance as of {formatDateTime(asOf, { seconds: true })}:{' '}
           <b>{past.data && past.data.at === asOf ? formatRupees(past.data.balance) : '…'}</b>
           {past.data && past.data.at === asOf && past.data.held > 0 && (
             <span className="muted"> · {formatRupees(past.data.held)} held for pending withdrawals</span>
@@ -176,7 +177,7 @@ export function StatementPage({ ctx, title, userId, subject, intro }: StatementP
       <div className="table-meta">
         <span className="muted">
           {pagination
-            ? `${pagination.total} record${pagination.total === 1 ? '' : 's'} · ${asOf === null ? `${params.from} to ${params.to}` : `up to ${formatDateTime(asOf)}`}`
+            ? `${pagination.total} record${pagination.total === 1 ? '' : 's'} · ${asOf === null ? `${formatBusinessDay(params.from)} to ${formatBusinessDay(params.to)}` : `up to ${formatDateTime(asOf, { seconds: true })}`}`
             : '\u00a0'}
         </span>
         <PageSize

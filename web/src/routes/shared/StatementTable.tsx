@@ -93,7 +93,12 @@ export function StatementTable({ rows, query, empty = 'No records found', owner,
             {isOpen && r.market_id && (
               <tr className="statement-bets-row">
                 <td colSpan={cols.length}>
-                  <StatementBets ctx={owner.ctx} userId={owner.userId} marketId={r.market_id} />
+                  <StatementBets
+                    ctx={owner.ctx}
+                    userId={owner.userId}
+                    marketId={r.market_id}
+                    position={r.cause.position}
+                  />
                 </td>
               </tr>
             )}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import {
   chaseOf,
+  formatDateTime,
   type MarketDto,
   type MatchDetail,
   type OddsUpdate,
@@ -13,7 +14,7 @@ import { fetchMatchDetail } from '../../../api/admin-betting-calls';
 import { errorMessage } from '../../../api/error-message';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
-import { formatMatchStart, NO_HEADER_SPORTS } from '../../../exchange/format';
+import { NO_HEADER_SPORTS } from '../../../exchange/format';
 import { chaseWords } from '../../../exchange/ScoreBoard';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { BetLockModal } from './BetLockModal';
@@ -107,7 +108,7 @@ export function AdminOddsPage() {
               <StreamsButton matchId={detail.match.matchId} matchName={detail.match.name} />
             )}
             {detail?.match.inPlay && <span className="ax-inplay">In play</span>}
-            {detail && <time dateTime={detail.match.startTime}>{formatMatchStart(detail.match.startTime)}</time>}
+            {detail && <time dateTime={detail.match.startTime}>{formatDateTime(detail.match.startTime)}</time>}
           </div>
         </header>
       )}

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BetDto, MarketType } from '@exch/contracts';
+import { formatDateTime } from '@exch/contracts';
 import { fetchEventBets } from '../../../api/admin-betting-calls';
-import { formatDateTime } from '../../../ui/dates';
 import { EmptyRow } from '../../../ui/EmptyRow';
 import { Modal } from '../../../ui/Modal';
 import { formatInr, formatRupees, sumPaise } from '../../../ui/money';
@@ -202,7 +202,7 @@ export function EventBetsModal({
                   {formatRupees(amountOf(b, status))}
                 </td>
                 <td data-label="Place Date" className="nowrap">
-                  {formatDateTime(b.placed_at)}
+                  {formatDateTime(b.placed_at, { seconds: true })}
                 </td>
               </tr>
             ))}

@@ -11,19 +11,12 @@ import { useListSearch } from '../../../ui/list-search';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { useSearchBox } from '../../../ui/use-search-box';
 import { eventManagementSearch } from './event-management-search';
+import { marketTitle } from '../../../exchange/format';
+import { marketResult } from '../../../exchange/SettledMarkets';
 import { DeclareCell, MarketCell, MoneyStepButton, StatusSwitch } from './EventMarketCells';
 import '../../../styles/admin-exchange.css';
 
 type View = 'open' | 'settled';
-
-/** What a settled market's result reads as. */
-export function resultText(m: Pick<EventMarket, 'result' | 'section' | 'kind'>): string {
-  if (m.result === null) return '-';
-  if (m.result.void) return 'Void';
-  if (m.result.runs !== undefined) return `${m.result.runs} runs`;
-  // A place market's result names every placed runner.
-  return listWords(winnersOf(m.result).map((sid) => m.section.find((s) => s.sid === sid)?.nat ?? `Selection ${sid}`));
-}
 
 /**
  * A match's markets: the market and its bets, then the open view's status switch, result to declare
@@ -43,7 +36,7 @@ function columns(view: View, readOnly: boolean): Column<EventMarket>[] {
     id: 'result',
     header: 'Result',
     cellClassName: 'strong-cell',
-    cell: resultText,
+    cell: marketResult,
   };
   if (readOnly)
     return [...shared, settledStatus, { ...result, header: view === 'open' ? 'Result' : 'Declared', label: 'Result' }];
@@ -91,6 +84,14 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
     refetchInterval: 10_000,
     retry: false,
   });
+  // The other view's markets, for each match's word on them: open markets left after a settled one.
+  const others = useQuery({
+    queryKey: ['event-management', view === 'open' ? 'settled' : 'open'],
+    queryFn: () => fetchEventManagement(view === 'open' ? 'settled' : 'open'),
+    refetchInterval: 10_000,
+    retry: false,
+  });
+  const othersOf = (matchId: string) => (others.data?.data ?? []).filter((m) => m.matchId === matchId);
 
   const groups = useMemo(() => {
     const s = (searched.q ?? '').toLowerCase();
@@ -173,6 +174,11 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
               <span className="muted">
                 {list.length} market{list.length === 1 ? '' : 's'}
               </span>
+              <OtherMarkets
+                view={view}
+                markets={othersOf(first.matchId)}
+                onOpen={() => setSearched({ view: undefined, q: first.matchName })}
+              />
             </header>
             <DataTable
               columns={shownColumns}
@@ -187,5 +193,27 @@ function EventManagement({ readOnly }: { readOnly: boolean }) {
         );
       })}
     </section>
+  );
+}
+
+/**
+ * A match's markets in the other view: beside its open markets, what was settled; beside its settled
+ * ones, the markets still to settle (bookmaker and fancies outlive a settled match odds).
+ */
+function OtherMarkets({ view, markets, onOpen }: { view: View; markets: EventMarket[]; onOpen: () => void }) {
+  if (markets.length === 0) return null;
+  if (view === 'open')
+    return (
+      <span className="ax-other-markets" data-testid="settled-of-match">
+        Settled: {markets.map((m) => `${marketTitle(m.marketName)} (${marketResult(m)})`).join(', ')}
+      </span>
+    );
+  return (
+    <span className="ax-other-markets ax-still-open" data-testid="still-open">
+      Still open: {markets.map((m) => marketTitle(m.marketName)).join(', ')}{' '}
+      <button type="button" className="link-button" onClick={onOpen}>
+        Settle them
+      </button>
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { declaredWinnersProblem, listWords, type MarketStatus } from '@exch/contracts';
+import { declaredWinnersProblem, formatDateTime, listWords, type MarketStatus } from '@exch/contracts';
 import {
   confirmFeedResult,
   declareResult,
@@ -45,6 +45,17 @@ interface MoneyStep {
   title: string;
   text: string;
   call: (transactionPassword: string) => Promise<{ message: string }>;
+  /** Asked as a second confirmation before it is sent (a result for a match not started). */
+  caution?: string;
+}
+
+/** The market as a confirmation names it: its match and itself. */
+const whole = (m: EventMarket): string => `${m.matchName} / ${marketTitle(m.marketName)}`;
+
+/** Why declaring a result now needs a second look: the match has not started (not in play, its start ahead). */
+function notStarted(m: EventMarket, now = Date.now()): string | undefined {
+  if (m.inPlay || !(Date.parse(m.matchStart) > now)) return undefined;
+  return `${m.matchName} has not started: it starts ${formatDateTime(m.matchStart)}. A result now settles every bet on ${marketTitle(m.marketName)} before the match is played. Declare it anyway?`;
 }
 
 function useMarketAction() {
@@ -73,6 +84,8 @@ function useMarketAction() {
 function MoneyStepModal({ step, onClose }: { step: MoneyStep; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
+  // The second confirmation asked and not yet given: the first Confirm shows the caution only.
+  const [cautioned, setCautioned] = useState(false);
   const { busy, error, edit, submit } = useFormSubmit();
   const send = async (): Promise<void> => {
     const answer = await step.call(password);
@@ -83,13 +96,29 @@ function MoneyStepModal({ step, onClose }: { step: MoneyStep; onClose: () => voi
   return (
     <Modal title={step.title} onClose={onClose}>
       <form
-        onSubmit={(e) => void submit(e, password === '' ? 'Enter your transaction password' : null, send)}
+        onSubmit={(e) =>
+          void submit(
+            e,
+            password === '' ? 'Enter your transaction password' : null,
+            step.caution && !cautioned ? async () => setCautioned(true) : send,
+          )
+        }
         noValidate
       >
-        <p>{step.text}</p>
+        <p data-testid="money-step-text">{step.text}</p>
         <TransactionPasswordField value={password} onValue={edit(setPassword)} />
+        {cautioned && (
+          <p className="ax-caution" role="alert" data-testid="money-step-caution">
+            {step.caution}
+          </p>
+        )}
         <FormError message={error} />
-        <ModalActions onCancel={onClose} busy={busy} label="Confirm" busyLabel="Confirming..." />
+        <ModalActions
+          onCancel={onClose}
+          busy={busy}
+          label={cautioned ? 'Declare anyway' : 'Confirm'}
+          busyLabel="Confirming..."
+        />
       </form>
     </Modal>
   );
@@ -145,8 +174,9 @@ export function DeclareCell({ market }: { market: EventMarket }) {
       const n = Number(runs.trim());
       ask({
         title: 'Declare the result',
-        text: `Declare ${n} runs for ${name}? Bets are settled at once.`,
+        text: `Declare ${n} runs for ${whole(market)}? Bets are settled at once.`,
         call: (pw) => declareResult(market.marketId, { runs: n, transaction_password: pw }),
+        caution: notStarted(market),
       });
     } else if (places > 1) {
       const chosen = placed.filter((sid) => sid !== '').map(Number);
@@ -167,8 +197,9 @@ export function DeclareCell({ market }: { market: EventMarket }) {
       if (!runner) return showErrorToast('Choose the winner');
       ask({
         title: 'Declare the result',
-        text: `Declare ${runner.nat} the winner of ${name}? Bets are settled at once.`,
+        text: `Declare ${runner.nat} the winner of ${whole(market)}? Bets are settled at once.`,
         call: (pw) => declareResult(market.marketId, { selectionId: runner.sid, transaction_password: pw }),
+        caution: notStarted(market),
       });
     }
   };
@@ -228,8 +259,9 @@ export function DeclareCell({ market }: { market: EventMarket }) {
           onClick={() =>
             ask({
               title: "Confirm the feed's result",
-              text: `Settle ${name} on the feed's result: ${proposed}?`,
+              text: `Settle ${whole(market)} on the feed's result: ${proposed}?`,
               call: (pw) => confirmFeedResult(market.marketId, pw),
+              caution: notStarted(market),
             })
           }
         >
@@ -244,7 +276,6 @@ export function DeclareCell({ market }: { market: EventMarket }) {
 /** Void (an open market) or Revoke (a settled one's result), confirmed with the transaction password. */
 export function MoneyStepButton({ market, kind }: { market: EventMarket; kind: 'void' | 'revoke' }) {
   const { ask, dialog } = useMarketAction();
-  const name = marketTitle(market.marketName);
   return (
     <>
       {kind === 'void' ? (
@@ -254,7 +285,7 @@ export function MoneyStepButton({ market, kind }: { market: EventMarket; kind: '
           onClick={() =>
             ask({
               title: 'Void the market',
-              text: `Void ${name}? Every bet on it is returned.`,
+              text: `Void ${whole(market)}? Every bet on it is returned.`,
               call: (pw) => voidMarket(market.marketId, pw),
             })
           }
@@ -268,7 +299,7 @@ export function MoneyStepButton({ market, kind }: { market: EventMarket; kind: '
           onClick={() =>
             ask({
               title: 'Revoke the result',
-              text: `Revoke the result of ${name}? Its settlement is reversed and the bets are open again.`,
+              text: `Revoke the result of ${whole(market)}? Its settlement is reversed and the bets are open again.`,
               call: (pw) => revokeResult(market.marketId, pw),
             })
           }

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { fetchSelectionAnalysis } from '../../../api/admin-betting-calls';
 import { CsvButton } from '../../../reports/CsvButton';
 import { ApiRequestError } from '../../../api/api-error';
-import { formatMatchStart } from '../../../exchange/format';
+import { formatDateTime } from '@exch/contracts';
 import { showErrorToast } from '../../../ui/toasts';
 import { formatRupees } from '../../../ui/money';
 import { useListSearch } from '../../../ui/list-search';
@@ -118,7 +118,7 @@ export function MarketAnalysisPage({ title = 'Market Analysis' }: { title?: stri
                   {ev.event_name}
                 </Link>
                 <time className="muted" dateTime={ev.matchDateTime}>
-                  {formatMatchStart(ev.matchDateTime)}
+                  {formatDateTime(ev.matchDateTime)}
                 </time>
               </header>
               <div className="ax-analysis-markets">

@@ -1,9 +1,10 @@
+import { formatBusinessDay } from '@exch/contracts';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchDownlineDaily } from '../../../api/report-calls';
 import { CsvButton } from '../../../reports/CsvButton';
 import { DailyPnl } from '../../../reports/DailyPnl';
-import { DataTable, type Column } from '../../../ui/DataTable';
+import { DataTable, headWithNote, type Column } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import { lastSevenDays } from '../../../ui/dates';
 import { useListSearch } from '../../../ui/list-search';
@@ -16,9 +17,10 @@ import '../../../styles/reports.css';
 
 type Day = NonNullable<Awaited<ReturnType<typeof fetchDownlineDaily>>['data']>[number];
 
-const amount = (label: string, value: (d: Day) => number, strong = false): Column<Day> => ({
+const amount = (label: string, value: (d: Day) => number, strong = false, note?: string): Column<Day> => ({
   id: label,
-  header: label,
+  header: note ? headWithNote(label, note) : label,
+  label,
   className: 'num',
   cellClassName: strong ? 'strong-cell' : undefined,
   cell: (d) => <span className={pnlClass(value(d))}>{formatRupees(value(d))}</span>,
@@ -30,11 +32,11 @@ const amount = (label: string, value: (d: Day) => number, strong = false): Colum
 });
 
 const columns: Column<Day>[] = [
-  { id: 'day', header: 'Day', cell: (d) => d.day, sortValue: (d) => d.day },
-  amount('Sports', (d) => d.sports),
+  { id: 'day', header: 'Day', cell: (d) => formatBusinessDay(d.day), sortValue: (d) => d.day },
+  amount('Sports', (d) => d.sports, false, 'after commission'),
   amount('Casino', (d) => d.casino),
   amount('Third party', (d) => d.thirdParty),
-  { ...amount("Players' profit/loss", (d) => d.total, true), id: 'total' },
+  { ...amount("Players' profit/loss", (d) => d.total, true, 'after commission'), id: 'total' },
 ];
 
 /**

@@ -1,7 +1,7 @@
+import { formatDateTime } from '@exch/contracts';
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchPartnershipShares } from '../../../api/report-calls';
-import { formatDateTime } from '../../../ui/dates';
 import { EmptyRow } from '../../../ui/EmptyRow';
 import { AsOfForm } from '../../shared/AsOfForm';
 

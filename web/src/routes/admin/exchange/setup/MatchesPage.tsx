@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import type { MatchSummary } from '@exch/contracts';
+import { formatDateTime, type MatchSummary } from '@exch/contracts';
 import { fetchAdminMatches } from '../../../../api/admin-betting-calls';
-import { formatMatchStart } from '../../../../exchange/format';
 import { DataTable, type Column } from '../../../../ui/DataTable';
 import { usePageTitle } from '../../../../ui/use-page-title';
 import '../../../../styles/admin-exchange.css';
@@ -20,7 +19,7 @@ const columns: Column<MatchSummary>[] = [
     ),
   },
   { id: 'series', header: 'Series', cell: (m) => m.seriesName },
-  { id: 'start', header: 'Start', cellClassName: 'nowrap', cell: (m) => formatMatchStart(m.startTime) },
+  { id: 'start', header: 'Start', cellClassName: 'nowrap', cell: (m) => formatDateTime(m.startTime) },
   {
     id: 'state',
     header: 'State',

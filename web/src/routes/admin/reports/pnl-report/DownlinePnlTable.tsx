@@ -1,5 +1,6 @@
 import type { DownlinePnlReport, DownlinePnlUser } from '@exch/contracts';
-import { DataTable, type Column } from '../../../../ui/DataTable';
+import type { ReactNode } from 'react';
+import { DataTable, headWithNote, type Column } from '../../../../ui/DataTable';
 import { formatRupees, pnlClass } from '../../../../ui/money';
 
 type Totals = DownlinePnlReport['totals'];
@@ -10,7 +11,9 @@ const pts = (value: number) => <span className={pnlClass(value)}>{formatRupees(v
 /** An amount column: the row's figure and, from the server's totals (every page), its total. */
 interface Figure {
   id: string;
-  header: string;
+  header: ReactNode;
+  /** The phone card's label, where the header is more than text. */
+  label?: string;
   value: (u: DownlinePnlUser) => number;
   total: (t: Totals) => number;
   strong?: boolean;
@@ -27,7 +30,8 @@ const FIGURES: Figure[] = [
   },
   {
     id: 'sports',
-    header: 'Sport pts',
+    header: headWithNote('Sport pts', 'after commission'),
+    label: 'Sport pts',
     value: (u) => u.profitLoss.sports.netProfitLoss,
     total: (t) => t.profitLoss.sports,
   },
@@ -37,7 +41,14 @@ const FIGURES: Figure[] = [
     value: (u) => u.profitLoss.thirdParty.netProfitLoss,
     total: (t) => t.profitLoss.thirdParty,
   },
-  { id: 'pnl', header: 'Profit/Loss', value: (u) => u.netProfitLoss, total: (t) => t.profitLoss.total, strong: true },
+  {
+    id: 'pnl',
+    header: headWithNote('Profit/Loss', 'after commission'),
+    label: 'Profit/Loss',
+    value: (u) => u.netProfitLoss,
+    total: (t) => t.profitLoss.total,
+    strong: true,
+  },
 ];
 
 const PARTS = (
@@ -56,6 +67,7 @@ const PARTS = (
 const figureColumn = (f: Figure, totals: Totals | undefined): Column<DownlinePnlUser> => ({
   id: f.id,
   header: f.header,
+  ...(f.label ? { label: f.label } : {}),
   className: 'num',
   cellClassName: f.strong ? 'strong-cell' : undefined,
   cell: (u) => pts(f.value(u)),
