@@ -27,6 +27,7 @@ const WIDTHS = [
 const SOCCER = 'sim-201'; // Arsenal v Chelsea: not in play, no bet delay
 const SOCCER_MO = `${SOCCER}.mo`;
 const ARSENAL = 301;
+const CHELSEA = 302;
 const CRICKET = 'sim-101'; // Mumbai v Chennai: in play, a 2 s delay on match odds
 const CRICKET_MO = `${CRICKET}.mo`;
 const MUMBAI = 101;
@@ -240,7 +241,8 @@ t.test('player screens in sight', { skip: browserSkipReason }, async (t) => {
         await fill();
         pages.push({ name, viewport, page, slip });
       }
-      // The account's bet limit spent: the next Submit is refused with a 429.
+      // The account's bet limit spent: the next Submit is refused with a 429. A cash out on Chelsea
+      // reaches the engine (refused there: player3 holds nothing on it), so each costs a token.
       let limited = false;
       for (let i = 0; i < 12 && !limited; i++)
         limited =
@@ -248,7 +250,7 @@ t.test('player screens in sight', { skip: browserSkipReason }, async (t) => {
             await call(
               'POST',
               '/api/bets/cash-out',
-              { market_id: 'none', selection: '1', value: 0 },
+              { market_id: SOCCER_MO, selection: String(CHELSEA), value: 0 },
               logins.player3.token,
             )
           ).status === 429;
@@ -284,6 +286,16 @@ t.test('player screens in sight', { skip: browserSkipReason }, async (t) => {
     await page.goto(`${base}/`);
     const when = await page.locator(`.lobby-match-row[data-match-id="${SOCCER}"] .lobby-when`).textContent();
     t.match(when, /^(Today|Tomorrow) \d{1,2}:\d\d (am|pm)|^\d{1,2} [A-Z][a-z]{2} \d{4}, /, 'the lobby');
+    // The statement lists the demo's opening chips: every date on it reads day first.
+    await page.goto(`${base}/accountstatement`);
+    const table = page.locator('table').first();
+    await table.locator('tbody tr').first().waitFor({ timeout: 30_000 });
+    const dates = (await table.locator('tbody td').allTextContents()).filter((c) => /\d{4}/.test(c) && /:/.test(c));
+    t.ok(dates.length > 0, 'the statement shows dates');
+    t.ok(
+      dates.every((d) => DAY_FIRST.test(d)),
+      `the statement's dates day first: ${dates.slice(0, 3).join(' | ')}`,
+    );
   });
 
   await t.test('the slip says what the book does with the bet', async (t) => {

@@ -3,7 +3,6 @@ import { idText, MarketLockBody, text } from '@exch/contracts';
 import { checkTransactionPassword } from '../accounts/transaction-password.js';
 import { kindOf } from '../markets/kind.js';
 import { downlineCte, downlinePlayerLocks, locksOnMatch, marketsOf } from '@exch/projector/read';
-import { send } from '../http/commands.js';
 import { HttpError } from '../http/errors.js';
 import { params } from '../http/route.js';
 import type { ExchangeDeps } from '../deps.js';

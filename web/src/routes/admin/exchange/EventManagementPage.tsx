@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { listWords, SETTLED_MARKETS_SHOWN, winnersOf } from '@exch/contracts';
+import { SETTLED_MARKETS_SHOWN } from '@exch/contracts';
 import { fetchEventManagement, type EventMarket } from '../../../api/admin-betting-calls';
 import { useProfile } from '../../../api/profile-query';
 import { hasPrivilege } from '../../../auth/privileges';
