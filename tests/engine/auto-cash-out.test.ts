@@ -102,3 +102,56 @@ t.test("a loss limit fires when another player's bet takes the best level, in th
   const log = events as unknown as DomainEvent[];
   t.same(fold(emptyState(), log), engine.view, 'the log folds to the live state');
 });
+
+t.test(
+  'a rule whose hedge outgrows the best level fires on the ladder’s depth, valued at the level it reaches',
+  async (t) => {
+    const store = await openPGliteStore({});
+    const engine = await Engine.start({ store, log: silent, snapshotEvery: 0, housekeepEveryMs: 0 });
+    t.teardown(async () => {
+      await engine.stop().catch(() => {});
+      await store.close();
+    });
+    const [p0] = await hierarchy(engine, 1, 10_000_00);
+    await must(engine, matchCatalogue([1]), null);
+    const home = (lay: { price: number; size: number }[]): ExchangeRunnerUpdate => ({
+      type: 'exchange',
+      marketId: 'mo1',
+      selectionId: 1,
+      status: 'ACTIVE',
+      back: [{ price: 200, size: 1e9 }],
+      lay,
+    });
+    engine.quote(home([{ price: 202, size: 1e9 }]));
+    // p0 backs Home ₹1,000 at 2.00 (W +1000, L -1000) and keeps a loss limit of ₹300.
+    await must(engine, placeBet('b1', 'mo1', 1, 'back', 200, 1_000_00), p0!);
+    await must(
+      engine,
+      { type: 'SetAutoCashOut', marketId: 'mo1', selectionId: 1, profitTarget: null, lossLimit: 300_00 },
+      p0!,
+    );
+    // Only ₹300 to lay at 3.00, then ₹1,000 at 3.05. The hedge needs 200000 / 3.05 = 65574 paise, more
+    // than 3.00 holds: valued at 3.05, min(100000 - ceil(2.05 x 65574), 65574 - 100000) = -34427, past
+    // the limit. At the best level alone (the hedge could not fill whole there) it never fired.
+    engine.quote(
+      home([
+        { price: 300, size: 300_00 },
+        { price: 305, size: 1_000_00 },
+      ]),
+    );
+    // A command after the quote: the engine takes them in order, so the rule was checked by then.
+    await must(engine, { type: 'MatchResting', marketId: 'mo1', selectionId: 1 }, null);
+    t.same(engine.view.autoCashOut, {}, 'fired');
+    const hedge = (await store.readAll(0, 10_000)).map((e) => e.data as BetPlaced).find((d) => d.cashOut?.auto);
+    t.match(hedge, {
+      side: 'lay',
+      odds: 305,
+      stake: 65_574,
+      cashOut: { value: -34_427 },
+      fills: [
+        { price: 300, size: 300_00 },
+        { price: 305, size: 35_574 },
+      ],
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import {
-  cashOutQuote,
+  cashOutOnLadder,
   isLevel,
   marketStream,
   runnerPosition,
@@ -10,7 +10,7 @@ import {
 import { bettorOf } from '../bet-checks.js';
 import { accept, refuse, type Decision } from '../decision.js';
 import { bookKey, type EngineState } from '../state.js';
-import { bestPrices, CASHOUT_KINDS, cashesOut, decideHedge, openBetsOn } from './cash-out.js';
+import { CASHOUT_KINDS, cashesOut, decideHedge, hedgeLadder, openBetsOn } from './cash-out.js';
 import type { QuoteView } from './quotes.js';
 
 /** A player's auto cash-out rule on a runner it holds a position on; both limits null clears it. */
@@ -61,9 +61,9 @@ export function decideSetAutoCashOut(
 
 /**
  * After a runner's price moved: the first rule there whose position's cash-out value now reaches its
- * profit target or its loss limit is cashed out whole, at that price, and the rule goes (it fires
- * once). A hedge that cannot fill whole, a suspended runner or no price leaves the rule for the next
- * move. No bet delay: the engine decides on the price it has, as an exchange's own cash out does.
+ * profit target or its loss limit is cashed out whole, valued and hedged on the ladder's depth as a
+ * player's cash out is, and the rule goes (it fires once). A ladder too thin for the whole hedge, a
+ * suspended runner or no price leaves the rule for the next move. No bet delay: the engine decides on the price it has, as an exchange's own cash out does.
  */
 export function decideCheckAutoCashOut(
   state: Readonly<EngineState>,
@@ -78,8 +78,15 @@ export function decideCheckAutoCashOut(
   for (const [userId, rule] of Object.entries(rules)) {
     const position = runnerPosition(openBetsOn(state, userId, c.marketId, c.selectionId), market.kind);
     if (isLevel(position)) continue;
-    const quote = cashOutQuote(position, bestPrices(state, quotes, market, c.selectionId, userId), 100, market.kind);
-    if (!quote) continue;
+    // Priced as a player's cash out is: at the worst level the whole hedge reaches.
+    const gap = Math.abs(position.ifWins - position.ifLoses);
+    const quote = cashOutOnLadder(
+      position,
+      hedgeLadder(state, quotes, market, c.selectionId, userId, gap),
+      100,
+      market.kind,
+    );
+    if (!quote || quote.short > 0) continue;
     const crossed =
       (rule.profitTarget !== null && quote.value >= rule.profitTarget) ||
       (rule.lossLimit !== null && quote.value <= -rule.lossLimit);

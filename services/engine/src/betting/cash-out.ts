@@ -67,18 +67,6 @@ export function hedgeLadder(
   return { back: side('back'), lay: side('lay') };
 }
 
-/** The best price a back or a lay on the runner would get now (hedgeLadder's first level a side). */
-export function bestPrices(
-  state: Readonly<EngineState>,
-  quotes: QuoteView,
-  market: Pick<MarketState, 'marketId' | 'kind'>,
-  selectionId: number,
-  userId: string,
-): { back: number | null; lay: number | null } {
-  const ladder = hedgeLadder(state, quotes, market, selectionId, userId, 1);
-  return { back: ladder.back[0]?.price ?? null, lay: ladder.lay[0]?.price ?? null };
-}
-
 /** Cash out is for runner markets with a price on both sides: the exchange's match odds, the house's bookmaker. */
 export const cashesOut = (market: MarketState): market is MarketState & { kind: CashOutKind } =>
   market.kind === 'match_odds' || market.kind === 'bookmaker';
