@@ -1,5 +1,7 @@
 import type { AccountEventData } from './accounts/events.js';
-import type { BettingEventData } from './betting/events.js';
+import type { BetEventData } from './betting/events.js';
+import type { MarketEventData } from './betting/market-events.js';
+import type { MarketMemoryEventData } from './betting/memory-events.js';
 import type { CasinoEventData } from './casino/events.js';
 import type { PaymentEventData } from './payments/events.js';
 import type { ProviderEventData } from './provider/events.js';
@@ -9,12 +11,17 @@ import type { RiskEventData } from './risk/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
+export * from './betting/market-events.js';
+export * from './betting/memory-events.js';
 export * from './casino/events.js';
 export * from './payments/events.js';
 export * from './provider/events.js';
 export type * from './partnership/events.js';
 export type * from './streams/events.js';
 export type * from './risk/events.js';
+
+/** The exchange's events by type: bets, markets and matches, and the engine's memory of them. */
+export interface BettingEventData extends BetEventData, MarketEventData, MarketMemoryEventData {}
 
 /** Domain events of the engine, by type. The stored schema version of each is in EVENT_SCHEMA_VERSION. */
 export interface EventDataByType

@@ -1,7 +1,8 @@
 import type { Paise } from '../money.js';
 import type { BookmakerRunnerUpdate, Catalogue, FancyUpdate, MarketKind, MarketStateUpdate } from '../market/feed.js';
 import type { MarketStatus } from '../market/feed.js';
-import type { ButtonValue, MarketRemembered, MarketRestored, MatchRemembered, Persistence, Side } from './events.js';
+import type { ButtonValue, Persistence, Side } from './events.js';
+import type { MarketRemembered, MarketRestored, MatchRemembered } from './memory-events.js';
 
 /** System only (actor null): lists the feed's new matches and markets, and in-play changes. */
 export interface SyncCatalogue {
