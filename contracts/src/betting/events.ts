@@ -1,3 +1,4 @@
+/** The exchange's bet events: placed, matched, cancelled, deleted, voided and reduced; auto cash out; a player's stake buttons and the news line. */
 import type { Paise } from '../money.js';
 import type { MarketKind } from '../market/feed.js';
 
