@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SqlClient, StoredEvent } from '@exch/contracts';
 import type { Projection } from '../projection.js';
-import { foldAudit, stateKeyOf, type AuditState } from './values.js';
+import type { AuditState } from './entry.js';
+import { foldAudit, stateKeyOf } from './values.js';
 
 const DDL = [
   `create table if not exists rm_audit (
