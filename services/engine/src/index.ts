@@ -6,7 +6,7 @@ export {
   DEFAULT_REVOKE_WINDOW_MS,
   type EngineOptions,
 } from './loop/options.js';
-export { loadSnapshotCore } from './snapshot/snapshots.js';
+export { loadSnapshotCore } from './snapshot/load.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
 export {
