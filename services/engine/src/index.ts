@@ -1,4 +1,5 @@
-export { Engine, SNAPSHOT_NAME } from './loop/engine.js';
+export { Engine } from './loop/engine.js';
+export { SNAPSHOT_NAME } from './loop/memory.js';
 export {
   DEFAULT_MARKET_MEMORY_MS,
   DEFAULT_PAYMENTS_WINDOW_MS,
