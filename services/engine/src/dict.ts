@@ -17,7 +17,7 @@ export class Dict<V> extends Map<string, V> {
 }
 
 /**
- * A Dict a snapshot writes in slices (snapshot/snapshots.ts, "Accounts out of the core"): the
+ * A Dict a snapshot writes in slices (snapshot/table-slices.ts, "Accounts out of the core"): the
  * tables that grow with the accounts ever opened. While a save is running it is told of every key
  * before the key changes, and whether it is deleted, so the slices still to be written keep what the key held at the
  * snapshot's position. Its values are replaced, never changed in place.

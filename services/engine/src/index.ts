@@ -1,4 +1,5 @@
-export { Engine, SNAPSHOT_NAME } from './loop/engine.js';
+export { Engine } from './loop/engine.js';
+export { SNAPSHOT_NAME } from './loop/memory.js';
 export {
   DEFAULT_MARKET_MEMORY_MS,
   DEFAULT_PAYMENTS_WINDOW_MS,
@@ -6,7 +7,7 @@ export {
   DEFAULT_REVOKE_WINDOW_MS,
   type EngineOptions,
 } from './loop/options.js';
-export { loadSnapshotCore } from './snapshot/snapshots.js';
+export { loadSnapshotCore } from './snapshot/load.js';
 export { decide } from './decide.js';
 export { evolve, fold } from './evolve.js';
 export {

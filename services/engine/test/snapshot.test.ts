@@ -25,7 +25,8 @@ import {
   type SnapshotCore,
   type TablePart,
 } from '../src/snapshot/parts.js';
-import { loadSnapshotCore, Snapshots } from '../src/snapshot/snapshots.js';
+import { loadSnapshotCore } from '../src/snapshot/load.js';
+import { Snapshots } from '../src/snapshot/snapshots.js';
 import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
 import { isProviderRound, StreamVersions } from '../src/snapshot/stream-versions.js';

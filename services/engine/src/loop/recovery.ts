@@ -1,7 +1,9 @@
-import type { EventStore, StoredEvent } from '@exch/contracts';
+import type { EventStore, Leadership, StoredEvent } from '@exch/contracts';
 import type { Log } from '../log.js';
 
 const LOAD_BATCH = 5_000;
+/** How often a standby folds the leader's new events while it waits for the lock. */
+const STANDBY_FOLLOW_MS = 500;
 
 /** Replays the log after `position`, a batch at a time, up to its head. */
 export async function replayLog(store: EventStore, position: number, apply: (e: StoredEvent) => void): Promise<void> {
@@ -23,4 +25,20 @@ export async function reloadUntilDone(reload: () => Promise<void>, log: Log, rec
       await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * attempt)));
     }
   }
+}
+
+/** Until the lock is won (at once on PGlite), the log's new events folded (`follow`) every STANDBY_FOLLOW_MS. */
+export async function standBy(leading: Promise<Leadership>, follow: () => Promise<void>): Promise<Leadership> {
+  let waiting = true;
+  const settled = leading.then(
+    () => void (waiting = false),
+    () => void (waiting = false),
+  );
+  while (waiting) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise((r) => (timer = setTimeout(r, STANDBY_FOLLOW_MS)))]);
+    clearTimeout(timer);
+    if (waiting) await follow();
+  }
+  return leading;
 }

@@ -161,6 +161,15 @@ export interface TablePart {
 
 export type SnapshotPart = MarketPart | OpenPart | TablePart | ArchivedPart | RoundsPart | PreviousPart | CommandsPart;
 
+/** A part a save plans to write, in turn (Snapshots.save). */
+export interface PlannedPart {
+  key: string;
+  /** The part as of the snapshot's position (a core chunk: its JSON), or null once it has changed since (the snapshot is given up). */
+  build: () => SnapshotPart | string | null;
+  /** A table's or an open market's slice: the key it is saved under, the last snapshot's part when the slice is the same, else `key`. */
+  settle?: () => string;
+}
+
 /** Bets per market part: a market of a hundred thousand bets is written a slice per event-loop turn. */
 export const BETS_PER_PART = 500;
 
