@@ -453,6 +453,9 @@ t.test(
           headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
           body: JSON.stringify({ status: 'cancelled' }),
         }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() }));
+      // Each gateway reads the bet from its read models: until they hold it, a cancel is answered 404 there.
+      for (const g of [g1, g2])
+        await eventually(`the bet readable through ${g.url}`, async () => (await cancel(g)).status !== 404);
       // Together 1.3 bursts, each gateway alone under one.
       const PER_GATEWAY = Math.round(BET_BURST * 0.65);
       const refusals: string[] = [];
