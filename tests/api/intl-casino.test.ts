@@ -450,7 +450,8 @@ t.test(
     const second = await postOn(agent, walletPaths.rollback, '{}');
     t.notOk(second.reused, 'over a new connection');
     t.ok(second.status >= 400 && second.status < 500, `answered (${second.status})`);
-    t.ok(Date.now() - started < 5_000, 'without waiting for a timeout');
+    // The keep-alive timeout it once waited for is 72 s: well under it, however busy the machine.
+    t.ok(Date.now() - started < 30_000, `without waiting for a timeout: ${Date.now() - started} ms`);
   },
 );
 

@@ -325,7 +325,8 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
     t.match(await lines.nth(2).textContent(), /Deposit from agent1.*₹1,500\.00.*₹1,01,500\.00/);
 
     await agent.goto(`${base}/admin/withdrawstatement`);
-    await agent.locator('.payment-table tbody tr').first().waitFor();
+    // The first row may still be the table's "Loading..." line: wait for the rejected request's own row.
+    await agent.locator('.payment-table tbody tr', { hasText: 'Rejected' }).first().waitFor();
     t.match(await agent.locator('.payment-table tbody').textContent(), /player1.*₹700\.00.*Rejected/);
     await agent.selectOption('select[name=status]', 'rejected');
     await agent.fill('input[name=user]', 'player1');
@@ -334,7 +335,7 @@ t.test('deposit, approval, withdrawal and rejection through the pages', { skip: 
       (u) => u.searchParams.get('status') === 'rejected' && u.searchParams.get('user') === 'player1',
     );
     await agent.reload();
-    await agent.locator('.payment-table tbody tr').first().waitFor();
+    await agent.locator('.payment-table tbody tr', { hasText: 'Rejected' }).first().waitFor();
     t.equal(await agent.inputValue('select[name=status]'), 'rejected', 'a reload keeps the filter (it is in the URL)');
     t.equal(await agent.inputValue('input[name=user]'), 'player1');
     t.match(await agent.locator('.payment-table tbody').textContent(), /player1.*₹700\.00.*Rejected/);

@@ -292,7 +292,8 @@ t.test('pacing: speed and the longest gap', async (t) => {
   feed.start();
   await ended;
   const took = Date.now() - started;
-  t.ok(took >= 55 && took < 2000, `6 gaps of at most 10 ms took ${took} ms`);
+  // Uncapped, the gaps would take 90 s at this speed: the ceiling is generous for a busy machine.
+  t.ok(took >= 55 && took < 20_000, `6 gaps of at most 10 ms took ${took} ms`);
 });
 
 t.test('the cricket score stream (ccm) from a score file drives the match score', async (t) => {
