@@ -121,7 +121,7 @@ export function runInMemory(
  * Bytes allocated per bet over one more run, garbage included: V8's sampling heap profiler, told to
  * keep what the collector freed. A figure that does not swing with the machine's load, and the one
  * a compact state must bring down: on a busy VM the time goes to the collector and to the kernel's
- * first touch of the pages a growing heap takes (docs/performance.md).
+ * first touch of the pages a growing heap takes (docs/performance.md, "What limits each figure").
  */
 function allocatedPerBet(): number {
   const session = new Session();

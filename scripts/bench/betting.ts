@@ -8,7 +8,7 @@
  * 2. Durable bets through Engine.execute (answer after commit) with 32 concurrent callers, on
  *    PGlite on disk and on PostgreSQL (fsync on) when a throwaway cluster can start: bets/s and
  *    p50/p99 ms, medians of 3 runs.
- * 3. (scripts/bench/exchange-http.ts) POST /api/bets end to end, and oddsUpdate to 1,000 websockets.
+ * 3. (scripts/bench/exchange-http.ts) POST /api/bets end to end, and oddsUpdate to 10,000 websockets.
  *
  *   npx tsx scripts/bench/betting.ts
  */

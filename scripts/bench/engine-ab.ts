@@ -13,8 +13,9 @@
  * both, so REV's engine must still have what it calls (`decide`, `evolve`, `fold`, `Quotes`).
  *
  * In one process the engine that leaves more objects behind also pays for them in the other's
- * turns (the old generation both share), which flatters the leaner one: 1.40 there against 1.12
- * to 1.16 in separate processes for the bets-in-typed-arrays change (docs/performance.md). With
+ * turns (the old generation both share), which flatters the leaner one: 1.40 there against 1.19
+ * in separate processes for the bets-in-typed-arrays change (docs/performance.md, "Measuring a
+ * change to the engine"). With
  * `--processes` each run of a pair is a process of its own, as `npm run bench` runs it: two
  * warm-up runs, then the median of five; the processes of a pair start by turns.
  */

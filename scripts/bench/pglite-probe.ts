@@ -19,7 +19,8 @@ function describe(message: Uint8Array): string {
  * The longest single call into PGlite's WebAssembly (`execProtocolRawSync`: one exchange of the
  * wire protocol, a statement's parse, bind or execute). It runs on the calling thread, the server's
  * in the embedded product, so it holds the event loop for as long as it takes: this tells a
- * statement that holds the loop from a loop held by everything else one turn does (docs/performance.md).
+ * statement that holds the loop from a loop held by everything else one turn does (docs/performance.md,
+ * "What limits each figure").
  */
 export function probePGlite(): { longest(): number; what(): string; reset(): void; stop(): void } {
   const proto = PGlite.prototype as unknown as { execProtocolRawSync: Raw };

@@ -24,7 +24,7 @@ const TICK_MS = 5;
  * waiting for one); a gap between ticks longer than `overMs` is split into the thread's own CPU
  * time, its wait for a CPU and the rest, blocked in the kernel. On two cores shared with the load
  * client and a database, a stall the thread spent waiting for a CPU is the machine's, not the
- * server's (docs/performance.md). Linux only: elsewhere it reports nothing.
+ * server's (docs/performance.md, "What limits each figure"). Linux only: elsewhere it reports nothing.
  */
 export function probeStalls(overMs = 50): { stalls(): Stall[]; describe(): string; reset(): void; stop(): void } {
   let fd: number | null = null;

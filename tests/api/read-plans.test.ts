@@ -374,7 +374,8 @@ function checks(suite: Test, db: SqlClient): void {
     ),
   );
 
-  // The top admin's whole list matches every request: it reads them all and sorts (docs/performance.md).
+  // The top admin's whole list matches every request: it reads them all and sorts
+  // (docs/performance.md, "The read side at a year's scale").
   suite.test("payment requests: a dealer's downline's", (t) =>
     checkPlan(
       t,

@@ -33,9 +33,9 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
     // One connection: a session setting holds for every query (days are India's, see BUSINESS_TIME_ZONE).
     await db.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
     // PGlite runs on the engine's thread, and by default each new 16 MB WAL segment is zero-filled
-    // first: 45 to 75 ms of the thread every 16 MB written (docs/performance.md "Accounts out of the
-    // core"). Off, only its last byte is written; WAL records carry their own checksums, so
-    // recovery reads the same.
+    // first: 45 to 75 ms of the thread every 16 MB written (docs/performance.md "The embedded
+    // database in the main thread"). Off, only its last byte is written; WAL records carry their
+    // own checksums, so recovery reads the same.
     await db.exec('set wal_init_zero = off');
     await migrateLog(sql);
   } catch (err) {

@@ -36,7 +36,8 @@ const trials: RunnersBook[] = [];
  * For a market with one winner, the commonest by far, it is a book reused by every call, its P&L
  * overwritten and its runners the held book's own (nothing writes them): the caller reads what it
  * needs before it asks for another. A decision tries a book for every bet it checks, and a fresh
- * copy each time was about 8% of what a bet allocated (docs/performance.md, 2026-12-01).
+ * copy each time was about 8% of what a bet allocated (docs/performance.md, "Measuring a change to the
+ * engine").
  */
 export function trialBook(market: Pick<MarketState, 'kind' | 'runners' | 'feed'>, held: PnlBook | null): PnlBook {
   if (!held) return emptyBook(market);
@@ -58,7 +59,7 @@ export const matchedOutcome = (bet: BetState): Outcome => betOutcome(bet.kind, b
 /**
  * sign × x, never -0 (0 - x is +0 where -x is -0). A -0 is not a small integer to V8: one stored in
  * a P&L turns the book's array to doubles, and an exposure computed from it boxes every position's
- * and every Map entry's number after it (docs/performance.md, 2026-12-02).
+ * and every Map entry's number after it (docs/performance.md, "No -0 in the books").
  */
 const signed = (sign: 1 | -1, x: Paise): Paise => (sign === 1 ? x : 0 - x);
 

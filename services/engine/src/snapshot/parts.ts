@@ -36,8 +36,8 @@ export interface SnapshotCore<S = StateJson> {
 /**
  * What the snapshot row itself holds: the keys of the core's chunks, in order. The core holds the
  * open markets' bets, megabytes on a busy day: written whole as one row, the embedded database
- * held the event loop for half a second and more (docs/performance.md). In chunks, each written
- * in a turn of its own, commands are decided between them.
+ * held the event loop for half a second and more (docs/performance.md, "Snapshots in parts"). In
+ * chunks, each written in a turn of its own, commands are decided between them.
  */
 export interface SnapshotIndex {
   chunks: string[];

@@ -15,7 +15,8 @@ import type { StreamVersions } from './stream-versions.js';
  * first change since, and, slice by slice as they are reached, its keys and values as of the
  * snapshot and the part each slice is in (written now, or the last snapshot's). The keys are taken
  * from a live iteration of the table as each slice needs them, not copied at the start: copying
- * 100,000 keys of an engine's heap held the loop 2.5 ms a table (docs/performance.md).
+ * 100,000 keys of an engine's heap held the loop 2.5 ms a table (docs/performance.md, "Accounts out of the
+ * core").
  */
 export interface CapturedTable {
   name: TableName;

@@ -9,7 +9,8 @@ import helmet from 'helmet';
  * provider). API answers are never cached: they hold balances and bets.
  *
  * helmet's middleware is built once, here. @fastify/helmet built it again for every request,
- * parsing the policy each time: about 19 µs of every request (docs/performance.md).
+ * parsing the policy each time: about 19 µs of every request (docs/performance.md, "What limits
+ * each figure").
  */
 export async function securityHeaders(app: FastifyInstance, frameOrigins: readonly string[]): Promise<void> {
   const headers = helmet({
