@@ -52,6 +52,9 @@ export async function launchBrowser(viewport = { width: 1366, height: 768 }): Pr
     // The players and staff are in India: the pages' days and clocks are IST, as the server's are.
     timezoneId: BUSINESS_TIME_ZONE,
   });
+  // Tests run under tsx, whose esbuild keeps function names by wrapping them in `__name(...)`: a
+  // callback handed to page.evaluate that declares a function carries that call into the page.
+  await context.addInitScript('globalThis.__name = (f) => f');
   const cspViolations: string[] = [];
   const watch = (p: Page) =>
     p.on('console', (msg) => {
