@@ -162,7 +162,7 @@ async function benchOpenBets(): Promise<BenchRow[]> {
       // After the snapshot, so the garbage of these copies is not collected while it is measured.
       rows.push({
         ...row,
-        note: `${row.note}; the state in one stringify (what a core holding the open bets cost before 2026-12-01): ${wholeStringify(engine)}`,
+        note: `${row.note}; the state in one stringify (what a core holding the open bets would cost): ${wholeStringify(engine)}`,
       });
     }
     // More bets, some of them matching resting ones anywhere in the book: only the slices with a
@@ -224,7 +224,7 @@ async function benchAccounts(): Promise<BenchRow[]> {
       // After the snapshot, so the garbage of these copies is not collected while it is measured.
       rows.push({
         ...row,
-        note: `${row.note}; the state in one stringify (what a core holding the accounts cost before 2026-12-02): ${wholeStringify(engine)}`,
+        note: `${row.note}; the state in one stringify (what a core holding the accounts would cost): ${wholeStringify(engine)}`,
       });
     }
     // Between two snapshots, some of them play: chips to players picked at random, so their
