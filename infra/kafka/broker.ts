@@ -125,11 +125,19 @@ export function brokerProperties(dataDir: string, port: number, controllerPort: 
   ].join('\n');
 }
 
-function java(args: string[], logFile: string): string[] {
+/**
+ * A JVM that lives for a test file or one command: the C1 compiler only and the serial collector,
+ * which start a broker in about half the time on a small machine (C2's compiler threads and G1's
+ * workers compete with the tests for the cores). A broker serving a developer or a benchmark keeps
+ * the JVM's full compiler and G1.
+ */
+const SHORT_LIVED = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+function java(args: string[], logFile: string, shortLived: boolean): string[] {
   return [
     '-Xms256m',
     '-Xmx768m',
-    '-XX:+UseG1GC',
+    ...(shortLived ? SHORT_LIVED : ['-XX:+UseG1GC']),
     '-Djava.awt.headless=true',
     `-Dlog4j2.configurationFile=${join(HERE, 'log4j2.properties')}`,
     `-Dkafka.log.file=${logFile}`,
@@ -159,7 +167,11 @@ export function formatStorage(paths: BrokerLayout, clusterId: string): void {
   try {
     execFileSync(
       'java',
-      java(['kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', paths.properties], paths.logFile),
+      java(
+        ['kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', paths.properties],
+        paths.logFile,
+        true,
+      ),
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         encoding: 'utf8',
@@ -191,10 +203,13 @@ export interface RunningBroker {
   stop(): Promise<void>;
 }
 
-/** Formats storage (first start only) and starts the broker; resolves once it accepts connections. */
+/**
+ * Formats storage (first start only) and starts the broker; resolves once it accepts connections.
+ * `shortLived`: a test's throwaway broker, on the JVM flags that start it soonest.
+ */
 export async function startBroker(
   root: string,
-  options: { port?: number; partitions?: number; detached?: boolean } = {},
+  options: { port?: number; partitions?: number; detached?: boolean; shortLived?: boolean } = {},
 ): Promise<RunningBroker> {
   const paths = brokerLayout(root);
   mkdirSync(paths.root, { recursive: true });
@@ -204,7 +219,7 @@ export async function startBroker(
   if (!existsSync(join(paths.dataDir, 'meta.properties'))) formatStorage(paths, newClusterId());
   const outFile = join(paths.root, 'broker.out');
   const out = openSync(outFile, 'a');
-  const child = spawn('java', java(['kafka.Kafka', paths.properties], paths.logFile), {
+  const child = spawn('java', java(['kafka.Kafka', paths.properties], paths.logFile, options.shortLived ?? false), {
     stdio: ['ignore', out, out],
     detached: options.detached ?? false,
   });
@@ -252,12 +267,15 @@ function stopPid(pid: number, signal: NodeJS.Signals = 'SIGTERM'): void {
   }
 }
 
-/** SIGTERM (a clean shutdown), then SIGKILL after 15 s. */
-export async function stopBroker(root: string): Promise<void> {
+/**
+ * SIGTERM (a clean shutdown), then SIGKILL after 15 s; with `kill`, SIGKILL at once (a throwaway
+ * broker whose data is removed next has nothing to shut down cleanly for).
+ */
+export async function stopBroker(root: string, { kill = false } = {}): Promise<void> {
   const { pidFile } = brokerLayout(root);
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8'));
-  stopPid(pid);
+  stopPid(pid, kill ? 'SIGKILL' : 'SIGTERM');
   const deadline = Date.now() + 15_000;
   while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (alive(pid)) stopPid(pid, 'SIGKILL');

@@ -124,7 +124,7 @@ export async function benchDistributed(): Promise<void> {
     console.log(`skipped: ${skip}`);
     return;
   }
-  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka(PARTITIONS)]);
+  const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka(PARTITIONS, { benchmark: true })]);
   const base = pgServer.connectionString.replace(/\/postgres$/, '');
   const store = await openPostgresStore({ connectionString: pgServer.connectionString });
   const kafka = connectKafka({ brokers: kafkaServer.brokers, clientId: 'bench', log: silent });

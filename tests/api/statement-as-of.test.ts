@@ -3,14 +3,14 @@
  * running balances summed at read time, downline scope, bad moments refused) and
  * `npm run statement`, which reads the same query, run as a child process on the same data.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { caller } from '../helpers/api.js';
 import { tigerBetBody } from '../helpers/exchange.js';
-import { repoRoot, startTestServer } from '../helpers/server.js';
+import { runScript } from '../helpers/script.js';
+import { startTestServer } from '../helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'exch-as-of-'));
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -138,16 +138,7 @@ t.test('npm run statement prints the same balance and rows', async (t) => {
   const afterRound = new Date(Date.now() + 1000).toISOString();
   await server.close();
   running = false;
-  const cli = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-      execFile(
-        'npx',
-        ['tsx', 'scripts/statement.ts', ...args],
-        { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, timeout: 120_000 },
-        (err, stdout, stderr) =>
-          done({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
-      ),
-    );
+  const cli = (args: string[]) => runScript('scripts/statement.ts', args, { DATA_DIR: dataDir });
   const r = await cli(['--user', 'player1', '--as-of', between, '--limit', '5']);
   t.equal(r.code, 0, r.stderr);
   const lines = r.stdout.split('\n');

@@ -5,8 +5,8 @@
  */
 import t, { type Test } from 'tap';
 import type { CommittedEvent, EventStore, ExecuteResult } from '@exch/contracts';
-import { openPGliteStore } from '@exch/eventstore';
 import { type Engine, emptyState, fold, loadSnapshotCore, SNAPSHOT_NAME } from '@exch/engine';
+import { openMemoryStore } from '../../services/eventstore/test-support/empty-cluster.js';
 import { engineOn, envelope, hierarchy, matchCatalogue, must, placeBet } from './fixtures.js';
 
 type Teardown = { teardown(fn: () => unknown): void };
@@ -43,7 +43,7 @@ async function tradeAndSettle(engine: Engine, players: string[], n: number): Pro
 }
 
 async function world(t: Teardown) {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const engine = await engineOn(store, t);
   const players = await hierarchy(engine, 3, 1_000_000_00);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { randomBytes } from 'node:crypto';
 import type { FeedPort } from '@exch/contracts';
+import { copyEmptyCluster } from '../../services/eventstore/test-support/empty-cluster.js';
 import {
   defaultWebDist,
   startServer,
@@ -62,6 +63,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const made = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'exch-test-'));
   const dataDir = opts.dataDir ?? made!;
+  // A folder of its own starts from a copied empty cluster: the server opens it as a new one, without initdb.
+  if (made && !opts.databaseUrl) await copyEmptyCluster(made);
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',

@@ -5,7 +5,6 @@
  * fault the ledger must verify and the provider's round log must reconcile with it; a difference
  * made on purpose must be reported.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +15,13 @@ import { signProviderCall } from '@exch/contracts/node';
 import { DEMO_TRANSACTION_PASSWORD } from '@exch/server';
 import { readRounds, ROUNDS_FILE, type Round } from '@exch/game-provider';
 import { freePort } from '../../infra/postgres/cluster.js';
+import { copyEmptyCluster } from '../../services/eventstore/test-support/empty-cluster.js';
 import { caller } from '../helpers/api.js';
 import { ensureWebBuilt } from '../helpers/browser.js';
 import { eventually, startProcess, type Member } from '../helpers/cluster.js';
 import { FaultProxy, type Call } from '../helpers/fault-proxy.js';
-import { repoRoot, type TestServer } from '../helpers/server.js';
+import { runScript } from '../helpers/script.js';
+import type { TestServer } from '../helpers/server.js';
 
 ensureWebBuilt();
 const dir = mkdtempSync(join(tmpdir(), 'intl-faults-'));
@@ -32,6 +33,8 @@ const secret = randomBytes(32).toString('hex');
 const [opPort, gpPort] = [await freePort(), await freePort()];
 const gp = `http://127.0.0.1:${gpPort}`;
 
+// The operator opens a copied empty cluster as a new one, without initdb.
+await copyEmptyCluster(dataDir);
 const proxy = await FaultProxy.start(`http://127.0.0.1:${opPort}`);
 t.teardown(() => proxy.close());
 const operator = await startProcess({
@@ -406,17 +409,6 @@ t.test('a blocked account: ACCOUNT_BLOCKED, nothing taken', async (t) => {
   t.equal(after.status, 200, 'unblocked, the player plays again');
 });
 
-const run = (script: string, env: Record<string, string>) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', script],
-      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 120_000 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-
 t.test(
   'after all of them: ledger:verify passes, reconciliation finds no difference, and finds one made on purpose',
   async (t) => {
@@ -428,10 +420,10 @@ t.test(
     await provider.stop();
     await operator.stop();
     const env = { DATA_DIR: dataDir, PROVIDER_DATA_DIR: providerDir };
-    const verify = await run('scripts/ledger-verify.ts', env);
+    const verify = await runScript('scripts/ledger-verify.ts', [], env);
     t.equal(verify.code, 0, verify.stdout + verify.stderr);
     t.match(verify.stdout, /^ledger OK: /);
-    const clean = await run('scripts/casino-reconcile.ts', env);
+    const clean = await runScript('scripts/casino-reconcile.ts', [], env);
     t.equal(clean.code, 0, clean.stdout + clean.stderr);
     t.match(
       clean.stdout,
@@ -446,7 +438,7 @@ t.test(
     const outcome = JSON.parse(lines[i]!) as { win: number };
     lines[i] = JSON.stringify({ ...outcome, win: outcome.win + 100 });
     writeFileSync(path, lines.join('\n') + '\n');
-    const broken = await run('scripts/casino-reconcile.ts', env);
+    const broken = await runScript('scripts/casino-reconcile.ts', [], env);
     t.equal(broken.code, 1, broken.stdout + broken.stderr);
     t.match(broken.stdout, /^reconcile FAILED: 1 difference/);
     t.match(

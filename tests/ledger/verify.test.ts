@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import t from 'tap';
 import pino from 'pino';
 import type { Command, CommandEnvelope, EventStore, NewEvent, ProviderCommand } from '@exch/contracts';
@@ -12,9 +10,10 @@ import { allProjections, ProjectionRunner } from '@exch/projector';
 import { progressBar } from '../../scripts/ledger/progress.js';
 import { formatReport, type VerifyProgress } from '../../scripts/ledger/report.js';
 import { verifyLedger } from '../../scripts/ledger/verify.js';
+import { openMemoryStore } from '../../services/eventstore/test-support/empty-cluster.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
+import { runScript } from '../helpers/script.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = pino({ level: 'silent' });
 let n = 0;
 const env = (command: Command, actor: string | null): CommandEnvelope => ({
@@ -75,7 +74,7 @@ type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
 /** An in-memory log with buildLog's accounts in it and its engine still running; both closed with the test. */
 async function loggedEngine(t: TapTest): Promise<{ store: EventStore; engine: Engine }> {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const engine = await Engine.start({ store, log, snapshotEvery: 0 });
   t.teardown(() => engine.stop().catch(() => {}));
@@ -115,17 +114,8 @@ const forged = (
   },
 });
 
-async function runCli(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'scripts/ledger-verify.ts'],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env }, timeout: 120_000 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** npm run ledger:verify, with these settings. */
+const runCli = (env: Record<string, string>) => runScript('scripts/ledger-verify.ts', [], env);
 
 /** Chips going back and forth between m and u1 until stopped: the log and the projections keep moving. */
 function keepBusy(engine: Engine): { stop(): Promise<number> } {

@@ -10,7 +10,7 @@ import { connectKafka, ensureTopics, GroupConsumer, OrderedProducer, type InReco
 import { Relay } from '@exch/relay';
 import { eventTopic } from '@exch/server';
 import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
-import { kafkaSkip, startKafka } from '../helpers/kafka.js';
+import { kafkaSkip, startKafka, type ThrowawayKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
 
 const log = pino({ level: 'warn' });
@@ -44,7 +44,11 @@ async function appendMany(store: EventStore, count: number, streams: number): Pr
 }
 
 /** Reads the whole topic with a fresh group until `enough` says so. */
-async function readTopic(brokers: string, enough: (records: InRecord[]) => boolean): Promise<InRecord[]> {
+async function readTopic(
+  brokers: string,
+  topic: string,
+  enough: (records: InRecord[]) => boolean,
+): Promise<InRecord[]> {
   const kafka = connectKafka({ brokers, clientId: 'reader', log });
   const records: InRecord[] = [];
   let done!: () => void;
@@ -53,7 +57,7 @@ async function readTopic(brokers: string, enough: (records: InRecord[]) => boole
     kafka,
     {
       groupId: `reader-${randomUUID()}`,
-      topic: EVENTS_TOPIC,
+      topic,
       fromBeginning: true,
       eachBatch: async (_p, batch) => {
         records.push(...batch);
@@ -62,27 +66,34 @@ async function readTopic(brokers: string, enough: (records: InRecord[]) => boole
     },
     log,
   );
+  let timer!: NodeJS.Timeout;
   await Promise.race([
     all,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${records.length} records`)), 60_000)),
-  ]);
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`only ${records.length} records`)), 60_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   await consumer.stop();
   return records;
 }
+
+// One broker for the file, started by the first test that needs it: the in-process relay publishes
+// to a topic of its own, the relay processes to the event topic.
+let broker: Promise<ThrowawayKafka> | undefined;
+const kafkaBroker = () => (broker ??= startKafka(PARTITIONS));
+t.teardown(async () => (await broker)?.stop());
+const OWN_TOPIC = `${EVENTS_TOPIC}.relay-test`;
 
 t.test(
   'the relay publishes the log in order, keyed by stream, and resumes from its checkpoint',
   { skip: kafkaSkip(), timeout: 240_000 },
   async (t) => {
-    const kafkaServer = await startKafka(PARTITIONS);
+    const kafkaServer = await kafkaBroker();
     const dir = mkdtempSync(join(tmpdir(), 'exch-relay-'));
-    t.teardown(async () => {
-      await kafkaServer.stop();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     const store = await openPGliteStore({ dataDir: dir });
     const kafka = connectKafka({ brokers: kafkaServer.brokers, clientId: 'relay-test', log });
-    await ensureTopics(kafka, [eventTopic(PARTITIONS)]);
+    await ensureTopics(kafka, [eventTopic(PARTITIONS, OWN_TOPIC)]);
     const producer = await OrderedProducer.open(kafka);
 
     await appendMany(store, 999, 7);
@@ -96,7 +107,7 @@ t.test(
     };
     await store.append([{ streamId: 'market-big', expectedVersion: 'any', events: [big] }]);
     t.ok(JSON.stringify(big).length > 1_500_000, 'a 1.5 MB+ event in the log');
-    let relay = new Relay({ store, producer, partitions: PARTITIONS, log });
+    let relay = new Relay({ store, producer, partitions: PARTITIONS, log, topic: OWN_TOPIC });
     t.equal(await relay.start(), 0, 'a new relay starts at position 0');
     await appendMany(store, 500, 7);
     await waitUntil(() => relay.published === 1_500);
@@ -104,12 +115,12 @@ t.test(
 
     // Restart: more events while it was down; it resumes after its checkpoint, nothing twice.
     await appendMany(store, 500, 7);
-    relay = new Relay({ store, producer, partitions: PARTITIONS, log });
+    relay = new Relay({ store, producer, partitions: PARTITIONS, log, topic: OWN_TOPIC });
     t.equal(await relay.start(), 1_500, 'the restarted relay resumes after its checkpoint');
     await waitUntil(() => relay.published === 2_000);
     await relay.stop();
 
-    const records = await readTopic(kafkaServer.brokers, (r) => r.length >= 2_000);
+    const records = await readTopic(kafkaServer.brokers, OWN_TOPIC, (r) => r.length >= 2_000);
     const events = records.map((r) => ({ r, e: JSON.parse(r.value) as StoredEvent }));
     t.same(
       events.map(({ e }) => e.position).sort((a, b) => a - b),
@@ -138,11 +149,11 @@ t.test(
 
     // A crash after the broker's acknowledgement but before the checkpoint: the batch goes out again.
     await store.sql.query(`update relay_checkpoints set position = 1900`);
-    relay = new Relay({ store, producer, partitions: PARTITIONS, log });
+    relay = new Relay({ store, producer, partitions: PARTITIONS, log, topic: OWN_TOPIC });
     t.equal(await relay.start(), 1_900);
     await waitUntil(() => relay.published === 2_000);
     await relay.stop();
-    const again = await readTopic(kafkaServer.brokers, (r) => r.length >= 2_100);
+    const again = await readTopic(kafkaServer.brokers, OWN_TOPIC, (r) => r.length >= 2_100);
     t.equal(again.length, 2_100, 'the unacknowledged tail was republished (consumers skip it by position)');
 
     await producer.close();
@@ -154,7 +165,7 @@ t.test(
   'a second relay process stands by and takes over when the first is killed',
   { skip: pgSkip() || kafkaSkip(), timeout: 300_000 },
   async (t) => {
-    const [pgServer, kafkaServer] = await Promise.all([startPostgres(), startKafka(PARTITIONS)]);
+    const [pgServer, kafkaServer] = await Promise.all([startPostgres(), kafkaBroker()]);
     const env: ClusterEnv = {
       databaseUrl: pgServer.connectionString,
       kafkaBrokers: kafkaServer.brokers,
@@ -166,7 +177,7 @@ t.test(
     t.teardown(async () => {
       await Promise.all(started.map((m) => m.kill()));
       await store.close();
-      await Promise.all([pgServer.stop(), kafkaServer.stop()]);
+      await pgServer.stop();
     });
     const health = async (m: Member) =>
       (await (await fetch(`${m.url}/health`)).json()) as { role: string; position: number | null };
@@ -198,6 +209,7 @@ t.test(
 
     const records = await readTopic(
       kafkaServer.brokers,
+      EVENTS_TOPIC,
       (r) => new Set(r.map((x) => x.headers.position)).size >= 1_200,
     );
     const positions = records.map((r) => (JSON.parse(r.value) as StoredEvent).position);

@@ -6,11 +6,9 @@
  * its own is stopped before it can touch the live one. Then the CLI runs as a child process; and on
  * PostgreSQL a replay while a writer keeps going still compares like with like.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import t from 'tap';
 import { EVENTS_TOPIC, partitionOf, type Command, type ExecuteResult } from '@exch/contracts';
 import { Engine } from '@exch/engine';
@@ -20,8 +18,8 @@ import { formatReport } from '../../scripts/replay/format.js';
 import { replayProjection } from '../../scripts/replay/replay.js';
 import { envelope, hierarchy, matchCatalogue, placeBet, RUNNERS, type Executor } from '../engine/fixtures.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
+import { runScript } from '../helpers/script.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const silent = { info() {}, warn() {}, error() {} };
 const dataDir = mkdtempSync(join(tmpdir(), 'exch-replay-'));
 t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -307,19 +305,9 @@ t.test('distributed mode: the live model folded per partition, each partition at
 
 // ---- The CLI, as a child process, once the server-side of this file has let go of the folder. ----
 
-async function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      'npx',
-      ['tsx', 'scripts/replay.ts', ...args],
-      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env }, timeout: 120_000 },
-      (err, stdout, stderr) => done({ code: err ? Number((err as { code?: unknown }).code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** npm run replay with these arguments, on this file's data folder unless `env` says otherwise. */
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runScript('scripts/replay.ts', args, { DATA_DIR: dataDir, ...env });
 
 t.test('the CLI', async (t) => {
   await closeAll();

@@ -10,7 +10,6 @@
  */
 import t from 'tap';
 import pino from 'pino';
-import { PGlite } from '@electric-sql/pglite';
 import {
   MAX_AMOUNT_PAISE,
   MINT_ACCOUNT,
@@ -27,9 +26,9 @@ import {
   type RoleSlug,
   type StoredEvent,
 } from '@exch/contracts';
-import { openPGliteStore } from '@exch/eventstore';
 import { allProjections, ProjectionRunner } from '@exch/projector';
 import { Engine, emptyState, fold, SNAPSHOT_NAME, type EngineState } from '../src/index.js';
+import { openMemoryStore } from '../../eventstore/test-support/empty-cluster.js';
 import { prng } from '../../../tests/engine/fixtures.js';
 import { createUser, envelope } from './harness.js';
 
@@ -288,19 +287,6 @@ function replayMoney(events: StoredEvent[], problems: string[]): Map<string, num
   return balances;
 }
 
-async function openTemplateStore(template: Blob): Promise<EventStore> {
-  return openPGliteStore({ pglite: await PGlite.create({ loadDataDir: template }) });
-}
-
-// An empty cluster dumped once: loading it skips initdb, which is most of a PGlite open.
-let template: Promise<Blob> | undefined;
-const emptyCluster = (): Promise<Blob> =>
-  (template ??= PGlite.create().then(async (db) => {
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    return dump;
-  }));
-
 const stores = Math.ceil(SEQUENCES / PER_STORE);
 t.comment(`PROPERTY_SEED=${BASE_SEED} (${SEQUENCES} sequences of ${COMMANDS} commands, ${PER_STORE} per store)`);
 
@@ -315,7 +301,7 @@ for (let g = 0; g < stores; g++) {
             `accounts.property: failed; replay with PROPERTY_SEED=${BASE_SEED} (store ${g + 1}, seed ${seed})`,
           );
       });
-      const store = await openTemplateStore(await emptyCluster());
+      const store = await openMemoryStore();
       t.teardown(() => store.close());
       let engine = await Engine.start({ store, log, snapshotEvery: 50 });
       // Half the stores fold the projections live, between engine turns; the other half catch up

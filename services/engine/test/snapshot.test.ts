@@ -3,7 +3,6 @@
  * slices, a part written once, and a snapshot given up when a part changes while it is written.
  */
 import t from 'tap';
-import { openPGliteStore } from '@exch/eventstore';
 import { emptyState, type EngineState } from '../src/index.js';
 import { Dict } from '../src/dict.js';
 import {
@@ -30,6 +29,7 @@ import { Snapshots } from '../src/snapshot/snapshots.js';
 import { fromSummaries, toSummaries } from '../src/snapshot/summaries.js';
 import { rememberedRoundStreams } from '../src/provider/state.js';
 import { isProviderRound, StreamVersions } from '../src/snapshot/stream-versions.js';
+import { openMemoryStore } from '../../eventstore/test-support/empty-cluster.js';
 import { prng } from '../../../tests/engine/fixtures.js';
 
 t.test('the command window remembers at least its limit, forgetting a whole segment at a time', async (t) => {
@@ -127,7 +127,7 @@ function settledState(bets: number, open = 3): { state: EngineState; versions: S
   return { state, versions };
 }
 
-type Store = Awaited<ReturnType<typeof openPGliteStore>>;
+type Store = Awaited<ReturnType<typeof openMemoryStore>>;
 
 /** A bet changed as an event changes it: the snapshots are told before it is folded, as the engine's journal tells them. */
 function changeBet(
@@ -174,7 +174,7 @@ const savedCore = async (store: Store): Promise<SnapshotCore<EngineState>> =>
   (await loadSnapshotCore(store, 'engine'))!.core;
 
 t.test('a settled market is written once, in slices, and put back whole', async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const bets = 2 * BETS_PER_PART + 5;
   const { state, versions } = settledState(bets);
@@ -269,7 +269,7 @@ t.test('a settled market is written once, in slices, and put back whole', async 
 });
 
 t.test('a core bigger than a chunk is written a chunk a turn, and the next snapshot leaves none of it', async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
   // Matches enough for three chunks (accounts are parts of their own).
@@ -306,7 +306,7 @@ t.test('a core bigger than a chunk is written a chunk a turn, and the next snaps
 });
 
 t.test("a standby taking over counts as saved only the parts the last leader's snapshots left", async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const { state, versions } = settledState(2 * BETS_PER_PART + 5);
   const commands = new CommandWindow(25, 10);
@@ -333,7 +333,7 @@ t.test("a standby taking over counts as saved only the parts the last leader's s
 });
 
 t.test('a snapshot is given up when a part changes before it is written, and the next one takes it', async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const { state, versions } = settledState(2 * BETS_PER_PART);
   const commands = new CommandWindow(25, 10);
@@ -355,7 +355,7 @@ t.test('a snapshot is given up when a part changes before it is written, and the
 t.test(
   'the account tables are written in slices, each key as it was at the snapshot when changed meanwhile',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
     for (let i = 0; i < 2 * ENTRIES_PER_PART.balances + 5; i++) {
@@ -435,7 +435,7 @@ t.test(
 t.test(
   'tables changed at random while a save writes them (keys set, added, deleted, deleted and added back) put back as they were at the snapshot',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     for (let seed = 1; seed <= 8; seed++) {
       const rng = prng(seed);
@@ -492,7 +492,7 @@ t.test(
 t.test(
   'a table slice that did not change is the last snapshot’s part, after a restart too, and written again when it is gone',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
     for (let i = 0; i < 3 * ENTRIES_PER_PART.balances; i++) state.balances.set(`wallet:p${i}`, 100_00 + i);
@@ -572,7 +572,7 @@ t.test(
 t.test(
   'an open market’s slice is written again only when its bets or their versions changed, after a restart too',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(0, 2 * OPEN_BETS_PER_PART + 5);
     const commands = new CommandWindow(25, 10);
@@ -636,7 +636,7 @@ t.test(
 );
 
 t.test('an open bet changed before a snapshot that failed is written by the next one', async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const { state, versions } = settledState(0, 2 * OPEN_BETS_PER_PART + 5);
   const commands = new CommandWindow(25, 10);
@@ -667,7 +667,7 @@ t.test('an open bet changed before a snapshot that failed is written by the next
 t.test(
   'a core from before the open bets had parts of their own loads, their streams moved to their market',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(2 * BETS_PER_PART + 5);
     const held = state.markets.get('open')!.positions.get('u1')!;
@@ -696,7 +696,7 @@ t.test(
 );
 
 t.test('a whole snapshot from before parts still loads', async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const { state } = settledState(10);
   const live: Record<string, number> = { 'user-u1': 4 };
@@ -716,7 +716,7 @@ t.test('a whole snapshot from before parts still loads', async (t) => {
 t.test(
   'archived markets are saved in groups by where they were archived, a group again only when it changed',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
     for (const marketId of ['a1', 'a2', 'a3']) {
@@ -792,7 +792,7 @@ t.test('archived summaries are written as rows, a match’s runners once, and re
 });
 
 t.test('archived summaries a snapshot saved whole load, and the next snapshot saves them as rows', async (t) => {
-  const store = await openPGliteStore({});
+  const store = await openMemoryStore();
   t.teardown(() => store.close());
   const { state, versions } = settledState(0);
   state.markets.set('a1', {
@@ -828,7 +828,7 @@ t.test('archived summaries a snapshot saved whole load, and the next snapshot sa
 t.test(
   'a turn of the provider window drops the streams of rounds it forgot; snapshots keep none of them',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
     state.provider.rounds['evo|r1'] = {
@@ -873,7 +873,7 @@ t.test(
 t.test(
   'the provider window’s previous generation is a part, written again only when a late call names it',
   async (t) => {
-    const store = await openPGliteStore({});
+    const store = await openMemoryStore();
     t.teardown(() => store.close());
     const { state, versions } = settledState(0);
     const txn = {

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { BUSINESS_TIME_ZONE, type EventStore, type Leadership, type SqlClient } from '@exch/contracts';
 import { migrateLog, transactionClient } from './sql.js';
 import { createEventStore } from './store.js';
@@ -23,7 +23,11 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
   if (dataDir !== undefined && options.pglite) throw new Error('Give either dataDir or pglite, not both');
   // PGlite creates only the last folder of the path.
   if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const db = options.pglite ?? (await PGlite.create(dataDir !== undefined ? { dataDir } : {}));
+  // Imported here, not at the top: it takes a second or more to load, and processes on PostgreSQL
+  // (every distributed one) import this package without ever opening PGlite.
+  const db =
+    options.pglite ??
+    (await (await import('@electric-sql/pglite')).PGlite.create(dataDir !== undefined ? { dataDir } : {}));
   const sql: SqlClient = {
     query: (text, params) => db.query(text, params),
     // PGlite queues every other query behind an open transaction, so this is also the writers' mutex.

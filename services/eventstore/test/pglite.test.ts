@@ -5,21 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import t from 'tap';
 import { openPGliteStore } from '../src/index.js';
 import { eventStoreContract } from '../test-support/contract.js';
+import { openMemoryStore } from '../test-support/empty-cluster.js';
 import { manyRequests, newEvent } from '../test-support/fixtures.js';
 
-// Each contract test wants an empty log; starting from a dumped empty cluster skips initdb (~5x faster).
-let template: Promise<Blob> | undefined;
-async function openInMemory() {
-  template ??= PGlite.create().then(async (db) => {
-    const dump = await db.dumpDataDir('none');
-    await db.close();
-    return dump;
-  });
-  return openPGliteStore({ pglite: await PGlite.create({ loadDataDir: await template }) });
-}
-
 t.test('PGlite in memory: the EventStore contract', async (t) => {
-  eventStoreContract(t, openInMemory);
+  // Each contract test wants an empty log: openMemoryStore loads an empty cluster dumped once.
+  eventStoreContract(t, openMemoryStore);
 });
 
 t.test('PGlite opened the plain way (in memory, no dump)', async (t) => {

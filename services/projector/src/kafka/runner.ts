@@ -40,8 +40,8 @@ export class KafkaProjectionRunner {
     this.groupId = `projector.${opts.projection.name}`;
   }
 
+  /** Joins the group and folds what it is given; prepare() first. */
   async start(): Promise<void> {
-    await this.prepare();
     this.consumer = await GroupConsumer.start(
       this.opts.kafka,
       {
@@ -67,7 +67,7 @@ export class KafkaProjectionRunner {
   }
 
   /** Creates the tables, or rebuilds them on a version change, once among members starting together. */
-  private async prepare(): Promise<void> {
+  async prepare(): Promise<void> {
     const { projection, sql } = this.opts;
     await ensureCheckpointTables(sql);
     await prepareProjection(sql, projection, this.opts.log);

@@ -14,13 +14,8 @@ import { frameOriginsFromEnv } from '../frame-origins.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { FeedInputError, feedChoiceFromEnv } from '@exch/feeds';
 import { casinoFromEnv } from '../casino/settings.js';
 import { feedSettleDelayFromEnv } from '../feed.js';
-import { runEngineProcess } from './engine-process.js';
-import { runGatewayProcess } from './gateway-process.js';
-import { runProjectorProcess } from './projector-process.js';
-import { runRelayProcess } from './relay-process.js';
 import { readEngineSecret, readSettings } from './settings.js';
 
 const DEFAULT_PORTS: Record<string, number> = { engine: 4100, relay: 4200, projector: 4300, gateway: 3000 };
@@ -36,12 +31,19 @@ async function main(role: string | undefined): Promise<void> {
   const settings = readSettings(role, DEFAULT_PORTS[role]!);
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { role, instance: settings.instance } });
   let running: { close(): Promise<void> };
+  // Each role imports only its own code, after its settings are read: under tsx a start is mostly
+  // module loading, and a gateway needs none of the engine's (nor a projector the gateway's).
   if (role === 'engine') {
+    const secret = readEngineSecret();
+    const [{ runEngineProcess }, { feedChoiceFromEnv }] = await Promise.all([
+      import('./engine-process.js'),
+      import('@exch/feeds'),
+    ]);
     const engine = await runEngineProcess(settings, log, {
       feed: feedChoiceFromEnv(process.env),
       feedSettleDelayMs: feedSettleDelayFromEnv(process.env),
       seedDemo: process.env.SEED_DEMO === '1',
-      secret: readEngineSecret(),
+      secret,
       casino: casinoFromEnv(process.env),
     });
     // A deposed leader must not linger: the supervisor starts it again, as a standby.
@@ -51,6 +53,7 @@ async function main(role: string | undefined): Promise<void> {
     });
     running = engine;
   } else if (role === 'relay') {
+    const { runRelayProcess } = await import('./relay-process.js');
     const relay = await runRelayProcess(settings, log);
     // Without the lock another relay may be publishing: stop, and come back as a standby.
     void relay.halted.then((reason) => {
@@ -59,13 +62,16 @@ async function main(role: string | undefined): Promise<void> {
     });
     running = relay;
   } else if (role === 'projector') {
+    const { runProjectorProcess } = await import('./projector-process.js');
     running = await runProjectorProcess(settings, log, argument('name') ?? process.env.PROJECTIONS ?? 'all');
   } else {
     const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
     const webDist = resolve(repo, 'web', 'dist');
+    const engineSecret = readEngineSecret();
+    const { runGatewayProcess } = await import('./gateway-process.js');
     running = await runGatewayProcess(settings, log, {
       webDist: existsSync(webDist) ? webDist : null,
-      engineSecret: readEngineSecret(),
+      engineSecret,
       frameOrigins: frameOriginsFromEnv(),
     });
   }
@@ -82,7 +88,11 @@ async function main(role: string | undefined): Promise<void> {
 
 main(process.argv[2]).catch((err: unknown) => {
   // A feed setting or a file it names that cannot be used says which in its message; a stack would only hide it.
-  const text = err instanceof FeedInputError ? `Cannot start: ${err.message}` : ((err as Error).stack ?? String(err));
+  // Known by its name: @exch/feeds is loaded by engines only.
+  const text =
+    err instanceof Error && err.name === 'FeedInputError'
+      ? `Cannot start: ${err.message}`
+      : ((err as Error).stack ?? String(err));
   process.stderr.write(`${text}\n`);
   process.exit(1);
 });

@@ -81,7 +81,10 @@ export async function runProjectorProcess(
     ['projection', 'partition'],
   );
 
-  for (const r of runners) await r.start();
+  // The tables one read model after another, then every group joined at once: a join waits for the
+  // group's other members to rejoin (up to a heartbeat), and fifteen in turn made a start take seconds.
+  for (const r of runners) await r.prepare();
+  await Promise.all(runners.map((r) => r.start()));
   const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, () => ({
     role: 'projector',
     instance: settings.instance,
@@ -90,7 +93,8 @@ export async function runProjectorProcess(
   log.info({ projections: projections.map((p) => p.name), port: settings.port }, 'projector running');
   return {
     async close() {
-      for (const r of runners) await r.stop();
+      // At once: each leave first waits out its member's fetch in flight (up to a heartbeat).
+      await Promise.all(runners.map((r) => r.stop()));
       await producer.close();
       await topicEnds.close();
       server.close();
