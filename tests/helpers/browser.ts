@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import tap from 'tap';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { BUSINESS_TIME_ZONE, type AuthResponse } from '@exch/contracts';
 import { DEMO_PASSWORD } from '@exch/server';
 import { repoRoot } from './server.js';
@@ -38,38 +38,50 @@ export interface LaunchedBrowser {
 }
 
 /**
- * Debian's Chromium, headless, with a new empty profile: no stored tokens from an earlier test.
- * Every page's console is watched for Content-Security-Policy violations: the web app must run
- * under the gateway's policy, so close() throws if any was reported.
+ * The test file's one Chromium, started by the first launchBrowser and closed when the file's tests
+ * have ended: starting a browser costs seconds, a new context a fraction of that.
+ */
+let shared: Promise<Browser> | null = null;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    const closing = shared;
+    tap.teardown(async () => {
+      shared = null;
+      await (await closing.catch(() => null))?.close();
+    });
+  }
+  return shared;
+}
+
+/**
+ * Headless Chromium in a new context of its own: no stored tokens, cookies or cache from an earlier
+ * page, as a fresh profile would be. Every page's console is watched for Content-Security-Policy
+ * violations: the web app must run under the gateway's policy, so close() throws if any was reported.
  */
 export async function launchBrowser(viewport = { width: 1366, height: 768 }): Promise<LaunchedBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'exch-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const context = await (await sharedBrowser()).newContext({
     viewport,
     // The players and staff are in India: the pages' days and clocks are IST, as the server's are.
     timezoneId: BUSINESS_TIME_ZONE,
   });
-  // Tests run under tsx, whose esbuild keeps function names by wrapping them in `__name(...)`: a
-  // callback handed to page.evaluate that declares a function carries that call into the page.
-  await context.addInitScript('globalThis.__name = (f) => f');
+  // Run under tsx, the tests are compiled with esbuild's keepNames: a function declared inside a
+  // callback sent to the page (page.evaluate) calls esbuild's __name, which the page must have too.
+  await context.addInitScript('globalThis.__name = (target) => target;');
   const cspViolations: string[] = [];
-  const watch = (p: Page) =>
+  context.on('page', (p) =>
     p.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) cspViolations.push(`${p.url()}: ${msg.text()}`);
-    });
-  for (const p of context.pages()) watch(p);
-  context.on('page', watch);
-  const page = context.pages()[0] ?? (await context.newPage());
+    }),
+  );
+  const page = await context.newPage();
   return {
     context,
     page,
     cspViolations,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
       if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
