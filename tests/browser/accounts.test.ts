@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as OTPAuth from 'otpauth';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, DownlineResponse } from '@exch/contracts';
 import { DEMO_PASSWORD, DEMO_TRANSACTION_PASSWORD } from '@exch/server';
@@ -29,7 +29,8 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
   t.teardown(() => server.close());
   const base = server.url;
 
-  const open = async (viewport = DESKTOP) => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test, viewport = DESKTOP) => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     // Toasts live 1 s (SPEC.md section 9): every one shown is logged, so a busy machine cannot miss it.
@@ -106,7 +107,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
   t.test(
     '(a) an admin creates an agent, the agent sets up and funds a player, the player sees the chips',
     async (t) => {
-      const admin = await open();
+      const admin = await open(t);
       await fillLogin(admin, 'admin', 'admin', DEMO_PASSWORD);
       await waitForPath(admin, '/admin');
       await row(admin, 'sadmin1').waitFor();
@@ -163,7 +164,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
       t.pass('agent7 holds ₹50,000.00');
 
       // The agent: forced to change the password, then to set a transaction password.
-      const agent = await open();
+      const agent = await open(t);
       await fillLogin(agent, 'admin', 'agent7', 'Agent7pass');
       await waitForPath(agent, '/first-time-password-change');
       await agent.fill('input[name=newPassword]', 'Agent7new1');
@@ -207,7 +208,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
       t.pass('the agent header balance follows');
 
       // The player: forced to change the password too, then lands on the lobby with the chips.
-      const player = await open();
+      const player = await open(t);
       await fillLogin(player, 'player', 'punter7', 'Punter7pass');
       await waitForPath(player, '/first-time-password-change');
       await player.goto(`${base}/accountstatement`);
@@ -293,7 +294,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
   );
 
   t.test("(b) the dealer locks player2's account and player2 can no longer log in", async (t) => {
-    const dealer = await open();
+    const dealer = await open(t);
     await openWithStorage(
       dealer,
       base,
@@ -312,7 +313,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     );
     t.equal(await row(dealer, 'player2').getByTestId('bet-state').textContent(), 'Bet open', 'betting lock untouched');
 
-    const player2 = await open();
+    const player2 = await open(t);
     await fillLogin(player2, 'player', 'player2', DEMO_PASSWORD);
     await player2.locator('.form-error').waitFor();
     t.equal(await player2.locator('.form-error').textContent(), 'Your account is locked. Please contact your upline.');
@@ -321,7 +322,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
 
   t.test('(c) bad input in the deposit modal shows the server message and moves nothing', async (t) => {
     const auth = await apiLogin(base, 'admin', 'dealer1');
-    const dealer = await open();
+    const dealer = await open(t);
     await openWithStorage(dealer, base, storedSession('admin', auth), '/admin/list-clients');
     await row(dealer, 'player3').waitFor();
     const before = (await downline('player3', auth.token)).users[0]!.balance;
@@ -376,7 +377,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
       });
       if (res.status !== 200) throw new Error(`deposit ${i}: ${res.status}`);
     }
-    const page = await open();
+    const page = await open(t);
     await openWithStorage(
       page,
       base,
@@ -413,7 +414,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('sorting, paging sizes and drilling into a downline', async (t) => {
-    const admin = await open();
+    const admin = await open(t);
     await openWithStorage(
       admin,
       base,
@@ -475,7 +476,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     });
     t.equal(created.status, 201, 'staff1 created');
 
-    const admin = await open();
+    const admin = await open(t);
     await openWithStorage(admin, base, storedSession('admin', adminAuth), '/admin/multi-login');
     const submit = admin.getByRole('button', { name: 'Submit' });
     await admin.getByRole('button', { name: 'U: staff1' }).waitFor();
@@ -531,7 +532,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
       }),
     });
     const profile = (await (await fetch(`${base}/api/users/profile`, { headers })).json()) as typeof staff.user;
-    const page = await open();
+    const page = await open(t);
     await openWithStorage(page, base, storedSession('admin', { ...staff, user: profile }), '/admin');
     await page.getByTestId('admin-username').waitFor();
     const nav = page.locator('.sidenav');
@@ -544,7 +545,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('two-step verification: set up on the security page, then asked for at login', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await openWithStorage(
       page,
       base,
@@ -573,7 +574,7 @@ t.test('account management', { skip: browserSkipReason }, async (t) => {
     await toast(page, 'Two-factor authentication is on');
     await page.getByTestId('totp-state').getByText('On').waitFor();
 
-    const login = await open();
+    const login = await open(t);
     await fillLogin(login, 'player', 'player1', DEMO_PASSWORD);
     await login.locator('input[name=otp]').waitFor();
     t.equal(await login.locator('.otp-note').textContent(), 'Enter the 6-digit code from your authenticator app');

@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import type { AuthResponse, BetDto, MatchDetail, Paginated } from '@exch/contracts';
 import { DEMO_TRANSACTION_PASSWORD } from '@exch/server';
@@ -79,7 +79,8 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     return { res, detail, market, runner };
   };
 
-  const open = async (auth: AuthResponse, kind: 'admin' | 'player', path: string, viewport = DESKTOP) => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test, auth: AuthResponse, kind: 'admin' | 'player', path: string, viewport = DESKTOP) => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     const page = browser.page;
@@ -99,7 +100,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
   };
 
   t.test('(a) Bet Lock on the admin odds page refuses the player bets on that market', async (t) => {
-    const page = await open(admin, 'admin', '/admin/odds/4/sim-101');
+    const page = await open(t, admin, 'admin', '/admin/odds/4/sim-101');
     await page.getByRole('heading', { name: 'Match Odds' }).waitFor();
     // Read-only prices: no bet panel for the back office (SPEC.md section 5).
     await page.locator('.ax-market .ax-price b').first().waitFor();
@@ -229,7 +230,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     });
 
     // The admin odds page lists it in My Bet; the bet history lists it with its trash icon.
-    const page = await open(admin, 'admin', `/admin/odds/4/${matchId}`);
+    const page = await open(t, admin, 'admin', `/admin/odds/4/${matchId}`);
     await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).waitFor();
     t.match(
       await page.locator(`[data-testid=my-bet-table] tr[data-bet-id="${betId}"]`).textContent(),
@@ -328,7 +329,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
       );
       return r.body.data.some((row) => `${row.description} ${row.remark}`.includes(placed.detail.match.name));
     });
-    const playerPage = await open(player, 'player', '/accountstatement');
+    const playerPage = await open(t, player, 'player', '/accountstatement');
     await playerPage.locator('.statement-table tbody tr', { hasText: placed.detail.match.name }).first().waitFor();
     t.pass('the account statement lists the settlement');
     // The line opens the bets it settled, each with the price asked and matched.
@@ -352,7 +353,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
   t.test(
     '(c) a fancy line set by hand on the active-fancies page is what the player sees, until it follows the feed again',
     async (t) => {
-      const page = await open(admin, 'admin', '/admin/active-fancies/sim-101');
+      const page = await open(t, admin, 'admin', '/admin/active-fancies/sim-101');
       const row = page.locator('tr[data-market-id="sim-101.f1"]');
       await row.waitFor();
       t.equal(await row.locator('.ax-manual-badge').count(), 0, 'follows the feed at first');
@@ -415,7 +416,7 @@ t.test('back-office betting screens', { skip: browserSkipReason }, async (t) => 
     '(d) the bet tape shows a downline bet as it happens, paused and resumed; the risk desk raises it',
     async (t) => {
       t.equal((await api('PUT', '/admin/risk/big-bet', admin, { amount: 150 })).status, 200);
-      const page = await open(admin, 'admin', '/admin/bet-tape');
+      const page = await open(t, admin, 'admin', '/admin/bet-tape');
       await page.locator('.tape-state.live').waitFor();
       /** A bet of player1 and its tape row, placed again if the feed had the market suspended. */
       const placeSeen = async (stake: number) => {

@@ -35,7 +35,8 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
   const base = server.url;
   const auth = await apiLogin(base, 'player', 'player1');
 
-  const open = async (viewport: { width: number; height: number }, path: string): Promise<Page> => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test, viewport: { width: number; height: number }, path: string): Promise<Page> => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     // Toasts live 1 s (SPEC.md section 9): every one shown is logged, so a busy machine cannot miss it.
@@ -88,7 +89,7 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     return (await response.json()) as PlaceBetResponse;
   };
 
-  const page = await open(DESKTOP, '/');
+  const page = await open(t, DESKTOP, '/');
 
   await t.test(
     '(a) from the lobby, backs a runner at the shown price; the bet shows in My Bet and the header follows without a reload',
@@ -297,7 +298,7 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
   });
 
   await t.test('(e) the Place Bet panel at 375 px', async (t) => {
-    const phone = await open(MOBILE, `/odds/4/${MATCH}`);
+    const phone = await open(t, MOBILE, `/odds/4/${MATCH}`);
     await phone.getByTestId('match-name').waitFor();
     t.equal(
       await phone
@@ -394,7 +395,7 @@ t.test('player betting', { skip: browserSkipReason }, async (t) => {
     await page.screenshot({ path: screenshotPath('betting-cash-out-done-desktop'), fullPage: true });
 
     // On a phone the panel is the slip's bottom sheet, within the screen; an auto cash out is set there.
-    const phone = await open(MOBILE, '/odds/1/sim-201');
+    const phone = await open(t, MOBILE, '/odds/1/sim-201');
     await runnerRow(phone, 301).getByTestId('cash-out-button').click({ timeout: 30_000 });
     const sheet = phone.getByTestId('cash-out-panel');
     await sheet.getByRole('radio', { name: '25%' }).click();

@@ -1,7 +1,8 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import { businessDay, type CasinoTableLive } from '@exch/contracts';
 import {
+  animationsDone,
   apiLogin,
   browserSkipReason,
   ensureWebBuilt,
@@ -41,7 +42,9 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   const live = async (): Promise<CasinoTableLive> =>
     (await call('GET', '/api/casino/tables/dt20', undefined, player.token)).body;
 
+  /** A page for one subtest, closed when it ends: an open page's socket follows every table and costs CPU. */
   const open = async (
+    t: Test,
     viewport: { width: number; height: number },
     kind: 'player' | 'admin',
     path: string,
@@ -64,7 +67,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
       async (t) => {
         const before = (await call('GET', '/api/users/profile', undefined, player.token)).body.balance
           .balance as number;
-        const page = await open(viewport, 'player', '/casino-games');
+        const page = await open(t, viewport, 'player', '/casino-games');
         await page.locator('[data-testid=casino-tiles] [data-game=dt20]').click();
         await waitForPath(page, '/casino/dt20');
         t.equal(await page.getByTestId('table-name').textContent(), 'Dragon Tiger 20-20');
@@ -109,7 +112,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
           1,
           "Dragon's card face up, Tiger's still down",
         );
-        await page.waitForTimeout(600); // the card's deal animation, for the screenshot only
+        await animationsDone(page); // the card's deal, for the screenshot
         await page.screenshot({ path: screenshotPath(`casino-table-dealing-${size}`), fullPage: size === 'desktop' });
         t.equal(await dealer.step('dt20'), 'revealed');
         await page.waitForFunction(
@@ -131,7 +134,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
           .filter({ hasText: inr(0) })
           .waitFor();
         t.pass(`${winner}: the balance moved by ${pnl}, the exposure was released`);
-        await page.waitForTimeout(600); // the result's animation, for the screenshot only
+        await animationsDone(page); // the result's entrance, for the screenshot
         await page.screenshot({ path: screenshotPath(`casino-table-result-${size}`), fullPage: size === 'desktop' });
 
         await page.goto(`${base}/accountstatement`);
@@ -165,12 +168,12 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
       `${size}: an admin suspends Dragon Tiger from the casino list; the player is refused with the message`,
       async (t) => {
         t.equal(await dealer.step('dt20'), 'opened');
-        const page = await open(viewport, 'player', '/casino/dt20');
+        const page = await open(t, viewport, 'player', '/casino/dt20');
         await page.getByTestId('dealer-call').filter({ hasText: 'Place your bets' }).waitFor();
         await page.locator('.casino-market[data-sid="1"]').click();
         await page.locator('.casino-slip input[name=stake]').fill('500');
 
-        const office = await open(viewport, 'admin', '/admin/casino-list');
+        const office = await open(t, viewport, 'admin', '/admin/casino-list');
         const row = office.locator('tr[data-table=dt20]');
         await row.getByRole('button', { name: 'Suspend' }).click();
         await row.getByTestId('table-status').filter({ hasText: 'Suspended' }).waitFor();
@@ -213,7 +216,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
       await call('GET', '/api/casino/tables?category=35', undefined, player.token)
     ).body.data;
     const withTables = ['35', ...new Set(tables.map((x) => String(x.category)))].sort();
-    const page = await open(MOBILE, 'player', '/casino-games');
+    const page = await open(t, MOBILE, 'player', '/casino-games');
     await page.locator('[data-testid=casino-tiles]').waitFor();
     await page.locator('.casino-category[data-category="41"]').waitFor();
     const offered = await page
@@ -252,7 +255,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
           ['desktop', DESKTOP],
           ['mobile', MOBILE],
         ] as const) {
-          const page = await open(viewport, 'player', `/casino-list/LC/4/${category}`);
+          const page = await open(t, viewport, 'player', `/casino-list/LC/4/${category}`);
           await page.locator(`[data-testid=casino-tiles] [data-game="${code}"]`).click();
           await waitForPath(page, `/casino/${code}`);
           t.equal(await page.getByTestId('table-name').textContent(), name);
@@ -276,7 +279,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
             0,
             `${size}: nothing wider than the screen`,
           );
-          await page.waitForTimeout(600); // the result's animation, for the screenshot only
+          await animationsDone(page); // the result's entrance, for the screenshot
           await page.screenshot({ path: screenshotPath(`casino-${code}-result-${size}`), fullPage: true });
         }
       },
@@ -291,7 +294,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
       ['mobile', MOBILE],
     ] as const) {
       await t.test(`${size}: ${name} from category ${category}, a round to the result`, async (t) => {
-        const page = await open(viewport, 'player', `/casino-list/LC/4/${category}`);
+        const page = await open(t, viewport, 'player', `/casino-list/LC/4/${category}`);
         await page.locator(`[data-testid=casino-tiles] [data-game=${code}]`).click();
         await waitForPath(page, `/casino/${code}`);
         t.equal(await page.getByTestId('table-name').textContent(), name);
@@ -318,7 +321,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
   }
 
   await t.test('the back office: casino result report as SPEC.md section 2 says, and game reports', async (t) => {
-    const page = await open(DESKTOP, 'admin', '/admin/casino-result-report');
+    const page = await open(t, DESKTOP, 'admin', '/admin/casino-result-report');
     await page
       .getByTestId('result-report-message')
       .filter({ hasText: 'Please select a game to view results' })
@@ -379,7 +382,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
         for (let i = 0; i < 10; i++) await dealer.finishRound(code);
       }),
     );
-    const page = await open(MOBILE, 'player', '/casino-games');
+    const page = await open(t, MOBILE, 'player', '/casino-games');
     for (const code of codes) {
       // Each table's betting opens as its page is visited: fourteen pages take longer than one 20 s window.
       t.equal(await dealer.step(code), 'opened');
@@ -396,7 +399,7 @@ t.test('casino tables', { skip: browserSkipReason }, async (t) => {
       await page.locator('.casino-market').first().click();
       const sheet = page.locator('.slip-sheet');
       await sheet.waitFor();
-      await page.waitForTimeout(250); // the sheet's rise
+      await animationsDone(page, '.slip-sheet'); // the sheet's rise
       const fits = await sheet.evaluate((el) => {
         const box = (sel: string) => el.querySelector(sel)!.getBoundingClientRect();
         const label = el.querySelector('.slip-profit-label')!;

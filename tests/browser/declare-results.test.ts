@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Page } from 'playwright-core';
 import type { MatchDetail, PlaceBetResponse } from '@exch/contracts';
 import { createSimulator } from '@exch/feeds';
@@ -38,7 +38,8 @@ t.test('declaring results and what stays open', { skip: browserSkipReason }, asy
   const { call } = caller(server);
   const admin = await apiLogin(base, 'admin', 'admin');
   const player = await apiLogin(base, 'player', 'player1');
-  const open = async (viewport: { width: number; height: number }, kind: 'admin' | 'player', path: string) => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test, viewport: { width: number; height: number }, kind: 'admin' | 'player', path: string) => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     await openWithStorage(browser.page, base, storedSession(kind, kind === 'admin' ? admin : player), path);
@@ -50,7 +51,7 @@ t.test('declaring results and what stays open', { skip: browserSkipReason }, asy
 
   await t.test('the dialog names the match, market and winner; a match not started asks twice', async (t) => {
     for (const [name, viewport] of WIDTHS) {
-      const page = await open(viewport, 'admin', '/admin/event-management');
+      const page = await open(t, viewport, 'admin', '/admin/event-management');
       // The desktop declares the match odds; the phone reads the bookmaker's dialog and cancels.
       const marketId = name === 'desktop' ? `${UPCOMING}.mo` : `${UPCOMING}.bm`;
       const market = name === 'desktop' ? 'Match Odds' : 'Bookmaker';
@@ -92,7 +93,7 @@ t.test('declaring results and what stays open', { skip: browserSkipReason }, asy
 
   await t.test('after one market is settled: which are still open, everywhere', async (t) => {
     for (const [name, viewport] of WIDTHS) {
-      const page = await open(viewport, 'admin', '/admin/event-management');
+      const page = await open(t, viewport, 'admin', '/admin/event-management');
       const settled = group(page).getByTestId('settled-of-match');
       await settled.waitFor();
       t.equal(await settled.textContent(), 'Settled: Match Odds (Kolkata)', `${name}: beside the open markets`);
@@ -109,7 +110,7 @@ t.test('declaring results and what stays open', { skip: browserSkipReason }, asy
       await group(page).locator(`tr[data-market-id="${UPCOMING}.bm"]`).waitFor();
       t.pass(`${name}: one click to the open ones`);
 
-      const lobby = await open(viewport, 'player', '/');
+      const lobby = await open(t, viewport, 'player', '/');
       const line = lobby.locator(`.lobby-match-row[data-match-id="${UPCOMING}"]`).getByTestId('lobby-settled');
       await line.waitFor();
       t.match(await line.textContent(), /^Match Odds settled: Kolkata · \d markets still open$/, `${name}: the lobby`);
@@ -127,7 +128,7 @@ t.test('declaring results and what stays open', { skip: browserSkipReason }, asy
   });
 
   await t.test('the live tape in time order, whatever order the bets arrive in', async (t) => {
-    const page = await open(WIDTHS[0][1], 'admin', '/admin/bet-tape');
+    const page = await open(t, WIDTHS[0][1], 'admin', '/admin/bet-tape');
     await page.getByText('Waiting for bets of your downline...').waitFor();
     const cricket = await detail(IN_PLAY);
     const soccer = await detail('sim-201');

@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import {
   apiLogin,
   browserSkipReason,
@@ -19,14 +19,15 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   t.teardown(() => server.close());
   const base = server.url;
 
-  const open = async () => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test) => {
     const browser = await launchBrowser();
     t.teardown(() => browser.close());
     return browser.page;
   };
 
   t.test('player1 logs in and lands on the lobby with the balance shown', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await loginWithForm(page, base, 'player', 'player1');
     const header = page.getByTestId('header-balance');
     await header.waitFor();
@@ -41,7 +42,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('the news line an admin sets shows under the player menu, at phone width too', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await loginWithForm(page, base, 'player', 'player1');
     await page.getByTestId('header-balance').waitFor();
     t.equal(await page.getByTestId('news-line').count(), 0, 'no line while there is no message');
@@ -63,7 +64,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('admin logs in and lands on /admin with its own account', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await loginWithForm(page, base, 'admin', 'admin');
     await page.getByTestId('admin-username').waitFor();
     t.equal(await page.getByTestId('admin-username').textContent(), 'admin');
@@ -82,7 +83,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a wrong password shows the server message inline, not as a toast', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await page.goto(`${base}/login`);
     await page.fill('input[name=username]', 'player1');
     await page.fill('input[name=password]', 'wrong-password');
@@ -96,7 +97,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('an admin account on the player login is told where to go', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await page.goto(`${base}/login`);
     await page.fill('input[name=username]', 'agent1');
     await page.fill('input[name=password]', 'Demo@123');
@@ -106,7 +107,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('the button reads Logging in... and is disabled while the call runs', async (t) => {
-    const page = await open();
+    const page = await open(t);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/auth/login', async (route) => {
@@ -125,7 +126,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('player logout ends the session and returns to /login', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await loginWithForm(page, base, 'player', 'player1');
     const token = (await readStorage(page)).user_token!;
     await page.click('.user-menu-button');
@@ -144,7 +145,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('admin logout returns to /admin/login', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await loginWithForm(page, base, 'admin', 'master1');
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath(page, '/admin/login');
@@ -157,7 +158,7 @@ t.test('login and logout', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a login that must change its password goes to /first-time-password-change', async (t) => {
-    const page = await open();
+    const page = await open(t);
     const auth = await apiLogin(base, 'player', 'player2');
     await page.route('**/api/auth/login', (route) =>
       route.fulfill({ json: { ...auth, user: { ...auth.user, mustChangePassword: true } } }),

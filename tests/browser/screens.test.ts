@@ -1,5 +1,6 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import {
+  animationsDone,
   apiLogin,
   browserSkipReason,
   ensureWebBuilt,
@@ -28,7 +29,8 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   const admin = storedSession('admin', await apiLogin(base, 'admin', 'admin'));
   const agent = storedSession('admin', await apiLogin(base, 'admin', 'agent1'));
 
-  const open = async (viewport = DESKTOP) => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test, viewport = DESKTOP) => {
     const browser = await launchBrowser(viewport);
     t.teardown(() => browser.close());
     return browser.page;
@@ -39,7 +41,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
     ['mobile', MOBILE],
   ] as const) {
     t.test(`screenshots at ${width} width`, async (t) => {
-      const page = await open(viewport);
+      const page = await open(t, viewport);
       await page.goto(`${base}/login`);
       await page.locator('input[name=username]').waitFor();
       await page.screenshot({ path: screenshotPath(`login-${width}`), fullPage: true });
@@ -61,7 +63,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
       await page.screenshot({ path: screenshotPath(`admin-index-${width}`), fullPage: true });
       if (width === 'mobile') {
         await page.getByRole('button', { name: 'Menu' }).click();
-        await page.waitForTimeout(300);
+        await animationsDone(page);
         await page.screenshot({ path: screenshotPath(`admin-menu-${width}`) });
       }
 
@@ -80,7 +82,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
         ['desktop', DESKTOP],
         ['mobile', MOBILE],
       ] as const) {
-        const page = await open(viewport);
+        const page = await open(t, viewport);
         await openWithStorage(page, base, player, '/home?sport=7');
         await page.locator('[data-match-id="HR1"]').waitFor();
         t.match(await page.locator('[data-match-id="HR1"]').textContent(), /14:30 Ascot.*7 runners/);
@@ -122,7 +124,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   );
 
   t.test('the player header and menu', async (t) => {
-    const page = await open(MOBILE);
+    const page = await open(t, MOBILE);
     await openWithStorage(page, base, player, '/');
     await page.getByTestId('header-balance').waitFor();
     t.match(await page.locator('.topbar').textContent(), /Balance\s*₹1,00,000\.00\s*Exposure\s*₹0\.00/);
@@ -150,7 +152,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('pages name themselves and their parameters inside the real layout', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await openWithStorage(page, base, player, '/casino-list/LC/4/23');
     await page.locator('[data-testid=casino-tiles] [data-game=dt20]').waitFor();
     t.equal(await page.locator('main h1').textContent(), 'Dragon Tiger');
@@ -176,7 +178,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('sports set-up is for admin and super admin only', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await openWithStorage(page, base, agent, '/admin/messages');
     t.equal(await page.locator('main h1').textContent(), 'Not available for your role');
     t.equal(await page.locator('.sidenav').getByText('Sports list').count(), 0, 'agent menu hides sports list');
@@ -187,7 +189,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('unknown paths show the not-found page, in the back office inside its layout', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await openWithStorage(page, base, player, '/no-such-page');
     t.equal(await page.locator('h1').textContent(), 'Page not found');
     await openWithStorage(page, base, admin, '/admin/no-such-page');
@@ -196,7 +198,7 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('every route change scrolls to the top', async (t) => {
-    const page = await open({ width: 375, height: 300 });
+    const page = await open(t, { width: 375, height: 300 });
     await openWithStorage(page, base, player, '/');
     await page.getByTestId('wallet-balance').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import {
   apiLogin,
   browserSkipReason,
@@ -20,14 +20,15 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   t.teardown(() => server.close());
   const base = server.url;
 
-  const open = async () => {
+  /** A page for one subtest, closed when it ends: a page left open keeps polling the server. */
+  const open = async (t: Test) => {
     const browser = await launchBrowser();
     t.teardown(() => browser.close());
     return browser.page;
   };
 
   t.test('a Checking authentication screen shows while the stored session is checked', async (t) => {
-    const page = await open();
+    const page = await open(t);
     const session = storedSession('player', await apiLogin(base, 'player', 'player1'));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -44,7 +45,7 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a stored session the server rejects is cleared and goes to /login', async (t) => {
-    const page = await open();
+    const page = await open(t);
     const { user } = await apiLogin(base, 'player', 'player1');
     await openWithStorage(
       page,
@@ -58,7 +59,7 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a rejected access token is refreshed once and the call retried', async (t) => {
-    const page = await open();
+    const page = await open(t);
     const auth = await apiLogin(base, 'player', 'player1');
     let refreshCalls = 0;
     await page.route('**/api/refresh-token', async (route) => {
@@ -80,7 +81,7 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a session ended elsewhere is noticed by the profile poll and goes to the login of its context', async (t) => {
-    const page = await open();
+    const page = await open(t);
     const auth = await apiLogin(base, 'admin', 'sadmin1');
     await openWithStorage(page, base, storedSession('admin', auth), '/admin/accountstatement');
     await page.getByRole('heading', { name: 'Account statement' }).waitFor();
@@ -95,7 +96,7 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('a balance pushed over the websocket updates the header without a reload', async (t) => {
-    const page = await open();
+    const page = await open(t);
     const frames: string[] = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     const auth = await apiLogin(base, 'player', 'player1');
@@ -134,7 +135,7 @@ t.test('session upkeep', { skip: browserSkipReason }, async (t) => {
   });
 
   t.test('two hours without mouse or keyboard logs out', async (t) => {
-    const page = await open();
+    const page = await open(t);
     await page.clock.install();
     await openWithStorage(page, base, storedSession('player', await apiLogin(base, 'player', 'player2')), '/');
     await page.getByTestId('header-balance').waitFor();

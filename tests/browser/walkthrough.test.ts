@@ -9,6 +9,7 @@ import {
   launchBrowser,
   logToasts,
   openWithStorage,
+  painted,
   screenshotPath,
   storedSession,
 } from '../helpers/browser.js';
@@ -194,7 +195,7 @@ t.test('walk-through', { skip: browserSkipReason }, async (t) => {
       // a cross-origin iframe, which then takes it).
       const lockedBack = page.locator('.runner-market.kind-match_odds .price-cell.back.best').first();
       await lockedBack.scrollIntoViewIfNeeded();
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await painted(page);
       await lockedBack.click();
       await page.waitForFunction(() =>
         (window as unknown as { toastLog: string[] }).toastLog.some((m) => m.includes('Betting is locked')),

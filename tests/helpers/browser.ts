@@ -233,3 +233,23 @@ export async function logToasts(page: Page): Promise<void> {
     }).observe(document, { childList: true, subtree: true });
   });
 }
+
+/**
+ * Waits until every animation and transition that ends (a looping one never does) has ended, on the
+ * page or inside `within`, so a screenshot or a measurement sees where they settle, not a frame on the way.
+ */
+export async function animationsDone(page: Page, within?: string): Promise<void> {
+  await page.waitForFunction((selector) => {
+    const root = selector ? document.querySelector(selector) : document.documentElement;
+    return document.getAnimations().every((a) => {
+      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+      const settling = a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY;
+      return !settling || !target || !root?.contains(target);
+    });
+  }, within);
+}
+
+/** Waits until the page has painted what it rendered so far: two animation frames. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
