@@ -131,7 +131,7 @@ t.test('player screens in sight', { skip: browserSkipReason }, async (t) => {
       });
       return { figures, sideScroll: document.documentElement.scrollWidth > window.innerWidth };
     }, HEADER_FIGURES);
-    return look.jsonValue();
+    return (await look.jsonValue())!; // waitForFunction resolves on a value, never on null
   };
 
   await t.test('the header holds the largest figures from 320 px up, on every player page', async (t) => {
