@@ -20,8 +20,11 @@ const DESKTOP = { width: 1366, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 /** A fast feed, so prices move while the test watches. */
 const FEED_TICK_MS = 250;
-/** How long the test lets the simulated price walk to a resting lay before moving the price there itself. */
-const NATURAL_MATCH_WAIT_MS = 30_000;
+/**
+ * How long the test lets the simulated price walk to a resting lay before moving the price there itself:
+ * either way the engine matches the bet when a quote reaches it, and a random walk may take half a minute.
+ */
+const NATURAL_MATCH_WAIT_MS = 5_000;
 const MATCH = 'sim-101';
 const MATCH_ODDS = `${MATCH}.mo`;
 const MUMBAI = 101;

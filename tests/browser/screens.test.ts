@@ -197,6 +197,21 @@ t.test('screens', { skip: browserSkipReason }, async (t) => {
     t.equal(await page.locator('.sidenav').count(), 1, 'inside the admin layout');
   });
 
+  t.test('a browser keeps the built scripts and styles for good, and checks the page itself every load', async (t) => {
+    const page = await fetch(`${base}/accountstatement`);
+    t.equal(page.headers.get('cache-control'), 'public, max-age=0', 'the page: asked again each time');
+    const assets = [...(await page.text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    t.ok(assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')), 'the page names its assets');
+    for (const asset of assets) {
+      const res = await fetch(`${base}${asset}`);
+      t.equal(
+        res.headers.get('cache-control'),
+        'public, max-age=31536000, immutable',
+        `${asset}: named by its content`,
+      );
+    }
+  });
+
   t.test('every route change scrolls to the top', async (t) => {
     const page = await open(t, { width: 375, height: 300 });
     await openWithStorage(page, base, player, '/');
