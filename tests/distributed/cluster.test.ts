@@ -197,9 +197,9 @@ t.test(
       let suspended = 0;
       let killedAt = 0;
       let firstAfterKill = 0;
-      // A hundred bets, ten at a time: each waits out the in-play delay, so more workers, not more bets each, shorten the stream.
-      const WORKERS = 10;
-      const PER_WORKER = 10;
+      // A hundred bets, twenty at a time: each waits out the in-play delay, so more workers, not more bets each, shorten the stream.
+      const WORKERS = 20;
+      const PER_WORKER = 5;
       const worker = async (w: number) => {
         const p = players[w % players.length]!;
         const api = w % 2 === 0 ? api1 : api2;
@@ -404,7 +404,11 @@ t.test(
             10_000,
           );
           await end();
-          const code = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+          // Unref'd: the ceiling must not keep the file's process alive after its last test.
+          const code = await Promise.race([
+            closed,
+            new Promise<null>((r) => setTimeout(() => r(null), 10_000).unref()),
+          ]);
           return { code, last: frames.at(-1)?.event };
         };
         const mine = (await api2.login('player3')).body;

@@ -23,7 +23,8 @@ export interface Call {
 }
 
 const FORWARDED = ['content-type', 'x-provider-timestamp', 'x-provider-signature', 'wallet-session'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Unref'd: a late answer still pending when the tests end (they use a minute) must not keep the process alive.
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 export class FaultProxy {
   /** Decides each call's fault; every call passes by default. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import t from 'tap';
 import { openPGliteStore } from '../src/index.js';
 import { eventStoreContract } from '../test-support/contract.js';
