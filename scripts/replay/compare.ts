@@ -4,7 +4,7 @@
  * that differ on both sides but share a primary key are paired ("changed") and shown side by side.
  */
 import type { SqlClient } from '@exch/contracts';
-import { quoteIdent } from './fold.js';
+import { quoteIdent } from '@exch/projector';
 
 export const LIVE_SCHEMA = 'public';
 

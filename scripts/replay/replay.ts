@@ -18,10 +18,22 @@
  * A point in time other than the live checkpoint is expected to differ from the live model: the
  * differences are still listed, but they do not fail the run.
  */
-import { EVENTS_TOPIC, partitionOf, type EventStore, type SqlClient, type StoredEvent } from '@exch/contracts';
-import { readPartitionCheckpoints, type Projection } from '@exch/projector';
+import { EVENTS_TOPIC, type EventStore, type SqlClient } from '@exch/contracts';
+import {
+  CutFold,
+  identOf,
+  quoteIdent,
+  readPartitionCheckpoints,
+  setUp,
+  type FoldTarget,
+  type Projection,
+} from '@exch/projector';
 import { compareTable, differencesOf, LIVE_SCHEMA, type TableDiff } from './compare.js';
-import { applyBatch, applyEvents, quoteIdent, replaySchemaName, setUp, type FoldTarget } from './fold.js';
+
+/** replay_<name>_<yyyymmddhhmmss> (UTC). */
+export function replaySchemaName(projection: string, now: Date): string {
+  return `replay_${identOf(projection)}_${now.toISOString().replace(/\D/g, '').slice(0, 14)}`;
+}
 
 export interface ReplayProgress {
   /** Last position folded. */
@@ -169,7 +181,6 @@ export async function replayProjection(
   const head = await store.head();
   // Following the live model's partitions (distributed mode) only when comparing at its checkpoints.
   const parts = mode === 'live-checkpoint' && liveAtStart?.partitions ? liveAtStart.partitions.length : 1;
-  const partOf = (e: StoredEvent): number => (parts === 1 ? 0 : partitionOf(e.streamId, parts));
   const clamp = (cut: number[]) => cut.map((c) => Math.min(c, head));
   const target: number[] =
     mode === 'to-position'
@@ -194,45 +205,20 @@ export async function replayProjection(
         `the ${projection.name} projection read ${table}, outside the replay schema: the replay depends on that live table (name it in the projection's tables, or qualify nothing)`,
       ),
   };
-  const reported = new Set<string>();
-  /** Per partition (one: the whole log), the last position folded. */
-  const folded = Array<number>(parts).fill(0);
-  let events = 0;
-  let stopped = false;
-
-  /**
-   * Folds, in log order, every event up to `cut` (per partition) not folded yet. `tx` folds inside
-   * that transaction (its search_path already set), else each batch commits on its own.
-   */
-  const foldTo = async (cut: number[], tx?: SqlClient): Promise<void> => {
-    let after = Math.min(...folded);
-    const end = Math.max(...cut.map((c, p) => Math.max(c, folded[p]!)));
-    while (!stopped && after < end) {
-      options.signal?.throwIfAborted();
-      // Positions are gap-free (DESIGN.md rule 3), so this never reads past `end`.
-      const batch = await store.readAll(after, Math.min(batchSize, end - after));
-      if (batch.length === 0) break;
-      after = batch.at(-1)!.position;
-      let take = batch.filter((e) => e.position > folded[partOf(e)]! && e.position <= cut[partOf(e)]!);
-      if (asOfMs !== undefined) {
-        const late = take.findIndex((e) => Date.parse(e.metadata.at) > asOfMs);
-        if (late >= 0) {
-          take = take.slice(0, late);
-          stopped = true;
-        }
-      }
-      if (take.length > 0) {
-        if (tx) await applyEvents(tx, fold, take, reported);
-        else await applyBatch(fold, take, reported);
-        events += take.length;
-        // A partition's events come in log order, so a later batch's are past these.
-        for (const e of take) folded[partOf(e)] = e.position;
-      }
-      options.onProgress?.({ position: stopped ? Math.max(...folded) : Math.min(after, total), head: total, events });
-    }
-    // Up to the cut, whether or not a partition had events there.
-    if (!stopped) cut.forEach((c, p) => (folded[p] = Math.max(folded[p]!, c)));
-  };
+  const cutFold = new CutFold(fold, {
+    batchSize,
+    parts,
+    signal: options.signal,
+    ...(asOfMs !== undefined ? { stopAt: (e) => Date.parse(e.metadata.at) > asOfMs } : {}),
+    onProgress: (read, events) =>
+      options.onProgress?.({
+        position: cutFold.stopped ? Math.max(...cutFold.folded) : Math.min(read, total),
+        head: total,
+        events,
+      }),
+  });
+  const { folded } = cutFold;
+  const foldTo = (cut: number[], tx?: SqlClient) => cutFold.foldTo(cut, tx);
 
   // Kept on a failure too when asked: the half-built tables are what one would look at.
   const kept = options.keep ?? false;
@@ -251,7 +237,7 @@ export async function replayProjection(
     };
     for (let round = 0; round < CATCH_UP_ROUNDS; round++) {
       const cut = behind(await readLive(store.sql, projection.name, partitions));
-      if (!cut || cut.reduce((s, c, p) => s + Math.max(0, c - folded[p]!), 0) <= batchSize) break;
+      if (!cut || cutFold.behind(cut) <= batchSize) break;
       await foldTo(cut);
     }
     const { live, tables } = await store.sql.transaction(async (tx) => {
@@ -333,7 +319,7 @@ export async function replayProjection(
       kept,
       mode,
       position,
-      events,
+      events: cutFold.events,
       head,
       live,
       ms: performance.now() - started,

@@ -64,3 +64,5 @@ export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.j
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';
 export { groupLag, type PartitionLag } from './kafka/lag.js';
+export { quoteIdent, identOf, inSchema, setUp, type FoldTarget } from './rebuild/schema.js';
+export { CutFold, type CutFoldOptions } from './rebuild/cut-fold.js';

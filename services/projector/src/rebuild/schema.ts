@@ -1,25 +1,22 @@
 /**
- * Folds the log into one projection's tables inside a fresh schema. Every statement of the
- * projection runs in a transaction whose search_path starts with that schema, so its unqualified
- * table names (every projection's DDL and queries use unqualified names) land there and not in the
- * live tables of schema public.
+ * Folds the log into one projection's tables inside a schema of their own (a replay's, or a
+ * rebuild's beside the live tables). Every statement of the projection runs in a transaction whose
+ * search_path starts with that schema, so its unqualified table names (every projection's DDL and
+ * queries use unqualified names) land there and not in the live tables of schema public.
  *
  * public stays on the path behind it (functions and types an extension put there still resolve),
  * which would let a query naming a table the projection does not own fall through to the live one.
  * So each batch compares the transaction's table statistics before and after the fold: a write to
- * any table outside the replay schema aborts the batch (rolled back: the live model is untouched),
- * a read of one is reported, because the replay then depends on live data.
+ * any table outside that schema aborts the batch (rolled back: the live model is untouched),
+ * a read of one is reported, because the fold then depends on live data.
  */
 import type { EventStore, SqlClient, StoredEvent } from '@exch/contracts';
-import type { Projection } from '@exch/projector';
+import type { Projection } from '../projection.js';
 
 export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** replay_<name>_<yyyymmddhhmmss> (UTC), the name folded to what an unquoted identifier may hold. */
-export function replaySchemaName(projection: string, now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `replay_${projection.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_${stamp}`;
-}
+/** What an unquoted identifier may hold, from a projection's name. */
+export const identOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
 interface TableStat {
   table: string;
@@ -54,7 +51,7 @@ export interface FoldTarget {
   onForeignRead?: (table: string) => void;
 }
 
-/** Runs `fn` in a transaction whose unqualified names resolve to the replay schema first. */
+/** Runs `fn` in a transaction whose unqualified names resolve to `schema` first. */
 export async function inSchema<T>(sql: SqlClient, schema: string, fn: (tx: SqlClient) => Promise<T>): Promise<T> {
   return sql.transaction(async (tx) => {
     await tx.query(`set local search_path to ${quoteIdent(schema)}, public`);
@@ -80,7 +77,7 @@ export async function setUp({ store, projection, schema }: FoldTarget): Promise<
 }
 
 /**
- * Folds one batch (position order, none seen before) into the replay schema inside `tx`, whose
+ * Folds one batch (position order, none seen before) into the schema inside `tx`, whose
  * search_path already starts with it. Throws (so the caller's transaction rolls back)
  * when the projection wrote outside the schema.
  */
@@ -107,9 +104,4 @@ export async function applyEvents(
       target.onForeignRead?.(table);
     }
   }
-}
-
-/** One batch in its own transaction. */
-export async function applyBatch(target: FoldTarget, events: StoredEvent[], reported: Set<string>): Promise<void> {
-  await inSchema(target.store.sql, target.schema, (tx) => applyEvents(tx, target, events, reported));
 }
