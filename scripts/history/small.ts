@@ -15,7 +15,7 @@ export async function writeSmallHistory(bets: number): Promise<{ dataDir: string
   try {
     const { engine, head } = await generateHistory({ store, bets, days: 20, players: 200 });
     await engine.stop();
-    const runner = new ProjectionRunner(store, allProjections, { info() {}, error() {} });
+    const runner = new ProjectionRunner(store, allProjections, { info() {}, warn() {}, error() {} });
     await runner.start();
     await runner.waitFor(head, 600_000);
     await runner.stop();

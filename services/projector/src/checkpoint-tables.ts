@@ -1,11 +1,12 @@
 import { migrate, type SqlClient } from '@exch/contracts';
 import { CHECKPOINT_DDL } from './checkpoints.js';
 import { PARTITION_CHECKPOINT_DDL } from './kafka/partition-checkpoints.js';
+import { BUILDS_DDL } from './rebuild/builds.js';
 
 /**
- * Both checkpoint tables (the runner's and a projector group's per partition), created once even
- * when several processes start together. The embedded server gets the partition table too, empty:
+ * Both checkpoint tables (the runner's and a projector group's per partition) and the builds
+ * beside them (rebuild/builds.ts), created once even when several processes start together. The embedded server gets the partition table too, empty:
  * one schema for both modes, and the tools read it the same way in each.
  */
 export const ensureCheckpointTables = (sql: SqlClient): Promise<void> =>
-  migrate(sql, 'projector.checkpoints', 1, [CHECKPOINT_DDL, PARTITION_CHECKPOINT_DDL]);
+  migrate(sql, 'projector.checkpoints', 2, [CHECKPOINT_DDL, PARTITION_CHECKPOINT_DDL, BUILDS_DDL]);

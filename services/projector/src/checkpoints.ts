@@ -35,10 +35,6 @@ export async function writeCheckpoints(tx: SqlClient, names: string[], position:
   ]);
 }
 
-export async function resetCheckpoint(sql: SqlClient, name: string): Promise<void> {
-  await sql.query(`delete from projection_checkpoints where name = $1`, [name]);
-}
-
 export async function readVersion(sql: SqlClient, name: string): Promise<number | null> {
   const { rows } = await sql.query<{ version: number }>(`select version from projection_checkpoints where name = $1`, [
     name,

@@ -1,22 +1,17 @@
 import { withMigrationLock, type SqlClient } from '@exch/contracts';
-import { readCheckpoint, readVersion, resetCheckpoint, writeVersion } from './checkpoints.js';
-import { resetPartitionCheckpoints } from './kafka/partition-checkpoints.js';
+import { readCheckpoint, readVersion, writeVersion } from './checkpoints.js';
 import type { Projection } from './projection.js';
-
-/** Drops the read model's tables and checkpoints, so that it folds again from position zero. */
-export async function dropProjection(tx: SqlClient, projection: Projection): Promise<void> {
-  for (const table of projection.tables) await tx.query(`drop table if exists ${table} cascade`);
-  await resetCheckpoint(tx, projection.name);
-  await resetPartitionCheckpoints(tx, projection.name);
-}
+import { requestBuild } from './rebuild/builds.js';
 
 /**
  * Brings a read model to its projection's version once, however many processes start together:
  * under the projection's migration lock (contracts/src/migrate.ts), with the version kept beside the
  * checkpoint it governs (where replay reads it). At the stored version it runs no DDL at all:
  * creating an index "if not exists" still locks the table, and would deadlock with members folding
- * into it. Another version's tables are dropped first, so the read model folds again from the start.
- * Then the readers' indexes (ensureIndexes).
+ * into it. Tables of another version stay and keep serving: the new version is asked of the
+ * rebuilds (rebuild/), which fold it beside them and switch it in once it has caught up. Its setup
+ * runs on the live tables too, so tables and columns it adds are there for this code's queries
+ * (docs/architecture.md, "Projection versions"). Then the readers' indexes (ensureIndexes).
  */
 export async function prepareProjection(
   sql: SqlClient,
@@ -26,14 +21,20 @@ export async function prepareProjection(
   await withMigrationLock(sql, `projection:${projection.name}`, async (tx) => {
     const stored = await readVersion(tx, projection.name);
     if (stored === projection.version) return;
+    await projection.setup(tx);
     if (stored !== null) {
-      await dropProjection(tx, projection);
+      await requestBuild(tx, {
+        name: projection.name,
+        version: projection.version,
+        reason: 'upgrade',
+        requestedBy: null,
+      });
       log.info(
         { projection: projection.name, from: stored, to: projection.version },
-        'projection version changed; folding from the start',
+        'projection version changed: the new version folds beside the old, which serves until it has caught up',
       );
+      return;
     }
-    await projection.setup(tx);
     await readCheckpoint(tx, projection.name);
     await writeVersion(tx, projection.name, projection.version);
   });

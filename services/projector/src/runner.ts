@@ -1,11 +1,15 @@
 import type { EventStore, StoredEvent, Subscription } from '@exch/contracts';
 import { ensureCheckpointTables } from './checkpoint-tables.js';
 import { commitWithoutFlush, readCheckpoint, readCheckpoints, writeCheckpoints } from './checkpoints.js';
-import { dropProjection, prepareProjection } from './prepare.js';
+import { prepareProjection } from './prepare.js';
 import type { Projection } from './projection.js';
+import { requestBuild } from './rebuild/builds.js';
+import { runnerCut } from './rebuild/live-cut.js';
+import { Rebuilds } from './rebuild/rebuilds.js';
 
 export interface RunnerLog {
   info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -38,6 +42,8 @@ export class ProjectionRunner {
   private readonly running = new Map<string, Running>();
   private readonly listeners: AppliedListener[] = [];
   private subscription: Subscription | null = null;
+  /** New versions folding beside the live tables (rebuild/). */
+  readonly rebuilds: Rebuilds;
 
   constructor(
     private readonly store: EventStore,
@@ -46,12 +52,21 @@ export class ProjectionRunner {
     private readonly batchSize = 500,
   ) {
     for (const projection of projections) this.running.set(projection.name, { projection, checkpoint: 0, waiters: [] });
+    this.rebuilds = new Rebuilds({
+      store,
+      projections,
+      cutOf: (p) => runnerCut(p.name),
+      // One embedded server per database: a build left by its last run is resumed at once.
+      owner: 'embedded',
+      log,
+    });
   }
 
   async start(): Promise<void> {
     await ensureCheckpointTables(this.store.sql);
     for (const r of this.running.values()) await this.prepare(r);
     this.follow();
+    this.rebuilds.start();
   }
 
   /** Called after each committed batch: the websocket hub pushes from here. */
@@ -86,22 +101,21 @@ export class ProjectionRunner {
     }));
   }
 
-  /** Drops the projection's tables and checkpoint and replays it from position zero. */
-  async rebuild(name: string): Promise<void> {
+  /**
+   * Folds the projection again from the first event beside its live tables, which serve meanwhile,
+   * and resolves once the new tables have taken their place. Refused while a build of it runs.
+   */
+  async rebuild(name: string, requestedBy: string | null = null): Promise<void> {
     const r = this.running.get(name);
     if (!r) throw new Error(`unknown projection ${name}`);
-    await this.subscription?.stop();
-    await this.drop(r.projection);
-    await this.prepare(r);
-    this.follow();
-  }
-
-  private async drop(projection: Projection): Promise<void> {
-    await this.store.sql.transaction((tx) => dropProjection(tx, projection));
-    this.log.info({ projection: projection.name }, 'projection dropped; replaying from zero');
+    const { version } = r.projection;
+    if (!(await requestBuild(this.store.sql, { name, version, reason: 'request', requestedBy })))
+      throw new Error(`a rebuild of ${name} is already running`);
+    await this.rebuilds.finished(name);
   }
 
   async stop(): Promise<void> {
+    await this.rebuilds.stop();
     await this.subscription?.stop();
     this.subscription = null;
   }

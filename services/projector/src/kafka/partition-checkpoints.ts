@@ -63,7 +63,3 @@ export async function writePartitionCheckpoint(
     [name, topic, cp.partition, cp.nextOffset.toString(), cp.position],
   );
 }
-
-export async function resetPartitionCheckpoints(tx: SqlClient, name: string): Promise<void> {
-  await tx.query(`delete from projection_partition_checkpoints where name = $1`, [name]);
-}

@@ -12,7 +12,7 @@ export interface CutFoldOptions {
   /** The first event the fold must not take: it stops there for good (a replay as of a moment). */
   stopAt?: (e: StoredEvent) => boolean;
   /** Inside each batch's own transaction, after the fold: a rebuild stores where it stands with its rows. */
-  afterBatch?: (tx: SqlClient, folded: readonly number[]) => Promise<void>;
+  afterBatch?: (tx: SqlClient, folded: readonly number[], events: number) => Promise<void>;
   /** After each batch: the last position read and the events folded so far. */
   onProgress?: (read: number, events: number) => void;
 }
@@ -84,7 +84,7 @@ export class CutFold {
     const fold = async (t: SqlClient) => {
       await commitWithoutFlush(t);
       await applyEvents(t, this.target, take, this.reported);
-      await this.opts.afterBatch?.(t, next);
+      await this.opts.afterBatch?.(t, next, this.events + take.length);
     };
     if (tx) await fold(tx);
     else await inSchema(this.target.store.sql, this.target.schema, fold);
