@@ -8,6 +8,7 @@ import type { ProviderCommand } from './provider/commands.js';
 import type { PartnershipCommand } from './partnership/commands.js';
 import type { SetMatchStreams } from './streams/commands.js';
 import type { RiskCommand } from './risk/commands.js';
+import type { ProjectionCommand } from './projections/commands.js';
 
 export type * from './accounts/commands.js';
 export type * from './betting/commands.js';
@@ -17,6 +18,7 @@ export type * from './provider/commands.js';
 export type * from './partnership/commands.js';
 export type * from './streams/commands.js';
 export type * from './risk/commands.js';
+export type * from './projections/commands.js';
 
 export type Command =
   | AccountCommand
@@ -26,7 +28,8 @@ export type Command =
   | ProviderCommand
   | PartnershipCommand
   | SetMatchStreams
-  | RiskCommand;
+  | RiskCommand
+  | ProjectionCommand;
 
 /** A command as the gateway stamps it: ids and time enter here, never inside a fold (DESIGN.md rule 5). */
 export interface CommandEnvelope<C extends Command = Command> {

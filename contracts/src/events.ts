@@ -8,6 +8,7 @@ import type { ProviderEventData } from './provider/events.js';
 import type { PartnershipEventData } from './partnership/events.js';
 import type { StreamEventData } from './streams/events.js';
 import type { RiskEventData } from './risk/events.js';
+import type { ProjectionEventData } from './projections/events.js';
 
 export type * from './accounts/events.js';
 export * from './betting/events.js';
@@ -19,6 +20,7 @@ export * from './provider/events.js';
 export type * from './partnership/events.js';
 export type * from './streams/events.js';
 export type * from './risk/events.js';
+export type * from './projections/events.js';
 
 /** The exchange's events by type: bets, markets and matches, and the engine's memory of them. */
 export interface BettingEventData extends BetEventData, MarketEventData, MarketMemoryEventData {}
@@ -32,7 +34,8 @@ export interface EventDataByType
     ProviderEventData,
     PartnershipEventData,
     StreamEventData,
-    RiskEventData {}
+    RiskEventData,
+    ProjectionEventData {}
 
 export type EventType = keyof EventDataByType;
 
@@ -117,6 +120,7 @@ export const EVENT_SCHEMA_VERSION: Record<EventType, number> = {
   MatchStreamsSet: 1,
   BigBetThresholdSet: 1,
   WatchSet: 1,
+  ProjectionRebuildRequested: 1,
 };
 
 /** Events that carry ledger postings (DESIGN.md rule 2): each one's postings sum to zero. */

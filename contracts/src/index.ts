@@ -47,3 +47,4 @@ export * from './reports/api.js';
 export * from './streams/api.js';
 export * from './risk/api.js';
 export * from './audit/api.js';
+export * from './projections/api.js';

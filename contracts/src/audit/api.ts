@@ -35,11 +35,12 @@ export const AUDIT_ACTIONS = [
   'match-streams',
   'big-bet-threshold',
   'watch',
+  'projection-rebuild',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action was done on, besides a user: a market, match, casino table, payment request or bet. */
-export type AuditObjectKind = 'market' | 'match' | 'casino-table' | 'payment' | 'bet';
+export type AuditObjectKind = 'market' | 'match' | 'casino-table' | 'payment' | 'bet' | 'projection';
 
 const filters = {
   /** The username of the login that acted. */

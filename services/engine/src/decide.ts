@@ -49,6 +49,7 @@ import {
 import { decideSetPartnership } from './accounts/partnership.js';
 import { decideSetMatchStreams } from './streams/decide.js';
 import { decideSetBigBetThreshold, decideSetWatch } from './risk/decide.js';
+import { decideRequestProjectionRebuild } from './projections/decide.js';
 import {
   decideApprovePaymentRequest,
   decideRejectPaymentRequest,
@@ -186,6 +187,8 @@ export function decide(
       return decideSetBigBetThreshold(state, c, actor);
     case 'SetWatch':
       return decideSetWatch(state, c, actor);
+    case 'RequestProjectionRebuild':
+      return decideRequestProjectionRebuild(state, c, actor);
     default:
       return decideCasino(state, envelope) ?? refuse('UNKNOWN_COMMAND', 'Unknown command');
   }

@@ -81,6 +81,7 @@ export function evolve(state: EngineState, event: Pick<DomainEvent, 'type' | 'da
     case 'MatchStreamsSet':
     case 'BigBetThresholdSet':
     case 'WatchSet':
+    case 'ProjectionRebuildRequested':
       break;
     case 'ProviderWindowTurned':
     case 'ProviderDebited':

@@ -24,7 +24,7 @@ import {
   type HeadRow,
   type NewRow,
 } from './append-plan.js';
-import { Tail, WakeSignal } from './subscription.js';
+import { Tail, type WakeSignal } from './subscription.js';
 
 /** What a driver supplies; everything else (the SQL of the log) is shared. */
 export interface StoreDriver {

@@ -71,6 +71,7 @@ import { tapeRoutes } from './risk/tape-routes.js';
 import { migrateGatewayTables } from './schema.js';
 import { pendingCounts } from './payments/admin-routes.js';
 import { paymentRoutes } from './payments/routes.js';
+import { projectionRoutes } from './projections/routes.js';
 import { migratePaymentTables } from './payments/screenshots.js';
 import { userRoutes } from './users/routes.js';
 import { pushPrivileges, socketAccess } from './ws/access.js';
@@ -281,6 +282,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
     generalReportRoutes,
     statementExports,
     auditRoutes,
+    projectionRoutes,
   ])
     routes(deps);
 

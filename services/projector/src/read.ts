@@ -182,3 +182,8 @@ export {
   userBalances,
   type ClientFilter,
 } from './users/queries.js';
+
+// Read models being rebuilt (rebuild/): where each stands, and the operator's request for a rebuild
+// (a row of projection_builds the projectors pick up, not a read model).
+export { projectionStatus } from './rebuild/status.js';
+export { endBuild, requestBuild } from './rebuild/builds.js';

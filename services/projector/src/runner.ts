@@ -5,7 +5,7 @@ import { prepareProjection } from './prepare.js';
 import type { Projection } from './projection.js';
 import { requestBuild } from './rebuild/builds.js';
 import { runnerCut } from './rebuild/live-cut.js';
-import { Rebuilds } from './rebuild/rebuilds.js';
+import { Rebuilds, type RebuildsOptions } from './rebuild/rebuilds.js';
 
 export interface RunnerLog {
   info(obj: object, msg?: string): void;
@@ -50,6 +50,8 @@ export class ProjectionRunner {
     projections: Projection[],
     private readonly log: RunnerLog,
     private readonly batchSize = 500,
+    /** A rebuild's batch size and how often builds are looked for (rebuild/rebuilds.ts). */
+    rebuild: Pick<RebuildsOptions, 'batchSize' | 'pollMs'> = {},
   ) {
     for (const projection of projections) this.running.set(projection.name, { projection, checkpoint: 0, waiters: [] });
     this.rebuilds = new Rebuilds({
@@ -59,6 +61,7 @@ export class ProjectionRunner {
       // One embedded server per database: a build left by its last run is resumed at once.
       owner: 'embedded',
       log,
+      ...rebuild,
     });
   }
 

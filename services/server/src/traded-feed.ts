@@ -1,4 +1,4 @@
-import { type Catalogue, type ExchangeRunnerUpdate, type FeedPort, type FeedUpdate } from '@exch/contracts';
+import type { Catalogue, ExchangeRunnerUpdate, FeedPort, FeedUpdate } from '@exch/contracts';
 
 /**
  * The prices the screens show: the source feed's, except that a match-odds runner's ladder is the

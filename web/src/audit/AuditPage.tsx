@@ -47,6 +47,7 @@ const ACTION_LABEL: Record<AuditAction, string> = {
   'match-streams': 'Stream URLs',
   'big-bet-threshold': 'Big-bet threshold',
   watch: 'Watch list',
+  'projection-rebuild': 'Projection rebuild',
 };
 const ACTION_OPTIONS = [['', 'All actions'] as const, ...AUDIT_ACTIONS.map((a) => [a, ACTION_LABEL[a]] as const)];
 

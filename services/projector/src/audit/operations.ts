@@ -1,8 +1,8 @@
-/** The audit rows of the operations desk: casino tables, payment requests, the news line and a match's streams. */
+/** The audit rows of the operations desk: casino tables, payment requests, the news line, a match's streams and read-model rebuilds. */
 import { paiseToRupees, type AuditAction, type StoredEvent } from '@exch/contracts';
 import { userRow, type AuditEntry, type AuditState, type Data, type Folded, type PaymentState } from './entry.js';
 
-/** A casino table's, a payment request's, the news line's or a match's event folded, or undefined for one of another kind. */
+/** A casino table's, a payment request's, the news line's, a match's or a rebuild's event folded, or undefined for one of another kind. */
 export function foldOperationsAudit(e: StoredEvent, state: AuditState | null): Folded | undefined {
   switch (e.type) {
     case 'CasinoTableListed':
@@ -51,6 +51,17 @@ export function foldOperationsAudit(e: StoredEvent, state: AuditState | null): F
         after,
       };
       return { state: after, entry };
+    }
+    case 'ProjectionRebuildRequested': {
+      const { name, version } = e.data as Data<'ProjectionRebuildRequested'>;
+      const entry: AuditEntry = {
+        action: 'projection-rebuild',
+        targetUserId: null,
+        object: { kind: 'projection', id: name },
+        before: null,
+        after: { version },
+      };
+      return { state: null, entry };
     }
     default:
       return undefined;

@@ -30,7 +30,8 @@ const LABELS = `
 const LABEL = `case a.object_kind
   when 'market' then concat_ws(' / ', mt.name, mk.name)
   when 'match' then mt.name
-  when 'casino-table' then ct.name end`;
+  when 'casino-table' then ct.name
+  when 'projection' then a.object_id end`;
 
 function auditWhere(f: AuditFilter): { cte: string; where: string; params: unknown[] } {
   const all = f.branchOf === undefined;
