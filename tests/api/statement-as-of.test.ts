@@ -146,8 +146,8 @@ t.test('npm run statement prints the same balance and rows', async (t) => {
   t.equal(lines[1], 'Balance: ₹1,00,100.50');
   t.equal(lines[2], 'Statement up to then: 2 rows, newest first');
   t.match(lines[4], /^Time \(UTC\)\s+Description\s+Credit\s+Debit\s+Balance\s+Remark$/);
-  t.match(lines[6], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  Deposit from dealer1\s+₹100\.50\s+₹1,00,100\.50$/);
-  t.match(lines[7], /Deposit from dealer1\s+₹1,00,000\.00\s+₹1,00,000\.00  Demo opening chips$/);
+  t.match(lines[6], /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}Deposit from dealer1\s+₹100\.50\s+₹1,00,100\.50$/);
+  t.match(lines[7], /Deposit from dealer1\s+₹1,00,000\.00\s+₹1,00,000\.00 {2}Demo opening chips$/);
 
   const casino = await cli(['--user', 'player2', '--as-of', afterRound, '--limit', '1']);
   t.equal(casino.code, 0, casino.stderr);

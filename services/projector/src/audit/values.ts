@@ -55,6 +55,8 @@ export function stateKeyOf(e: StoredEvent): string | null {
       return `big-bet:${d.userId}`;
     case 'WatchSet':
       return `watch:${d.watcherId}:${d.userId}`;
+    case 'ProjectionRebuildRequested':
+      return `projection:${d.name}`;
     default:
       return null;
   }
