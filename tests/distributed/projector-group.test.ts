@@ -2,7 +2,8 @@
  * Projectors as Kafka consumer groups, with real processes: two members fold every read model
  * while the engine keeps writing; one is killed (SIGKILL) mid-stream and a third joins. When the
  * group has caught up, every read-model table equals a single-process replay of the same log
- * (the embedded ProjectionRunner folding it in position order into a second database): no event
+ * (the embedded ProjectionRunner folding it in position order into a second database), the ledger and
+ * bets read models rebuilt beside their live tables meanwhile: no event
  * lost, none applied twice, whatever the interleaving of partitions and members.
  */
 import { mkdtempSync } from 'node:fs';
@@ -14,7 +15,15 @@ import { EVENTS_TOPIC, type StoredEvent } from '@exch/contracts';
 import { Engine } from '@exch/engine';
 import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, TopicEnds } from '@exch/kafka';
-import { allProjections, groupLag, ProjectionRunner, readPartitionCheckpoints } from '@exch/projector';
+import {
+  allProjections,
+  betsProjection,
+  groupLag,
+  ledgerProjection,
+  ProjectionRunner,
+  readPartitionCheckpoints,
+} from '@exch/projector';
+import { projectionStatus, requestBuild } from '@exch/projector/read';
 import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
 import { pgSkip, startPostgres } from '../helpers/postgres.js';
@@ -111,6 +120,10 @@ t.test(
     );
     const three = await projector(3);
     members.push(three);
+    // Two read models rebuilt beside their live tables while the group folds on: a member claims each
+    // build, and the switch waits for every partition's batch in flight.
+    for (const p of [ledgerProjection, betsProjection])
+      await requestBuild(store.sql, { name: p.name, version: p.version, reason: 'request', requestedBy: null });
     await more;
     const head = await store.head();
     t.comment(`log head ${head}`);
@@ -140,8 +153,9 @@ t.test(
       connectKafka({ brokers: kafkaServer.brokers, clientId: 'group-test', log: silent }),
     );
     await eventually(
-      'the group to fold the whole topic',
+      'the group to fold the whole topic, and the rebuilds to switch in',
       async () => {
+        if ((await projectionStatus(store.sql)).data.some((p) => p.state !== 'live')) return false;
         const published = [...(await topicEnds.of(EVENTS_TOPIC)).values()].reduce((a, b) => a + b, 0n);
         if (published < BigInt(head)) return false;
         return (

@@ -66,3 +66,5 @@ export { ensureCheckpointTables } from './checkpoint-tables.js';
 export { groupLag, type PartitionLag } from './kafka/lag.js';
 export { quoteIdent, identOf, inSchema, setUp, type FoldTarget } from './rebuild/schema.js';
 export { CutFold, type CutFoldOptions } from './rebuild/cut-fold.js';
+export { Rebuilds, type RebuildsOptions } from './rebuild/rebuilds.js';
+export { partitionCut, runnerCut, type LiveCut } from './rebuild/live-cut.js';

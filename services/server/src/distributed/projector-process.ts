@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { openPostgresStore } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, TopicEnds } from '@exch/kafka';
-import { allProjections, groupLag, KafkaProjectionRunner } from '@exch/projector';
+import { EVENTS_TOPIC } from '@exch/contracts';
+import { allProjections, groupLag, KafkaProjectionRunner, partitionCut, Rebuilds } from '@exch/projector';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticesFor, publishNotice } from './pushes.js';
 import { PUSHES_TOPIC_SPEC, eventTopic, type DistributedSettings } from './settings.js';
@@ -85,6 +86,16 @@ export async function runProjectorProcess(
   // group's other members to rejoin (up to a heartbeat), and fifteen in turn made a start take seconds.
   for (const r of runners) await r.prepare();
   await Promise.all(runners.map((r) => r.start()));
+  // New versions of these read models fold beside the live tables, by whichever member claims them;
+  // the switch waits for every partition's batch in flight (services/projector/src/rebuild/).
+  const rebuilds = new Rebuilds({
+    store,
+    projections,
+    cutOf: (p) => partitionCut(p.name, EVENTS_TOPIC, settings.partitions),
+    owner: settings.instance,
+    log: log.child({ part: 'rebuilds' }),
+  });
+  rebuilds.start();
   const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, () => ({
     role: 'projector',
     instance: settings.instance,
@@ -93,6 +104,7 @@ export async function runProjectorProcess(
   log.info({ projections: projections.map((p) => p.name), port: settings.port }, 'projector running');
   return {
     async close() {
+      await rebuilds.stop();
       // At once: each leave first waits out its member's fetch in flight (up to a heartbeat).
       await Promise.all(runners.map((r) => r.stop()));
       await producer.close();
