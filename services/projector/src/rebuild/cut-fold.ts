@@ -74,7 +74,7 @@ export class CutFold {
       this.opts.onProgress?.(after, this.events);
     }
     // Up to the cut, whether or not a partition had events there.
-    if (!this.stopped) cut.forEach((c, p) => (this.folded[p] = Math.max(this.folded[p]!, c)));
+    if (!this.stopped) for (const [p, c] of cut.entries()) this.folded[p] = Math.max(this.folded[p]!, c);
   }
 
   private async apply(take: StoredEvent[], tx: SqlClient | undefined): Promise<void> {
@@ -88,7 +88,7 @@ export class CutFold {
     };
     if (tx) await fold(tx);
     else await inSchema(this.target.store.sql, this.target.schema, fold);
-    next.forEach((p, i) => (this.folded[i] = p));
+    this.folded.splice(0, next.length, ...next);
     this.events += take.length;
   }
 }
