@@ -4,14 +4,14 @@ import { betsProjection } from '@exch/projector';
 import { replayProjection } from '../../scripts/replay/replay.js';
 import { caller } from '../helpers/api.js';
 import { betBody } from '../helpers/exchange.js';
-import { startTestServer } from '../helpers/server.js';
+import { FAST_CLIENT_LIMITS, startTestServer } from '../helpers/server.js';
 
 /**
  * The read models as the operator runs them (docs/architecture.md, "Projection versions"): the top
  * admin sees each one's version and lag, and rebuilds one beside its live tables while bets are
  * placed; the new version ends equal to a replay of the log, with every bet placed meanwhile.
  */
-const server = await startTestServer({ feedTickMs: 3_600_000 });
+const server = await startTestServer({ feedTickMs: 3_600_000, limits: FAST_CLIENT_LIMITS });
 t.teardown(() => server.close());
 const { call, login, tokenOf } = caller(server);
 const TXN = 'Txn@1234';

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import type { MatchDetail } from '@exch/contracts';
+import type { MatchDetail, ProjectionsAnswer } from '@exch/contracts';
 import {
   apiLogin,
   browserSkipReason,
@@ -9,6 +9,8 @@ import {
   openWithStorage,
   screenshotPath,
   storedSession,
+  waitForToast,
+  watchToasts,
 } from '../helpers/browser.js';
 import { caller } from '../helpers/api.js';
 import { betBody } from '../helpers/exchange.js';
@@ -24,7 +26,8 @@ const TXN = 'Txn@1234';
  * The report pages (docs/reports.md) at 1366 and 375 px on one server: profit loss report with its
  * drill-down and CSV export, general and credit reference reports, partnership statement, the
  * back office's and the player's Profit & Loss charts, market analysis stakes, /rules, the add-user
- * form's share and role picker; and a player's browser never loads the back office.
+ * form's share and role picker; the projections page, where the top admin rebuilds a read model and
+ * watches it take over; and a player's browser never loads the back office.
  */
 t.test('reports', { skip: browserSkipReason }, async (t) => {
   ensureWebBuilt();
@@ -282,6 +285,76 @@ t.test('reports', { skip: browserSkipReason }, async (t) => {
       await auditRows.filter({ hasText: 'Result declared' }).first().waitFor();
       t.equal(await page.locator('select[name=action]').inputValue(), 'result-declared', 'the filter after a reload');
       t.equal(await auditRows.filter({ hasNotText: 'Result declared' }).count(), 0, 'results declared only');
+    });
+  }
+
+  // The projections page (docs/operations.md): a rebuild asked from the page runs beside the live
+  // tables and takes over; the bets read model on a desktop, the ledger on a phone.
+  for (const [[width, viewport], name] of [
+    [VIEWPORTS[0], 'bets'],
+    [VIEWPORTS[1], 'ledger'],
+  ] as const) {
+    t.test(`projections at ${width} width: a rebuild from the page, Rebuilding with its bar, then Live`, async (t) => {
+      const browser = await launchBrowser(viewport);
+      t.teardown(() => browser.close());
+      const page = browser.page;
+      const shoot = (shot: string) =>
+        page.screenshot({ path: screenshotPath(`projections-${shot}-${width}`), fullPage: true });
+      await watchToasts(page);
+
+      await openWithStorage(page, base, agent, '/admin/projections');
+      await page.getByRole('heading', { name: 'Not available for your login' }).waitFor();
+      t.match(await page.locator('main').textContent(), /Only the top admin manages projections/);
+      t.equal(await page.locator('.sidenav').getByText('Projections').count(), 0, 'not in the menu below the top');
+
+      await openWithStorage(page, base, topAdmin, '/admin/projections');
+      const row = page.locator(`[data-testid=projections] tr[data-projection="${name}"]`);
+      await row.waitFor();
+      t.equal(await page.locator('.sidenav a', { hasText: 'Projections' }).count(), 1, 'in the top admin menu');
+      const listed = (await call('GET', '/api/admin/projections', undefined, admin)).body as ProjectionsAnswer;
+      t.same(
+        await page
+          .locator('[data-testid=projections] tbody tr')
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-projection'))),
+        listed.data.map((p) => p.name),
+        'every read model, in the order the server gives',
+      );
+      t.match(
+        await page.getByTestId('projections-summary').textContent(),
+        /Log head [\d,]+ · \d+ read models · all live/,
+      );
+      t.match(await row.locator('td[data-label=State]').textContent(), 'Live');
+      t.match(await row.locator('td[data-label=Rebuild]').textContent(), 'No rebuild running');
+      if (width === 'mobile')
+        t.equal(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          0,
+          'no sideways scroll on a phone',
+        );
+      await shoot('live');
+
+      const rebuild = row.getByRole('button', { name: 'Rebuild' });
+      await rebuild.click();
+      const dialog = page.getByRole('dialog', { name: `Rebuild ${name}` });
+      await dialog.locator('input[name=transactionPassword]').fill('Wrong@123');
+      await dialog.getByRole('button', { name: 'Rebuild' }).click();
+      await dialog.getByText('Wrong transaction password').waitFor();
+      t.match(await row.getAttribute('data-state'), 'live', 'a refused request starts nothing');
+      await dialog.locator('input[name=transactionPassword]').fill(TXN);
+      await dialog.getByRole('button', { name: 'Rebuild' }).click();
+      await waitForToast(page, `Rebuild of ${name} started`);
+      await row.and(page.locator('[data-state=rebuilding]')).waitFor();
+      t.match(await row.locator('td[data-label=State]').textContent(), 'Rebuilding');
+      t.ok(await row.getByRole('progressbar', { name: `Rebuild of ${name}` }).isVisible(), 'with its progress bar');
+      t.match(await row.locator('td[data-label=Rebuild]').textContent(), /By admin · /);
+      t.ok(await rebuild.isDisabled(), 'no second request while it runs');
+      await shoot('rebuilding');
+
+      // The new version takes over (a generous ceiling: no test may need an idle machine).
+      await row.and(page.locator('[data-state=live]')).waitFor({ timeout: 120_000 });
+      t.match(await row.locator('td[data-label=Rebuild]').textContent(), 'No rebuild running');
+      t.ok(await rebuild.isEnabled(), 'a new rebuild may be asked again');
+      await shoot('done');
     });
   }
 });

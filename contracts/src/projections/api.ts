@@ -6,6 +6,13 @@ import { idText } from '../api/text.js';
 export const ProjectionParams = v.object({ name: idText('name') });
 export const RebuildBody = TransactionPasswordBody;
 
+/** Its 202 answer: the rebuild is asked for and folds from the next poll of the builds. */
+export interface RebuildAnswer {
+  message: string;
+  name: string;
+  version: number;
+}
+
 /** A rebuild folding beside the live tables. */
 export interface ProjectionRebuild {
   version: number;

@@ -31,6 +31,9 @@ export function adminAreaRedirect(): '/admin/login' | null {
 /** Sports, series, matches, markets, fancies and messages are for admin and super admin only (SPEC.md section 6). */
 export const canManageSports = (role: RoleSlug): boolean => role === 'admin' || role === 'super-admin';
 
+/** The top admin: the one account with no upline, which alone runs what costs the whole database (the read models' rebuilds). */
+export const isTopAccount = (user: Pick<UserDto, 'parentId'>): boolean => user.parentId === null;
+
 export const FIRST_PASSWORD_PATH = '/first-time-password-change';
 export const ADMIN_TRANSACTION_PASSWORD_PATH = '/admin/transaction-password';
 

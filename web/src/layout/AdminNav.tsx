@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { UserDto } from '@exch/contracts';
 import { hasPrivilege } from '../auth/privileges';
-import { canManageSports } from '../auth/session-rules';
+import { canManageSports, isTopAccount } from '../auth/session-rules';
 import { usePendingCounts } from '../payments/use-pending-counts';
 import { ADMIN_NAV_GROUPS } from './admin-nav-groups';
 
@@ -17,6 +17,7 @@ interface AdminNavProps {
  */
 export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
   const mayManageSports = user !== undefined && canManageSports(user.role.slug);
+  const top = user !== undefined && isTopAccount(user);
   const pending = usePendingCounts(user !== undefined && hasPrivilege(user, 'payment-requests'));
   return (
     <nav className={open ? 'sidenav open' : 'sidenav'} aria-label="Back office">
@@ -24,6 +25,7 @@ export function AdminNav({ user, open, onNavigate }: AdminNavProps) {
         const items = group.items.filter(
           (item) =>
             (!item.adminOnly || mayManageSports) &&
+            (!item.topOnly || top) &&
             (item.privilege === undefined || user === undefined || hasPrivilege(user, item.privilege)),
         );
         if (items.length === 0) return null;

@@ -6,6 +6,8 @@ interface AdminNavItem {
   to: LinkProps['to'];
   /** Shown to role admin and super admin only (SPEC.md section 6). */
   adminOnly?: boolean;
+  /** Shown to the top admin only (the account with no upline). */
+  topOnly?: boolean;
   /** Hidden from a multi-login sub-login that does not hold this privilege. */
   privilege?: Privilege;
   /** Shows the downline's pending requests of this kind, kept live (payments/use-pending-counts.ts). */
@@ -83,6 +85,10 @@ export const ADMIN_NAV_GROUPS: AdminNavGroup[] = [
       },
       { label: 'Payment method', to: '/admin/payment-method', privilege: 'payment-method' },
     ],
+  },
+  {
+    title: 'Operations',
+    items: [{ label: 'Projections', to: '/admin/projections', privilege: 'view-operations', topOnly: true }],
   },
   {
     title: 'Account',

@@ -9,6 +9,7 @@ import {
 } from './admin/dashboard-routes';
 import { adminLayoutRoute, adminOnlyRoute } from './admin/admin-layout-route';
 import { adminNotFoundRoute } from './admin/not-found-route';
+import { adminOperationsRoutes } from './admin/operations-routes';
 import { adminPaymentRoutes } from './admin/payment-routes';
 import { adminReportRoutes } from './admin/report-routes';
 import { adminRiskRoutes } from './admin/risk-routes';
@@ -59,6 +60,7 @@ export const routeTree = rootRoute.addChildren([
     ...adminPaymentRoutes,
     ...adminCasinoRoutes,
     ...adminIntlCasinoRoutes,
+    ...adminOperationsRoutes,
     adminOnlyRoute.addChildren([...sportsSetupRoutes]),
     adminNotFoundRoute,
   ]),
