@@ -5,7 +5,8 @@ import { PARTITION_CHECKPOINT_DDL } from './kafka/partition-checkpoints.js';
 /**
  * Both checkpoint tables (the runner's and a projector group's per partition), created once even
  * when several processes start together. The embedded server gets the partition table too, empty:
- * one schema for both modes, and the tools read it the same way in each.
+ * one schema for both modes, and the tools read it the same way in each. Version 2 counts the events
+ * each partition checkpoint holds (partition-checkpoints.ts).
  */
 export const ensureCheckpointTables = (sql: SqlClient): Promise<void> =>
-  migrate(sql, 'projector.checkpoints', 1, [CHECKPOINT_DDL, PARTITION_CHECKPOINT_DDL]);
+  migrate(sql, 'projector.checkpoints', 2, [CHECKPOINT_DDL, ...PARTITION_CHECKPOINT_DDL]);

@@ -63,4 +63,5 @@ export const allProjections = [
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';
-export { groupLag, type PartitionLag } from './kafka/lag.js';
+export { groupLag, lagOf, readLogLag, type LogLag, type PartitionLag } from './kafka/lag.js';
+export { countFoldedEvents } from './kafka/folded-count.js';
