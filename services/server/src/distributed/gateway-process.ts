@@ -103,8 +103,7 @@ export async function runGatewayProcess(
   return {
     url: `http://127.0.0.1:${new URL(address).port}`,
     async close() {
-      await notices.stop();
-      feed.stop();
+      await Promise.all([notices.stop(), feed.close()]);
       await gateway.app.close();
       await topicEnds.close();
       await store.close();
