@@ -11,6 +11,7 @@
  * - The lobby's prices reach a socket on either gateway; match streams set on one are read on the other.
  * - A logout and an account lock end the sessions on the other gateway too.
  * - One account's bet instructions sent to both gateways at once spend one rate-limit bucket.
+ * - /health with the relay stopped and with the broker killed, and consumer groups (cluster-health.ts).
  */
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { EVENTS_TOPIC, type MatchDetail } from '@exch/contracts';
 import { connectKafka } from '@exch/kafka';
 import { FEED_TOPIC, PUSHES_TOPIC } from '@exch/server';
 import { caller } from '../helpers/api.js';
+import { healthTests } from './cluster-health.js';
 import { eventually, newEngineSecret, startMember, type ClusterEnv, type Member } from '../helpers/cluster.js';
 import { betBody, best, openSocket } from '../helpers/exchange.js';
 import { kafkaSkip, startKafka } from '../helpers/kafka.js';
@@ -67,7 +69,7 @@ t.test(
     const standby = await member(env, 'engine', 'engine-b', feed);
     const relay = await member(env, 'relay', 'relay');
     const projector1 = await member(env, 'projector', 'projector-1', {}, ['--name', 'all']);
-    await member(env, 'projector', 'projector-2', {}, ['--name', 'all']);
+    const projector2 = await member(env, 'projector', 'projector-2', {}, ['--name', 'all']);
     // A burst the failover test's bets (and their retries) stay within; the last test spends it over both gateways.
     const frames = {
       FRAME_ORIGINS: 'https://tv.example.com',
@@ -178,8 +180,18 @@ t.test(
       const projector = await metrics(projector1);
       t.match(
         projector,
-        /projector_lag\{projection="users",partition="\d+",role="projector",instance="projector-1"\} \d+/,
-        'lag per read model and partition',
+        /projector_lag\{projection="users",role="projector",instance="projector-1"\} \d+/,
+        "lag per read model, the group's",
+      );
+      const head = ((await (await fetch(`${g1.url}/health`)).json()) as { head: number }).head;
+      const loaded = Number(
+        /engine_log_position\{role="engine",instance="engine-b"\} (\d+)/.exec(await metrics(standby))?.[1],
+      );
+      t.ok(loaded > 0 && loaded <= head, `the standby has loaded the log to ${loaded} (head ${head})`);
+      t.match(
+        await (await fetch(`${standby.url}/health`)).json(),
+        { role: 'standby', position: Number, head: Number, status: 'ok' },
+        'and says so on /health',
       );
       t.match(projector, /projector_events_applied_total\{/, 'events applied');
       t.match(
@@ -243,6 +255,18 @@ t.test(
       };
       const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
       await eventually('some bets before the kill', async () => acknowledged.length >= 20, 60_000);
+      // The takeover alone, from the SIGKILL to the new leader's endpoint announced where gateways look
+      // it up; the first bet after the kill also waits out the match's in-play delay again.
+      const { rows: was } = await db.query<{ epoch: string }>('select epoch from engine_leader');
+      const killSent = Date.now();
+      const announced = (async () => {
+        while (Date.now() - killSent < 60_000) {
+          const { rows } = await db.query<{ epoch: string }>('select epoch from engine_leader');
+          if (rows[0]!.epoch !== was[0]!.epoch) return Date.now() - killSent;
+          await new Promise((res) => setTimeout(res, 10));
+        }
+        return null;
+      })();
       await leader.kill();
       killedAt = Date.now();
       t.comment(`leader killed after ${acknowledged.length} acknowledged bets`);
@@ -253,7 +277,8 @@ t.test(
       for (const reason of new Set(refused)) t.comment(`refused: ${reason}`);
       t.equal(acknowledged.length + refused.length, WORKERS * PER_WORKER, 'every bet got an answer');
       t.same(refused, [], "no refusal but the feed's suspensions, and those were placed again");
-      t.comment(`first bet acknowledged ${firstAfterKill - killedAt} ms after the kill`);
+      t.comment(`the standby announced itself leader ${await announced} ms after the SIGKILL`);
+      t.comment(`first bet acknowledged ${firstAfterKill - killedAt} ms after the kill (a 2 s in-play delay included)`);
       t.equal((await (await fetch(`${standby.url}/health`)).json()).role, 'leader', 'the standby leads now');
 
       const { rows: placed } = await db.query<{ bet_id: string; n: string }>(
@@ -501,6 +526,17 @@ t.test(
         refusals.every((r) => /^[1-9]\d* TOO_MANY_BET_INSTRUCTIONS$/.test(r)),
         'each refusal with its Retry-After',
       );
+    });
+
+    // Last: they stop the relay and kill the broker.
+    await healthTests(t, {
+      env,
+      kafka: kafkaServer,
+      member,
+      gateways: [g1, g2],
+      relay,
+      others: [standby, projector1, projector2],
+      player: players[0]!,
     });
   },
 );

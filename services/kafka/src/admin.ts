@@ -51,6 +51,28 @@ export class TopicEnds {
 }
 
 /**
+ * Whether the cluster answers (a metadata request): a health probe, which sets its own deadline
+ * (services/server/src/health). Give it a client that does not retry (`retries: 0`), so a failure
+ * answers with its cause (connection refused) rather than outlasting the deadline.
+ */
+export class BrokerCheck {
+  private readonly link: KeptAdmin;
+
+  constructor(kafka: Kafka) {
+    this.link = new KeptAdmin(kafka);
+  }
+
+  /** The brokers the cluster names; throws when it does not answer. */
+  async brokers(): Promise<number> {
+    return (await this.link.ask((admin) => admin.describeCluster())).brokers.length;
+  }
+
+  close(): Promise<void> {
+    return this.link.close();
+  }
+}
+
+/**
  * Deletes a consumer group its only member has just left. A failure is logged, not thrown: the
  * process is stopping, and a group without committed offsets is removed by the broker anyway once
  * it has been empty for its offsets retention check (10 minutes by default).

@@ -8,5 +8,5 @@ export {
 } from './client.js';
 export { OrderedProducer, type OutMessage } from './producer.js';
 export { DEFAULT_LIVENESS, GroupConsumer, type GroupLiveness, type GroupOptions, type InRecord } from './group.js';
-export { TopicEnds } from './admin.js';
+export { BrokerCheck, TopicEnds } from './admin.js';
 export type { Kafka } from 'kafkajs';
