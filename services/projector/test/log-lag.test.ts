@@ -1,34 +1,19 @@
 import t from 'tap';
 import pino from 'pino';
-import { partitionOf, type EventStore, type NewEvent } from '@exch/contracts';
+import { partitionOf, type EventStore } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { countFoldedEvents, lagOf, readLogLag } from '../src/index.js';
 import { ensureCheckpointTables } from '../src/checkpoint-tables.js';
 import { lockPartitionCheckpoint, writePartitionCheckpoint } from '../src/kafka/partition-checkpoints.js';
+import { addedEvent } from './added-event.js';
 
 const TOPIC = 'exchange.events';
 const PARTITIONS = 4;
 
-let id = 0;
-const ev = (): NewEvent => ({
-  eventId: `e${++id}`,
-  type: 'Added',
-  schemaVersion: 1,
-  data: {},
-  metadata: {
-    commandId: `c${id}`,
-    correlationId: 'x',
-    causationId: null,
-    actor: null,
-    ip: null,
-    device: null,
-    at: '2026-11-22T00:00:00Z',
-  },
-});
-
 /** `n` events spread over a dozen streams, so every partition gets some. */
 async function writeLog(store: EventStore, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await store.append([{ streamId: `s${i % 12}`, expectedVersion: 'any', events: [ev()] }]);
+  for (let i = 0; i < n; i++)
+    await store.append([{ streamId: `s${i % 12}`, expectedVersion: 'any', events: [addedEvent()] }]);
 }
 
 /** What a projector group's members do per batch: each partition's events after its checkpoint, up to `upTo`, counted into it. */
