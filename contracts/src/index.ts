@@ -31,6 +31,7 @@ export * from './read-token.js';
 export * from './directory-changes.js';
 export * from './accounts/as-of.js';
 export * from './migrate.js';
+export * from './health.js';
 export * from './casino/cards.js';
 export * from './casino/fair.js';
 export * from './casino/wheel.js';

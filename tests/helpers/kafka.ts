@@ -9,6 +9,10 @@ import { kafkaUnavailableReason, killBroker, startBroker, stopBroker } from '../
 
 export interface ThrowawayKafka {
   brokers: string;
+  /** SIGKILL, its data kept: the broker lost, as to a crash or a lost machine. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data, after kill(); resolves once it listens. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +44,10 @@ export async function startKafka(partitions = 4, { benchmark = false } = {}): Pr
   const broker = await startBroker(root, { partitions, shortLived: !benchmark });
   return {
     brokers: broker.brokers,
+    kill: () => stopBroker(root, { kill: true }),
+    async restart() {
+      await startBroker(root, { port: broker.port, partitions, shortLived: !benchmark });
+    },
     async stop() {
       // Killed, not shut down: its data is removed next, and a clean shutdown takes a second or more.
       await stopBroker(root, { kill: true });

@@ -36,7 +36,7 @@ export interface ProjectionStatus {
   name: string;
   /** Version of the tables serving reads. */
   version: number;
-  /** Last log position folded into them (the highest of the partitions' in distributed mode). */
+  /** Last log position folded into them (in distributed mode the events the partitions have folded, which counts the same). */
   checkpoint: number;
   head: number;
   lag: number;

@@ -11,6 +11,7 @@ import {
   type ReadBarrier,
   type SqlClient,
   type StoredEvent,
+  type ReadSideHealth,
 } from '@exch/contracts';
 import { balancesOf, requestUplines } from '@exch/projector/read';
 import { Directory } from './directory/directory.js';
@@ -98,8 +99,10 @@ export interface GatewayOptions {
    * default: trusted blindly, a client could pick its own IP and slip the login throttle.
    */
   trustProxy?: boolean | string[];
-  /** Operator view of projection lag, for /health. */
+  /** Operator view of projection lag, for /api/ops/projections. */
   projectionLag?: () => Promise<{ name: string; lag: number }[]>;
+  /** GET /health: the read side's lag and the probes' verdict, answered within a second (services/server/src/health). */
+  health?: () => Promise<ReadSideHealth>;
   /** Live prices and scores for the match pages and oddsUpdate pushes; null: catalogue without prices. */
   feed?: FeedPort | null;
   /** Origins the pages may frame (live TV streams, the casino provider's games); nothing else can be framed. */
@@ -227,9 +230,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<Gateway> {
       url: '/health',
       access: 'public',
       tag: 'Operations',
-      summary: "Liveness and each read model's lag",
+      summary: "Liveness, each read model's lag, and why it is degraded if it is (200 either way)",
     },
-    async () => ({ status: 'ok', projections: opts.projectionLag ? await opts.projectionLag() : [] }),
+    async (): Promise<ReadSideHealth> =>
+      opts.health ? opts.health() : { status: 'ok', reasons: [], head: null, relay: null, projections: [] },
   );
   describe(app, {
     method: 'GET',

@@ -13,6 +13,8 @@ export interface KafkaSettings {
   brokers: string;
   clientId: string;
   log: BusLog;
+  /** How many times an operation is tried again (KAFKA_RETRY's unless given): 0 for a health probe, which wants the first answer. */
+  retries?: number;
 }
 
 /**
@@ -56,6 +58,15 @@ function pinoLogCreator(log: BusLog) {
     };
 }
 
+/**
+ * Tries again at most a second apart, for about a minute before an operation fails (and its caller,
+ * the relay's subscription or the consumer's restart, starts it again). kafkajs's default backs off
+ * to 30 s: after a broker restart the relay and the projector groups slept up to 30 s between
+ * attempts, and resumed 5 to 30 s after the broker listened again (docs/distributed.md, "When the
+ * broker goes away").
+ */
+export const KAFKA_RETRY = { initialRetryTime: 100, maxRetryTime: 1_000, retries: 60 };
+
 export function connectKafka(settings: KafkaSettings): Kafka {
   return new Kafka({
     clientId: settings.clientId,
@@ -65,7 +76,7 @@ export function connectKafka(settings: KafkaSettings): Kafka {
       .filter(Boolean),
     logLevel: logLevel.WARN,
     logCreator: pinoLogCreator(settings.log),
-    retry: { initialRetryTime: 200, retries: 12 },
+    retry: { ...KAFKA_RETRY, retries: settings.retries ?? KAFKA_RETRY.retries },
   });
 }
 

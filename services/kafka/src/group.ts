@@ -1,4 +1,5 @@
-import type { Admin, Consumer, Kafka } from 'kafkajs';
+import type { Consumer, Kafka } from 'kafkajs';
+import { deleteGroup } from './admin.js';
 import type { BusLog } from './client.js';
 
 export interface InRecord {
@@ -44,6 +45,12 @@ export interface GroupOptions {
   onAssigned?: (partitions: number[]) => void;
   /** DEFAULT_LIVENESS unless given. */
   liveness?: GroupLiveness;
+  /**
+   * A group of one process that reads only new messages (a gateway's pushes and feed): it commits no
+   * offsets and is deleted when its member stops, so a restart leaves no group behind, and one
+   * killed leaves an empty group without offsets, which the broker removes by itself.
+   */
+  transient?: boolean;
 }
 
 const headersOf = (h: Record<string, unknown> | undefined): Record<string, string> =>
@@ -61,7 +68,11 @@ export class GroupConsumer {
   /** The stored offsets of the latest assignment; batches wait for them. */
   private resumed: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly consumer: Consumer) {}
+  private constructor(
+    private readonly consumer: Consumer,
+    /** Set for a transient group: deleted once this member has left it. */
+    private readonly deleteOnStop: (() => Promise<void>) | null,
+  ) {}
 
   static async start(kafka: Kafka, opts: GroupOptions, log: BusLog): Promise<GroupConsumer> {
     const liveness = opts.liveness ?? DEFAULT_LIVENESS;
@@ -75,7 +86,7 @@ export class GroupConsumer {
       allowAutoTopicCreation: false,
       maxBytesPerPartition: 4 * 1024 * 1024,
     });
-    const member = new GroupConsumer(consumer);
+    const member = new GroupConsumer(consumer, opts.transient ? () => deleteGroup(kafka, opts.groupId, log) : null);
     await consumer.connect();
     await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning });
     consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
@@ -97,7 +108,7 @@ export class GroupConsumer {
     });
     await consumer.run({
       eachBatchAutoResolve: false,
-      autoCommit: true,
+      autoCommit: !opts.transient,
       autoCommitInterval: 1_000,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         if (batch.messages.length === 0 || !isRunning() || isStale()) return;
@@ -134,6 +145,7 @@ export class GroupConsumer {
 
   async stop(): Promise<void> {
     await this.consumer.disconnect();
+    await this.deleteOnStop?.();
   }
 }
 
@@ -156,37 +168,5 @@ async function whileHeartbeating(
     await work();
   } finally {
     clearInterval(timer);
-  }
-}
-
-/**
- * The newest offset (high watermark) of each partition of a topic, over one admin connection kept
- * open: metrics scrapes, /health and lag waits ask often, and a connect per ask costs a handshake
- * and a metadata fetch. A failed read drops the connection; the next read opens a new one.
- */
-export class TopicEnds {
-  private admin: Promise<Admin> | null = null;
-
-  constructor(private readonly kafka: Kafka) {}
-
-  async of(topic: string): Promise<Map<number, bigint>> {
-    this.admin ??= (async () => {
-      const admin = this.kafka.admin();
-      await admin.connect();
-      return admin;
-    })();
-    try {
-      const offsets = await (await this.admin).fetchTopicOffsets(topic);
-      return new Map(offsets.map((o) => [o.partition, BigInt(o.high)]));
-    } catch (err) {
-      await this.close();
-      throw err;
-    }
-  }
-
-  async close(): Promise<void> {
-    const admin = this.admin;
-    this.admin = null;
-    await (await admin?.catch(() => null))?.disconnect();
   }
 }

@@ -7,12 +7,6 @@ export {
   type TopicSpec,
 } from './client.js';
 export { OrderedProducer, type OutMessage } from './producer.js';
-export {
-  DEFAULT_LIVENESS,
-  GroupConsumer,
-  TopicEnds,
-  type GroupLiveness,
-  type GroupOptions,
-  type InRecord,
-} from './group.js';
+export { DEFAULT_LIVENESS, GroupConsumer, type GroupLiveness, type GroupOptions, type InRecord } from './group.js';
+export { BrokerCheck, TopicEnds } from './admin.js';
 export type { Kafka } from 'kafkajs';

@@ -1,4 +1,5 @@
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
+import { KAFKA_RETRY } from './client.js';
 
 export interface OutMessage {
   key: string;
@@ -15,13 +16,14 @@ export class OrderedProducer {
   private constructor(private readonly producer: Producer) {}
 
   static async open(kafka: Kafka): Promise<OrderedProducer> {
-    // Unlimited retries: kafkajs warns that a bounded count can break idempotence; a send simply waits for the broker.
+    // Unlimited retries: kafkajs warns that a bounded count can break idempotence; a send simply waits
+    // for the broker, trying again at most a second apart (KAFKA_RETRY) so it resumes soon after the broker returns.
     const producer = kafka.producer({
       idempotent: true,
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
-      retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+      retry: { ...KAFKA_RETRY, retries: Number.MAX_SAFE_INTEGER },
     });
     await producer.connect();
     return new OrderedProducer(producer);

@@ -63,7 +63,8 @@ export const allProjections = [
 export { KafkaProjectionRunner, type KafkaRunnerOptions } from './kafka/runner.js';
 export { readPartitionCheckpoints, type PartitionCheckpoint } from './kafka/partition-checkpoints.js';
 export { ensureCheckpointTables } from './checkpoint-tables.js';
-export { groupLag, type PartitionLag } from './kafka/lag.js';
+export { groupLag, lagOf, readLogLag, type LogLag, type PartitionLag } from './kafka/lag.js';
+export { countFoldedEvents } from './kafka/folded-count.js';
 export { quoteIdent, identOf, inSchema, setUp, type FoldTarget } from './rebuild/schema.js';
 export { CutFold, type CutFoldOptions } from './rebuild/cut-fold.js';
 export { Rebuilds, type RebuildsOptions } from './rebuild/rebuilds.js';

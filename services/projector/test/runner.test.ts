@@ -1,8 +1,9 @@
 import t from 'tap';
 import pino from 'pino';
-import type { EventStore, NewEvent, SqlClient, StoredEvent } from '@exch/contracts';
+import type { EventStore, SqlClient, StoredEvent } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { ProjectionRunner, type Projection } from '../src/index.js';
+import { addedEvent } from './added-event.js';
 
 const log = pino({ level: 'silent' });
 
@@ -24,22 +25,7 @@ const sums: Projection = {
   },
 };
 
-let id = 0;
-const ev = (n: number): NewEvent => ({
-  eventId: `e${++id}`,
-  type: 'Added',
-  schemaVersion: 1,
-  data: { n },
-  metadata: {
-    commandId: `c${id}`,
-    correlationId: 'x',
-    causationId: null,
-    actor: null,
-    ip: null,
-    device: null,
-    at: '2026-11-22T00:00:00Z',
-  },
-});
+const ev = (n: number) => addedEvent({ n });
 const add = (store: EventStore, stream: string, ...ns: number[]) =>
   store.append([{ streamId: stream, expectedVersion: 'any', events: ns.map(ev) }]);
 const total = async (store: EventStore, stream: string) =>

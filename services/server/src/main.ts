@@ -15,11 +15,14 @@ import {
   marketsTouched,
   paymentsTouched,
   ProjectionRunner,
+  type LogLag,
 } from '@exch/projector';
 import { Dealer, type DealerSettings } from './casino/dealer.js';
 import { connectFeed, DEFAULT_FEED_SETTLE_DELAY_MS } from './feed.js';
 import { setUpProvider, type ProviderOption } from './provider.js';
 import { counter, feedGauges, gauge, histogram, processRegistry } from './metrics.js';
+import { Probe } from './health/probe.js';
+import { readSideHealth } from './health/read-side.js';
 import { seedDemo } from './seed.js';
 import { TradedFeed } from './traded-feed.js';
 import { engineWindows } from './engine-settings.js';
@@ -105,6 +108,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const runner = new ProjectionRunner(store, allProjections, log.child({ part: 'projector' }));
   await runner.start();
 
+  // One log folded in order: the lag is the head less each checkpoint. With a deadline, as every
+  // /health has: on PGlite a long transaction holds every query up (services/server/src/health).
+  const lagProbe = new Probe(store.driver, async (): Promise<LogLag> => {
+    const projections = await runner.lag();
+    return { head: projections[0]?.head ?? engine.headPosition, relay: null, projections };
+  });
+
   const commands: CommandBus = engine;
   // Read-your-writes on the next read: one machine folds the whole log in order, so one partition.
   const reads: ReadBarrier = {
@@ -130,6 +140,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     frameOrigins: [...(provider ? [provider.setup.port.origin] : []), ...(opts.frameOrigins ?? [])],
     trustProxy: opts.trustProxy ?? false,
     projectionLag: () => runner.lag(),
+    health: () => readSideHealth(lagProbe),
     // One process, one gateway: its buckets in memory are every bucket there is.
     rateLimits: opts.rateLimits ?? {},
   });
@@ -145,7 +156,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     'projector_lag',
     'Events in the log not yet folded into the read model',
     async (g) => {
-      for (const l of await runner.lag()) g.set({ projection: l.name }, l.lag);
+      const read = await lagProbe.check();
+      g.reset();
+      if (read.ok) for (const l of read.value.projections) g.set({ projection: l.name }, l.lag);
     },
     ['projection'],
   );

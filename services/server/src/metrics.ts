@@ -79,7 +79,7 @@ export function json(res: ServerResponse, status: number, body: unknown): void {
 export function serveHttp(
   { port, host }: { port: number; host: string },
   registry: Registry,
-  health: () => object,
+  health: () => object | Promise<object>,
   routes: Route[] = [],
 ): Promise<Server> {
   const server = createServer((req, res) => {
@@ -89,7 +89,7 @@ export function serveHttp(
           res.writeHead(200, { 'content-type': registry.contentType }).end(await registry.metrics());
           return;
         }
-        if (req.method === 'GET' && req.url === '/health') return json(res, 200, health());
+        if (req.method === 'GET' && req.url === '/health') return json(res, 200, await health());
         for (const route of routes) if (await route(req, res)) return;
         json(res, 404, { message: 'Not found' });
       } catch (err) {

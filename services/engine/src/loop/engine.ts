@@ -267,5 +267,6 @@ export class Engine implements CommandBus {
     this.snapshotting.caughtUp();
     this.memory.assigned = this.memory.position;
     this.pipeline.reset();
+    this.opts.onLoaded?.(this.memory.position);
   }
 }

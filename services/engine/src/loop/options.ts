@@ -21,6 +21,11 @@ export interface EngineOptions {
    * an order resting or leaving): what the screens show as available, the same book bets match.
    */
   onPrices?: (ladders: ExchangeRunnerUpdate[]) => void;
+  /**
+   * Each time the state has loaded or followed the log to a position: a standby's progress while it
+   * waits for leadership (its metrics and /health), before Engine.start resolves.
+   */
+  onLoaded?: (position: number) => void;
   /** How long a declared result can be revoked from the state alone; then the market's bets leave it (default 7 days). */
   revokeWindowMs?: number;
   /**

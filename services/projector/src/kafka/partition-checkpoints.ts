@@ -1,6 +1,7 @@
 import type { SqlClient } from '@exch/contracts';
 
-export const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_partition_checkpoints (
+export const PARTITION_CHECKPOINT_DDL = [
+  `create table if not exists projection_partition_checkpoints (
   name text not null,
   topic text not null,
   partition int not null,
@@ -8,7 +9,13 @@ export const PARTITION_CHECKPOINT_DDL = `create table if not exists projection_p
   position bigint not null default 0,
   updated_at timestamptz not null default now(),
   primary key (name, topic, partition)
-)`;
+)`,
+  // Events folded from the partition, copies not counted: summed over the partitions, what the
+  // read model holds of the log, so its lag is the log's head less that sum (lag.ts). Null on a
+  // checkpoint written before the count was kept, until folded-count.ts counts it.
+  'alter table projection_partition_checkpoints add column if not exists folded bigint',
+  'alter table projection_partition_checkpoints alter column folded set default 0',
+];
 
 export interface PartitionCheckpoint {
   partition: number;
@@ -52,14 +59,17 @@ export async function lockPartitionCheckpoint(
   return Number(rows[0]!.position);
 }
 
+/** Moves the checkpoint on, counting the `folded` events the batch applied (its copies skipped). */
 export async function writePartitionCheckpoint(
   tx: SqlClient,
   name: string,
   topic: string,
   cp: PartitionCheckpoint,
+  folded: number,
 ): Promise<void> {
   await tx.query(
-    `update projection_partition_checkpoints set next_offset = $4, position = $5, updated_at = now() where name = $1 and topic = $2 and partition = $3`,
-    [name, topic, cp.partition, cp.nextOffset.toString(), cp.position],
+    `update projection_partition_checkpoints set next_offset = $4, position = $5, folded = folded + $6, updated_at = now()
+      where name = $1 and topic = $2 and partition = $3`,
+    [name, topic, cp.partition, cp.nextOffset.toString(), cp.position, folded],
   );
 }

@@ -97,7 +97,13 @@ export class KafkaProjectionRunner {
         position = e.position;
       }
       if (unseen.length > 0) await projection.apply(tx, unseen);
-      await writePartitionCheckpoint(tx, projection.name, this.topic, { partition, nextOffset, position });
+      await writePartitionCheckpoint(
+        tx,
+        projection.name,
+        this.topic,
+        { partition, nextOffset, position },
+        unseen.length,
+      );
       return unseen;
     });
     this.applied += folded.length;

@@ -17,7 +17,8 @@ interface Row {
 /**
  * Every read model that has run on this database, with where it stands against the log's head and
  * the rebuild folding beside it, if any. The checkpoint is the runner's, or in distributed mode the
- * highest of the group's partitions' (each partition holds every event of its own up to there).
+ * events the group's partitions have folded (positions count the events from 1 without gaps, so it
+ * reads as a position, as readLogLag's lag does).
  */
 export async function projectionStatus(sql: SqlClient): Promise<ProjectionsAnswer> {
   // The head first: a checkpoint read after it may pass it, and is clamped.
@@ -27,7 +28,7 @@ export async function projectionStatus(sql: SqlClient): Promise<ProjectionsAnswe
   const head = Number(top[0]!.head);
   const { rows } = await sql.query<Row>(
     `select c.name, c.version,
-            greatest(c.position, coalesce((select max(p.position) from projection_partition_checkpoints p where p.name = c.name), 0)) as checkpoint,
+            greatest(c.position, coalesce((select sum(p.folded) from projection_partition_checkpoints p where p.name = c.name), 0)) as checkpoint,
             b.version as build_version, b.reason, u.username as requested_by, b.requested_at, b.folded, b.events, b.target, b.rate
        from projection_checkpoints c
        left join projection_builds b on b.name = c.name

@@ -13,7 +13,9 @@ import { CommandVerifier } from './engine-signature.js';
 import { publishFeed } from './feed-topic.js';
 import { TradedFeed } from '../traded-feed.js';
 import { counter, feedGauges, gauge, histogram, json, processRegistry, serveHttp, type Route } from '../metrics.js';
-import { FEED_TOPIC_SPEC, type DistributedSettings } from './settings.js';
+import { Probe, statusOf } from '../health/probe.js';
+import { kafkaProbe } from '../health/kafka.js';
+import { FEED_TOPIC_SPEC, kafkaSettings, type DistributedSettings } from './settings.js';
 import { engineWindows } from '../engine-settings.js';
 
 const BODY_LIMIT = 256 * 1024;
@@ -73,12 +75,18 @@ export async function runEngineProcess(
     (g) => void g.set(engine?.queueDepth ?? 0),
   );
   gauge(registry, 'engine_leader', '1 while this instance leads', (g) => void g.set(engine?.running ? 1 : 0));
+  // A standby's state follows the log while it waits: how far it has loaded is how soon it can take over.
+  let loaded = 0;
+  const position = () => engine?.headPosition ?? loaded;
   gauge(
     registry,
     'engine_log_position',
-    'Last log position this engine has applied',
-    (g) => void g.set(engine?.headPosition ?? 0),
+    'Last log position this engine has applied (a standby: loaded so far)',
+    (g) => void g.set(position()),
   );
+  const head = new Probe('postgres', () => store.head());
+  /** The broker the leader publishes its feed to, once it does. */
+  let broker: ReturnType<typeof kafkaProbe> | null = null;
 
   const verifier = new CommandVerifier(opts.secret);
   const commandRoute: Route = async (req, res) => {
@@ -122,7 +130,17 @@ export async function runEngineProcess(
   const server = await serveHttp(
     { port: settings.port, host: settings.bindHost },
     registry,
-    () => ({ role: engine?.running ? 'leader' : 'standby', epoch: engine?.epoch ?? null, instance: settings.instance }),
+    async () => {
+      const [read, ...others] = await Promise.all([head.check(), ...(broker ? [broker.probe.check()] : [])]);
+      return {
+        role: engine?.running ? 'leader' : 'standby',
+        epoch: engine?.epoch ?? null,
+        instance: settings.instance,
+        position: position(),
+        head: read.ok ? read.value : null,
+        ...statusOf(read, ...others),
+      };
+    },
     [commandRoute],
   );
   log.info({ port: settings.port }, 'engine standing by for leadership');
@@ -138,6 +156,7 @@ export async function runEngineProcess(
       committed.inc(events);
     },
     onPrices: (ladders) => traded?.traded(ladders),
+    onLoaded: (at) => void (loaded = at),
   });
   const leader = engine;
 
@@ -146,9 +165,11 @@ export async function runEngineProcess(
 
   let stopFeed = async () => {};
   if (opts.feed) {
-    const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
+    const kafka = connectKafka(kafkaSettings(settings, log));
     await ensureTopics(kafka, [FEED_TOPIC_SPEC]);
     const producer = await OrderedProducer.open(kafka);
+    const feedBroker = kafkaProbe(kafkaSettings(settings, log));
+    broker = feedBroker;
     const { feed, health } = await createFeed(opts.feed, log.child({ part: 'feed' }));
     if (health) feedGauges(registry, health);
     // Gateways show the leader's traded ladders (the feed less what was taken, plus resting orders).
@@ -161,6 +182,7 @@ export async function runEngineProcess(
       disconnect();
       unpublish();
       await producer.close();
+      await feedBroker.close();
     };
   }
 

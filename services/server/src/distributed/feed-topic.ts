@@ -62,6 +62,8 @@ export class RemoteFeed implements FeedPort {
         groupId: `feed.${instance}.${randomUUID()}`,
         topic: FEED_TOPIC,
         fromBeginning: false,
+        // Deleted when the gateway stops: a restart leaves no group behind (docs/distributed.md).
+        transient: true,
         eachBatch: async (_p, records) => {
           for (const r of records) this.receive(JSON.parse(r.value) as FeedMessage);
         },
@@ -101,6 +103,13 @@ export class RemoteFeed implements FeedPort {
   }
   start(): void {}
   stop(): void {
-    void this.consumer?.stop();
+    void this.close();
+  }
+
+  /** Leaves the topic's group and deletes it (awaited on shutdown, so the process exits after). */
+  async close(): Promise<void> {
+    const consumer = this.consumer;
+    this.consumer = null;
+    await consumer?.stop();
   }
 }

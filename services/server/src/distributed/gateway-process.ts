@@ -2,17 +2,20 @@ import type { Logger } from 'pino';
 import { EVENTS_TOPIC, type CommandBus } from '@exch/contracts';
 import { openPostgresStore } from '@exch/eventstore';
 import { buildGateway, rateLimitsFromEnv, SqlRateStore } from '@exch/gateway';
-import { connectKafka, ensureTopics, partitionCount, TopicEnds } from '@exch/kafka';
-import { ensureCheckpointTables, groupLag } from '@exch/projector';
+import { connectKafka, ensureTopics, partitionCount } from '@exch/kafka';
+import { ensureCheckpointTables, readLogLag } from '@exch/projector';
 import { EngineClient } from './engine-client.js';
 import { migrateLeaderTable } from './engine-leader.js';
 import { RemoteFeed } from './feed-topic.js';
 import { counter, gauge, processRegistry } from '../metrics.js';
+import { Probe } from '../health/probe.js';
+import { kafkaProbe } from '../health/kafka.js';
+import { readSideHealth } from '../health/read-side.js';
 import { readProviderOption, setUpProvider } from '../provider.js';
 import { projectionNames } from './projector-process.js';
 import { deliverNotices } from './pushes.js';
 import { ReadYourWrites } from './read-your-writes.js';
-import { FEED_TOPIC_SPEC, PUSHES_TOPIC_SPEC, eventTopic, type DistributedSettings } from './settings.js';
+import { FEED_TOPIC_SPEC, PUSHES_TOPIC_SPEC, eventTopic, kafkaSettings, type DistributedSettings } from './settings.js';
 
 export interface GatewayProcessOptions {
   webDist: string | null;
@@ -35,7 +38,7 @@ export async function runGatewayProcess(
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
   await ensureCheckpointTables(store.sql);
   await migrateLeaderTable(store.sql);
-  const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
+  const kafka = connectKafka(kafkaSettings(settings, log));
   await ensureTopics(kafka, [eventTopic(settings.partitions), PUSHES_TOPIC_SPEC, FEED_TOPIC_SPEC]);
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
   const feed = new RemoteFeed();
@@ -54,14 +57,9 @@ export async function runGatewayProcess(
       return result;
     },
   };
-  const topicEnds = new TopicEnds(kafka);
-  const projectionLag = async () => {
-    const lags = await groupLag(store.sql, topicEnds, projectionNames());
-    return projectionNames().map((name) => ({
-      name,
-      lag: lags.filter((l) => l.projection === name).reduce((sum, l) => sum + l.lag, 0),
-    }));
-  };
+  // The lag from PostgreSQL alone, the broker asked only whether it answers: each with a deadline, so /health never waits on either.
+  const logLag = new Probe('postgres', () => readLogLag(store.sql, projectionNames()));
+  const broker = kafkaProbe(kafkaSettings(settings, log));
   // The international casino's game provider runs as a process of its own: PROVIDER_URL and PROVIDER_SECRET.
   const providerOption = readProviderOption(process.env, null);
   const provider = providerOption ? (await setUpProvider(providerOption, log)).setup : null;
@@ -73,7 +71,8 @@ export async function runGatewayProcess(
     logger: log,
     webDist: opts.webDist,
     trustProxy: opts.trustProxy ?? false,
-    projectionLag,
+    projectionLag: async () => (await readLogLag(store.sql, projectionNames())).projections,
+    health: () => readSideHealth(logLag, broker.probe),
     // Pages frame the provider's games from its origin, and live TV and scores from FRAME_ORIGINS.
     provider,
     frameOrigins: [...(provider ? [provider.port.origin] : []), ...(opts.frameOrigins ?? [])],
@@ -103,10 +102,9 @@ export async function runGatewayProcess(
   return {
     url: `http://127.0.0.1:${new URL(address).port}`,
     async close() {
-      await notices.stop();
-      feed.stop();
+      await Promise.all([notices.stop(), feed.close()]);
       await gateway.app.close();
-      await topicEnds.close();
+      await broker.close();
       await store.close();
     },
   };

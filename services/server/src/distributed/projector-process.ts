@@ -1,11 +1,21 @@
 import type { Logger } from 'pino';
-import { openPostgresStore } from '@exch/eventstore';
-import { connectKafka, ensureTopics, OrderedProducer, TopicEnds } from '@exch/kafka';
 import { EVENTS_TOPIC } from '@exch/contracts';
-import { allProjections, groupLag, KafkaProjectionRunner, partitionCut, Rebuilds } from '@exch/projector';
+import { openPostgresStore } from '@exch/eventstore';
+import { connectKafka, ensureTopics, OrderedProducer, partitionCount } from '@exch/kafka';
+import {
+  allProjections,
+  countFoldedEvents,
+  KafkaProjectionRunner,
+  partitionCut,
+  readLogLag,
+  Rebuilds,
+} from '@exch/projector';
+import { Probe } from '../health/probe.js';
+import { kafkaProbe } from '../health/kafka.js';
+import { readSideHealth } from '../health/read-side.js';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
 import { noticesFor, publishNotice } from './pushes.js';
-import { PUSHES_TOPIC_SPEC, eventTopic, type DistributedSettings } from './settings.js';
+import { PUSHES_TOPIC_SPEC, eventTopic, kafkaSettings, type DistributedSettings } from './settings.js';
 
 export const projectionNames = (): string[] => allProjections.map((p) => p.name);
 
@@ -29,7 +39,7 @@ export async function runProjectorProcess(
 ): Promise<{ close(): Promise<void> }> {
   const projections = chooseProjections(names);
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
-  const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
+  const kafka = connectKafka(kafkaSettings(settings, log));
   await ensureTopics(kafka, [eventTopic(settings.partitions), PUSHES_TOPIC_SPEC]);
   const producer = await OrderedProducer.open(kafka);
   const registry = processRegistry('projector', settings.instance);
@@ -61,30 +71,29 @@ export async function runProjectorProcess(
     },
     ['projection'],
   );
-  const topicEnds = new TopicEnds(kafka);
+  const logLag = new Probe('postgres', () =>
+    readLogLag(
+      store.sql,
+      projections.map((p) => p.name),
+    ),
+  );
+  const broker = kafkaProbe(kafkaSettings(settings, log));
   gauge(
     registry,
     'projector_lag',
-    'Events in the partition not yet folded into the read model, for the partitions this member owns',
+    "Events of the log not yet folded into the read model by its group (the relay's share included): the same on every member",
     async (g) => {
-      // Only owned partitions: summed over members, another's partitions would be counted twice, and a partition lost in a rebalance must leave this member's series.
-      const owned = new Map(runners.map((r) => [r.groupId.slice('projector.'.length), new Set(r.partitions)]));
-      const lags = await groupLag(
-        store.sql,
-        topicEnds,
-        projections.map((p) => p.name),
-      );
+      const read = await logLag.check();
       g.reset();
-      for (const l of lags)
-        if (owned.get(l.projection)?.has(l.partition))
-          g.set({ projection: l.projection, partition: String(l.partition) }, l.lag);
+      if (read.ok) for (const p of read.value.projections) g.set({ projection: p.name }, p.lag);
     },
-    ['projection', 'partition'],
+    ['projection'],
   );
 
   // The tables one read model after another, then every group joined at once: a join waits for the
   // group's other members to rejoin (up to a heartbeat), and fifteen in turn made a start take seconds.
   for (const r of runners) await r.prepare();
+  await countFoldedEvents(store.sql, await partitionCount(kafka, EVENTS_TOPIC), log);
   await Promise.all(runners.map((r) => r.start()));
   // New versions of these read models fold beside the live tables, by whichever member claims them;
   // the switch waits for every partition's batch in flight (services/projector/src/rebuild/).
@@ -96,10 +105,11 @@ export async function runProjectorProcess(
     log: log.child({ part: 'rebuilds' }),
   });
   rebuilds.start();
-  const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, () => ({
+  const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, async () => ({
     role: 'projector',
     instance: settings.instance,
     partitions: Object.fromEntries(runners.map((r) => [r.groupId, r.partitions])),
+    ...(await readSideHealth(logLag, broker.probe)),
   }));
   log.info({ projections: projections.map((p) => p.name), port: settings.port }, 'projector running');
   return {
@@ -108,7 +118,7 @@ export async function runProjectorProcess(
       // At once: each leave first waits out its member's fetch in flight (up to a heartbeat).
       await Promise.all(runners.map((r) => r.stop()));
       await producer.close();
-      await topicEnds.close();
+      await broker.close();
       server.close();
       await store.close();
     },

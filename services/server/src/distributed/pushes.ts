@@ -77,6 +77,8 @@ export async function deliverNotices(
       groupId: `pushes.${instance}.${randomUUID()}`,
       topic: PUSHES_TOPIC,
       fromBeginning: false,
+      // Deleted when the gateway stops: a restart leaves no group behind (docs/distributed.md).
+      transient: true,
       eachBatch: async (_p, records) => {
         for (const r of records) {
           const notice = JSON.parse(r.value) as PushNotice;

@@ -3,8 +3,10 @@ import { EVENTS_TOPIC } from '@exch/contracts';
 import { openPostgresStore, RELAY_LOCK_KEY } from '@exch/eventstore';
 import { connectKafka, ensureTopics, OrderedProducer, partitionCount } from '@exch/kafka';
 import { Relay } from '@exch/relay';
+import { Probe, statusOf } from '../health/probe.js';
+import { kafkaProbe } from '../health/kafka.js';
 import { counter, gauge, processRegistry, serveHttp } from '../metrics.js';
-import { eventTopic, type DistributedSettings } from './settings.js';
+import { eventTopic, kafkaSettings, type DistributedSettings } from './settings.js';
 
 /**
  * A relay instance: a standby until it holds the relay lock, then the one that publishes the log
@@ -17,6 +19,7 @@ export async function runRelayProcess(
   log: Logger,
 ): Promise<{ halted: Promise<string>; close(): Promise<void> }> {
   const store = await openPostgresStore({ connectionString: settings.databaseUrl });
+  const kafka = connectKafka(kafkaSettings(settings, log));
   const registry = processRegistry('relay', settings.instance);
   const published = counter(registry, 'relay_events_published_total', 'Events the broker acknowledged');
   let relay: Relay | null = null;
@@ -32,21 +35,30 @@ export async function runRelayProcess(
     'Last log position the broker acknowledged',
     (g) => void g.set(relay?.published ?? 0),
   );
-  gauge(
-    registry,
-    'relay_lag',
-    'Events in the log not yet on Kafka (0 on a standby)',
-    async (g) => void g.set(relay ? (await store.head()) - relay.published : 0),
-  );
-  const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, () => ({
-    role: relay ? 'relay' : 'standby',
-    instance: settings.instance,
-    position: relay?.published ?? null,
-  }));
+  const head = new Probe('postgres', () => store.head());
+  // A standby asks too: it needs the broker the moment it takes over.
+  const broker = kafkaProbe(kafkaSettings(settings, log));
+  gauge(registry, 'relay_lag', 'Events in the log not yet on Kafka (0 on a standby)', async (g) => {
+    const read = relay ? await head.check() : null;
+    if (!read) g.set(0);
+    else if (read.ok) g.set(Math.max(0, read.value - relay!.published));
+    else g.reset();
+  });
+  const server = await serveHttp({ port: settings.port, host: settings.bindHost }, registry, async () => {
+    const [read, reach] = await Promise.all([head.check(), broker.probe.check()]);
+    const position = relay?.published ?? null;
+    return {
+      role: relay ? 'relay' : 'standby',
+      instance: settings.instance,
+      position,
+      head: read.ok ? read.value : null,
+      lag: read.ok && position !== null ? Math.max(0, read.value - position) : null,
+      ...statusOf(read, reach),
+    };
+  });
   log.info({ port: settings.port }, 'relay standing by for the relay lock');
 
   const lock = await store.holdLock(RELAY_LOCK_KEY);
-  const kafka = connectKafka({ brokers: settings.kafkaBrokers, clientId: settings.instance, log });
   await ensureTopics(kafka, [eventTopic(settings.partitions)]);
   // The topic's real partition count wins over the setting: streams must keep their partition.
   const partitions = await partitionCount(kafka, EVENTS_TOPIC);
@@ -60,6 +72,7 @@ export async function runRelayProcess(
     async close() {
       await active.stop();
       await producer.close();
+      await broker.close();
       server.close();
       await store.close();
     },

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { EVENTS_TOPIC } from '@exch/contracts';
-import type { GroupLiveness, TopicSpec } from '@exch/kafka';
+import type { BusLog, GroupLiveness, KafkaSettings, TopicSpec } from '@exch/kafka';
 
 /** Distributed mode's settings, from the environment (docs/distributed.md lists them). */
 export interface DistributedSettings {
@@ -54,6 +54,13 @@ export function readSettings(
     projectorLiveness: projectorLiveness(env),
   };
 }
+
+/** The process's Kafka client settings: the brokers, and its instance name as the client id. */
+export const kafkaSettings = (settings: DistributedSettings, log: BusLog): KafkaSettings => ({
+  brokers: settings.kafkaBrokers,
+  clientId: settings.instance,
+  log,
+});
 
 /**
  * The cluster secret that engines and gateways sign and check commands with (engine-signature.ts).
