@@ -20,6 +20,9 @@ export interface ProjectionLag {
   lag: number;
 }
 
+/** Events per build batch on PGlite: a few tens of milliseconds of folding, what a read may wait behind. */
+const PGLITE_BUILD_BATCH = 1_000;
+
 type AppliedListener = (name: string, events: StoredEvent[]) => void;
 
 interface Running {
@@ -61,6 +64,8 @@ export class ProjectionRunner {
       // One embedded server per database: a build left by its last run is resumed at once.
       owner: 'embedded',
       log,
+      // PGlite runs one transaction at a time: the screens' reads wait for a build's batch, so it is kept small there.
+      ...(store.driver === 'pglite' ? { batchSize: PGLITE_BUILD_BATCH } : {}),
       ...rebuild,
     });
   }
