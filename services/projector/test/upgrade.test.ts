@@ -1,8 +1,9 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import pino from 'pino';
-import type { EventStore, NewEvent, SqlClient, StoredEvent } from '@exch/contracts';
+import type { EventStore, SqlClient, StoredEvent } from '@exch/contracts';
 import { openPGliteStore } from '@exch/eventstore';
 import { ProjectionRunner, type Projection } from '../src/index.js';
+import { addedEvent } from './added-event.js';
 
 const log = pino({ level: 'silent' });
 
@@ -49,22 +50,7 @@ const v2 = (pause: () => Promise<void> = async () => {}): Projection => ({
   },
 });
 
-let id = 0;
-const ev = (n: number): NewEvent => ({
-  eventId: `e${++id}`,
-  type: 'Added',
-  schemaVersion: 1,
-  data: { n },
-  metadata: {
-    commandId: `c${id}`,
-    correlationId: 'x',
-    causationId: null,
-    actor: null,
-    ip: null,
-    device: null,
-    at: '2026-11-22T00:00:00Z',
-  },
-});
+const ev = (n: number) => addedEvent({ n });
 
 /** 3,000 events over three streams: stream s<k> gets 1..1000 times k. */
 async function history(store: EventStore): Promise<void> {
@@ -77,6 +63,18 @@ async function history(store: EventStore): Promise<void> {
           events: Array.from({ length: 250 }, (_, i) => ev((from + i) * k)),
         },
       ]);
+}
+
+/** A store holding the history, folded by version 1: the tables an upgrade finds. */
+async function foldedByVersion1(t: Test): Promise<EventStore> {
+  const store = await openPGliteStore({});
+  t.teardown(() => store.close());
+  await history(store);
+  const old = new ProjectionRunner(store, [v1], log);
+  await old.start();
+  await old.waitFor(await store.head());
+  await old.stop();
+  return store;
 }
 
 type Read = { stream_id: string; total: number; n: number | null }[];
@@ -101,13 +99,7 @@ const builds = async (sql: SqlClient) =>
 const SUMS = [1, 2, 3].map((k) => ({ stream_id: `s${k}`, total: 500_500 * k }));
 
 t.test('an upgrade folds beside the old version, which serves until one switch; the old tables go', async (t) => {
-  const store = await openPGliteStore({});
-  t.teardown(() => store.close());
-  await history(store);
-  const old = new ProjectionRunner(store, [v1], log);
-  await old.start();
-  await old.waitFor(await store.head());
-  await old.stop();
+  const store = await foldedByVersion1(t);
   const before = await read(store.sql);
   t.same(
     before,
@@ -146,13 +138,7 @@ t.test('an upgrade folds beside the old version, which serves until one switch; 
 });
 
 t.test('a server stopped mid-build resumes it at its next start, never serving the half-built tables', async (t) => {
-  const store = await openPGliteStore({});
-  t.teardown(() => store.close());
-  await history(store);
-  const old = new ProjectionRunner(store, [v1], log);
-  await old.start();
-  await old.waitFor(await store.head());
-  await old.stop();
+  const store = await foldedByVersion1(t);
 
   let batches = 0;
   let release: () => void = () => {};
