@@ -48,12 +48,13 @@ export function projectionRoutes({ sql, commands, throttle, route }: AccountDeps
       await checkTransactionPassword(sql, throttle, req, body.transaction_password);
       const projection = (await projectionStatus(sql)).data.find((p) => p.name === name);
       if (!projection) throw new HttpError(404, `Unknown projection ${name}`);
-      const { version } = projection;
-      if (!(await requestBuild(sql, { name, version, reason: 'request', requestedBy: req.auth!.sub }))) {
-        const running = (await projectionStatus(sql)).data.find((p) => p.name === name)?.rebuild;
-        const progress = running ? ` (${Math.floor(running.progress * 100)}%)` : '';
-        throw new HttpError(409, `A rebuild of ${name} is already running${progress}`, 'REBUILD_RUNNING');
-      }
+      const { version, rebuild } = projection;
+      const running = (progress: string) =>
+        new HttpError(409, `A rebuild of ${name} is already running${progress}`, 'REBUILD_RUNNING');
+      if (rebuild) throw running(` (${Math.floor(rebuild.progress * 100)}%)`);
+      // Another request may have come in since the status was read: the insert decides.
+      if (!(await requestBuild(sql, { name, version, reason: 'request', requestedBy: req.auth!.sub })))
+        throw running('');
       try {
         await send(commands, req, { type: 'RequestProjectionRebuild', name, version });
       } catch (err) {
